@@ -1,0 +1,103 @@
+import { Suspense, useEffect } from 'react'
+import { toast } from 'sonner'
+import { Route, Router, Switch, useLocation } from 'wouter'
+import { SiteFooter } from '@/components/layout/site-footer'
+import { TopNav } from '@/components/layout/top-nav'
+import { Spinner } from '@/components/ui/spinner'
+import { CompleteProfileDialog } from '@/features/auth/complete-profile-dialog'
+import { PendingApprovalScreen } from '@/features/auth/pending-approval-screen'
+import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
+import { useAccountLiveUpdates, useViewer } from '@/lib/auth'
+import { CommunityProvider, defaultCommunity, findCommunity } from '@/lib/community'
+import { BEFORE_APPROVAL_PATHS, communityRoutes, NotFoundPage, type RouteAccess, rootRoutes } from './routes'
+
+function PageSpinner() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner className="text-3xl text-primary" />
+    </div>
+  )
+}
+
+/** Spec: protected screens send signed-out visitors to /auth (replacing history), with a spinner meanwhile. */
+function Guard({ access, children }: { access: RouteAccess; children: React.ReactNode }) {
+  const { viewer, isLoading } = useViewer()
+  const redirectToSignIn = useSignInRedirect()
+  const [, navigate] = useLocation()
+  const denied = access === 'admin' && viewer !== null && !viewer.isAdmin
+
+  useEffect(() => {
+    if (access === 'public' || isLoading) return
+    if (!viewer) redirectToSignIn(undefined, { replace: true })
+    else if (denied) {
+      toast.error('Acesso negado', { description: 'Você não tem permissão para acessar esta página' })
+      navigate('/portal', { replace: true })
+    }
+  }, [access, isLoading, viewer, denied, redirectToSignIn, navigate])
+
+  if (access === 'public') return children
+  if (isLoading || !viewer || denied) return <PageSpinner />
+  return children
+}
+
+function routeElements(routes: typeof rootRoutes) {
+  return routes.map((route) => (
+    <Route key={route.path} path={route.path}>
+      <Guard access={route.access}>
+        <route.page />
+      </Guard>
+    </Route>
+  ))
+}
+
+function Shell() {
+  const { viewer } = useViewer()
+  const [location] = useLocation()
+  useAccountLiveUpdates(viewer !== null)
+
+  // The first path segment names the community when it is a live one: /univille/faq.
+  const firstSegment = location.split('/')[1] ?? ''
+  const routeCommunity = findCommunity(firstSegment)
+  const pathWithinCommunity = routeCommunity ? location.slice(firstSegment.length + 1) || '/' : location
+
+  const waiting = viewer !== null && (!viewer.approved || !viewer.emailVerified)
+  const allowedWhileWaiting = BEFORE_APPROVAL_PATHS.some((path) => pathWithinCommunity === path)
+  if (viewer && waiting && !allowedWhileWaiting) return <PendingApprovalScreen viewer={viewer} />
+
+  const layout = (
+    <CommunityProvider
+      community={routeCommunity ?? defaultCommunity()}
+      prefixed={routeCommunity !== undefined}
+    >
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#conteudo"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        >
+          Pular para o conteúdo
+        </a>
+        <TopNav />
+        <main id="conteudo" className="flex-1">
+          <Suspense fallback={<PageSpinner />}>
+            <Switch>
+              {routeElements(routeCommunity ? communityRoutes : rootRoutes)}
+              <Route>
+                <NotFoundPage />
+              </Route>
+            </Switch>
+          </Suspense>
+        </main>
+        <SiteFooter />
+        {viewer && !waiting && viewer.needsProfileCompletion ? (
+          <CompleteProfileDialog viewer={viewer} />
+        ) : null}
+      </div>
+    </CommunityProvider>
+  )
+  // Under /{community}, every link and route is relative to that prefix.
+  return routeCommunity ? <Router base={`/${routeCommunity.slug}`}>{layout}</Router> : layout
+}
+
+export function App() {
+  return <Shell />
+}

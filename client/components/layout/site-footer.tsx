@@ -1,0 +1,166 @@
+import { LifeBuoy, Mail } from 'lucide-react'
+import type { ComponentProps } from 'react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { useCommunity } from '@/lib/community'
+import { appConfig } from '@/lib/config'
+
+// lucide-react no longer ships brand icons; these are lucide's former outlines.
+function InstagramIcon(props: ComponentProps<'svg'>) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      {...props}
+    >
+      <rect x="2" y="2" width="20" height="20" rx="5" ry="5" />
+      <path d="M16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37z" />
+      <line x1="17.5" x2="17.51" y1="6.5" y2="6.5" />
+    </svg>
+  )
+}
+
+function LinkedinIcon(props: ComponentProps<'svg'>) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      {...props}
+    >
+      <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-2-2 2 2 0 0 0-2 2v7h-4v-7a6 6 0 0 1 6-6z" />
+      <rect width="4" height="12" x="2" y="9" />
+      <circle cx="4" cy="4" r="2" />
+    </svg>
+  )
+}
+
+/** The product's public profiles; they are brand links, not contact addresses (those come from appConfig). */
+const socialLinks = [
+  { label: 'Vupt no Instagram', href: 'https://www.instagram.com/vupt.app', Icon: InstagramIcon },
+  { label: 'Vupt no LinkedIn', href: 'https://www.linkedin.com/company/vupt', Icon: LinkedinIcon },
+] as const
+
+const exploreLinks = [
+  { label: 'Portal de Vendas', path: '/portal' },
+  { label: 'Eventos', path: '/eventos' },
+  { label: 'Como Funciona', path: '/como-funciona' },
+  { label: 'Vender', path: '/vender' },
+] as const
+
+const linkClass =
+  'rounded-sm text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50'
+
+export function SiteFooter() {
+  const { community, prefixed } = useCommunity()
+  // Absolute hrefs keep the community prefix whether or not the footer sits inside the nested router.
+  const to = (path: string) => {
+    if (!(prefixed && community)) return `~${path}`
+    return path === '/' ? `~/${community.slug}` : `~/${community.slug}${path}`
+  }
+  const year = new Date().getFullYear()
+
+  return (
+    <footer className="mt-auto border-t bg-muted/40">
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-4 lg:col-span-2">
+          <Link
+            href={to('/')}
+            className="inline-flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <span
+              aria-hidden="true"
+              className="inline-flex size-9 items-center justify-center rounded-lg bg-community-gradient font-extrabold text-lg text-white"
+            >
+              V
+            </span>
+            <span className="font-bold text-xl tracking-tight">Vupt</span>
+          </Link>
+          <p className="max-w-xs text-muted-foreground text-sm">
+            Crie, compartilhe, desapegue. O marketplace fechado da sua universidade.
+          </p>
+          <ul className="flex gap-2" aria-label="Redes sociais">
+            {socialLinks.map(({ label, href, Icon }) => (
+              <li key={href}>
+                <Button asChild variant="ghost" size="icon">
+                  <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+                    <Icon aria-hidden="true" className="size-5" />
+                  </a>
+                </Button>
+              </li>
+            ))}
+            <li>
+              <Button asChild variant="ghost" size="icon">
+                <a href={`mailto:${appConfig.contactEmail}`} aria-label="E-mail de contato do Vupt">
+                  <Mail aria-hidden="true" className="size-5" />
+                </a>
+              </Button>
+            </li>
+          </ul>
+        </div>
+
+        <nav aria-labelledby="rodape-explorar">
+          <h2 id="rodape-explorar" className="mb-3 font-semibold text-sm">
+            Explorar
+          </h2>
+          <ul className="space-y-2">
+            {exploreLinks.map((link) => (
+              <li key={link.path}>
+                <Link href={to(link.path)} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="rodape-suporte">
+          <h2 id="rodape-suporte" className="mb-3 font-semibold text-sm">
+            Suporte
+          </h2>
+          <ul className="space-y-2">
+            <li>
+              <Link href={to('/faq')} className={linkClass}>
+                FAQ
+              </Link>
+            </li>
+            <li>
+              <Link href={to('/sobre')} className={linkClass}>
+                Sobre
+              </Link>
+            </li>
+            <li>
+              <a href={`mailto:${appConfig.contactEmail}`} className={linkClass}>
+                Contato
+              </a>
+            </li>
+          </ul>
+          <div className="mt-5 flex flex-col gap-2">
+            <Button asChild variant="outline" size="sm" className="justify-start">
+              <Link href={to('/faq')}>
+                <LifeBuoy aria-hidden="true" />
+                Central de Ajuda
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm" className="justify-start">
+              <a href={`mailto:${appConfig.supportEmail}`}>
+                <Mail aria-hidden="true" />
+                Falar com o suporte
+              </a>
+            </Button>
+          </div>
+        </nav>
+      </div>
+      <div className="border-t">
+        <p className="mx-auto w-full max-w-6xl px-4 py-4 text-muted-foreground text-xs">
+          © {year} Vupt. Feito por e para estudantes.
+        </p>
+      </div>
+    </footer>
+  )
+}

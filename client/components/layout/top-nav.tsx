@@ -1,0 +1,155 @@
+import { MenuIcon, PlusIcon } from 'lucide-react'
+import { Link } from 'wouter'
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
+import { useSignOut } from '@/features/auth/use-sign-out'
+import { useViewer, type Viewer } from '@/lib/auth'
+import { useCommunity } from '@/lib/community'
+
+const adminHref = (viewer: Viewer) => `~/${viewer.communitySlug ?? 'univille'}/admin`
+
+export function TopNav() {
+  const { viewer } = useViewer()
+  const links = [
+    { href: '/portal', label: 'Portal' },
+    { href: '/como-funciona', label: 'Como Funciona' },
+    ...(viewer ? [{ href: '/eventos', label: 'Eventos' }] : []),
+  ]
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <nav aria-label="Principal" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <MobileMenu links={links} />
+        <Link
+          href="~/"
+          className="flex items-center gap-2 font-extrabold text-primary text-xl tracking-tight"
+        >
+          <img src="/favicon.svg" alt="" className="size-8" />
+          Vupt
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <li key={link.href}>
+              <Button asChild variant="ghost" size="sm">
+                <Link href={link.href}>{link.label}</Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto flex items-center gap-2">
+          {viewer ? <SignedInActions viewer={viewer} /> : <SignedOutActions />}
+        </div>
+      </nav>
+    </header>
+  )
+}
+
+function SignedOutActions() {
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm">
+        <Link href="/auth">Entrar / Criar Conta</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link href={`/auth?from=${encodeURIComponent('/vender')}`} state={{ from: '/vender' }}>
+          Anunciar
+        </Link>
+      </Button>
+    </>
+  )
+}
+
+function SignedInActions({ viewer }: { viewer: Viewer }) {
+  const { signOut } = useSignOut()
+  const initial = (viewer.fullName || viewer.email).charAt(0).toUpperCase()
+  return (
+    <>
+      <Button asChild size="sm" className="hidden sm:inline-flex">
+        <Link href="/vender">
+          <PlusIcon aria-hidden="true" />
+          Anunciar
+        </Link>
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="rounded-full" aria-label="Menu da conta">
+            <Avatar className="size-9">
+              {viewer.avatarUrl ? <AvatarImage src={viewer.avatarUrl} alt="" /> : null}
+              <AvatarFallback className="bg-primary font-semibold text-primary-foreground">
+                {initial}
+              </AvatarFallback>
+            </Avatar>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60">
+          <DropdownMenuLabel className="truncate font-normal text-muted-foreground">
+            {viewer.email}
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href="/minha-conta">Editar Perfil</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/meus-produtos">Meus Produtos</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/chat">Mensagens</Link>
+          </DropdownMenuItem>
+          {viewer.isAdmin ? (
+            <DropdownMenuItem asChild>
+              <Link href={adminHref(viewer)}>Painel Administrativo</Link>
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href="/faq">Central de Ajuda</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/sobre">Sobre</Link>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void signOut()}>Sair</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
+  )
+}
+
+function MobileMenu({ links }: { links: { href: string; label: string }[] }) {
+  const { community } = useCommunity()
+  return (
+    <Sheet>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu">
+          <MenuIcon aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="left" className="w-72">
+        <SheetHeader>
+          <SheetTitle>{community ? `Vupt · ${community.name}` : 'Vupt'}</SheetTitle>
+        </SheetHeader>
+        <ul className="grid gap-1 px-4">
+          {[...links, { href: '/faq', label: 'Central de Ajuda' }, { href: '/sobre', label: 'Sobre' }].map(
+            (link) => (
+              <li key={link.href}>
+                <SheetClose asChild>
+                  <Link href={link.href} className="block rounded-md px-3 py-3 font-medium hover:bg-accent">
+                    {link.label}
+                  </Link>
+                </SheetClose>
+              </li>
+            ),
+          )}
+        </ul>
+      </SheetContent>
+    </Sheet>
+  )
+}

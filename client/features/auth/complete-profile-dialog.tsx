@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type CompleteProfileInput, completeProfileSchema } from '@shared/schemas/auth'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import type { Viewer } from '@/lib/auth'
+import { defaultCommunity } from '@/lib/community'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { toastFirstError } from './sign-in-form'
+
+/** Spec: opens for an approved user missing username, university or course; cannot be dismissed. */
+export function CompleteProfileDialog({ viewer }: { viewer: Viewer }) {
+  const utils = trpc.useUtils()
+  const complete = trpc.auth.completeProfile.useMutation()
+  const form = useForm<CompleteProfileInput>({
+    resolver: zodResolver(completeProfileSchema),
+    defaultValues: {
+      username: viewer.username ?? '',
+      university: viewer.university ?? defaultCommunity()?.universityName ?? '',
+      course: viewer.course ?? '',
+    },
+  })
+  const { errors } = form.formState
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await complete.mutateAsync(values)
+      toast.success('Perfil completo! 🎉', {
+        description: `Boas-vindas ao Vupt, ${viewer.fullName.split(' ')[0]}!`,
+      })
+      await utils.auth.me.invalidate()
+    } catch (error) {
+      toastError(error, { title: 'Erro ao atualizar perfil', description: 'Tente novamente mais tarde.' })
+    }
+  }, toastFirstError)
+
+  const fields = [
+    { name: 'username', label: 'Username', placeholder: '@seu_username', autoComplete: 'username' },
+    { name: 'university', label: 'Universidade', placeholder: 'Univille', autoComplete: 'organization' },
+    { name: 'course', label: 'Curso', placeholder: 'Ciência da Computação', autoComplete: 'off' },
+  ] as const
+
+  return (
+    <Dialog open>
+      <DialogContent
+        showCloseButton={false}
+        onInteractOutside={(event) => event.preventDefault()}
+        onEscapeKeyDown={(event) => event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>Complete seu perfil</DialogTitle>
+          <DialogDescription>
+            Precisamos de mais algumas informações para finalizar seu cadastro.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          {fields.map((field) => {
+            const id = `complete-${field.name}`
+            const error = errors[field.name]?.message
+            return (
+              <FormField key={field.name} label={field.label} htmlFor={id} error={error}>
+                <Input
+                  id={id}
+                  required
+                  placeholder={field.placeholder}
+                  autoComplete={field.autoComplete}
+                  {...fieldAriaProps(id, { error })}
+                  {...form.register(field.name)}
+                />
+              </FormField>
+            )
+          })}
+          <Button type="submit" disabled={complete.isPending}>
+            {complete.isPending ? 'Salvando...' : 'Completar Perfil'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

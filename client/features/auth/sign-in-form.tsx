@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { requestPasswordResetSchema, type SignInInput, signInSchema } from '@shared/schemas/auth'
+import { useState } from 'react'
+import { type FieldErrors, useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+
+/** Spec: the first validation message becomes the 'Erro de validação' toast. */
+export function toastFirstError(errors: FieldErrors) {
+  const first = Object.values(errors).find((error) => error?.message)
+  if (first?.message) toast.error('Erro de validação', { description: String(first.message) })
+}
+
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [forgot, setForgot] = useState(false)
+  const utils = trpc.useUtils()
+  const signIn = trpc.auth.signIn.useMutation()
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  })
+  const { errors } = form.formState
+
+  if (forgot)
+    return <ForgotPasswordForm defaultEmail={form.getValues('email')} onBack={() => setForgot(false)} />
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await signIn.mutateAsync(values)
+      await utils.auth.me.invalidate()
+      toast.success('Login realizado! Vupt! 🎉', { description: 'Bem-vindo(a) de volta!' })
+      onSignedIn()
+    } catch (error) {
+      toastError(error, { title: 'Erro ao fazer login', description: 'Tente novamente mais tarde.' })
+    }
+  }, toastFirstError)
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Entrar">
+      <FormField label="Email" htmlFor="signin-email" error={errors.email?.message}>
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="voce@univille.br"
+          {...fieldAriaProps('signin-email', { error: errors.email?.message })}
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField label="Senha" htmlFor="signin-password" error={errors.password?.message}>
+        <Input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...fieldAriaProps('signin-password', { error: errors.password?.message })}
+          {...form.register('password')}
+        />
+      </FormField>
+      <Button type="submit" disabled={signIn.isPending} className="w-full">
+        {signIn.isPending ? 'Entrando...' : 'Entrar'}
+      </Button>
+      <Button type="button" variant="link" className="justify-self-center" onClick={() => setForgot(true)}>
+        Esqueceu a senha?
+      </Button>
+    </form>
+  )
+}
+
+function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; onBack: () => void }) {
+  const request = trpc.auth.requestPasswordReset.useMutation()
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(requestPasswordResetSchema),
+    defaultValues: { email: defaultEmail },
+  })
+  const error = form.formState.errors.email?.message
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await request.mutateAsync(values)
+      toast.success('Link enviado!', {
+        description: 'Se houver uma conta com esse e-mail, você receberá um link para redefinir a senha.',
+      })
+      onBack()
+    } catch (err) {
+      toastError(err, { title: 'Erro ao enviar link', description: 'Tente novamente mais tarde.' })
+    }
+  }, toastFirstError)
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Redefinir senha">
+      <p className="text-muted-foreground text-sm">
+        Informe seu e-mail institucional. Enviaremos um link para você criar uma nova senha.
+      </p>
+      <FormField label="Email" htmlFor="forgot-email" error={error}>
+        <Input
+          id="forgot-email"
+          type="email"
+          autoComplete="email"
+          required
+          {...fieldAriaProps('forgot-email', { error })}
+          {...form.register('email')}
+        />
+      </FormField>
+      <Button type="submit" disabled={request.isPending} className="w-full">
+        {request.isPending ? 'Enviando...' : 'Enviar link de redefinição'}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onBack}>
+        Voltar para o login
+      </Button>
+    </form>
+  )
+}

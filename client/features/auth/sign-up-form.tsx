@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import type { PublicCommunity } from '@shared/community'
+import { communitySignUpFormSchema, type SignUpFormValues } from '@shared/schemas/auth'
+import { useMemo } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { toastFirstError } from './sign-in-form'
+
+const FIELDS: {
+  name: keyof SignUpFormValues
+  label: string
+  type?: string
+  autoComplete: string
+  placeholder?: (community: PublicCommunity) => string
+  hint?: (community: PublicCommunity) => string
+}[] = [
+  {
+    name: 'email',
+    label: 'Email institucional',
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: (c) => `seu.nome@${c.emailDomain}`,
+    hint: (c) => `Use o seu endereço @${c.emailDomain}`,
+  },
+  { name: 'username', label: 'Username', autoComplete: 'username', placeholder: () => 'seu_username' },
+  { name: 'fullName', label: 'Nome completo', autoComplete: 'name', placeholder: () => 'Maria da Silva' },
+  { name: 'course', label: 'Curso', autoComplete: 'off', placeholder: () => 'Ciência da Computação' },
+  { name: 'matricula', label: 'Matrícula', autoComplete: 'off', placeholder: () => '20231234' },
+  {
+    name: 'password',
+    label: 'Senha',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: () => 'Mínimo de 6 caracteres',
+  },
+]
+
+export function SignUpForm({
+  community,
+  onSignedUp,
+}: {
+  community: PublicCommunity
+  onSignedUp: () => void
+}) {
+  const utils = trpc.useUtils()
+  const signUp = trpc.auth.signUp.useMutation()
+  const schema = useMemo(() => communitySignUpFormSchema(community.emailDomain), [community.emailDomain])
+  const form = useForm<SignUpFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', username: '', fullName: '', course: '', matricula: '', password: '' },
+  })
+  const { errors } = form.formState
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await signUp.mutateAsync({ ...values, communitySlug: community.slug })
+      toast.success('Conta criada com sucesso!', {
+        description:
+          'Confirme seu e-mail pelo link que enviamos. Sua conta ficará aguardando a aprovação de um administrador.',
+        duration: 8000,
+      })
+      await utils.auth.me.invalidate()
+      onSignedUp()
+    } catch (error) {
+      toastError(error, { title: 'Erro ao criar conta', description: 'Tente novamente mais tarde.' })
+    }
+  }, toastFirstError)
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Criar conta">
+      {FIELDS.map((field) => {
+        const id = `signup-${field.name}`
+        const error = errors[field.name]?.message
+        const hint = field.hint?.(community)
+        return (
+          <FormField key={field.name} label={field.label} htmlFor={id} error={error} hint={hint}>
+            <Input
+              id={id}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              placeholder={field.placeholder?.(community)}
+              required
+              {...fieldAriaProps(id, { error, hint })}
+              {...form.register(field.name)}
+            />
+          </FormField>
+        )
+      })}
+      <Button type="submit" disabled={signUp.isPending} className="w-full">
+        {signUp.isPending ? 'Criando conta...' : 'Criar Conta'}
+      </Button>
+    </form>
+  )
+}

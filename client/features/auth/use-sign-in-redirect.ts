@@ -1,0 +1,13 @@
+import { useLocation } from 'wouter'
+import { currentPath } from './return-path'
+
+/** Sends a signed-out visitor to the sign-in page, remembering where they wanted to go. */
+export function useSignInRedirect() {
+  const [, navigate] = useLocation()
+  return (target: string = currentPath(), options: { replace?: boolean } = {}) => {
+    navigate(`/auth?from=${encodeURIComponent(target)}`, {
+      replace: options.replace,
+      state: { from: target },
+    })
+  }
+}

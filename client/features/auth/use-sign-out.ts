@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+
+/** Signs out, forgets everything cached for the user and goes home. */
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  const utils = trpc.useUtils()
+  const [, navigate] = useLocation()
+  const signOut = trpc.auth.signOut.useMutation()
+  return {
+    isPending: signOut.isPending,
+    signOut: async () => {
+      try {
+        await signOut.mutateAsync()
+      } catch (error) {
+        // An already-ended session is as good as signed out (spec: 401/403/404 ignored).
+        const status = (error as { data?: { httpStatus?: number } }).data?.httpStatus
+        if (status !== 401 && status !== 403 && status !== 404) {
+          toastError(error, { title: 'Erro ao sair', description: 'Tente novamente.' })
+          return
+        }
+      }
+      queryClient.clear()
+      utils.auth.me.setData(undefined, null)
+      navigate('~/')
+    },
+  }
+}

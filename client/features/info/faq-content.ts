@@ -1,0 +1,125 @@
+import { appConfig } from '@/lib/config'
+
+export type FaqItem = {
+  /** Stable id, used as the accordion value and in the DOM. */
+  id: string
+  question: string
+  answer: string
+  /** An optional follow-up link shown under the answer (not searched). */
+  action?: { label: string; href: string }
+}
+
+export type FaqGroup = {
+  id: string
+  title: string
+  items: FaqItem[]
+}
+
+const supportEmail = appConfig.supportEmail
+const accountDeletionMailto = `mailto:${supportEmail}?subject=${encodeURIComponent('Exclusão de conta')}`
+
+export const faqGroups: FaqGroup[] = [
+  {
+    id: 'compradores',
+    title: 'Compradores',
+    items: [
+      {
+        id: 'como-comprar',
+        question: 'Como faço para comprar um produto?',
+        answer:
+          'Encontre o que procura no Portal de Vendas, abra o anúncio e envie uma mensagem para quem está vendendo. Pelo chat, vocês combinam o preço, a forma de pagamento e um ponto de encontro no campus. O Vupt não intermedeia pagamentos: a negociação é feita diretamente entre estudantes.',
+      },
+      {
+        id: 'o-que-e-vupt',
+        question: 'O que é um Vupt?',
+        answer:
+          'É a forma de mostrar que você curtiu um produto. Os anúncios com mais Vupts ganham destaque no portal e ajudam outros estudantes a descobrir o que está em alta. Já os favoritos são uma lista só sua, para acompanhar os produtos que você quer ver de novo.',
+      },
+      {
+        id: 'eventos',
+        question: 'Como participo de um evento?',
+        answer:
+          'Na página de Eventos, escolha um evento e confirme sua participação. Alguns eventos têm vagas limitadas, então vale garantir a sua cedo. Você também pode propor o seu próprio evento: ele é publicado depois de aprovado pela moderação.',
+      },
+    ],
+  },
+  {
+    id: 'vendedores',
+    title: 'Vendedores',
+    items: [
+      {
+        id: 'como-anunciar',
+        question: 'Como anuncio um produto?',
+        answer:
+          'Toque em Vender, adicione boas fotos, um título claro, a descrição, o preço e a condição do item (novo, seminovo ou usado). Escolha a categoria certa, Criações, Serviços ou Desapegos, para que o anúncio seja encontrado com facilidade.',
+      },
+      {
+        id: 'vender-servicos',
+        question: 'Posso oferecer serviços, e não só produtos?',
+        answer:
+          'Sim. Aulas particulares, monitorias, design, fotografia, revisão de textos e outros serviços entram na categoria Serviços. Descreva bem o que está incluído e como o atendimento funciona.',
+      },
+      {
+        id: 'editar-anuncio',
+        question: 'Posso editar meu anúncio ou marcá-lo como vendido?',
+        answer:
+          'Sim. No seu perfil você encontra seus anúncios e pode editar as informações, pausar o anúncio ou marcá-lo como vendido assim que fechar negócio. Assim ninguém perde tempo perguntando por algo que já saiu.',
+      },
+    ],
+  },
+  {
+    id: 'conta',
+    title: 'Conta',
+    items: [
+      {
+        id: 'quem-pode-usar',
+        question: 'Quem pode usar o Vupt?',
+        answer:
+          'O Vupt é uma comunidade fechada: só estudantes da universidade participam. O cadastro é feito com o seu e-mail institucional, e cada nova conta passa por uma verificação antes de ser liberada.',
+      },
+      {
+        id: 'aprovacao',
+        question: 'Quanto tempo demora a aprovação da minha conta?',
+        answer:
+          'A aprovação de novas contas normalmente leva de 24 a 48 horas. Enquanto isso, você já pode explorar o portal e os eventos. Avisaremos por e-mail assim que a sua conta for aprovada.',
+      },
+      {
+        id: 'esqueci-senha',
+        question: 'Esqueci minha senha. Como recupero o acesso?',
+        answer:
+          'Na tela de login, toque em "Esqueceu a senha?" e informe o seu e-mail. Enviaremos um link para você criar uma nova senha. Se a mensagem não chegar em alguns minutos, confira a caixa de spam.',
+        action: { label: 'Ir para o login', href: '/auth' },
+      },
+      {
+        id: 'excluir-conta',
+        question: 'Como excluo minha conta?',
+        answer: `Envie um e-mail para o suporte (${supportEmail}) a partir do endereço cadastrado, pedindo a exclusão da conta. A solicitação é processada em até 48 horas, e você recebe uma confirmação quando tudo estiver concluído.`,
+        action: { label: 'Pedir a exclusão por e-mail', href: accountDeletionMailto },
+      },
+    ],
+  },
+  {
+    id: 'seguranca',
+    title: 'Segurança',
+    items: [
+      {
+        id: 'denunciar',
+        question: 'Como denuncio um anúncio ou um usuário?',
+        answer:
+          'Use a opção Denunciar no anúncio ou no perfil e conte o que aconteceu. Todas as denúncias são analisadas pela moderação em até 24 horas, e quem denuncia não é identificado para a outra pessoa.',
+      },
+      {
+        id: 'negociacao-segura',
+        question: 'Que cuidados de segurança devo ter ao negociar?',
+        answer:
+          'Combine os encontros em locais movimentados do campus e durante o dia, confira o produto antes de pagar e evite pagamentos antecipados. Mantenha a conversa no chat do Vupt, assim há um registro caso algo dê errado.',
+      },
+      {
+        id: 'dados',
+        question: 'Quem pode ver os meus dados?',
+        answer:
+          'Somente estudantes aprovados da sua comunidade veem o seu perfil público, com nome, curso e anúncios. O seu e-mail e a sua senha nunca são exibidos, e as conversas do chat são visíveis apenas para quem participa delas.',
+      },
+    ],
+  },
+]

@@ -1,0 +1,129 @@
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { useLocation, useSearch } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Separator } from '@/components/ui/separator'
+import { Spinner } from '@/components/ui/spinner'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { readReturnPath } from '@/features/auth/return-path'
+import { SignInForm } from '@/features/auth/sign-in-form'
+import { SignUpForm } from '@/features/auth/sign-up-form'
+import { useViewer } from '@/lib/auth'
+import { defaultCommunity, useCommunity } from '@/lib/community'
+import { appConfig } from '@/lib/config'
+import { usePageTitle } from '@/lib/use-page-title'
+
+const GOOGLE_ERROR = 'Erro ao entrar com Google'
+
+export function AuthPage() {
+  usePageTitle('Entrar')
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const { viewer, isLoading } = useViewer()
+  const { community: routeCommunity, prefixed } = useCommunity()
+  const community = routeCommunity ?? defaultCommunity()
+  const returnPath = readReturnPath(search, prefixed && community ? `/${community.slug}` : '/')
+  const goBack = () => navigate(`~${returnPath}`, { replace: true })
+
+  // A signed-in visitor has nothing to do here.
+  useEffect(() => {
+    if (viewer) navigate(`~${returnPath}`, { replace: true })
+  }, [viewer, returnPath, navigate])
+
+  useEffect(() => {
+    if (new URLSearchParams(search).get('erro') === 'google') {
+      toast.error(GOOGLE_ERROR, {
+        description:
+          'Não foi possível entrar com sua conta Google institucional. Tente novamente ou use e-mail e senha.',
+      })
+    }
+  }, [search])
+
+  if (isLoading || viewer) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner className="text-2xl text-primary" />
+      </div>
+    )
+  }
+
+  const googleHref = `/auth/google?${new URLSearchParams({ from: returnPath, community: community?.slug ?? '' })}`
+  const onGoogleClick = (event: React.MouseEvent) => {
+    if (appConfig.googleEnabled) return
+    event.preventDefault()
+    toast.error(GOOGLE_ERROR, { description: 'O login com Google não está disponível no momento.' })
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10">
+      <div className="text-center">
+        <h1 className="font-bold text-3xl tracking-tight">Bem-vindo(a) ao Vupt</h1>
+        <p className="mt-2 text-muted-foreground">
+          {community
+            ? `A comunidade de estudantes da ${community.universityName}.`
+            : 'O marketplace universitário.'}
+        </p>
+      </div>
+      <Card>
+        <CardHeader className="sr-only">
+          <CardTitle>Acesse sua conta</CardTitle>
+          <CardDescription>Entre ou crie sua conta com o e-mail institucional.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 pt-6">
+          <Button variant="outline" asChild className="w-full">
+            <a href={googleHref} onClick={onGoogleClick}>
+              <GoogleIcon />
+              Continuar com Google
+            </a>
+          </Button>
+          <div className="flex items-center gap-3 text-muted-foreground text-xs">
+            <Separator className="flex-1" />
+            ou
+            <Separator className="flex-1" />
+          </div>
+          <Tabs defaultValue="entrar">
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="entrar">Entrar</TabsTrigger>
+              <TabsTrigger value="criar">Criar Conta</TabsTrigger>
+            </TabsList>
+            <TabsContent value="entrar" className="pt-4">
+              <SignInForm onSignedIn={goBack} />
+            </TabsContent>
+            <TabsContent value="criar" className="pt-4">
+              {community ? (
+                <SignUpForm community={community} onSignedUp={goBack} />
+              ) : (
+                <p className="text-muted-foreground text-sm">
+                  Nenhuma universidade está aberta para cadastro no momento.
+                </p>
+              )}
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+function GoogleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
+      <path
+        fill="#4285F4"
+        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.8z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z"
+      />
+      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6H1.3a12 12 0 0 0 0 10.8z" />
+      <path
+        fill="#EA4335"
+        d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.8 3.6-4.9 6.7-4.9z"
+      />
+    </svg>
+  )
+}
+
+export default AuthPage

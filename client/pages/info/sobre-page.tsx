@@ -1,0 +1,144 @@
+import { Brush, GraduationCap, Handshake, type LucideIcon, Recycle, ShieldCheck, Users } from 'lucide-react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { usePageTitle } from '@/lib/use-page-title'
+
+const figures = [
+  { value: '500+', label: 'produtos vendidos' },
+  { value: '1.200+', label: 'usuários ativos' },
+  { value: '1', label: 'universidade' },
+] as const
+
+type Pillar = { icon: LucideIcon; verb: string; title: string; text: string }
+
+const pillars: Pillar[] = [
+  {
+    icon: Brush,
+    verb: 'Crie',
+    title: 'Criações',
+    text: 'Arte, artesanato, roupas, doces e tudo o que você produz. O campus é a sua vitrine.',
+  },
+  {
+    icon: Handshake,
+    verb: 'Compartilhe',
+    title: 'Serviços',
+    text: 'Aulas particulares, monitorias, design, fotografia: compartilhe o que você sabe fazer.',
+  },
+  {
+    icon: Recycle,
+    verb: 'Desapegue',
+    title: 'Desapegos',
+    text: 'Livros, calculadoras, jalecos e móveis ganham uma nova vida com outro estudante.',
+  },
+]
+
+const values: Pillar[] = [
+  {
+    icon: ShieldCheck,
+    verb: 'Segurança',
+    title: 'Comunidade fechada',
+    text: 'Só estudantes verificados da universidade participam, e a moderação acompanha de perto.',
+  },
+  {
+    icon: Users,
+    verb: 'Proximidade',
+    title: 'Negócios no campus',
+    text: 'Você negocia com colegas e combina a entrega no lugar onde já passa todos os dias.',
+  },
+  {
+    icon: GraduationCap,
+    verb: 'Economia',
+    title: 'Feito para estudantes',
+    text: 'Material mais barato para quem compra e uma renda extra para quem vende.',
+  },
+]
+
+export function SobrePage() {
+  usePageTitle('Sobre')
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-12">
+      <header className="relative overflow-hidden rounded-2xl border bg-card px-6 py-10 text-center shadow-sm sm:py-14">
+        <span aria-hidden="true" className="absolute inset-x-0 top-0 h-1.5 bg-community-gradient" />
+        <p className="font-medium text-primary text-sm uppercase tracking-widest">Sobre o Vupt</p>
+        <h1 className="mt-3 font-extrabold text-4xl tracking-tight sm:text-5xl">
+          Crie, compartilhe, desapegue.
+        </h1>
+        <p className="mx-auto mt-4 max-w-2xl text-muted-foreground sm:text-lg">
+          O Vupt é o marketplace fechado da sua universidade: um lugar seguro para estudantes comprarem,
+          venderem, trocarem serviços e se encontrarem em eventos, sem sair do campus.
+        </p>
+      </header>
+
+      <section aria-labelledby="sobre-numeros" className="mt-10">
+        <h2 id="sobre-numeros" className="sr-only">
+          O Vupt em números
+        </h2>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          {figures.map((figure) => (
+            <div
+              key={figure.label}
+              className="flex flex-col gap-1 rounded-xl border bg-card p-6 text-center shadow-sm"
+            >
+              <dt className="text-muted-foreground text-sm">{figure.label}</dt>
+              <dd className="order-first font-bold text-4xl text-primary tracking-tight">{figure.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="sobre-proposta" className="mt-14">
+        <h2 id="sobre-proposta" className="text-center font-bold text-2xl tracking-tight sm:text-3xl">
+          Três jeitos de participar
+        </h2>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {pillars.map((pillar) => (
+            <PillarCard key={pillar.title} pillar={pillar} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="sobre-valores" className="mt-14">
+        <h2 id="sobre-valores" className="text-center font-bold text-2xl tracking-tight sm:text-3xl">
+          O que nos move
+        </h2>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {values.map((value) => (
+            <PillarCard key={value.title} pillar={value} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="sobre-cta" className="mt-14 flex flex-col items-center gap-4 text-center">
+        <h2 id="sobre-cta" className="font-semibold text-xl">
+          Quer saber mais?
+        </h2>
+        <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+          <Button asChild size="lg">
+            <Link href="/como-funciona">Veja como funciona</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link href="/faq">Perguntas frequentes</Link>
+          </Button>
+        </div>
+      </section>
+    </div>
+  )
+}
+
+function PillarCard({ pillar }: { pillar: Pillar }) {
+  const Icon = pillar.icon
+  return (
+    <li className="rounded-xl border bg-card p-6 shadow-sm">
+      <span className="inline-flex size-11 items-center justify-center rounded-lg bg-accent text-primary">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <h3 className="mt-4 font-semibold text-lg">
+        {pillar.verb}
+        <span className="font-normal text-muted-foreground"> · {pillar.title}</span>
+      </h3>
+      <p className="mt-2 text-muted-foreground leading-relaxed">{pillar.text}</p>
+    </li>
+  )
+}
+
+export default SobrePage

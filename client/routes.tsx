@@ -1,0 +1,50 @@
+import type { CLIENT_ROUTES } from '@shared/routes'
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+
+export type RouteAccess = 'public' | 'signedIn' | 'admin'
+type ClientRoute = {
+  path: (typeof CLIENT_ROUTES)[number]
+  page: LazyExoticComponent<ComponentType>
+  access: RouteAccess
+  /** Reachable while the account waits for approval (links that arrive by e-mail). */
+  beforeApproval?: boolean
+}
+
+// One chunk per page: a visitor downloads only what they open.
+const HomePage = lazy(() => import('./pages/home/home-page'))
+const CommunityHomePage = lazy(() => import('./pages/info/community-home-page'))
+const AuthPage = lazy(() => import('./pages/auth/auth-page'))
+const VerifyEmailPage = lazy(() => import('./pages/auth/verify-email-page'))
+const ResetPasswordPage = lazy(() => import('./pages/auth/reset-password-page'))
+const CommunityChooserPage = lazy(() => import('./pages/info/community-chooser-page'))
+const ComoFuncionaPage = lazy(() => import('./pages/info/como-funciona-page'))
+const SobrePage = lazy(() => import('./pages/info/sobre-page'))
+const FaqPage = lazy(() => import('./pages/info/faq-page'))
+const UsersAdminPage = lazy(() => import('./pages/admin/users-page'))
+export const NotFoundPage = lazy(() => import('./pages/info/not-found-page'))
+
+const sharedRoutes: ClientRoute[] = [
+  { path: '/auth', page: AuthPage, access: 'public' },
+  { path: '/verificar-email', page: VerifyEmailPage, access: 'public', beforeApproval: true },
+  { path: '/redefinir-senha', page: ResetPasswordPage, access: 'public', beforeApproval: true },
+  { path: '/comunidades', page: CommunityChooserPage, access: 'public' },
+  { path: '/como-funciona', page: ComoFuncionaPage, access: 'public' },
+  { path: '/sobre', page: SobrePage, access: 'public' },
+  { path: '/faq', page: FaqPage, access: 'public' },
+  { path: '/admin', page: UsersAdminPage, access: 'admin' },
+  { path: '/admin/aprovacoes', page: UsersAdminPage, access: 'admin' },
+  { path: '/admin/usuarios', page: UsersAdminPage, access: 'admin' },
+]
+
+/** Routes at the root: `/` is the product's landing page. */
+export const rootRoutes: ClientRoute[] = [{ path: '/', page: HomePage, access: 'public' }, ...sharedRoutes]
+
+/** Routes under `/{community}`: `/` is that community's own landing page. */
+export const communityRoutes: ClientRoute[] = [
+  { path: '/', page: CommunityHomePage, access: 'public' },
+  ...sharedRoutes,
+]
+
+export const BEFORE_APPROVAL_PATHS = sharedRoutes
+  .filter((route) => route.beforeApproval)
+  .map((route) => route.path)

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm'
+import type { Role } from '../../shared/domain'
+import type { Database } from '../db/client'
+import { profiles, userRoles, users } from '../db/schema'
+import { hashPassword } from './password'
+
+export type NewAccount = {
+  email: string
+  password?: string
+  fullName: string
+  username?: string | null
+  university?: string | null
+  course?: string | null
+  matricula?: string | null
+  communityId: number | null
+  approved?: boolean
+  emailVerified?: boolean
+  roles?: Role[]
+}
+
+/** Creates user, profile and roles in one transaction. Shared by sign-up, seeds and tests. */
+export async function createAccount(db: Database, account: NewAccount): Promise<number> {
+  const passwordHash = account.password ? await hashPassword(account.password) : null
+  const now = new Date()
+  return db.transaction((tx) => {
+    const user = tx
+      .insert(users)
+      .values({
+        email: account.email.trim().toLowerCase(),
+        passwordHash,
+        emailVerifiedAt: account.emailVerified ? now : null,
+      })
+      .returning({ id: users.id })
+      .get()
+    tx.insert(profiles)
+      .values({
+        userId: user.id,
+        fullName: account.fullName,
+        username: account.username ?? null,
+        university: account.university ?? null,
+        course: account.course ?? null,
+        matricula: account.matricula ?? null,
+        communityId: account.communityId,
+        approved: account.approved ?? false,
+        approvedAt: account.approved ? now : null,
+      })
+      .run()
+    const roles = account.roles ?? ['user']
+    tx.insert(userRoles)
+      .values(roles.map((role) => ({ userId: user.id, role })))
+      .run()
+    return user.id
+  })
+}
+
+export function findUserByEmail(db: Database, email: string) {
+  return db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) })
+}

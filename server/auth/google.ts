@@ -1,0 +1,136 @@
+import { decodeIdToken, Google, generateCodeVerifier, generateState } from 'arctic'
+import { parseCookie, stringifySetCookie } from 'cookie'
+import { and, eq } from 'drizzle-orm'
+import type { Express, Request, Response } from 'express'
+import { communities, oauthAccounts, users } from '../db/schema'
+import type { AppServices } from '../trpc/context'
+import { createAccount, findUserByEmail } from './accounts'
+import { createSession, serializeSessionCookie } from './session'
+
+const FLOW_COOKIE = 'vupt_google_flow'
+const FLOW_MAX_AGE_S = 10 * 60
+
+type GoogleClaims = { sub: string; email?: string; email_verified?: boolean; name?: string }
+
+/** Only same-site paths: an open redirect after sign-in would hand the session page to anyone. */
+export function safeReturnPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return fallback
+  }
+  return value
+}
+
+function authPageWithError(community: string | undefined): string {
+  const prefix = community ? `/${encodeURIComponent(community)}` : ''
+  return `${prefix}/auth?erro=google`
+}
+
+/** Google sign-in with PKCE (arctic). Accepts only verified addresses of a live community's domain. */
+export function mountGoogleAuth(
+  app: Express,
+  services: AppServices,
+  credentials?: { id: string; secret: string },
+) {
+  const google = credentials
+    ? new Google(credentials.id, credentials.secret, `${services.publicUrl}/auth/google/callback`)
+    : null
+
+  app.get('/auth/google', (req: Request, res: Response) => {
+    const community = typeof req.query.community === 'string' ? req.query.community : undefined
+    if (!google) {
+      res.redirect(302, authPageWithError(community))
+      return
+    }
+    const state = generateState()
+    const codeVerifier = generateCodeVerifier()
+    const url = google.createAuthorizationURL(state, codeVerifier, ['openid', 'email', 'profile'])
+    const flow = JSON.stringify({ state, codeVerifier, from: safeReturnPath(req.query.from), community })
+    res.append(
+      'Set-Cookie',
+      stringifySetCookie({
+        name: FLOW_COOKIE,
+        value: flow,
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/auth/google',
+        maxAge: FLOW_MAX_AGE_S,
+        secure: services.secureCookies,
+      }),
+    )
+    res.redirect(302, url.toString())
+  })
+
+  app.get('/auth/google/callback', async (req: Request, res: Response) => {
+    const raw = parseCookie(req.headers.cookie ?? '')[FLOW_COOKIE]
+    res.append(
+      'Set-Cookie',
+      stringifySetCookie({ name: FLOW_COOKIE, value: '', path: '/auth/google', maxAge: 0, httpOnly: true }),
+    )
+    let flow: { state: string; codeVerifier: string; from: string; community?: string } | null = null
+    try {
+      flow = raw ? JSON.parse(raw) : null
+    } catch {
+      flow = null
+    }
+    const { code, state } = req.query
+    if (!google || !flow || typeof code !== 'string' || state !== flow.state) {
+      res.redirect(302, authPageWithError(flow?.community))
+      return
+    }
+    try {
+      const tokens = await google.validateAuthorizationCode(code, flow.codeVerifier)
+      const claims = decodeIdToken(tokens.idToken()) as GoogleClaims
+      const userId = await findOrCreateGoogleUser(services, claims)
+      if (!userId) {
+        res.redirect(302, authPageWithError(flow.community))
+        return
+      }
+      const session = createSession(services.db, userId, {
+        userAgent: req.headers['user-agent'] ?? null,
+        ip: req.ip ?? null,
+      })
+      res.append(
+        'Set-Cookie',
+        serializeSessionCookie(session.token, session.expiresAt, services.secureCookies),
+      )
+      res.redirect(302, flow.from)
+    } catch (error) {
+      services.logger.warn({ err: error }, 'falha no login com Google')
+      res.redirect(302, authPageWithError(flow.community))
+    }
+  })
+}
+
+async function findOrCreateGoogleUser(services: AppServices, claims: GoogleClaims): Promise<number | null> {
+  const { db } = services
+  const linked = db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, 'google'), eq(oauthAccounts.providerUserId, claims.sub)))
+    .get()
+  if (linked) return linked.userId
+  if (!claims.email || claims.email_verified !== true) return null
+  const email = claims.email.toLowerCase()
+  const domain = email.split('@')[1] ?? ''
+  const community = db
+    .select()
+    .from(communities)
+    .where(and(eq(communities.emailDomain, domain), eq(communities.active, true)))
+    .get()
+  if (!community) return null
+
+  const existing = await findUserByEmail(db, email)
+  const userId =
+    existing?.id ??
+    (await createAccount(db, {
+      email,
+      fullName: claims.name?.trim() || email.split('@')[0] || 'Estudante',
+      communityId: community.id,
+      emailVerified: true,
+    }))
+  if (existing && !existing.emailVerifiedAt) {
+    db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, existing.id)).run()
+  }
+  db.insert(oauthAccounts).values({ provider: 'google', providerUserId: claims.sub, userId, email }).run()
+  return userId
+}

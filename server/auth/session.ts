@@ -1,0 +1,110 @@
+import { parseCookie, stringifySetCookie } from 'cookie'
+import { and, eq, ne } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { sessions } from '../db/schema'
+import { generateToken, hashToken } from './tokens'
+
+export const SESSION_COOKIE = 'vupt_session'
+const DAY = 24 * 60 * 60 * 1000
+export const SESSION_LIFETIME_MS = 30 * DAY
+/** A session used with less than this left is extended to a full lifetime again. */
+const RENEW_BELOW_MS = 15 * DAY
+/** lastUsedAt is written at most this often, so reads don't turn every request into a write. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000
+
+export type SessionMeta = { userAgent?: string | null; ip?: string | null }
+
+export function createSession(db: Database, userId: number, meta: SessionMeta = {}) {
+  const token = generateToken()
+  const now = new Date()
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS)
+  db.insert(sessions)
+    .values({
+      id: hashToken(token),
+      userId,
+      expiresAt,
+      lastUsedAt: now,
+      authenticatedAt: now,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    })
+    .run()
+  return { token, expiresAt }
+}
+
+export type ValidatedSession = {
+  id: string
+  userId: number
+  expiresAt: Date
+  authenticatedAt: Date
+  /** True when the expiry moved: the cookie must be sent again. */
+  renewed: boolean
+}
+
+export function validateSessionToken(db: Database, token: string): ValidatedSession | null {
+  const id = hashToken(token)
+  const row = db.select().from(sessions).where(eq(sessions.id, id)).get()
+  if (!row) return null
+  const now = Date.now()
+  if (row.expiresAt.getTime() <= now) {
+    db.delete(sessions).where(eq(sessions.id, id)).run()
+    return null
+  }
+  let expiresAt = row.expiresAt
+  let renewed = false
+  if (expiresAt.getTime() - now < RENEW_BELOW_MS) {
+    expiresAt = new Date(now + SESSION_LIFETIME_MS)
+    renewed = true
+    db.update(sessions)
+      .set({ expiresAt, lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, id))
+      .run()
+  } else if (now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    db.update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, id))
+      .run()
+  }
+  return { id, userId: row.userId, expiresAt, authenticatedAt: row.authenticatedAt, renewed }
+}
+
+export function invalidateSession(db: Database, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run()
+}
+
+/** Ends every session of the user, or every one but the current. */
+export function invalidateUserSessions(db: Database, userId: number, exceptSessionId?: string): void {
+  const condition = exceptSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+    : eq(sessions.userId, userId)
+  db.delete(sessions).where(condition).run()
+}
+
+export function serializeSessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  return stringifySetCookie({
+    name: SESSION_COOKIE,
+    value: token,
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    expires: expiresAt,
+    secure,
+  })
+}
+
+export function serializeBlankSessionCookie(secure: boolean): string {
+  return stringifySetCookie({
+    name: SESSION_COOKIE,
+    value: '',
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: 0,
+    secure,
+  })
+}
+
+export function readSessionToken(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined
+  return parseCookie(cookieHeader)[SESSION_COOKIE] || undefined
+}

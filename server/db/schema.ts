@@ -1,0 +1,486 @@
+import { relations, sql } from 'drizzle-orm'
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+import {
+  AD_PLACEMENTS,
+  EVENT_STATUSES,
+  MODERATION_STATUSES,
+  PRODUCT_CONDITIONS,
+  PRODUCT_STATUSES,
+  ROLES,
+} from '../../shared/domain'
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date())
+
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdate(() => new Date())
+
+// ---------------------------------------------------------------- communities
+
+export const communities = sqliteTable('communities', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  universityName: text('university_name').notNull(),
+  /** Sign-up is open only to addresses of this domain (lower-case, no @). */
+  emailDomain: text('email_domain').notNull().unique(),
+  /** false: announced as 'em breve', closed for sign-up. */
+  active: integer('active', { mode: 'boolean' }).notNull().default(false),
+  primaryColor: text('primary_color').notNull(),
+  secondaryColor: text('secondary_color').notNull(),
+  timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
+  createdAt: createdAt(),
+})
+
+// ---------------------------------------------------------------- auth
+
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** Always stored lower-case. */
+  email: text('email').notNull().unique(),
+  emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+  /** Null for accounts that only sign in with Google. */
+  passwordHash: text('password_hash'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the token, hex; the token itself only ever lives in the user's cookie. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }).notNull(),
+    /** When the password (or Google) was last proven in this session, for reauthentication. */
+    authenticatedAt: integer('authenticated_at', { mode: 'timestamp_ms' }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const oauthAccounts = sqliteTable(
+  'oauth_accounts',
+  {
+    provider: text('provider', { enum: ['google'] }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerUserId] }),
+    uniqueIndex('oauth_accounts_user_provider_idx').on(t.userId, t.provider),
+  ],
+)
+
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'change_email'] as const
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number]
+
+/** Single-use links sent by e-mail. Only the SHA-256 of the token is stored. */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /** The address the link was sent to (the new one, for an e-mail change). */
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+)
+
+// ---------------------------------------------------------------- people
+
+export const profiles = sqliteTable(
+  'profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Unique case-insensitively (see the index); null until the profile is completed. */
+    username: text('username'),
+    fullName: text('full_name').notNull(),
+    bio: text('bio'),
+    university: text('university'),
+    course: text('course'),
+    matricula: text('matricula'),
+    avatarUrl: text('avatar_url'),
+    communityId: integer('community_id').references(() => communities.id),
+    approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
+    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_username_nocase_idx').on(sql`${t.username} collate nocase`),
+    index('profiles_community_created_idx').on(t.communityId, t.approved, t.createdAt),
+  ],
+)
+
+export const userRoles = sqliteTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), index('user_roles_role_idx').on(t.role)],
+)
+
+// ---------------------------------------------------------------- catalog
+
+export const mainCategories = sqliteTable('main_categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  icon: text('icon').notNull(),
+  position: integer('position').notNull().default(0),
+})
+
+export const subcategories = sqliteTable(
+  'subcategories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    mainCategoryId: integer('main_category_id')
+      .notNull()
+      .references(() => mainCategories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    icon: text('icon'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subcategories_main_name_idx').on(t.mainCategoryId, t.name)],
+)
+
+export const products = sqliteTable(
+  'products',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Integer centavos: R$ 12,50 is 1250. */
+    priceCents: integer('price_cents').notNull(),
+    mainCategoryId: integer('main_category_id')
+      .notNull()
+      .references(() => mainCategories.id),
+    subcategoryId: integer('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'restrict' }),
+    condition: text('condition', { enum: PRODUCT_CONDITIONS }).notNull(),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('ativo'),
+    moderationStatus: text('moderation_status', { enum: MODERATION_STATUSES }).notNull().default('active'),
+    removalReason: text('removal_reason'),
+    views: integer('views').notNull().default(0),
+    vuptsCount: integer('vupts_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+    check('products_counters_non_negative', sql`${t.views} >= 0 and ${t.vuptsCount} >= 0`),
+    // The public list: visible rows of one community, each sort with the id as keyset tiebreaker.
+    index('products_public_recent_idx')
+      .on(t.communityId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`),
+    index('products_public_vupts_idx')
+      .on(t.communityId, t.vuptsCount, t.id)
+      .where(sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`),
+    index('products_public_price_idx')
+      .on(t.communityId, t.priceCents, t.id)
+      .where(sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`),
+    index('products_public_views_idx')
+      .on(t.communityId, t.views, t.createdAt)
+      .where(sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`),
+    index('products_category_recent_idx').on(t.communityId, t.mainCategoryId, t.createdAt, t.id),
+    index('products_subcategory_idx').on(t.subcategoryId),
+    index('products_seller_idx').on(t.sellerId, t.createdAt),
+    index('products_moderation_idx').on(t.communityId, t.moderationStatus, t.createdAt),
+  ],
+)
+
+export const productImages = sqliteTable(
+  'product_images',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Public URL of the card-size rendition. */
+    cardUrl: text('card_url').notNull(),
+    /** Public URL of the full-size rendition. */
+    fullUrl: text('full_url').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+  },
+  (t) => [uniqueIndex('product_images_product_position_idx').on(t.productId, t.position)],
+)
+
+export const favorites = sqliteTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favorites_product_idx').on(t.productId)],
+)
+
+export const productVupts = sqliteTable(
+  'product_vupts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('product_vupts_product_idx').on(t.productId),
+  ],
+)
+
+// ---------------------------------------------------------------- chat
+
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id),
+    /** The pair is stored ordered (one < two) so a pair has exactly one conversation. */
+    participantOne: integer('participant_one')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    participantTwo: integer('participant_two')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The listing the conversation started from, shown as context. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('conversations_ordered_pair', sql`${t.participantOne} < ${t.participantTwo}`),
+    uniqueIndex('conversations_pair_idx').on(t.participantOne, t.participantTwo),
+    index('conversations_one_updated_idx').on(t.participantOne, t.updatedAt),
+    index('conversations_two_updated_idx').on(t.participantTwo, t.updatedAt),
+  ],
+)
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Null once the sender deleted the account: the text stays for the other party, anonymised. */
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.read} = 0`),
+  ],
+)
+
+// ---------------------------------------------------------------- events
+
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id),
+    organizerId: integer('organizer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Local date and time in the community's time zone, as the organizer typed them. */
+    eventDate: text('event_date').notNull(),
+    eventTime: text('event_time').notNull(),
+    /** The same instant in UTC, for ordering and the upcoming/past split. */
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    location: text('location').notNull(),
+    maxParticipants: integer('max_participants'),
+    attendeesCount: integer('attendees_count').notNull().default(0),
+    imageUrl: text('image_url'),
+    status: text('status', { enum: EVENT_STATUSES }).notNull().default('pendente'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'events_capacity',
+      sql`${t.maxParticipants} is null or ${t.attendeesCount} <= ${t.maxParticipants}`,
+    ),
+    index('events_public_idx').on(t.communityId, t.status, t.startsAt),
+    index('events_moderation_idx').on(t.communityId, t.status, t.createdAt),
+    index('events_organizer_idx').on(t.organizerId),
+  ],
+)
+
+export const eventAttendees = sqliteTable(
+  'event_attendees',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_attendees_user_idx').on(t.userId)],
+)
+
+// ---------------------------------------------------------------- banners and moderation
+
+export const advertisements = sqliteTable(
+  'advertisements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id),
+    title: text('title').notNull(),
+    description: text('description'),
+    imageUrl: text('image_url').notNull(),
+    linkUrl: text('link_url'),
+    placement: text('placement', { enum: AD_PLACEMENTS }).notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    displayOrder: integer('display_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('advertisements_placement_idx').on(t.communityId, t.placement, t.active, t.displayOrder)],
+)
+
+export const moderationLog = sqliteTable(
+  'moderation_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id').references(() => communities.id),
+    /** Null when the actor's account no longer exists (or for a user's own account deletion). */
+    moderatorId: integer('moderator_id').references((): AnySQLiteColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    actionType: text('action_type').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_log_created_idx').on(t.communityId, t.createdAt)],
+)
+
+// ---------------------------------------------------------------- relations
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  profile: one(profiles, { fields: [users.id], references: [profiles.userId] }),
+  roles: many(userRoles),
+  sessions: many(sessions),
+}))
+
+export const profilesRelations = relations(profiles, ({ one }) => ({
+  user: one(users, { fields: [profiles.userId], references: [users.id] }),
+  community: one(communities, { fields: [profiles.communityId], references: [communities.id] }),
+}))
+
+export const userRolesRelations = relations(userRoles, ({ one }) => ({
+  user: one(users, { fields: [userRoles.userId], references: [users.id] }),
+}))
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}))
+
+export const mainCategoriesRelations = relations(mainCategories, ({ many }) => ({
+  subcategories: many(subcategories),
+}))
+
+export const subcategoriesRelations = relations(subcategories, ({ one }) => ({
+  mainCategory: one(mainCategories, {
+    fields: [subcategories.mainCategoryId],
+    references: [mainCategories.id],
+  }),
+}))
+
+export const productsRelations = relations(products, ({ one, many }) => ({
+  seller: one(profiles, { fields: [products.sellerId], references: [profiles.userId] }),
+  community: one(communities, { fields: [products.communityId], references: [communities.id] }),
+  subcategory: one(subcategories, { fields: [products.subcategoryId], references: [subcategories.id] }),
+  mainCategory: one(mainCategories, { fields: [products.mainCategoryId], references: [mainCategories.id] }),
+  images: many(productImages),
+}))
+
+export const productImagesRelations = relations(productImages, ({ one }) => ({
+  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+}))
+
+export const conversationsRelations = relations(conversations, ({ many }) => ({
+  messages: many(messages),
+}))
+
+export const messagesRelations = relations(messages, ({ one }) => ({
+  conversation: one(conversations, { fields: [messages.conversationId], references: [conversations.id] }),
+}))
+
+export const eventsRelations = relations(events, ({ one, many }) => ({
+  organizer: one(profiles, { fields: [events.organizerId], references: [profiles.userId] }),
+  attendees: many(eventAttendees),
+}))
+
+export type User = typeof users.$inferSelect
+export type Profile = typeof profiles.$inferSelect
+export type Community = typeof communities.$inferSelect
+export type Session = typeof sessions.$inferSelect

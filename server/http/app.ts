@@ -1,0 +1,55 @@
+import { createExpressMiddleware } from '@trpc/server/adapters/express'
+import compression from 'compression'
+import { sql } from 'drizzle-orm'
+import express, { type Express } from 'express'
+import { mountGoogleAuth } from '../auth/google'
+import { appRouter } from '../routers/_app'
+import { type AppServices, createContextInner, requestIp, resolveSession } from '../trpc/context'
+import { requireSameOrigin, securityHeaders } from './security'
+
+export type HttpAppOptions = {
+  services: AppServices
+  isProduction: boolean
+  trustProxy: number
+  google?: { id: string; secret: string }
+}
+
+/** The Express app without the client pages (mounted by the caller, built or through Vite). */
+export function createHttpApp({ services, isProduction, trustProxy, google }: HttpAppOptions): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', trustProxy)
+  app.use(securityHeaders(isProduction))
+  app.use(compression())
+
+  app.get('/healthz', (_req, res) => {
+    try {
+      services.db.get(sql`select 1`)
+      res.json({ status: 'ok' })
+    } catch (error) {
+      services.logger.error({ err: error }, 'healthcheck falhou')
+      res.status(503).json({ status: 'error' })
+    }
+  })
+
+  app.use('/api', requireSameOrigin)
+  app.use(
+    '/api/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => {
+        const setCookie = (serialized: string) => res.append('Set-Cookie', serialized)
+        return createContextInner({
+          services,
+          ...resolveSession(services, req, setCookie),
+          request: { ip: requestIp(req), userAgent: req.headers['user-agent'] ?? null, setCookie },
+        })
+      },
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error({ err: error, path }, 'erro na API')
+      },
+    }),
+  )
+  mountGoogleAuth(app, services, google)
+  return app
+}

@@ -1,0 +1,30 @@
+import { asc } from 'drizzle-orm'
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/community'
+import type { Database } from '../db/client'
+import { communities } from '../db/schema'
+
+export type PublicSettings = Omit<PublicConfig, 'communities'>
+
+export function readPublicConfig(db: Database, settings: PublicSettings): PublicConfig {
+  const rows = db
+    .select({
+      slug: communities.slug,
+      name: communities.name,
+      universityName: communities.universityName,
+      emailDomain: communities.emailDomain,
+      primaryColor: communities.primaryColor,
+      secondaryColor: communities.secondaryColor,
+      active: communities.active,
+    })
+    .from(communities)
+    .orderBy(asc(communities.id))
+    .all()
+  return { ...settings, communities: rows }
+}
+
+/** Inert JSON in the page (not a script the CSP would have to allow); `<` is escaped so it cannot close the tag. */
+export function injectPublicConfig(html: string, config: PublicConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c')
+  const tag = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`
+  return html.replace('</head>', `${tag}</head>`)
+}

@@ -1,0 +1,46 @@
+import type { Mail } from './mailer'
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0b5fa5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.url)}</p>`
+    : ''
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#777">Vupt — crie, compartilhe, desapegue.</p></body></html>`
+}
+
+function build(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): Mail {
+  const text = [...paragraphs, action ? `${action.label}: ${action.url}` : '', '— Vupt']
+    .filter(Boolean)
+    .join('\n\n')
+  return { to, subject, text, html: layout(subject, paragraphs, action), link: action?.url }
+}
+
+export const verificationMail = (to: string, name: string, url: string) =>
+  build(
+    to,
+    'Confirme seu e-mail no Vupt',
+    [
+      `Olá, ${name}!`,
+      'Falta pouco: confirme que este e-mail institucional é seu. O link vale por 24 horas.',
+      'Depois da confirmação, um administrador revisa sua conta (normalmente em 24 a 48 horas).',
+    ],
+    { label: 'Confirmar e-mail', url },
+  )
+
+export const passwordResetMail = (to: string, url: string) =>
+  build(
+    to,
+    'Redefinição de senha do Vupt',
+    [
+      'Recebemos um pedido para redefinir a senha da sua conta.',
+      'O link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore este e-mail: sua senha continua a mesma.',
+    ],
+    { label: 'Redefinir senha', url },
+  )

@@ -1,0 +1,40 @@
+import { EventEmitter, on } from 'node:events'
+
+/** What travels on the bus, by topic. Topics carry an id suffix: `account:42`. */
+export type BusMessages = {
+  /** Something about the user's own account changed (approval, roles, profile). */
+  account: { userId: number; reason: 'approved' | 'roles' | 'profile' | 'deleted' }
+}
+export type BusTopic = keyof BusMessages
+
+/**
+ * Fan-out between the parts of the app. The in-process implementation serves one instance;
+ * a Redis pub/sub implementation of the same interface serves several.
+ */
+export interface EventBus {
+  publish<T extends BusTopic>(topic: T, key: string | number, message: BusMessages[T]): void
+  listen<T extends BusTopic>(
+    topic: T,
+    key: string | number,
+    signal: AbortSignal,
+  ): AsyncIterable<BusMessages[T]>
+}
+
+export function createInProcessBus(): EventBus {
+  const emitter = new EventEmitter()
+  emitter.setMaxListeners(0)
+  return {
+    publish(topic, key, message) {
+      emitter.emit(`${topic}:${key}`, message)
+    },
+    async *listen(topic, key, signal) {
+      try {
+        for await (const [message] of on(emitter, `${topic}:${key}`, { signal })) {
+          yield message
+        }
+      } catch (error) {
+        if (!signal.aborted) throw error
+      }
+    },
+  }
+}

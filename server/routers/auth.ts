@@ -1,0 +1,255 @@
+import { and, eq, sql } from 'drizzle-orm'
+import {
+  completeProfileSchema,
+  institutionalEmailMessage,
+  isInstitutionalEmail,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  tokenSchema,
+} from '../../shared/schemas/auth'
+import { createAccount, findUserByEmail } from '../auth/accounts'
+import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
+import { hashPassword, verifyDecoy, verifyPassword } from '../auth/password'
+import { consumeAll, resetKey } from '../auth/rate-limit'
+import {
+  createSession,
+  invalidateSession,
+  invalidateUserSessions,
+  serializeBlankSessionCookie,
+  serializeSessionCookie,
+} from '../auth/session'
+import type { Database } from '../db/client'
+import { communities, profiles, users } from '../db/schema'
+import { passwordResetMail, verificationMail } from '../mail/templates'
+import type { Context, CurrentUser } from '../trpc/context'
+import { appError, approvedProcedure, publicProcedure, router, signedInProcedure } from '../trpc/init'
+
+/** What the client knows about the signed-in user. */
+function viewer(db: Database, user: CurrentUser) {
+  const profile = db
+    .select({
+      username: profiles.username,
+      fullName: profiles.fullName,
+      university: profiles.university,
+      course: profiles.course,
+      avatarUrl: profiles.avatarUrl,
+      communitySlug: communities.slug,
+    })
+    .from(profiles)
+    .leftJoin(communities, eq(communities.id, profiles.communityId))
+    .where(eq(profiles.userId, user.id))
+    .get()
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    approved: user.approved,
+    roles: user.roles,
+    isAdmin: user.roles.includes('admin'),
+    fullName: profile?.fullName ?? user.fullName,
+    username: profile?.username ?? null,
+    university: profile?.university ?? null,
+    course: profile?.course ?? null,
+    avatarUrl: profile?.avatarUrl ?? null,
+    communitySlug: profile?.communitySlug ?? null,
+    needsProfileCompletion: !profile?.username || !profile.university || !profile.course,
+  }
+}
+export type Viewer = ReturnType<typeof viewer>
+
+function startSession(ctx: Context, userId: number) {
+  const { token, expiresAt } = createSession(ctx.db, userId, {
+    userAgent: ctx.request.userAgent,
+    ip: ctx.request.ip,
+  })
+  ctx.request.setCookie?.(serializeSessionCookie(token, expiresAt, ctx.secureCookies))
+}
+
+function isUniqueViolation(error: unknown, needle: string): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes(needle)
+  )
+}
+
+function usernameTaken(db: Database, username: string, exceptUserId?: number): boolean {
+  const row = db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(sql`${profiles.username} = ${username} collate nocase`)
+    .get()
+  return row !== undefined && row.userId !== exceptUserId
+}
+
+async function sendVerification(ctx: Context, userId: number, email: string, name: string) {
+  const token = issueEmailToken(ctx.db, userId, 'verify_email', email)
+  const url = `${ctx.publicUrl}/verificar-email?token=${token}`
+  await ctx.mailer.send(verificationMail(email, name, url))
+}
+
+const clientKey = (ctx: Context) => ctx.request.ip ?? 'desconhecido'
+
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? viewer(ctx.db, ctx.user) : null)),
+
+  signUp: publicProcedure.input(signUpSchema).mutation(async ({ ctx, input }) => {
+    await consumeAll([[ctx.rateLimits.signUpByIp, clientKey(ctx)]])
+    const community = ctx.db
+      .select()
+      .from(communities)
+      .where(and(eq(communities.slug, input.communitySlug), eq(communities.active, true)))
+      .get()
+    if (!community) throw appError('NOT_FOUND', 'COMMUNITY_NOT_FOUND')
+    if (!isInstitutionalEmail(input.email, community.emailDomain)) {
+      throw appError(
+        'BAD_REQUEST',
+        'NOT_INSTITUTIONAL_EMAIL',
+        institutionalEmailMessage(community.emailDomain),
+      )
+    }
+    if (await findUserByEmail(ctx.db, input.email)) throw appError('CONFLICT', 'EMAIL_TAKEN')
+    if (usernameTaken(ctx.db, input.username)) throw appError('CONFLICT', 'USERNAME_TAKEN')
+
+    let userId: number
+    try {
+      userId = await createAccount(ctx.db, {
+        email: input.email,
+        password: input.password,
+        fullName: input.fullName,
+        username: input.username,
+        course: input.course,
+        matricula: input.matricula,
+        communityId: community.id,
+      })
+    } catch (error) {
+      // Two sign-ups racing for the same e-mail or username.
+      if (isUniqueViolation(error, 'users.email')) throw appError('CONFLICT', 'EMAIL_TAKEN')
+      if (isUniqueViolation(error, 'username')) throw appError('CONFLICT', 'USERNAME_TAKEN')
+      throw error
+    }
+    startSession(ctx, userId)
+    await sendVerification(ctx, userId, input.email, input.fullName)
+    ctx.logger.info({ userId, community: community.slug }, 'nova conta aguardando aprovação')
+    return { ok: true as const }
+  }),
+
+  signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }) => {
+    await consumeAll([
+      [ctx.rateLimits.signInByIp, clientKey(ctx)],
+      [ctx.rateLimits.signInByAccount, input.email],
+    ])
+    const user = await findUserByEmail(ctx.db, input.email)
+    const valid = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyDecoy(input.password)
+    if (!user || !valid) throw appError('BAD_REQUEST', 'INVALID_CREDENTIALS')
+    await resetKey(ctx.rateLimits.signInByAccount, input.email)
+    startSession(ctx, user.id)
+    return { ok: true as const }
+  }),
+
+  signOut: signedInProcedure.mutation(({ ctx }) => {
+    invalidateSession(ctx.db, ctx.session.id)
+    ctx.request.setCookie?.(serializeBlankSessionCookie(ctx.secureCookies))
+    return { ok: true as const }
+  }),
+
+  verifyEmail: publicProcedure.input(tokenSchema).mutation(({ ctx, input }) => {
+    const token = consumeEmailToken(ctx.db, input.token, 'verify_email')
+    if (!token) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    const user = ctx.db.select().from(users).where(eq(users.id, token.userId)).get()
+    // A link sent to an address the account no longer uses proves nothing.
+    if (!user || user.email !== token.email) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    if (!user.emailVerifiedAt) {
+      ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).run()
+    }
+    ctx.bus.publish('account', user.id, { userId: user.id, reason: 'profile' })
+    return { ok: true as const, email: user.email }
+  }),
+
+  resendVerification: signedInProcedure.mutation(async ({ ctx }) => {
+    if (ctx.user.emailVerified) throw appError('BAD_REQUEST', 'ALREADY_VERIFIED')
+    await consumeAll([
+      [ctx.rateLimits.mailByIp, clientKey(ctx)],
+      [ctx.rateLimits.mailByAccount, ctx.user.email],
+    ])
+    await sendVerification(ctx, ctx.user.id, ctx.user.email, ctx.user.fullName)
+    return { ok: true as const }
+  }),
+
+  requestPasswordReset: publicProcedure.input(requestPasswordResetSchema).mutation(async ({ ctx, input }) => {
+    await consumeAll([
+      [ctx.rateLimits.mailByIp, clientKey(ctx)],
+      [ctx.rateLimits.mailByAccount, input.email],
+    ])
+    const user = await findUserByEmail(ctx.db, input.email)
+    // The answer is the same whether or not the account exists.
+    if (user) {
+      const token = issueEmailToken(ctx.db, user.id, 'reset_password', user.email)
+      const url = `${ctx.publicUrl}/redefinir-senha?token=${token}`
+      await ctx.mailer.send(passwordResetMail(user.email, url))
+    }
+    return { ok: true as const }
+  }),
+
+  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
+    const token = consumeEmailToken(ctx.db, input.token, 'reset_password')
+    if (!token) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    const user = ctx.db.select().from(users).where(eq(users.id, token.userId)).get()
+    if (!user || user.email !== token.email) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    const passwordHash = await hashPassword(input.password)
+    ctx.db
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+      .where(eq(users.id, user.id))
+      .run()
+    // Whoever knew the old password is signed out everywhere.
+    invalidateUserSessions(ctx.db, user.id)
+    return { ok: true as const }
+  }),
+
+  completeProfile: approvedProcedure.input(completeProfileSchema).mutation(({ ctx, input }) => {
+    if (usernameTaken(ctx.db, input.username, ctx.user.id)) throw appError('CONFLICT', 'USERNAME_TAKEN')
+    // Spec: the community of the e-mail's domain, else the default one.
+    const domain = ctx.user.email.split('@')[1] ?? ''
+    const community =
+      ctx.db
+        .select({ id: communities.id })
+        .from(communities)
+        .where(eq(communities.emailDomain, domain))
+        .get() ??
+      ctx.db
+        .select({ id: communities.id })
+        .from(communities)
+        .where(eq(communities.slug, ctx.defaultCommunitySlug))
+        .get()
+    try {
+      ctx.db
+        .update(profiles)
+        .set({
+          username: input.username,
+          university: input.university,
+          course: input.course,
+          communityId: community?.id ?? ctx.user.communityId,
+        })
+        .where(eq(profiles.userId, ctx.user.id))
+        .run()
+    } catch (error) {
+      if (isUniqueViolation(error, 'username')) throw appError('CONFLICT', 'USERNAME_TAKEN')
+      throw error
+    }
+    ctx.bus.publish('account', ctx.user.id, { userId: ctx.user.id, reason: 'profile' })
+    return { ok: true as const }
+  }),
+
+  /** Tells the user's open pages that their account changed (approval, roles), without polling. */
+  onAccountChange: signedInProcedure.subscription(async function* ({ ctx, signal }) {
+    const stop = signal ?? new AbortController().signal
+    for await (const message of ctx.bus.listen('account', ctx.user.id, stop)) {
+      yield { reason: message.reason }
+    }
+  }),
+})

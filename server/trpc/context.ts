@@ -1,0 +1,114 @@
+import type { IncomingMessage } from 'node:http'
+import { eq } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { Role } from '../../shared/domain'
+import type { AuthRateLimits } from '../auth/rate-limit'
+import {
+  readSessionToken,
+  serializeSessionCookie,
+  type ValidatedSession,
+  validateSessionToken,
+} from '../auth/session'
+import type { Database } from '../db/client'
+import { profiles, userRoles, users } from '../db/schema'
+import type { Mailer } from '../mail/mailer'
+import type { EventBus } from '../realtime/bus'
+
+/** Long-lived parts of the app that every request may use. */
+export type AppServices = {
+  db: Database
+  mailer: Mailer
+  bus: EventBus
+  logger: Logger
+  rateLimits: AuthRateLimits
+  /** Origin for links in e-mails, e.g. https://vupt.app */
+  publicUrl: string
+  secureCookies: boolean
+  defaultCommunitySlug: string
+}
+
+export type CurrentUser = {
+  id: number
+  email: string
+  emailVerified: boolean
+  approved: boolean
+  communityId: number | null
+  roles: Role[]
+  fullName: string
+  username: string | null
+}
+
+export type RequestMeta = {
+  ip: string | null
+  userAgent: string | null
+  /** Sets a cookie on the response; absent on WebSocket calls. */
+  setCookie?: (serialized: string) => void
+}
+
+export type ContextInner = {
+  services: AppServices
+  session: ValidatedSession | null
+  user: CurrentUser | null
+  request: RequestMeta
+}
+
+/** The pure context: tests build it directly, the HTTP and WebSocket adapters wrap it. */
+export function createContextInner(input: ContextInner): ContextInner & AppServices {
+  return { ...input.services, ...input }
+}
+export type Context = ReturnType<typeof createContextInner>
+
+export function loadCurrentUser(db: Database, userId: number): CurrentUser | null {
+  const row = db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      approved: profiles.approved,
+      communityId: profiles.communityId,
+      fullName: profiles.fullName,
+      username: profiles.username,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .get()
+  if (!row) return null
+  const roles = db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+    .all()
+    .map((r) => r.role)
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    approved: row.approved,
+    communityId: row.communityId,
+    roles,
+    fullName: row.fullName,
+    username: row.username,
+  }
+}
+
+/** Resolves the session cookie of an HTTP request or WebSocket upgrade. */
+export function resolveSession(
+  services: AppServices,
+  req: IncomingMessage,
+  setCookie?: (serialized: string) => void,
+): Pick<ContextInner, 'session' | 'user'> {
+  const token = readSessionToken(req.headers.cookie)
+  if (!token) return { session: null, user: null }
+  const session = validateSessionToken(services.db, token)
+  if (!session) return { session: null, user: null }
+  if (session.renewed && setCookie) {
+    setCookie(serializeSessionCookie(token, session.expiresAt, services.secureCookies))
+  }
+  const user = loadCurrentUser(services.db, session.userId)
+  return user ? { session, user } : { session: null, user: null }
+}
+
+export function requestIp(req: IncomingMessage & { ip?: string }): string | null {
+  return req.ip ?? req.socket.remoteAddress ?? null
+}

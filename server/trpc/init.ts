@@ -1,0 +1,84 @@
+import { initTRPC, TRPCError } from '@trpc/server'
+import { ZodError, z } from 'zod'
+import { APP_ERRORS, type AppErrorCode } from '../../shared/errors'
+import type { Context } from './context'
+
+/** Every procedure declares who may call it; a test walks the router and checks each one. */
+export type Tier = 'public' | 'signedIn' | 'approved' | 'moderator' | 'admin'
+export type ProcedureMeta = { tier: Tier }
+
+/** Carries a stable application code to the client (see shared/errors.ts). */
+export class AppErrorCause extends Error {
+  constructor(readonly appCode: AppErrorCode) {
+    super(appCode)
+  }
+}
+
+export function appError(code: TRPCError['code'], appCode: AppErrorCode, message?: string): TRPCError {
+  return new TRPCError({
+    code,
+    message: message ?? APP_ERRORS[appCode].title,
+    cause: new AppErrorCause(appCode),
+  })
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : null
+      return {
+        ...shape,
+        data: {
+          ...shape.data,
+          // Stack traces stay on the server.
+          stack: undefined,
+          appCode: error.cause instanceof AppErrorCause ? error.cause.appCode : null,
+          validation: zodError
+            ? { firstMessage: zodError.issues[0]?.message ?? null, ...z.flattenError(zodError) }
+            : null,
+        },
+      }
+    },
+  })
+
+export const router = t.router
+export const createCallerFactory = t.createCallerFactory
+export const mergeRouters = t.mergeRouters
+
+export const publicProcedure = t.procedure.meta({ tier: 'public' })
+
+export const signedInProcedure = t.procedure.meta({ tier: 'signedIn' }).use(function requireSignedIn({
+  ctx,
+  next,
+}) {
+  if (!ctx.user || !ctx.session) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } })
+})
+
+/** Approved by an administrator and with a confirmed institutional e-mail: a full member. */
+export const approvedProcedure = signedInProcedure.meta({ tier: 'approved' }).use(function requireApproved({
+  ctx,
+  next,
+}) {
+  if (!ctx.user.approved || !ctx.user.emailVerified) throw appError('FORBIDDEN', 'NOT_APPROVED')
+  return next({ ctx })
+})
+
+export const moderatorProcedure = approvedProcedure
+  .meta({ tier: 'moderator' })
+  .use(function requireModerator({ ctx, next }) {
+    if (!ctx.user.roles.includes('moderator') && !ctx.user.roles.includes('admin')) {
+      throw appError('FORBIDDEN', 'FORBIDDEN')
+    }
+    return next({ ctx })
+  })
+
+export const adminProcedure = approvedProcedure.meta({ tier: 'admin' }).use(function requireAdmin({
+  ctx,
+  next,
+}) {
+  if (!ctx.user.roles.includes('admin')) throw appError('FORBIDDEN', 'FORBIDDEN')
+  return next({ ctx })
+})

@@ -1,0 +1,21 @@
+/** What the client knows about a community before any API call (injected into index.html). */
+export type PublicCommunity = {
+  slug: string
+  name: string
+  universityName: string
+  emailDomain: string
+  primaryColor: string
+  secondaryColor: string
+  /** false: announced on the chooser as 'em breve', not open for sign-up. */
+  active: boolean
+}
+
+export type PublicConfig = {
+  supportEmail: string
+  contactEmail: string
+  googleEnabled: boolean
+  defaultCommunitySlug: string
+  communities: PublicCommunity[]
+}
+
+export const PUBLIC_CONFIG_ELEMENT_ID = 'vupt-config'

@@ -1,0 +1,32 @@
+/**
+ * Stable application error codes the server sends in `error.data.appCode`,
+ * with the toast each one becomes (spec §8).
+ */
+export const APP_ERRORS = {
+  EMAIL_TAKEN: { title: 'Usuário já existe', description: 'Este email já está cadastrado. Faça login.' },
+  USERNAME_TAKEN: { title: 'Este username já está em uso', description: 'Escolha outro username.' },
+  INVALID_CREDENTIALS: { title: 'Credenciais inválidas', description: 'Email ou senha incorretos.' },
+  COMMUNITY_NOT_FOUND: {
+    title: 'Comunidade indisponível',
+    description: 'Esta universidade ainda não está aberta para cadastro.',
+  },
+  NOT_INSTITUTIONAL_EMAIL: { title: 'Erro de validação', description: 'Use seu email institucional.' },
+  INVALID_TOKEN: {
+    title: 'Link inválido ou expirado',
+    description: 'Peça um novo link e tente novamente.',
+  },
+  ALREADY_VERIFIED: { title: 'E-mail já confirmado', description: 'Seu e-mail já estava confirmado.' },
+  RATE_LIMITED: {
+    title: 'Muitas tentativas',
+    description: 'Aguarde alguns minutos e tente novamente.',
+  },
+  NOT_APPROVED: {
+    title: 'Conta aguardando aprovação',
+    description: 'Um administrador ainda vai revisar sua conta.',
+  },
+  FORBIDDEN: { title: 'Acesso negado', description: 'Você não tem permissão para acessar esta página' },
+  UNAUTHENTICATED: { title: 'Sessão encerrada', description: 'Entre novamente para continuar.' },
+  USER_NOT_FOUND: { title: 'Usuário não encontrado', description: 'A conta não existe mais.' },
+} as const satisfies Record<string, { title: string; description: string }>
+
+export type AppErrorCode = keyof typeof APP_ERRORS

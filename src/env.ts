@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** Public origin used in e-mail links and OAuth redirects, e.g. https://vupt.app */
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Number of proxy hops to trust for the client IP (express "trust proxy"). */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Vupt <nao-responda@vupt.app>'),
+  SUPPORT_EMAIL: z.email().default('suporte@vupt.app'),
+  CONTACT_EMAIL: z.email().default('contato@vupt.app'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  DEFAULT_COMMUNITY: z.string().default('univille'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+/** Parses the environment once; prints every bad field and exits instead of starting half-configured. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      console.error(`Configuração inválida: ${issue.path.join('.')}: ${issue.message}`)
+    }
+    process.exit(1)
+  }
+  return parsed.data
+}

@@ -1,0 +1,112 @@
+import { createServer } from 'node:http'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { pino } from 'pino'
+import { createAuthRateLimits } from '../server/auth/rate-limit'
+import { openDatabase, runMigrations } from '../server/db/client'
+import { seedBase } from '../server/db/seed'
+import { createHttpApp } from '../server/http/app'
+import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
+import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
+import { createInProcessBus } from '../server/realtime/bus'
+import { attachWebSockets } from '../server/realtime/ws'
+import type { AppServices } from '../server/trpc/context'
+import { loadEnv } from './env'
+
+// Both src/main.ts (development) and dist/main.js (built) sit one level below the project root.
+const projectRoot = fileURLToPath(new URL('..', import.meta.url))
+
+async function main() {
+  const env = loadEnv()
+  const isProduction = env.NODE_ENV === 'production'
+  const logger = pino({ level: env.LOG_LEVEL })
+  const dataDir = resolve(env.DATA_DIR)
+
+  const db = openDatabase(join(dataDir, 'vupt.sqlite'))
+  runMigrations(db, join(projectRoot, 'drizzle'))
+  await seedBase(
+    db,
+    env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+      ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+      : undefined,
+  )
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
+  const services: AppServices = {
+    db,
+    logger,
+    bus: createInProcessBus(),
+    mailer: env.SMTP_URL
+      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+      : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
+    rateLimits: createAuthRateLimits(),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    defaultCommunitySlug: env.DEFAULT_COMMUNITY,
+  }
+
+  const app = createHttpApp({
+    services,
+    isProduction,
+    trustProxy: env.TRUST_PROXY,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { id: env.GOOGLE_CLIENT_ID, secret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+  })
+  const server = createServer(app)
+  const clientOptions = {
+    db,
+    settings: {
+      supportEmail: env.SUPPORT_EMAIL,
+      contactEmail: env.CONTACT_EMAIL,
+      googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+      defaultCommunitySlug: env.DEFAULT_COMMUNITY,
+    },
+  }
+  let closeVite: (() => Promise<void>) | undefined
+  if (isProduction) {
+    serveBuiltClient(app, join(projectRoot, 'dist', 'client'), clientOptions)
+  } else {
+    const { createServer: createViteServer } = await import('vite')
+    const vite = await createViteServer({
+      configFile: join(projectRoot, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'custom',
+    })
+    serveDevClient(app, vite, join(projectRoot, 'client'), clientOptions)
+    closeVite = () => vite.close()
+  }
+  const sockets = attachWebSockets(server, services)
+
+  server.listen(env.PORT, env.HOST, () => {
+    logger.info({ url: publicUrl, port: env.PORT, dataDir, mode: env.NODE_ENV }, 'Vupt no ar')
+  })
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'encerrando')
+    sockets.close()
+    // Stop accepting, let running requests finish, then close the database.
+    server.close(() => {
+      db.$client.close()
+      logger.info('encerrado')
+      process.exit(0)
+    })
+    server.closeIdleConnections()
+    void closeVite?.()
+    setTimeout(() => {
+      logger.warn('conexões ainda abertas; encerrando à força')
+      server.closeAllConnections()
+    }, 10_000).unref()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
