@@ -1,5 +1,5 @@
 import { MenuIcon, PlusIcon } from 'lucide-react'
-import { Link } from 'wouter'
+import { Link, useLocation, useRouter } from 'wouter'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import {
@@ -53,10 +53,15 @@ export function TopNav() {
 }
 
 function SignedOutActions() {
+  // Signing in brings the visitor back to the page they were reading.
+  const [location] = useLocation()
+  const from = `${useRouter().base}${location}`
   return (
     <>
       <Button asChild variant="ghost" size="sm">
-        <Link href="/auth">Entrar / Criar Conta</Link>
+        <Link href={`/auth?from=${encodeURIComponent(from)}`} state={{ from }}>
+          Entrar / Criar Conta
+        </Link>
       </Button>
       <Button asChild size="sm">
         <Link href={`/auth?from=${encodeURIComponent('/vender')}`} state={{ from: '/vender' }}>

@@ -1,0 +1,129 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { ADMIN, lastMailLink, type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Senha').fill(password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+describe('conta de estudante', () => {
+  it('cadastro → confirmação por e-mail → aprovação ao vivo → perfil completo → sair → entrar e voltar à página de origem', async () => {
+    const student = { email: 'ana.souza@univille.br', password: 'segredo-forte', username: 'ana_souza' }
+    const studentContext = await newPhoneContext(browser, server.url)
+    const page = await studentContext.newPage()
+
+    // A visitor reading the FAQ decides to join.
+    await page.goto('/univille/faq')
+    await page.getByRole('link', { name: 'Entrar / Criar Conta' }).click()
+    await page.getByRole('tab', { name: 'Criar Conta' }).click()
+
+    // The institutional-domain rule is checked before anything is sent.
+    await page.getByLabel('Email institucional').fill('ana@gmail.com')
+    await page.getByRole('button', { name: 'Criar Conta' }).click()
+    await expect
+      .poll(() => page.getByText('Use seu email institucional @univille.br').first().isVisible())
+      .toBe(true)
+
+    await page.getByLabel('Email institucional').fill(student.email)
+    await page.getByLabel('Username').fill(student.username)
+    await page.getByLabel('Nome completo').fill('Ana Souza')
+    await page.getByLabel('Curso').fill('Engenharia de Software')
+    await page.getByLabel('Matrícula').fill('20231234')
+    await page.getByLabel('Senha').fill(student.password)
+    await page.getByRole('button', { name: 'Criar Conta' }).click()
+
+    await page.getByRole('heading', { name: 'Sua conta está aguardando aprovação!' }).waitFor()
+    await page.getByText(`Confirme seu e-mail: enviamos um link para ${student.email}.`).waitFor()
+
+    // The verification link from the mail, opened in another tab of the same browser.
+    const verification = await studentContext.newPage()
+    await verification.goto(lastMailLink(server.dataDir, student.email))
+    await verification.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor()
+    await verification.close()
+    // The waiting tab learns of it live.
+    await page.getByText(`E-mail ${student.email} confirmado.`).waitFor()
+
+    // Marks this document: if the page reloaded, the mark would be gone.
+    await page.evaluate(() => {
+      ;(window as unknown as { vuptMark: number }).vuptMark = 42
+    })
+
+    // An administrator approves the account from another browser.
+    const adminContext = await newDesktopContext(browser, server.url)
+    const admin = await adminContext.newPage()
+    await admin.goto('/univille/auth')
+    await signIn(admin, ADMIN.email, ADMIN.password)
+    await admin.getByText('Login realizado! Vupt! 🎉').waitFor()
+    await admin.goto('/univille/admin/aprovacoes')
+    await admin.getByRole('button', { name: 'Aprovar Ana Souza' }).click()
+    await admin.getByText('Usuário aprovado com sucesso!').waitFor()
+    await adminContext.close()
+
+    // The waiting page turns into the app, without a reload, and asks for the missing profile data.
+    const dialog = page.getByRole('dialog', { name: 'Complete seu perfil' })
+    await dialog.waitFor()
+    expect(await page.evaluate(() => (window as unknown as { vuptMark?: number }).vuptMark)).toBe(42)
+    expect(await dialog.getByLabel('Username').inputValue()).toBe(student.username)
+
+    // The dialog cannot be dismissed.
+    await page.keyboard.press('Escape')
+    expect(await dialog.isVisible()).toBe(true)
+
+    await dialog.getByLabel('Universidade').fill('Univille')
+    await dialog.getByRole('button', { name: 'Completar Perfil' }).click()
+    await page.getByText('Perfil completo! 🎉').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+
+    // Sign out from the account menu.
+    await page.getByRole('button', { name: 'Menu da conta' }).click()
+    await page.getByRole('menuitem', { name: 'Sair' }).click()
+    await page.getByRole('link', { name: 'Entrar / Criar Conta' }).waitFor()
+
+    // Signing in again brings the student back to the page they came from.
+    await page.goto('/univille/sobre')
+    await page.getByRole('link', { name: 'Entrar / Criar Conta' }).click()
+    await page.waitForURL(/\/univille\/auth/)
+    await signIn(page, student.email, student.password)
+    await page.getByText('Login realizado! Vupt! 🎉').waitFor()
+    await page.waitForURL(`${server.url}/univille/sobre`)
+    await page.getByRole('button', { name: 'Menu da conta' }).waitFor()
+
+    await studentContext.close()
+  })
+
+  it('recusa credenciais inválidas com a mensagem da especificação', async () => {
+    const context = await newPhoneContext(browser, server.url)
+    const page = await context.newPage()
+    await page.goto('/auth')
+    await signIn(page, ADMIN.email, 'senha-errada')
+    await page.getByText('Credenciais inválidas').waitFor()
+    await page.getByText('Email ou senha incorretos.').waitFor()
+    expect(page.url()).toBe(`${server.url}/auth`)
+    await context.close()
+  })
+
+  it('responde 404 a caminhos desconhecidos e mostra a página de não encontrado', async () => {
+    const response = await fetch(`${server.url}/univille/nao-existe`)
+    expect(response.status).toBe(404)
+    const context = await newPhoneContext(browser, server.url)
+    const page = await context.newPage()
+    await page.goto('/univille/nao-existe')
+    await page.getByText('Oops! Page not found').waitFor()
+    await context.close()
+  })
+})
