@@ -14,6 +14,7 @@ export type PublicConfig = {
   supportEmail: string
   contactEmail: string
   googleEnabled: boolean
+  social: { instagram?: string; linkedin?: string }
   defaultCommunitySlug: string
   communities: PublicCommunity[]
 }

@@ -21,6 +21,8 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('contato@vupt.app'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  LINKEDIN_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DEFAULT_COMMUNITY: z.string().default('univille'),
 })
 

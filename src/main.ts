@@ -62,6 +62,7 @@ async function main() {
       contactEmail: env.CONTACT_EMAIL,
       googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
       defaultCommunitySlug: env.DEFAULT_COMMUNITY,
+      social: { instagram: env.INSTAGRAM_URL, linkedin: env.LINKEDIN_URL },
     },
   }
   let closeVite: (() => Promise<void>) | undefined

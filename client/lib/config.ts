@@ -4,6 +4,7 @@ const fallback: PublicConfig = {
   supportEmail: 'suporte@vupt.app',
   contactEmail: 'contato@vupt.app',
   googleEnabled: false,
+  social: {},
   defaultCommunitySlug: 'univille',
   communities: [],
 }

@@ -40,11 +40,11 @@ function LinkedinIcon(props: ComponentProps<'svg'>) {
   )
 }
 
-/** The product's public profiles; they are brand links, not contact addresses (those come from appConfig). */
+/** The product's public profiles, from configuration: only the ones the deployment has. */
 const socialLinks = [
-  { label: 'Vupt no Instagram', href: 'https://www.instagram.com/vupt.app', Icon: InstagramIcon },
-  { label: 'Vupt no LinkedIn', href: 'https://www.linkedin.com/company/vupt', Icon: LinkedinIcon },
-] as const
+  { label: 'Vupt no Instagram', href: appConfig.social.instagram, Icon: InstagramIcon },
+  { label: 'Vupt no LinkedIn', href: appConfig.social.linkedin, Icon: LinkedinIcon },
+].flatMap((link) => (link.href ? [{ ...link, href: link.href }] : []))
 
 const exploreLinks = [
   { label: 'Portal de Vendas', path: '/portal' },

@@ -1,0 +1,244 @@
+/**
+ * Fills the Univille community with demo students, listings and events, so a newcomer sees a
+ * living portal. Idempotent: a second run adds nothing. Usage: npm run seed:demo
+ */
+import { join, resolve } from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { createAccount, findUserByEmail } from '../server/auth/accounts'
+import { openDatabase, runMigrations } from '../server/db/client'
+import { communities, events, mainCategories, products, subcategories } from '../server/db/schema'
+import { seedBase } from '../server/db/seed'
+import { zonedLocalToUtc } from '../shared/time'
+import { loadEnv } from '../src/env'
+
+const DEMO_PASSWORD = 'vupt-demo-123'
+
+const STUDENTS = [
+  { username: 'marina_arts', fullName: 'Marina Costa', course: 'Design' },
+  { username: 'joao_dev', fullName: 'João Pereira', course: 'Engenharia de Software' },
+  { username: 'lu_fotografa', fullName: 'Luana Martins', course: 'Publicidade e Propaganda' },
+  { username: 'pedro_calc', fullName: 'Pedro Henrique Alves', course: 'Engenharia Mecânica' },
+  { username: 'bia_letras', fullName: 'Beatriz Rocha', course: 'Letras' },
+] as const
+
+type DemoListing = {
+  seller: (typeof STUDENTS)[number]['username']
+  subcategory: string
+  title: string
+  description: string
+  price: number
+  condition: 'novo' | 'seminovo' | 'usado'
+  views: number
+}
+
+const LISTINGS: DemoListing[] = [
+  {
+    seller: 'marina_arts',
+    subcategory: 'Arte e ilustração',
+    title: 'Ilustração personalizada em aquarela',
+    description: 'Retratos e cenas em aquarela no papel 300 g, tamanho A4. Entrega em até 7 dias no campus.',
+    price: 85,
+    condition: 'novo',
+    views: 320,
+  },
+  {
+    seller: 'marina_arts',
+    subcategory: 'Design gráfico',
+    title: 'Identidade visual para projetos e empresas júnior',
+    description:
+      'Logotipo, paleta de cores e tipografia com manual simples. Duas rodadas de ajustes incluídas.',
+    price: 250,
+    condition: 'novo',
+    views: 140,
+  },
+  {
+    seller: 'joao_dev',
+    subcategory: 'Aulas particulares',
+    title: 'Aulas de Cálculo I e II',
+    description: 'Monitoria individual ou em dupla, com listas resolvidas e simulados antes das provas.',
+    price: 40,
+    condition: 'novo',
+    views: 410,
+  },
+  {
+    seller: 'joao_dev',
+    subcategory: 'Programação',
+    title: 'Site para TCC, portfólio ou evento',
+    description:
+      'Desenvolvimento de páginas rápidas e responsivas, com hospedagem orientada e código entregue.',
+    price: 300,
+    condition: 'novo',
+    views: 95,
+  },
+  {
+    seller: 'lu_fotografa',
+    subcategory: 'Fotografia',
+    title: 'Ensaio fotográfico de formatura',
+    description:
+      'Uma hora de ensaio no campus ou no centro de Joinville, com 30 fotos tratadas em alta resolução.',
+    price: 180,
+    condition: 'novo',
+    views: 260,
+  },
+  {
+    seller: 'pedro_calc',
+    subcategory: 'Eletrônicos',
+    title: 'Calculadora científica HP 50g',
+    description: 'Funcionando perfeitamente, com capa e manual. Ideal para as disciplinas de engenharia.',
+    price: 350,
+    condition: 'seminovo',
+    views: 88,
+  },
+  {
+    seller: 'pedro_calc',
+    subcategory: 'Materiais de curso',
+    title: 'Jaleco branco tamanho M',
+    description: 'Usado em um semestre de laboratório, lavado e sem manchas. Retirada no bloco C.',
+    price: 45,
+    condition: 'usado',
+    views: 40,
+  },
+  {
+    seller: 'bia_letras',
+    subcategory: 'Livros e apostilas',
+    title: 'Livro Cálculo Volume 1 — James Stewart',
+    description: 'Sétima edição, com poucas marcações a lápis. Ótimo estado de conservação.',
+    price: 120,
+    condition: 'seminovo',
+    views: 150,
+  },
+  {
+    seller: 'bia_letras',
+    subcategory: 'Revisão e formatação',
+    title: 'Revisão de texto e normas ABNT',
+    description: 'Revisão ortográfica, gramatical e formatação completa de trabalhos acadêmicos e TCC.',
+    price: 60,
+    condition: 'novo',
+    views: 120,
+  },
+  {
+    seller: 'bia_letras',
+    subcategory: 'Móveis e casa',
+    title: 'Café da manhã: kit de canecas artesanais',
+    description: 'Quatro canecas de cerâmica pintadas à mão, perfeitas para a república. Sem lascas.',
+    price: 70,
+    condition: 'usado',
+    views: 60,
+  },
+]
+
+const EVENTS = [
+  {
+    organizer: 'joao_dev',
+    title: 'Hackathon de Inovação no Campus',
+    description:
+      'Vinte e quatro horas de programação, mentoria e prêmios para as melhores ideias de estudantes.',
+    daysAhead: 12,
+    time: '09:00',
+    location: 'Bloco A, laboratórios de informática',
+    maxParticipants: 60,
+  },
+  {
+    organizer: 'lu_fotografa',
+    title: 'Feira de Criações dos Estudantes',
+    description:
+      'Exposição e venda de arte, artesanato e projetos autorais feitos por quem estuda na Univille.',
+    daysAhead: 20,
+    time: '14:00',
+    location: 'Pátio central da Univille',
+    maxParticipants: null,
+  },
+]
+
+async function main() {
+  const env = loadEnv()
+  const db = openDatabase(join(resolve(env.DATA_DIR), 'vupt.sqlite'))
+  runMigrations(db, resolve('drizzle'))
+  await seedBase(db)
+  const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+  if (!community) throw new Error('Comunidade univille não encontrada')
+
+  const userIds = new Map<string, number>()
+  for (const student of STUDENTS) {
+    const email = `${student.username.replace('_', '.')}@${community.emailDomain}`
+    const existing = await findUserByEmail(db, email)
+    const id =
+      existing?.id ??
+      (await createAccount(db, {
+        email,
+        password: DEMO_PASSWORD,
+        fullName: student.fullName,
+        username: student.username,
+        university: community.universityName,
+        course: student.course,
+        matricula: String(20230000 + userIds.size),
+        communityId: community.id,
+        approved: true,
+        emailVerified: true,
+      }))
+    userIds.set(student.username, id)
+  }
+
+  let createdListings = 0
+  for (const listing of LISTINGS) {
+    const sellerId = userIds.get(listing.seller)
+    const sub = db
+      .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
+      .from(subcategories)
+      .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
+      .where(eq(subcategories.name, listing.subcategory))
+      .get()
+    if (!sellerId || !sub) continue
+    const exists = db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.sellerId, sellerId), eq(products.title, listing.title)))
+      .get()
+    if (exists) continue
+    db.insert(products)
+      .values({
+        communityId: community.id,
+        sellerId,
+        title: listing.title,
+        description: listing.description,
+        priceCents: Math.round(listing.price * 100),
+        mainCategoryId: sub.mainCategoryId,
+        subcategoryId: sub.id,
+        condition: listing.condition,
+        views: listing.views,
+      })
+      .run()
+    createdListings++
+  }
+
+  let createdEvents = 0
+  for (const event of EVENTS) {
+    const organizerId = userIds.get(event.organizer)
+    if (!organizerId) continue
+    const exists = db.select({ id: events.id }).from(events).where(eq(events.title, event.title)).get()
+    if (exists) continue
+    const date = new Date(Date.now() + event.daysAhead * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+    db.insert(events)
+      .values({
+        communityId: community.id,
+        organizerId,
+        title: event.title,
+        description: event.description,
+        eventDate: date,
+        eventTime: event.time,
+        startsAt: zonedLocalToUtc(date, event.time, community.timeZone),
+        location: event.location,
+        maxParticipants: event.maxParticipants,
+        status: 'aprovado',
+      })
+      .run()
+    createdEvents++
+  }
+
+  db.$client.close()
+  process.stdout.write(
+    `Demo pronta: ${STUDENTS.length} estudantes (senha ${DEMO_PASSWORD}), ${createdListings} anúncios e ${createdEvents} eventos novos.\n`,
+  )
+}
+
+await main()

@@ -1,0 +1,99 @@
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer({ CONTACT_EMAIL: 'fale@vupt.test' }), launchBrowser()])
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('páginas informativas', () => {
+  it('o rodapé e o topo levam a cada página informativa, sem chamar a API', async () => {
+    context = await newDesktopContext(browser, server.url)
+    const page = await context.newPage()
+    const apiCalls: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/trpc/') && !request.url().includes('auth.me')) {
+        apiCalls.push(request.url())
+      }
+    })
+    await page.goto('/univille')
+    const footer = page.getByRole('contentinfo')
+
+    await footer.getByRole('link', { name: 'Como Funciona' }).click()
+    await page.waitForURL(`${server.url}/univille/como-funciona`)
+    await page.getByRole('heading', { level: 1, name: 'Como funciona' }).waitFor()
+
+    await footer.getByRole('link', { name: 'Sobre' }).click()
+    await page.waitForURL(`${server.url}/univille/sobre`)
+    await page.getByText('500+').first().waitFor()
+    await page.getByText('1.200+').first().waitFor()
+
+    await footer.getByRole('link', { name: 'FAQ' }).click()
+    await page.waitForURL(`${server.url}/univille/faq`)
+    await page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' }).waitFor()
+
+    // The contact address comes from the configuration.
+    expect(await footer.getByRole('link', { name: 'Contato', exact: true }).getAttribute('href')).toBe(
+      'mailto:fale@vupt.test',
+    )
+
+    // Top navigation.
+    await page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('link', { name: 'Como Funciona' })
+      .click()
+    await page.waitForURL(`${server.url}/univille/como-funciona`)
+    await page.getByRole('heading', { level: 1, name: 'Como funciona' }).waitFor()
+
+    expect(apiCalls).toEqual([])
+  })
+
+  it('a busca do FAQ ignora acentos e maiúsculas e diz quantos resultados achou', async () => {
+    const page = await context.newPage()
+    await page.goto('/univille/faq')
+    const search = page.getByLabel('Buscar nas perguntas e respostas')
+    await search.fill('SENHA')
+    const status = page.locator('#faq-search-status')
+    await expect.poll(() => status.textContent()).toMatch(/^\d+ resultado\(s\) encontrado\(s\)$/)
+    await search.fill('aprovacao')
+    await expect.poll(() => status.textContent()).toMatch(/^\d+ resultado\(s\) encontrado\(s\)$/)
+    await search.fill('xyzzy inexistente')
+    await expect.poll(() => status.textContent()).toBe('Nenhum resultado encontrado')
+    await page.close()
+  })
+
+  it('o seletor de comunidades leva à Univille e mostra as próximas como em breve', async () => {
+    const phone = await newPhoneContext(browser, server.url)
+    const page = await phone.newPage()
+    await page.goto('/comunidades')
+    await page.getByText('Em breve').first().waitFor()
+    await page
+      .getByRole('link', { name: /Univille/ })
+      .first()
+      .click()
+    await page.waitForURL(`${server.url}/univille`)
+    await phone.close()
+  })
+
+  it('um caminho desconhecido mostra o 404 com link para o início', async () => {
+    const page = await context.newPage()
+    const response = await page.goto('/univille/pagina-que-nao-existe')
+    expect(response?.status()).toBe(404)
+    await page.getByText('Oops! Page not found').waitFor()
+    await page.getByRole('link', { name: 'Voltar para o início' }).click()
+    await page.waitForURL(`${server.url}/`)
+    await page.getByRole('heading', { level: 1, name: 'Marketplace Universitário' }).waitFor()
+    await page.close()
+  })
+})

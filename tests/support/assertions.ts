@@ -1,0 +1,65 @@
+import { TRPCError } from '@trpc/server'
+import { getErrorShape } from '@trpc/server/shared'
+import { expect } from 'vitest'
+import { ZodError } from 'zod'
+import { appRouter } from '../../server/routers/_app'
+import { AppErrorCause } from '../../server/trpc/init'
+import type { AppErrorCode } from '../../shared/errors'
+
+/** What a client would receive for this error: the shape produced by our errorFormatter. */
+export function formatError(error: TRPCError, path?: string) {
+  return getErrorShape({
+    config: appRouter._def._config,
+    error,
+    type: 'unknown',
+    path,
+    input: undefined,
+    ctx: undefined,
+  })
+}
+
+/** Awaits the promise and returns its TRPCError; fails when it resolves or throws something else. */
+export async function expectTRPCError(
+  promise: Promise<unknown>,
+  code?: TRPCError['code'],
+): Promise<TRPCError> {
+  let result: unknown
+  try {
+    result = await promise
+  } catch (error) {
+    expect(error).toBeInstanceOf(TRPCError)
+    const trpcError = error as TRPCError
+    if (code) expect(trpcError.code, trpcError.message).toBe(code)
+    return trpcError
+  }
+  throw new Error(
+    `esperava um TRPCError${code ? ` ${code}` : ''}, mas a chamada resolveu: ${JSON.stringify(result)}`,
+  )
+}
+
+/** The application code the client would read in `error.data.appCode`. */
+export async function expectAppError(
+  promise: Promise<unknown>,
+  appCode: AppErrorCode,
+  code?: TRPCError['code'],
+): Promise<TRPCError> {
+  const error = await expectTRPCError(promise, code)
+  expect(error.cause, `esperava appCode ${appCode}, erro: ${error.code} ${error.message}`).toBeInstanceOf(
+    AppErrorCause,
+  )
+  expect((error.cause as AppErrorCause).appCode).toBe(appCode)
+  expect(formatError(error).data.appCode).toBe(appCode)
+  return error
+}
+
+/** An input rejected by its zod schema, whose first message (what the form/toast shows) is `message`. */
+export async function expectValidationMessage(
+  promise: Promise<unknown>,
+  message: string,
+): Promise<TRPCError> {
+  const error = await expectTRPCError(promise, 'BAD_REQUEST')
+  expect(error.cause, `esperava um erro de validação, veio: ${error.message}`).toBeInstanceOf(ZodError)
+  expect((error.cause as ZodError).issues[0]?.message).toBe(message)
+  expect(formatError(error).data.validation?.firstMessage).toBe(message)
+  return error
+}

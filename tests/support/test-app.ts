@@ -1,0 +1,348 @@
+/**
+ * Helpers for integration tests: a real migrated database, the real routers and sessions,
+ * with only the outside world (mail delivery, logging) replaced by recorders.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseSetCookie, type SetCookie } from 'cookie'
+import { eq, sql } from 'drizzle-orm'
+import { pino } from 'pino'
+import { createAccount, type NewAccount } from '../../server/auth/accounts'
+import { createAuthRateLimits } from '../../server/auth/rate-limit'
+import {
+  createSession,
+  SESSION_COOKIE,
+  type ValidatedSession,
+  validateSessionToken,
+} from '../../server/auth/session'
+import { type Database, openDatabase, runMigrations } from '../../server/db/client'
+import { communities, users } from '../../server/db/schema'
+import { seedBase } from '../../server/db/seed'
+import type { Mail, Mailer } from '../../server/mail/mailer'
+import { type BusMessages, type BusTopic, createInProcessBus, type EventBus } from '../../server/realtime/bus'
+import { appRouter } from '../../server/routers/_app'
+import {
+  type AppServices,
+  type CurrentUser,
+  createContextInner,
+  loadCurrentUser,
+  type RequestMeta,
+} from '../../server/trpc/context'
+import { createCallerFactory } from '../../server/trpc/init'
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+export const MIGRATIONS_FOLDER = join(projectRoot, 'drizzle')
+
+// ---------------------------------------------------------------- databases
+
+/**
+ * One folder per worker process: the pool id keeps parallel workers apart, the random suffix keeps
+ * two test runs at the same time (or a stale folder of an earlier run) apart.
+ */
+const workerKey = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0'
+let workerFolder: string | undefined
+let template: Promise<string> | undefined
+let databaseCount = 0
+const openDatabases = new Set<Database>()
+
+function folder(): string {
+  if (!workerFolder) {
+    const created = mkdtempSync(join(tmpdir(), `vupt-tests-w${workerKey}-`))
+    workerFolder = created
+    process.once('exit', () => {
+      for (const db of openDatabases) db.$client.close()
+      rmSync(created, { recursive: true, force: true })
+    })
+  }
+  return workerFolder
+}
+
+/** Migrates and seeds once per worker; every database afterwards is a copy of this file. */
+function templateFile(): Promise<string> {
+  template ??= (async () => {
+    const file = join(folder(), 'template.sqlite')
+    const db = openDatabase(file)
+    runMigrations(db, MIGRATIONS_FOLDER)
+    await seedBase(db)
+    // Everything into the main file (no -wal left behind) so a plain copy is a complete database.
+    db.$client.pragma('wal_checkpoint(TRUNCATE)')
+    db.$client.close()
+    return file
+  })()
+  return template
+}
+
+/** A fresh migrated database with the base seed (communities, categories), private to the caller. */
+export async function createTestDatabase(): Promise<Database> {
+  const source = await templateFile()
+  databaseCount += 1
+  const file = join(folder(), `db-${databaseCount}.sqlite`)
+  copyFileSync(source, file)
+  const db = openDatabase(file)
+  openDatabases.add(db)
+  return db
+}
+
+/** Closes a database of createTestDatabase and deletes its files. */
+export function closeTestDatabase(db: Database): void {
+  const file = db.$client.name
+  db.$client.close()
+  openDatabases.delete(db)
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
+}
+
+export function communityBySlug(db: Database, slug: string) {
+  const community = db.select().from(communities).where(eq(communities.slug, slug)).get()
+  if (!community) throw new Error(`comunidade ${slug} não existe no banco de teste`)
+  return community
+}
+
+export function countUsers(db: Database): number {
+  return db.select({ count: sql<number>`count(*)` }).from(users).get()?.count ?? 0
+}
+
+// ---------------------------------------------------------------- mail
+
+/** Keeps every message instead of delivering it. */
+export class RecordingMailer implements Mailer {
+  readonly sent: Mail[] = []
+
+  async send(mail: Mail): Promise<void> {
+    this.sent.push(mail)
+  }
+
+  get last(): Mail | undefined {
+    return this.sent.at(-1)
+  }
+}
+
+/** The `token` query parameter of a mail's link. */
+export function tokenFromMail(mail: Mail | undefined): string {
+  if (!mail?.link) throw new Error('o e-mail não tem link')
+  const token = new URL(mail.link).searchParams.get('token')
+  if (!token) throw new Error(`o link do e-mail não tem token: ${mail.link}`)
+  return token
+}
+
+/** The token of the last mail sent. */
+export function lastMailToken(mailer: RecordingMailer): string {
+  return tokenFromMail(mailer.last)
+}
+
+// ---------------------------------------------------------------- event bus
+
+/** The in-process bus, plus a way to wait until a subscriber is really listening. */
+export type TestBus = EventBus & {
+  /** Resolves once some subscriber listens on topic:key (immediately if one already did). */
+  listening(topic: BusTopic, key: string | number): Promise<void>
+}
+
+export function createTestBus(): TestBus {
+  const inner = createInProcessBus()
+  const started = new Set<string>()
+  const waiters = new Map<string, (() => void)[]>()
+  const markListening = (name: string) => {
+    started.add(name)
+    for (const resolve of waiters.get(name) ?? []) resolve()
+    waiters.delete(name)
+  }
+  return {
+    publish(topic, key, message) {
+      inner.publish(topic, key, message)
+    },
+    listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal) {
+      const name = `${topic}:${key}`
+      return {
+        [Symbol.asyncIterator](): AsyncIterator<BusMessages[T]> {
+          const source = inner.listen(topic, key, signal)[Symbol.asyncIterator]()
+          let first = true
+          return {
+            next() {
+              // The first next() registers the in-process listener synchronously.
+              const result = source.next()
+              if (first) {
+                first = false
+                markListening(name)
+              }
+              return result
+            },
+            return(value?: unknown) {
+              return source.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined })
+            },
+          }
+        },
+      }
+    },
+    listening(topic, key) {
+      const name = `${topic}:${key}`
+      if (started.has(name)) return Promise.resolve()
+      return new Promise<void>((resolve) => {
+        waiters.set(name, [...(waiters.get(name) ?? []), resolve])
+      })
+    },
+  }
+}
+
+// ---------------------------------------------------------------- services
+
+export type TestServices = Omit<AppServices, 'mailer' | 'bus'> & { mailer: RecordingMailer; bus: TestBus }
+export type TestServiceOverrides = Partial<Omit<AppServices, 'mailer' | 'bus'>> & {
+  mailer?: RecordingMailer
+  bus?: TestBus
+}
+
+export function createTestServices(db: Database, overrides: TestServiceOverrides = {}): TestServices {
+  return {
+    db,
+    mailer: new RecordingMailer(),
+    bus: createTestBus(),
+    logger: pino({ level: 'silent' }),
+    rateLimits: createAuthRateLimits(),
+    publicUrl: 'http://localhost:3000',
+    secureCookies: false,
+    defaultCommunitySlug: 'univille',
+    ...overrides,
+  }
+}
+
+// ---------------------------------------------------------------- callers
+
+const createCaller = createCallerFactory(appRouter)
+export type AppCaller = ReturnType<typeof createCaller>
+
+export type TestRequest = Partial<RequestMeta>
+export type CallerOptions = {
+  /** Ends subscriptions started through this caller. */
+  signal?: AbortSignal
+}
+
+export type TestCaller = {
+  caller: AppCaller
+  /** Every Set-Cookie value the procedures sent, in order. */
+  cookies: string[]
+  /** The raw session token (what the cookie holds), null for an anonymous caller. */
+  sessionToken: string | null
+  session: ValidatedSession | null
+  user: CurrentUser | null
+}
+
+/**
+ * A caller as the HTTP adapter builds it. With a user, a real session is created and resolved
+ * through validateSessionToken + loadCurrentUser, exactly like a request carrying its cookie.
+ */
+export function callerFor(
+  services: TestServices,
+  user?: { userId: number } | null,
+  request: TestRequest = {},
+  options: CallerOptions = {},
+): TestCaller {
+  if (!user) return callerForToken(services, null, request, options)
+  const { token } = createSession(services.db, user.userId, {
+    userAgent: request.userAgent ?? null,
+    ip: request.ip ?? null,
+  })
+  const signedIn = callerForToken(services, token, request, options)
+  if (!signedIn.user) throw new Error(`a sessão do usuário ${user.userId} não foi aceita`)
+  return signedIn
+}
+
+/** A caller presenting this session token (e.g. one taken from a Set-Cookie); anonymous when it is not valid. */
+export function callerForToken(
+  services: TestServices,
+  token: string | null,
+  request: TestRequest = {},
+  options: CallerOptions = {},
+): TestCaller {
+  const session = token ? validateSessionToken(services.db, token) : null
+  const user = session ? loadCurrentUser(services.db, session.userId) : null
+  const signedIn = session !== null && user !== null
+  const cookies: string[] = []
+  const ctx = createContextInner({
+    services,
+    session: signedIn ? session : null,
+    user: signedIn ? user : null,
+    request: {
+      ip: request.ip ?? null,
+      userAgent: request.userAgent ?? null,
+      setCookie: (serialized) => {
+        cookies.push(serialized)
+        request.setCookie?.(serialized)
+      },
+    },
+  })
+  return {
+    caller: createCaller(ctx, { signal: options.signal }),
+    cookies,
+    sessionToken: signedIn ? token : null,
+    session: signedIn ? session : null,
+    user: signedIn ? user : null,
+  }
+}
+
+/** The last session cookie among Set-Cookie values, parsed; undefined when none was set. */
+export function sessionCookieFrom(cookies: string[]): SetCookie | undefined {
+  return cookies.map((cookie) => parseSetCookie(cookie)).findLast((cookie) => cookie.name === SESSION_COOKIE)
+}
+
+/** Just enough of an IncomingMessage for resolveSession: the Cookie header. */
+export function requestWithSessionCookie(token: string): IncomingMessage {
+  return { headers: { cookie: `${SESSION_COOKIE}=${token}` } } as unknown as IncomingMessage
+}
+
+// ---------------------------------------------------------------- accounts
+
+export const TEST_PASSWORD = 'senha-de-teste-123'
+
+export type TestAccount = { id: number; email: string; password: string; username: string | null }
+
+let accountCount = 0
+
+/**
+ * A pending (not approved, e-mail not confirmed) student of Univille, created with createAccount
+ * like the seed does. Every field can be overridden; e-mail and username are unique per call.
+ */
+export async function createStudent(db: Database, overrides: Partial<NewAccount> = {}): Promise<TestAccount> {
+  accountCount += 1
+  const unique = `${accountCount}_${Math.random().toString(36).slice(2, 8)}`
+  const account: NewAccount = {
+    email: `aluno${unique}@univille.br`,
+    password: TEST_PASSWORD,
+    fullName: `Estudante de Teste ${accountCount}`,
+    username: `aluno_${unique}`,
+    university: null,
+    course: 'Engenharia de Software',
+    matricula: `2024${String(accountCount).padStart(4, '0')}`,
+    communityId: communityBySlug(db, 'univille').id,
+    approved: false,
+    emailVerified: false,
+    roles: ['user'],
+    ...overrides,
+  }
+  const id = await createAccount(db, account)
+  return {
+    id,
+    email: account.email.trim().toLowerCase(),
+    password: account.password ?? '',
+    username: account.username ?? null,
+  }
+}
+
+/** A full member: approved, e-mail confirmed, profile complete. */
+export function createApprovedStudent(
+  db: Database,
+  overrides: Partial<NewAccount> = {},
+): Promise<TestAccount> {
+  return createStudent(db, { approved: true, emailVerified: true, university: 'Univille', ...overrides })
+}
+
+/** An administrator of Univille (approved, confirmed, roles user + admin). */
+export function createAdmin(db: Database, overrides: Partial<NewAccount> = {}): Promise<TestAccount> {
+  return createApprovedStudent(db, {
+    fullName: 'Administração de Teste',
+    roles: ['user', 'admin'],
+    ...overrides,
+  })
+}
