@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { appError } from '../trpc/init'
 
 const MINUTE = 60
 
@@ -23,7 +23,7 @@ export async function consumeAll(entries: [RateLimiterMemory, string][]): Promis
     await Promise.all(entries.map(([limiter, key]) => limiter.consume(key)))
   } catch (error) {
     if (error instanceof RateLimiterRes) {
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: RATE_LIMIT_MESSAGE })
+      throw appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', RATE_LIMIT_MESSAGE)
     }
     throw error
   }

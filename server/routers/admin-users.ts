@@ -1,4 +1,4 @@
-import { and, desc, eq, like, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { profiles, users } from '../db/schema'
 import { adminProcedure, appError, router } from '../trpc/init'
@@ -26,7 +26,7 @@ export const adminUsersRouter = router({
           or(
             sql`${profiles.fullName} like ${pattern} escape '\\'`,
             sql`${profiles.username} like ${pattern} escape '\\'`,
-            like(users.email, pattern),
+            sql`${users.email} like ${pattern} escape '\\'`,
           ),
         )
       }

@@ -78,7 +78,10 @@ const signUpFields = {
 }
 
 /** What the server accepts; the e-mail's domain is checked against the chosen community's. */
-export const signUpSchema = z.object({ ...signUpFields, communitySlug: z.string().min(1).max(50) })
+export const signUpSchema = z.object({
+  ...signUpFields,
+  communitySlug: z.string({ error: 'Comunidade inválida' }).min(1, { error: 'Comunidade inválida' }).max(50),
+})
 export type SignUpInput = z.infer<typeof signUpSchema>
 
 /** The sign-up form of one community: the same fields, with the institutional-domain rule up front. */
@@ -98,8 +101,13 @@ export const completeProfileSchema = z.object({
 })
 export type CompleteProfileInput = z.infer<typeof completeProfileSchema>
 
-export const tokenSchema = z.object({ token: z.string().min(10).max(200) })
+const linkToken = z
+  .string({ error: 'Link inválido ou expirado' })
+  .min(10, { error: 'Link inválido ou expirado' })
+  .max(200, { error: 'Link inválido ou expirado' })
+
+export const tokenSchema = z.object({ token: linkToken })
 
 export const requestPasswordResetSchema = z.object({ email: emailSchema })
 
-export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema })
+export const resetPasswordSchema = z.object({ token: linkToken, password: passwordSchema })

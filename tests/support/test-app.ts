@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { parseSetCookie, type SetCookie } from 'cookie'
 import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
+import { afterAll } from 'vitest'
 import { createAccount, type NewAccount } from '../../server/auth/accounts'
 import { createAuthRateLimits } from '../../server/auth/rate-limit'
 import {
@@ -49,16 +50,21 @@ let databaseCount = 0
 const openDatabases = new Set<Database>()
 
 function folder(): string {
-  if (!workerFolder) {
-    const created = mkdtempSync(join(tmpdir(), `vupt-tests-w${workerKey}-`))
-    workerFolder = created
-    process.once('exit', () => {
-      for (const db of openDatabases) db.$client.close()
-      rmSync(created, { recursive: true, force: true })
-    })
-  }
+  workerFolder ??= mkdtempSync(join(tmpdir(), `vupt-tests-w${workerKey}-`))
   return workerFolder
 }
+
+/** Closes every database still open and deletes the worker's folder (the template is rebuilt on next use). */
+export function removeTestDatabases(): void {
+  for (const db of openDatabases) db.$client.close()
+  openDatabases.clear()
+  if (workerFolder) rmSync(workerFolder, { recursive: true, force: true })
+  workerFolder = undefined
+  template = undefined
+}
+
+// Registered on the importing test file's root suite: nothing is left in the temp folder.
+afterAll(removeTestDatabases)
 
 /** Migrates and seeds once per worker; every database afterwards is a copy of this file. */
 function templateFile(): Promise<string> {

@@ -26,7 +26,7 @@ export function TopNav() {
   ]
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <nav aria-label="Principal" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+      <nav aria-label="Principal" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
         <MobileMenu links={links} />
         <Link
           href="~/"
@@ -44,7 +44,7 @@ export function TopNav() {
             </li>
           ))}
         </ul>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {viewer ? <SignedInActions viewer={viewer} /> : <SignedOutActions />}
         </div>
       </nav>
@@ -58,7 +58,7 @@ function SignedOutActions() {
   const from = `${useRouter().base}${location}`
   return (
     <>
-      <Button asChild variant="ghost" size="sm">
+      <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
         <Link href={`/auth?from=${encodeURIComponent(from)}`} state={{ from }}>
           Entrar / Criar Conta
         </Link>

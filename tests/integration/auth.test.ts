@@ -1,0 +1,950 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { RATE_LIMIT_MESSAGE } from '../../server/auth/rate-limit'
+import { SESSION_LIFETIME_MS, validateSessionToken } from '../../server/auth/session'
+import type { Database } from '../../server/db/client'
+import { communities, emailTokens, profiles, sessions, userRoles, users } from '../../server/db/schema'
+import { resolveSession } from '../../server/trpc/context'
+import type { SignUpInput } from '../../shared/schemas/auth'
+import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
+import {
+  callerFor,
+  callerForToken,
+  closeTestDatabase,
+  communityBySlug,
+  countUsers,
+  createAdmin,
+  createApprovedStudent,
+  createStudent,
+  createTestDatabase,
+  createTestServices,
+  lastMailToken,
+  requestWithSessionCookie,
+  sessionCookieFrom,
+  type TestServices,
+} from '../support/test-app'
+
+const DAY = 24 * 60 * 60 * 1000
+
+let db: Database
+let services: TestServices
+
+beforeEach(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+})
+
+afterEach(() => {
+  closeTestDatabase(db)
+})
+
+let signUpCount = 0
+function signUpInput(overrides: Partial<SignUpInput> = {}): SignUpInput {
+  signUpCount += 1
+  return {
+    email: `calouro${signUpCount}@univille.br`,
+    username: `calouro_${signUpCount}`,
+    fullName: 'Ana Caloura',
+    course: 'Design',
+    matricula: '20240001',
+    password: 'segredo-forte',
+    communitySlug: 'univille',
+    ...overrides,
+  }
+}
+
+const anonymous = () => callerFor(services)
+
+function userByEmail(email: string) {
+  return db.select().from(users).where(eq(users.email, email)).get()
+}
+
+function profileOf(userId: number) {
+  return db.select().from(profiles).where(eq(profiles.userId, userId)).get()
+}
+
+function expireEmailTokens(userId: number) {
+  db.update(emailTokens)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(emailTokens.userId, userId))
+    .run()
+}
+
+function expectSessionCookieSet(cookies: string[]) {
+  const cookie = sessionCookieFrom(cookies)
+  expect(cookie, 'nenhum cookie de sessão foi enviado').toBeDefined()
+  expect(cookie?.value).toMatch(/^[a-z2-7]{32}$/)
+  expect(cookie?.httpOnly).toBe(true)
+  expect(cookie?.sameSite).toMatch(/^lax$/i)
+  expect(cookie?.path).toBe('/')
+  expect(cookie?.secure).toBeFalsy()
+  const raw = cookies.at(-1) ?? ''
+  expect(raw).toMatch(/HttpOnly/)
+  expect(raw).toMatch(/SameSite=Lax/)
+  // Expires with the session: 30 days from now.
+  expect(cookie?.expires?.getTime()).toBeGreaterThan(Date.now() + SESSION_LIFETIME_MS - 60_000)
+  return cookie?.value ?? ''
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+// ---------------------------------------------------------------- signUp
+
+describe('auth.signUp', () => {
+  it('creates a pending, unverified account in the chosen community, signs it in and mails a verification link', async () => {
+    const input = signUpInput({ email: '  Ana.Caloura@Univille.BR ', username: 'ana_calo' })
+    const anon = anonymous()
+
+    await expect(anon.caller.auth.signUp(input)).resolves.toEqual({ ok: true })
+
+    const user = userByEmail('ana.caloura@univille.br')
+    expect(user).toBeDefined()
+    if (!user) return
+    expect(user.emailVerifiedAt).toBeNull()
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/)
+    const profile = profileOf(user.id)
+    expect(profile).toMatchObject({
+      username: 'ana_calo',
+      fullName: 'Ana Caloura',
+      course: 'Design',
+      matricula: '20240001',
+      approved: false,
+      approvedAt: null,
+      communityId: communityBySlug(db, 'univille').id,
+    })
+    const roles = db.select().from(userRoles).where(eq(userRoles.userId, user.id)).all()
+    expect(roles.map((r) => r.role)).toEqual(['user'])
+
+    // The cookie carries a real session of the new account.
+    const token = expectSessionCookieSet(anon.cookies)
+    const signedIn = callerForToken(services, token)
+    expect(signedIn.user?.id).toBe(user.id)
+    await expect(signedIn.caller.auth.me()).resolves.toMatchObject({
+      email: 'ana.caloura@univille.br',
+      emailVerified: false,
+      approved: false,
+      communitySlug: 'univille',
+    })
+
+    expect(services.mailer.sent).toHaveLength(1)
+    const mail = services.mailer.sent[0]
+    expect(mail?.to).toBe('ana.caloura@univille.br')
+    expect(mail?.link).toMatch(/^http:\/\/localhost:3000\/verificar-email\?token=[a-z2-7]+$/)
+    expect(mail?.text).toContain(mail?.link)
+    const row = db.select().from(emailTokens).where(eq(emailTokens.userId, user.id)).get()
+    expect(row).toMatchObject({ purpose: 'verify_email', email: 'ana.caloura@univille.br' })
+    // Only the hash is stored.
+    expect(row?.id).not.toBe(lastMailToken(services.mailer))
+  })
+
+  const invalidInputs: [string, Partial<SignUpInput>, string][] = [
+    ['malformed e-mail', { email: 'nao-e-um-email' }, 'Email inválido'],
+    ['short password', { password: '12345' }, 'Senha deve ter no mínimo 6 caracteres'],
+    ['short username', { username: 'ab' }, 'Username deve ter no mínimo 3 caracteres'],
+    ['username with symbols', { username: 'ana-maria' }, 'Apenas letras, números e _'],
+    ['username with spaces', { username: 'ana maria' }, 'Apenas letras, números e _'],
+    ['blank full name', { fullName: '   ' }, 'Nome completo é obrigatório'],
+    ['blank course', { course: ' ' }, 'Curso é obrigatório'],
+    ['blank matricula', { matricula: '' }, 'Matrícula é obrigatória'],
+    ['too short matricula', { matricula: '12' }, 'Matrícula inválida'],
+    ['too long matricula', { matricula: '1'.repeat(21) }, 'Matrícula inválida'],
+  ]
+
+  it.each(invalidInputs)(
+    'refuses a %s with its pt-BR message and writes nothing',
+    async (_, overrides, message) => {
+      const before = countUsers(db)
+      const anon = anonymous()
+      await expectValidationMessage(anon.caller.auth.signUp(signUpInput(overrides)), message)
+      expect(countUsers(db)).toBe(before)
+      expect(services.mailer.sent).toHaveLength(0)
+      expect(anon.cookies).toHaveLength(0)
+    },
+  )
+
+  it('refuses an address outside the institutional domain', async () => {
+    const before = countUsers(db)
+    const anon = anonymous()
+    const error = await expectAppError(
+      anon.caller.auth.signUp(signUpInput({ email: 'ana@gmail.com' })),
+      'NOT_INSTITUTIONAL_EMAIL',
+      'BAD_REQUEST',
+    )
+    expect(error.message).toBe('Use seu email institucional @univille.br')
+    expect(countUsers(db)).toBe(before)
+    expect(services.mailer.sent).toHaveLength(0)
+    expect(anon.cookies).toHaveLength(0)
+  })
+
+  it('refuses a look-alike domain that only ends with the institutional one', async () => {
+    await expectAppError(
+      anonymous().caller.auth.signUp(signUpInput({ email: 'ana@fakeuniville.br' })),
+      'NOT_INSTITUTIONAL_EMAIL',
+    )
+  })
+
+  it('refuses an inactive or unknown community', async () => {
+    const before = countUsers(db)
+    await expectAppError(
+      anonymous().caller.auth.signUp(signUpInput({ email: 'ana@edu.udesc.br', communitySlug: 'udesc' })),
+      'COMMUNITY_NOT_FOUND',
+      'NOT_FOUND',
+    )
+    await expectAppError(
+      anonymous().caller.auth.signUp(signUpInput({ communitySlug: 'nao-existe' })),
+      'COMMUNITY_NOT_FOUND',
+      'NOT_FOUND',
+    )
+    expect(countUsers(db)).toBe(before)
+  })
+
+  it('refuses an e-mail already registered, whatever its case and surrounding spaces', async () => {
+    const existing = await createStudent(db, { email: 'repetida@univille.br' })
+    const before = countUsers(db)
+    for (const email of ['repetida@univille.br', '  REPETIDA@Univille.br  ']) {
+      const anon = anonymous()
+      await expectAppError(anon.caller.auth.signUp(signUpInput({ email })), 'EMAIL_TAKEN', 'CONFLICT')
+      expect(anon.cookies).toHaveLength(0)
+    }
+    expect(countUsers(db)).toBe(before)
+    expect(userByEmail(existing.email)?.id).toBe(existing.id)
+    expect(services.mailer.sent).toHaveLength(0)
+  })
+
+  it('refuses a username already taken, case-insensitively', async () => {
+    await createStudent(db, { username: 'Joao_Silva' })
+    const before = countUsers(db)
+    await expectAppError(
+      anonymous().caller.auth.signUp(signUpInput({ username: 'joao_silva' })),
+      'USERNAME_TAKEN',
+      'CONFLICT',
+    )
+    expect(countUsers(db)).toBe(before)
+  })
+
+  it('limits sign-up attempts per IP', async () => {
+    const existing = await createStudent(db)
+    const fromIp = (ip: string) => callerFor(services, null, { ip }).caller
+    // Duplicates cost a point without hashing a password: a cheap way to spend the budget.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await expectAppError(
+        fromIp('10.0.0.1').auth.signUp(signUpInput({ email: existing.email })),
+        'EMAIL_TAKEN',
+      )
+    }
+    const error = await expectTRPCError(fromIp('10.0.0.1').auth.signUp(signUpInput()), 'TOO_MANY_REQUESTS')
+    expect(error.message).toBe(RATE_LIMIT_MESSAGE)
+    // Another address is not affected.
+    await expect(fromIp('10.0.0.2').auth.signUp(signUpInput())).resolves.toEqual({ ok: true })
+  })
+})
+
+// ---------------------------------------------------------------- signIn
+
+describe('auth.signIn', () => {
+  it('signs in with the right password and sets the session cookie', async () => {
+    const student = await createStudent(db)
+    const anon = callerFor(services, null, { ip: '192.0.2.7', userAgent: 'Vitest/1.0' })
+    await expect(
+      anon.caller.auth.signIn({ email: ` ${student.email.toUpperCase()} `, password: student.password }),
+    ).resolves.toEqual({ ok: true })
+
+    const token = expectSessionCookieSet(anon.cookies)
+    const session = validateSessionToken(db, token)
+    expect(session?.userId).toBe(student.id)
+    const row = db.select().from(sessions).where(eq(sessions.userId, student.id)).get()
+    expect(row).toMatchObject({ ip: '192.0.2.7', userAgent: 'Vitest/1.0' })
+    await expect(callerForToken(services, token).caller.auth.me()).resolves.toMatchObject({ id: student.id })
+  })
+
+  it('marks the cookie Secure when the app is served over https', async () => {
+    const student = await createStudent(db)
+    const secure = createTestServices(db, { secureCookies: true })
+    const anon = callerFor(secure)
+    await anon.caller.auth.signIn({ email: student.email, password: student.password })
+    expect(sessionCookieFrom(anon.cookies)?.secure).toBe(true)
+    expect(anon.cookies.at(-1)).toMatch(/; Secure/)
+  })
+
+  it('answers a wrong password and an unknown e-mail the same way', async () => {
+    const student = await createStudent(db)
+    const anon = anonymous()
+    const wrong = await expectAppError(
+      anon.caller.auth.signIn({ email: student.email, password: 'senha-errada' }),
+      'INVALID_CREDENTIALS',
+      'BAD_REQUEST',
+    )
+    const unknown = await expectAppError(
+      anon.caller.auth.signIn({ email: 'ninguem@univille.br', password: 'senha-errada' }),
+      'INVALID_CREDENTIALS',
+      'BAD_REQUEST',
+    )
+    expect(unknown.message).toBe(wrong.message)
+    expect(wrong.message).toBe('Credenciais inválidas')
+    expect(anon.cookies).toHaveLength(0)
+    expect(db.select().from(sessions).all()).toHaveLength(0)
+  })
+
+  it('refuses a password sign-in to an account without a password (Google only)', async () => {
+    const googleOnly = await createStudent(db, { password: undefined })
+    await expectAppError(
+      anonymous().caller.auth.signIn({ email: googleOnly.email, password: 'qualquer-coisa' }),
+      'INVALID_CREDENTIALS',
+    )
+  })
+
+  it('validates its input', async () => {
+    await expectValidationMessage(
+      anonymous().caller.auth.signIn({ email: 'aluno@univille.br', password: '' }),
+      'Senha é obrigatória',
+    )
+    await expectValidationMessage(
+      anonymous().caller.auth.signIn({ email: 'aluno', password: 'x' }),
+      'Email inválido',
+    )
+  })
+
+  it('locks the account after 8 failed attempts, even for the right password', async () => {
+    const student = await createStudent(db)
+    for (let attempt = 0; attempt < 8; attempt++) {
+      // Different addresses: the per-account limit does not depend on the IP.
+      const { caller } = callerFor(services, null, { ip: `10.0.0.${attempt}` })
+      await expectAppError(
+        caller.auth.signIn({ email: student.email, password: 'errada' }),
+        'INVALID_CREDENTIALS',
+      )
+    }
+    const anon = callerFor(services, null, { ip: '10.0.1.1' })
+    const error = await expectTRPCError(
+      anon.caller.auth.signIn({ email: student.email.toUpperCase(), password: student.password }),
+      'TOO_MANY_REQUESTS',
+    )
+    expect(error.message).toBe(RATE_LIMIT_MESSAGE)
+    expect(error.message).toMatch(/Muitas tentativas/)
+    expect(anon.cookies).toHaveLength(0)
+    // Other accounts are not locked.
+    const other = await createStudent(db)
+    await expect(
+      anonymous().caller.auth.signIn({ email: other.email, password: other.password }),
+    ).resolves.toEqual({ ok: true })
+  })
+
+  it('forgives the failed attempts after a successful sign-in', async () => {
+    const student = await createStudent(db)
+    const fail = () =>
+      expectAppError(
+        anonymous().caller.auth.signIn({ email: student.email, password: 'errada' }),
+        'INVALID_CREDENTIALS',
+      )
+    for (let attempt = 0; attempt < 7; attempt++) await fail()
+    await anonymous().caller.auth.signIn({ email: student.email, password: student.password })
+    for (let attempt = 0; attempt < 7; attempt++) await fail()
+    await expect(
+      anonymous().caller.auth.signIn({ email: student.email, password: student.password }),
+    ).resolves.toEqual({ ok: true })
+  })
+})
+
+// ---------------------------------------------------------------- signOut
+
+describe('auth.signOut', () => {
+  it('ends the session and clears the cookie', async () => {
+    const student = await createStudent(db)
+    const other = callerFor(services, { userId: student.id })
+    const signedIn = callerFor(services, { userId: student.id })
+    const token = signedIn.sessionToken ?? ''
+
+    await expect(signedIn.caller.auth.signOut()).resolves.toEqual({ ok: true })
+
+    expect(
+      db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, signedIn.session?.id ?? ''))
+        .get(),
+    ).toBeUndefined()
+    expect(validateSessionToken(db, token)).toBeNull()
+    await expect(callerForToken(services, token).caller.auth.me()).resolves.toBeNull()
+    const cleared = sessionCookieFrom(signedIn.cookies)
+    expect(cleared?.value).toBe('')
+    expect(cleared?.maxAge).toBe(0)
+    expect(cleared?.httpOnly).toBe(true)
+    expect(cleared?.sameSite).toMatch(/^lax$/i)
+    expect(cleared?.path).toBe('/')
+    // The user's other devices stay signed in.
+    expect(validateSessionToken(db, other.sessionToken ?? '')?.userId).toBe(student.id)
+  })
+
+  it('refuses an anonymous caller', async () => {
+    await expectAppError(anonymous().caller.auth.signOut(), 'UNAUTHENTICATED', 'UNAUTHORIZED')
+  })
+})
+
+// ---------------------------------------------------------------- verifyEmail
+
+describe('auth.verifyEmail', () => {
+  /** A pending student and a verification token from a real mail. */
+  async function pendingWithToken() {
+    const student = await createStudent(db)
+    await callerFor(services, { userId: student.id }).caller.auth.resendVerification()
+    return { student, token: lastMailToken(services.mailer) }
+  }
+
+  it('confirms the e-mail of the link', async () => {
+    const { student, token } = await pendingWithToken()
+    await expect(anonymous().caller.auth.verifyEmail({ token })).resolves.toEqual({
+      ok: true,
+      email: student.email,
+    })
+    expect(userByEmail(student.email)?.emailVerifiedAt).toBeInstanceOf(Date)
+    await expect(callerFor(services, { userId: student.id }).caller.auth.me()).resolves.toMatchObject({
+      emailVerified: true,
+      approved: false,
+    })
+  })
+
+  it('accepts the link sent at sign-up', async () => {
+    await anonymous().caller.auth.signUp(signUpInput({ email: 'link@univille.br' }))
+    await anonymous().caller.auth.verifyEmail({ token: lastMailToken(services.mailer) })
+    expect(userByEmail('link@univille.br')?.emailVerifiedAt).toBeInstanceOf(Date)
+  })
+
+  it('refuses a token used twice', async () => {
+    const { token } = await pendingWithToken()
+    await anonymous().caller.auth.verifyEmail({ token })
+    await expectAppError(anonymous().caller.auth.verifyEmail({ token }), 'INVALID_TOKEN', 'BAD_REQUEST')
+  })
+
+  it('refuses an expired token', async () => {
+    const { student, token } = await pendingWithToken()
+    expireEmailTokens(student.id)
+    await expectAppError(anonymous().caller.auth.verifyEmail({ token }), 'INVALID_TOKEN', 'BAD_REQUEST')
+    expect(userByEmail(student.email)?.emailVerifiedAt).toBeNull()
+  })
+
+  it('refuses a token sent to an address the account no longer uses', async () => {
+    const { student, token } = await pendingWithToken()
+    db.update(users).set({ email: 'nova@univille.br' }).where(eq(users.id, student.id)).run()
+    await expectAppError(anonymous().caller.auth.verifyEmail({ token }), 'INVALID_TOKEN', 'BAD_REQUEST')
+    expect(userByEmail('nova@univille.br')?.emailVerifiedAt).toBeNull()
+  })
+
+  it('refuses a token of another purpose and an unknown token', async () => {
+    const student = await createStudent(db)
+    await anonymous().caller.auth.requestPasswordReset({ email: student.email })
+    const resetToken = lastMailToken(services.mailer)
+    await expectAppError(anonymous().caller.auth.verifyEmail({ token: resetToken }), 'INVALID_TOKEN')
+    await expectAppError(
+      anonymous().caller.auth.verifyEmail({ token: 'a'.repeat(32) }),
+      'INVALID_TOKEN',
+      'BAD_REQUEST',
+    )
+    expect(userByEmail(student.email)?.emailVerifiedAt).toBeNull()
+  })
+})
+
+// ---------------------------------------------------------------- resendVerification
+
+describe('auth.resendVerification', () => {
+  it('sends a new link and the previous one stops working', async () => {
+    const student = await createStudent(db)
+    const { caller } = callerFor(services, { userId: student.id })
+    await caller.auth.resendVerification()
+    const first = lastMailToken(services.mailer)
+    await expect(caller.auth.resendVerification()).resolves.toEqual({ ok: true })
+    const second = lastMailToken(services.mailer)
+
+    expect(services.mailer.sent).toHaveLength(2)
+    expect(services.mailer.last?.to).toBe(student.email)
+    expect(second).not.toBe(first)
+    await expectAppError(anonymous().caller.auth.verifyEmail({ token: first }), 'INVALID_TOKEN')
+    await expect(anonymous().caller.auth.verifyEmail({ token: second })).resolves.toMatchObject({ ok: true })
+  })
+
+  it('refuses once the e-mail is confirmed', async () => {
+    const student = await createStudent(db, { emailVerified: true })
+    await expectAppError(
+      callerFor(services, { userId: student.id }).caller.auth.resendVerification(),
+      'ALREADY_VERIFIED',
+      'BAD_REQUEST',
+    )
+    expect(services.mailer.sent).toHaveLength(0)
+  })
+
+  it('sends at most 3 mails per account', async () => {
+    const student = await createStudent(db)
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // A new session (and address) each time: the limit follows the account.
+      await callerFor(
+        services,
+        { userId: student.id },
+        { ip: `10.0.0.${attempt}` },
+      ).caller.auth.resendVerification()
+    }
+    const error = await expectTRPCError(
+      callerFor(services, { userId: student.id }, { ip: '10.0.0.9' }).caller.auth.resendVerification(),
+      'TOO_MANY_REQUESTS',
+    )
+    expect(error.message).toBe(RATE_LIMIT_MESSAGE)
+    expect(services.mailer.sent).toHaveLength(3)
+  })
+
+  it('refuses an anonymous caller', async () => {
+    await expectAppError(anonymous().caller.auth.resendVerification(), 'UNAUTHENTICATED', 'UNAUTHORIZED')
+  })
+})
+
+// ---------------------------------------------------------------- password reset
+
+describe('auth.requestPasswordReset', () => {
+  it('mails a reset link to an existing account', async () => {
+    const student = await createStudent(db)
+    await expect(
+      anonymous().caller.auth.requestPasswordReset({ email: ` ${student.email.toUpperCase()}` }),
+    ).resolves.toEqual({ ok: true })
+    expect(services.mailer.sent).toHaveLength(1)
+    expect(services.mailer.last?.to).toBe(student.email)
+    expect(services.mailer.last?.link).toMatch(/^http:\/\/localhost:3000\/redefinir-senha\?token=[a-z2-7]+$/)
+  })
+
+  it('answers an unknown e-mail exactly the same, without sending anything', async () => {
+    const student = await createStudent(db)
+    const known = await anonymous().caller.auth.requestPasswordReset({ email: student.email })
+    const unknown = await anonymous().caller.auth.requestPasswordReset({ email: 'fantasma@univille.br' })
+    expect(unknown).toEqual(known)
+    expect(services.mailer.sent.map((mail) => mail.to)).toEqual([student.email])
+  })
+
+  it('validates the e-mail', async () => {
+    await expectValidationMessage(
+      anonymous().caller.auth.requestPasswordReset({ email: 'sem-arroba' }),
+      'Email inválido',
+    )
+  })
+})
+
+describe('auth.resetPassword', () => {
+  async function studentWithResetToken(overrides = {}) {
+    const student = await createStudent(db, overrides)
+    await anonymous().caller.auth.requestPasswordReset({ email: student.email })
+    return { student, token: lastMailToken(services.mailer) }
+  }
+
+  it('replaces the password and signs the account out everywhere', async () => {
+    const { student, token } = await studentWithResetToken()
+    const phone = callerFor(services, { userId: student.id })
+    const laptop = callerFor(services, { userId: student.id })
+
+    await expect(
+      anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' }),
+    ).resolves.toEqual({ ok: true })
+
+    expect(validateSessionToken(db, phone.sessionToken ?? '')).toBeNull()
+    expect(validateSessionToken(db, laptop.sessionToken ?? '')).toBeNull()
+    expect(db.select().from(sessions).where(eq(sessions.userId, student.id)).all()).toHaveLength(0)
+    await expectAppError(
+      anonymous().caller.auth.signIn({ email: student.email, password: student.password }),
+      'INVALID_CREDENTIALS',
+    )
+    await expect(
+      anonymous().caller.auth.signIn({ email: student.email, password: 'nova-senha-456' }),
+    ).resolves.toEqual({ ok: true })
+    // The link reached the inbox: the address is proven.
+    expect(userByEmail(student.email)?.emailVerifiedAt).toBeInstanceOf(Date)
+  })
+
+  it('refuses a token used twice', async () => {
+    const { token } = await studentWithResetToken()
+    await anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' })
+    await expectAppError(
+      anonymous().caller.auth.resetPassword({ token, password: 'outra-senha-789' }),
+      'INVALID_TOKEN',
+      'BAD_REQUEST',
+    )
+  })
+
+  it('refuses an expired token and keeps the old password', async () => {
+    const { student, token } = await studentWithResetToken()
+    expireEmailTokens(student.id)
+    await expectAppError(
+      anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' }),
+      'INVALID_TOKEN',
+      'BAD_REQUEST',
+    )
+    await expect(
+      anonymous().caller.auth.signIn({ email: student.email, password: student.password }),
+    ).resolves.toEqual({ ok: true })
+  })
+
+  it('refuses a token sent before the e-mail changed, and a verification token', async () => {
+    const { student, token } = await studentWithResetToken()
+    db.update(users).set({ email: 'trocado@univille.br' }).where(eq(users.id, student.id)).run()
+    await expectAppError(
+      anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' }),
+      'INVALID_TOKEN',
+    )
+    const pending = await createStudent(db)
+    await callerFor(services, { userId: pending.id }).caller.auth.resendVerification()
+    await expectAppError(
+      anonymous().caller.auth.resetPassword({
+        token: lastMailToken(services.mailer),
+        password: 'nova-senha-456',
+      }),
+      'INVALID_TOKEN',
+    )
+  })
+
+  it('refuses a short password without spending the token', async () => {
+    const { student, token } = await studentWithResetToken()
+    await expectValidationMessage(
+      anonymous().caller.auth.resetPassword({ token, password: '123' }),
+      'Senha deve ter no mínimo 6 caracteres',
+    )
+    await anonymous().caller.auth.resetPassword({ token, password: 'agora-sim-123' })
+    await expect(
+      anonymous().caller.auth.signIn({ email: student.email, password: 'agora-sim-123' }),
+    ).resolves.toEqual({ ok: true })
+  })
+})
+
+// ---------------------------------------------------------------- completeProfile
+
+describe('auth.completeProfile', () => {
+  const profileInput = { username: 'novo_nome', university: 'Univille', course: 'Arquitetura' }
+
+  it('refuses accounts that are not full members', async () => {
+    const pending = await createStudent(db)
+    await expectAppError(
+      callerFor(services, { userId: pending.id }).caller.auth.completeProfile(profileInput),
+      'NOT_APPROVED',
+      'FORBIDDEN',
+    )
+    const approvedUnverified = await createStudent(db, { approved: true })
+    await expectAppError(
+      callerFor(services, { userId: approvedUnverified.id }).caller.auth.completeProfile(profileInput),
+      'NOT_APPROVED',
+      'FORBIDDEN',
+    )
+    const verifiedPending = await createStudent(db, { emailVerified: true })
+    await expectAppError(
+      callerFor(services, { userId: verifiedPending.id }).caller.auth.completeProfile(profileInput),
+      'NOT_APPROVED',
+      'FORBIDDEN',
+    )
+    await expectAppError(
+      anonymous().caller.auth.completeProfile(profileInput),
+      'UNAUTHENTICATED',
+      'UNAUTHORIZED',
+    )
+    expect(profileOf(pending.id)?.username).toBe(pending.username)
+  })
+
+  it('saves username, university, course and the community of the e-mail domain', async () => {
+    const student = await createApprovedStudent(db, { university: null, communityId: null })
+    const { caller } = callerFor(services, { userId: student.id })
+    await expect(caller.auth.me()).resolves.toMatchObject({ needsProfileCompletion: true })
+
+    await expect(caller.auth.completeProfile(profileInput)).resolves.toEqual({ ok: true })
+
+    expect(profileOf(student.id)).toMatchObject({
+      username: 'novo_nome',
+      university: 'Univille',
+      course: 'Arquitetura',
+      communityId: communityBySlug(db, 'univille').id,
+    })
+    await expect(callerFor(services, { userId: student.id }).caller.auth.me()).resolves.toMatchObject({
+      username: 'novo_nome',
+      needsProfileCompletion: false,
+      communitySlug: 'univille',
+    })
+  })
+
+  it('falls back to the default community when no community has the e-mail domain', async () => {
+    const student = await createApprovedStudent(db, { email: 'externo@example.com', communityId: null })
+    await callerFor(services, { userId: student.id }).caller.auth.completeProfile(profileInput)
+    expect(profileOf(student.id)?.communityId).toBe(communityBySlug(db, 'univille').id)
+  })
+
+  it("refuses another user's username in a different case, but keeps one's own", async () => {
+    await createApprovedStudent(db, { username: 'Maria_Clara' })
+    const student = await createApprovedStudent(db, { username: 'meu_nome' })
+    const { caller } = callerFor(services, { userId: student.id })
+    await expectAppError(
+      caller.auth.completeProfile({ ...profileInput, username: 'maria_clara' }),
+      'USERNAME_TAKEN',
+      'CONFLICT',
+    )
+    expect(profileOf(student.id)?.username).toBe('meu_nome')
+    await expect(caller.auth.completeProfile({ ...profileInput, username: 'MEU_NOME' })).resolves.toEqual({
+      ok: true,
+    })
+    expect(profileOf(student.id)?.username).toBe('MEU_NOME')
+  })
+
+  it.each([
+    [{ university: ' ' }, 'Universidade é obrigatória'],
+    [{ course: '' }, 'Curso é obrigatório'],
+    [{ username: 'x' }, 'Username deve ter no mínimo 3 caracteres'],
+    [{ username: 'nome!' }, 'Apenas letras, números e _'],
+  ])('validates %o', async (overrides, message) => {
+    const student = await createApprovedStudent(db)
+    await expectValidationMessage(
+      callerFor(services, { userId: student.id }).caller.auth.completeProfile({
+        ...profileInput,
+        ...overrides,
+      }),
+      message,
+    )
+    expect(profileOf(student.id)?.username).toBe(student.username)
+  })
+})
+
+// ---------------------------------------------------------------- me
+
+describe('auth.me', () => {
+  it('is null for an anonymous caller', async () => {
+    await expect(anonymous().caller.auth.me()).resolves.toBeNull()
+  })
+
+  it('describes the signed-in user without any password field', async () => {
+    const admin = await createAdmin(db)
+    const me = await callerFor(services, { userId: admin.id }).caller.auth.me()
+    expect(me).toMatchObject({
+      id: admin.id,
+      email: admin.email,
+      emailVerified: true,
+      approved: true,
+      isAdmin: true,
+      username: admin.username,
+      university: 'Univille',
+      communitySlug: 'univille',
+      needsProfileCompletion: false,
+    })
+    expect(me?.roles).toEqual(expect.arrayContaining(['user', 'admin']))
+    expect(Object.keys(me ?? {}).filter((key) => /password/i.test(key))).toEqual([])
+    expect(JSON.stringify(me)).not.toMatch(/argon2/)
+  })
+
+  it('asks for the profile to be completed while the university is missing', async () => {
+    const student = await createApprovedStudent(db, { university: null })
+    const me = await callerFor(services, { userId: student.id }).caller.auth.me()
+    expect(me).toMatchObject({ university: null, needsProfileCompletion: true, isAdmin: false })
+  })
+})
+
+// ---------------------------------------------------------------- onAccountChange
+
+describe('auth.onAccountChange', () => {
+  it("delivers an administrator's approval to the user's open subscription", async () => {
+    const admin = await createAdmin(db)
+    const student = await createStudent(db, { emailVerified: true })
+    const controller = new AbortController()
+    const subscriber = callerFor(services, { userId: student.id }, {}, { signal: controller.signal })
+    try {
+      const events = await subscriber.caller.auth.onAccountChange()
+      const iterator = events[Symbol.asyncIterator]()
+      const first = iterator.next()
+      await withTimeout(services.bus.listening('account', student.id), 2000, 'a assinatura não começou')
+
+      await callerFor(services, { userId: admin.id }).caller.admin.users.approve({ userId: student.id })
+
+      await expect(withTimeout(first, 2000, 'nenhum evento chegou')).resolves.toEqual({
+        done: false,
+        value: { reason: 'approved' },
+      })
+      controller.abort()
+      // Aborting ends the subscription (its bus listener is released).
+      await expect(withTimeout(iterator.next(), 2000, 'a assinatura não terminou')).resolves.toMatchObject({
+        done: true,
+      })
+    } finally {
+      controller.abort()
+    }
+  })
+
+  it('refuses an anonymous caller', async () => {
+    await expectAppError(anonymous().caller.auth.onAccountChange(), 'UNAUTHENTICATED', 'UNAUTHORIZED')
+  })
+})
+
+// ---------------------------------------------------------------- admin.users
+
+describe('admin.users', () => {
+  function otherCommunity() {
+    return db
+      .insert(communities)
+      .values({
+        slug: 'furb',
+        name: 'FURB',
+        universityName: 'Universidade Regional de Blumenau',
+        emailDomain: 'furb.br',
+        active: true,
+        primaryColor: '#123456',
+        secondaryColor: '#654321',
+      })
+      .returning()
+      .get()
+  }
+
+  it('refuses anonymous callers, pending users and students', async () => {
+    const pending = await createStudent(db, { emailVerified: true })
+    const student = await createApprovedStudent(db)
+    const target = await createStudent(db)
+
+    const anon = anonymous().caller
+    await expectAppError(anon.admin.users.list({}), 'UNAUTHENTICATED', 'UNAUTHORIZED')
+    await expectAppError(anon.admin.users.approve({ userId: target.id }), 'UNAUTHENTICATED', 'UNAUTHORIZED')
+
+    const pendingCaller = callerFor(services, { userId: pending.id }).caller
+    await expectTRPCError(pendingCaller.admin.users.list({}), 'FORBIDDEN')
+    await expectTRPCError(pendingCaller.admin.users.approve({ userId: target.id }), 'FORBIDDEN')
+
+    const studentCaller = callerFor(services, { userId: student.id }).caller
+    await expectAppError(studentCaller.admin.users.list({}), 'FORBIDDEN', 'FORBIDDEN')
+    await expectAppError(studentCaller.admin.users.approve({ userId: target.id }), 'FORBIDDEN', 'FORBIDDEN')
+    // A student may not approve even themself.
+    await expectAppError(studentCaller.admin.users.approve({ userId: pending.id }), 'FORBIDDEN')
+
+    expect(profileOf(target.id)?.approved).toBe(false)
+    expect(profileOf(pending.id)?.approved).toBe(false)
+  })
+
+  it("lists the users of the admin's own community, newest first, filtered", async () => {
+    const admin = await createAdmin(db)
+    const pending = await createStudent(db)
+    const furb = otherCommunity()
+    const outsider = await createStudent(db, { email: 'fora@furb.br', communityId: furb.id })
+    const { caller } = callerFor(services, { userId: admin.id })
+
+    const all = await caller.admin.users.list({})
+    const ids = all.map((user) => user.id)
+    expect(ids).toContain(admin.id)
+    expect(ids).toContain(pending.id)
+    expect(ids).not.toContain(outsider.id)
+    expect(all.flatMap((user) => Object.keys(user)).filter((key) => /password/i.test(key))).toEqual([])
+
+    const pendingOnly = await caller.admin.users.list({ filter: 'pending' })
+    expect(pendingOnly.map((user) => user.id)).toEqual([pending.id])
+    const approvedOnly = await caller.admin.users.list({ filter: 'approved' })
+    expect(approvedOnly.map((user) => user.id)).toEqual([admin.id])
+  })
+
+  it('searches by name, username and e-mail, with wildcards taken literally', async () => {
+    const admin = await createAdmin(db)
+    const beatriz = await createStudent(db, {
+      email: 'bia@univille.br',
+      fullName: 'Beatriz Souza',
+      username: 'bia_s',
+    })
+    await createStudent(db, { email: 'carla@univille.br', fullName: 'Carla Lima', username: 'carlal' })
+    const { caller } = callerFor(services, { userId: admin.id })
+    const search = async (text: string) =>
+      (await caller.admin.users.list({ search: text })).map((user) => user.email)
+
+    expect(await search('souza')).toEqual([beatriz.email])
+    expect(await search('bia_s')).toEqual([beatriz.email])
+    expect(await search('carla@')).toEqual(['carla@univille.br'])
+    // '_' and '%' are characters, not LIKE wildcards.
+    expect(await search('bia%')).toEqual([])
+    expect(await search('c_rla')).toEqual([])
+  })
+
+  // BUG (server/routers/admin-users.ts): the e-mail condition uses like() without `escape '\'`,
+  // so an escaped pattern never matches an e-mail with '_' or '%'. Remove `.fails` once fixed.
+  it('finds a user by an e-mail fragment containing an underscore', async () => {
+    const admin = await createAdmin(db)
+    await createStudent(db, { email: 'joao_pedro@univille.br', fullName: 'João Pedro', username: 'jp2024' })
+    const found = await callerFor(services, { userId: admin.id }).caller.admin.users.list({
+      search: 'joao_pedro',
+    })
+    expect(found.map((user) => user.email)).toEqual(['joao_pedro@univille.br'])
+  })
+
+  it('approves a user of the community and tells them', async () => {
+    const admin = await createAdmin(db)
+    const pending = await createStudent(db)
+    const { caller } = callerFor(services, { userId: admin.id })
+    await expect(caller.admin.users.approve({ userId: pending.id })).resolves.toEqual({ ok: true })
+    expect(profileOf(pending.id)).toMatchObject({ approved: true, approvedAt: expect.any(Date) })
+    await expect(callerFor(services, { userId: pending.id }).caller.auth.me()).resolves.toMatchObject({
+      approved: true,
+    })
+  })
+
+  it('does not see users of another community, nor unknown ids', async () => {
+    const admin = await createAdmin(db)
+    const furb = otherCommunity()
+    const outsider = await createStudent(db, { email: 'aluno@furb.br', communityId: furb.id })
+    const { caller } = callerFor(services, { userId: admin.id })
+    await expectAppError(caller.admin.users.approve({ userId: outsider.id }), 'USER_NOT_FOUND', 'NOT_FOUND')
+    expect(profileOf(outsider.id)?.approved).toBe(false)
+    await expectAppError(caller.admin.users.approve({ userId: 999_999 }), 'USER_NOT_FOUND', 'NOT_FOUND')
+  })
+})
+
+// ---------------------------------------------------------------- session lifetime
+
+describe('session lifetime', () => {
+  function setSessionExpiry(sessionId: string, expiresAt: Date) {
+    db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId)).run()
+  }
+
+  it('extends a session with less than 15 days left to 30 days, and re-sends the cookie', async () => {
+    const student = await createStudent(db)
+    const signedIn = callerFor(services, { userId: student.id })
+    const token = signedIn.sessionToken ?? ''
+    const sessionId = signedIn.session?.id ?? ''
+    setSessionExpiry(sessionId, new Date(Date.now() + 10 * DAY))
+
+    const cookies: string[] = []
+    const resolved = resolveSession(services, requestWithSessionCookie(token), (cookie) =>
+      cookies.push(cookie),
+    )
+    expect(resolved.user?.id).toBe(student.id)
+    expect(resolved.session?.renewed).toBe(true)
+    const expected = Date.now() + SESSION_LIFETIME_MS
+    expect(resolved.session?.expiresAt.getTime()).toBeGreaterThan(expected - 60_000)
+    expect(resolved.session?.expiresAt.getTime()).toBeLessThanOrEqual(expected)
+    const row = db.select().from(sessions).where(eq(sessions.id, sessionId)).get()
+    expect(row?.expiresAt.getTime()).toBe(resolved.session?.expiresAt.getTime())
+    expect(sessionCookieFrom(cookies)?.value).toBe(token)
+    expect(sessionCookieFrom(cookies)?.expires?.getTime()).toBeGreaterThan(expected - 60_000)
+  })
+
+  it('leaves a session with more than 15 days left alone', async () => {
+    const student = await createStudent(db)
+    const signedIn = callerFor(services, { userId: student.id })
+    const sessionId = signedIn.session?.id ?? ''
+    const expiresAt = new Date(Date.now() + 20 * DAY)
+    setSessionExpiry(sessionId, expiresAt)
+
+    const cookies: string[] = []
+    const resolved = resolveSession(
+      services,
+      requestWithSessionCookie(signedIn.sessionToken ?? ''),
+      (cookie) => cookies.push(cookie),
+    )
+    expect(resolved.session?.renewed).toBe(false)
+    expect(resolved.session?.expiresAt.getTime()).toBe(expiresAt.getTime())
+    expect(cookies).toHaveLength(0)
+  })
+
+  it('deletes an expired session and treats the caller as anonymous', async () => {
+    const student = await createStudent(db)
+    const signedIn = callerFor(services, { userId: student.id })
+    const token = signedIn.sessionToken ?? ''
+    const sessionId = signedIn.session?.id ?? ''
+    setSessionExpiry(sessionId, new Date(Date.now() - 1000))
+
+    expect(validateSessionToken(db, token)).toBeNull()
+    expect(db.select().from(sessions).where(eq(sessions.id, sessionId)).get()).toBeUndefined()
+    expect(resolveSession(services, requestWithSessionCookie(token))).toEqual({ session: null, user: null })
+    await expect(callerForToken(services, token).caller.auth.me()).resolves.toBeNull()
+  })
+})
