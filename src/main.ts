@@ -11,6 +11,8 @@ import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
 import { createInProcessBus } from '../server/realtime/bus'
 import { attachWebSockets } from '../server/realtime/ws'
 import type { AppServices } from '../server/trpc/context'
+import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/cleanup'
+import { createLocalImageStorage } from '../server/uploads/storage'
 import { loadEnv } from './env'
 
 // Both src/main.ts (development) and dist/main.js (built) sit one level below the project root.
@@ -40,6 +42,7 @@ async function main() {
       ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
       : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
     rateLimits: createAuthRateLimits(),
+    storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     defaultCommunitySlug: env.DEFAULT_COMMUNITY,
@@ -79,6 +82,7 @@ async function main() {
     closeVite = () => vite.close()
   }
   const sockets = attachWebSockets(server, services)
+  const uploadCleanup = setInterval(() => void runOrphanCleanup(services), ORPHAN_CLEANUP_INTERVAL_MS).unref()
 
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: publicUrl, port: env.PORT, dataDir, mode: env.NODE_ENV }, 'Vupt no ar')
@@ -90,6 +94,7 @@ async function main() {
     stopping = true
     logger.info({ signal }, 'encerrando')
     sockets.close()
+    clearInterval(uploadCleanup)
     // Stop accepting, let running requests finish, then close the database.
     server.close(() => {
       db.$client.close()

@@ -239,6 +239,7 @@ export const productImages = sqliteTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     position: integer('position').notNull(),
     /** Public URL of the card-size rendition. */
     cardUrl: text('card_url').notNull(),
@@ -248,6 +249,50 @@ export const productImages = sqliteTable(
     height: integer('height'),
   },
   (t) => [uniqueIndex('product_images_product_position_idx').on(t.productId, t.position)],
+)
+
+export const UPLOAD_KINDS = ['product', 'avatar', 'event', 'banner'] as const
+export type UploadKind = (typeof UPLOAD_KINDS)[number]
+
+/**
+ * Every processed image. An upload that nothing points to after a grace period is deleted, with its
+ * files: people abandon forms after picking photos.
+ */
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    /** Random id; the files themselves are named by content hash, so one photo uploaded twice is stored once. */
+    id: text('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: UPLOAD_KINDS }).notNull(),
+    cardKey: text('card_key').notNull(),
+    fullKey: text('full_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** Set when a listing, profile, event or banner starts using it. */
+    attachedAt: integer('attached_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`)],
+)
+
+/** One view per viewer per day, so reloading a page does not inflate its counter. */
+export const productViews = sqliteTable(
+  'product_views',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    viewerId: integer('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** UTC day, 'YYYY-MM-DD'. */
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.viewerId, t.day] })],
 )
 
 export const favorites = sqliteTable(

@@ -5,6 +5,7 @@ import express, { type Express } from 'express'
 import { mountGoogleAuth } from '../auth/google'
 import { appRouter } from '../routers/_app'
 import { type AppServices, createContextInner, requestIp, resolveSession } from '../trpc/context'
+import { createUploadRouter } from '../uploads/routes'
 import { requireSameOrigin, securityHeaders } from './security'
 
 export type HttpAppOptions = {
@@ -33,6 +34,7 @@ export function createHttpApp({ services, isProduction, trustProxy, google }: Ht
   })
 
   app.use('/api', requireSameOrigin)
+  app.use(createUploadRouter(services))
   app.use(
     '/api/trpc',
     createExpressMiddleware({

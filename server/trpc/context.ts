@@ -13,6 +13,7 @@ import type { Database } from '../db/client'
 import { profiles, userRoles, users } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import type { EventBus } from '../realtime/bus'
+import type { ImageStorage } from '../uploads/storage'
 
 /** Long-lived parts of the app that every request may use. */
 export type AppServices = {
@@ -21,6 +22,7 @@ export type AppServices = {
   bus: EventBus
   logger: Logger
   rateLimits: AuthRateLimits
+  storage: ImageStorage
   /** Origin for links in e-mails, e.g. https://vupt.app */
   publicUrl: string
   secureCookies: boolean

@@ -22,6 +22,7 @@ export function formatError(error: TRPCError, path?: string) {
 export async function expectTRPCError(
   promise: Promise<unknown>,
   code?: TRPCError['code'],
+  message?: string,
 ): Promise<TRPCError> {
   let result: unknown
   try {
@@ -30,6 +31,7 @@ export async function expectTRPCError(
     expect(error).toBeInstanceOf(TRPCError)
     const trpcError = error as TRPCError
     if (code) expect(trpcError.code, trpcError.message).toBe(code)
+    if (message) expect(trpcError.message).toBe(message)
     return trpcError
   }
   throw new Error(

@@ -33,6 +33,7 @@ import {
   type RequestMeta,
 } from '../../server/trpc/context'
 import { createCallerFactory } from '../../server/trpc/init'
+import { createMemoryImageStorage } from '../../server/uploads/storage'
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
 export const MIGRATIONS_FOLDER = join(projectRoot, 'drizzle')
@@ -210,6 +211,7 @@ export function createTestServices(db: Database, overrides: TestServiceOverrides
     publicUrl: 'http://localhost:3000',
     secureCookies: false,
     defaultCommunitySlug: 'univille',
+    storage: createMemoryImageStorage(),
     ...overrides,
   }
 }

@@ -1,0 +1,166 @@
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { MainCategorySlug, ProductCondition } from '../../shared/domain'
+import type { ListingSort } from '../../shared/schemas/listing'
+import { PRICE_FILTER_MAX } from '../../shared/schemas/listing'
+import type { Database } from '../db/client'
+import { favorites, mainCategories, productImages, products, profiles, subcategories } from '../db/schema'
+
+export type ListingQuery = {
+  communityId: number
+  q?: string | undefined
+  mainCategory?: MainCategorySlug | undefined
+  subcategoryId?: number | undefined
+  condition?: ProductCondition | undefined
+  minPrice?: number | undefined
+  maxPrice?: number | undefined
+  sort: ListingSort
+  limit: number
+  cursor?: string | null | undefined
+  viewerId?: number | null | undefined
+}
+
+/**
+ * Only live listings are public: status ativo and not removed by moderation. Written with literals,
+ * not bound parameters, so SQLite can prove it matches the partial indexes' WHERE clause.
+ */
+export const isPublicListing = sql`${products.status} = 'ativo' and ${products.moderationStatus} = 'active'`
+
+/**
+ * Turns free text into an FTS5 query: each word of three or more characters becomes a quoted
+ * substring term (trigram tokenizer), all required. Null when no word is long enough.
+ */
+export function toFtsQuery(text: string): string | null {
+  const words = text
+    .split(/\s+/)
+    .map((word) => word.replace(/"/g, ''))
+    .filter((word) => [...word].length >= 3)
+  if (words.length === 0) return null
+  return words.map((word) => `"${word}"`).join(' ')
+}
+
+function searchCondition(q: string): SQL {
+  const fts = toFtsQuery(q)
+  if (fts) return sql`${products.id} in (select rowid from products_fts where products_fts match ${fts})`
+  // Shorter than a trigram: a plain substring match on the title.
+  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return sql`${products.title} like ${pattern} escape '\\'`
+}
+
+type SortKey = {
+  column: typeof products.createdAt | typeof products.vuptsCount | typeof products.priceCents
+  asc: boolean
+}
+const SORT_KEYS: Record<ListingSort, SortKey> = {
+  recent: { column: products.createdAt, asc: false },
+  vupts: { column: products.vuptsCount, asc: false },
+  'price-asc': { column: products.priceCents, asc: true },
+  'price-desc': { column: products.priceCents, asc: false },
+}
+
+type Cursor = { v: number; id: number }
+export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url')
+function decodeCursor(value: string): Cursor | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<Cursor>
+    return typeof parsed.v === 'number' && typeof parsed.id === 'number'
+      ? { v: parsed.v, id: parsed.id }
+      : null
+  } catch {
+    return null
+  }
+}
+
+/** The select list of a product card, shared by every list of listings. */
+export function cardColumns(viewerId: number | null | undefined) {
+  return {
+    id: products.id,
+    title: products.title,
+    priceCents: products.priceCents,
+    condition: products.condition,
+    status: products.status,
+    vuptsCount: products.vuptsCount,
+    views: products.views,
+    createdAt: products.createdAt,
+    mainCategorySlug: mainCategories.slug,
+    mainCategoryName: mainCategories.name,
+    subcategoryName: subcategories.name,
+    imageUrl: sql<string | null>`(select ${productImages.cardUrl} from ${productImages}
+      where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+    sellerUsername: profiles.username,
+    sellerFullName: profiles.fullName,
+    sellerCourse: profiles.course,
+    sellerAvatarUrl: profiles.avatarUrl,
+    isFavorite: viewerId
+      ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId}
+          and ${favorites.productId} = ${products.id})`.mapWith(Boolean)
+      : sql<boolean>`0`.mapWith(Boolean),
+  }
+}
+
+export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][number]
+
+/** One page of public listings: FTS narrows, the sort's partial index orders, the cursor pages. */
+export function listListings(db: Database, query: ListingQuery) {
+  const conditions: (SQL | undefined)[] = [eq(products.communityId, query.communityId), isPublicListing]
+  if (query.q) conditions.push(searchCondition(query.q))
+  if (query.mainCategory) conditions.push(eq(mainCategories.slug, query.mainCategory))
+  if (query.subcategoryId) conditions.push(eq(products.subcategoryId, query.subcategoryId))
+  if (query.condition) conditions.push(eq(products.condition, query.condition))
+  // Spec: the price filter applies only when it narrows something.
+  const min = query.minPrice ?? 0
+  const max = query.maxPrice ?? PRICE_FILTER_MAX
+  if (min > 0 || max < PRICE_FILTER_MAX) {
+    if (min > 0) conditions.push(sql`${products.priceCents} >= ${Math.round(min * 100)}`)
+    if (max < PRICE_FILTER_MAX) conditions.push(sql`${products.priceCents} <= ${Math.round(max * 100)}`)
+  }
+
+  const key = SORT_KEYS[query.sort]
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null
+  if (cursor) {
+    const after = key.asc ? gt : lt
+    const value = key.column === products.createdAt ? new Date(cursor.v) : cursor.v
+    conditions.push(
+      or(
+        after(key.column, value as never),
+        and(eq(key.column, value as never), after(products.id, cursor.id)),
+      ),
+    )
+  }
+  const direction = key.asc ? asc : desc
+  const rows = db
+    .select(cardColumns(query.viewerId))
+    .from(products)
+    .innerJoin(profiles, eq(profiles.userId, products.sellerId))
+    .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
+    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(and(...conditions))
+    .orderBy(direction(key.column), direction(products.id))
+    .limit(query.limit + 1)
+    .all()
+
+  const items = rows.slice(0, query.limit)
+  const last = items.at(-1)
+  const nextCursor =
+    rows.length > query.limit && last
+      ? encodeCursor({
+          v:
+            query.sort === 'recent'
+              ? last.createdAt.getTime()
+              : query.sort === 'vupts'
+                ? last.vuptsCount
+                : last.priceCents,
+          id: last.id,
+        })
+      : null
+  return { items, nextCursor }
+}
+
+export function imagesOf(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return []
+  return db
+    .select()
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position))
+    .all()
+}

@@ -1,0 +1,33 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { AD_PLACEMENTS } from '../../shared/domain'
+import { advertisements } from '../db/schema'
+import { publicProcedure, router } from '../trpc/init'
+import { resolveCommunityId } from './listings'
+
+export const bannersRouter = router({
+  /** The active banners of one placement, in display order (the portal shows the first, or rotates them). */
+  active: publicProcedure
+    .input(z.object({ placement: z.enum(AD_PLACEMENTS), communitySlug: z.string().max(50).optional() }))
+    .query(({ ctx, input }) =>
+      ctx.db
+        .select({
+          id: advertisements.id,
+          title: advertisements.title,
+          description: advertisements.description,
+          imageUrl: advertisements.imageUrl,
+          linkUrl: advertisements.linkUrl,
+        })
+        .from(advertisements)
+        .where(
+          and(
+            eq(advertisements.communityId, resolveCommunityId(ctx, input.communitySlug)),
+            eq(advertisements.placement, input.placement),
+            eq(advertisements.active, true),
+          ),
+        )
+        .orderBy(asc(advertisements.displayOrder), asc(advertisements.id))
+        .limit(10)
+        .all(),
+    ),
+})

@@ -1,0 +1,101 @@
+import { TRPCError } from '@trpc/server'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { usernameSchema } from '../../shared/schemas/auth'
+import { profileUpdateSchema } from '../../shared/schemas/profile'
+import { cardColumns, isPublicListing } from '../catalog/queries'
+import { mainCategories, products, profiles, subcategories } from '../db/schema'
+import { appError, approvedProcedure, router } from '../trpc/init'
+import { attachUploads } from '../uploads/attach'
+
+export const profilesRouter = router({
+  /** A member's public profile with their live listings; only within the same community. */
+  byUsername: approvedProcedure.input(z.object({ username: usernameSchema })).query(({ ctx, input }) => {
+    const profile = ctx.db
+      .select({
+        userId: profiles.userId,
+        username: profiles.username,
+        fullName: profiles.fullName,
+        bio: profiles.bio,
+        university: profiles.university,
+        course: profiles.course,
+        avatarUrl: profiles.avatarUrl,
+        communityId: profiles.communityId,
+        approved: profiles.approved,
+        createdAt: profiles.createdAt,
+      })
+      .from(profiles)
+      .where(sql`${profiles.username} = ${input.username} collate nocase`)
+      .get()
+    if (!profile || !profile.approved || profile.communityId !== ctx.user.communityId) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'Perfil não encontrado' })
+    }
+    const listings = ctx.db
+      .select(cardColumns(ctx.user.id))
+      .from(products)
+      .innerJoin(profiles, eq(profiles.userId, products.sellerId))
+      .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
+      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(and(eq(products.sellerId, profile.userId), isPublicListing))
+      .orderBy(desc(products.createdAt))
+      .all()
+    const { communityId: _community, approved: _approved, ...publicProfile } = profile
+    return { ...publicProfile, isMe: profile.userId === ctx.user.id, listings }
+  }),
+
+  /** Minha Conta: the member's own editable profile. */
+  me: approvedProcedure.query(({ ctx }) => {
+    const profile = ctx.db
+      .select({
+        username: profiles.username,
+        fullName: profiles.fullName,
+        bio: profiles.bio,
+        university: profiles.university,
+        course: profiles.course,
+        avatarUrl: profiles.avatarUrl,
+      })
+      .from(profiles)
+      .where(eq(profiles.userId, ctx.user.id))
+      .get()
+    if (!profile) throw appError('NOT_FOUND', 'USER_NOT_FOUND')
+    return { ...profile, email: ctx.user.email }
+  }),
+
+  update: approvedProcedure.input(profileUpdateSchema).mutation(({ ctx, input }) => {
+    const clash = ctx.db
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(sql`${profiles.username} = ${input.username} collate nocase`)
+      .get()
+    if (clash && clash.userId !== ctx.user.id) throw appError('CONFLICT', 'USERNAME_TAKEN')
+
+    return ctx.db.transaction(() => {
+      const current = ctx.db
+        .select({ avatarUrl: profiles.avatarUrl })
+        .from(profiles)
+        .where(eq(profiles.userId, ctx.user.id))
+        .get()
+      let avatarUrl = current?.avatarUrl ?? null
+      if (input.avatarUploadId) {
+        const [avatar] = attachUploads(ctx.db, ctx.storage, ctx.user.id, [input.avatarUploadId], 'avatar')
+        avatarUrl = avatar?.cardUrl ?? avatarUrl
+      } else if (input.avatarUploadId === null) {
+        avatarUrl = null
+      }
+      ctx.db
+        .update(profiles)
+        .set({
+          username: input.username,
+          fullName: input.fullName,
+          bio: input.bio,
+          university: input.university,
+          course: input.course,
+          avatarUrl,
+        })
+        .where(eq(profiles.userId, ctx.user.id))
+        .run()
+      ctx.bus.publish('account', ctx.user.id, { userId: ctx.user.id, reason: 'profile' })
+      return { username: input.username }
+    })
+  }),
+})

@@ -1,0 +1,76 @@
+import { TRPCError } from '@trpc/server'
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { productImages, type UploadKind, uploads } from '../db/schema'
+import type { ImageStorage } from './storage'
+
+/** The database or the transaction the caller is in. */
+export type DbOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
+export type AttachedImage = { id: string; cardUrl: string; fullUrl: string; width: number; height: number }
+
+export const INVALID_UPLOAD_MESSAGE = 'Imagem inválida. Envie a foto novamente.'
+
+/**
+ * Marks the caller's uploads as in use (so the orphan cleanup leaves them alone) and returns them in
+ * the order given. Refuses, as a whole, ids that do not exist (or were already cleaned up), belong
+ * to someone else, were uploaded for another kind, or repeat. Synchronous: call it inside the
+ * transaction that stores the references.
+ */
+export function attachUploads(
+  db: DbOrTransaction,
+  storage: ImageStorage,
+  ownerId: number,
+  ids: readonly string[],
+  kind: UploadKind,
+): AttachedImage[] {
+  if (ids.length === 0) return []
+  const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: INVALID_UPLOAD_MESSAGE })
+  if (new Set(ids).size !== ids.length) throw invalid()
+
+  const rows = db
+    .select()
+    .from(uploads)
+    .where(inArray(uploads.id, [...ids]))
+    .all()
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const ordered = ids.map((id) => {
+    const row = byId.get(id)
+    if (!row || row.ownerId !== ownerId || row.kind !== kind) throw invalid()
+    return row
+  })
+
+  db.update(uploads)
+    .set({ attachedAt: new Date() })
+    .where(and(inArray(uploads.id, [...ids]), isNull(uploads.attachedAt)))
+    .run()
+
+  return ordered.map((row) => ({
+    id: row.id,
+    cardUrl: storage.urlFor(row.cardKey),
+    fullUrl: storage.urlFor(row.fullKey),
+    width: row.width,
+    height: row.height,
+  }))
+}
+
+/**
+ * Hands uploads that stopped being used (a photo taken out of a listing, a deleted listing) back to
+ * the orphan cleanup. Uploads still referenced by a listing photo are kept attached, so call it after
+ * the references were removed. Other kinds (avatars, events, banners) keep their reference as a URL:
+ * the caller must know the upload is no longer used.
+ */
+export function releaseUploads(db: DbOrTransaction, ids: readonly string[]): void {
+  if (ids.length === 0) return
+  db.update(uploads)
+    .set({ attachedAt: null })
+    .where(
+      and(
+        inArray(uploads.id, [...ids]),
+        notExists(
+          db.select({ one: sql`1` }).from(productImages).where(eq(productImages.uploadId, uploads.id)),
+        ),
+      ),
+    )
+    .run()
+}

@@ -1,0 +1,105 @@
+import sharp, { type Metadata, type SharpOptions } from 'sharp'
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, UPLOAD_MESSAGES } from '../../shared/uploads'
+
+export { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS }
+
+export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const
+export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number]
+
+/** Longest side of the rendition opened on the listing page. */
+export const FULL_MAX_SIZE = 1600
+/** Longest side of the grid thumbnail; the aspect is kept and CSS crops it to the card's shape. */
+export const CARD_MAX_SIZE = 640
+export const WEBP_QUALITY = 80
+
+export type ImageRejection = 'not_image' | 'too_large' | 'too_many_pixels'
+
+const REJECTION_MESSAGES: Record<ImageRejection, string> = {
+  not_image: UPLOAD_MESSAGES.notImage,
+  too_large: UPLOAD_MESSAGES.tooLarge,
+  too_many_pixels: UPLOAD_MESSAGES.tooManyPixels,
+}
+
+/** The upload is not something we store; the message is for the user. */
+export class ImageRejectedError extends Error {
+  override name = 'ImageRejectedError'
+  readonly reason: ImageRejection
+
+  constructor(reason: ImageRejection, options?: ErrorOptions) {
+    super(REJECTION_MESSAGES[reason], options)
+    this.reason = reason
+  }
+}
+
+export type ProcessedRendition = { data: Buffer; width: number; height: number }
+export type ProcessedImage = { format: AcceptedFormat; card: ProcessedRendition; full: ProcessedRendition }
+
+/**
+ * Judged by the leading bytes before libvips sees the input at all, so none of its other loaders
+ * (SVG, PDF, TIFF, HEIF…) is ever reachable from an upload.
+ */
+export function sniffImageFormat(input: Buffer): AcceptedFormat | null {
+  const starts = (bytes: number[], offset = 0) => bytes.every((byte, i) => input[offset + i] === byte)
+  const ascii = (text: string, offset = 0) => input.toString('latin1', offset, offset + text.length) === text
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg'
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (ascii('GIF87a') || ascii('GIF89a')) return 'gif'
+  if (ascii('RIFF') && ascii('WEBP', 8)) return 'webp'
+  return null
+}
+
+const inputOptions: SharpOptions = {
+  // Checked against the header before any pixel is decoded.
+  limitInputPixels: MAX_UPLOAD_PIXELS,
+  // Animated GIF/WebP: the first frame only, stored as a still image.
+  pages: 1,
+}
+
+const PIXEL_LIMIT_ERROR = /pixel limit/i
+
+function rejectionFor(error: unknown): ImageRejectedError {
+  const message = error instanceof Error ? error.message : ''
+  return new ImageRejectedError(PIXEL_LIMIT_ERROR.test(message) ? 'too_many_pixels' : 'not_image', {
+    cause: error,
+  })
+}
+
+async function render(input: Buffer, maxSize: number): Promise<ProcessedRendition> {
+  const { data, info } = await sharp(input, inputOptions)
+    // Turns the pixels upright by the EXIF orientation; the output carries no metadata at all
+    // (sharp keeps EXIF, GPS, XMP or ICC only when asked to).
+    .autoOrient()
+    .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+
+/**
+ * Validates an uploaded file by its content and turns it into the two stored renditions.
+ * Throws ImageRejectedError for anything that is not an acceptable image.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (input.length > MAX_UPLOAD_BYTES) throw new ImageRejectedError('too_large')
+  const format = sniffImageFormat(input)
+  if (!format) throw new ImageRejectedError('not_image')
+
+  let metadata: Metadata
+  try {
+    metadata = await sharp(input, inputOptions).metadata()
+  } catch (error) {
+    throw rejectionFor(error)
+  }
+  if (metadata.format !== format || !metadata.width || !metadata.height) {
+    throw new ImageRejectedError('not_image')
+  }
+  if (metadata.width * metadata.height > MAX_UPLOAD_PIXELS) throw new ImageRejectedError('too_many_pixels')
+
+  try {
+    const [full, card] = await Promise.all([render(input, FULL_MAX_SIZE), render(input, CARD_MAX_SIZE)])
+    return { format, full, card }
+  } catch (error) {
+    // The header was fine but the pixel data is not (truncated or corrupt file).
+    throw rejectionFor(error)
+  }
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { type Request, type Response, Router } from 'express'
+import multer from 'multer'
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { UPLOAD_ENDPOINT, UPLOAD_FIELD, UPLOAD_MESSAGES, type UploadedImage } from '../../shared/uploads'
+import { UPLOAD_KINDS, type UploadKind, uploads } from '../db/schema'
+import { type AppServices, resolveSession } from '../trpc/context'
+import { ImageRejectedError, MAX_UPLOAD_BYTES, processImage } from './process-image'
+import { renditionKey, UPLOAD_KEY_PATTERN } from './storage'
+
+export type UploadRouterOptions = {
+  /** Uploads each member may send per window. */
+  rateLimit?: { points: number; durationSeconds: number }
+}
+
+const DEFAULT_RATE_LIMIT = { points: 60, durationSeconds: 10 * 60 }
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000
+
+const REJECTION_STATUS = { not_image: 415, too_large: 413, too_many_pixels: 422 } as const
+
+function fail(res: Response, status: number, message: string): void {
+  res.status(status).json({ error: message })
+}
+
+function isUploadKind(value: unknown): value is UploadKind {
+  return typeof value === 'string' && (UPLOAD_KINDS as readonly string[]).includes(value)
+}
+
+/** Parses the multipart body; resolves with the HTTP failure to send, or null when the file is in req.file. */
+function parseMultipart(parse: ReturnType<multer.Multer['single']>, req: Request, res: Response) {
+  return new Promise<{ status: number; message: string } | null>((resolve) => {
+    parse(req, res, (error: unknown) => {
+      if (!error) resolve(null)
+      else if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
+        resolve({ status: 413, message: UPLOAD_MESSAGES.tooLarge })
+      } else {
+        // Other limits (a second file, unknown field, too many fields) and malformed bodies.
+        resolve({ status: 400, message: UPLOAD_MESSAGES.badRequest })
+      }
+    })
+  })
+}
+
+/**
+ * POST /api/uploads (multipart: `file`, plus `kind` in the query or as a field) for approved members,
+ * answering UploadedImage; and, when the files are on this machine, GET /uploads/:key.
+ * Mount after the /api same-origin guard.
+ */
+export function createUploadRouter(services: AppServices, options: UploadRouterOptions = {}): Router {
+  const router = Router()
+  const { points, durationSeconds } = options.rateLimit ?? DEFAULT_RATE_LIMIT
+  const limiter = new RateLimiterMemory({ keyPrefix: 'uploads', points, duration: durationSeconds })
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  }).single(UPLOAD_FIELD)
+
+  router.post(UPLOAD_ENDPOINT, async (req, res) => {
+    // Everything that needs no body comes first, so a refused request is never buffered.
+    const { user } = resolveSession(services, req, (cookie) => res.append('Set-Cookie', cookie))
+    if (!user) return fail(res, 401, UPLOAD_MESSAGES.signInRequired)
+    if (!user.approved || !user.emailVerified) return fail(res, 403, UPLOAD_MESSAGES.notApproved)
+    try {
+      await limiter.consume(String(user.id))
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error
+      res.set('Retry-After', String(Math.ceil(error.msBeforeNext / 1000)))
+      return fail(res, 429, UPLOAD_MESSAGES.rateLimited)
+    }
+
+    const parseFailure = await parseMultipart(parse, req, res)
+    if (parseFailure) return fail(res, parseFailure.status, parseFailure.message)
+    const kind: unknown = req.query.kind ?? req.body?.kind
+    if (!isUploadKind(kind)) return fail(res, 400, UPLOAD_MESSAGES.badRequest)
+    if (kind === 'banner' && !user.roles.includes('admin'))
+      return fail(res, 403, UPLOAD_MESSAGES.forbiddenKind)
+    if (!req.file) return fail(res, 400, UPLOAD_MESSAGES.missingFile)
+
+    try {
+      const image = await processImage(req.file.buffer)
+      const cardKey = renditionKey(image.card.data, 'card')
+      const fullKey = renditionKey(image.full.data, 'full')
+      const id = randomUUID()
+      // The row goes in before the files: the orphan cleanup never deletes a file a row names.
+      services.db
+        .insert(uploads)
+        .values({
+          id,
+          ownerId: user.id,
+          kind,
+          cardKey,
+          fullKey,
+          width: image.full.width,
+          height: image.full.height,
+          bytes: image.card.data.length + image.full.data.length,
+        })
+        .run()
+      try {
+        await Promise.all([
+          services.storage.put(cardKey, image.card.data),
+          services.storage.put(fullKey, image.full.data),
+        ])
+      } catch (error) {
+        services.db.delete(uploads).where(eq(uploads.id, id)).run()
+        throw error
+      }
+      const body: UploadedImage = {
+        id,
+        cardUrl: services.storage.urlFor(cardKey),
+        fullUrl: services.storage.urlFor(fullKey),
+        width: image.full.width,
+        height: image.full.height,
+      }
+      res.status(201).json(body)
+    } catch (error) {
+      if (error instanceof ImageRejectedError) return fail(res, REJECTION_STATUS[error.reason], error.message)
+      services.logger.error({ err: error, userId: user.id }, 'falha ao processar upload')
+      fail(res, 500, UPLOAD_MESSAGES.failed)
+    }
+  })
+
+  const folder = services.storage.localFolder
+  if (folder) {
+    router.get('/uploads/:key', (req, res, next) => {
+      const key = req.params.key
+      if (!UPLOAD_KEY_PATTERN.test(key)) {
+        res.sendStatus(404)
+        return
+      }
+      res.sendFile(
+        key,
+        {
+          root: folder,
+          dotfiles: 'deny',
+          // The name is the content's hash: what is under it never changes.
+          maxAge: YEAR_MS,
+          immutable: true,
+          headers: { 'Content-Type': 'image/webp', 'X-Content-Type-Options': 'nosniff' },
+        },
+        (error?: Error & { status?: number; statusCode?: number }) => {
+          if (!error || res.headersSent) return
+          if ((error.status ?? error.statusCode) === 404) res.sendStatus(404)
+          else next(error)
+        },
+      )
+    })
+  }
+
+  return router
+}

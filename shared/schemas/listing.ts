@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { MAIN_CATEGORY_SLUGS, PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '../domain'
+
+export const LISTING_TITLE_MIN = 3
+export const LISTING_TITLE_MAX = 100
+export const LISTING_DESCRIPTION_MIN = 10
+export const LISTING_DESCRIPTION_MAX = 2000
+export const LISTING_IMAGES_MAX = 5
+/** R$ 100.000,00: a sanity bound, far above anything students trade. */
+export const LISTING_PRICE_MAX_CENTS = 10_000_000
+/** The price slider of the listings pages (spec §9): 0–1000, step 10. */
+export const PRICE_FILTER_MAX = 1000
+export const PRICE_FILTER_STEP = 10
+export const LISTINGS_PAGE_SIZE = 24
+
+export const LISTING_SORTS = ['recent', 'vupts', 'price-asc', 'price-desc'] as const
+export type ListingSort = (typeof LISTING_SORTS)[number]
+export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
+  recent: 'Mais recentes',
+  vupts: 'Mais Vupts',
+  'price-asc': 'Menor preço',
+  'price-desc': 'Maior preço',
+}
+
+const id = z.number().int().positive()
+
+export const listingInputSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(LISTING_TITLE_MIN, { error: 'Título deve ter no mínimo 3 caracteres' })
+    .max(LISTING_TITLE_MAX, { error: 'Título muito longo' }),
+  description: z
+    .string()
+    .trim()
+    .min(LISTING_DESCRIPTION_MIN, { error: 'Descrição deve ter no mínimo 10 caracteres' })
+    .max(LISTING_DESCRIPTION_MAX, { error: 'Descrição muito longa' }),
+  priceCents: z
+    .number({ error: 'Preço deve ser maior que 0' })
+    .int()
+    .positive({ error: 'Preço deve ser maior que 0' })
+    .max(LISTING_PRICE_MAX_CENTS, { error: 'Preço muito alto' }),
+  mainCategoryId: z.number({ error: 'Selecione uma categoria principal' }).int().positive({
+    error: 'Selecione uma categoria principal',
+  }),
+  subcategoryId: z
+    .number({ error: 'Selecione uma subcategoria' })
+    .int()
+    .positive({ error: 'Selecione uma subcategoria' }),
+  condition: z.enum(PRODUCT_CONDITIONS, { error: 'Selecione a condição do produto' }),
+  imageIds: z
+    .array(z.string().min(1).max(100))
+    .min(1, { error: 'Adicione pelo menos uma imagem' })
+    .max(LISTING_IMAGES_MAX, { error: 'Máximo 5 imagens' }),
+})
+export type ListingInput = z.infer<typeof listingInputSchema>
+
+export const listingUpdateSchema = listingInputSchema.extend({ id })
+
+export const listingStatusSchema = z.object({ id, status: z.enum(PRODUCT_STATUSES) })
+
+/** Every filter of the portal and the category pages; all of them live in the URL. */
+export const listingFiltersSchema = z.object({
+  communitySlug: z.string().max(50).optional(),
+  q: z.string().trim().max(100).optional(),
+  mainCategory: z.enum(MAIN_CATEGORY_SLUGS).optional(),
+  subcategoryId: id.optional(),
+  condition: z.enum(PRODUCT_CONDITIONS).optional(),
+  minPrice: z.number().min(0).max(PRICE_FILTER_MAX).optional(),
+  maxPrice: z.number().min(0).max(PRICE_FILTER_MAX).optional(),
+  sort: z.enum(LISTING_SORTS).default('recent'),
+  limit: z.number().int().min(1).max(60).default(LISTINGS_PAGE_SIZE),
+  cursor: z.string().max(200).nullish(),
+})
+export type ListingFilters = z.input<typeof listingFiltersSchema>
+
+/** Parses a price typed in Brazilian style ('1.234,56', '12,5', '30') into centavos; NaN when it isn't one. */
+export function parsePriceToCents(text: string): number {
+  const cleaned = text.replace(/[R$\s]/g, '')
+  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$|^\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN
+  const normalized = cleaned.includes(',') ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned
+  return Math.round(Number(normalized) * 100)
+}

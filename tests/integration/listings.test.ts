@@ -1,0 +1,401 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client'
+import { communities, mainCategories, products, subcategories, uploads } from '../../server/db/schema'
+import type { ListingInput } from '../../shared/schemas/listing'
+import { expectTRPCError, expectValidationMessage } from '../support/assertions'
+import {
+  type AppCaller,
+  callerFor,
+  closeTestDatabase,
+  createAdmin,
+  createApprovedStudent,
+  createStudent,
+  createTestDatabase,
+  createTestServices,
+  type TestServices,
+} from '../support/test-app'
+
+let db: Database
+let services: TestServices
+let seller: AppCaller
+let sellerId: number
+let buyer: AppCaller
+let buyerId: number
+let anonymous: AppCaller
+let pending: AppCaller
+let admin: AppCaller
+let outsider: AppCaller
+let livros: { mainCategoryId: number; subcategoryId: number }
+let aulas: { mainCategoryId: number; subcategoryId: number }
+
+function category(db: Database, mainSlug: string, subName: string) {
+  const row = db
+    .select({ mainCategoryId: mainCategories.id, subcategoryId: subcategories.id })
+    .from(subcategories)
+    .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
+    .where(eq(subcategories.name, subName))
+    .get()
+  if (!row) throw new Error(`subcategoria ${mainSlug}/${subName} ausente`)
+  return row
+}
+
+/** An processed upload as the photo pipeline would leave it. */
+function fakeUpload(ownerId: number, kind: 'product' | 'avatar' = 'product'): string {
+  const id = randomUUID()
+  const hash = randomUUID().replace(/-/g, '').repeat(2)
+  db.insert(uploads)
+    .values({
+      id,
+      ownerId,
+      kind,
+      cardKey: `${hash}-card.webp`,
+      fullKey: `${hash}-full.webp`,
+      width: 800,
+      height: 600,
+      bytes: 1000,
+    })
+    .run()
+  return id
+}
+
+function listingInput(overrides: Partial<ListingInput> = {}): ListingInput {
+  return {
+    title: 'Livro de Cálculo Volume 1',
+    description: 'Sétima edição do Stewart, poucas marcações.',
+    priceCents: 12000,
+    ...livros,
+    condition: 'usado',
+    imageIds: [fakeUpload(sellerId)],
+    ...overrides,
+  }
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+  livros = category(db, 'desapegos', 'Livros e apostilas')
+  aulas = category(db, 'servicos', 'Aulas particulares')
+  const sellerAccount = await createApprovedStudent(db)
+  const buyerAccount = await createApprovedStudent(db)
+  sellerId = sellerAccount.id
+  buyerId = buyerAccount.id
+  seller = callerFor(services, { userId: sellerId }).caller
+  buyer = callerFor(services, { userId: buyerId }).caller
+  anonymous = callerFor(services, null).caller
+  pending = callerFor(services, { userId: (await createStudent(db)).id }).caller
+  admin = callerFor(services, { userId: (await createAdmin(db)).id }).caller
+  const other = db
+    .insert(communities)
+    .values({
+      slug: 'outra',
+      name: 'Outra',
+      universityName: 'Outra Universidade',
+      emailDomain: 'outra.edu.br',
+      active: true,
+      primaryColor: '#000000',
+      secondaryColor: '#ffffff',
+    })
+    .returning({ id: communities.id })
+    .get()
+  const outsiderAccount = await createApprovedStudent(db, {
+    email: 'fulano@outra.edu.br',
+    communityId: other.id,
+  })
+  outsider = callerFor(services, { userId: outsiderAccount.id }).caller
+})
+
+afterAll(() => closeTestDatabase(db))
+
+describe('criar anúncio', () => {
+  it('cria um anúncio ativo na comunidade do vendedor, com as fotos na ordem dada', async () => {
+    const first = fakeUpload(sellerId)
+    const second = fakeUpload(sellerId)
+    const { id } = await seller.listings.create(listingInput({ imageIds: [second, first] }))
+    const product = await seller.listings.byId({ id })
+    expect(product.status).toBe('ativo')
+    expect(product.isOwner).toBe(true)
+    expect(product.images.map((image) => image.id)).toEqual([second, first])
+    const attached = db.select().from(uploads).where(eq(uploads.id, first)).get()
+    expect(attached?.attachedAt).toBeInstanceOf(Date)
+  })
+
+  it('recusa visitantes, contas pendentes e fotos de outra pessoa', async () => {
+    await expectTRPCError(anonymous.listings.create(listingInput()), 'UNAUTHORIZED')
+    await expectTRPCError(pending.listings.create(listingInput()), 'FORBIDDEN')
+    const before = db.select().from(products).all().length
+    await expectTRPCError(
+      seller.listings.create(listingInput({ imageIds: [fakeUpload(buyerId)] })),
+      'BAD_REQUEST',
+    )
+    expect(db.select().from(products).all().length).toBe(before)
+  })
+
+  it.each([
+    [{ title: 'ab' }, 'Título deve ter no mínimo 3 caracteres'],
+    [{ title: 'x'.repeat(101) }, 'Título muito longo'],
+    [{ description: 'curta' }, 'Descrição deve ter no mínimo 10 caracteres'],
+    [{ priceCents: 0 }, 'Preço deve ser maior que 0'],
+    [{ mainCategoryId: 0 }, 'Selecione uma categoria principal'],
+    [{ subcategoryId: 0 }, 'Selecione uma subcategoria'],
+    [{ imageIds: [] }, 'Adicione pelo menos uma imagem'],
+    [{ imageIds: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'Máximo 5 imagens'],
+  ])('valida %j com "%s"', async (change, message) => {
+    await expectValidationMessage(
+      seller.listings.create(listingInput(change as Partial<ListingInput>)),
+      message,
+    )
+  })
+
+  it('recusa uma subcategoria de outra categoria principal', async () => {
+    await expectTRPCError(
+      seller.listings.create(
+        listingInput({ mainCategoryId: livros.mainCategoryId, subcategoryId: aulas.subcategoryId }),
+      ),
+      'BAD_REQUEST',
+      'A subcategoria não pertence à categoria escolhida',
+    )
+  })
+})
+
+describe('ver, editar, mudar status e excluir', () => {
+  it('só o dono edita, muda o status e exclui; outros recebem NOT_FOUND', async () => {
+    const { id } = await seller.listings.create(listingInput({ title: 'Calculadora HP 50g' }))
+    await expectTRPCError(buyer.listings.update({ id, ...listingInput() }), 'NOT_FOUND')
+    await expectTRPCError(buyer.listings.setStatus({ id, status: 'vendido' }), 'NOT_FOUND')
+    await expectTRPCError(buyer.listings.delete({ id }), 'NOT_FOUND')
+    await expectTRPCError(admin.listings.delete({ id }), 'NOT_FOUND')
+
+    await seller.listings.update({
+      id,
+      ...listingInput({ title: 'Calculadora HP 50g seminova', priceCents: 30000 }),
+    })
+    expect((await buyer.listings.byId({ id })).title).toBe('Calculadora HP 50g seminova')
+
+    await seller.listings.setStatus({ id, status: 'vendido' })
+    // Sold listings leave the public views but stay with their owner.
+    await expectTRPCError(buyer.listings.byId({ id }), 'NOT_FOUND', 'Produto não encontrado')
+    expect((await seller.listings.mine()).find((item) => item.id === id)?.status).toBe('vendido')
+    const list = await anonymous.listings.list({ q: 'HP 50g' })
+    expect(list.items.map((item) => item.id)).not.toContain(id)
+
+    await seller.listings.setStatus({ id, status: 'ativo' })
+    expect((await anonymous.listings.list({ q: 'HP 50g' })).items.map((item) => item.id)).toContain(id)
+
+    await seller.listings.delete({ id })
+    await expectTRPCError(seller.listings.byId({ id }), 'NOT_FOUND')
+  })
+
+  it('não mostra anúncios de outra comunidade', async () => {
+    const { id } = await seller.listings.create(listingInput({ title: 'Só para a Univille' }))
+    await expectTRPCError(outsider.listings.byId({ id }), 'NOT_FOUND')
+    expect((await outsider.listings.list({ q: 'Univille' })).items).toEqual([])
+    await expectTRPCError(outsider.listings.setFavorite({ id, favorite: true }), 'NOT_FOUND')
+  })
+
+  it('conta uma visualização por pessoa por dia e nenhuma do dono', async () => {
+    const { id } = await seller.listings.create(listingInput({ title: 'Mesa de estudos' }))
+    expect((await seller.listings.byId({ id })).views).toBe(0)
+    expect((await buyer.listings.byId({ id })).views).toBe(1)
+    expect((await buyer.listings.byId({ id })).views).toBe(1)
+    expect((await admin.listings.byId({ id })).views).toBe(2)
+  })
+
+  it('um anúncio removido pela moderação não pode ser reativado nem editado', async () => {
+    const { id } = await seller.listings.create(listingInput({ title: 'Anúncio problemático' }))
+    db.update(products)
+      .set({ moderationStatus: 'removed', removalReason: 'Spam ou duplicado' })
+      .where(eq(products.id, id))
+      .run()
+    await expectTRPCError(seller.listings.setStatus({ id, status: 'ativo' }), 'FORBIDDEN')
+    await expectTRPCError(seller.listings.update({ id, ...listingInput() }), 'FORBIDDEN')
+    const mine = (await seller.listings.mine()).find((item) => item.id === id)
+    expect(mine?.moderationStatus).toBe('removed')
+    expect(mine?.removalReason).toBe('Spam ou duplicado')
+  })
+})
+
+describe('busca, filtros, ordenação e paginação', () => {
+  let cafeId: number
+  beforeAll(async () => {
+    cafeId = (
+      await seller.listings.create(
+        listingInput({
+          title: 'Café especial torrado na hora',
+          description: 'Grãos moídos para a república.',
+          priceCents: 3500,
+          ...category(db, 'desapegos', 'Móveis e casa'),
+          condition: 'novo',
+        }),
+      )
+    ).id
+    await seller.listings.create(
+      listingInput({
+        title: 'Aulas de Cálculo II',
+        description: 'Monitoria com listas resolvidas.',
+        priceCents: 5000,
+        ...aulas,
+        condition: 'novo',
+      }),
+    )
+  })
+
+  it('acha sem acento e por parte da palavra', async () => {
+    const cafe = await anonymous.listings.list({ q: 'cafe' })
+    expect(cafe.items.map((item) => item.title)).toContain('Café especial torrado na hora')
+    const calc = await anonymous.listings.list({ q: 'calc' })
+    expect(calc.items.map((item) => item.title)).toContain('Aulas de Cálculo II')
+    expect((await anonymous.listings.list({ q: 'inexistentexyz' })).items).toEqual([])
+  })
+
+  it('combina busca, categoria, condição e preço', async () => {
+    const filtered = await anonymous.listings.list({
+      q: 'cafe',
+      mainCategory: 'desapegos',
+      condition: 'novo',
+      maxPrice: 40,
+    })
+    expect(filtered.items.map((item) => item.id)).toEqual([cafeId])
+    expect((await anonymous.listings.list({ q: 'cafe', mainCategory: 'servicos' })).items).toEqual([])
+    expect((await anonymous.listings.list({ q: 'cafe', minPrice: 40 })).items).toEqual([])
+    // The price filter at its full range (0–1000) filters nothing.
+    const full = await anonymous.listings.list({ minPrice: 0, maxPrice: 1000, limit: 60 })
+    const all = await anonymous.listings.list({ limit: 60 })
+    expect(full.items.length).toBe(all.items.length)
+  })
+
+  it('pagina por cursor sem repetir nem pular, em cada ordenação', async () => {
+    for (const sort of ['recent', 'vupts', 'price-asc', 'price-desc'] as const) {
+      const everything = (await anonymous.listings.list({ sort, limit: 60 })).items.map((item) => item.id)
+      const paged: number[] = []
+      let cursor: string | null = null
+      do {
+        const page: { items: { id: number }[]; nextCursor: string | null } = await anonymous.listings.list({
+          sort,
+          limit: 2,
+          cursor,
+        })
+        paged.push(...page.items.map((item) => item.id))
+        cursor = page.nextCursor
+      } while (cursor)
+      expect(paged).toEqual(everything)
+      expect(new Set(paged).size).toBe(paged.length)
+    }
+    const prices = (await anonymous.listings.list({ sort: 'price-asc', limit: 60 })).items.map(
+      (item) => item.priceCents,
+    )
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+  })
+})
+
+describe('favoritos e Vupts', () => {
+  it('favorita e desfavorita', async () => {
+    const { id } = await seller.listings.create(listingInput({ title: 'Jaleco branco M' }))
+    await buyer.listings.setFavorite({ id, favorite: true })
+    await buyer.listings.setFavorite({ id, favorite: true })
+    expect((await buyer.listings.favorites()).map((item) => item.id)).toEqual([id])
+    expect((await buyer.listings.byId({ id })).isFavorite).toBe(true)
+    await buyer.listings.setFavorite({ id, favorite: false })
+    expect(await buyer.listings.favorites()).toEqual([])
+    await expectTRPCError(anonymous.listings.setFavorite({ id, favorite: true }), 'UNAUTHORIZED')
+  })
+
+  it('um Vupt por pessoa, e o dono não dá Vupt no próprio produto', async () => {
+    const { id } = await seller.listings.create(listingInput({ title: 'Fone bluetooth' }))
+    expect((await buyer.listings.setVupt({ id, vupt: true })).vuptsCount).toBe(1)
+    expect((await buyer.listings.setVupt({ id, vupt: true })).vuptsCount).toBe(1)
+    expect((await buyer.listings.byId({ id })).hasVupt).toBe(true)
+    expect((await buyer.listings.setVupt({ id, vupt: false })).vuptsCount).toBe(0)
+    await expectTRPCError(seller.listings.setVupt({ id, vupt: true }), 'FORBIDDEN')
+  })
+
+  it('o contador de Vupts bate com as linhas mesmo com cliques simultâneos', async () => {
+    const { id } = await seller.listings.create(listingInput({ title: 'Bicicleta aro 29' }))
+    const voters = await Promise.all(
+      Array.from(
+        { length: 12 },
+        async () => callerFor(services, { userId: (await createApprovedStudent(db)).id }).caller,
+      ),
+    )
+    await Promise.all(
+      voters.flatMap((voter, index) => [
+        voter.listings.setVupt({ id, vupt: true }),
+        voter.listings.setVupt({ id, vupt: index % 3 !== 0 }),
+        voter.listings.setVupt({ id, vupt: true }),
+        voter.listings.setVupt({ id, vupt: index % 2 === 0 }),
+      ]),
+    )
+    const rows = db.$client
+      .prepare('select count(*) as total from product_vupts where product_id = ?')
+      .get(id) as {
+      total: number
+    }
+    const product = db
+      .select({ vuptsCount: products.vuptsCount })
+      .from(products)
+      .where(eq(products.id, id))
+      .get()
+    expect(rows.total).toBe(6)
+    expect(product?.vuptsCount).toBe(rows.total)
+  })
+})
+
+describe('perfis', () => {
+  it('mostra o perfil com os anúncios ativos e recusa outra comunidade', async () => {
+    const me = await seller.profiles.me()
+    const profile = await buyer.profiles.byUsername({ username: me.username ?? '' })
+    expect(profile.listings.length).toBeGreaterThan(0)
+    expect(profile.listings.every((item) => item.status === 'ativo')).toBe(true)
+    expect(profile).not.toHaveProperty('email')
+    await expectTRPCError(outsider.profiles.byUsername({ username: me.username ?? '' }), 'NOT_FOUND')
+  })
+
+  it('edita o perfil e recusa um username em uso, sem diferenciar maiúsculas', async () => {
+    const buyerMe = await buyer.profiles.me()
+    const sellerMe = await seller.profiles.me()
+    await expectValidationMessage(
+      seller.profiles.update({ username: 'com espaço', fullName: 'Nome Válido' }),
+      'Apenas letras, números e _',
+    )
+    await expectValidationMessage(
+      seller.profiles.update({ username: 'valido', fullName: 'Nome Válido', bio: 'x'.repeat(501) }),
+      'Bio muito longa',
+    )
+    await expectTRPCError(
+      seller.profiles.update({ username: (buyerMe.username ?? '').toUpperCase(), fullName: 'Nome Válido' }),
+      'CONFLICT',
+    )
+    expect((await seller.profiles.me()).username).toBe(sellerMe.username)
+    const avatar = fakeUpload(sellerId, 'avatar')
+    await seller.profiles.update({
+      username: 'vendedora_top',
+      fullName: 'Vendedora Top',
+      bio: 'Olá!',
+      avatarUploadId: avatar,
+    })
+    const updated = await seller.profiles.me()
+    expect(updated.username).toBe('vendedora_top')
+    expect(updated.avatarUrl).toMatch(/^\/uploads\/[a-f0-9]{64}-card\.webp$/)
+    await expectTRPCError(
+      buyer.profiles.update({ username: 'comprador', fullName: 'Comprador', avatarUploadId: avatar }),
+      'BAD_REQUEST',
+    )
+  })
+})
+
+describe('vitrine', () => {
+  it('estatísticas, categorias com contagem e destaques', async () => {
+    const stats = await anonymous.listings.stats()
+    expect(stats.listings).toBeGreaterThan(0)
+    expect(stats.sellers).toBe(1)
+    expect(stats.communities).toBe(2)
+    const categories = await anonymous.listings.categories()
+    expect(categories.map((c) => c.slug)).toEqual(['criacoes', 'servicos', 'desapegos'])
+    expect(categories.reduce((sum, c) => sum + c.activeListings, 0)).toBe(stats.listings)
+    const featured = await anonymous.listings.featured()
+    expect(featured.length).toBeLessThanOrEqual(6)
+    const views = featured.map((item) => item.views)
+    expect(views).toEqual([...views].sort((a, b) => b - a))
+  })
+})

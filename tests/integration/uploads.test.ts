@@ -1,0 +1,525 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { TRPCError } from '@trpc/server'
+import { eq, sql } from 'drizzle-orm'
+import express, { type Express } from 'express'
+import { pino } from 'pino'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAccount } from '../../server/auth/accounts'
+import { createAuthRateLimits } from '../../server/auth/rate-limit'
+import { createSession, SESSION_COOKIE } from '../../server/auth/session'
+import { type Database, openDatabase, runMigrations } from '../../server/db/client'
+import {
+  communities,
+  mainCategories,
+  productImages,
+  products,
+  subcategories,
+  type UploadKind,
+  uploads,
+} from '../../server/db/schema'
+import { seedBase } from '../../server/db/seed'
+import { createHttpApp } from '../../server/http/app'
+import { createInProcessBus } from '../../server/realtime/bus'
+import type { AppServices } from '../../server/trpc/context'
+import { attachUploads, INVALID_UPLOAD_MESSAGE, releaseUploads } from '../../server/uploads/attach'
+import { deleteOrphanUploads } from '../../server/uploads/cleanup'
+import { ImageRejectedError, MAX_UPLOAD_PIXELS, processImage } from '../../server/uploads/process-image'
+import { createUploadRouter } from '../../server/uploads/routes'
+import { createLocalImageStorage, type ImageStorage, UPLOAD_KEY_PATTERN } from '../../server/uploads/storage'
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadedImage } from '../../shared/uploads'
+import { animatedGif, blankPng, exifGpsTags, jpegWithGps, noisePng, solidJpeg } from '../support/images'
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+const HOUR = 60 * 60 * 1000
+
+let folder: string
+let uploadsFolder: string
+let db: Database
+let storage: ImageStorage
+let services: AppServices
+const servers: Server[] = []
+let baseUrl: string
+
+type Member = { id: number; token: string }
+let student: Member
+let otherStudent: Member
+let pending: Member
+let unverified: Member
+let admin: Member
+
+let accountCount = 0
+async function member(options: {
+  approved: boolean
+  emailVerified: boolean
+  admin?: boolean
+}): Promise<Member> {
+  accountCount += 1
+  const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+  const id = await createAccount(db, {
+    email: `fotos${accountCount}@univille.br`,
+    fullName: `Pessoa de Teste ${accountCount}`,
+    username: `fotos_${accountCount}`,
+    communityId: community?.id ?? null,
+    approved: options.approved,
+    emailVerified: options.emailVerified,
+    roles: options.admin ? ['user', 'admin'] : ['user'],
+  })
+  return { id, token: createSession(db, id).token }
+}
+
+async function listen(app: Express): Promise<string> {
+  const server = app.listen(0)
+  servers.push(server)
+  await new Promise<void>((resolve) => server.once('listening', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'vupt-uploads-'))
+  uploadsFolder = join(folder, 'uploads')
+  db = openDatabase(join(folder, 'vupt.sqlite'))
+  runMigrations(db, MIGRATIONS_FOLDER)
+  await seedBase(db)
+  storage = createLocalImageStorage(uploadsFolder)
+  services = {
+    db,
+    storage,
+    mailer: { send: async () => {} },
+    bus: createInProcessBus(),
+    logger: pino({ level: 'silent' }),
+    rateLimits: createAuthRateLimits(),
+    publicUrl: 'http://localhost:3000',
+    secureCookies: false,
+    defaultCommunitySlug: 'univille',
+  }
+  baseUrl = await listen(createHttpApp({ services, isProduction: false, trustProxy: 0 }))
+  student = await member({ approved: true, emailVerified: true })
+  otherStudent = await member({ approved: true, emailVerified: true })
+  pending = await member({ approved: false, emailVerified: true })
+  unverified = await member({ approved: true, emailVerified: false })
+  admin = await member({ approved: true, emailVerified: true, admin: true })
+})
+
+afterAll(async () => {
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise((resolve) => {
+          server.close(resolve)
+          server.closeAllConnections()
+        }),
+    ),
+  )
+  db.$client.close()
+  rmSync(folder, { recursive: true, force: true })
+})
+
+type UploadOptions = {
+  as?: Member | null
+  name?: string
+  type?: string
+  kind?: string
+  origin?: string
+  url?: string
+}
+
+async function upload(file: Buffer | null, options: UploadOptions = {}) {
+  const { as = student, name = 'foto.jpg', type = 'image/jpeg', kind = 'product' } = options
+  const form = new FormData()
+  if (file) form.append('file', new Blob([new Uint8Array(file)], { type }), name)
+  const headers: Record<string, string> = { origin: options.origin ?? baseUrl }
+  if (as) headers.cookie = `${SESSION_COOKIE}=${as.token}`
+  const response = await fetch(`${options.url ?? baseUrl}/api/uploads?kind=${kind}`, {
+    method: 'POST',
+    body: form,
+    headers,
+  })
+  return { status: response.status, body: (await response.json()) as UploadedImage & { error?: string } }
+}
+
+async function uploadOk(file: Buffer, options: UploadOptions = {}): Promise<UploadedImage> {
+  const { status, body } = await upload(file, options)
+  expect(status, body.error).toBe(201)
+  return body
+}
+
+const keyOf = (url: string) => url.replace(/^\/uploads\//, '')
+const storedFile = (url: string) => readFileSync(join(uploadsFolder, keyOf(url)))
+const uploadCount = () => db.select({ n: sql<number>`count(*)` }).from(uploads).get()?.n ?? 0
+const storedFiles = () => readdirSync(uploadsFolder).sort()
+
+/** Sends a file that must be refused, and checks that nothing at all was kept. */
+async function expectRefused(file: Buffer, status: number, message: string, options: UploadOptions = {}) {
+  const rowsBefore = uploadCount()
+  const filesBefore = storedFiles()
+  const response = await upload(file, options)
+  expect(response).toEqual({ status, body: { error: message } })
+  expect(uploadCount()).toBe(rowsBefore)
+  expect(storedFiles()).toEqual(filesBefore)
+}
+
+describe('POST /api/uploads: who may upload', () => {
+  it('refuses visitors with 401', async () => {
+    await expectRefused(await solidJpeg(), 401, 'Faça login para enviar imagens.', { as: null })
+  })
+
+  it('refuses members not yet approved or with the e-mail unconfirmed with 403', async () => {
+    await expectRefused(await solidJpeg(), 403, 'Sua conta ainda não foi aprovada.', { as: pending })
+    await expectRefused(await solidJpeg(), 403, 'Sua conta ainda não foi aprovada.', { as: unverified })
+  })
+
+  it('refuses a cross-site post with 403 before looking at the session', async () => {
+    await expectRefused(await solidJpeg(), 403, 'Origem da requisição não permitida.', {
+      origin: 'https://site-malicioso.example',
+    })
+  })
+
+  it('keeps banners to administrators', async () => {
+    await expectRefused(await solidJpeg(), 403, UPLOAD_MESSAGES.forbiddenKind, { kind: 'banner' })
+    const banner = await uploadOk(await solidJpeg(800, 300, { colour: '#16a085' }), {
+      as: admin,
+      kind: 'banner',
+    })
+    expect(db.select().from(uploads).where(eq(uploads.id, banner.id)).get()?.kind).toBe('banner')
+  })
+
+  it('answers 400 without a file or with an unknown kind', async () => {
+    expect(await upload(null)).toEqual({ status: 400, body: { error: UPLOAD_MESSAGES.missingFile } })
+    await expectRefused(await solidJpeg(), 400, UPLOAD_MESSAGES.badRequest, { kind: 'wallpaper' })
+  })
+
+  it('limits how many uploads a member sends in a window (429)', async () => {
+    const app = express()
+    app.use(createUploadRouter(services, { rateLimit: { points: 2, durationSeconds: 600 } }))
+    const url = await listen(app)
+    const file = await solidJpeg(120, 90)
+    await uploadOk(file, { url })
+    await uploadOk(file, { url })
+    expect(await upload(file, { url })).toEqual({ status: 429, body: { error: UPLOAD_MESSAGES.rateLimited } })
+    // Per member: someone else still may.
+    await uploadOk(file, { url, as: otherStudent })
+  })
+})
+
+describe('POST /api/uploads: storing a photo', () => {
+  it('stores a card and a full WebP rendition under content-hashed names, served for a year', async () => {
+    const image = await uploadOk(await solidJpeg(2400, 1800), { name: 'IMG_0001.JPG' })
+    expect(image).toEqual({
+      id: expect.any(String),
+      cardUrl: expect.stringMatching(/^\/uploads\/[a-f0-9]{64}-card\.webp$/),
+      fullUrl: expect.stringMatching(/^\/uploads\/[a-f0-9]{64}-full\.webp$/),
+      width: 1600,
+      height: 1200,
+    })
+
+    const full = storedFile(image.fullUrl)
+    const card = storedFile(image.cardUrl)
+    expect(keyOf(image.fullUrl)).toBe(`${createHash('sha256').update(full).digest('hex')}-full.webp`)
+    expect(await sharp(full).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 1200 })
+    expect(await sharp(card).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 })
+
+    const row = db.select().from(uploads).where(eq(uploads.id, image.id)).get()
+    expect(row).toMatchObject({
+      ownerId: student.id,
+      kind: 'product',
+      cardKey: keyOf(image.cardUrl),
+      fullKey: keyOf(image.fullUrl),
+      width: 1600,
+      height: 1200,
+      bytes: full.length + card.length,
+      attachedAt: null,
+    })
+
+    const served = await fetch(`${baseUrl}${image.cardUrl}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(served.headers.get('content-type')).toBe('image/webp')
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(Buffer.from(await served.arrayBuffer()).equals(card)).toBe(true)
+  })
+
+  it('never enlarges a small photo', async () => {
+    const image = await uploadOk(await solidJpeg(300, 200))
+    expect([image.width, image.height]).toEqual([300, 200])
+    expect(await sharp(storedFile(image.cardUrl)).metadata()).toMatchObject({ width: 300, height: 200 })
+  })
+
+  it('gives the same bytes the same files, but a new upload id', async () => {
+    const file = await solidJpeg(500, 500, { colour: '#8e44ad' })
+    const first = await uploadOk(file)
+    const filesAfterFirst = storedFiles()
+    const second = await uploadOk(file, { name: 'copia.jpg' })
+    expect(second.id).not.toBe(first.id)
+    expect(second.cardUrl).toBe(first.cardUrl)
+    expect(second.fullUrl).toBe(first.fullUrl)
+    expect(storedFiles()).toEqual(filesAfterFirst)
+  })
+
+  it('serves only well-formed keys that exist', async () => {
+    const missing = `${'0'.repeat(64)}-full.webp`
+    for (const path of [
+      `/uploads/${missing}`,
+      '/uploads/foto.webp',
+      '/uploads/..%2Fvupt.sqlite',
+      '/uploads/.tmp-x',
+    ]) {
+      expect((await fetch(`${baseUrl}${path}`)).status, path).toBe(404)
+    }
+  })
+})
+
+describe('POST /api/uploads: hostile and unusual files', () => {
+  it('refuses a text file named photo.jpg and declared as image/jpeg (415)', async () => {
+    const text = Buffer.from('Olá! Isto não é uma foto, só texto com extensão de imagem.\n'.repeat(20))
+    await expectRefused(text, 415, 'Por favor, selecione apenas arquivos de imagem', { name: 'photo.jpg' })
+  })
+
+  it('refuses an SVG disguised as a PNG (415): only the four raster formats ever reach the decoder', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    )
+    await expectRefused(svg, 415, UPLOAD_MESSAGES.notImage, { name: 'foto.png', type: 'image/png' })
+  })
+
+  it('refuses a truncated JPEG (415)', async () => {
+    const jpeg = await solidJpeg(800, 600)
+    await expectRefused(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 415, UPLOAD_MESSAGES.notImage)
+  })
+
+  it('refuses a 6 MB image (413)', async () => {
+    const png = await noisePng(1600, 1400)
+    expect(png.length).toBeGreaterThan(6 * 1024 * 1024)
+    // A real, modest-sized picture: only its weight is wrong.
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1600, height: 1400 })
+    await expectRefused(png, 413, 'Imagem muito grande. Tamanho máximo: 5MB', {
+      name: 'ruido.png',
+      type: 'image/png',
+    })
+    await expect(processImage(png)).rejects.toMatchObject({ reason: 'too_large' })
+  })
+
+  it('refuses a 20000×20000 PNG before decoding it (422)', async () => {
+    const bomb = blankPng(20_000, 20_000)
+    expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES)
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+      format: 'png',
+      width: 20_000,
+      height: 20_000,
+    })
+    await expectRefused(bomb, 422, 'Imagem com dimensões muito grandes. Use no máximo 40 megapixels.', {
+      name: 'bomba.png',
+      type: 'image/png',
+    })
+  })
+
+  it('accepts an image right at the pixel limit', async () => {
+    // 8000 × 5000 = 40 MP exactly.
+    expect(8000 * 5000).toBe(MAX_UPLOAD_PIXELS)
+    const image = await processImage(blankPng(8000, 5000))
+    expect([image.full.width, image.full.height]).toEqual([1600, 1000])
+    await expect(processImage(blankPng(8000, 5001))).rejects.toMatchObject({ reason: 'too_many_pixels' })
+  })
+
+  it('stores an animated GIF as a still WebP of its first frame', async () => {
+    const gif = await animatedGif(3)
+    expect(await sharp(gif).metadata()).toMatchObject({ format: 'gif', pages: 3 })
+    const image = await uploadOk(gif, { name: 'animacao.gif', type: 'image/gif' })
+    expect([image.width, image.height]).toEqual([64, 48])
+    for (const url of [image.cardUrl, image.fullUrl]) {
+      const stored = storedFile(url)
+      const metadata = await sharp(stored, { animated: true }).metadata()
+      expect(metadata.format).toBe('webp')
+      expect(metadata.pages ?? 1).toBe(1)
+      expect(metadata.height).toBe(48)
+      const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true })
+      // The first frame is red.
+      expect(data[0]).toBeGreaterThan(200)
+      expect(data[1]).toBeLessThan(50)
+      expect(data[2]).toBeLessThan(50)
+    }
+  })
+
+  it('strips EXIF, including the GPS position, from a phone JPEG', async () => {
+    const jpeg = await jpegWithGps()
+    const input = await sharp(jpeg).metadata()
+    expect(exifGpsTags(input.exif)).toEqual(expect.arrayContaining([1, 2, 3, 4]))
+    const image = await uploadOk(jpeg)
+    for (const url of [image.cardUrl, image.fullUrl]) {
+      const stored = storedFile(url)
+      const output = await sharp(stored).metadata()
+      expect(output.exif).toBeUndefined()
+      expect(output.xmp).toBeUndefined()
+      expect(output.icc).toBeUndefined()
+      // No EXIF or XMP chunk in the RIFF container at all.
+      expect(stored.includes('EXIF')).toBe(false)
+      expect(stored.includes('XMP ')).toBe(false)
+    }
+  })
+
+  it('turns a photo upright by its EXIF orientation', async () => {
+    const rotated = await solidJpeg(400, 300, { orientation: 6 })
+    expect(await sharp(rotated).metadata()).toMatchObject({ width: 400, height: 300, orientation: 6 })
+    const image = await uploadOk(rotated)
+    expect([image.width, image.height]).toEqual([300, 400])
+    const stored = await sharp(storedFile(image.fullUrl)).metadata()
+    expect([stored.width, stored.height, stored.orientation]).toEqual([300, 400, undefined])
+  })
+
+  it('reports refusals as ImageRejectedError with the message to show', async () => {
+    const error = await processImage(Buffer.from('GIF89a, mas só no começo')).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ImageRejectedError)
+    expect(error).toMatchObject({ reason: 'not_image', message: UPLOAD_MESSAGES.notImage })
+  })
+})
+
+describe('attachUploads and releaseUploads', () => {
+  const rowOf = (id: string) => db.select().from(uploads).where(eq(uploads.id, id)).get()
+
+  function attach(ownerId: number, ids: string[], kind: UploadKind = 'product') {
+    return db.transaction((tx) => attachUploads(tx, storage, ownerId, ids, kind))
+  }
+
+  function expectInvalid(run: () => unknown) {
+    let error: unknown
+    try {
+      run()
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(TRPCError)
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', message: INVALID_UPLOAD_MESSAGE })
+  }
+
+  it('attaches the owner’s uploads and returns them in the order given', async () => {
+    const first = await uploadOk(await solidJpeg(200, 100, { colour: '#111111' }))
+    const second = await uploadOk(await solidJpeg(100, 200, { colour: '#222222' }))
+    const attached = attach(student.id, [second.id, first.id])
+    expect(attached).toEqual([second, first])
+    expect(rowOf(first.id)?.attachedAt).toBeInstanceOf(Date)
+    expect(rowOf(second.id)?.attachedAt).toBeInstanceOf(Date)
+  })
+
+  it('refuses someone else’s upload, another kind, an unknown id or a repeated one, changing nothing', async () => {
+    const mine = await uploadOk(await solidJpeg(210, 100))
+    const theirs = await uploadOk(await solidJpeg(220, 100), { as: otherStudent })
+    const avatar = await uploadOk(await solidJpeg(230, 100), { kind: 'avatar' })
+    expectInvalid(() => attach(student.id, [mine.id, theirs.id]))
+    expectInvalid(() => attach(student.id, [mine.id, avatar.id]))
+    expectInvalid(() => attach(student.id, [mine.id, 'nao-existe']))
+    expectInvalid(() => attach(student.id, [mine.id, mine.id]))
+    expect(rowOf(mine.id)?.attachedAt).toBeNull()
+    expect(attach(student.id, [avatar.id], 'avatar')).toEqual([avatar])
+  })
+
+  it('releases an upload only once no listing photo points at it', async () => {
+    const kept = await uploadOk(await solidJpeg(240, 100))
+    const dropped = await uploadOk(await solidJpeg(250, 100))
+    attach(student.id, [kept.id, dropped.id])
+    const main = db.select().from(mainCategories).limit(1).get()
+    const sub = main && db.select().from(subcategories).where(eq(subcategories.mainCategoryId, main.id)).get()
+    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+    if (!main || !sub || !community) throw new Error('o seed não criou categorias')
+    const product = db
+      .insert(products)
+      .values({
+        communityId: community.id,
+        sellerId: student.id,
+        title: 'Calculadora HP 12c',
+        description: 'Pouco usada',
+        priceCents: 15000,
+        mainCategoryId: main.id,
+        subcategoryId: sub.id,
+        condition: 'usado',
+      })
+      .returning({ id: products.id })
+      .get()
+    db.insert(productImages)
+      .values({
+        productId: product.id,
+        uploadId: kept.id,
+        position: 0,
+        cardUrl: kept.cardUrl,
+        fullUrl: kept.fullUrl,
+      })
+      .run()
+
+    releaseUploads(db, [kept.id, dropped.id])
+    expect(rowOf(kept.id)?.attachedAt).toBeInstanceOf(Date)
+    expect(rowOf(dropped.id)?.attachedAt).toBeNull()
+  })
+})
+
+describe('deleteOrphanUploads', () => {
+  let keyCount = 0
+  function newKeys() {
+    keyCount += 1
+    const hash = createHash('sha256').update(`arquivo-de-teste-${keyCount}`).digest('hex')
+    return { cardKey: `${hash}-card.webp`, fullKey: `${hash}-full.webp` }
+  }
+
+  async function orphanCandidate(options: {
+    ageMs: number
+    attached?: boolean
+    keys?: { cardKey: string; fullKey: string }
+  }) {
+    const keys = options.keys ?? newKeys()
+    for (const key of [keys.cardKey, keys.fullKey]) {
+      expect(key).toMatch(UPLOAD_KEY_PATTERN)
+      await storage.put(key, Buffer.from(key))
+    }
+    const id = `limpeza-${keyCount}-${Math.random().toString(36).slice(2)}`
+    const createdAt = new Date(Date.now() - options.ageMs)
+    db.insert(uploads)
+      .values({
+        id,
+        ownerId: student.id,
+        kind: 'product',
+        ...keys,
+        width: 10,
+        height: 10,
+        bytes: 20,
+        attachedAt: options.attached ? createdAt : null,
+        createdAt,
+      })
+      .run()
+    return { id, ...keys }
+  }
+
+  const exists = (id: string) => db.select().from(uploads).where(eq(uploads.id, id)).get() !== undefined
+  const onDisk = (key: string) => existsSync(join(uploadsFolder, key))
+
+  it('deletes old unattached uploads and their files, keeping recent, attached and shared ones', async () => {
+    // Whatever earlier tests left behind is recent, hence not collected.
+    const old = await orphanCandidate({ ageMs: 25 * HOUR })
+    const recent = await orphanCandidate({ ageMs: 23 * HOUR })
+    const attached = await orphanCandidate({ ageMs: 48 * HOUR, attached: true })
+    const sharedKeys = newKeys()
+    const sharedAttached = await orphanCandidate({ ageMs: 48 * HOUR, attached: true, keys: sharedKeys })
+    const sharedOrphan = await orphanCandidate({ ageMs: 48 * HOUR, keys: sharedKeys })
+
+    expect(await deleteOrphanUploads(db, storage)).toBe(2)
+
+    expect(exists(old.id)).toBe(false)
+    expect(onDisk(old.cardKey) || onDisk(old.fullKey)).toBe(false)
+    expect(exists(sharedOrphan.id)).toBe(false)
+    expect(exists(sharedAttached.id)).toBe(true)
+    expect(onDisk(sharedKeys.cardKey) && onDisk(sharedKeys.fullKey)).toBe(true)
+    for (const kept of [recent, attached]) {
+      expect(exists(kept.id)).toBe(true)
+      expect(onDisk(kept.cardKey) && onDisk(kept.fullKey)).toBe(true)
+    }
+
+    // The grace period is a parameter; a second run finds nothing more.
+    expect(await deleteOrphanUploads(db, storage, { now: new Date(Date.now() + 2 * HOUR) })).toBe(1)
+    expect(exists(recent.id)).toBe(false)
+    expect(await deleteOrphanUploads(db, storage, { now: new Date(Date.now() + 2 * HOUR) })).toBe(0)
+    expect(exists(attached.id)).toBe(true)
+  })
+})
