@@ -27,7 +27,7 @@ export const profilesRouter = router({
       .from(profiles)
       .where(sql`${profiles.username} = ${input.username} collate nocase`)
       .get()
-    if (!profile || !profile.approved || profile.communityId !== ctx.user.communityId) {
+    if (!profile?.approved || profile.communityId !== ctx.user.communityId) {
       throw new TRPCError({ code: 'NOT_FOUND', message: 'Perfil não encontrado' })
     }
     const listings = ctx.db
