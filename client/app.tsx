@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react'
 import { toast } from 'sonner'
 import { Route, Router, Switch, useLocation } from 'wouter'
+import { FloatingAddButton } from '@/components/layout/floating-add-button'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { TopNav } from '@/components/layout/top-nav'
 import { Spinner } from '@/components/ui/spinner'
@@ -44,7 +45,7 @@ function routeElements(routes: typeof rootRoutes) {
   return routes.map((route) => (
     <Route key={route.path} path={route.path}>
       <Guard access={route.access}>
-        <route.page />
+        <route.page {...route.props} />
       </Guard>
     </Route>
   ))
@@ -88,6 +89,7 @@ function Shell() {
           </Suspense>
         </main>
         <SiteFooter />
+        <FloatingAddButton />
         {viewer && !waiting && viewer.needsProfileCompletion ? (
           <CompleteProfileDialog viewer={viewer} />
         ) : null}

@@ -4,7 +4,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 export type RouteAccess = 'public' | 'signedIn' | 'admin'
 type ClientRoute = {
   path: (typeof CLIENT_ROUTES)[number]
-  page: LazyExoticComponent<ComponentType>
+  // biome-ignore lint/suspicious/noExplicitAny: each page declares its own props, passed through `props`.
+  page: LazyExoticComponent<ComponentType<any>>
+  props?: Record<string, unknown>
   access: RouteAccess
   /** Reachable while the account waits for approval (links that arrive by e-mail). */
   beforeApproval?: boolean
@@ -21,6 +23,13 @@ const ComoFuncionaPage = lazy(() => import('./pages/info/como-funciona-page'))
 const SobrePage = lazy(() => import('./pages/info/sobre-page'))
 const FaqPage = lazy(() => import('./pages/info/faq-page'))
 const UsersAdminPage = lazy(() => import('./pages/admin/users-page'))
+const PortalPage = lazy(() => import('./pages/portal/portal-page'))
+const CategoryPage = lazy(() => import('./pages/listings/category-page'))
+const ProductPage = lazy(() => import('./pages/product/product-page'))
+const ProfilePage = lazy(() => import('./pages/profile/profile-page'))
+const SellPage = lazy(() => import('./pages/sell/sell-page'))
+const MyListingsPage = lazy(() => import('./pages/sell/my-listings-page'))
+const MyAccountPage = lazy(() => import('./pages/account/my-account-page'))
 export const NotFoundPage = lazy(() => import('./pages/info/not-found-page'))
 
 const sharedRoutes: ClientRoute[] = [
@@ -31,6 +40,15 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/como-funciona', page: ComoFuncionaPage, access: 'public' },
   { path: '/sobre', page: SobrePage, access: 'public' },
   { path: '/faq', page: FaqPage, access: 'public' },
+  { path: '/portal', page: PortalPage, access: 'public' },
+  { path: '/criacoes', page: CategoryPage, access: 'signedIn', props: { slug: 'criacoes' } },
+  { path: '/servicos', page: CategoryPage, access: 'signedIn', props: { slug: 'servicos' } },
+  { path: '/desapegos', page: CategoryPage, access: 'signedIn', props: { slug: 'desapegos' } },
+  { path: '/produto/:id', page: ProductPage, access: 'signedIn' },
+  { path: '/perfil/:username', page: ProfilePage, access: 'signedIn' },
+  { path: '/vender', page: SellPage, access: 'signedIn' },
+  { path: '/meus-produtos', page: MyListingsPage, access: 'signedIn' },
+  { path: '/minha-conta', page: MyAccountPage, access: 'signedIn' },
   { path: '/admin', page: UsersAdminPage, access: 'admin' },
   { path: '/admin/aprovacoes', page: UsersAdminPage, access: 'admin' },
   { path: '/admin/usuarios', page: UsersAdminPage, access: 'admin' },

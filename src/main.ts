@@ -58,6 +58,9 @@ async function main() {
         : undefined,
   })
   const server = createServer(app)
+  // Longer than the usual proxy and client idle timeouts, so a reused connection is never closed mid-request.
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   const clientOptions = {
     db,
     settings: {

@@ -1,8 +1,7 @@
-import type { AppRouter } from '@server/routers/_app'
-import type { inferRouterOutputs } from '@trpc/server'
+import type { RouterOutputs } from './api-types'
 import { trpc } from './trpc'
 
-export type Viewer = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>
+export type Viewer = NonNullable<RouterOutputs['auth']['me']>
 
 /** The signed-in user (null when signed out); `isLoading` while the session is being read. */
 export function useViewer() {

@@ -38,12 +38,26 @@ export function toFtsQuery(text: string): string | null {
   return words.map((word) => `"${word}"`).join(' ')
 }
 
-function searchCondition(q: string): SQL {
+/** Above this many matches, walking the sort's index beats sorting every match. */
+const LARGE_MATCH_SET = 500
+
+function searchCondition(db: Database, q: string): SQL {
   const fts = toFtsQuery(q)
-  if (fts) return sql`${products.id} in (select rowid from products_fts where products_fts match ${fts})`
-  // Shorter than a trigram: a plain substring match on the title.
-  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-  return sql`${products.title} like ${pattern} escape '\\'`
+  if (!fts) {
+    // Shorter than a trigram: a plain substring match on the title.
+    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+    return sql`${products.title} like ${pattern} escape '\\'`
+  }
+  const matches = sql`select rowid from products_fts where products_fts match ${fts}`
+  const probe = db.get<{ total: number }>(
+    sql`select count(*) as total from (${matches} limit ${LARGE_MATCH_SET})`,
+  )
+  // A rare word: fetch its few rows by primary key and sort them. A common word ('livro' in 10% of
+  // listings): the unary + stops SQLite from driving the query by id, so it walks the sort's partial
+  // index and stops at the page size, probing the match set as it goes.
+  return probe.total < LARGE_MATCH_SET
+    ? sql`${products.id} in (${matches})`
+    : sql`+${products.id} in (${matches})`
 }
 
 type SortKey = {
@@ -102,7 +116,7 @@ export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][numb
 /** One page of public listings: FTS narrows, the sort's partial index orders, the cursor pages. */
 export function listListings(db: Database, query: ListingQuery) {
   const conditions: (SQL | undefined)[] = [eq(products.communityId, query.communityId), isPublicListing]
-  if (query.q) conditions.push(searchCondition(query.q))
+  if (query.q) conditions.push(searchCondition(db, query.q))
   if (query.mainCategory) conditions.push(eq(mainCategories.slug, query.mainCategory))
   if (query.subcategoryId) conditions.push(eq(products.subcategoryId, query.subcategoryId))
   if (query.condition) conditions.push(eq(products.condition, query.condition))

@@ -26,7 +26,10 @@ export function TopNav() {
   ]
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <nav aria-label="Principal" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
+      <nav
+        aria-label="Principal"
+        className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4"
+      >
         <MobileMenu links={links} />
         <Link
           href="~/"

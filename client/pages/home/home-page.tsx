@@ -1,25 +1,88 @@
-import { ArrowRightIcon } from 'lucide-react'
-import { Link } from 'wouter'
+import { ArrowRightIcon, RotateCwIcon, SparklesIcon } from 'lucide-react'
+import { useEffect } from 'react'
+import { Link, useLocation } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Spinner } from '@/components/ui/spinner'
+import { countLabel, formatCount } from '@/features/listings/count-label'
+import { ProductGrid, ProductGridSkeleton } from '@/features/listings/product-grid'
+import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
+import { useCommunity } from '@/lib/community'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
 const CATEGORIES = [
-  { href: '/criacoes', icon: '🎨', title: 'Criações', text: 'Arte, design e projetos próprios.' },
-  { href: '/servicos', icon: '🤝', title: 'Serviços', text: 'Aulas, edição, consultoria e mais.' },
-  { href: '/desapegos', icon: '♻️', title: 'Desapegos', text: 'Livros, equipamentos e materiais.' },
-]
+  {
+    slug: 'criacoes',
+    href: '/criacoes',
+    icon: '🎨',
+    title: 'Criações',
+    text: 'Arte, design e projetos próprios.',
+  },
+  {
+    slug: 'servicos',
+    href: '/servicos',
+    icon: '🤝',
+    title: 'Serviços',
+    text: 'Aulas, edição, consultoria e mais.',
+  },
+  {
+    slug: 'desapegos',
+    href: '/desapegos',
+    icon: '♻️',
+    title: 'Desapegos',
+    text: 'Livros, equipamentos e materiais.',
+  },
+] as const
 
-/** The public landing page: what Vupt is and where to start. */
+/** Featured cards fill two rows of three on larger screens. */
+const FEATURED_GRID = 'md:grid-cols-3 lg:grid-cols-3'
+
+/** The public landing page: what Vupt is and where to start. Members go straight to their portal. */
 export function HomePage() {
   usePageTitle('Marketplace Universitário')
   const { viewer } = useViewer()
-  // Signed-out visitors are sent through sign-in, then on to where they were going.
-  const target = (path: string) => (viewer ? path : `/auth?from=${encodeURIComponent(path)}`)
+  const [, navigate] = useLocation()
+  const member = viewer?.approved ? viewer : null
+
+  useEffect(() => {
+    if (member) navigate(`~/${member.communitySlug ?? 'univille'}/portal`, { replace: true })
+  }, [member, navigate])
+
+  if (member) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner className="text-3xl text-primary" label="Abrindo o portal..." />
+      </div>
+    )
+  }
+  return <Landing />
+}
+
+function Landing() {
+  const communitySlug = useCommunity().community?.slug
+  const scope = communitySlug ? { communitySlug } : undefined
+  const linkTo = useProtectedLink()
+  const stats = trpc.listings.stats.useQuery(scope)
+  const categories = trpc.listings.categories.useQuery(scope, { staleTime: 5 * 60_000 })
+  const featured = trpc.listings.featured.useQuery(scope)
+
+  useEffect(() => {
+    if (featured.error) toastError(featured.error, { title: 'Erro ao carregar produtos' })
+  }, [featured.error])
+
+  const figures = [
+    { value: stats.data?.listings, label: 'produtos' },
+    { value: stats.data?.sellers, label: 'vendedores' },
+    { value: stats.data?.communities, label: 'comunidades' },
+  ]
+
   return (
     <>
       <section className="bg-community-gradient text-white">
-        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 md:py-24">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 md:py-24">
           <p className="font-semibold text-white/80 uppercase tracking-widest">
             Crie, compartilhe, desapegue.
           </p>
@@ -30,43 +93,111 @@ export function HomePage() {
             Compre e venda criações, serviços e desapegos com quem estuda com você, em uma comunidade fechada
             e verificada pela sua universidade.
           </p>
-          <div className="flex flex-wrap gap-3">
+          <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" variant="secondary">
-              <Link href={target('/vender')}>Começar a vender</Link>
+              <Link {...linkTo('/vender')}>Começar a vender</Link>
             </Button>
             <Button
               asChild
               size="lg"
               variant="outline"
-              className="border-white bg-transparent text-white hover:bg-white/10"
+              className="border-white bg-transparent text-white hover:bg-white/10 hover:text-white"
             >
-              <Link href={target('/criacoes')}>
+              <Link {...linkTo('/criacoes')}>
                 Explorar produtos <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
           </div>
+          <dl className="mt-2 grid max-w-lg grid-cols-3 gap-4" aria-busy={stats.isLoading}>
+            {figures.map((figure) => (
+              <div key={figure.label} className="flex flex-col-reverse gap-1">
+                <dt className="text-sm text-white/85">{figure.label}</dt>
+                <dd className="font-extrabold text-2xl tabular-nums sm:text-3xl">
+                  {figure.value === undefined ? (
+                    stats.isError ? (
+                      '–'
+                    ) : (
+                      <Skeleton className="h-8 w-14 bg-white/25 sm:h-9" />
+                    )
+                  ) : (
+                    formatCount(figure.value)
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
         </div>
       </section>
+
       <section aria-labelledby="categorias" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="categorias" className="mb-6 font-bold text-2xl">
           Categorias
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          {CATEGORIES.map((category) => (
-            <li key={category.href}>
-              <Link
-                href={target(category.href)}
-                className="flex h-full flex-col gap-2 rounded-xl border bg-card p-6 shadow-xs transition hover:border-primary hover:shadow-md"
-              >
-                <span className="text-4xl" aria-hidden="true">
-                  {category.icon}
-                </span>
-                <span className="font-semibold text-lg">{category.title}</span>
-                <span className="text-muted-foreground text-sm">{category.text}</span>
-              </Link>
-            </li>
-          ))}
+          {CATEGORIES.map((category) => {
+            const count = categories.data?.find((main) => main.slug === category.slug)?.activeListings
+            return (
+              <li key={category.href}>
+                <Link
+                  {...linkTo(category.href)}
+                  className="flex h-full flex-col gap-2 rounded-xl border bg-card p-6 shadow-xs outline-none transition hover:border-primary hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                >
+                  <span className="text-4xl" aria-hidden="true">
+                    {category.icon}
+                  </span>
+                  <span className="font-semibold text-lg">{category.title}</span>
+                  <span className="text-muted-foreground text-sm">{category.text}</span>
+                  <div className="mt-auto pt-1 font-medium text-primary text-sm">
+                    {count === undefined ? (
+                      categories.isError ? null : (
+                        <Skeleton className="h-5 w-24" />
+                      )
+                    ) : (
+                      countLabel(count, 'produto ativo', 'produtos ativos')
+                    )}
+                  </div>
+                </Link>
+              </li>
+            )
+          })}
         </ul>
+      </section>
+
+      <section aria-labelledby="destaques" className="mx-auto max-w-6xl px-4 pb-16">
+        <div className="mb-6 flex items-center justify-between gap-4">
+          <h2 id="destaques" className="flex items-center gap-2 font-bold text-2xl">
+            <SparklesIcon aria-hidden="true" className="size-6 text-community-secondary" />
+            Em destaque
+          </h2>
+          <Button asChild variant="ghost">
+            <Link {...linkTo('/portal')}>
+              Ver todos <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+        {featured.isLoading ? (
+          <ProductGridSkeleton count={6} className={FEATURED_GRID} />
+        ) : featured.isError ? (
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
+            <p className="font-medium">Não foi possível carregar os destaques.</p>
+            <Button variant="outline" onClick={() => void featured.refetch()}>
+              <RotateCwIcon aria-hidden="true" />
+              Tentar novamente
+            </Button>
+          </div>
+        ) : featured.data && featured.data.length > 0 ? (
+          <ProductGrid listings={featured.data.slice(0, 6)} className={FEATURED_GRID} />
+        ) : (
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
+            <p className="font-semibold text-lg">Ainda não há produtos cadastrados</p>
+            <p className="max-w-sm text-muted-foreground text-sm">
+              Anuncie sua criação, serviço ou desapego e apareça aqui para toda a comunidade.
+            </p>
+            <Button asChild>
+              <Link {...linkTo('/vender')}>Seja o primeiro a vender</Link>
+            </Button>
+          </div>
+        )}
       </section>
     </>
   )

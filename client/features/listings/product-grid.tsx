@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react'
+import { cn } from '@/lib/utils'
+import { type ListingCard, ProductCard, ProductCardSkeleton } from './product-card'
+
+/** Two columns on phones; pages pick the wider breakpoints (a sidebar leaves less room). */
+export const PRODUCT_GRID_BASE = 'grid grid-cols-2 gap-3 sm:gap-4'
+
+type ProductGridProps = {
+  listings: ListingCard[]
+  /** Defaults to 3 columns from md and 4 from lg. */
+  className?: string
+  /** Full-width content (an ad) placed after the first `interstitialAfter` cards. */
+  interstitial?: ReactNode
+  interstitialAfter?: number
+}
+
+export function ProductGrid({ listings, className, interstitial, interstitialAfter = 4 }: ProductGridProps) {
+  // With fewer cards than the slot, the interstitial closes the list rather than vanishing.
+  const slot = Math.min(interstitialAfter, listings.length)
+  return (
+    <ul className={cn(PRODUCT_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4', className)}>
+      {listings.map((listing, index) => (
+        <ListingItem key={listing.id} listing={listing} before={index === slot ? interstitial : null} />
+      ))}
+      {interstitial && slot === listings.length && listings.length > 0 ? (
+        <li className="col-span-full">{interstitial}</li>
+      ) : null}
+    </ul>
+  )
+}
+
+function ListingItem({ listing, before }: { listing: ListingCard; before: ReactNode }) {
+  return (
+    <>
+      {before ? <li className="col-span-full">{before}</li> : null}
+      <li>
+        <ProductCard listing={listing} />
+      </li>
+    </>
+  )
+}
+
+/** Placeholder cards while a list loads (spec: 8 on the listings pages). */
+export function ProductGridSkeleton({ count = 8, className }: { count?: number; className?: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Carregando produtos...</span>
+      <div className={cn(PRODUCT_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4', className)}>
+        {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
+          <ProductCardSkeleton key={index} />
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import { type ModerationStatus, PRODUCT_STATUS_LABELS, type ProductStatus } from '@shared/domain'
+import { Badge } from '@/components/ui/badge'
+import { cn } from '@/lib/utils'
+
+const STATUS_CLASSES: Record<ProductStatus, string> = {
+  ativo: 'border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
+  vendido: 'border-transparent bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-200',
+  inativo: 'border-transparent bg-muted text-muted-foreground',
+}
+
+/** 'Ativo' / 'Vendido' / 'Inativo', or 'Removido pela moderação', which outranks the seller's status. */
+export function ListingStatusBadge({
+  status,
+  moderationStatus = 'active',
+  className,
+}: {
+  status: ProductStatus
+  moderationStatus?: ModerationStatus
+  className?: string
+}) {
+  if (moderationStatus === 'removed') {
+    return (
+      <Badge variant="destructive" className={className}>
+        Removido pela moderação
+      </Badge>
+    )
+  }
+  return <Badge className={cn(STATUS_CLASSES[status], className)}>{PRODUCT_STATUS_LABELS[status]}</Badge>
+}

@@ -1,0 +1,99 @@
+import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductStatus } from '@shared/domain'
+import { PencilIcon, TriangleAlertIcon } from 'lucide-react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Label } from '@/components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { DeleteListingDialog } from './delete-listing-dialog'
+import type { Product } from './product-reactions'
+
+/** Removed by moderation: the seller learns why and can no longer edit or reactivate it. */
+export function RemovalNotice({ reason }: { reason: string | null }) {
+  return (
+    <div
+      role="note"
+      className="flex gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-sm"
+    >
+      <TriangleAlertIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+      <div className="grid gap-1">
+        <p className="font-semibold text-destructive">Removido pela moderação</p>
+        <p className="whitespace-pre-line">{reason?.trim() || 'Nenhum motivo foi informado.'}</p>
+        <p className="text-muted-foreground">
+          Este anúncio não aparece para outros membros e não pode ser editado.
+        </p>
+      </div>
+    </div>
+  )
+}
+
+type OwnerToolsProps = {
+  product: Product
+  onEdit: () => void
+  onDeleted: () => void
+}
+
+/** The seller's controls on their own listing: edit, Ativo/Vendido/Inativo, delete. */
+export function OwnerTools({ product, onEdit, onDeleted }: OwnerToolsProps) {
+  const utils = trpc.useUtils()
+  const removed = product.moderationStatus === 'removed'
+  const setStatus = trpc.listings.setStatus.useMutation({
+    onSuccess: ({ status }) => {
+      utils.listings.byId.setData({ id: product.id }, (old) => (old ? { ...old, status } : old))
+      toast.success(`Status alterado para ${PRODUCT_STATUS_LABELS[status]}`)
+      void utils.listings.mine.invalidate()
+      void utils.listings.list.invalidate()
+      void utils.listings.categories.invalidate()
+    },
+    onError: (error) =>
+      toastError(error, { title: 'Erro ao atualizar status', description: refusalMessage(error) }),
+  })
+  const statusId = `listing-${product.id}-status`
+
+  return (
+    <section aria-labelledby="owner-tools-heading" className="grid gap-4 rounded-xl border bg-card p-4">
+      <h2 id="owner-tools-heading" className="font-semibold">
+        Gerenciar anúncio
+      </h2>
+      {removed ? (
+        <RemovalNotice reason={product.removalReason} />
+      ) : (
+        <div className="grid gap-2">
+          <Label htmlFor={statusId}>Status</Label>
+          <Select
+            value={setStatus.isPending && setStatus.variables ? setStatus.variables.status : product.status}
+            disabled={setStatus.isPending}
+            onValueChange={(value) => setStatus.mutate({ id: product.id, status: value as ProductStatus })}
+          >
+            <SelectTrigger id={statusId} className="w-full sm:w-60">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PRODUCT_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {PRODUCT_STATUS_LABELS[status]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p className="text-muted-foreground text-sm">
+            {product.status === 'ativo'
+              ? 'Marque como Vendido ou Inativo para tirar o anúncio do ar.'
+              : 'Este anúncio não aparece para outros membros enquanto não estiver Ativo.'}
+          </p>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {removed ? null : (
+          <Button type="button" onClick={onEdit}>
+            <PencilIcon aria-hidden="true" />
+            Editar
+          </Button>
+        )}
+        <DeleteListingDialog listingId={product.id} listingTitle={product.title} onDeleted={onDeleted} />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,163 @@
+import useEmblaCarousel from 'embla-carousel-react'
+import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from 'lucide-react'
+import { type KeyboardEvent, useCallback, useEffect, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/utils'
+
+export type GalleryImage = { fullUrl: string; width?: number | null; height?: number | null }
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+
+/** Square frame: photos of any shape keep the page from jumping while they load. */
+const FRAME = 'relative aspect-square w-full overflow-hidden rounded-xl border bg-muted'
+
+function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager: boolean }) {
+  return (
+    <img
+      src={image.fullUrl}
+      alt={alt}
+      width={image.width ?? undefined}
+      height={image.height ?? undefined}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding="async"
+      draggable={false}
+      className="size-full object-contain"
+    />
+  )
+}
+
+/** The product's photos: swipe or buttons, dots to jump; a single photo has no controls. */
+export function ProductGallery({ images, title }: { images: readonly GalleryImage[]; title: string }) {
+  const first = images[0]
+  if (!first) {
+    return (
+      <div className={cn(FRAME, 'flex flex-col items-center justify-center gap-2 text-muted-foreground')}>
+        <ImageIcon className="size-12" aria-hidden="true" />
+        <span className="text-sm">Sem fotos</span>
+      </div>
+    )
+  }
+  if (images.length === 1) {
+    return (
+      <div className={FRAME}>
+        <Photo image={first} alt={title} eager />
+      </div>
+    )
+  }
+  return <Carousel images={images} title={title} />
+}
+
+function Carousel({ images, title }: { images: readonly GalleryImage[]; title: string }) {
+  const [viewportRef, embla] = useEmblaCarousel({ loop: false })
+  const [selected, setSelected] = useState(0)
+  const [canPrev, setCanPrev] = useState(false)
+  const [canNext, setCanNext] = useState(true)
+
+  useEffect(() => {
+    if (!embla) return
+    const sync = () => {
+      setSelected(embla.selectedScrollSnap())
+      setCanPrev(embla.canScrollPrev())
+      setCanNext(embla.canScrollNext())
+    }
+    sync()
+    embla.on('select', sync).on('reInit', sync)
+    return () => {
+      embla.off('select', sync).off('reInit', sync)
+    }
+  }, [embla])
+
+  const go = useCallback((index: number) => embla?.scrollTo(index, prefersReducedMotion()), [embla])
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault()
+      embla?.scrollPrev(prefersReducedMotion())
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault()
+      embla?.scrollNext(prefersReducedMotion())
+    }
+  }
+
+  return (
+    <section
+      aria-roledescription="carrossel"
+      aria-label={`Fotos de ${title}`}
+      className="grid gap-3"
+      onKeyDownCapture={onKeyDown}
+    >
+      <div className="relative">
+        <div ref={viewportRef} className={cn(FRAME, 'touch-pan-y')}>
+          <div className="flex h-full">
+            {images.map((image, index) => (
+              // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern; a fieldset is for form controls.
+              <div
+                // The same URL can appear twice when a photo was uploaded twice, so it cannot be the key.
+                // biome-ignore lint/suspicious/noArrayIndexKey: slides never reorder while shown.
+                key={index}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${index + 1} de ${images.length}`}
+                aria-hidden={index !== selected}
+                className="relative h-full min-w-0 flex-[0_0_100%]"
+              >
+                <Photo image={image} alt={`${title} — foto ${index + 1}`} eager={index === 0} />
+              </div>
+            ))}
+          </div>
+        </div>
+        <Button
+          type="button"
+          variant="secondary"
+          size="icon"
+          className="-translate-y-1/2 absolute top-1/2 left-2 rounded-full shadow-md"
+          aria-label="Foto anterior"
+          disabled={!canPrev}
+          onClick={() => embla?.scrollPrev(prefersReducedMotion())}
+        >
+          <ChevronLeftIcon aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          size="icon"
+          className="-translate-y-1/2 absolute top-1/2 right-2 rounded-full shadow-md"
+          aria-label="Próxima foto"
+          disabled={!canNext}
+          onClick={() => embla?.scrollNext(prefersReducedMotion())}
+        >
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+        <p
+          className="absolute right-3 bottom-3 rounded-full bg-black/60 px-2 py-0.5 text-white text-xs"
+          aria-live="polite"
+        >
+          {selected + 1}/{images.length}
+        </p>
+      </div>
+      <div className="flex justify-center gap-1">
+        {images.map((_, index) => (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position.
+            key={index}
+            type="button"
+            aria-label={`Ir para a foto ${index + 1}`}
+            aria-current={index === selected ? 'true' : undefined}
+            onClick={() => go(index)}
+            // 24px tap target around a small visible dot.
+            className="group flex size-6 items-center justify-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <span
+              className={cn(
+                'size-2 rounded-full bg-muted-foreground/40 transition-all group-hover:bg-muted-foreground',
+                index === selected && 'w-5 bg-primary group-hover:bg-primary',
+              )}
+            />
+          </button>
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,53 @@
+import { GraduationCapIcon, SchoolIcon } from 'lucide-react'
+import { Link } from 'wouter'
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import type { Product } from './product-reactions'
+
+export const initialOf = (name: string | null | undefined) => (name?.trim().charAt(0) || '?').toUpperCase()
+
+/** Who sells: avatar or initial, name, course and university, linking to the public profile. */
+export function SellerCard({ seller }: { seller: Product['seller'] }) {
+  const body = (
+    <>
+      <Avatar className="size-12">
+        {seller.avatarUrl ? <AvatarImage src={seller.avatarUrl} alt="" loading="lazy" /> : null}
+        <AvatarFallback className="bg-primary font-semibold text-lg text-primary-foreground">
+          {initialOf(seller.fullName)}
+        </AvatarFallback>
+      </Avatar>
+      <div className="grid min-w-0 gap-0.5">
+        <span className="truncate font-semibold">{seller.fullName}</span>
+        {seller.username ? <span className="text-muted-foreground text-sm">@{seller.username}</span> : null}
+        {seller.course ? (
+          <span className="flex items-center gap-1 text-muted-foreground text-sm">
+            <GraduationCapIcon className="size-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{seller.course}</span>
+          </span>
+        ) : null}
+        {seller.university ? (
+          <span className="flex items-center gap-1 text-muted-foreground text-sm">
+            <SchoolIcon className="size-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{seller.university}</span>
+          </span>
+        ) : null}
+      </div>
+    </>
+  )
+  return (
+    <section aria-labelledby="seller-heading" className="grid gap-3 rounded-xl border bg-card p-4">
+      <h2 id="seller-heading" className="font-medium text-muted-foreground text-sm">
+        Vendedor
+      </h2>
+      {seller.username ? (
+        <Link
+          href={`/perfil/${seller.username}`}
+          className="-m-2 flex items-center gap-3 rounded-lg p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {body}
+        </Link>
+      ) : (
+        <div className="flex items-center gap-3">{body}</div>
+      )}
+    </section>
+  )
+}

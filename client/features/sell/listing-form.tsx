@@ -1,0 +1,305 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { CONDITION_LABELS, PRODUCT_CONDITIONS, type ProductCondition } from '@shared/domain'
+import { centsToInput } from '@shared/format'
+import {
+  LISTING_DESCRIPTION_MAX,
+  LISTING_IMAGES_MAX,
+  type ListingInput,
+  parsePriceToCents,
+} from '@shared/schemas/listing'
+import { MAX_UPLOAD_BYTES } from '@shared/uploads'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Textarea } from '@/components/ui/textarea'
+import { toastFirstError } from '@/features/auth/sign-in-form'
+import { describeError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { cn } from '@/lib/utils'
+import { ImageUploader } from './image-uploader'
+import { type ListingFormInput, type ListingFormOutput, listingFormSchema } from './listing-form-schema'
+import { type ExistingImage, useImageUploads } from './use-image-uploads'
+
+export type ListingFormDefaults = {
+  title?: string
+  description?: string
+  priceCents?: number
+  mainCategoryId?: number | null
+  subcategoryId?: number | null
+  condition?: ProductCondition
+  /** Photos already stored, in order (edit mode). */
+  images?: readonly ExistingImage[]
+}
+
+export type ListingFormProps = {
+  mode: 'create' | 'edit'
+  defaultValues?: ListingFormDefaults
+  /** Receives the server's input; may throw (the caller toasts). The form stays busy until it settles. */
+  onSubmit: (input: ListingInput) => Promise<void>
+  onCancel?: () => void
+  className?: string
+}
+
+const MAX_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))
+
+/** Create and edit a listing: text fields, price, categories, condition and 1–5 photos. */
+export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, className }: ListingFormProps) {
+  const initialImages = defaultValues.images ?? []
+  const form = useForm<ListingFormInput, unknown, ListingFormOutput>({
+    resolver: zodResolver(listingFormSchema),
+    defaultValues: {
+      title: defaultValues.title ?? '',
+      description: defaultValues.description ?? '',
+      price: defaultValues.priceCents ? centsToInput(defaultValues.priceCents) : '',
+      mainCategoryId: defaultValues.mainCategoryId ?? 0,
+      subcategoryId: defaultValues.subcategoryId ?? 0,
+      condition: defaultValues.condition,
+      imageIds: initialImages.map((image) => image.id),
+    },
+  })
+  const { errors, isSubmitting, isSubmitted } = form.formState
+  const uploads = useImageUploads({
+    kind: 'product',
+    max: LISTING_IMAGES_MAX,
+    initial: initialImages,
+    onChange: (ids) => form.setValue('imageIds', ids, { shouldDirty: true, shouldValidate: isSubmitted }),
+  })
+  const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
+  const description = useWatch({ control: form.control, name: 'description' }) ?? ''
+  const mainCategoryId = useWatch({ control: form.control, name: 'mainCategoryId' })
+  const subcategories =
+    categories.data?.find((category) => category.id === mainCategoryId)?.subcategories ?? []
+
+  const submit = form.handleSubmit(async ({ price, ...values }) => {
+    // Enter in a text field must not publish while photos are still on their way.
+    if (uploads.isUploading) {
+      toast.error('Aguarde o envio das fotos')
+      return
+    }
+    await onSubmit({ ...values, priceCents: price })
+  }, toastFirstError)
+
+  const busy = isSubmitting
+  const submitLabel = uploads.isUploading
+    ? 'Enviando fotos...'
+    : busy
+      ? mode === 'create'
+        ? 'Publicando...'
+        : 'Salvando...'
+      : mode === 'create'
+        ? 'Publicar produto'
+        : 'Salvar alterações'
+
+  const ids = {
+    title: `listing-${mode}-title`,
+    description: `listing-${mode}-description`,
+    price: `listing-${mode}-price`,
+    main: `listing-${mode}-main-category`,
+    sub: `listing-${mode}-subcategory`,
+    condition: `listing-${mode}-condition`,
+    photos: `listing-${mode}-photos`,
+  }
+  const descriptionHint = (
+    <span className={cn(description.length > LISTING_DESCRIPTION_MAX && 'font-medium text-destructive')}>
+      {description.length}/{LISTING_DESCRIPTION_MAX}
+      <span className="sr-only"> caracteres</span>
+    </span>
+  )
+  const photosHint = `De 1 a ${LISTING_IMAGES_MAX} fotos (JPG, PNG, WebP ou GIF, até ${MAX_MB}MB cada). A primeira foto é a capa do anúncio; use as setas para reordenar.`
+  const categoriesError = categories.error
+    ? describeError(categories.error, { title: 'Erro ao carregar categorias' }).title
+    : undefined
+  const conditionError = errors.condition?.message
+  const conditionErrorId = formFieldIds(ids.condition).errorId
+
+  return (
+    <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>
+      <FormField label="Título" htmlFor={ids.title} error={errors.title?.message}>
+        <Input
+          id={ids.title}
+          required
+          autoComplete="off"
+          placeholder="Ex.: Calculadora HP 12c"
+          {...fieldAriaProps(ids.title, { error: errors.title?.message })}
+          {...form.register('title')}
+        />
+      </FormField>
+
+      <FormField
+        label="Descrição"
+        htmlFor={ids.description}
+        error={errors.description?.message}
+        hint={descriptionHint}
+      >
+        <Textarea
+          id={ids.description}
+          required
+          rows={6}
+          className="min-h-32"
+          placeholder="Conte os detalhes: estado, tamanho, o que acompanha, como entregar..."
+          {...fieldAriaProps(ids.description, { error: errors.description?.message, hint: descriptionHint })}
+          {...form.register('description')}
+        />
+      </FormField>
+
+      <FormField label="Preço" htmlFor={ids.price} error={errors.price?.message}>
+        <div className="relative">
+          <span
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
+            aria-hidden="true"
+          >
+            R$
+          </span>
+          <Input
+            id={ids.price}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0,00"
+            className="pl-10"
+            {...fieldAriaProps(ids.price, { error: errors.price?.message })}
+            {...form.register('price', {
+              // '12,5' becomes '12,50': the user sees the price exactly as buyers will.
+              onBlur: (event: { target: { value: string } }) => {
+                const cents = parsePriceToCents(event.target.value)
+                if (Number.isFinite(cents) && cents > 0) form.setValue('price', centsToInput(cents))
+              },
+            })}
+          />
+        </div>
+      </FormField>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="mainCategoryId"
+          render={({ field, fieldState }) => {
+            const error = fieldState.error?.message ?? categoriesError
+            return (
+              <FormField label="Categoria principal" htmlFor={ids.main} error={error}>
+                <Select
+                  value={field.value ? String(field.value) : ''}
+                  disabled={!categories.data}
+                  onValueChange={(value) => {
+                    field.onChange(Number(value))
+                    // A subcategory belongs to one main category: a new main category starts over.
+                    form.setValue('subcategoryId', 0, { shouldDirty: true })
+                  }}
+                >
+                  <SelectTrigger
+                    id={ids.main}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    className="w-full"
+                    {...fieldAriaProps(ids.main, { error })}
+                  >
+                    <SelectValue placeholder={categories.isLoading ? 'Carregando...' : 'Selecione'} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {categories.data?.map((category) => (
+                      <SelectItem key={category.id} value={String(category.id)}>
+                        {category.icon ? `${category.icon} ` : ''}
+                        {category.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </FormField>
+            )
+          }}
+        />
+
+        <Controller
+          control={form.control}
+          name="subcategoryId"
+          render={({ field, fieldState }) => (
+            <FormField label="Subcategoria" htmlFor={ids.sub} error={fieldState.error?.message}>
+              <Select
+                value={field.value ? String(field.value) : ''}
+                disabled={subcategories.length === 0}
+                onValueChange={(value) => field.onChange(Number(value))}
+              >
+                <SelectTrigger
+                  id={ids.sub}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  className="w-full"
+                  {...fieldAriaProps(ids.sub, { error: fieldState.error?.message })}
+                >
+                  <SelectValue placeholder={mainCategoryId ? 'Selecione' : 'Escolha a categoria principal'} />
+                </SelectTrigger>
+                <SelectContent>
+                  {subcategories.map((subcategory) => (
+                    <SelectItem key={subcategory.id} value={String(subcategory.id)}>
+                      {subcategory.icon ? `${subcategory.icon} ` : ''}
+                      {subcategory.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+          )}
+        />
+      </div>
+
+      <fieldset
+        className="grid gap-2"
+        aria-invalid={conditionError ? true : undefined}
+        aria-describedby={conditionError ? conditionErrorId : undefined}
+      >
+        <legend className={cn('mb-2 font-medium text-sm', conditionError && 'text-destructive')}>
+          Condição
+        </legend>
+        <div className="grid grid-cols-3 gap-2">
+          {PRODUCT_CONDITIONS.map((condition) => (
+            <label
+              key={condition}
+              className="flex min-h-10 cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-accent has-checked:font-medium has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+            >
+              <input
+                type="radio"
+                value={condition}
+                className="size-4 accent-primary"
+                {...form.register('condition')}
+              />
+              {CONDITION_LABELS[condition]}
+            </label>
+          ))}
+        </div>
+        {conditionError ? (
+          <p id={conditionErrorId} role="alert" className="font-medium text-destructive text-sm">
+            {conditionError}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <FormField label="Fotos" htmlFor={ids.photos} error={errors.imageIds?.message} hint={photosHint}>
+        <ImageUploader
+          id={ids.photos}
+          uploads={uploads}
+          disabled={busy}
+          invalid={Boolean(errors.imageIds)}
+          describedBy={
+            fieldAriaProps(ids.photos, { error: errors.imageIds?.message, hint: photosHint })[
+              'aria-describedby'
+            ]
+          }
+        />
+      </FormField>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </Button>
+        ) : null}
+        <Button type="submit" size="lg" disabled={busy || uploads.isUploading}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  )
+}

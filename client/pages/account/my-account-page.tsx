@@ -1,0 +1,386 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { BIO_MAX } from '@shared/limits'
+import { profileUpdateSchema } from '@shared/schemas/profile'
+import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
+import { CameraIcon, Trash2Icon } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Link, useLocation } from 'wouter'
+import type { z } from 'zod'
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Textarea } from '@/components/ui/textarea'
+import { toastFirstError } from '@/features/auth/sign-in-form'
+import { initialOf } from '@/features/product/seller-card'
+import { isAbortError, uploadImage, validateImageFile } from '@/features/sell/upload-image'
+import type { RouterOutputs } from '@/lib/api-types'
+import { describeError, toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+import { cn } from '@/lib/utils'
+
+type MyProfile = RouterOutputs['profiles']['me']
+
+// The avatar travels beside the form fields (it is uploaded on its own); the rest is the server's schema.
+const profileFormSchema = profileUpdateSchema.omit({ avatarUploadId: true })
+type ProfileFormValues = z.input<typeof profileFormSchema>
+
+export function MyAccountPage() {
+  usePageTitle('Minha Conta')
+  const me = trpc.profiles.me.useQuery()
+
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
+      <header className="grid gap-1">
+        <h1 className="font-bold text-2xl">Minha Conta</h1>
+        <p className="text-muted-foreground">Edite como os outros membros veem você.</p>
+      </header>
+      {me.data ? (
+        <ProfileEditor profile={me.data} />
+      ) : me.error ? (
+        <div
+          className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center"
+          role="alert"
+        >
+          <p className="font-medium">
+            {describeError(me.error, { title: 'Erro ao carregar seu perfil' }).title}
+          </p>
+          <Button variant="outline" onClick={() => void me.refetch()} disabled={me.isFetching}>
+            {me.isFetching ? 'Carregando...' : 'Tentar novamente'}
+          </Button>
+        </div>
+      ) : (
+        <EditorSkeleton />
+      )}
+    </div>
+  )
+}
+
+type AvatarState = {
+  /** What is shown: the saved avatar, a local preview of the new one, or nothing. */
+  previewUrl: string | null
+  /** For profiles.update: a new upload's id, null to remove, undefined to keep the saved one. */
+  uploadId: string | null | undefined
+  /** 0–100 while sending, null otherwise. */
+  progress: number | null
+}
+
+/**
+ * One avatar at a time: picking another cancels the previous send; a failure or a cancel goes back
+ * to the last settled choice (the saved avatar, a finished upload, or none).
+ */
+function useAvatarUpload(savedUrl: string | null) {
+  const settled = useRef<AvatarState>({ previewUrl: savedUrl, uploadId: undefined, progress: null })
+  const [state, setState] = useState<AvatarState>(settled.current)
+  const controller = useRef<AbortController | null>(null)
+  const blobs = useRef(new Set<string>())
+
+  const forget = (url: string | null) => {
+    if (url && blobs.current.delete(url)) URL.revokeObjectURL(url)
+  }
+  const settle = (next: AvatarState) => {
+    if (settled.current.previewUrl !== next.previewUrl) forget(settled.current.previewUrl)
+    settled.current = next
+    setState(next)
+  }
+
+  useEffect(() => {
+    const urls = blobs.current
+    return () => {
+      controller.current?.abort()
+      for (const url of urls) URL.revokeObjectURL(url)
+      urls.clear()
+    }
+  }, [])
+
+  const pick = (file: File) => {
+    const problem = validateImageFile(file)
+    if (problem) {
+      toast.error(problem, { description: file.name })
+      return
+    }
+    controller.current?.abort()
+    const mine = new AbortController()
+    controller.current = mine
+    const previewUrl = URL.createObjectURL(file)
+    blobs.current.add(previewUrl)
+    setState({ ...settled.current, previewUrl, progress: 0 })
+    uploadImage(file, {
+      kind: 'avatar',
+      signal: mine.signal,
+      onProgress: (progress) => setState((current) => ({ ...current, progress })),
+    })
+      .then((image) => settle({ previewUrl, uploadId: image.id, progress: null }))
+      .catch((error: unknown) => {
+        forget(previewUrl)
+        // Cancelled: whoever cancelled has already decided what to show.
+        if (isAbortError(error)) return
+        toast.error(error instanceof Error ? error.message : 'Não foi possível enviar a imagem.', {
+          description: file.name,
+        })
+        setState(settled.current)
+      })
+      .finally(() => {
+        if (controller.current === mine) controller.current = null
+      })
+  }
+
+  const cancel = () => {
+    controller.current?.abort()
+    controller.current = null
+    setState(settled.current)
+  }
+
+  const remove = () => {
+    cancel()
+    settle({ previewUrl: null, uploadId: null, progress: null })
+  }
+
+  return { ...state, uploading: state.progress !== null, pick, cancel, remove }
+}
+
+function ProfileEditor({ profile }: { profile: MyProfile }) {
+  const [, navigate] = useLocation()
+  const utils = trpc.useUtils()
+  const update = trpc.profiles.update.useMutation()
+  const avatar = useAvatarUpload(profile.avatarUrl)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const form = useForm<ProfileFormValues>({
+    // raw: the server parses the same schema itself; sending the typed text keeps one source of truth.
+    resolver: zodResolver(profileFormSchema, undefined, { raw: true }),
+    defaultValues: {
+      username: profile.username ?? '',
+      fullName: profile.fullName,
+      bio: profile.bio ?? '',
+      university: profile.university ?? '',
+      course: profile.course ?? '',
+    },
+  })
+  const { errors, isSubmitting } = form.formState
+  const bio = useWatch({ control: form.control, name: 'bio' }) ?? ''
+  const fullName = useWatch({ control: form.control, name: 'fullName' })
+
+  const submit = form.handleSubmit(async (values) => {
+    if (avatar.uploading) {
+      toast.error('Aguarde o envio da foto')
+      return
+    }
+    try {
+      const result = await update.mutateAsync({ ...values, avatarUploadId: avatar.uploadId })
+      toast.success('Perfil atualizado com sucesso!')
+      await utils.auth.me.invalidate()
+      void utils.profiles.me.invalidate()
+      void utils.profiles.byUsername.invalidate()
+      navigate(`/perfil/${result.username}`)
+    } catch (error) {
+      const appCode = (error as { data?: { appCode?: string | null } }).data?.appCode
+      if (appCode === 'USERNAME_TAKEN') {
+        form.setError('username', { message: 'Este username já está em uso' }, { shouldFocus: true })
+      }
+      toastError(error, { title: 'Erro ao atualizar perfil', description: 'Tente novamente mais tarde.' })
+    }
+  }, toastFirstError)
+
+  const busy = isSubmitting
+  const bioHint = (
+    <span className={cn(bio.length > BIO_MAX && 'font-medium text-destructive')}>
+      {bio.length}/{BIO_MAX}
+      <span className="sr-only"> caracteres</span>
+    </span>
+  )
+  const usernameHint = 'De 3 a 30 caracteres: apenas letras, números e _'
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-busy={busy}
+      className="grid gap-6 rounded-xl border bg-card p-4 shadow-xs sm:p-6"
+    >
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-medium text-sm">Foto de perfil</legend>
+        <div className="flex flex-wrap items-center gap-4">
+          <Avatar className="size-24 border">
+            {avatar.previewUrl ? <AvatarImage src={avatar.previewUrl} alt="Sua foto de perfil" /> : null}
+            <AvatarFallback className="bg-primary font-semibold text-3xl text-primary-foreground">
+              {initialOf(fullName || profile.fullName)}
+            </AvatarFallback>
+          </Avatar>
+          <div className="grid gap-2">
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                disabled={busy}
+                onClick={() => fileInput.current?.click()}
+              >
+                <CameraIcon aria-hidden="true" />
+                {avatar.previewUrl ? 'Alterar foto' : 'Adicionar foto'}
+              </Button>
+              {avatar.previewUrl ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="text-destructive hover:text-destructive"
+                  disabled={busy}
+                  onClick={avatar.uploading ? avatar.cancel : avatar.remove}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                  {avatar.uploading ? 'Cancelar envio' : 'Remover foto'}
+                </Button>
+              ) : null}
+            </div>
+            {avatar.progress !== null ? (
+              <div className="grid gap-1">
+                <div
+                  role="progressbar"
+                  aria-label="Envio da foto de perfil"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={avatar.progress}
+                  className="h-1.5 w-48 overflow-hidden rounded-full bg-muted"
+                >
+                  <div
+                    className="h-full bg-primary transition-[width]"
+                    style={{ width: `${avatar.progress}%` }}
+                  />
+                </div>
+                <span className="text-muted-foreground text-xs">
+                  {avatar.progress >= 100 ? 'Processando...' : `Enviando... ${avatar.progress}%`}
+                </span>
+              </div>
+            ) : (
+              <p className="text-muted-foreground text-sm">JPG, PNG, WebP ou GIF, até 5MB.</p>
+            )}
+          </div>
+        </div>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMAGE_INPUT_ACCEPT}
+          hidden
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            if (file) avatar.pick(file)
+            event.target.value = ''
+          }}
+        />
+      </fieldset>
+
+      <FormField label="Email" htmlFor="account-email" hint="O e-mail institucional não pode ser alterado.">
+        <Input
+          id="account-email"
+          type="email"
+          value={profile.email}
+          readOnly
+          aria-describedby="account-email-hint"
+          className="bg-muted/50"
+        />
+      </FormField>
+
+      <FormField
+        label="Username"
+        htmlFor="account-username"
+        error={errors.username?.message}
+        hint={usernameHint}
+      >
+        <div className="relative">
+          <span
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
+            aria-hidden="true"
+          >
+            @
+          </span>
+          <Input
+            id="account-username"
+            required
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            className="pl-7"
+            {...fieldAriaProps('account-username', { error: errors.username?.message, hint: usernameHint })}
+            {...form.register('username')}
+          />
+        </div>
+      </FormField>
+
+      <FormField label="Nome completo" htmlFor="account-full-name" error={errors.fullName?.message}>
+        <Input
+          id="account-full-name"
+          required
+          autoComplete="name"
+          {...fieldAriaProps('account-full-name', { error: errors.fullName?.message })}
+          {...form.register('fullName')}
+        />
+      </FormField>
+
+      <FormField label="Bio" htmlFor="account-bio" error={errors.bio?.message} hint={bioHint}>
+        <Textarea
+          id="account-bio"
+          rows={4}
+          placeholder="Conte um pouco sobre você: o que estuda, o que cria, o que oferece..."
+          {...fieldAriaProps('account-bio', { error: errors.bio?.message, hint: bioHint })}
+          {...form.register('bio')}
+        />
+      </FormField>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField label="Universidade" htmlFor="account-university" error={errors.university?.message}>
+          <Input
+            id="account-university"
+            autoComplete="organization"
+            {...fieldAriaProps('account-university', { error: errors.university?.message })}
+            {...form.register('university')}
+          />
+        </FormField>
+        <FormField label="Curso" htmlFor="account-course" error={errors.course?.message}>
+          <Input
+            id="account-course"
+            autoComplete="off"
+            {...fieldAriaProps('account-course', { error: errors.course?.message })}
+            {...form.register('course')}
+          />
+        </FormField>
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {profile.username ? (
+          <Button asChild variant="outline">
+            <Link href={`/perfil/${profile.username}`}>Ver meu perfil</Link>
+          </Button>
+        ) : null}
+        <Button type="submit" size="lg" disabled={busy || avatar.uploading}>
+          {avatar.uploading ? 'Enviando foto...' : busy ? 'Salvando...' : 'Salvar alterações'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function EditorSkeleton() {
+  return (
+    <div className="grid gap-6 rounded-xl border p-4 sm:p-6">
+      <span className="sr-only" role="status">
+        Carregando seu perfil...
+      </span>
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-24 rounded-full" />
+        <Skeleton className="h-10 w-36" />
+      </div>
+      {[0, 1, 2, 3].map((key) => (
+        <div key={key} className="grid gap-2">
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+      <Skeleton className="h-11 w-40 justify-self-end" />
+    </div>
+  )
+}
+
+export default MyAccountPage

@@ -1,0 +1,125 @@
+import type { MainCategorySlug } from '@shared/domain'
+import { SlidersHorizontalIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '@/components/ui/sheet'
+import { ListingFiltersPanel, SortSelect } from '@/features/listings/listing-filters'
+import { countActiveFilters, toListingsInput } from '@/features/listings/listing-search-params'
+import { ListingsFeedView } from '@/features/listings/listings-feed-view'
+import { useListingFilters } from '@/features/listings/use-listing-filters'
+import { useListingsFeed } from '@/features/listings/use-listings-feed'
+import { useCommunity } from '@/lib/community'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+const PAGE_TITLES: Record<MainCategorySlug, string> = {
+  criacoes: 'Criações Artesanais',
+  servicos: 'Serviços Universitários',
+  desapegos: 'Desapegos Universitários',
+}
+
+/** /criacoes, /servicos and /desapegos: one main category with its filters, all kept in the URL. */
+export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
+  const title = PAGE_TITLES[slug]
+  usePageTitle(title)
+  const communitySlug = useCommunity().community?.slug
+  const { filters, setFilters, clearFilters } = useListingFilters()
+  const [sheetOpen, setSheetOpen] = useState(false)
+
+  const showCondition = slug === 'desapegos'
+  const categories = trpc.listings.categories.useQuery(communitySlug ? { communitySlug } : undefined, {
+    staleTime: 5 * 60_000,
+  })
+  const category = categories.data?.find((main) => main.slug === slug)
+  // Undefined only while loading: a failed call or an unknown category leaves the chips empty.
+  const subcategories = categories.data
+    ? (category?.subcategories ?? [])
+    : categories.isError
+      ? []
+      : undefined
+
+  const feed = useListingsFeed(
+    toListingsInput(filters, { mainCategory: slug, allowCondition: showCondition, communitySlug }),
+  )
+  const activeCount = countActiveFilters(filters, { condition: showCondition })
+  const canClear = activeCount > 0 || filters.sort !== 'recent'
+
+  const panelProps = {
+    filters,
+    onChange: setFilters,
+    onClear: clearFilters,
+    subcategories,
+    showCondition,
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+      <header className="mb-6 grid gap-1">
+        <h1 className="font-extrabold text-2xl tracking-tight sm:text-3xl">{title}</h1>
+        {category?.description ? <p className="text-muted-foreground">{category.description}</p> : null}
+      </header>
+
+      <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
+        <aside aria-label="Filtros" className="hidden lg:block">
+          <div className="sticky top-20">
+            <ListingFiltersPanel {...panelProps} />
+          </div>
+        </aside>
+
+        <section aria-labelledby="categoria-produtos" className="min-w-0">
+          <h2 id="categoria-produtos" className="sr-only">
+            Produtos
+          </h2>
+          {/* Phones: the sort stays at hand, the rest of the filters open in a sheet. */}
+          <div className="mb-4 flex items-end gap-2 lg:hidden">
+            <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
+              <SheetTrigger asChild>
+                <Button variant="outline" className="shrink-0">
+                  <SlidersHorizontalIcon aria-hidden="true" />
+                  Filtros
+                  {activeCount > 0 ? (
+                    <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-primary-foreground text-xs">
+                      {activeCount}
+                      <span className="sr-only"> ativos</span>
+                    </span>
+                  ) : null}
+                </Button>
+              </SheetTrigger>
+              <SheetContent side="left" className="w-[88vw] max-w-sm">
+                <SheetHeader className="pr-12">
+                  <SheetTitle>Filtros</SheetTitle>
+                  <SheetDescription>Os resultados se atualizam enquanto você filtra.</SheetDescription>
+                </SheetHeader>
+                <ListingFiltersPanel {...panelProps} className="px-4" />
+                <SheetFooter>
+                  <Button onClick={() => setSheetOpen(false)}>Ver resultados</Button>
+                </SheetFooter>
+              </SheetContent>
+            </Sheet>
+            <SortSelect
+              value={filters.sort}
+              onChange={(sort) => setFilters({ sort })}
+              className="min-w-0 flex-1 [&_label]:sr-only"
+            />
+          </div>
+
+          <ListingsFeedView
+            feed={feed}
+            gridClassName="lg:grid-cols-3"
+            onClearFilters={canClear ? clearFilters : undefined}
+          />
+        </section>
+      </div>
+    </div>
+  )
+}
+
+export default CategoryPage

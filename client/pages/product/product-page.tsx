@@ -1,0 +1,301 @@
+import { CONDITION_LABELS } from '@shared/domain'
+import { formatPrice } from '@shared/format'
+import type { ListingInput } from '@shared/schemas/listing'
+import { CalendarDaysIcon, ChevronRightIcon, EyeIcon, MessageCircleIcon, PackageOpenIcon } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { Link, useLocation, useParams, useSearchParams } from 'wouter'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { ListingStatusBadge } from '@/features/product/listing-status-badge'
+import { OwnerTools } from '@/features/product/owner-tools'
+import { ProductGallery } from '@/features/product/product-gallery'
+import { FavoriteButton, type Product, VuptButton, VuptCount } from '@/features/product/product-reactions'
+import { SellerCard } from '@/features/product/seller-card'
+import { ListingForm, type ListingFormDefaults } from '@/features/sell/listing-form'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { describeError, toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+/** Long enough to read the message, short enough to feel like a redirect. */
+const NOT_FOUND_REDIRECT_MS = 2000
+
+const publishedDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long' })
+const viewsLabel = (views: number) => `${views} ${views === 1 ? 'visualização' : 'visualizações'}`
+
+/** `/produto/:id`; `?editar=1` (the "Editar" link of Meus Produtos) opens the seller's editor directly. */
+export function ProductPage() {
+  const params = useParams<{ id: string }>()
+  const raw = params.id ?? ''
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0
+  // A fresh view per product: the editor and redirect state must not leak from one product to the next.
+  return <ProductView key={id} id={id} />
+}
+
+function ProductView({ id }: { id: number }) {
+  const [, navigate] = useLocation()
+  const [searchParams] = useSearchParams()
+  const [deleted, setDeleted] = useState(false)
+  const query = trpc.listings.byId.useQuery({ id }, { enabled: id > 0 && !deleted })
+  const notFound = id <= 0 || query.error?.data?.httpStatus === 404
+  usePageTitle(query.data?.title ?? (notFound ? 'Produto não encontrado' : 'Produto'))
+
+  useEffect(() => {
+    if (!notFound) return
+    toast.error('Produto não encontrado', { id: 'product-not-found' })
+    const timer = window.setTimeout(() => navigate('~/', { replace: true }), NOT_FOUND_REDIRECT_MS)
+    return () => window.clearTimeout(timer)
+  }, [notFound, navigate])
+
+  const failure = query.error && !notFound ? query.error : null
+  useEffect(() => {
+    if (!failure) return
+    const { title, description } = describeError(failure, { title: 'Erro ao carregar produto' })
+    toast.error(title, { id: 'product-load-error', description })
+  }, [failure])
+
+  if (notFound) return <ProductNotFound />
+  if (failure) {
+    return (
+      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="font-semibold text-xl">Não foi possível carregar o produto</h1>
+        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
+        </Button>
+      </div>
+    )
+  }
+  if (!query.data) return <ProductSkeleton />
+
+  return (
+    <ProductDetails
+      product={query.data}
+      startEditing={searchParams.get('editar') === '1'}
+      onDeleted={() => {
+        setDeleted(true)
+        navigate('/meus-produtos')
+      }}
+    />
+  )
+}
+
+function ProductDetails({
+  product,
+  startEditing,
+  onDeleted,
+}: {
+  product: Product
+  startEditing: boolean
+  onDeleted: () => void
+}) {
+  const [, navigate] = useLocation()
+  const utils = trpc.useUtils()
+  const update = trpc.listings.update.useMutation()
+  const canEdit = product.isOwner && product.moderationStatus !== 'removed'
+  const [editingWanted, setEditing] = useState(startEditing)
+  const editing = editingWanted && canEdit
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const editorTitleRef = useRef<HTMLHeadingElement>(null)
+  const shownEditing = useRef(editing)
+
+  // Switching between the page and the editor replaces what had focus: move it to the new heading.
+  useEffect(() => {
+    if (shownEditing.current === editing) return
+    shownEditing.current = editing
+    ;(editing ? editorTitleRef : titleRef).current?.focus()
+  }, [editing])
+
+  const closeEditor = () => {
+    setEditing(false)
+    if (startEditing) navigate(`/produto/${product.id}`, { replace: true })
+  }
+
+  const save = async (input: ListingInput) => {
+    try {
+      await update.mutateAsync({ id: product.id, ...input })
+      toast.success('Produto atualizado com sucesso!')
+      void utils.listings.mine.invalidate()
+      void utils.listings.list.invalidate()
+      void utils.listings.categories.invalidate()
+      await utils.listings.byId.invalidate({ id: product.id })
+      closeEditor()
+    } catch (error) {
+      toastError(error, { title: 'Erro ao atualizar produto', description: refusalMessage(error) })
+    }
+  }
+
+  if (editing) {
+    const defaults: ListingFormDefaults = {
+      title: product.title,
+      description: product.description,
+      priceCents: product.priceCents,
+      mainCategoryId: product.mainCategoryId,
+      subcategoryId: product.subcategoryId,
+      condition: product.condition,
+      // A photo whose upload record is gone cannot be attached again, so it cannot be kept.
+      images: product.images.flatMap((image) => (image.id ? [{ ...image, id: image.id }] : [])),
+    }
+    return (
+      <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
+        <header className="grid gap-1">
+          <h1 ref={editorTitleRef} tabIndex={-1} className="font-bold text-2xl outline-none">
+            Editar produto
+          </h1>
+          <p className="text-muted-foreground">As alterações aparecem para todos assim que você salvar.</p>
+        </header>
+        <ListingForm
+          mode="edit"
+          defaultValues={defaults}
+          onSubmit={save}
+          onCancel={closeEditor}
+          className="rounded-xl border bg-card p-4 shadow-xs sm:p-6"
+        />
+      </div>
+    )
+  }
+
+  const createdAt = new Date(product.createdAt)
+  return (
+    <article className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 md:py-10">
+      <div className="grid gap-8 md:grid-cols-2 md:items-start">
+        <ProductGallery images={product.images} title={product.title} />
+        <div className="grid content-start gap-5">
+          <nav
+            aria-label="Categoria"
+            className="flex flex-wrap items-center gap-1 text-muted-foreground text-sm"
+          >
+            {product.mainCategorySlug && product.mainCategoryName ? (
+              <Link href={`/${product.mainCategorySlug}`} className="hover:text-foreground hover:underline">
+                {product.mainCategoryName}
+              </Link>
+            ) : null}
+            {product.subcategoryName ? (
+              <>
+                <ChevronRightIcon className="size-4" aria-hidden="true" />
+                <span>{product.subcategoryName}</span>
+              </>
+            ) : null}
+          </nav>
+          <div className="grid gap-2">
+            <h1
+              ref={titleRef}
+              tabIndex={-1}
+              className="break-words font-bold text-2xl outline-none md:text-3xl"
+            >
+              {product.title}
+            </h1>
+            <p className="font-extrabold text-3xl text-primary">{formatPrice(product.priceCents)}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="secondary">{CONDITION_LABELS[product.condition]}</Badge>
+            {product.isOwner && (product.status !== 'ativo' || product.moderationStatus === 'removed') ? (
+              <ListingStatusBadge status={product.status} moderationStatus={product.moderationStatus} />
+            ) : null}
+          </div>
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm">
+            <span className="inline-flex items-center gap-1">
+              <EyeIcon className="size-4" aria-hidden="true" />
+              {viewsLabel(product.views)}
+            </span>
+            {Number.isNaN(createdAt.getTime()) ? null : (
+              <span className="inline-flex items-center gap-1">
+                <CalendarDaysIcon className="size-4" aria-hidden="true" />
+                Publicado em {publishedDate.format(createdAt)}
+              </span>
+            )}
+          </p>
+
+          {product.isOwner ? (
+            <div className="grid gap-3">
+              <VuptCount count={product.vuptsCount} />
+              <Button type="button" size="lg" disabled className="w-full">
+                Seu produto
+              </Button>
+            </div>
+          ) : (
+            <div className="grid gap-3">
+              <VuptButton product={product} />
+              <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
+                {product.seller.username ? (
+                  <Button asChild size="lg">
+                    <Link
+                      href={`/chat?vendedor=${encodeURIComponent(product.seller.username)}&produto=${product.id}`}
+                    >
+                      <MessageCircleIcon aria-hidden="true" />
+                      Enviar mensagem
+                    </Link>
+                  </Button>
+                ) : (
+                  <Button size="lg" disabled>
+                    <MessageCircleIcon aria-hidden="true" />
+                    Enviar mensagem
+                  </Button>
+                )}
+                <FavoriteButton product={product} />
+              </div>
+            </div>
+          )}
+
+          <SellerCard seller={product.seller} />
+          {product.isOwner ? (
+            <OwnerTools product={product} onEdit={() => setEditing(true)} onDeleted={onDeleted} />
+          ) : null}
+        </div>
+      </div>
+      <section aria-labelledby="description-heading" className="grid max-w-3xl gap-2">
+        <h2 id="description-heading" className="font-semibold text-lg">
+          Descrição
+        </h2>
+        <p className="whitespace-pre-line break-words leading-relaxed">{product.description}</p>
+      </section>
+    </article>
+  )
+}
+
+function ProductNotFound() {
+  return (
+    <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <PackageOpenIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="font-semibold text-2xl">Produto não encontrado</h1>
+      <p className="text-muted-foreground" role="status">
+        Ele pode ter sido vendido, removido ou não estar disponível. Levando você para o início...
+      </p>
+      <Button asChild>
+        <Link href="~/">Voltar para o início</Link>
+      </Button>
+    </div>
+  )
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 md:py-10">
+      <span className="sr-only" role="status">
+        Carregando produto...
+      </span>
+      <div className="grid gap-8 md:grid-cols-2">
+        <Skeleton className="aspect-square w-full rounded-xl" />
+        <div className="grid content-start gap-4">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-9 w-36" />
+          <Skeleton className="h-6 w-24" />
+          <Skeleton className="h-4 w-56" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-28 w-full rounded-xl" />
+        </div>
+      </div>
+      <div className="grid max-w-3xl gap-2">
+        <Skeleton className="h-6 w-32" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    </div>
+  )
+}
+
+export default ProductPage

@@ -1,0 +1,195 @@
+import { usernameSchema } from '@shared/schemas/auth'
+import {
+  CalendarDaysIcon,
+  GraduationCapIcon,
+  PackageIcon,
+  PencilIcon,
+  SchoolIcon,
+  UserXIcon,
+} from 'lucide-react'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { Link, useLocation, useParams } from 'wouter'
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { ProductCard } from '@/features/listings/product-card'
+import { initialOf } from '@/features/product/seller-card'
+import type { RouterOutputs } from '@/lib/api-types'
+import { describeError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+type PublicProfile = RouterOutputs['profiles']['byUsername']
+
+const NOT_FOUND_REDIRECT_MS = 2000
+const memberSince = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric' })
+
+/** `/perfil/:username`: a member's public profile and their live listings. */
+export function ProfilePage() {
+  const params = useParams<{ username: string }>()
+  const username = params.username ?? ''
+  // A name that cannot exist is answered here rather than with a refused request.
+  const valid = usernameSchema.safeParse(username).success
+  const [, navigate] = useLocation()
+  const query = trpc.profiles.byUsername.useQuery({ username }, { enabled: valid })
+  const status = query.error?.data?.httpStatus
+  const notFound = !valid || status === 404 || status === 400
+  const profile = query.data
+  usePageTitle(profile ? profile.fullName : notFound ? 'Perfil não encontrado' : 'Perfil')
+
+  useEffect(() => {
+    if (!notFound) return
+    toast.error('Perfil não encontrado', { id: 'profile-not-found' })
+    const timer = window.setTimeout(() => navigate('~/', { replace: true }), NOT_FOUND_REDIRECT_MS)
+    return () => window.clearTimeout(timer)
+  }, [notFound, navigate])
+
+  const failure = query.error && !notFound ? query.error : null
+  useEffect(() => {
+    if (!failure) return
+    const { title, description } = describeError(failure, { title: 'Erro ao carregar perfil' })
+    toast.error(title, { id: 'profile-load-error', description })
+  }, [failure])
+
+  if (notFound) {
+    return (
+      <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <UserXIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+        <h1 className="font-semibold text-2xl">Perfil não encontrado</h1>
+        <p className="text-muted-foreground" role="status">
+          Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início...
+        </p>
+        <Button asChild>
+          <Link href="~/">Voltar para o início</Link>
+        </Button>
+      </div>
+    )
+  }
+  if (failure) {
+    return (
+      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="font-semibold text-xl">Não foi possível carregar o perfil</h1>
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
+        </Button>
+      </div>
+    )
+  }
+  if (!profile) return <ProfileSkeleton />
+  return <ProfileView profile={profile} />
+}
+
+function ProfileView({ profile }: { profile: PublicProfile }) {
+  const since = new Date(profile.createdAt)
+  const count = profile.listings.length
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
+      <section className="flex flex-col gap-6 rounded-xl border bg-card p-6 sm:flex-row sm:items-start">
+        <Avatar className="size-24 shrink-0 border sm:size-28">
+          {profile.avatarUrl ? <AvatarImage src={profile.avatarUrl} alt="" /> : null}
+          <AvatarFallback className="bg-primary font-semibold text-3xl text-primary-foreground">
+            {initialOf(profile.fullName)}
+          </AvatarFallback>
+        </Avatar>
+        <div className="grid min-w-0 flex-1 gap-3">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="grid min-w-0 gap-0.5">
+              <h1 className="break-words font-bold text-2xl">{profile.fullName}</h1>
+              {profile.username ? <p className="text-muted-foreground">@{profile.username}</p> : null}
+            </div>
+            {profile.isMe ? (
+              <Button asChild variant="outline">
+                <Link href="/minha-conta">
+                  <PencilIcon aria-hidden="true" />
+                  Editar Perfil
+                </Link>
+              </Button>
+            ) : null}
+          </div>
+          <ul className="flex flex-wrap gap-x-5 gap-y-1 text-muted-foreground text-sm">
+            {profile.course ? (
+              <li className="inline-flex items-center gap-1">
+                <GraduationCapIcon className="size-4" aria-hidden="true" />
+                <span className="sr-only">Curso: </span>
+                {profile.course}
+              </li>
+            ) : null}
+            {profile.university ? (
+              <li className="inline-flex items-center gap-1">
+                <SchoolIcon className="size-4" aria-hidden="true" />
+                <span className="sr-only">Universidade: </span>
+                {profile.university}
+              </li>
+            ) : null}
+            {Number.isNaN(since.getTime()) ? null : (
+              <li className="inline-flex items-center gap-1">
+                <CalendarDaysIcon className="size-4" aria-hidden="true" />
+                Membro desde {memberSince.format(since)}
+              </li>
+            )}
+          </ul>
+          {profile.bio ? <p className="whitespace-pre-line break-words">{profile.bio}</p> : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="profile-listings" className="grid gap-4">
+        <h2 id="profile-listings" className="font-semibold text-xl">
+          {profile.isMe ? 'Seus produtos ativos' : 'Produtos'}{' '}
+          <span className="font-normal text-muted-foreground">({count})</span>
+        </h2>
+        {count === 0 ? (
+          <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
+            <PackageIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="text-muted-foreground">
+              {profile.isMe ? 'Você não tem produtos ativos no momento.' : 'Nenhum produto ativo no momento.'}
+            </p>
+            {profile.isMe ? (
+              <Button asChild>
+                <Link href="/vender">Anunciar um produto</Link>
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+            {profile.listings.map((listing) => (
+              <li key={listing.id}>
+                <ProductCard listing={listing} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
+      <span className="sr-only" role="status">
+        Carregando perfil...
+      </span>
+      <div className="flex flex-col gap-6 rounded-xl border p-6 sm:flex-row">
+        <Skeleton className="size-24 shrink-0 rounded-full sm:size-28" />
+        <div className="grid flex-1 content-start gap-3">
+          <Skeleton className="h-7 w-56" />
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-4 w-72 max-w-full" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((key) => (
+          <div key={key} className="grid gap-2">
+            <Skeleton className="aspect-square w-full rounded-xl" />
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-5 w-1/3" />
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+export default ProfilePage

@@ -1,0 +1,200 @@
+import { formatPrice } from '@shared/format'
+import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { DeleteListingDialog } from '@/features/product/delete-listing-dialog'
+import { ListingStatusBadge } from '@/features/product/listing-status-badge'
+import type { RouterOutputs } from '@/lib/api-types'
+import { describeError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+type MyListing = RouterOutputs['listings']['mine'][number]
+
+export function MyListingsPage() {
+  usePageTitle('Meus Produtos')
+  const mine = trpc.listings.mine.useQuery()
+  const count = mine.data?.length ?? 0
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="font-bold text-2xl">Meus Produtos</h1>
+          <p className="text-muted-foreground" aria-live="polite">
+            {mine.data
+              ? count === 1
+                ? '1 anúncio'
+                : `${count} anúncios`
+              : 'Todos os seus anúncios, em qualquer status.'}
+          </p>
+        </div>
+        <Button asChild>
+          <Link href="/vender">
+            <PlusIcon aria-hidden="true" />
+            Novo Produto
+          </Link>
+        </Button>
+      </header>
+
+      {mine.isLoading ? (
+        <ListSkeleton />
+      ) : mine.error ? (
+        <div
+          className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center"
+          role="alert"
+        >
+          <p className="font-medium">
+            {describeError(mine.error, { title: 'Erro ao carregar seus produtos' }).title}
+          </p>
+          <Button variant="outline" onClick={() => void mine.refetch()} disabled={mine.isFetching}>
+            {mine.isFetching ? 'Carregando...' : 'Tentar novamente'}
+          </Button>
+        </div>
+      ) : count === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {mine.data?.map((listing) => (
+            <li key={listing.id}>
+              <MyListingCard listing={listing} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function MyListingCard({ listing }: { listing: MyListing }) {
+  const removed = listing.moderationStatus === 'removed'
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-xs">
+      <div className="relative">
+        {/* The title below is the link people tab to; the photo repeats it for the mouse only. */}
+        <Link
+          href={`/produto/${listing.id}`}
+          className="group block aspect-[4/3] overflow-hidden bg-muted"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          {listing.imageUrl ? (
+            <img
+              src={listing.imageUrl}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover transition-transform group-hover:scale-[1.02]"
+            />
+          ) : (
+            <span className="flex size-full items-center justify-center text-muted-foreground">
+              <ImageIcon className="size-10" aria-hidden="true" />
+            </span>
+          )}
+        </Link>
+        <ListingStatusBadge
+          status={listing.status}
+          moderationStatus={listing.moderationStatus}
+          className="absolute top-2 left-2 shadow"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="grid gap-1">
+          <h2 className="line-clamp-2 break-words font-semibold">
+            <Link href={`/produto/${listing.id}`} className="hover:underline">
+              {listing.title}
+            </Link>
+          </h2>
+          <p className="font-bold text-lg text-primary">{formatPrice(listing.priceCents)}</p>
+          <p className="flex gap-3 text-muted-foreground text-sm">
+            <span className="inline-flex items-center gap-1">
+              <EyeIcon className="size-4" aria-hidden="true" />
+              {listing.views}
+              <span className="sr-only"> visualizações</span>
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <ZapIcon className="size-4" aria-hidden="true" />
+              {listing.vuptsCount}
+              <span className="sr-only"> Vupts</span>
+            </span>
+          </p>
+        </div>
+        {removed ? (
+          <p className="rounded-md bg-destructive/5 p-2 text-destructive text-sm">
+            <span className="font-medium">Motivo: </span>
+            {listing.removalReason?.trim() || 'não informado'}
+          </p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap gap-2">
+          {removed ? null : (
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/produto/${listing.id}?editar=1`} aria-label={`Editar ${listing.title}`}>
+                <PencilIcon aria-hidden="true" />
+                Editar
+              </Link>
+            </Button>
+          )}
+          <DeleteListingDialog
+            listingId={listing.id}
+            listingTitle={listing.title}
+            trigger={
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                aria-label={`Excluir ${listing.title}`}
+              >
+                Excluir
+              </Button>
+            }
+          />
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function EmptyState() {
+  return (
+    <div className="grid justify-items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
+      <PackageIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+      <div className="grid gap-1">
+        <h2 className="font-semibold text-lg">Você ainda não anunciou nada</h2>
+        <p className="text-muted-foreground">
+          Transforme o que está parado em dinheiro: livros, materiais, criações ou serviços.
+        </p>
+      </div>
+      <Button asChild size="lg">
+        <Link href="/vender">
+          <PlusIcon aria-hidden="true" />
+          Anunciar meu primeiro produto
+        </Link>
+      </Button>
+    </div>
+  )
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <span className="sr-only" role="status">
+        Carregando seus produtos...
+      </span>
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="overflow-hidden rounded-xl border">
+          <Skeleton className="aspect-[4/3] w-full rounded-none" />
+          <div className="grid gap-2 p-4">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-6 w-24" />
+            <Skeleton className="h-4 w-28" />
+            <Skeleton className="h-9 w-40" />
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+export default MyListingsPage

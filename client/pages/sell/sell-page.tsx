@@ -1,0 +1,46 @@
+import type { ListingInput } from '@shared/schemas/listing'
+import { toast } from 'sonner'
+import { useLocation } from 'wouter'
+import { ListingForm } from '@/features/sell/listing-form'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+export function SellPage() {
+  usePageTitle('Vender')
+  const [, navigate] = useLocation()
+  const utils = trpc.useUtils()
+  const create = trpc.listings.create.useMutation()
+
+  const submit = async (input: ListingInput) => {
+    try {
+      await create.mutateAsync(input)
+      toast.success('Produto criado com sucesso!')
+      void utils.listings.mine.invalidate()
+      void utils.listings.list.invalidate()
+      void utils.listings.categories.invalidate()
+      navigate('/meus-produtos')
+    } catch (error) {
+      toastError(error, { title: 'Erro ao criar produto', description: refusalMessage(error) })
+    }
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
+      <header className="grid gap-1">
+        <h1 className="font-bold text-2xl">Vender um produto</h1>
+        <p className="text-muted-foreground">
+          Anuncie para a sua comunidade universitária. Capriche nas fotos e na descrição!
+        </p>
+      </header>
+      <ListingForm
+        mode="create"
+        onSubmit={submit}
+        className="rounded-xl border bg-card p-4 shadow-xs sm:p-6"
+      />
+    </div>
+  )
+}
+
+export default SellPage
