@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { launchBrowser, newPhoneContext } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let seller: Student
+let buyer: Student
+let photoDir: string
+const photos: string[] = []
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  seller = await createApprovedStudent(server.dataDir, 'Marina Costa')
+  buyer = await createApprovedStudent(server.dataDir, 'Pedro Alves')
+  photoDir = mkdtempSync(join(tmpdir(), 'vupt-fotos-'))
+  for (const [index, color] of ['#c2410c', '#0369a1'].entries()) {
+    const file = join(photoDir, `foto-${index + 1}.jpg`)
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
+      .jpeg()
+      .toFile(file)
+    photos.push(file)
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  if (photoDir) rmSync(photoDir, { recursive: true, force: true })
+})
+
+describe('marketplace', () => {
+  it('anunciar com duas fotos → achar sem acento → favoritar e dar Vupt → editar e marcar vendido', async () => {
+    const sellerContext = await newPhoneContext(browser, server.url)
+    const page = await sellerContext.newPage()
+    await page.goto('/univille/auth')
+    await signIn(page, seller.email, seller.password)
+
+    await page.goto('/univille/vender')
+    await page.getByLabel('Título').fill('Caneca de cerâmica pintada à mão')
+    await page
+      .getByLabel('Descrição')
+      .fill('Caneca artesanal para o café da manhã, feita no ateliê do campus.')
+    await page.getByLabel('Preço').fill('45,90')
+    await page.getByRole('combobox', { name: 'Categoria principal' }).click()
+    await page.getByRole('option', { name: /Criações/ }).click()
+    await page.getByRole('combobox', { name: 'Subcategoria' }).click()
+    await page.getByRole('option', { name: /Artesanato/ }).click()
+    await page.getByRole('radio', { name: 'Novo', exact: true }).check()
+    await page.locator('input[type="file"]').setInputFiles(photos)
+    await expect.poll(() => page.locator('ul[aria-label="Fotos do produto"] img').count()).toBe(2)
+    await page.getByRole('button', { name: 'Publicar produto' }).click()
+    await page.getByText('Produto criado com sucesso!').waitFor()
+    await page.waitForURL(/\/meus-produtos$/)
+    await page.getByText('Caneca de cerâmica pintada à mão').waitFor()
+
+    // Another student finds it in the portal with an accent-free, partial search.
+    const buyerContext = await newPhoneContext(browser, server.url)
+    const buyerPage = await buyerContext.newPage()
+    await buyerPage.goto('/univille/auth')
+    await signIn(buyerPage, buyer.email, buyer.password)
+    await buyerPage.goto('/univille/portal')
+    const search = buyerPage.getByRole('searchbox').first()
+    await search.fill('ceramica pint')
+    await search.press('Enter')
+    await buyerPage.waitForURL(/q=ceramica/)
+    await buyerPage
+      .getByRole('link', { name: /Caneca de cerâmica pintada à mão/ })
+      .first()
+      .click()
+    await buyerPage.waitForURL(/\/produto\/\d+$/)
+    const productUrl = buyerPage.url()
+    await buyerPage.getByRole('heading', { name: 'Caneca de cerâmica pintada à mão' }).waitFor()
+    await expect
+      .poll(() => buyerPage.locator('[aria-label="Fotos de Caneca de cerâmica pintada à mão"] img').count())
+      .toBe(2)
+
+    await buyerPage.getByRole('button', { name: /Favoritar/ }).click()
+    await buyerPage.getByText('Adicionado aos favoritos').waitFor()
+    await buyerPage.getByRole('button', { name: 'Vupt!' }).click()
+    await buyerPage.getByText('Vupt! dado com sucesso!').waitFor()
+    await buyerPage.getByText('1 Vupt', { exact: true }).first().waitFor()
+    await buyerPage.reload()
+    expect(await buyerPage.getByRole('button', { name: 'Vupt!' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await buyerPage.getByRole('button', { name: /Favoritar/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+
+    // The owner edits the listing on its page, then marks it sold.
+    await page.goto(productUrl.replace(server.url, ''))
+    await page.getByRole('button', { name: 'Seu produto' }).waitFor()
+    await page.getByRole('button', { name: 'Editar' }).click()
+    await page.getByLabel('Preço').fill('39,90')
+    await page.getByRole('button', { name: 'Salvar alterações' }).click()
+    await page.getByText('Produto atualizado com sucesso!').waitFor()
+    await page.getByText('R$ 39,90').first().waitFor()
+    await page.getByRole('combobox', { name: 'Status' }).click()
+    await page.getByRole('option', { name: 'Vendido' }).click()
+    await page.getByText(/Status alterado para Vendido/).waitFor()
+
+    // It leaves the public listings but stays in Meus Produtos.
+    await buyerPage.goto('/univille/portal?q=ceramica')
+    await buyerPage.getByText('Nenhum produto encontrado').waitFor()
+    await page.goto('/univille/meus-produtos')
+    await page.getByText('Caneca de cerâmica pintada à mão').waitFor()
+    await page.getByText('Vendido').first().waitFor()
+
+    await buyerContext.close()
+    await sellerContext.close()
+  })
+})

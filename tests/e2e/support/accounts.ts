@@ -1,0 +1,39 @@
+import { join, resolve } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import { createAccount } from '../../../server/auth/accounts'
+import { openDatabase, runMigrations } from '../../../server/db/client'
+import { communities } from '../../../server/db/schema'
+
+export type Student = { email: string; password: string; fullName: string; username: string }
+
+/** Creates an approved, e-mail-verified student straight in the running server's database. */
+export async function createApprovedStudent(dataDir: string, name: string): Promise<Student> {
+  const username = name.toLowerCase().replace(/[^a-z0-9]+/g, '_')
+  const student = { email: `${username}@univille.br`, password: 'senha-e2e-123', fullName: name, username }
+  const db = openDatabase(join(dataDir, 'vupt.sqlite'))
+  try {
+    runMigrations(db, resolve('drizzle'))
+    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+    await createAccount(db, {
+      ...student,
+      university: 'Univille',
+      course: 'Design',
+      matricula: '20240001',
+      communityId: community?.id ?? null,
+      approved: true,
+      emailVerified: true,
+    })
+  } finally {
+    db.$client.close()
+  }
+  return student
+}
+
+/** Signs in through the sign-in page and waits for the welcome toast. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Senha').fill(password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await page.getByText('Login realizado! Vupt! 🎉').waitFor()
+}
