@@ -6,8 +6,19 @@ import { join, resolve } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { createAccount, findUserByEmail } from '../server/auth/accounts'
 import { openDatabase, runMigrations } from '../server/db/client'
-import { communities, events, mainCategories, products, subcategories } from '../server/db/schema'
+import {
+  advertisements,
+  communities,
+  events,
+  mainCategories,
+  productImages,
+  products,
+  subcategories,
+} from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
+import { attachUploads } from '../server/uploads/attach'
+import { createLocalImageStorage, type ImageStorage } from '../server/uploads/storage'
+import { storeImage } from '../server/uploads/store-image'
 import { zonedLocalToUtc } from '../shared/time'
 import { loadEnv } from '../src/env'
 
@@ -150,9 +161,48 @@ const EVENTS = [
   },
 ]
 
+const PALETTES: Record<string, [string, string]> = {
+  criacoes: ['#7c3aed', '#f472b6'],
+  servicos: ['#0b5fa5', '#22d3ee'],
+  desapegos: ['#15803d', '#facc15'],
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+/** A generated photo: the category's gradient with the listing's title, so demo cards look alive. */
+function demoPicture(
+  title: string,
+  palette: [string, string],
+  variant: number,
+  width = 1200,
+  height = 900,
+): Buffer {
+  const [from, to] = variant % 2 === 0 ? palette : [palette[1], palette[0]]
+  const words = title.split(' ')
+  const lines = [words.slice(0, 3).join(' '), words.slice(3, 6).join(' '), words.slice(6).join(' ')].filter(
+    Boolean,
+  )
+  const text = lines
+    .map(
+      (line, index) =>
+        `<text x="80" y="${height / 2 - 40 + index * 80}" font-size="64" font-family="DejaVu Sans, sans-serif" font-weight="bold" fill="#fff">${escapeXml(line)}</text>`,
+    )
+    .join('')
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width - 180}" cy="180" r="${90 + variant * 30}" fill="#ffffff" fill-opacity="0.18"/>${text}</svg>`,
+  )
+}
+
+/** SVG is refused by the upload pipeline on purpose, so the seed rasterises to PNG first. */
+async function png(svg: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp')
+  return sharp(svg).png().toBuffer()
+}
+
 async function main() {
   const env = loadEnv()
   const db = openDatabase(join(resolve(env.DATA_DIR), 'vupt.sqlite'))
+  const storage = createLocalImageStorage(join(resolve(env.DATA_DIR), 'uploads'))
   runMigrations(db, resolve('drizzle'))
   await seedBase(db)
   const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
@@ -195,7 +245,8 @@ async function main() {
       .where(and(eq(products.sellerId, sellerId), eq(products.title, listing.title)))
       .get()
     if (exists) continue
-    db.insert(products)
+    const created = db
+      .insert(products)
       .values({
         communityId: community.id,
         sellerId,
@@ -207,6 +258,44 @@ async function main() {
         condition: listing.condition,
         views: listing.views,
       })
+      .returning({ id: products.id })
+      .get()
+    const main = db
+      .select({ slug: mainCategories.slug })
+      .from(mainCategories)
+      .where(eq(mainCategories.id, sub.mainCategoryId))
+      .get()
+    const palette = PALETTES[main?.slug ?? 'criacoes'] ?? ['#0b5fa5', '#f59e0b']
+    const stored = []
+    for (const variant of [0, 1]) {
+      stored.push(
+        await storeImage(
+          { db, storage },
+          sellerId,
+          'product',
+          await png(demoPicture(listing.title, palette, variant)),
+        ),
+      )
+    }
+    const attached = attachUploads(
+      db,
+      storage,
+      sellerId,
+      stored.map((image) => image.id),
+      'product',
+    )
+    db.insert(productImages)
+      .values(
+        attached.map((image, position) => ({
+          productId: created.id,
+          uploadId: image.id,
+          position,
+          cardUrl: image.cardUrl,
+          fullUrl: image.fullUrl,
+          width: image.width,
+          height: image.height,
+        })),
+      )
       .run()
     createdListings++
   }
@@ -235,10 +324,63 @@ async function main() {
     createdEvents++
   }
 
+  const createdBanners = await seedBanners(db, storage, community.id, [...userIds.values()][0])
+
   db.$client.close()
   process.stdout.write(
-    `Demo pronta: ${STUDENTS.length} estudantes (senha ${DEMO_PASSWORD}), ${createdListings} anúncios e ${createdEvents} eventos novos.\n`,
+    `Demo pronta: ${STUDENTS.length} estudantes (senha ${DEMO_PASSWORD}), ${createdListings} anúncios, ${createdEvents} eventos e ${createdBanners} banners novos.\n`,
   )
+}
+
+async function seedBanners(
+  db: ReturnType<typeof openDatabase>,
+  storage: ImageStorage,
+  communityId: number,
+  ownerId: number | undefined,
+): Promise<number> {
+  if (!ownerId) return 0
+  const banners = [
+    {
+      placement: 'hero_banner' as const,
+      title: 'Semana de Desapegos da Univille',
+      description: 'Livros, jalecos e eletrônicos com preço de estudante. Anuncie os seus!',
+      palette: ['#0b5fa5', '#f59e0b'] as [string, string],
+    },
+    {
+      placement: 'between_products' as const,
+      title: 'Feira de Criações no pátio central',
+      description: 'Arte e artesanato de quem estuda aqui, todo último sábado do mês.',
+      palette: ['#7c3aed', '#f472b6'] as [string, string],
+    },
+  ]
+  let created = 0
+  for (const banner of banners) {
+    const exists = db
+      .select({ id: advertisements.id })
+      .from(advertisements)
+      .where(eq(advertisements.title, banner.title))
+      .get()
+    if (exists) continue
+    const image = await storeImage(
+      { db, storage },
+      ownerId,
+      'banner',
+      await png(demoPicture('', banner.palette, 0, 1920, 600)),
+    )
+    const [attached] = attachUploads(db, storage, ownerId, [image.id], 'banner')
+    db.insert(advertisements)
+      .values({
+        communityId,
+        title: banner.title,
+        description: banner.description,
+        imageUrl: attached?.fullUrl ?? image.fullUrl,
+        placement: banner.placement,
+        displayOrder: 0,
+      })
+      .run()
+    created++
+  }
+  return created
 }
 
 await main()

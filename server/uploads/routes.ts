@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { type Request, type Response, Router } from 'express'
 import multer from 'multer'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
-import { UPLOAD_ENDPOINT, UPLOAD_FIELD, UPLOAD_MESSAGES, type UploadedImage } from '../../shared/uploads'
-import { UPLOAD_KINDS, type UploadKind, uploads } from '../db/schema'
+import { UPLOAD_ENDPOINT, UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../shared/uploads'
+import { UPLOAD_KINDS, type UploadKind } from '../db/schema'
 import { type AppServices, resolveSession } from '../trpc/context'
-import { ImageRejectedError, MAX_UPLOAD_BYTES, processImage } from './process-image'
-import { renditionKey, UPLOAD_KEY_PATTERN } from './storage'
+import { ImageRejectedError, MAX_UPLOAD_BYTES } from './process-image'
+import { UPLOAD_KEY_PATTERN } from './storage'
+import { storeImage } from './store-image'
 
 export type UploadRouterOptions = {
   /** Uploads each member may send per window. */
@@ -78,40 +77,7 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
     if (!req.file) return fail(res, 400, UPLOAD_MESSAGES.missingFile)
 
     try {
-      const image = await processImage(req.file.buffer)
-      const cardKey = renditionKey(image.card.data, 'card')
-      const fullKey = renditionKey(image.full.data, 'full')
-      const id = randomUUID()
-      // The row goes in before the files: the orphan cleanup never deletes a file a row names.
-      services.db
-        .insert(uploads)
-        .values({
-          id,
-          ownerId: user.id,
-          kind,
-          cardKey,
-          fullKey,
-          width: image.full.width,
-          height: image.full.height,
-          bytes: image.card.data.length + image.full.data.length,
-        })
-        .run()
-      try {
-        await Promise.all([
-          services.storage.put(cardKey, image.card.data),
-          services.storage.put(fullKey, image.full.data),
-        ])
-      } catch (error) {
-        services.db.delete(uploads).where(eq(uploads.id, id)).run()
-        throw error
-      }
-      const body: UploadedImage = {
-        id,
-        cardUrl: services.storage.urlFor(cardKey),
-        fullUrl: services.storage.urlFor(fullKey),
-        width: image.full.width,
-        height: image.full.height,
-      }
+      const body = await storeImage(services, user.id, kind, req.file.buffer)
       res.status(201).json(body)
     } catch (error) {
       if (error instanceof ImageRejectedError) return fail(res, REJECTION_STATUS[error.reason], error.message)
