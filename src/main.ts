@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pino } from 'pino'
-import { createAuthRateLimits } from '../server/auth/rate-limit'
+import { createRateLimits } from '../server/http/rate-limits'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { seedBase } from '../server/db/seed'
 import { createHttpApp } from '../server/http/app'
@@ -41,7 +41,7 @@ async function main() {
     mailer: env.SMTP_URL
       ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
       : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
-    rateLimits: createAuthRateLimits(),
+    rateLimits: createRateLimits(),
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),

@@ -1,9 +1,21 @@
 import { EventEmitter, on } from 'node:events'
 
 /** What travels on the bus, by topic. Topics carry an id suffix: `account:42`. */
+export type ChatEvent =
+  | {
+      type: 'message'
+      conversationId: number
+      message: { id: number; senderId: number | null; content: string; read: boolean; createdAt: Date }
+    }
+  /** The reader has read every message of the other party up to `upToId`. */
+  | { type: 'read'; conversationId: number; readerId: number; upToId: number }
+  | { type: 'typing'; conversationId: number; userId: number }
+
 export type BusMessages = {
   /** Something about the user's own account changed (approval, roles, profile). */
   account: { userId: number; reason: 'approved' | 'roles' | 'profile' | 'deleted' }
+  /** Chat activity for one user, keyed by that user's id. */
+  chat: ChatEvent
 }
 export type BusTopic = keyof BusMessages
 

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import { applyWSSHandler } from '@trpc/server/adapters/ws'
 import { WebSocketServer } from 'ws'
+import { readSessionToken } from '../auth/session'
 import { isSameOrigin } from '../http/security'
 import { appRouter } from '../routers/_app'
 import { type AppServices, createContextInner, resolveSession } from '../trpc/context'
@@ -29,7 +30,12 @@ export function attachWebSockets(server: Server, services: AppServices) {
       createContextInner({
         services,
         ...resolveSession(services, req),
-        request: { ip: req.socket.remoteAddress ?? null, userAgent: req.headers['user-agent'] ?? null },
+        request: {
+          ip: req.socket.remoteAddress ?? null,
+          userAgent: req.headers['user-agent'] ?? null,
+          sessionToken: readSessionToken(req.headers.cookie) ?? null,
+          subscriptions: { active: 0 },
+        },
       }),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   })

@@ -2,12 +2,14 @@ import { router } from '../trpc/init'
 import { adminUsersRouter } from './admin-users'
 import { authRouter } from './auth'
 import { bannersRouter } from './banners'
+import { chatRouter } from './chat'
 import { listingsRouter } from './listings'
 import { profilesRouter } from './profiles'
 
 export const appRouter = router({
   auth: authRouter,
   banners: bannersRouter,
+  chat: chatRouter,
   listings: listingsRouter,
   profiles: profilesRouter,
   admin: router({

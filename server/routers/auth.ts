@@ -12,7 +12,6 @@ import {
 import { createAccount, findUserByEmail } from '../auth/accounts'
 import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
 import { hashPassword, verifyDecoy, verifyPassword } from '../auth/password'
-import { consumeAll, resetKey } from '../auth/rate-limit'
 import {
   createSession,
   invalidateSession,
@@ -22,7 +21,9 @@ import {
 } from '../auth/session'
 import type { Database } from '../db/client'
 import { communities, profiles, users } from '../db/schema'
+import { consumeAll, resetKey } from '../http/rate-limits'
 import { passwordResetMail, verificationMail } from '../mail/templates'
+import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
 import type { Context, CurrentUser } from '../trpc/context'
 import { appError, approvedProcedure, publicProcedure, router, signedInProcedure } from '../trpc/init'
 
@@ -247,9 +248,15 @@ export const authRouter = router({
 
   /** Tells the user's open pages that their account changed (approval, roles), without polling. */
   onAccountChange: signedInProcedure.subscription(async function* ({ ctx, signal }) {
+    const release = acquireSubscriptionSlot(ctx.request)
     const stop = signal ?? new AbortController().signal
-    for await (const message of ctx.bus.listen('account', ctx.user.id, stop)) {
-      yield { reason: message.reason }
+    try {
+      for await (const message of ctx.bus.listen('account', ctx.user.id, stop)) {
+        if (!sessionStillValid(ctx.db, ctx.request)) break
+        yield { reason: message.reason }
+      }
+    } finally {
+      release()
     }
   }),
 })

@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http'
 import { eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Role } from '../../shared/domain'
-import type { AuthRateLimits } from '../auth/rate-limit'
 import {
   readSessionToken,
   serializeSessionCookie,
@@ -11,6 +10,7 @@ import {
 } from '../auth/session'
 import type { Database } from '../db/client'
 import { profiles, userRoles, users } from '../db/schema'
+import type { RateLimits } from '../http/rate-limits'
 import type { Mailer } from '../mail/mailer'
 import type { EventBus } from '../realtime/bus'
 import type { ImageStorage } from '../uploads/storage'
@@ -21,7 +21,7 @@ export type AppServices = {
   mailer: Mailer
   bus: EventBus
   logger: Logger
-  rateLimits: AuthRateLimits
+  rateLimits: RateLimits
   storage: ImageStorage
   /** Origin for links in e-mails, e.g. https://vupt.app */
   publicUrl: string
@@ -45,6 +45,13 @@ export type RequestMeta = {
   userAgent: string | null
   /** Sets a cookie on the response; absent on WebSocket calls. */
   setCookie?: (serialized: string) => void
+  /**
+   * WebSocket calls only: the session token of the upgrade. A connection outlives the moment it was
+   * opened, so each call re-checks the session (it may have ended) and the user (they may have been approved).
+   */
+  sessionToken?: string | null
+  /** WebSocket calls only: open subscriptions of this connection, to cap them. */
+  subscriptions?: { active: number }
 }
 
 export type ContextInner = {
@@ -109,6 +116,16 @@ export function resolveSession(
   }
   const user = loadCurrentUser(services.db, session.userId)
   return user ? { session, user } : { session: null, user: null }
+}
+
+/** The current session and user behind a WebSocket connection's token (null when it no longer holds). */
+export function refreshIdentity(
+  db: Database,
+  token: string | null | undefined,
+): Pick<ContextInner, 'session' | 'user'> {
+  const session = token ? validateSessionToken(db, token) : null
+  const user = session ? loadCurrentUser(db, session.userId) : null
+  return session && user ? { session, user } : { session: null, user: null }
 }
 
 export function requestIp(req: IncomingMessage & { ip?: string }): string | null {

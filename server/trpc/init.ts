@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { ZodError, z } from 'zod'
 import { APP_ERRORS, type AppErrorCode } from '../../shared/errors'
-import type { Context } from './context'
+import { type Context, refreshIdentity } from './context'
 
 /** Every procedure declares who may call it; a test walks the router and checks each one. */
 export type Tier = 'public' | 'signedIn' | 'approved' | 'moderator' | 'admin'

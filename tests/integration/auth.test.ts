@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { RATE_LIMIT_MESSAGE } from '../../server/auth/rate-limit'
+import { RATE_LIMIT_MESSAGE } from '../../server/http/rate-limits'
 import { SESSION_LIFETIME_MS, validateSessionToken } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import { communities, emailTokens, profiles, sessions, userRoles, users } from '../../server/db/schema'

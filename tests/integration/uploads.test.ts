@@ -12,7 +12,7 @@ import { pino } from 'pino'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccount } from '../../server/auth/accounts'
-import { createAuthRateLimits } from '../../server/auth/rate-limit'
+import { createRateLimits } from '../../server/http/rate-limits'
 import { createSession, SESSION_COOKIE } from '../../server/auth/session'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
 import {
@@ -94,7 +94,7 @@ beforeAll(async () => {
     mailer: { send: async () => {} },
     bus: createInProcessBus(),
     logger: pino({ level: 'silent' }),
-    rateLimits: createAuthRateLimits(),
+    rateLimits: createRateLimits(),
     publicUrl: 'http://localhost:3000',
     secureCookies: false,
     defaultCommunitySlug: 'univille',

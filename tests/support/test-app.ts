@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll } from 'vitest'
 import { createAccount, type NewAccount } from '../../server/auth/accounts'
-import { createAuthRateLimits } from '../../server/auth/rate-limit'
+import { createRateLimits } from '../../server/http/rate-limits'
 import {
   createSession,
   SESSION_COOKIE,
@@ -207,7 +207,7 @@ export function createTestServices(db: Database, overrides: TestServiceOverrides
     mailer: new RecordingMailer(),
     bus: createTestBus(),
     logger: pino({ level: 'silent' }),
-    rateLimits: createAuthRateLimits(),
+    rateLimits: createRateLimits(),
     publicUrl: 'http://localhost:3000',
     secureCookies: false,
     defaultCommunitySlug: 'univille',

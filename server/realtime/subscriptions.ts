@@ -1,0 +1,32 @@
+import { TRPCError } from '@trpc/server'
+import { validateSessionToken } from '../auth/session'
+import type { Database } from '../db/client'
+import type { RequestMeta } from '../trpc/context'
+
+/** A page needs a handful (account, chat); more from one connection is a bug or abuse. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 8
+
+/** Takes one of the connection's subscription slots; the returned function gives it back (once). */
+export function acquireSubscriptionSlot(request: RequestMeta): () => void {
+  const counter = request.subscriptions
+  if (!counter) return () => {}
+  if (counter.active >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Há atualizações ao vivo demais abertas nesta conexão. Recarregue a página.',
+    })
+  }
+  counter.active += 1
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    counter.active -= 1
+  }
+}
+
+/** For a long-lived subscription: false once the WebSocket's session was ended (sign-out, password reset). */
+export function sessionStillValid(db: Database, request: RequestMeta): boolean {
+  if (request.sessionToken === undefined) return true
+  return request.sessionToken !== null && validateSessionToken(db, request.sessionToken) !== null
+}

@@ -1,0 +1,359 @@
+import { TRPCError, tracked } from '@trpc/server'
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { CHAT_PAGE_SIZE, sendMessageSchema, startConversationSchema } from '../../shared/schemas/chat'
+import type { Database } from '../db/client'
+import { conversations, messages, productImages, products, profiles } from '../db/schema'
+import { consumeAll } from '../http/rate-limits'
+import type { ChatEvent } from '../realtime/bus'
+import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
+import type { Context, CurrentUser } from '../trpc/context'
+import { approvedProcedure, router } from '../trpc/init'
+
+type Member = Context & { user: CurrentUser }
+
+const conversationInput = z.object({ conversationId: z.number().int().positive() })
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Conversa não encontrada' })
+
+/** The conversation, only for one of its two participants; anyone else learns nothing. */
+function participantConversation(db: Database, userId: number, conversationId: number) {
+  const row = db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId)),
+      ),
+    )
+    .get()
+  if (!row) throw notFound()
+  return { ...row, otherId: row.participantOne === userId ? row.participantTwo : row.participantOne }
+}
+
+const mine = (userId: number) =>
+  or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId))
+
+const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  senderId: messages.senderId,
+  content: messages.content,
+  read: messages.read,
+  createdAt: messages.createdAt,
+}
+
+function publish(ctx: Member, userIds: number[], event: ChatEvent) {
+  for (const userId of userIds) ctx.bus.publish('chat', userId, event)
+}
+
+function unreadCount(db: Database, userId: number): number {
+  const row = db
+    .select({ total: sql<number>`count(*)` })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(mine(userId), eq(messages.read, false), sql`${messages.senderId} is not ${userId}`))
+    .get()
+  return row?.total ?? 0
+}
+
+export const chatRouter = router({
+  /** 'Enviar mensagem' on a listing (or a profile): reuses the pair's conversation when it exists. */
+  start: approvedProcedure.input(startConversationSchema).mutation(({ ctx, input }) => {
+    let otherId: number | undefined
+    let productId: number | null = null
+    if (input.productId !== undefined) {
+      const product = ctx.db
+        .select({ id: products.id, sellerId: products.sellerId, communityId: products.communityId })
+        .from(products)
+        .where(
+          and(
+            eq(products.id, input.productId),
+            sql`${products.status} = 'ativo' and ${products.moderationStatus} = 'active'`,
+          ),
+        )
+        .get()
+      if (!product || product.communityId !== ctx.user.communityId) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: 'Produto não encontrado' })
+      }
+      otherId = product.sellerId
+      productId = product.id
+    } else if (input.username) {
+      otherId = ctx.db
+        .select({ userId: profiles.userId })
+        .from(profiles)
+        .where(sql`${profiles.username} = ${input.username} collate nocase`)
+        .get()?.userId
+    }
+    if (otherId === ctx.user.id) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Você não pode enviar mensagem para si mesmo.' })
+    }
+    const other = otherId
+      ? ctx.db
+          .select({ approved: profiles.approved, communityId: profiles.communityId })
+          .from(profiles)
+          .where(eq(profiles.userId, otherId))
+          .get()
+      : undefined
+    if (!otherId || !other?.approved || other.communityId !== ctx.user.communityId) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'Pessoa não encontrada' })
+    }
+    const [participantOne, participantTwo] =
+      ctx.user.id < otherId ? [ctx.user.id, otherId] : [otherId, ctx.user.id]
+    const conversation = ctx.db
+      .insert(conversations)
+      .values({ communityId: ctx.user.communityId ?? -1, participantOne, participantTwo, productId })
+      .onConflictDoUpdate({
+        target: [conversations.participantOne, conversations.participantTwo],
+        // The listing last asked about becomes the thread's context.
+        set: productId ? { productId } : { participantOne },
+      })
+      .returning({ id: conversations.id })
+      .get()
+    return { conversationId: conversation.id }
+  }),
+
+  /** The inbox: unread conversations first, then the most recently active. */
+  conversations: approvedProcedure.query(({ ctx }) => {
+    const userId = ctx.user.id
+    const rows = ctx.db
+      .select({
+        id: conversations.id,
+        updatedAt: conversations.updatedAt,
+        otherId: sql<number>`case when ${conversations.participantOne} = ${userId} then ${conversations.participantTwo} else ${conversations.participantOne} end`,
+        productId: conversations.productId,
+        productTitle: products.title,
+        unread: sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${conversations.id}
+          and ${messages.read} = 0 and ${messages.senderId} is not ${userId})`,
+        lastMessageId: sql<
+          number | null
+        >`(select max(${messages.id}) from ${messages} where ${messages.conversationId} = ${conversations.id})`,
+      })
+      .from(conversations)
+      .leftJoin(products, eq(products.id, conversations.productId))
+      .where(mine(userId))
+      .all()
+    const others = rows.length
+      ? ctx.db
+          .select({
+            userId: profiles.userId,
+            username: profiles.username,
+            fullName: profiles.fullName,
+            avatarUrl: profiles.avatarUrl,
+          })
+          .from(profiles)
+          .where(
+            inArray(
+              profiles.userId,
+              rows.map((row) => row.otherId),
+            ),
+          )
+          .all()
+      : []
+    const lastIds = rows.flatMap((row) => (row.lastMessageId ? [row.lastMessageId] : []))
+    const lastMessages = lastIds.length
+      ? ctx.db.select(messageColumns).from(messages).where(inArray(messages.id, lastIds)).all()
+      : []
+    return rows
+      .filter((row) => row.lastMessageId !== null)
+      .map((row) => {
+        const other = others.find((profile) => profile.userId === row.otherId)
+        return {
+          id: row.id,
+          updatedAt: row.updatedAt,
+          unread: row.unread,
+          product: row.productId && row.productTitle ? { id: row.productId, title: row.productTitle } : null,
+          other: {
+            id: row.otherId,
+            username: other?.username ?? null,
+            fullName: other?.fullName ?? 'Conta removida',
+            avatarUrl: other?.avatarUrl ?? null,
+          },
+          lastMessage: lastMessages.find((message) => message.id === row.lastMessageId) ?? null,
+        }
+      })
+      .sort(
+        (a, b) =>
+          Number(b.unread > 0) - Number(a.unread > 0) || b.updatedAt.getTime() - a.updatedAt.getTime(),
+      )
+  }),
+
+  /** One page of a thread, newest first; `before` pages towards older messages. */
+  messages: approvedProcedure
+    .input(conversationInput.extend({ before: z.number().int().positive().nullish() }))
+    .query(({ ctx, input }) => {
+      const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
+      const page = ctx.db
+        .select(messageColumns)
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, conversation.id),
+            input.before ? lt(messages.id, input.before) : undefined,
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(CHAT_PAGE_SIZE + 1)
+        .all()
+      const items = page.slice(0, CHAT_PAGE_SIZE)
+      return { items, nextBefore: page.length > CHAT_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null }
+    }),
+
+  /** The thread's header: who the other person is and which listing it is about. */
+  conversation: approvedProcedure.input(conversationInput).query(({ ctx, input }) => {
+    const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
+    const other = ctx.db
+      .select({ username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.userId, conversation.otherId))
+      .get()
+    const product = conversation.productId
+      ? ctx.db
+          .select({
+            id: products.id,
+            title: products.title,
+            priceCents: products.priceCents,
+            status: products.status,
+            imageUrl: sql<string | null>`(select ${productImages.cardUrl} from ${productImages}
+              where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+          })
+          .from(products)
+          .where(eq(products.id, conversation.productId))
+          .get()
+      : undefined
+    return {
+      id: conversation.id,
+      other: {
+        id: conversation.otherId,
+        username: other?.username ?? null,
+        fullName: other?.fullName ?? 'Conta removida',
+        avatarUrl: other?.avatarUrl ?? null,
+      },
+      product: product ?? null,
+    }
+  }),
+
+  send: approvedProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
+    const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
+    await consumeAll([[ctx.rateLimits.chatSendByUser, String(ctx.user.id)]]).catch(() => {
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Você está enviando mensagens rápido demais. Aguarde alguns segundos.',
+      })
+    })
+    const message = ctx.db.transaction((tx) => {
+      const created = tx
+        .insert(messages)
+        .values({ conversationId: conversation.id, senderId: ctx.user.id, content: input.content })
+        .returning(messageColumns)
+        .get()
+      tx.update(conversations)
+        .set({ updatedAt: created.createdAt })
+        .where(eq(conversations.id, conversation.id))
+        .run()
+      return created
+    })
+    publish(ctx, [ctx.user.id, conversation.otherId], {
+      type: 'message',
+      conversationId: conversation.id,
+      message: {
+        id: message.id,
+        senderId: message.senderId,
+        content: message.content,
+        read: message.read,
+        createdAt: message.createdAt,
+      },
+    })
+    return message
+  }),
+
+  /** Opening a thread reads the other party's messages; they see the receipt at once. */
+  markRead: approvedProcedure.input(conversationInput).mutation(({ ctx, input }) => {
+    const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
+    const updated = ctx.db
+      .update(messages)
+      .set({ read: true, readAt: new Date() })
+      .where(
+        and(
+          eq(messages.conversationId, conversation.id),
+          eq(messages.read, false),
+          sql`${messages.senderId} is not ${ctx.user.id}`,
+        ),
+      )
+      .returning({ id: messages.id })
+      .all()
+    const upToId = Math.max(0, ...updated.map((row) => row.id))
+    if (upToId > 0) {
+      publish(ctx, [conversation.otherId, ctx.user.id], {
+        type: 'read',
+        conversationId: conversation.id,
+        readerId: ctx.user.id,
+        upToId,
+      })
+    }
+    return { read: updated.length }
+  }),
+
+  typing: approvedProcedure.input(conversationInput).mutation(({ ctx, input }) => {
+    const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
+    publish(ctx, [conversation.otherId], {
+      type: 'typing',
+      conversationId: conversation.id,
+      userId: ctx.user.id,
+    })
+    return { ok: true as const }
+  }),
+
+  unreadCount: approvedProcedure.query(({ ctx }) => ({ count: unreadCount(ctx.db, ctx.user.id) })),
+
+  /**
+   * Everything chat-related for the signed-in member, live. Messages are tracked by id: after a
+   * dropped connection the client resumes from the last id it saw and first receives what it missed.
+   */
+  events: approvedProcedure
+    .input(z.object({ lastEventId: z.string().nullish() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      const release = acquireSubscriptionSlot(ctx.request)
+      const stop = signal ?? new AbortController().signal
+      try {
+        // Listen before reading the backlog, so nothing sent in between is lost; duplicates are skipped by id.
+        const live = ctx.bus.listen('chat', ctx.user.id, stop)[Symbol.asyncIterator]()
+        let lastId = Number(input?.lastEventId ?? 0) || 0
+        if (lastId > 0) {
+          const missed = ctx.db
+            .select(messageColumns)
+            .from(messages)
+            .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+            .where(and(mine(ctx.user.id), gt(messages.id, lastId)))
+            .orderBy(messages.id)
+            .limit(500)
+            .all()
+          for (const { conversationId, ...message } of missed) {
+            lastId = message.id
+            yield tracked(String(message.id), {
+              type: 'message',
+              conversationId,
+              message,
+            } satisfies ChatEvent)
+          }
+        }
+        while (!stop.aborted) {
+          const next = await live.next()
+          if (next.done) break
+          if (!sessionStillValid(ctx.db, ctx.request)) break
+          const event = next.value
+          if (event.type === 'message') {
+            if (event.message.id <= lastId) continue
+            lastId = event.message.id
+            yield tracked(String(event.message.id), event)
+          } else {
+            // Receipts and typing are not replayed; they carry the last message id so resuming stays correct.
+            yield tracked(String(lastId), event)
+          }
+        }
+      } finally {
+        release()
+      }
+    }),
+})
