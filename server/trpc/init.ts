@@ -53,8 +53,11 @@ export const signedInProcedure = t.procedure.meta({ tier: 'signedIn' }).use(func
   ctx,
   next,
 }) {
-  if (!ctx.user || !ctx.session) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } })
+  // A WebSocket context was built when the connection opened: re-read who is behind it on every call.
+  const { session, user } =
+    ctx.request.sessionToken === undefined ? ctx : refreshIdentity(ctx.db, ctx.request.sessionToken)
+  if (!user || !session) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
+  return next({ ctx: { ...ctx, user, session } })
 })
 
 /** Approved by an administrator and with a confirmed institutional e-mail: a full member. */
