@@ -39,14 +39,27 @@ export function createInProcessBus(): EventBus {
     publish(topic, key, message) {
       emitter.emit(`${topic}:${key}`, message)
     },
-    async *listen(topic, key, signal) {
-      try {
-        for await (const [message] of on(emitter, `${topic}:${key}`, { signal })) {
-          yield message
-        }
-      } catch (error) {
-        if (!signal.aborted) throw error
+    listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal) {
+      // on() subscribes right now and buffers, so nothing published before the first next() is lost.
+      const source = on(emitter, `${topic}:${key}`, { signal })
+      const iterator: AsyncIterator<BusMessages[T]> = {
+        async next() {
+          try {
+            const result = await source.next()
+            return result.done
+              ? { done: true, value: undefined }
+              : { done: false, value: (result.value as [BusMessages[T]])[0] }
+          } catch (error) {
+            if (signal.aborted) return { done: true, value: undefined }
+            throw error
+          }
+        },
+        async return() {
+          await source.return?.()
+          return { done: true, value: undefined }
+        },
       }
+      return { [Symbol.asyncIterator]: () => iterator }
     },
   }
 }

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
+import type { Database } from '../../server/db/client'
+import { communities, mainCategories, products, subcategories } from '../../server/db/schema'
+import type { ChatEvent } from '../../server/realtime/bus'
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscriptions'
+import { appRouter } from '../../server/routers/_app'
+import { createContextInner } from '../../server/trpc/context'
+import { createCallerFactory } from '../../server/trpc/init'
+import { CHAT_MESSAGE_MAX } from '../../shared/schemas/chat'
+import { expectTRPCError, expectValidationMessage } from '../support/assertions'
+import {
+  type AppCaller,
+  callerFor,
+  closeTestDatabase,
+  createApprovedStudent,
+  createStudent,
+  createTestDatabase,
+  createTestServices,
+  type TestServices,
+} from '../support/test-app'
+
+let db: Database
+let services: TestServices
+let aliceId: number
+let bobId: number
+let alice: AppCaller
+let bob: AppCaller
+let eve: AppCaller
+let eveId: number
+let pending: AppCaller
+let productId: number
+let conversationId: number
+
+type Tracked = { id: string; data: ChatEvent }
+
+/** A caller shaped like a WebSocket connection: identity re-read per call, a subscription counter. */
+function socketCaller(userId: number, signal: AbortSignal) {
+  const { token, expiresAt } = createSession(db, userId)
+  const session = validateSessionToken(db, token)
+  const ctx = createContextInner({
+    services,
+    session: session ? { ...session, expiresAt } : null,
+    user: null,
+    request: { ip: null, userAgent: null, sessionToken: token, subscriptions: { active: 0 } },
+  })
+  return { caller: createCallerFactory(appRouter)(ctx, { signal }), token, ctx }
+}
+
+/** A live chat.events subscription of the user, ended by the returned controller. */
+async function subscribe(userId: number, input?: { lastEventId: string }) {
+  const abort = new AbortController()
+  const { caller } = callerFor(services, { userId }, {}, { signal: abort.signal })
+  return { events: await caller.chat.events(input), abort }
+}
+
+async function collect(
+  iterable: AsyncIterable<unknown>,
+  count: number,
+  abort: AbortController,
+): Promise<Tracked[]> {
+  const received: Tracked[] = []
+  const timer = setTimeout(() => abort.abort(), 3000)
+  for await (const event of iterable) {
+    // On the server side a tracked event is tRPC's envelope: [id, data, marker].
+    const [id, data] = event as [string, ChatEvent]
+    received.push({ id, data })
+    if (received.length >= count) break
+  }
+  clearTimeout(timer)
+  return received
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+  aliceId = (await createApprovedStudent(db)).id
+  bobId = (await createApprovedStudent(db)).id
+  alice = callerFor(services, { userId: aliceId }).caller
+  bob = callerFor(services, { userId: bobId }).caller
+  eveId = (await createApprovedStudent(db)).id
+  eve = callerFor(services, { userId: eveId }).caller
+  pending = callerFor(services, { userId: (await createStudent(db)).id }).caller
+  const sub = db
+    .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
+    .from(subcategories)
+    .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
+    .get()
+  const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+  if (!sub || !community) throw new Error('semente ausente')
+  productId = db
+    .insert(products)
+    .values({
+      communityId: community.id,
+      sellerId: bobId,
+      title: 'Livro de Cálculo',
+      description: 'Sétima edição, conservado.',
+      priceCents: 9000,
+      mainCategoryId: sub.mainCategoryId,
+      subcategoryId: sub.id,
+      condition: 'usado',
+    })
+    .returning({ id: products.id })
+    .get().id
+})
+
+afterAll(() => closeTestDatabase(db))
+
+describe('iniciar conversa', () => {
+  it('abre uma conversa a partir do anúncio e reaproveita a mesma para o par', async () => {
+    const first = await alice.chat.start({ productId })
+    const again = await alice.chat.start({ productId })
+    expect(again.conversationId).toBe(first.conversationId)
+    const fromSeller = await bob.chat.start({ username: (await alice.profiles.me()).username ?? '' })
+    expect(fromSeller.conversationId).toBe(first.conversationId)
+    conversationId = first.conversationId
+    const header = await alice.chat.conversation({ conversationId })
+    expect(header.product?.title).toBe('Livro de Cálculo')
+    expect(header.other.id).toBe(bobId)
+  })
+
+  it('ninguém manda mensagem para si mesmo; pendentes e visitantes não conversam', async () => {
+    await expectTRPCError(
+      bob.chat.start({ productId }),
+      'BAD_REQUEST',
+      'Você não pode enviar mensagem para si mesmo.',
+    )
+    await expectTRPCError(pending.chat.start({ productId }), 'FORBIDDEN')
+    await expectTRPCError(callerFor(services, null).caller.chat.start({ productId }), 'UNAUTHORIZED')
+  })
+
+  it('não conversa com outra comunidade', async () => {
+    const other = db
+      .insert(communities)
+      .values({
+        slug: `outra-${randomUUID().slice(0, 6)}`,
+        name: 'Outra',
+        universityName: 'Outra',
+        emailDomain: `${randomUUID().slice(0, 6)}.edu.br`,
+        active: true,
+        primaryColor: '#000',
+        secondaryColor: '#fff',
+      })
+      .returning({ id: communities.id })
+      .get()
+    const outsider = callerFor(services, {
+      userId: (
+        await createApprovedStudent(db, { email: `x${randomUUID().slice(0, 6)}@o.br`, communityId: other.id })
+      ).id,
+    }).caller
+    await expectTRPCError(outsider.chat.start({ productId }), 'NOT_FOUND')
+  })
+})
+
+describe('mensagens', () => {
+  it('só os dois participantes leem, enviam, marcam lido ou digitam', async () => {
+    await alice.chat.send({ conversationId, content: 'Oi! Ainda está disponível?' })
+    await expectTRPCError(eve.chat.messages({ conversationId }), 'NOT_FOUND')
+    await expectTRPCError(eve.chat.conversation({ conversationId }), 'NOT_FOUND')
+    await expectTRPCError(eve.chat.send({ conversationId, content: 'intrometido' }), 'NOT_FOUND')
+    await expectTRPCError(eve.chat.markRead({ conversationId }), 'NOT_FOUND')
+    await expectTRPCError(eve.chat.typing({ conversationId }), 'NOT_FOUND')
+    expect(await eve.chat.conversations()).toEqual([])
+    const page = await bob.chat.messages({ conversationId })
+    expect(page.items.map((m) => m.content)).toContain('Oi! Ainda está disponível?')
+    expect(page.items.map((m) => m.content)).not.toContain('intrometido')
+  })
+
+  it('recusa mensagem vazia, só de espaços ou longa demais, sem gravar nada', async () => {
+    const before = (await alice.chat.messages({ conversationId })).items.length
+    await expectValidationMessage(alice.chat.send({ conversationId, content: '' }), 'Digite uma mensagem')
+    await expectValidationMessage(
+      alice.chat.send({ conversationId, content: '   \n ' }),
+      'Digite uma mensagem',
+    )
+    await expectValidationMessage(
+      alice.chat.send({ conversationId, content: 'x'.repeat(CHAT_MESSAGE_MAX + 1) }),
+      'Mensagem muito longa (máximo de 2.000 caracteres)',
+    )
+    expect((await alice.chat.messages({ conversationId })).items.length).toBe(before)
+  })
+
+  it('conta não lidas e marca como lidas só as da outra pessoa, avisando quem enviou', async () => {
+    await alice.chat.send({ conversationId, content: 'Posso buscar amanhã?' })
+    expect((await bob.chat.unreadCount()).count).toBe(2)
+    expect((await alice.chat.unreadCount()).count).toBe(0)
+    const inbox = await bob.chat.conversations()
+    expect(inbox[0]?.unread).toBe(2)
+    expect(inbox[0]?.lastMessage?.content).toBe('Posso buscar amanhã?')
+
+    const { events: aliceEvents, abort } = await subscribe(aliceId)
+    const received = collect(aliceEvents, 1, abort)
+    await services.bus.listening('chat', aliceId)
+    expect((await bob.chat.markRead({ conversationId })).read).toBe(2)
+    const [event] = await received
+    abort.abort()
+    expect(event?.data).toMatchObject({ type: 'read', conversationId, readerId: bobId })
+    expect((await bob.chat.unreadCount()).count).toBe(0)
+    const page = await alice.chat.messages({ conversationId })
+    expect(page.items.filter((m) => m.senderId === aliceId).every((m) => m.read)).toBe(true)
+  })
+
+  it('pagina o histórico para trás sem repetir', async () => {
+    for (let i = 0; i < 12; i++) await bob.chat.send({ conversationId, content: `mensagem ${i}` })
+    const ids: number[] = []
+    let before: number | null = null
+    do {
+      const page: { items: { id: number }[]; nextBefore: number | null } = await alice.chat.messages({
+        conversationId,
+        before,
+      })
+      ids.push(...page.items.map((m) => m.id))
+      before = page.nextBefore
+    } while (before)
+    expect(ids).toEqual([...ids].sort((a, b) => b - a))
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('limita a frequência de envio com uma mensagem em português', async () => {
+    const spammerId = (await createApprovedStudent(db)).id
+    const spammer = callerFor(services, { userId: spammerId }).caller
+    const { conversationId: spamConversation } = await spammer.chat.start({ productId })
+    let refused: unknown = null
+    for (let i = 0; i < 40 && !refused; i++) {
+      await spammer.chat.send({ conversationId: spamConversation, content: `oi ${i}` }).catch((error) => {
+        refused = error
+      })
+    }
+    await expectTRPCError(
+      Promise.reject(refused),
+      'TOO_MANY_REQUESTS',
+      'Você está enviando mensagens rápido demais. Aguarde alguns segundos.',
+    )
+  })
+})
+
+describe('eventos ao vivo', () => {
+  it('entrega a mensagem ao outro participante na hora, e a ninguém mais', async () => {
+    const bobSubscription = await subscribe(bobId)
+    const eveSubscription = await subscribe(eveId)
+    const bobEvents = collect(bobSubscription.events, 1, bobSubscription.abort)
+    const eveEvents = collect(eveSubscription.events, 1, eveSubscription.abort)
+    await services.bus.listening('chat', bobId)
+    await alice.chat.typing({ conversationId })
+    const [typing] = await bobEvents
+    expect(typing?.data).toEqual({ type: 'typing', conversationId, userId: aliceId })
+    setTimeout(() => eveSubscription.abort.abort(), 200)
+    expect(await eveEvents).toEqual([])
+  })
+
+  it('retoma do último id visto e entrega, em ordem, o que chegou durante a queda', async () => {
+    // The newest message the client saw, in any of its conversations.
+    const seen = db.$client.prepare('select max(id) as id from messages').get() as { id: number }
+    await alice.chat.send({ conversationId, content: 'enquanto você estava offline 1' })
+    await alice.chat.send({ conversationId, content: 'enquanto você estava offline 2' })
+    const { events, abort } = await subscribe(bobId, { lastEventId: String(seen.id) })
+    const replayed = await collect(events, 2, abort)
+    abort.abort()
+    expect(replayed.map((event) => event.data.type === 'message' && event.data.message.content)).toEqual([
+      'enquanto você estava offline 1',
+      'enquanto você estava offline 2',
+    ])
+    expect(Number(replayed[1]?.id)).toBeGreaterThan(Number(replayed[0]?.id))
+  })
+
+  it('encerra a assinatura quando a sessão da conexão termina', async () => {
+    const abort = new AbortController()
+    const socket = socketCaller(bobId, abort.signal)
+    const events = (await socket.caller.chat.events())[Symbol.asyncIterator]()
+    const first = events.next()
+    await services.bus.listening('chat', bobId)
+    await alice.chat.typing({ conversationId })
+    expect((await first).done).toBe(false)
+    invalidateSession(db, socket.ctx.session?.id ?? '')
+    const afterSignOut = events.next()
+    await alice.chat.typing({ conversationId })
+    expect((await afterSignOut).done).toBe(true)
+    abort.abort()
+    await expectTRPCError(socket.caller.chat.unreadCount(), 'UNAUTHORIZED')
+  })
+
+  it('limita as assinaturas abertas por conexão', async () => {
+    const abort = new AbortController()
+    const socket = socketCaller(aliceId, abort.signal)
+    const open: AsyncIterator<unknown>[] = []
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_CONNECTION; i++) {
+      const iterator = (await socket.caller.chat.events())[Symbol.asyncIterator]()
+      void iterator.next()
+      open.push(iterator)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const extra = (await socket.caller.chat.events())[Symbol.asyncIterator]()
+    await expectTRPCError(extra.next(), 'TOO_MANY_REQUESTS')
+    abort.abort()
+  })
+})
