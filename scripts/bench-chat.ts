@@ -1,0 +1,225 @@
+/**
+ * Chat benchmark: members in pairs exchange messages through the real built server (HTTP to send,
+ * the tRPC WebSocket subscription to receive), at 100 and at 2,000 open connections. Prints the
+ * delivery latency (send → receive) median and p99, messages per second and the server's memory
+ * per open connection. Usage: npm run bench:chat (CONNECTIONS=100,2000 MESSAGES=5 to change).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { eq } from 'drizzle-orm'
+import WebSocket from 'ws'
+import { createSession } from '../server/auth/session'
+import { openDatabase, runMigrations } from '../server/db/client'
+import { communities, conversations, profiles, users } from '../server/db/schema'
+import { seedBase } from '../server/db/seed'
+
+const SCENARIOS = (process.env.CONNECTIONS ?? '100,2000').split(',').map(Number)
+/** Messages each member sends; below the per-member send limit (20 per 10 s). */
+const MESSAGES = Number(process.env.MESSAGES ?? 5)
+
+type Member = { userId: number; token: string; conversationId: number }
+
+async function prepare(file: string, connections: number): Promise<Member[]> {
+  const db = openDatabase(file)
+  runMigrations(db, resolve('drizzle'))
+  await seedBase(db)
+  const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+  if (!community) throw new Error('comunidade ausente')
+  const members: Member[] = []
+  db.transaction((tx) => {
+    for (let pair = 0; pair < connections / 2; pair++) {
+      const ids = [0, 1].map((side) => {
+        const user = tx
+          .insert(users)
+          .values({ email: `par${pair}-${side}@univille.br`, emailVerifiedAt: new Date() })
+          .returning({ id: users.id })
+          .get()
+        tx.insert(profiles)
+          .values({
+            userId: user.id,
+            username: `par${pair}_${side}`,
+            fullName: `Par ${pair} ${side}`,
+            university: 'Univille',
+            course: 'Engenharia',
+            communityId: community.id,
+            approved: true,
+          })
+          .run()
+        return user.id
+      })
+      const [one, two] = ids as [number, number]
+      const conversation = tx
+        .insert(conversations)
+        .values({ communityId: community.id, participantOne: one, participantTwo: two })
+        .returning({ id: conversations.id })
+        .get()
+      for (const userId of ids) members.push({ userId, token: '', conversationId: conversation.id })
+    }
+  })
+  for (const member of members) member.token = createSession(db, member.userId).token
+  db.$client.close()
+  return members
+}
+
+function rssKiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('o servidor não subiu')
+}
+
+/** Opens the member's WebSocket and subscribes to chat.events; `onMessage` gets each delivered content. */
+function connect(port: number, member: Member, onMessage: (content: string) => void): Promise<WebSocket> {
+  return new Promise((resolvePromise, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, {
+      headers: { Cookie: `vupt_session=${member.token}`, Origin: `http://127.0.0.1:${port}` },
+    })
+    socket.on('error', reject)
+    socket.on('open', () => {
+      socket.send(
+        JSON.stringify({ id: 1, method: 'subscription', params: { path: 'chat.events', input: {} } }),
+      )
+    })
+    socket.on('message', (raw) => {
+      const text = raw.toString()
+      if (text === 'PING') return socket.send('PONG')
+      const message = JSON.parse(text) as {
+        result?: { type: string; data?: { data?: { type: string; message?: { content: string } } } }
+      }
+      if (message.result?.type === 'started') resolvePromise(socket)
+      const event = message.result?.data?.data
+      if (event?.type === 'message' && event.message) onMessage(event.message.content)
+    })
+  })
+}
+
+async function runScenario(connections: number) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-chat-bench-'))
+  const port = 4100 + Math.floor(Math.random() * 800)
+  const members = await prepare(join(dataDir, 'vupt.sqlite'), connections)
+  const server = await startServer(dataDir, port)
+  const pid = server.pid ?? 0
+  try {
+    await new Promise((r) => setTimeout(r, 500))
+    const rssBefore = rssKiB(pid)
+    const latencies: number[] = []
+    const sentAt = new Map<string, number>()
+    const expected = members.length * MESSAGES
+    let delivered = 0
+    let resolveAll: () => void = () => {}
+    const allDelivered = new Promise<void>((r) => {
+      resolveAll = r
+    })
+
+    const sockets: WebSocket[] = []
+    for (let i = 0; i < members.length; i += 100) {
+      const batch = members.slice(i, i + 100)
+      sockets.push(
+        ...(await Promise.all(
+          batch.map((member) =>
+            connect(port, member, (content) => {
+              const [key, sender] = content.split('|')
+              // Each member also receives its own messages; count the other side's delivery only.
+              if (Number(sender) === member.userId || !key) return
+              const started = sentAt.get(key)
+              if (started === undefined) return
+              latencies.push(performance.now() - started)
+              delivered++
+              if (delivered === expected) resolveAll()
+            }),
+          ),
+        )),
+      )
+    }
+    await new Promise((r) => setTimeout(r, 500))
+    const rssConnected = rssKiB(pid)
+
+    const started = performance.now()
+    await Promise.all(
+      members.map(async (member, index) => {
+        for (let n = 0; n < MESSAGES; n++) {
+          // Spread the senders out instead of all firing in the same millisecond.
+          await new Promise((r) => setTimeout(r, 50 + ((index * 7 + n * 13) % 400)))
+          const key = `${member.userId}-${n}`
+          sentAt.set(key, performance.now())
+          const response = await fetch(`http://127.0.0.1:${port}/api/trpc/chat.send`, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Cookie: `vupt_session=${member.token}`,
+              Origin: `http://127.0.0.1:${port}`,
+            },
+            body: JSON.stringify({
+              conversationId: member.conversationId,
+              content: `${key}|${member.userId}`,
+            }),
+          })
+          if (!response.ok) throw new Error(`envio falhou: HTTP ${response.status} ${await response.text()}`)
+        }
+      }),
+    )
+    await Promise.race([allDelivered, new Promise((r) => setTimeout(r, 30_000))])
+    const seconds = (performance.now() - started) / 1000
+    for (const socket of sockets) socket.close()
+    latencies.sort((a, b) => a - b)
+    return {
+      connections,
+      delivered,
+      expected,
+      median: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      perSecond: delivered / seconds,
+      kibPerConnection: (rssConnected - rssBefore) / connections,
+    }
+  } finally {
+    server.kill('SIGTERM')
+    await new Promise((r) => server.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+process.stdout.write(
+  `Pares trocando ${MESSAGES} mensagens cada (envio por HTTP, entrega pela assinatura WebSocket)\n\n` +
+    'conexões | entregues    | latência mediana | latência p99 | mensagens/s | memória do servidor por conexão\n' +
+    '---------|--------------|------------------|--------------|-------------|--------------------------------\n',
+)
+for (const connections of SCENARIOS) {
+  const result = await runScenario(connections)
+  process.stdout.write(
+    `${String(result.connections).padStart(8)} | ${`${result.delivered}/${result.expected}`.padStart(12)} | ${result.median
+      .toFixed(1)
+      .padStart(
+        13,
+      )} ms | ${result.p99.toFixed(1).padStart(9)} ms | ${result.perSecond.toFixed(0).padStart(11)} | ${result.kibPerConnection
+      .toFixed(1)
+      .padStart(27)} KiB\n`,
+  )
+}
