@@ -22,6 +22,8 @@ export const CLIENT_ROUTES = [
   '/vender',
   '/meus-produtos',
   '/minha-conta',
+  '/chat',
+  '/chat/:id',
   '/admin',
   '/admin/aprovacoes',
   '/admin/usuarios',

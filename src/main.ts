@@ -7,6 +7,7 @@ import { openDatabase, runMigrations } from '../server/db/client'
 import { seedBase } from '../server/db/seed'
 import { createHttpApp } from '../server/http/app'
 import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
+import { eventPageMeta } from '../server/http/event-pages'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
 import { createInProcessBus } from '../server/realtime/bus'
 import { attachWebSockets } from '../server/realtime/ws'
@@ -63,6 +64,7 @@ async function main() {
   server.headersTimeout = 66_000
   const clientOptions = {
     db,
+    pageMeta: (path: string) => eventPageMeta(db, path, publicUrl),
     settings: {
       supportEmail: env.SUPPORT_EMAIL,
       contactEmail: env.CONTACT_EMAIL,

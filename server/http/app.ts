@@ -6,6 +6,7 @@ import { mountGoogleAuth } from '../auth/google'
 import { appRouter } from '../routers/_app'
 import { type AppServices, createContextInner, requestIp, resolveSession } from '../trpc/context'
 import { createUploadRouter } from '../uploads/routes'
+import { mountEventCalendar } from './event-pages'
 import { requireSameOrigin, securityHeaders } from './security'
 
 export type HttpAppOptions = {
@@ -53,5 +54,6 @@ export function createHttpApp({ services, isProduction, trustProxy, google }: Ht
     }),
   )
   mountGoogleAuth(app, services, google)
+  mountEventCalendar(app, services.db, services.publicUrl)
   return app
 }

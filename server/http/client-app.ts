@@ -6,14 +6,23 @@ import { isClientRoute } from '../../shared/routes'
 import type { Database } from '../db/client'
 import { injectPublicConfig, type PublicSettings, readPublicConfig } from './public-config'
 
-type ClientAppOptions = { db: Database; settings: PublicSettings }
+type ClientAppOptions = {
+  db: Database
+  settings: PublicSettings
+  /** Extra <head> tags for a path (link previews), or null. */
+  pageMeta?: (path: string) => string | null
+}
 
-function sendPage(req: Request, res: Response, html: string, { db, settings }: ClientAppOptions) {
+function sendPage(req: Request, res: Response, html: string, { db, settings, pageMeta }: ClientAppOptions) {
   const config = readPublicConfig(db, settings)
   const liveSlugs = config.communities.filter((c) => c.active).map((c) => c.slug)
   // Unknown paths still get the app (it renders the 404 page), with the status a crawler should see.
   const status = isClientRoute(req.path, liveSlugs) ? 200 : 404
-  res.status(status).set('Cache-Control', 'no-cache').type('html').send(injectPublicConfig(html, config))
+  res
+    .status(status)
+    .set('Cache-Control', 'no-cache')
+    .type('html')
+    .send(injectPublicConfig(html, config, pageMeta?.(req.path) ?? ''))
 }
 
 /** Production: hashed assets cached for a year, index.html never cached. */

@@ -23,8 +23,8 @@ export function readPublicConfig(db: Database, settings: PublicSettings): Public
 }
 
 /** Inert JSON in the page (not a script the CSP would have to allow); `<` is escaped so it cannot close the tag. */
-export function injectPublicConfig(html: string, config: PublicConfig): string {
+export function injectPublicConfig(html: string, config: PublicConfig, extraHead = ''): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c')
   const tag = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`
-  return html.replace('</head>', `${tag}</head>`)
+  return html.replace('</head>', `${extraHead}${tag}</head>`)
 }

@@ -3,6 +3,7 @@ import { adminUsersRouter } from './admin-users'
 import { authRouter } from './auth'
 import { bannersRouter } from './banners'
 import { chatRouter } from './chat'
+import { eventsRouter } from './events'
 import { listingsRouter } from './listings'
 import { profilesRouter } from './profiles'
 
@@ -10,6 +11,7 @@ export const appRouter = router({
   auth: authRouter,
   banners: bannersRouter,
   chat: chatRouter,
+  events: eventsRouter,
   listings: listingsRouter,
   profiles: profilesRouter,
   admin: router({

@@ -1,0 +1,101 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Express } from 'express'
+import { createEvent } from 'ics'
+import type { Database } from '../db/client'
+import { events } from '../db/schema'
+
+/** Events leave the public eye unless approved (or called off, so attendees learn it). */
+function publicEvent(db: Database, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), inArray(events.status, ['aprovado', 'cancelado'])))
+    .get()
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+const longDate = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('pt-BR', {
+    day: '2-digit',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(date)
+
+/**
+ * Open Graph and Twitter tags for an event page, so a link shared in WhatsApp shows a preview.
+ * Returns null for any other path.
+ */
+export function eventPageMeta(
+  db: Database,
+  path: string,
+  publicUrl: string,
+  timeZone = 'America/Sao_Paulo',
+): string | null {
+  const match = /^(?:\/[^/]+)?\/evento\/(\d+)\/?$/.exec(path)
+  if (!match) return null
+  const event = publicEvent(db, Number(match[1]))
+  if (!event) return null
+  const when = longDate(event.startsAt, timeZone)
+  const description = `${when} · ${event.location}. ${event.description}`.slice(0, 200)
+  const tags: [string, string][] = [
+    ['og:type', 'website'],
+    ['og:title', event.title],
+    ['og:description', description],
+    ['og:url', `${publicUrl}${path}`],
+    ['og:site_name', 'Vupt'],
+    ['og:locale', 'pt_BR'],
+    ['twitter:card', event.imageUrl ? 'summary_large_image' : 'summary'],
+    ['twitter:title', event.title],
+    ['twitter:description', description],
+  ]
+  if (event.imageUrl) {
+    tags.push(
+      ['og:image', `${publicUrl}${event.imageUrl}`],
+      ['twitter:image', `${publicUrl}${event.imageUrl}`],
+    )
+  }
+  return tags
+    .map(([key, value]) =>
+      key.startsWith('og:')
+        ? `<meta property="${key}" content="${escapeHtml(value)}">`
+        : `<meta name="${key}" content="${escapeHtml(value)}">`,
+    )
+    .join('')
+}
+
+/** 'Adicionar ao calendário': an RFC 5545 file with the start in UTC, which every calendar converts. */
+export function mountEventCalendar(app: Express, db: Database, publicUrl: string) {
+  app.get('/api/eventos/:id/calendario.ics', (req, res) => {
+    const event = publicEvent(db, Number(req.params.id))
+    if (!event) {
+      res.status(404).json({ error: 'Evento não encontrado' })
+      return
+    }
+    const { error, value } = createEvent({
+      uid: `evento-${event.id}@vupt`,
+      title: event.title,
+      description: event.description,
+      location: event.location,
+      url: `${publicUrl}/evento/${event.id}`,
+      start: event.startsAt.getTime(),
+      startInputType: 'utc',
+      startOutputType: 'utc',
+      duration: { hours: 2 },
+      status: event.status === 'cancelado' ? 'CANCELLED' : 'CONFIRMED',
+      productId: 'vupt/eventos',
+    })
+    if (error || !value) {
+      res.status(500).json({ error: 'Não foi possível gerar o arquivo do calendário.' })
+      return
+    }
+    res
+      .status(200)
+      .type('text/calendar; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="evento-${event.id}.ics"`)
+      .send(value)
+  })
+}

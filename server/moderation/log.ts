@@ -1,0 +1,19 @@
+import type { Database } from '../db/client'
+import { moderationLog } from '../db/schema'
+
+export type ModerationEntry = {
+  communityId: number | null
+  /** Null for an action a user took on their own account. */
+  moderatorId: number | null
+  actionType: string
+  targetType: 'product' | 'event' | 'user' | 'banner' | 'subcategory'
+  targetId: number
+  reason?: string | null
+}
+
+/** Who did what, to what, when and why: every moderation action leaves a line. */
+export function logModeration(db: Database, entry: ModerationEntry): void {
+  db.insert(moderationLog)
+    .values({ ...entry, reason: entry.reason ?? null })
+    .run()
+}

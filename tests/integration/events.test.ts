@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client'
+import { eventAttendees, events, moderationLog, uploads } from '../../server/db/schema'
+import { eventPageMeta } from '../../server/http/event-pages'
+import type { EventInput } from '../../shared/schemas/event'
+import { expectTRPCError, expectValidationMessage } from '../support/assertions'
+import {
+  type AppCaller,
+  callerFor,
+  closeTestDatabase,
+  createAdmin,
+  createApprovedStudent,
+  createStudent,
+  createTestDatabase,
+  createTestServices,
+  type TestServices,
+} from '../support/test-app'
+
+let db: Database
+let services: TestServices
+let organizerId: number
+let organizer: AppCaller
+let student: AppCaller
+let moderator: AppCaller
+let admin: AppCaller
+let anonymous: AppCaller
+let pending: AppCaller
+
+/** A date `days` from today in São Paulo, as the form sends it. */
+function dayFromNow(days: number): string {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date)
+}
+
+function eventInput(overrides: Partial<EventInput> = {}): EventInput {
+  return {
+    title: 'Hackathon de Inovação',
+    description: 'Vinte e quatro horas de programação e mentoria.',
+    eventDate: dayFromNow(10),
+    eventTime: '19:30',
+    location: 'Bloco A, laboratório 3',
+    maxParticipants: null,
+    imageUploadId: null,
+    ...overrides,
+  }
+}
+
+async function approvedEvent(overrides: Partial<EventInput> = {}) {
+  const { id } = await organizer.events.create(eventInput(overrides))
+  await admin.events.approve({ id })
+  return id
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+  organizerId = (await createApprovedStudent(db)).id
+  organizer = callerFor(services, { userId: organizerId }).caller
+  student = callerFor(services, { userId: (await createApprovedStudent(db)).id }).caller
+  moderator = callerFor(services, {
+    userId: (await createApprovedStudent(db, { roles: ['user', 'moderator'] })).id,
+  }).caller
+  admin = callerFor(services, { userId: (await createAdmin(db)).id }).caller
+  anonymous = callerFor(services, null).caller
+  pending = callerFor(services, { userId: (await createStudent(db)).id }).caller
+})
+
+afterAll(() => closeTestDatabase(db))
+
+describe('criar e editar', () => {
+  it('cria como pendente, no horário de Joinville, e só o organizador vê antes da aprovação', async () => {
+    const { id, status } = await organizer.events.create(eventInput())
+    expect(status).toBe('pendente')
+    const row = db.select().from(events).where(eq(events.id, id)).get()
+    // 19:30 in São Paulo (UTC−3) is 22:30 UTC.
+    expect(row?.startsAt.toISOString()).toBe(`${dayFromNow(10)}T22:30:00.000Z`)
+    expect((await organizer.events.byId({ id })).canEdit).toBe(true)
+    await expectTRPCError(student.events.byId({ id }), 'NOT_FOUND', 'Evento não encontrado')
+    await expectTRPCError(anonymous.events.byId({ id }), 'NOT_FOUND')
+    expect((await moderator.events.byId({ id })).status).toBe('pendente')
+    expect((await anonymous.events.list({})).map((event) => event.id)).not.toContain(id)
+  })
+
+  it.each([
+    [{ title: 'Hack' }, 'Título deve ter no mínimo 5 caracteres'],
+    [{ description: 'curta demais' }, 'Descrição deve ter no mínimo 20 caracteres'],
+    [{ description: 'x'.repeat(1001) }, 'Descrição muito longa'],
+    [{ eventDate: '' }, 'Data é obrigatória'],
+    [{ eventTime: '25:00' }, 'Formato de hora inválido (HH:MM)'],
+    [{ eventTime: '7h' }, 'Formato de hora inválido (HH:MM)'],
+    [{ location: 'Sala' }, 'Local deve ter no mínimo 5 caracteres'],
+    [{ maxParticipants: 0 }, 'Número deve ser positivo'],
+    [{ maxParticipants: -3 }, 'Número deve ser positivo'],
+  ])('valida %j com "%s"', async (change, message) => {
+    await expectValidationMessage(organizer.events.create(eventInput(change)), message)
+  })
+
+  it('recusa data e hora no passado, mesmo hoje mais cedo', async () => {
+    const before = db.select().from(events).all().length
+    await expectTRPCError(
+      organizer.events.create(eventInput({ eventDate: dayFromNow(-1) })),
+      'BAD_REQUEST',
+      'A data do evento deve ser no futuro',
+    )
+    await expectTRPCError(
+      organizer.events.create(eventInput({ eventDate: dayFromNow(0), eventTime: '00:00' })),
+      'BAD_REQUEST',
+      'A data do evento deve ser no futuro',
+    )
+    expect(db.select().from(events).all().length).toBe(before)
+  })
+
+  it('só o organizador edita, e só enquanto pendente', async () => {
+    const { id } = await organizer.events.create(eventInput())
+    await expectTRPCError(
+      student.events.update({ id, ...eventInput({ title: 'Tomado por outro' }) }),
+      'NOT_FOUND',
+    )
+    await organizer.events.update({ id, ...eventInput({ title: 'Hackathon de Inovação 2026' }) })
+    expect((await organizer.events.byId({ id })).title).toBe('Hackathon de Inovação 2026')
+    await admin.events.approve({ id })
+    await expectTRPCError(organizer.events.update({ id, ...eventInput() }), 'FORBIDDEN')
+    expect((await organizer.events.byId({ id })).canEdit).toBe(false)
+  })
+
+  it('visitantes e contas pendentes não criam eventos', async () => {
+    await expectTRPCError(anonymous.events.create(eventInput()), 'UNAUTHORIZED')
+    await expectTRPCError(pending.events.create(eventInput()), 'FORBIDDEN')
+  })
+
+  it('aceita uma imagem enviada pelo organizador, e recusa a de outra pessoa', async () => {
+    const hash = randomUUID().replace(/-/g, '').repeat(2)
+    const uploadId = randomUUID()
+    db.insert(uploads)
+      .values({
+        id: uploadId,
+        ownerId: organizerId,
+        kind: 'event',
+        cardKey: `${hash}-card.webp`,
+        fullKey: `${hash}-full.webp`,
+        width: 10,
+        height: 10,
+        bytes: 1,
+      })
+      .run()
+    const { id } = await organizer.events.create(eventInput({ imageUploadId: uploadId }))
+    expect((await organizer.events.byId({ id })).imageUrl).toBe(`/uploads/${hash}-full.webp`)
+    await expectTRPCError(student.events.create(eventInput({ imageUploadId: uploadId })), 'BAD_REQUEST')
+  })
+})
+
+describe('moderação', () => {
+  it('moderadores aprovam e rejeitam com motivo obrigatório; o organizador vê o motivo', async () => {
+    const { id } = await organizer.events.create(eventInput({ title: 'Festa sem local definido' }))
+    await expectTRPCError(student.events.approve({ id }), 'FORBIDDEN')
+    await expectTRPCError(student.events.reject({ id, reason: 'não' }), 'FORBIDDEN')
+    await expectTRPCError(anonymous.events.moderation({ status: 'pendente' }), 'UNAUTHORIZED')
+    await expectValidationMessage(
+      moderator.events.reject({ id, reason: '   ' }),
+      'Por favor, informe o motivo da rejeição',
+    )
+    await moderator.events.reject({ id, reason: 'Falta o local exato do evento.' })
+    const seen = await organizer.events.byId({ id })
+    expect(seen.status).toBe('rejeitado')
+    expect(seen.rejectionReason).toBe('Falta o local exato do evento.')
+    // Only pending events can be decided.
+    await expectTRPCError(admin.events.approve({ id }), 'NOT_FOUND')
+    const log = db.select().from(moderationLog).where(eq(moderationLog.targetId, id)).all()
+    expect(log.map((entry) => entry.actionType)).toEqual(['reject_event'])
+  })
+
+  it('a lista pública mostra só aprovados, com abas e busca', async () => {
+    const id = await approvedEvent({ title: 'Feira de Criações no pátio' })
+    const upcoming = await anonymous.events.list({})
+    expect(upcoming.map((event) => event.id)).toContain(id)
+    expect(upcoming.every((event) => event.status === 'aprovado')).toBe(true)
+    expect((await anonymous.events.list({ tab: 'passados' })).map((event) => event.id)).not.toContain(id)
+    expect((await anonymous.events.list({ q: 'feira' })).map((event) => event.id)).toEqual([id])
+    const past = await approvedEvent({ title: 'Evento que já passou' })
+    db.update(events)
+      .set({ startsAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(events.id, past))
+      .run()
+    expect((await anonymous.events.list({ tab: 'passados' })).map((event) => event.id)).toContain(past)
+    expect((await anonymous.events.list({ tab: 'todos' })).map((event) => event.id)).toEqual(
+      expect.arrayContaining([id, past]),
+    )
+  })
+})
+
+describe('presença', () => {
+  it('confirma e cancela presença; o contador acompanha', async () => {
+    const id = await approvedEvent()
+    expect((await student.events.attend({ id })).attendeesCount).toBe(1)
+    expect((await student.events.attend({ id })).attendeesCount).toBe(1)
+    expect((await student.events.byId({ id })).isGoing).toBe(true)
+    expect((await student.events.unattend({ id })).attendeesCount).toBe(0)
+    await expectTRPCError(anonymous.events.attend({ id }), 'UNAUTHORIZED')
+    await expectTRPCError(pending.events.attend({ id }), 'FORBIDDEN')
+  })
+
+  it('não aceita presença em evento pendente ou que já passou', async () => {
+    const { id } = await organizer.events.create(eventInput())
+    await expectTRPCError(student.events.attend({ id }), 'NOT_FOUND')
+    const past = await approvedEvent()
+    db.update(events)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(eq(events.id, past))
+      .run()
+    await expectTRPCError(student.events.attend({ id: past }), 'BAD_REQUEST')
+  })
+
+  it('nunca passa da capacidade, com mais pedidos simultâneos do que vagas', async () => {
+    const id = await approvedEvent({ maxParticipants: 5 })
+    const people = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async () => callerFor(services, { userId: (await createApprovedStudent(db)).id }).caller,
+      ),
+    )
+    const results = await Promise.allSettled(people.map((person) => person.events.attend({ id })))
+    const accepted = results.filter((result) => result.status === 'fulfilled').length
+    const refused = results.filter(
+      (result) => result.status === 'rejected' && (result.reason as { code?: string }).code === 'CONFLICT',
+    ).length
+    expect(accepted).toBe(5)
+    expect(refused).toBe(15)
+    const rows = db.select().from(eventAttendees).where(eq(eventAttendees.eventId, id)).all()
+    expect(rows.length).toBe(5)
+    expect(db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(5)
+  })
+
+  it('o organizador cancela um evento aprovado e quem ia vê "Cancelado"', async () => {
+    const id = await approvedEvent()
+    await student.events.attend({ id })
+    await expectTRPCError(student.events.cancel({ id }), 'NOT_FOUND')
+    await organizer.events.cancel({ id })
+    expect((await student.events.byId({ id })).status).toBe('cancelado')
+    expect((await anonymous.events.list({})).map((event) => event.id)).not.toContain(id)
+  })
+})
+
+describe('compartilhar', () => {
+  it('gera as tags de prévia só para eventos públicos', async () => {
+    const id = await approvedEvent({ title: 'Sarau <de> Letras' })
+    const meta = eventPageMeta(db, `/univille/evento/${id}`, 'https://vupt.app')
+    expect(meta).toContain('<meta property="og:title" content="Sarau &#60;de&#62; Letras">')
+    expect(meta).toContain(`<meta property="og:url" content="https://vupt.app/univille/evento/${id}">`)
+    const { id: hidden } = await organizer.events.create(eventInput())
+    expect(eventPageMeta(db, `/evento/${hidden}`, 'https://vupt.app')).toBeNull()
+    expect(eventPageMeta(db, '/univille/portal', 'https://vupt.app')).toBeNull()
+  })
+})
