@@ -27,6 +27,10 @@ export const APP_ERRORS = {
   FORBIDDEN: { title: 'Acesso negado', description: 'Você não tem permissão para acessar esta página' },
   UNAUTHENTICATED: { title: 'Sessão encerrada', description: 'Entre novamente para continuar.' },
   USER_NOT_FOUND: { title: 'Usuário não encontrado', description: 'A conta não existe mais.' },
+  SUBCATEGORY_IN_USE: {
+    title: 'Não é possível deletar',
+    description: 'Existem produtos usando esta subcategoria',
+  },
 } as const satisfies Record<string, { title: string; description: string }>
 
 export type AppErrorCode = keyof typeof APP_ERRORS

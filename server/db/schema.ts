@@ -55,6 +55,11 @@ export const users = sqliteTable('users', {
   emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
   /** Null for accounts that only sign in with Google. */
   passwordHash: text('password_hash'),
+  /**
+   * Set when the account is deleted. The row stays as an anonymous tombstone so the other side of a
+   * conversation keeps its messages ('Conta removida'); e-mail and personal data are wiped.
+   */
+  deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

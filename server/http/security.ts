@@ -12,7 +12,8 @@ export function securityHeaders(isProduction: boolean): RequestHandler {
             scriptSrc: ["'self'"],
             // Radix and sonner position elements with inline style attributes.
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:'],
+            // Banners may point to an https image hosted elsewhere (spec §5).
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
             connectSrc: ["'self'"],
             fontSrc: ["'self'", 'data:'],
             objectSrc: ["'none'"],

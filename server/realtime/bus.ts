@@ -16,6 +16,8 @@ export type BusMessages = {
   account: { userId: number; reason: 'approved' | 'roles' | 'profile' | 'deleted' }
   /** Chat activity for one user, keyed by that user's id. */
   chat: ChatEvent
+  /** Something the admin badges count changed in a community, keyed by community id. */
+  admin: { communityId: number }
 }
 export type BusTopic = keyof BusMessages
 

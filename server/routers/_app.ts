@@ -1,5 +1,5 @@
 import { router } from '../trpc/init'
-import { adminUsersRouter } from './admin-users'
+import { adminRouter } from './admin'
 import { authRouter } from './auth'
 import { bannersRouter } from './banners'
 import { chatRouter } from './chat'
@@ -14,9 +14,7 @@ export const appRouter = router({
   events: eventsRouter,
   listings: listingsRouter,
   profiles: profilesRouter,
-  admin: router({
-    users: adminUsersRouter,
-  }),
+  admin: adminRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -26,6 +26,7 @@ import { passwordResetMail, verificationMail } from '../mail/templates'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
 import type { Context, CurrentUser } from '../trpc/context'
 import { appError, approvedProcedure, publicProcedure, router, signedInProcedure } from '../trpc/init'
+import { publishAdminChange } from './admin/badges'
 
 /** What the client knows about the signed-in user. */
 function viewer(db: Database, user: CurrentUser) {
@@ -132,6 +133,7 @@ export const authRouter = router({
       throw error
     }
     startSession(ctx, userId)
+    publishAdminChange(ctx.bus, community.id)
     await sendVerification(ctx, userId, input.email, input.fullName)
     ctx.logger.info({ userId, community: community.slug }, 'nova conta aguardando aprovação')
     return { ok: true as const }

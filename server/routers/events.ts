@@ -16,6 +16,7 @@ import { logModeration } from '../moderation/log'
 import type { Context, CurrentUser } from '../trpc/context'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
 import { attachUploads } from '../uploads/attach'
+import { publishAdminChange } from './admin/badges'
 import { resolveCommunityId } from './listings'
 
 const idInput = z.object({ id: z.number().int().positive() })
@@ -204,6 +205,7 @@ export const eventsRouter = router({
         })
         .returning({ id: events.id, status: events.status })
         .get()
+      publishAdminChange(ctx.bus, community.id)
       return created
     })
   }),
@@ -350,6 +352,7 @@ export const eventsRouter = router({
       targetType: 'event',
       targetId: input.id,
     })
+    publishAdminChange(ctx.bus, ctx.user.communityId)
     return { id: input.id, status: 'aprovado' as const }
   }),
 
@@ -375,6 +378,7 @@ export const eventsRouter = router({
       targetId: input.id,
       reason: input.reason,
     })
+    publishAdminChange(ctx.bus, ctx.user.communityId)
     return { id: input.id, status: 'rejeitado' as const }
   }),
 })

@@ -1,0 +1,94 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import {
+  eventAttendees,
+  events,
+  favorites,
+  oauthAccounts,
+  productImages,
+  products,
+  productVupts,
+  profiles,
+  sessions,
+  userRoles,
+  users,
+} from '../db/schema'
+import { releaseUploads } from '../uploads/attach'
+
+/**
+ * Deletes an account, by the user or an administrator. Policy: the person's listings, events,
+ * favorites, Vupts, RSVPs, roles, sessions and linked identities are removed, counters on other
+ * people's listings and events are corrected, and the e-mail is freed. Messages they sent stay in
+ * the other person's conversation, shown as from 'Conta removida': the user row remains as an
+ * anonymous tombstone with no e-mail, name or password.
+ */
+export function deleteAccount(db: Database, userId: number): void {
+  db.transaction((tx) => {
+    // Counters on other people's content move with the rows that feed them.
+    const vupted = tx
+      .select({ productId: productVupts.productId })
+      .from(productVupts)
+      .where(eq(productVupts.userId, userId))
+      .all()
+      .map((row) => row.productId)
+    if (vupted.length > 0) {
+      tx.update(products)
+        .set({ vuptsCount: sql`max(${products.vuptsCount} - 1, 0)` })
+        .where(inArray(products.id, vupted))
+        .run()
+    }
+    const attending = tx
+      .select({ eventId: eventAttendees.eventId })
+      .from(eventAttendees)
+      .where(eq(eventAttendees.userId, userId))
+      .all()
+      .map((row) => row.eventId)
+    if (attending.length > 0) {
+      tx.update(events)
+        .set({ attendeesCount: sql`max(${events.attendeesCount} - 1, 0)` })
+        .where(inArray(events.id, attending))
+        .run()
+    }
+
+    const photos = tx
+      .select({ uploadId: productImages.uploadId })
+      .from(productImages)
+      .innerJoin(products, eq(products.id, productImages.productId))
+      .where(eq(products.sellerId, userId))
+      .all()
+      .flatMap((row) => (row.uploadId ? [row.uploadId] : []))
+
+    tx.delete(productVupts).where(eq(productVupts.userId, userId)).run()
+    tx.delete(eventAttendees).where(eq(eventAttendees.userId, userId)).run()
+    tx.delete(favorites).where(eq(favorites.userId, userId)).run()
+    tx.delete(products).where(eq(products.sellerId, userId)).run()
+    tx.delete(events).where(eq(events.organizerId, userId)).run()
+    tx.delete(sessions).where(eq(sessions.userId, userId)).run()
+    tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId)).run()
+    tx.delete(userRoles).where(eq(userRoles.userId, userId)).run()
+    if (photos.length > 0) releaseUploads(tx, photos)
+
+    tx.update(profiles)
+      .set({
+        username: null,
+        fullName: 'Conta removida',
+        bio: null,
+        university: null,
+        course: null,
+        matricula: null,
+        avatarUrl: null,
+        approved: false,
+      })
+      .where(eq(profiles.userId, userId))
+      .run()
+    tx.update(users)
+      .set({
+        email: `removida-${userId}@contas.invalid`,
+        passwordHash: null,
+        emailVerifiedAt: null,
+        deletedAt: new Date(),
+      })
+      .where(and(eq(users.id, userId)))
+      .run()
+  })
+}

@@ -1,0 +1,80 @@
+import { TRPCError } from '@trpc/server'
+import { and, asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { bannerInputSchema } from '../../../shared/schemas/admin'
+import { advertisements } from '../../db/schema'
+import type { Context, CurrentUser } from '../../trpc/context'
+import { adminProcedure, router } from '../../trpc/init'
+import { attachUploads } from '../../uploads/attach'
+
+const idInput = z.object({ id: z.number().int().positive() })
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Banner não encontrado' })
+
+/** An uploaded image becomes the banner's (and stops being an orphan); otherwise the URL typed in. */
+function bannerImage(ctx: Context & { user: CurrentUser }, input: z.infer<typeof bannerInputSchema>): string {
+  if (!input.imageUploadId) return input.imageUrl
+  const [image] = attachUploads(ctx.db, ctx.storage, ctx.user.id, [input.imageUploadId], 'banner')
+  return image?.fullUrl ?? input.imageUrl
+}
+
+const ownBanner = (ctx: Context & { user: CurrentUser }, id: number) =>
+  and(eq(advertisements.id, id), eq(advertisements.communityId, ctx.user.communityId ?? -1))
+
+export const adminBannersRouter = router({
+  list: adminProcedure.query(({ ctx }) =>
+    ctx.db
+      .select()
+      .from(advertisements)
+      .where(eq(advertisements.communityId, ctx.user.communityId ?? -1))
+      .orderBy(asc(advertisements.placement), asc(advertisements.displayOrder), asc(advertisements.id))
+      .all(),
+  ),
+
+  create: adminProcedure.input(bannerInputSchema).mutation(({ ctx, input }) =>
+    ctx.db.transaction(() => {
+      const { imageUploadId: _upload, ...values } = input
+      return ctx.db
+        .insert(advertisements)
+        .values({ ...values, imageUrl: bannerImage(ctx, input), communityId: ctx.user.communityId ?? -1 })
+        .returning({ id: advertisements.id })
+        .get()
+    }),
+  ),
+
+  update: adminProcedure
+    .input(bannerInputSchema.extend({ id: z.number().int().positive() }))
+    .mutation(({ ctx, input }) =>
+      ctx.db.transaction(() => {
+        const { id, imageUploadId: _upload, ...values } = input
+        const updated = ctx.db
+          .update(advertisements)
+          .set({ ...values, imageUrl: bannerImage(ctx, input) })
+          .where(ownBanner(ctx, id))
+          .returning({ id: advertisements.id })
+          .get()
+        if (!updated) throw notFound()
+        return updated
+      }),
+    ),
+
+  setActive: adminProcedure.input(idInput.extend({ active: z.boolean() })).mutation(({ ctx, input }) => {
+    const updated = ctx.db
+      .update(advertisements)
+      .set({ active: input.active })
+      .where(ownBanner(ctx, input.id))
+      .returning({ id: advertisements.id, active: advertisements.active })
+      .get()
+    if (!updated) throw notFound()
+    return updated
+  }),
+
+  delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
+    const deleted = ctx.db
+      .delete(advertisements)
+      .where(ownBanner(ctx, input.id))
+      .returning({ id: advertisements.id })
+      .get()
+    if (!deleted) throw notFound()
+    return { ok: true as const }
+  }),
+})

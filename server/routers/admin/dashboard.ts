@@ -1,0 +1,91 @@
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm'
+import { advertisements, events, moderationLog, products, profiles, users } from '../../db/schema'
+import { moderatorProcedure, router } from '../../trpc/init'
+
+const WEEKS = 8
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000
+
+export const adminDashboardRouter = router({
+  /** The counters of the dashboard and sign-ups and new listings per week (last 8 weeks). */
+  summary: moderatorProcedure.query(({ ctx }) => {
+    const communityId = ctx.user.communityId ?? -1
+    const people = ctx.db
+      .select({
+        total: count(),
+        pending: sql<number>`sum(case when ${profiles.approved} = 0 then 1 else 0 end)`,
+      })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(and(eq(profiles.communityId, communityId), isNull(users.deletedAt)))
+      .get()
+    const listings = ctx.db
+      .select({
+        active: sql<number>`sum(case when ${products.moderationStatus} = 'active' and ${products.status} = 'ativo' then 1 else 0 end)`,
+        removed: sql<number>`sum(case when ${products.moderationStatus} = 'removed' then 1 else 0 end)`,
+      })
+      .from(products)
+      .where(eq(products.communityId, communityId))
+      .get()
+    const pendingEvents = ctx.db.$count(
+      events,
+      and(eq(events.communityId, communityId), eq(events.status, 'pendente')),
+    )
+    const activeBanners = ctx.db.$count(
+      advertisements,
+      and(eq(advertisements.communityId, communityId), eq(advertisements.active, true)),
+    )
+
+    // Week 0 is the current week; buckets count whole weeks back from now.
+    const since = new Date(Date.now() - WEEKS * WEEK_MS)
+    const bucket = (column: typeof profiles.createdAt | typeof products.createdAt) =>
+      sql<number>`cast((${Date.now()} - ${column}) / ${WEEK_MS} as integer)`
+    const signUps = ctx.db
+      .select({ week: bucket(profiles.createdAt), total: count() })
+      .from(profiles)
+      .where(and(eq(profiles.communityId, communityId), gte(profiles.createdAt, since)))
+      .groupBy(bucket(profiles.createdAt))
+      .all()
+    const newListings = ctx.db
+      .select({ week: bucket(products.createdAt), total: count() })
+      .from(products)
+      .where(and(eq(products.communityId, communityId), gte(products.createdAt, since)))
+      .groupBy(bucket(products.createdAt))
+      .all()
+    const weeks = Array.from({ length: WEEKS }, (_, index) => {
+      const weeksAgo = WEEKS - 1 - index
+      return {
+        weekStart: new Date(Date.now() - (weeksAgo + 1) * WEEK_MS + 1),
+        signUps: signUps.find((row) => row.week === weeksAgo)?.total ?? 0,
+        listings: newListings.find((row) => row.week === weeksAgo)?.total ?? 0,
+      }
+    })
+
+    return {
+      users: { total: people?.total ?? 0, pending: Number(people?.pending ?? 0) },
+      listings: { active: Number(listings?.active ?? 0), removed: Number(listings?.removed ?? 0) },
+      pendingEvents,
+      activeBanners,
+      weeks,
+    }
+  }),
+
+  /** Moderation log: who did what, to what, when and why. */
+  log: moderatorProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({
+        id: moderationLog.id,
+        actionType: moderationLog.actionType,
+        targetType: moderationLog.targetType,
+        targetId: moderationLog.targetId,
+        reason: moderationLog.reason,
+        createdAt: moderationLog.createdAt,
+        moderator: { username: profiles.username, fullName: profiles.fullName },
+      })
+      .from(moderationLog)
+      .leftJoin(profiles, eq(profiles.userId, moderationLog.moderatorId))
+      .where(eq(moderationLog.communityId, ctx.user.communityId ?? -1))
+      .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+      .limit(300)
+      .all(),
+  ),
+})

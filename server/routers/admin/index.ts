@@ -1,0 +1,17 @@
+import { router } from '../../trpc/init'
+import { adminBadgesRouter } from './badges'
+import { adminBannersRouter } from './banners'
+import { adminDashboardRouter } from './dashboard'
+import { adminListingsRouter } from './listings'
+import { adminSubcategoriesRouter } from './subcategories'
+import { adminUsersRouter } from './users'
+
+/** The admin area. Users, roles, banners and subcategories: admins; listings and events: moderators too. */
+export const adminRouter = router({
+  badges: adminBadgesRouter,
+  banners: adminBannersRouter,
+  dashboard: adminDashboardRouter,
+  listings: adminListingsRouter,
+  subcategories: adminSubcategoriesRouter,
+  users: adminUsersRouter,
+})

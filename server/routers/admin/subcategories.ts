@@ -1,0 +1,85 @@
+import { TRPCError } from '@trpc/server'
+import { asc, count, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { subcategoryInputSchema } from '../../../shared/schemas/admin'
+import { mainCategories, products, subcategories } from '../../db/schema'
+import { adminProcedure, appError, router } from '../../trpc/init'
+
+const idInput = z.object({ id: z.number().int().positive() })
+
+const DUPLICATE = 'Já existe uma subcategoria com esse nome nesta categoria.'
+const isDuplicate = (error: unknown) =>
+  error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+
+/** Subcategories are shared by every community, so only administrators manage them. */
+export const adminSubcategoriesRouter = router({
+  list: adminProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({
+        id: subcategories.id,
+        name: subcategories.name,
+        description: subcategories.description,
+        icon: subcategories.icon,
+        mainCategoryId: subcategories.mainCategoryId,
+        mainCategoryName: mainCategories.name,
+        listings: ctx.db.$count(products, eq(products.subcategoryId, subcategories.id)),
+      })
+      .from(subcategories)
+      .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
+      .orderBy(asc(mainCategories.position), asc(subcategories.name))
+      .all(),
+  ),
+
+  create: adminProcedure.input(subcategoryInputSchema).mutation(({ ctx, input }) => {
+    try {
+      return ctx.db.insert(subcategories).values(input).returning({ id: subcategories.id }).get()
+    } catch (error) {
+      if (isDuplicate(error)) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE })
+      if (error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Preencha os campos obrigatórios' })
+      }
+      throw error
+    }
+  }),
+
+  update: adminProcedure
+    .input(subcategoryInputSchema.extend({ id: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => {
+      const { id, ...values } = input
+      try {
+        const updated = ctx.db
+          .update(subcategories)
+          .set(values)
+          .where(eq(subcategories.id, id))
+          .returning({ id: subcategories.id })
+          .get()
+        if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subcategoria não encontrada' })
+        // Listings follow their subcategory to its new main category.
+        ctx.db
+          .update(products)
+          .set({ mainCategoryId: values.mainCategoryId })
+          .where(eq(products.subcategoryId, id))
+          .run()
+        return updated
+      } catch (error) {
+        if (isDuplicate(error)) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE })
+        throw error
+      }
+    }),
+
+  delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
+    const used = ctx.db
+      .select({ total: count() })
+      .from(products)
+      .where(eq(products.subcategoryId, input.id))
+      .get()
+    if ((used?.total ?? 0) > 0) throw appError('CONFLICT', 'SUBCATEGORY_IN_USE')
+    const deleted = ctx.db
+      .delete(subcategories)
+      .where(eq(subcategories.id, input.id))
+      .returning({ id: subcategories.id })
+      .get()
+    if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subcategoria não encontrada' })
+    return { ok: true as const }
+  }),
+})
