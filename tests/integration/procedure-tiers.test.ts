@@ -51,6 +51,7 @@ let db: Database
 let services: TestServices
 let pendingUserId: number
 let studentId: number
+let moderatorId: number
 
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -58,6 +59,7 @@ beforeAll(async () => {
   // A pending user whose e-mail is confirmed: only the approval is missing.
   pendingUserId = (await createStudent(db, { emailVerified: true })).id
   studentId = (await createApprovedStudent(db)).id
+  moderatorId = (await createApprovedStudent(db, { roles: ['user', 'moderator'] })).id
 })
 
 afterAll(() => {
@@ -116,5 +118,25 @@ describe('procedure tiers', () => {
         await expectCall({ userId: studentId }, path, 'FORBIDDEN')
       },
     )
+  })
+
+  describe('a moderator is refused by admin-only procedures', () => {
+    it.each(withTier('admin').map((p) => [p.path, p.tier, p.type]))('%s (%s %s)', async (path) => {
+      await expectCall({ userId: moderatorId }, path, 'FORBIDDEN')
+    })
+  })
+
+  describe('a moderator gets past the tier check of moderation procedures', () => {
+    it.each(withTier('moderator').map((p) => [p.path, p.tier, p.type]))('%s (%s %s)', async (path) => {
+      const controller = new AbortController()
+      const { caller } = callerFor(services, { userId: moderatorId }, {}, { signal: controller.signal })
+      // With no input the call may fail validation or succeed, but never for lack of rights.
+      const outcome = await callByPath(caller, path, controller).then(
+        () => 'ok',
+        (error: TRPCError) => error.code,
+      )
+      controller.abort()
+      expect(['UNAUTHORIZED', 'FORBIDDEN']).not.toContain(outcome)
+    })
   })
 })

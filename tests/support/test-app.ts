@@ -12,7 +12,6 @@ import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll } from 'vitest'
 import { createAccount, type NewAccount } from '../../server/auth/accounts'
-import { createRateLimits } from '../../server/http/rate-limits'
 import {
   createSession,
   SESSION_COOKIE,
@@ -22,6 +21,7 @@ import {
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
 import { communities, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
+import { createRateLimits } from '../../server/http/rate-limits'
 import type { Mail, Mailer } from '../../server/mail/mailer'
 import { type BusMessages, type BusTopic, createInProcessBus, type EventBus } from '../../server/realtime/bus'
 import { appRouter } from '../../server/routers/_app'
