@@ -27,6 +27,20 @@ export const APP_ERRORS = {
   FORBIDDEN: { title: 'Acesso negado', description: 'Você não tem permissão para acessar esta página' },
   UNAUTHENTICATED: { title: 'Sessão encerrada', description: 'Entre novamente para continuar.' },
   USER_NOT_FOUND: { title: 'Usuário não encontrado', description: 'A conta não existe mais.' },
+  TWO_FACTOR_REQUIRED: {
+    title: 'Digite o código de verificação',
+    description: 'Use o app autenticador ou um código de recuperação para terminar de entrar.',
+  },
+  TWO_FACTOR_ENROLMENT_REQUIRED: {
+    title: 'Ative a verificação em duas etapas',
+    description: 'Administradores precisam da verificação em duas etapas para acessar o painel.',
+  },
+  INVALID_TWO_FACTOR_CODE: { title: 'Código inválido', description: 'Confira o código e tente novamente.' },
+  REAUTH_REQUIRED: {
+    title: 'Confirme sua senha',
+    description: 'Por segurança, confirme sua senha para continuar.',
+  },
+  WRONG_PASSWORD: { title: 'Senha incorreta', description: 'A senha atual não confere.' },
   SUBCATEGORY_IN_USE: {
     title: 'Não é possível deletar',
     description: 'Existem produtos usando esta subcategoria',

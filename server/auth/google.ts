@@ -3,9 +3,9 @@ import { parseCookie, stringifySetCookie } from 'cookie'
 import { and, eq } from 'drizzle-orm'
 import type { Express, Request, Response } from 'express'
 import { communities, oauthAccounts, users } from '../db/schema'
-import type { AppServices } from '../trpc/context'
+import { type AppServices, resolveSession } from '../trpc/context'
 import { createAccount, findUserByEmail } from './accounts'
-import { createSession, serializeSessionCookie } from './session'
+import { createSession, markAuthenticated, serializeSessionCookie } from './session'
 
 const FLOW_COOKIE = 'vupt_google_flow'
 const FLOW_MAX_AGE_S = 10 * 60
@@ -44,7 +44,15 @@ export function mountGoogleAuth(
     const state = generateState()
     const codeVerifier = generateCodeVerifier()
     const url = google.createAuthorizationURL(state, codeVerifier, ['openid', 'email', 'profile'])
-    const flow = JSON.stringify({ state, codeVerifier, from: safeReturnPath(req.query.from), community })
+    // 'link' adds Google to the signed-in account; 'reauth' proves the person again for a sensitive change.
+    const mode = req.query.mode === 'link' || req.query.mode === 'reauth' ? req.query.mode : 'signin'
+    const flow = JSON.stringify({
+      state,
+      codeVerifier,
+      from: safeReturnPath(req.query.from),
+      community,
+      mode,
+    })
     res.append(
       'Set-Cookie',
       stringifySetCookie({
@@ -66,7 +74,13 @@ export function mountGoogleAuth(
       'Set-Cookie',
       stringifySetCookie({ name: FLOW_COOKIE, value: '', path: '/auth/google', maxAge: 0, httpOnly: true }),
     )
-    let flow: { state: string; codeVerifier: string; from: string; community?: string } | null = null
+    let flow: {
+      state: string
+      codeVerifier: string
+      from: string
+      community?: string
+      mode?: 'signin' | 'link' | 'reauth'
+    } | null = null
     try {
       flow = raw ? JSON.parse(raw) : null
     } catch {
@@ -80,25 +94,71 @@ export function mountGoogleAuth(
     try {
       const tokens = await google.validateAuthorizationCode(code, flow.codeVerifier)
       const claims = decodeIdToken(tokens.idToken()) as GoogleClaims
+      if (flow.mode === 'link' || flow.mode === 'reauth') {
+        const outcome = linkOrReauthenticate(services, req, claims, flow.mode)
+        res.redirect(302, `${flow.from}${flow.from.includes('?') ? '&' : '?'}google=${outcome}`)
+        return
+      }
       const userId = await findOrCreateGoogleUser(services, claims)
       if (!userId) {
         res.redirect(302, authPageWithError(flow.community))
         return
       }
+      const twoFactorPending =
+        services.db.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get()?.on !=
+        null
       const session = createSession(services.db, userId, {
         userAgent: req.headers['user-agent'] ?? null,
         ip: req.ip ?? null,
+        twoFactorPending,
       })
       res.append(
         'Set-Cookie',
         serializeSessionCookie(session.token, session.expiresAt, services.secureCookies),
       )
-      res.redirect(302, flow.from)
+      // With two-factor on, the sign-in page asks for the code, then goes on to `from`.
+      const prefix = flow.community ? `/${encodeURIComponent(flow.community)}` : ''
+      res.redirect(302, twoFactorPending ? `${prefix}/auth?from=${encodeURIComponent(flow.from)}` : flow.from)
     } catch (error) {
       services.logger.warn({ err: error }, 'falha no login com Google')
       res.redirect(302, authPageWithError(flow.community))
     }
   })
+}
+
+/** Links Google to the signed-in account, or accepts a fresh Google sign-in as reauthentication. */
+function linkOrReauthenticate(
+  services: AppServices,
+  req: Request,
+  claims: GoogleClaims,
+  mode: 'link' | 'reauth',
+): 'vinculado' | 'confirmado' | 'erro' {
+  const { session, user } = resolveSession(services, req)
+  if (!session || !user || session.twoFactorPending) return 'erro'
+  const linked = services.db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, 'google'), eq(oauthAccounts.providerUserId, claims.sub)))
+    .get()
+  if (mode === 'reauth') {
+    if (linked?.userId !== user.id) return 'erro'
+    markAuthenticated(services.db, session.id)
+    return 'confirmado'
+  }
+  if (linked) return linked.userId === user.id ? 'vinculado' : 'erro'
+  const email = claims.email?.toLowerCase()
+  const domain = email?.split('@')[1]
+  const community = user.communityId
+    ? services.db.select().from(communities).where(eq(communities.id, user.communityId)).get()
+    : undefined
+  if (!email || claims.email_verified !== true || !community || domain !== community.emailDomain)
+    return 'erro'
+  services.db
+    .insert(oauthAccounts)
+    .values({ provider: 'google', providerUserId: claims.sub, userId: user.id, email })
+    .run()
+  markAuthenticated(services.db, session.id)
+  return 'vinculado'
 }
 
 async function findOrCreateGoogleUser(services: AppServices, claims: GoogleClaims): Promise<number | null> {

@@ -12,7 +12,12 @@ const RENEW_BELOW_MS = 15 * DAY
 /** lastUsedAt is written at most this often, so reads don't turn every request into a write. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000
 
-export type SessionMeta = { userAgent?: string | null; ip?: string | null }
+export type SessionMeta = {
+  userAgent?: string | null
+  ip?: string | null
+  /** Password checked, two-factor code still owed: the session can only finish signing in. */
+  twoFactorPending?: boolean
+}
 
 export function createSession(db: Database, userId: number, meta: SessionMeta = {}) {
   const token = generateToken()
@@ -25,6 +30,7 @@ export function createSession(db: Database, userId: number, meta: SessionMeta = 
       expiresAt,
       lastUsedAt: now,
       authenticatedAt: now,
+      twoFactorPending: meta.twoFactorPending ?? false,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
     })
@@ -37,6 +43,7 @@ export type ValidatedSession = {
   userId: number
   expiresAt: Date
   authenticatedAt: Date
+  twoFactorPending: boolean
   /** True when the expiry moved: the cookie must be sent again. */
   renewed: boolean
 }
@@ -65,7 +72,22 @@ export function validateSessionToken(db: Database, token: string): ValidatedSess
       .where(eq(sessions.id, id))
       .run()
   }
-  return { id, userId: row.userId, expiresAt, authenticatedAt: row.authenticatedAt, renewed }
+  return {
+    id,
+    userId: row.userId,
+    expiresAt,
+    authenticatedAt: row.authenticatedAt,
+    twoFactorPending: row.twoFactorPending,
+    renewed,
+  }
+}
+
+/** The password (or Google, or the second factor) was just proven in this session. */
+export function markAuthenticated(db: Database, sessionId: string): void {
+  db.update(sessions)
+    .set({ authenticatedAt: new Date(), twoFactorPending: false })
+    .where(eq(sessions.id, sessionId))
+    .run()
 }
 
 export function invalidateSession(db: Database, sessionId: string): void {

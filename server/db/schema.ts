@@ -60,6 +60,11 @@ export const users = sqliteTable('users', {
    * conversation keeps its messages ('Conta removida'); e-mail and personal data are wiped.
    */
   deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  /** TOTP secret (base64), set at enrolment; two-factor is on once totpEnabledAt is set. */
+  totpKey: text('totp_key'),
+  totpEnabledAt: integer('totp_enabled_at', { mode: 'timestamp_ms' }),
+  /** The last 30-second step a code was accepted for: a code works once. */
+  totpLastStep: integer('totp_last_step'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -76,6 +81,8 @@ export const sessions = sqliteTable(
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }).notNull(),
     /** When the password (or Google) was last proven in this session, for reauthentication. */
     authenticatedAt: integer('authenticated_at', { mode: 'timestamp_ms' }).notNull(),
+    /** True between the password and the two-factor code: such a session can do nothing else. */
+    twoFactorPending: integer('two_factor_pending', { mode: 'boolean' }).notNull().default(false),
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: createdAt(),
@@ -118,6 +125,20 @@ export const emailTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+)
+
+/** Single-use recovery codes for two-factor authentication, stored hashed. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 )
 
 // ---------------------------------------------------------------- people

@@ -44,3 +44,20 @@ export const passwordResetMail = (to: string, url: string) =>
     ],
     { label: 'Redefinir senha', url },
   )
+
+export const emailChangeMail = (to: string, url: string) =>
+  build(
+    to,
+    'Confirme seu novo e-mail no Vupt',
+    [
+      'Você pediu para usar este endereço na sua conta do Vupt.',
+      'Confirme pelo link abaixo (vale por 24 horas). Até lá, o e-mail antigo continua valendo.',
+    ],
+    { label: 'Confirmar novo e-mail', url },
+  )
+
+export const emailChangedNotice = (to: string, newEmail: string) =>
+  build(to, 'Pedido de troca de e-mail no Vupt', [
+    `Recebemos um pedido para trocar o e-mail da sua conta para ${newEmail}.`,
+    'Se foi você, confirme pelo link enviado ao novo endereço. Se não foi, troque sua senha agora e fale com o suporte.',
+  ])

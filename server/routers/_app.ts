@@ -1,4 +1,5 @@
 import { router } from '../trpc/init'
+import { accountRouter } from './account'
 import { adminRouter } from './admin'
 import { authRouter } from './auth'
 import { bannersRouter } from './banners'
@@ -8,6 +9,7 @@ import { listingsRouter } from './listings'
 import { profilesRouter } from './profiles'
 
 export const appRouter = router({
+  account: accountRouter,
   auth: authRouter,
   banners: bannersRouter,
   chat: chatRouter,

@@ -8,14 +8,17 @@ import {
   signInSchema,
   signUpSchema,
   tokenSchema,
+  twoFactorCodeSchema,
 } from '../../shared/schemas/auth'
 import { createAccount, findUserByEmail } from '../auth/accounts'
 import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
 import { hashPassword, verifyDecoy, verifyPassword } from '../auth/password'
+import { acceptSecondFactor } from '../auth/second-factor'
 import {
   createSession,
   invalidateSession,
   invalidateUserSessions,
+  markAuthenticated,
   serializeBlankSessionCookie,
   serializeSessionCookie,
 } from '../auth/session'
@@ -57,14 +60,16 @@ function viewer(db: Database, user: CurrentUser) {
     avatarUrl: profile?.avatarUrl ?? null,
     communitySlug: profile?.communitySlug ?? null,
     needsProfileCompletion: !profile?.username || !profile.university || !profile.course,
+    twoFactorEnabled: user.twoFactorEnabled,
   }
 }
 export type Viewer = ReturnType<typeof viewer>
 
-function startSession(ctx: Context, userId: number) {
+function startSession(ctx: Context, userId: number, options: { twoFactorPending?: boolean } = {}) {
   const { token, expiresAt } = createSession(ctx.db, userId, {
     userAgent: ctx.request.userAgent,
     ip: ctx.request.ip,
+    twoFactorPending: options.twoFactorPending,
   })
   ctx.request.setCookie?.(serializeSessionCookie(token, expiresAt, ctx.secureCookies))
 }
@@ -95,7 +100,12 @@ async function sendVerification(ctx: Context, userId: number, email: string, nam
 const clientKey = (ctx: Context) => ctx.request.ip ?? 'desconhecido'
 
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? viewer(ctx.db, ctx.user) : null)),
+  /** The signed-in member, or null (also while a two-factor code is still owed: see twoFactorPending). */
+  me: publicProcedure.query(({ ctx }) =>
+    ctx.user && !ctx.session?.twoFactorPending ? viewer(ctx.db, ctx.user) : null,
+  ),
+
+  twoFactorPending: publicProcedure.query(({ ctx }) => ({ pending: Boolean(ctx.session?.twoFactorPending) })),
 
   signUp: publicProcedure.input(signUpSchema).mutation(async ({ ctx, input }) => {
     await consumeAll([[ctx.rateLimits.signUpByIp, clientKey(ctx)]])
@@ -148,14 +158,26 @@ export const authRouter = router({
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyDecoy(input.password)
-    if (!user || !valid) throw appError('BAD_REQUEST', 'INVALID_CREDENTIALS')
+    if (!user || !valid || user.deletedAt) throw appError('BAD_REQUEST', 'INVALID_CREDENTIALS')
     await resetKey(ctx.rateLimits.signInByAccount, input.email)
-    startSession(ctx, user.id)
+    const twoFactorRequired = user.totpEnabledAt !== null
+    startSession(ctx, user.id, { twoFactorPending: twoFactorRequired })
+    return { ok: true as const, twoFactorRequired }
+  }),
+
+  /** Second step of signing in: a code from the authenticator app, or a recovery code. */
+  verifyTwoFactor: publicProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
+    if (!ctx.session?.twoFactorPending || !ctx.user) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
+    await consumeAll([[ctx.rateLimits.signInByAccount, `2fa:${ctx.user.id}`]])
+    if (!acceptSecondFactor(ctx.db, ctx.user.id, input.code))
+      throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
+    markAuthenticated(ctx.db, ctx.session.id)
     return { ok: true as const }
   }),
 
-  signOut: signedInProcedure.mutation(({ ctx }) => {
-    invalidateSession(ctx.db, ctx.session.id)
+  /** Public so that a session still owing its second factor can be abandoned too. */
+  signOut: publicProcedure.mutation(({ ctx }) => {
+    if (ctx.session) invalidateSession(ctx.db, ctx.session.id)
     ctx.request.setCookie?.(serializeBlankSessionCookie(ctx.secureCookies))
     return { ok: true as const }
   }),

@@ -38,6 +38,7 @@ export type CurrentUser = {
   roles: Role[]
   fullName: string
   username: string | null
+  twoFactorEnabled: boolean
 }
 
 export type RequestMeta = {
@@ -73,6 +74,7 @@ export function loadCurrentUser(db: Database, userId: number): CurrentUser | nul
       id: users.id,
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
+      totpEnabledAt: users.totpEnabledAt,
       approved: profiles.approved,
       communityId: profiles.communityId,
       fullName: profiles.fullName,
@@ -98,6 +100,7 @@ export function loadCurrentUser(db: Database, userId: number): CurrentUser | nul
     roles,
     fullName: row.fullName,
     username: row.username,
+    twoFactorEnabled: row.totpEnabledAt !== null,
   }
 }
 

@@ -57,6 +57,7 @@ export const signedInProcedure = t.procedure.meta({ tier: 'signedIn' }).use(func
   const { session, user } =
     ctx.request.sessionToken === undefined ? ctx : refreshIdentity(ctx.db, ctx.request.sessionToken)
   if (!user || !session) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
+  if (session.twoFactorPending) throw appError('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED')
   return next({ ctx: { ...ctx, user, session } })
 })
 

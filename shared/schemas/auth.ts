@@ -111,3 +111,12 @@ export const tokenSchema = z.object({ token: linkToken })
 export const requestPasswordResetSchema = z.object({ email: emailSchema })
 
 export const resetPasswordSchema = z.object({ token: linkToken, password: passwordSchema })
+
+/** A 6-digit authenticator code or a recovery code ('k3m9-x2qa-7hvd'). */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: 'Digite o código' })
+    .trim()
+    .min(6, { error: 'Digite o código de 6 dígitos ou um código de recuperação' })
+    .max(20, { error: 'Código inválido' }),
+})

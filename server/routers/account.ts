@@ -1,0 +1,459 @@
+import { TRPCError } from '@trpc/server'
+import Bowser from 'bowser'
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  passwordConfirmationSchema,
+  REAUTH_WINDOW_MS,
+  totpCodeSchema,
+} from '../../shared/schemas/account'
+import { institutionalEmailMessage, isInstitutionalEmail, tokenSchema } from '../../shared/schemas/auth'
+import { findUserByEmail } from '../auth/accounts'
+import { deleteAccount } from '../auth/delete-account'
+import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
+import { hashPassword, verifyPassword } from '../auth/password'
+import { acceptSecondFactor } from '../auth/second-factor'
+import type { ValidatedSession } from '../auth/session'
+import {
+  invalidateSession,
+  invalidateUserSessions,
+  markAuthenticated,
+  serializeBlankSessionCookie,
+} from '../auth/session'
+import { enrolmentDetails, generateRecoveryCodes, generateTotpKey, matchTotpStep } from '../auth/two-factor'
+import type { Database } from '../db/client'
+import {
+  communities,
+  conversations,
+  eventAttendees,
+  events,
+  favorites,
+  messages,
+  oauthAccounts,
+  productImages,
+  products,
+  productVupts,
+  profiles,
+  recoveryCodes,
+  sessions,
+  users,
+} from '../db/schema'
+import { consumeAll } from '../http/rate-limits'
+import { emailChangedNotice, emailChangeMail } from '../mail/templates'
+import { logModeration } from '../moderation/log'
+import type { Context, CurrentUser } from '../trpc/context'
+import { appError, publicProcedure, router, signedInProcedure } from '../trpc/init'
+
+type Member = Context & { user: CurrentUser; session: ValidatedSession }
+
+/** Sensitive changes need the password proven in the last 10 minutes (or just now, in the same call). */
+function requireRecentAuth(ctx: Member) {
+  if (Date.now() - ctx.session.authenticatedAt.getTime() > REAUTH_WINDOW_MS) {
+    throw appError('FORBIDDEN', 'REAUTH_REQUIRED')
+  }
+}
+
+async function checkPassword(ctx: Member, password: string) {
+  await consumeAll([[ctx.rateLimits.signInByAccount, ctx.user.email]])
+  const row = ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, ctx.user.id))
+    .get()
+  if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
+    throw appError('BAD_REQUEST', 'WRONG_PASSWORD')
+  }
+  markAuthenticated(ctx.db, ctx.session.id)
+}
+
+/** A short, stable handle for a session that is not its database key. */
+const sessionHandle = (id: string) => id.slice(0, 16)
+
+function describeDevice(userAgent: string | null) {
+  if (!userAgent) return 'Dispositivo desconhecido'
+  const parsed = Bowser.parse(userAgent)
+  const browser = parsed.browser.name ?? 'Navegador'
+  const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ')
+  const kind =
+    parsed.platform.type === 'mobile'
+      ? 'celular'
+      : parsed.platform.type === 'tablet'
+        ? 'tablet'
+        : 'computador'
+  return `${browser} em ${os || 'sistema desconhecido'} (${kind})`
+}
+
+function signInMethods(db: Database, userId: number) {
+  const user = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get()
+  const google = db
+    .select({ email: oauthAccounts.email })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, 'google')))
+    .get()
+  return { hasPassword: Boolean(user?.passwordHash), google: google ?? null }
+}
+
+export const accountRouter = router({
+  /** Minha Conta → Segurança: everything about how this account signs in. */
+  security: signedInProcedure.query(({ ctx }) => {
+    const methods = signInMethods(ctx.db, ctx.user.id)
+    const codesLeft = ctx.db.$count(
+      recoveryCodes,
+      and(eq(recoveryCodes.userId, ctx.user.id), isNull(recoveryCodes.usedAt)),
+    )
+    const list = ctx.db
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        lastUsedAt: sessions.lastUsedAt,
+        createdAt: sessions.createdAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, ctx.user.id), eq(sessions.twoFactorPending, false)))
+      .orderBy(desc(sessions.lastUsedAt))
+      .all()
+    return {
+      email: ctx.user.email,
+      hasPassword: methods.hasPassword,
+      google: methods.google,
+      twoFactorEnabled: ctx.user.twoFactorEnabled,
+      recoveryCodesLeft: codesLeft,
+      recentlyAuthenticated: Date.now() - ctx.session.authenticatedAt.getTime() <= REAUTH_WINDOW_MS,
+      sessions: list.map((row) => ({
+        id: sessionHandle(row.id),
+        device: describeDevice(row.userAgent),
+        lastUsedAt: row.lastUsedAt,
+        createdAt: row.createdAt,
+        current: row.id === ctx.session.id,
+      })),
+    }
+  }),
+
+  /** Proves the password again, opening a 10-minute window for sensitive changes. */
+  reauthenticate: signedInProcedure.input(passwordConfirmationSchema).mutation(async ({ ctx, input }) => {
+    await checkPassword(ctx, input.password)
+    return { ok: true as const }
+  }),
+
+  changePassword: signedInProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
+    await checkPassword(ctx, input.currentPassword)
+    ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .where(eq(users.id, ctx.user.id))
+      .run()
+    // Every other device has to sign in with the new password.
+    invalidateUserSessions(ctx.db, ctx.user.id, ctx.session.id)
+    return { ok: true as const }
+  }),
+
+  /** Sends a confirmation link to the new address (same institutional domain) and tells the old one. */
+  requestEmailChange: signedInProcedure.input(changeEmailSchema).mutation(async ({ ctx, input }) => {
+    requireRecentAuth(ctx)
+    await consumeAll([[ctx.rateLimits.mailByAccount, ctx.user.email]])
+    const community = ctx.user.communityId
+      ? ctx.db.select().from(communities).where(eq(communities.id, ctx.user.communityId)).get()
+      : undefined
+    if (!community)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Erro ao identificar sua comunidade' })
+    if (!isInstitutionalEmail(input.newEmail, community.emailDomain)) {
+      throw appError(
+        'BAD_REQUEST',
+        'NOT_INSTITUTIONAL_EMAIL',
+        institutionalEmailMessage(community.emailDomain),
+      )
+    }
+    if (input.newEmail === ctx.user.email) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Este já é o seu e-mail.' })
+    }
+    if (await findUserByEmail(ctx.db, input.newEmail)) throw appError('CONFLICT', 'EMAIL_TAKEN')
+    const token = issueEmailToken(ctx.db, ctx.user.id, 'change_email', input.newEmail)
+    await ctx.mailer.send(emailChangeMail(input.newEmail, `${ctx.publicUrl}/confirmar-email?token=${token}`))
+    await ctx.mailer.send(emailChangedNotice(ctx.user.email, input.newEmail))
+    return { ok: true as const }
+  }),
+
+  /** The link from the new address: public, since it may be opened on another device. */
+  confirmEmailChange: publicProcedure.input(tokenSchema).mutation(async ({ ctx, input }) => {
+    const token = consumeEmailToken(ctx.db, input.token, 'change_email')
+    if (!token) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    const taken = await findUserByEmail(ctx.db, token.email)
+    if (taken && taken.id !== token.userId) throw appError('CONFLICT', 'EMAIL_TAKEN')
+    ctx.db
+      .update(users)
+      .set({ email: token.email, emailVerifiedAt: new Date() })
+      .where(eq(users.id, token.userId))
+      .run()
+    ctx.bus.publish('account', token.userId, { userId: token.userId, reason: 'profile' })
+    return { ok: true as const, email: token.email }
+  }),
+
+  /** Unlinks Google, unless it is the only way left to sign in. */
+  unlinkGoogle: signedInProcedure.mutation(({ ctx }) => {
+    requireRecentAuth(ctx)
+    const methods = signInMethods(ctx.db, ctx.user.id)
+    if (!methods.google)
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'Nenhuma conta Google vinculada.' })
+    if (!methods.hasPassword) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'Defina uma senha antes de desvincular o Google, ou você ficará sem como entrar.',
+      })
+    }
+    ctx.db
+      .delete(oauthAccounts)
+      .where(and(eq(oauthAccounts.userId, ctx.user.id), eq(oauthAccounts.provider, 'google')))
+      .run()
+    return { ok: true as const }
+  }),
+
+  twoFactor: router({
+    /** Step 1: a new secret, shown as a QR code; nothing changes until a code confirms it. */
+    begin: signedInProcedure.mutation(({ ctx }) => {
+      requireRecentAuth(ctx)
+      if (ctx.user.twoFactorEnabled) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'A verificação em duas etapas já está ativa.' })
+      }
+      const key = generateTotpKey()
+      ctx.db.update(users).set({ totpKey: key, totpLastStep: null }).where(eq(users.id, ctx.user.id)).run()
+      return enrolmentDetails(key, ctx.user.email)
+    }),
+
+    /** Step 2: a code from the app turns it on; the recovery codes are returned this once. */
+    confirm: signedInProcedure.input(totpCodeSchema).mutation(({ ctx, input }) => {
+      requireRecentAuth(ctx)
+      const row = ctx.db.select({ totpKey: users.totpKey }).from(users).where(eq(users.id, ctx.user.id)).get()
+      if (!row?.totpKey || ctx.user.twoFactorEnabled) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Comece a ativação novamente.' })
+      }
+      const step = matchTotpStep(row.totpKey, input.code, null)
+      if (step === null) throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
+      const { codes, hashes } = generateRecoveryCodes()
+      ctx.db.transaction((tx) => {
+        tx.update(users)
+          .set({ totpEnabledAt: new Date(), totpLastStep: step })
+          .where(eq(users.id, ctx.user.id))
+          .run()
+        tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, ctx.user.id)).run()
+        tx.insert(recoveryCodes)
+          .values(hashes.map((codeHash) => ({ userId: ctx.user.id, codeHash })))
+          .run()
+      })
+      return { recoveryCodes: codes }
+    }),
+
+    regenerateRecoveryCodes: signedInProcedure.mutation(({ ctx }) => {
+      requireRecentAuth(ctx)
+      if (!ctx.user.twoFactorEnabled)
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Ative a verificação primeiro.' })
+      const { codes, hashes } = generateRecoveryCodes()
+      ctx.db.transaction((tx) => {
+        tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, ctx.user.id)).run()
+        tx.insert(recoveryCodes)
+          .values(hashes.map((codeHash) => ({ userId: ctx.user.id, codeHash })))
+          .run()
+      })
+      return { recoveryCodes: codes }
+    }),
+
+    /** Turning it off takes a current code (or a recovery code) on top of the recent password. */
+    disable: signedInProcedure
+      .input(z.object({ code: z.string().trim().min(6).max(20) }))
+      .mutation(({ ctx, input }) => {
+        requireRecentAuth(ctx)
+        if (!acceptSecondFactor(ctx.db, ctx.user.id, input.code))
+          throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
+        ctx.db.transaction((tx) => {
+          tx.update(users)
+            .set({ totpKey: null, totpEnabledAt: null, totpLastStep: null })
+            .where(eq(users.id, ctx.user.id))
+            .run()
+          tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, ctx.user.id)).run()
+        })
+        return { ok: true as const }
+      }),
+  }),
+
+  /** Ends one of the member's sessions (another device). */
+  endSession: signedInProcedure.input(z.object({ id: z.string().length(16) })).mutation(({ ctx, input }) => {
+    const target = ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, ctx.user.id), sql`substr(${sessions.id}, 1, 16) = ${input.id}`))
+      .get()
+    if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: 'Sessão não encontrada' })
+    invalidateSession(ctx.db, target.id)
+    if (target.id === ctx.session.id) ctx.request.setCookie?.(serializeBlankSessionCookie(ctx.secureCookies))
+    return { ok: true as const, current: target.id === ctx.session.id }
+  }),
+
+  /** 'Sair de todos os dispositivos': every session, this one included. */
+  endAllSessions: signedInProcedure.mutation(({ ctx }) => {
+    invalidateUserSessions(ctx.db, ctx.user.id)
+    ctx.request.setCookie?.(serializeBlankSessionCookie(ctx.secureCookies))
+    return { ok: true as const }
+  }),
+
+  /** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
+  exportData: signedInProcedure.query(({ ctx }) => {
+    const userId = ctx.user.id
+    const user = ctx.db
+      .select({
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        createdAt: users.createdAt,
+        twoFactorEnabledAt: users.totpEnabledAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get()
+    const profile = ctx.db
+      .select({
+        username: profiles.username,
+        fullName: profiles.fullName,
+        bio: profiles.bio,
+        university: profiles.university,
+        course: profiles.course,
+        matricula: profiles.matricula,
+        avatarUrl: profiles.avatarUrl,
+        approved: profiles.approved,
+        createdAt: profiles.createdAt,
+      })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .get()
+    const ownListings = ctx.db.select().from(products).where(eq(products.sellerId, userId)).all()
+    const images = ownListings.length
+      ? ctx.db
+          .select({ productId: productImages.productId, fullUrl: productImages.fullUrl })
+          .from(productImages)
+          .where(
+            inArray(
+              productImages.productId,
+              ownListings.map((p) => p.id),
+            ),
+          )
+          .all()
+      : []
+    const myConversations = ctx.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId)))
+      .all()
+      .map((row) => row.id)
+    const myMessages = myConversations.length
+      ? ctx.db
+          .select({
+            conversationId: messages.conversationId,
+            sentByMe: sql<boolean>`${messages.senderId} = ${userId}`.mapWith(Boolean),
+            content: messages.content,
+            read: messages.read,
+            createdAt: messages.createdAt,
+          })
+          .from(messages)
+          .where(inArray(messages.conversationId, myConversations))
+          .orderBy(messages.id)
+          .all()
+      : []
+    return {
+      exportedAt: new Date(),
+      account: { ...user, ...profile, roles: ctx.user.roles },
+      listings: ownListings.map(({ sellerId: _seller, communityId: _community, ...listing }) => ({
+        ...listing,
+        images: images.filter((image) => image.productId === listing.id).map((image) => image.fullUrl),
+      })),
+      favorites: ctx.db
+        .select({ productId: favorites.productId, title: products.title, createdAt: favorites.createdAt })
+        .from(favorites)
+        .innerJoin(products, eq(products.id, favorites.productId))
+        .where(eq(favorites.userId, userId))
+        .all(),
+      vupts: ctx.db
+        .select({
+          productId: productVupts.productId,
+          title: products.title,
+          createdAt: productVupts.createdAt,
+        })
+        .from(productVupts)
+        .innerJoin(products, eq(products.id, productVupts.productId))
+        .where(eq(productVupts.userId, userId))
+        .all(),
+      messages: myMessages,
+      eventsOrganized: ctx.db
+        .select({
+          id: events.id,
+          title: events.title,
+          description: events.description,
+          eventDate: events.eventDate,
+          eventTime: events.eventTime,
+          location: events.location,
+          status: events.status,
+          rejectionReason: events.rejectionReason,
+        })
+        .from(events)
+        .where(eq(events.organizerId, userId))
+        .all(),
+      eventsAttending: ctx.db
+        .select({ eventId: eventAttendees.eventId, title: events.title, since: eventAttendees.createdAt })
+        .from(eventAttendees)
+        .innerJoin(events, eq(events.id, eventAttendees.eventId))
+        .where(eq(eventAttendees.userId, userId))
+        .all(),
+      sessions: ctx.db
+        .select({
+          userAgent: sessions.userAgent,
+          ip: sessions.ip,
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .all(),
+      linkedAccounts: ctx.db
+        .select({
+          provider: oauthAccounts.provider,
+          email: oauthAccounts.email,
+          createdAt: oauthAccounts.createdAt,
+        })
+        .from(oauthAccounts)
+        .where(eq(oauthAccounts.userId, userId))
+        .all(),
+    }
+  }),
+
+  /** Self-service deletion (LGPD): confirmed with the password; see deleteAccount for the policy. */
+  deleteAccount: signedInProcedure.input(passwordConfirmationSchema).mutation(async ({ ctx, input }) => {
+    await checkPassword(ctx, input.password)
+    const otherAdmins = ctx.db
+      .select({ total: sql<number>`count(*)` })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(
+        and(
+          eq(profiles.communityId, ctx.user.communityId ?? -1),
+          ne(profiles.userId, ctx.user.id),
+          sql`exists (select 1 from user_roles r where r.user_id = ${profiles.userId} and r.role = 'admin')`,
+        ),
+      )
+      .get()
+    if (ctx.user.roles.includes('admin') && (otherAdmins?.total ?? 0) === 0) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message:
+          'Você é o último administrador da comunidade: promova outra pessoa antes de excluir a conta.',
+      })
+    }
+    deleteAccount(ctx.db, ctx.user.id)
+    logModeration(ctx.db, {
+      communityId: ctx.user.communityId,
+      moderatorId: null,
+      actionType: 'delete_account',
+      targetType: 'user',
+      targetId: ctx.user.id,
+    })
+    ctx.request.setCookie?.(serializeBlankSessionCookie(ctx.secureCookies))
+    return { ok: true as const }
+  }),
+})
