@@ -1,0 +1,37 @@
+import { CalendarDaysIcon } from 'lucide-react'
+import { cn } from '@/lib/utils'
+
+/**
+ * The event's image, or the community's gradient when it has none, in a fixed 16:9 box so nothing
+ * shifts when the picture arrives. Decorative: the title is always written next to it.
+ */
+export function EventCover({
+  imageUrl,
+  className,
+  imageClassName,
+  eager = false,
+}: {
+  imageUrl: string | null
+  className?: string
+  imageClassName?: string
+  /** The detail page's cover is the main content: load it at once. */
+  eager?: boolean
+}) {
+  return (
+    <div className={cn('relative aspect-video overflow-hidden bg-muted', className)}>
+      {imageUrl ? (
+        <img
+          src={imageUrl}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className={cn('size-full object-cover', imageClassName)}
+        />
+      ) : (
+        <div className="flex size-full items-center justify-center bg-community-gradient text-white/80">
+          <CalendarDaysIcon aria-hidden="true" className="size-12" />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { EVENT_CAPACITY_MAX, EVENT_DESCRIPTION_MAX, type EventInput } from '@shared/schemas/event'
+import { MAX_UPLOAD_BYTES } from '@shared/uploads'
+import { useMemo } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/textarea'
+import { toastFirstError } from '@/features/auth/sign-in-form'
+import { cn } from '@/lib/utils'
+import { type EventFormInput, type EventFormOutput, eventFormSchemaFor } from './event-form-schema'
+import { EventImageField } from './event-image-field'
+import { todayInTimeZone } from './event-time'
+import { useEventImageUpload } from './use-event-image-upload'
+
+export type EventFormDefaults = {
+  title?: string
+  description?: string
+  /** '2026-03-14', the community's wall calendar. */
+  eventDate?: string
+  /** '19:30'. */
+  eventTime?: string
+  location?: string
+  maxParticipants?: number | null
+  /** The stored image (edit); kept unless another one is uploaded. */
+  imageUrl?: string | null
+}
+
+export type EventFormProps = {
+  mode: 'create' | 'edit'
+  /** The community's zone: 'today' and 'in the future' are judged on its clock, as the server does. */
+  timeZone: string
+  defaultValues?: EventFormDefaults
+  /** Receives the server's input; may throw (the caller toasts). The form stays busy until it settles. */
+  onSubmit: (input: EventInput) => Promise<void>
+  onCancel?: () => void
+  className?: string
+}
+
+const MAX_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))
+const IMAGE_HINT = `Opcional. JPG, PNG, WebP ou GIF, até ${MAX_MB}MB.`
+const CAPACITY_HINT = 'Deixe em branco para não limitar.'
+
+/** Create and edit an event: every field and message of the shared event schema. */
+export function EventForm({
+  mode,
+  timeZone,
+  defaultValues = {},
+  onSubmit,
+  onCancel,
+  className,
+}: EventFormProps) {
+  const schema = useMemo(() => eventFormSchemaFor(timeZone), [timeZone])
+  const form = useForm<EventFormInput, unknown, EventFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: defaultValues.title ?? '',
+      description: defaultValues.description ?? '',
+      eventDate: defaultValues.eventDate ?? '',
+      eventTime: defaultValues.eventTime ?? '',
+      location: defaultValues.location ?? '',
+      maxParticipants: defaultValues.maxParticipants ? String(defaultValues.maxParticipants) : '',
+      imageUploadId: null,
+    },
+  })
+  const { errors, isSubmitting } = form.formState
+  const upload = useEventImageUpload((id) => form.setValue('imageUploadId', id, { shouldDirty: true }))
+  const description = useWatch({ control: form.control, name: 'description' }) ?? ''
+  // Recomputed on every render, so a form left open past midnight moves its minimum along.
+  const minDate = todayInTimeZone(timeZone)
+
+  const submit = form.handleSubmit(async (values) => {
+    // Enter in a text field must not save while the image is still on its way.
+    if (upload.isUploading) {
+      toast.error('Aguarde o envio da imagem')
+      return
+    }
+    await onSubmit(values)
+  }, toastFirstError)
+
+  const busy = isSubmitting
+  const submitLabel = upload.isUploading
+    ? 'Enviando imagem...'
+    : busy
+      ? 'Salvando...'
+      : mode === 'create'
+        ? 'Criar evento'
+        : 'Salvar alterações'
+
+  const ids = {
+    title: `event-${mode}-title`,
+    description: `event-${mode}-description`,
+    date: `event-${mode}-date`,
+    time: `event-${mode}-time`,
+    location: `event-${mode}-location`,
+    capacity: `event-${mode}-capacity`,
+    image: `event-${mode}-image`,
+  }
+  const descriptionHint = (
+    <span className={cn(description.length > EVENT_DESCRIPTION_MAX && 'font-medium text-destructive')}>
+      {description.length}/{EVENT_DESCRIPTION_MAX}
+      <span className="sr-only"> caracteres</span>
+    </span>
+  )
+
+  return (
+    <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>
+      <FormField label="Título" htmlFor={ids.title} error={errors.title?.message}>
+        <Input
+          id={ids.title}
+          required
+          autoComplete="off"
+          placeholder="Ex.: Sarau de poesia no bloco A"
+          {...fieldAriaProps(ids.title, { error: errors.title?.message })}
+          {...form.register('title')}
+        />
+      </FormField>
+
+      <FormField
+        label="Descrição"
+        htmlFor={ids.description}
+        error={errors.description?.message}
+        hint={descriptionHint}
+      >
+        <Textarea
+          id={ids.description}
+          required
+          rows={6}
+          className="min-h-32"
+          placeholder="Conte o que vai rolar, quem pode participar, o que levar..."
+          {...fieldAriaProps(ids.description, { error: errors.description?.message, hint: descriptionHint })}
+          {...form.register('description')}
+        />
+      </FormField>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField label="Data" htmlFor={ids.date} error={errors.eventDate?.message}>
+          <Input
+            id={ids.date}
+            type="date"
+            required
+            min={minDate}
+            {...fieldAriaProps(ids.date, { error: errors.eventDate?.message })}
+            {...form.register('eventDate')}
+          />
+        </FormField>
+        <FormField label="Horário" htmlFor={ids.time} error={errors.eventTime?.message}>
+          <Input
+            id={ids.time}
+            type="time"
+            required
+            {...fieldAriaProps(ids.time, { error: errors.eventTime?.message })}
+            {...form.register('eventTime')}
+          />
+        </FormField>
+      </div>
+
+      <FormField label="Local" htmlFor={ids.location} error={errors.location?.message}>
+        <Input
+          id={ids.location}
+          required
+          autoComplete="off"
+          placeholder="Ex.: Auditório do bloco C"
+          {...fieldAriaProps(ids.location, { error: errors.location?.message })}
+          {...form.register('location')}
+        />
+      </FormField>
+
+      <FormField
+        label="Máximo de participantes"
+        htmlFor={ids.capacity}
+        error={errors.maxParticipants?.message}
+        hint={CAPACITY_HINT}
+      >
+        <Input
+          id={ids.capacity}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={EVENT_CAPACITY_MAX}
+          step={1}
+          placeholder="Sem limite"
+          className="sm:max-w-48"
+          {...fieldAriaProps(ids.capacity, { error: errors.maxParticipants?.message, hint: CAPACITY_HINT })}
+          {...form.register('maxParticipants')}
+        />
+      </FormField>
+
+      <FormField label="Imagem" htmlFor={ids.image} hint={IMAGE_HINT}>
+        <EventImageField
+          id={ids.image}
+          upload={upload}
+          existingUrl={defaultValues.imageUrl}
+          disabled={busy}
+          describedBy={fieldAriaProps(ids.image, { hint: IMAGE_HINT })['aria-describedby']}
+        />
+      </FormField>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </Button>
+        ) : null}
+        <Button type="submit" size="lg" disabled={busy || upload.isUploading}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,96 @@
+import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
+import { XIcon } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { cn } from '@/lib/utils'
+import type { EventImageUpload } from './use-event-image-upload'
+
+type EventImageFieldProps = {
+  upload: EventImageUpload
+  /** Id of the file input, for the field's <label htmlFor> ('Imagem'). */
+  id: string
+  /** The image the event already has (edit): shown until another one is picked. */
+  existingUrl?: string | null | undefined
+  describedBy?: string | undefined
+  disabled?: boolean
+}
+
+/**
+ * The event's optional image. A plain file input (named by the field's label, reachable by keyboard
+ * and by tests) with a preview, the sending progress and a way to take the picked image back.
+ */
+export function EventImageField({ upload, id, existingUrl, describedBy, disabled }: EventImageFieldProps) {
+  const { image } = upload
+  const shownUrl = image?.previewUrl ?? existingUrl ?? null
+  const uploading = image?.status === 'uploading'
+  const processing = uploading && image.progress >= 100
+
+  return (
+    <div className="grid gap-3">
+      {shownUrl ? (
+        <figure className="relative overflow-hidden rounded-lg border bg-muted">
+          <img
+            src={shownUrl}
+            alt={image ? 'Pré-visualização da imagem do evento' : 'Imagem atual do evento'}
+            decoding="async"
+            className={cn('aspect-video w-full object-cover', uploading && 'opacity-60')}
+          />
+          {image ? (
+            <Button
+              type="button"
+              variant="secondary"
+              size="icon"
+              disabled={disabled}
+              onClick={upload.remove}
+              className="absolute top-2 right-2 shadow"
+              aria-label={uploading ? 'Cancelar envio da imagem' : 'Remover imagem'}
+            >
+              <XIcon aria-hidden="true" />
+            </Button>
+          ) : (
+            <figcaption className="absolute bottom-2 left-2 rounded-md bg-background/90 px-2 py-1 text-xs shadow">
+              Imagem atual
+            </figcaption>
+          )}
+          {uploading ? (
+            <div className="absolute inset-x-2 bottom-2 grid gap-1 rounded-md bg-background/90 p-2 shadow">
+              <div
+                role="progressbar"
+                aria-label="Envio da imagem"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={image.progress}
+                aria-valuetext={processing ? 'Processando' : `${image.progress}%`}
+                className="h-1.5 overflow-hidden rounded-full bg-muted"
+              >
+                <div
+                  className="h-full bg-primary transition-[width]"
+                  style={{ width: `${image.progress}%` }}
+                />
+              </div>
+              <span className="text-center text-xs">
+                {processing ? 'Processando...' : `${image.progress}%`}
+              </span>
+            </div>
+          ) : null}
+        </figure>
+      ) : null}
+      <Input
+        ref={upload.inputRef}
+        id={id}
+        type="file"
+        accept={IMAGE_INPUT_ACCEPT}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        className="h-auto cursor-pointer py-2 file:mr-3 file:rounded-md file:bg-secondary file:px-3 file:text-secondary-foreground"
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          if (file) upload.pick(file)
+        }}
+      />
+      <p className="sr-only" aria-live="polite">
+        {image?.status === 'done' ? 'Imagem enviada.' : uploading ? 'Enviando imagem...' : ''}
+      </p>
+    </div>
+  )
+}

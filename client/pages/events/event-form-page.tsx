@@ -1,0 +1,189 @@
+import type { EventInput } from '@shared/schemas/event'
+import { LockIcon } from 'lucide-react'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { Link, useLocation, useParams } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { EventForm } from '@/features/events/event-form'
+import { EventNotFound } from '@/features/events/event-not-found'
+import { DEFAULT_EVENT_TIME_ZONE } from '@/features/events/event-time'
+import type { EventDetail } from '@/features/events/event-types'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { describeError, toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+export const EVENT_CREATED_MESSAGE = 'Evento criado! Aguarde aprovação do administrador 🎉'
+export const EVENT_UPDATED_MESSAGE = 'Evento atualizado com sucesso!'
+
+/** `/criar-evento` and `/editar-evento/:id` (the route passes `mode`); members only. */
+export function EventFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  return mode === 'create' ? <CreateEvent /> : <EditEvent />
+}
+
+const FORM_CARD = 'rounded-xl border bg-card p-4 shadow-xs sm:p-6'
+
+function CreateEvent() {
+  usePageTitle('Criar evento')
+  const [, navigate] = useLocation()
+  const utils = trpc.useUtils()
+  const create = trpc.events.create.useMutation()
+
+  const submit = async (input: EventInput) => {
+    try {
+      const created = await create.mutateAsync(input)
+      toast.success(EVENT_CREATED_MESSAGE)
+      void utils.events.mine.invalidate()
+      void utils.events.list.invalidate()
+      // The page shows 'Aguardando aprovação' to its organizer until a moderator decides.
+      navigate(`/evento/${created.id}`)
+    } catch (error) {
+      // e.g. 'Erro ao identificar sua comunidade', 'A data do evento deve ser no futuro'.
+      toastError(error, {
+        title: 'Erro ao criar evento. Tente novamente.',
+        description: refusalMessage(error),
+      })
+    }
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
+      <header className="grid gap-1">
+        <h1 className="font-bold text-2xl">Novo evento</h1>
+        <p className="text-muted-foreground">
+          Divulgue um encontro para a sua comunidade. Ele aparece para todos depois da aprovação de um
+          administrador.
+        </p>
+      </header>
+      <EventForm
+        mode="create"
+        timeZone={DEFAULT_EVENT_TIME_ZONE}
+        onSubmit={submit}
+        onCancel={() => navigate('/eventos')}
+        className={FORM_CARD}
+      />
+    </div>
+  )
+}
+
+function EditEvent() {
+  const params = useParams<{ id: string }>()
+  const raw = params.id ?? ''
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0
+  const query = trpc.events.byId.useQuery({ id }, { enabled: id > 0 })
+  const notFound = id <= 0 || query.error?.data?.httpStatus === 404
+  usePageTitle(notFound ? 'Evento não encontrado' : 'Editar evento')
+
+  const failure = query.error && !notFound ? query.error : null
+  useEffect(() => {
+    if (!failure) return
+    const { title, description } = describeError(failure, { title: 'Erro ao carregar evento' })
+    toast.error(title, { id: 'event-load-error', description })
+  }, [failure])
+
+  if (notFound) return <EventNotFound />
+  if (failure) {
+    return (
+      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="font-semibold text-xl">Não foi possível carregar o evento</h1>
+        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
+        </Button>
+      </div>
+    )
+  }
+  if (!query.data) return <EventFormSkeleton />
+  if (!query.data.canEdit) return <NotEditable event={query.data} />
+  // Keyed by event so a later visit to another event starts from its own values.
+  return <EditEventForm key={query.data.id} event={query.data} />
+}
+
+function EditEventForm({ event }: { event: EventDetail }) {
+  const [, navigate] = useLocation()
+  const utils = trpc.useUtils()
+  const update = trpc.events.update.useMutation()
+  const back = () => navigate(`/evento/${event.id}`)
+
+  const submit = async (input: EventInput) => {
+    try {
+      await update.mutateAsync({ id: event.id, ...input })
+      toast.success(EVENT_UPDATED_MESSAGE)
+      void utils.events.mine.invalidate()
+      void utils.events.list.invalidate()
+      await utils.events.byId.invalidate({ id: event.id })
+      back()
+    } catch (error) {
+      toastError(error, {
+        title: 'Erro ao atualizar evento. Tente novamente.',
+        description: refusalMessage(error),
+      })
+    }
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
+      <header className="grid gap-1">
+        <h1 className="font-bold text-2xl">Editar evento</h1>
+        <p className="text-muted-foreground">Você pode editar o evento enquanto ele aguarda aprovação.</p>
+      </header>
+      <EventForm
+        mode="edit"
+        timeZone={event.timeZone}
+        defaultValues={{
+          title: event.title,
+          description: event.description,
+          eventDate: event.eventDate,
+          eventTime: event.eventTime,
+          location: event.location,
+          maxParticipants: event.maxParticipants,
+          imageUrl: event.imageUrl,
+        }}
+        onSubmit={submit}
+        onCancel={back}
+        className={FORM_CARD}
+      />
+    </div>
+  )
+}
+
+function NotEditable({ event }: { event: EventDetail }) {
+  return (
+    <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <LockIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="font-semibold text-2xl">Este evento não pode ser editado</h1>
+      <p className="text-muted-foreground">
+        Só é possível editar eventos que aguardam aprovação, e apenas quem os organizou.
+      </p>
+      <Button asChild>
+        <Link href={`/evento/${event.id}`}>Voltar para o evento</Link>
+      </Button>
+    </div>
+  )
+}
+
+function EventFormSkeleton() {
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
+      <span className="sr-only" role="status">
+        Carregando evento...
+      </span>
+      <div className="grid gap-2">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-4 w-72" />
+      </div>
+      <div className="grid gap-6 rounded-xl border p-4 sm:p-6">
+        {['title', 'description', 'date', 'location', 'capacity', 'image'].map((field) => (
+          <div key={field} className="grid gap-2">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className={field === 'description' ? 'h-32 w-full' : 'h-10 w-full'} />
+          </div>
+        ))}
+        <Skeleton className="h-11 w-40 justify-self-end" />
+      </div>
+    </div>
+  )
+}
+
+export default EventFormPage

@@ -1,0 +1,240 @@
+import {
+  CalendarDaysIcon,
+  CalendarPlusIcon,
+  ChevronLeftIcon,
+  ClockIcon,
+  type LucideIcon,
+  MapPinIcon,
+  PencilIcon,
+  UserIcon,
+  UsersIcon,
+} from 'lucide-react'
+import { type ReactNode, useEffect } from 'react'
+import { toast } from 'sonner'
+import { Link, useParams } from 'wouter'
+import { Button, buttonVariants } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { CancelEventDialog } from '@/features/events/cancel-event-dialog'
+import { organizerName } from '@/features/events/event-card'
+import { EventCover } from '@/features/events/event-cover'
+import { attendeesLabel, capacityLabel } from '@/features/events/event-labels'
+import { EventNotFound } from '@/features/events/event-not-found'
+import { EventRsvpButton } from '@/features/events/event-rsvp-button'
+import { EventStatusBadge } from '@/features/events/event-status-badge'
+import { formatEventDay, formatEventTime, hasStarted, toDate } from '@/features/events/event-time'
+import type { EventDetail } from '@/features/events/event-types'
+import { ShareEventButton } from '@/features/events/share-event-button'
+import { useProtectedLink } from '@/features/listings/protected-link'
+import { useViewer } from '@/lib/auth'
+import { describeError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+import { cn } from '@/lib/utils'
+
+/** Where the server serves the event as an iCalendar file (approved and cancelled events only). */
+export const eventCalendarUrl = (id: number) => `/api/eventos/${id}/calendario.ics`
+
+/** `/evento/:id`: public for approved and cancelled events; the organizer also sees it before approval. */
+export function EventPage() {
+  const params = useParams<{ id: string }>()
+  const raw = params.id ?? ''
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0
+  const query = trpc.events.byId.useQuery({ id }, { enabled: id > 0 })
+  const notFound = id <= 0 || query.error?.data?.httpStatus === 404
+  usePageTitle(query.data?.title ?? (notFound ? 'Evento não encontrado' : 'Evento'))
+
+  const failure = query.error && !notFound ? query.error : null
+  useEffect(() => {
+    if (!failure) return
+    const { title, description } = describeError(failure, { title: 'Erro ao carregar evento' })
+    toast.error(title, { id: 'event-load-error', description })
+  }, [failure])
+
+  if (notFound) return <EventNotFound />
+  if (failure) {
+    return (
+      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="font-semibold text-xl">Não foi possível carregar o evento</h1>
+        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
+        </Button>
+      </div>
+    )
+  }
+  if (!query.data) return <EventSkeleton />
+  return <EventDetails event={query.data} />
+}
+
+function EventDetails({ event }: { event: EventDetail }) {
+  const { viewer } = useViewer()
+  const linkTo = useProtectedLink()
+  const startsAt = toDate(event.startsAt)
+  const started = hasStarted(startsAt)
+  const approved = event.status === 'aprovado'
+  const member = Boolean(viewer?.approved && viewer.emailVerified)
+  // Visitors see the button too: clicking it takes them to sign in and back.
+  const showRsvp = approved && !started && (viewer === null || member)
+  const capacity = capacityLabel(event.maxParticipants)
+  const organizer = organizerName(event.organizer)
+  const timeZone = event.timeZone
+
+  return (
+    <article className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 md:py-10">
+      <Link
+        href="/eventos"
+        className="inline-flex w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground hover:underline"
+      >
+        <ChevronLeftIcon aria-hidden="true" className="size-4" />
+        Eventos
+      </Link>
+
+      <EventCover imageUrl={event.imageUrl} eager className="rounded-xl border md:aspect-[21/9]" />
+
+      <header className="grid gap-3">
+        {approved ? null : (
+          <div className="flex flex-wrap items-center gap-2">
+            <EventStatusBadge status={event.status} />
+          </div>
+        )}
+        <h1 className="break-words font-bold text-2xl md:text-3xl">{event.title}</h1>
+        {event.status === 'pendente' && event.isOrganizer ? (
+          <p className="text-muted-foreground text-sm">
+            Seu evento será publicado para a comunidade assim que um administrador aprovar.
+          </p>
+        ) : null}
+        {event.status === 'rejeitado' && event.rejectionReason ? (
+          <p className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm">
+            <span className="font-medium">Motivo:</span> {event.rejectionReason}
+          </p>
+        ) : null}
+        {event.status === 'cancelado' ? (
+          <p className="text-muted-foreground text-sm">Este evento foi cancelado pelo organizador.</p>
+        ) : null}
+      </header>
+
+      <div className="grid gap-6 md:grid-cols-[1fr_20rem] md:items-start">
+        <aside
+          aria-label="Participação"
+          className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs md:sticky md:top-20 md:order-2"
+        >
+          <div className="grid gap-1">
+            <p className="inline-flex items-center gap-2 font-semibold text-lg">
+              <UsersIcon aria-hidden="true" className="size-5" />
+              {attendeesLabel(event.attendeesCount)}
+            </p>
+            {capacity ? <p className="text-muted-foreground text-sm">{capacity}</p> : null}
+          </div>
+          {showRsvp ? <EventRsvpButton event={event} /> : null}
+          {approved && started ? (
+            <p className="text-muted-foreground text-sm">Este evento já aconteceu.</p>
+          ) : null}
+          <div className="grid gap-2">
+            <ShareEventButton title={event.title} className="w-full" />
+            {approved || event.status === 'cancelado' ? (
+              // A plain link: the server answers with a file, not a page of the app.
+              <a
+                href={eventCalendarUrl(event.id)}
+                download
+                className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}
+              >
+                <CalendarPlusIcon aria-hidden="true" />
+                Adicionar ao calendário
+              </a>
+            ) : null}
+            {event.canEdit ? (
+              <Button asChild variant="outline" className="w-full">
+                <Link href={`/editar-evento/${event.id}`}>
+                  <PencilIcon aria-hidden="true" />
+                  Editar evento
+                </Link>
+              </Button>
+            ) : null}
+            {event.isOrganizer && approved && !started ? (
+              <CancelEventDialog eventId={event.id} eventTitle={event.title} />
+            ) : null}
+          </div>
+        </aside>
+
+        <div className="grid content-start gap-6 md:order-1">
+          <dl className="grid gap-3 sm:grid-cols-2">
+            <Detail icon={CalendarDaysIcon} term="Data">
+              {formatEventDay(startsAt, timeZone)}
+            </Detail>
+            <Detail icon={ClockIcon} term="Horário">
+              {formatEventTime(startsAt, timeZone)}
+            </Detail>
+            <Detail icon={MapPinIcon} term="Local" className="sm:col-span-2">
+              {event.location}
+            </Detail>
+            <Detail icon={UserIcon} term="Organizador" className="sm:col-span-2">
+              {event.organizer.username ? (
+                <Link
+                  {...linkTo(`/perfil/${encodeURIComponent(event.organizer.username)}`)}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {organizer}
+                </Link>
+              ) : (
+                organizer
+              )}
+            </Detail>
+          </dl>
+          <section aria-labelledby="event-description-heading" className="grid gap-2">
+            <h2 id="event-description-heading" className="font-semibold text-lg">
+              Sobre o evento
+            </h2>
+            <p className="whitespace-pre-line break-words leading-relaxed">{event.description}</p>
+          </section>
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function Detail({
+  icon: Icon,
+  term,
+  className,
+  children,
+}: {
+  icon: LucideIcon
+  term: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={cn('flex items-start gap-3 rounded-lg border p-3', className)}>
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+      <div className="grid min-w-0 gap-0.5">
+        <dt className="text-muted-foreground text-xs uppercase tracking-wide">{term}</dt>
+        <dd className="break-words font-medium">{children}</dd>
+      </div>
+    </div>
+  )
+}
+
+function EventSkeleton() {
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 md:py-10">
+      <span className="sr-only" role="status">
+        Carregando evento...
+      </span>
+      <Skeleton className="h-4 w-20" />
+      <Skeleton className="aspect-video w-full rounded-xl" />
+      <Skeleton className="h-8 w-3/4" />
+      <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
+        <div className="grid content-start gap-3 sm:grid-cols-2">
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full sm:col-span-2" />
+          <Skeleton className="h-16 w-full sm:col-span-2" />
+          <Skeleton className="h-24 w-full sm:col-span-2" />
+        </div>
+        <Skeleton className="h-56 w-full rounded-xl" />
+      </div>
+    </div>
+  )
+}
+
+export default EventPage

@@ -1,0 +1,159 @@
+import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/event'
+import { PlusIcon, RotateCwIcon } from 'lucide-react'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { EventCard, EventCardSkeleton } from '@/features/events/event-card'
+import { EventsEmptyState } from '@/features/events/events-empty-state'
+import { useEventsSearch } from '@/features/events/use-events-search'
+import { ListingSearchForm } from '@/features/listings/listing-search-form'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { useViewer } from '@/lib/auth'
+import { useCommunity } from '@/lib/community'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+const SKELETON_COUNT = 6
+const isEventTab = (value: string): value is EventTab => (EVENT_TABS as readonly string[]).includes(value)
+
+/** `/eventos`: the community's approved events, by tab, with a search; both kept in the URL. */
+export function EventsPage() {
+  usePageTitle('Eventos')
+  const communitySlug = useCommunity().community?.slug
+  const { viewer } = useViewer()
+  const member = Boolean(viewer?.approved && viewer.emailVerified)
+  const { q, tab, update } = useEventsSearch()
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="font-extrabold text-2xl tracking-tight sm:text-3xl">Eventos</h1>
+          <p className="text-muted-foreground">
+            Encontros, palestras e festas da sua comunidade universitária.
+          </p>
+        </div>
+        {member ? (
+          <Button asChild>
+            <Link href="/criar-evento">
+              <PlusIcon aria-hidden="true" />
+              Criar Evento
+            </Link>
+          </Button>
+        ) : null}
+      </header>
+
+      <ListingSearchForm
+        value={q}
+        onSearch={(next) => update({ q: next })}
+        label="Buscar eventos"
+        placeholder="Buscar por título ou descrição..."
+        className="mb-4"
+      />
+
+      <Tabs value={tab} onValueChange={(next) => (isEventTab(next) ? update({ tab: next }) : undefined)}>
+        <TabsList aria-label="Período" className="w-full sm:w-fit">
+          {EVENT_TABS.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {EVENT_TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {/* Only the active panel mounts, so only its list is fetched. */}
+        {EVENT_TABS.map((value) => (
+          <TabsContent key={value} value={value} className="pt-4">
+            <EventsResults
+              tab={value}
+              q={q}
+              communitySlug={communitySlug}
+              canCreate={member}
+              onClearSearch={() => update({ q: '' })}
+            />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  )
+}
+
+type EventsResultsProps = {
+  tab: EventTab
+  q: string
+  communitySlug: string | undefined
+  canCreate: boolean
+  onClearSearch: () => void
+}
+
+function EventsResults({ tab, q, communitySlug, canCreate, onClearSearch }: EventsResultsProps) {
+  const query = trpc.events.list.useQuery({
+    tab,
+    ...(communitySlug ? { communitySlug } : {}),
+    ...(q ? { q } : {}),
+  })
+
+  const { error } = query
+  useEffect(() => {
+    if (!error) return
+    toast.error('Erro ao carregar eventos', {
+      id: 'events-load-error',
+      // The server's own words for a refused call; a dropped connection gets a hint instead of English.
+      description: refusalMessage(error) ?? 'Verifique sua conexão e tente novamente.',
+    })
+  }, [error])
+
+  if (query.isPending) {
+    return (
+      <>
+        <span className="sr-only" role="status">
+          Carregando eventos...
+        </span>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <EventCardSkeleton key={index} />
+          ))}
+        </div>
+      </>
+    )
+  }
+
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
+        <p className="font-medium">Erro ao carregar eventos</p>
+        <p className="max-w-sm text-muted-foreground text-sm">
+          {refusalMessage(query.error) ?? 'Verifique sua conexão e tente novamente.'}
+        </p>
+        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RotateCwIcon aria-hidden="true" />
+          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
+        </Button>
+      </div>
+    )
+  }
+
+  const events = query.data
+  if (events.length === 0) {
+    return <EventsEmptyState q={q} onClearSearch={onClearSearch} canCreate={canCreate} />
+  }
+
+  return (
+    <section aria-label={`Eventos: ${EVENT_TAB_LABELS[tab]}`} className="grid gap-3">
+      <p className="text-muted-foreground text-sm" aria-live="polite">
+        {events.length === 1 ? '1 evento' : `${events.length} eventos`}
+        {q ? ` para “${q}”` : null}
+      </p>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export default EventsPage
