@@ -6,6 +6,8 @@ export type PublicCommunity = {
   emailDomain: string
   primaryColor: string
   secondaryColor: string
+  /** IANA time zone of the campus: event dates and times are local to it. */
+  timeZone: string
   /** false: announced on the chooser as 'em breve', not open for sign-up. */
   active: boolean
 }

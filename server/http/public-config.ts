@@ -14,6 +14,7 @@ export function readPublicConfig(db: Database, settings: PublicSettings): Public
       emailDomain: communities.emailDomain,
       primaryColor: communities.primaryColor,
       secondaryColor: communities.secondaryColor,
+      timeZone: communities.timeZone,
       active: communities.active,
     })
     .from(communities)

@@ -10,6 +10,7 @@ import { EventNotFound } from '@/features/events/event-not-found'
 import { DEFAULT_EVENT_TIME_ZONE } from '@/features/events/event-time'
 import type { EventDetail } from '@/features/events/event-types'
 import { refusalMessage } from '@/features/sell/refusal-message'
+import { useCommunity } from '@/lib/community'
 import { describeError, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -26,6 +27,7 @@ const FORM_CARD = 'rounded-xl border bg-card p-4 shadow-xs sm:p-6'
 
 function CreateEvent() {
   usePageTitle('Criar evento')
+  const { community } = useCommunity()
   const [, navigate] = useLocation()
   const utils = trpc.useUtils()
   const create = trpc.events.create.useMutation()
@@ -58,7 +60,7 @@ function CreateEvent() {
       </header>
       <EventForm
         mode="create"
-        timeZone={DEFAULT_EVENT_TIME_ZONE}
+        timeZone={community?.timeZone ?? DEFAULT_EVENT_TIME_ZONE}
         onSubmit={submit}
         onCancel={() => navigate('/eventos')}
         className={FORM_CARD}
