@@ -16,6 +16,8 @@ export type NewAccount = {
   approved?: boolean
   emailVerified?: boolean
   roles?: Role[]
+  /** An already-enrolled TOTP secret (base64): two-factor starts on. */
+  totpKey?: string
 }
 
 /** Creates user, profile and roles in one transaction. Shared by sign-up, seeds and tests. */
@@ -29,6 +31,8 @@ export async function createAccount(db: Database, account: NewAccount): Promise<
         email: account.email.trim().toLowerCase(),
         passwordHash,
         emailVerifiedAt: account.emailVerified ? now : null,
+        totpKey: account.totpKey ?? null,
+        totpEnabledAt: account.totpKey ? now : null,
       })
       .returning({ id: users.id })
       .get()

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import Bowser from 'bowser'
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   changeEmailSchema,
@@ -99,10 +99,12 @@ export const accountRouter = router({
   /** Minha Conta → Segurança: everything about how this account signs in. */
   security: signedInProcedure.query(({ ctx }) => {
     const methods = signInMethods(ctx.db, ctx.user.id)
-    const codesLeft = ctx.db.$count(
-      recoveryCodes,
-      and(eq(recoveryCodes.userId, ctx.user.id), isNull(recoveryCodes.usedAt)),
-    )
+    const codesLeft =
+      ctx.db
+        .select({ total: count() })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, ctx.user.id), isNull(recoveryCodes.usedAt)))
+        .get()?.total ?? 0
     const list = ctx.db
       .select({
         id: sessions.id,

@@ -84,5 +84,7 @@ export const adminProcedure = approvedProcedure.meta({ tier: 'admin' }).use(func
   next,
 }) {
   if (!ctx.user.roles.includes('admin')) throw appError('FORBIDDEN', 'FORBIDDEN')
+  // Whoever can approve accounts and change roles signs in with two factors.
+  if (!ctx.user.twoFactorEnabled) throw appError('FORBIDDEN', 'TWO_FACTOR_ENROLMENT_REQUIRED')
   return next({ ctx })
 })

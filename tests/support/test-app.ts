@@ -18,6 +18,7 @@ import {
   type ValidatedSession,
   validateSessionToken,
 } from '../../server/auth/session'
+import { generateTotpKey } from '../../server/auth/two-factor'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
 import { communities, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
@@ -348,9 +349,11 @@ export function createApprovedStudent(
 
 /** An administrator of Univille (approved, confirmed, roles user + admin). */
 export function createAdmin(db: Database, overrides: Partial<NewAccount> = {}): Promise<TestAccount> {
+  // Administrators must have two-factor on to use the admin procedures.
   return createApprovedStudent(db, {
     fullName: 'Administração de Teste',
     roles: ['user', 'admin'],
+    totpKey: generateTotpKey(),
     ...overrides,
   })
 }

@@ -26,14 +26,18 @@ export const adminDashboardRouter = router({
       .from(products)
       .where(eq(products.communityId, communityId))
       .get()
-    const pendingEvents = ctx.db.$count(
-      events,
-      and(eq(events.communityId, communityId), eq(events.status, 'pendente')),
-    )
-    const activeBanners = ctx.db.$count(
-      advertisements,
-      and(eq(advertisements.communityId, communityId), eq(advertisements.active, true)),
-    )
+    const pendingEvents =
+      ctx.db
+        .select({ total: count() })
+        .from(events)
+        .where(and(eq(events.communityId, communityId), eq(events.status, 'pendente')))
+        .get()?.total ?? 0
+    const activeBanners =
+      ctx.db
+        .select({ total: count() })
+        .from(advertisements)
+        .where(and(eq(advertisements.communityId, communityId), eq(advertisements.active, true)))
+        .get()?.total ?? 0
 
     // Week 0 is the current week; buckets count whole weeks back from now.
     const since = new Date(Date.now() - WEEKS * WEEK_MS)

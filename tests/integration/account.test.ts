@@ -1,0 +1,310 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { validateSessionToken } from '../../server/auth/session'
+import { currentTotpCode } from '../../server/auth/two-factor'
+import type { Database } from '../../server/db/client'
+import { moderationLog, oauthAccounts, sessions, users } from '../../server/db/schema'
+import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
+import {
+  callerFor,
+  callerForToken,
+  closeTestDatabase,
+  createAdmin,
+  createApprovedStudent,
+  createTestDatabase,
+  createTestServices,
+  sessionCookieFrom,
+  TEST_PASSWORD,
+  type TestServices,
+  tokenFromMail,
+} from '../support/test-app'
+
+let db: Database
+let services: TestServices
+
+/** Moves the session's last proof of password back in time. */
+function ageAuthentication(token: string | null, minutes: number) {
+  const session = validateSessionToken(db, token ?? '')
+  if (!session) throw new Error('sessão inválida')
+  db.update(sessions)
+    .set({ authenticatedAt: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(sessions.id, session.id))
+    .run()
+}
+
+const totpKeyOf = (userId: number) => db.select().from(users).where(eq(users.id, userId)).get()?.totpKey ?? ''
+
+/** Enrols two-factor for the caller and returns the recovery codes. */
+async function enrol(userId: number) {
+  const { caller } = callerFor(services, { userId })
+  const details = await caller.account.twoFactor.begin()
+  expect(details.qrSvg).toContain('<svg')
+  expect(details.uri).toMatch(/^otpauth:\/\/totp\/Vupt:/)
+  const { recoveryCodes } = await caller.account.twoFactor.confirm({
+    code: currentTotpCode(totpKeyOf(userId)),
+  })
+  return recoveryCodes
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+})
+
+afterAll(() => closeTestDatabase(db))
+
+describe('senha', () => {
+  it('troca a senha com a senha atual e encerra as outras sessões', async () => {
+    const student = await createApprovedStudent(db)
+    const here = callerFor(services, { userId: student.id })
+    const phone = callerFor(services, { userId: student.id })
+    await expectAppError(
+      here.caller.account.changePassword({ currentPassword: 'errada', newPassword: 'nova-senha-1' }),
+      'WRONG_PASSWORD',
+    )
+    await expectValidationMessage(
+      here.caller.account.changePassword({ currentPassword: TEST_PASSWORD, newPassword: '123' }),
+      'Senha deve ter no mínimo 6 caracteres',
+    )
+    await here.caller.account.changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'nova-senha-1' })
+    expect(validateSessionToken(db, phone.sessionToken ?? '')).toBeNull()
+    expect(validateSessionToken(db, here.sessionToken ?? '')).not.toBeNull()
+    const anon = callerFor(services, null).caller
+    await expectAppError(
+      anon.auth.signIn({ email: student.email, password: TEST_PASSWORD }),
+      'INVALID_CREDENTIALS',
+    )
+    expect((await anon.auth.signIn({ email: student.email, password: 'nova-senha-1' })).ok).toBe(true)
+  })
+
+  it('pede a senha de novo para mudanças sensíveis depois de 10 minutos', async () => {
+    const student = await createApprovedStudent(db)
+    const session = callerFor(services, { userId: student.id })
+    ageAuthentication(session.sessionToken, 11)
+    // Each request reads its session afresh, as the HTTP adapter does.
+    const request = () => callerForToken(services, session.sessionToken).caller
+    await expectAppError(request().account.twoFactor.begin(), 'REAUTH_REQUIRED')
+    await expectAppError(
+      request().account.requestEmailChange({ newEmail: 'outro@univille.br' }),
+      'REAUTH_REQUIRED',
+    )
+    expect((await request().account.security()).recentlyAuthenticated).toBe(false)
+    await expectAppError(request().account.reauthenticate({ password: 'errada' }), 'WRONG_PASSWORD')
+    await request().account.reauthenticate({ password: TEST_PASSWORD })
+    expect((await request().account.twoFactor.begin()).secret).toMatch(/^[A-Z2-7]+$/)
+  })
+})
+
+describe('e-mail', () => {
+  it('troca para outro e-mail institucional só depois do link enviado ao novo endereço', async () => {
+    const student = await createApprovedStudent(db)
+    const { caller } = callerFor(services, { userId: student.id })
+    await expectAppError(
+      caller.account.requestEmailChange({ newEmail: 'eu@gmail.com' }),
+      'NOT_INSTITUTIONAL_EMAIL',
+    )
+    const other = await createApprovedStudent(db)
+    await expectAppError(caller.account.requestEmailChange({ newEmail: other.email }), 'EMAIL_TAKEN')
+
+    await caller.account.requestEmailChange({ newEmail: 'Novo.Endereco@UNIVILLE.br' })
+    const [toNew, toOld] = services.mailer.sent.slice(-2)
+    expect(toNew?.to).toBe('novo.endereco@univille.br')
+    expect(toOld?.to).toBe(student.email)
+    expect(toOld?.text).toContain('novo.endereco@univille.br')
+    // Nothing changes before the link is used.
+    expect((await caller.account.security()).email).toBe(student.email)
+
+    const token = tokenFromMail(toNew)
+    const anon = callerFor(services, null).caller
+    expect((await anon.account.confirmEmailChange({ token })).email).toBe('novo.endereco@univille.br')
+    await expectAppError(anon.account.confirmEmailChange({ token }), 'INVALID_TOKEN')
+    expect(db.select().from(users).where(eq(users.id, student.id)).get()?.email).toBe(
+      'novo.endereco@univille.br',
+    )
+  })
+})
+
+describe('verificação em duas etapas', () => {
+  it('ativa com QR e código; o login passa a pedir o código, que vale uma vez só', async () => {
+    const student = await createApprovedStudent(db)
+    const { caller } = callerFor(services, { userId: student.id })
+    await caller.account.twoFactor.begin()
+    await expectAppError(caller.account.twoFactor.confirm({ code: '000000' }), 'INVALID_TWO_FACTOR_CODE')
+    const recoveryCodes = await enrol(student.id)
+    expect(recoveryCodes).toHaveLength(10)
+    expect(new Set(recoveryCodes).size).toBe(10)
+
+    const cookies: string[] = []
+    const anon = callerFor(services, null, { setCookie: (cookie) => cookies.push(cookie) }).caller
+    expect(await anon.auth.signIn({ email: student.email, password: TEST_PASSWORD })).toEqual({
+      ok: true,
+      twoFactorRequired: true,
+    })
+    const pendingToken = sessionCookieFrom(cookies)?.value ?? null
+    const pending = callerForToken(services, pendingToken).caller
+    expect(await pending.auth.me()).toBeNull()
+    expect((await pending.auth.twoFactorPending()).pending).toBe(true)
+    await expectAppError(pending.listings.mine(), 'TWO_FACTOR_REQUIRED')
+    await expectAppError(pending.auth.verifyTwoFactor({ code: '123456' }), 'INVALID_TWO_FACTOR_CODE')
+
+    // The code the enrolment just used is spent; wait for it to be accepted only once.
+    const key = totpKeyOf(student.id)
+    const nextStep = Date.now() + 30_000
+    const code = currentTotpCode(key, nextStep)
+    db.update(users).set({ totpLastStep: null }).where(eq(users.id, student.id)).run()
+    await pending.auth.verifyTwoFactor({ code: currentTotpCode(key) })
+    expect((await callerForToken(services, pendingToken).caller.auth.me())?.email).toBe(student.email)
+
+    const again = callerFor(services, null, { setCookie: (cookie) => cookies.push(cookie) }).caller
+    await again.auth.signIn({ email: student.email, password: TEST_PASSWORD })
+    const second = callerForToken(services, sessionCookieFrom(cookies)?.value ?? null).caller
+    await expectAppError(
+      second.auth.verifyTwoFactor({ code: currentTotpCode(key) }),
+      'INVALID_TWO_FACTOR_CODE',
+    )
+    expect(code).toMatch(/^\d{6}$/)
+  })
+
+  it('um código de recuperação funciona uma vez', async () => {
+    const student = await createApprovedStudent(db)
+    const [recovery] = await enrol(student.id)
+    const signIn = async () => {
+      const cookies: string[] = []
+      await callerFor(services, null, { setCookie: (c) => cookies.push(c) }).caller.auth.signIn({
+        email: student.email,
+        password: TEST_PASSWORD,
+      })
+      return callerForToken(services, sessionCookieFrom(cookies)?.value ?? null).caller
+    }
+    await (await signIn()).auth.verifyTwoFactor({ code: recovery?.toUpperCase() ?? '' })
+    await expectAppError(
+      (await signIn()).auth.verifyTwoFactor({ code: recovery ?? '' }),
+      'INVALID_TWO_FACTOR_CODE',
+    )
+    const security = await callerFor(services, { userId: student.id }).caller.account.security()
+    expect(security.recoveryCodesLeft).toBe(9)
+  })
+
+  it('desativar pede um código válido', async () => {
+    const student = await createApprovedStudent(db)
+    const [recovery] = await enrol(student.id)
+    const { caller } = callerFor(services, { userId: student.id })
+    await expectAppError(caller.account.twoFactor.disable({ code: '999999' }), 'INVALID_TWO_FACTOR_CODE')
+    await caller.account.twoFactor.disable({ code: recovery ?? '' })
+    const fresh = callerFor(services, { userId: student.id }).caller
+    expect((await fresh.account.security()).twoFactorEnabled).toBe(false)
+  })
+
+  it('administradores sem duas etapas não usam o painel', async () => {
+    const admin = await createAdmin(db, { totpKey: undefined })
+    const { caller } = callerFor(services, { userId: admin.id })
+    await expectAppError(caller.admin.users.list({}), 'TWO_FACTOR_ENROLMENT_REQUIRED')
+    await enrol(admin.id)
+    expect(Array.isArray(await callerFor(services, { userId: admin.id }).caller.admin.users.list({}))).toBe(
+      true,
+    )
+  })
+})
+
+describe('identidades e sessões', () => {
+  it('não desvincula o Google quando ele é a única forma de entrar', async () => {
+    const student = await createApprovedStudent(db, { password: undefined })
+    db.insert(oauthAccounts)
+      .values({
+        provider: 'google',
+        providerUserId: `g-${student.id}`,
+        userId: student.id,
+        email: student.email,
+      })
+      .run()
+    const { caller } = callerFor(services, { userId: student.id })
+    await expectTRPCError(caller.account.unlinkGoogle(), 'BAD_REQUEST')
+    expect((await caller.account.security()).google?.email).toBe(student.email)
+
+    const withPassword = await createApprovedStudent(db)
+    db.insert(oauthAccounts)
+      .values({
+        provider: 'google',
+        providerUserId: `g-${withPassword.id}`,
+        userId: withPassword.id,
+        email: withPassword.email,
+      })
+      .run()
+    const other = callerFor(services, { userId: withPassword.id }).caller
+    await other.account.unlinkGoogle()
+    expect((await other.account.security()).google).toBeNull()
+  })
+
+  it('lista as sessões, encerra uma e sai de todos os dispositivos', async () => {
+    const student = await createApprovedStudent(db)
+    const laptop = callerFor(
+      services,
+      { userId: student.id },
+      {
+        userAgent:
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+      },
+    )
+    const phone = callerFor(
+      services,
+      { userId: student.id },
+      {
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      },
+    )
+    const list = (await laptop.caller.account.security()).sessions
+    expect(list).toHaveLength(2)
+    expect(list.find((s) => s.current)?.device).toMatch(/Chrome em Linux/)
+    const phoneSession = list.find((s) => !s.current)
+    expect(phoneSession?.device).toMatch(/Safari em iOS.*celular/)
+    await laptop.caller.account.endSession({ id: phoneSession?.id ?? '' })
+    expect(validateSessionToken(db, phone.sessionToken ?? '')).toBeNull()
+    await expectTRPCError(phone.caller.account.endSession({ id: phoneSession?.id ?? '' }), 'NOT_FOUND')
+    await laptop.caller.account.endAllSessions()
+    expect(validateSessionToken(db, laptop.sessionToken ?? '')).toBeNull()
+  })
+})
+
+describe('dados e exclusão', () => {
+  it('exporta os dados da pessoa e de mais ninguém', async () => {
+    const me = await createApprovedStudent(db)
+    const other = await createApprovedStudent(db)
+    const mine = callerFor(services, { userId: me.id }).caller
+    const theirs = callerFor(services, { userId: other.id }).caller
+    const { conversationId } = await mine.chat.start({ username: other.username ?? '' })
+    await mine.chat.send({ conversationId, content: 'minha mensagem' })
+    await theirs.chat.send({ conversationId, content: 'resposta para mim' })
+    const stranger = await createApprovedStudent(db)
+    const strangerCaller = callerFor(services, { userId: stranger.id }).caller
+    const { conversationId: elsewhere } = await strangerCaller.chat.start({ username: other.username ?? '' })
+    await strangerCaller.chat.send({ conversationId: elsewhere, content: 'conversa de outras pessoas' })
+
+    const data = await mine.account.exportData()
+    expect(data.account.email).toBe(me.email)
+    expect(data.messages.map((m) => [m.content, m.sentByMe])).toEqual([
+      ['minha mensagem', true],
+      ['resposta para mim', false],
+    ])
+    const text = JSON.stringify(data)
+    expect(text).not.toContain('conversa de outras pessoas')
+    expect(text).not.toContain(other.email)
+    expect(text).not.toMatch(/password|totpKey|codeHash/i)
+  })
+
+  it('exclui a conta com a senha: sessões encerradas, e-mail livre, registro no log', async () => {
+    const student = await createApprovedStudent(db)
+    const session = callerFor(services, { userId: student.id })
+    await expectAppError(session.caller.account.deleteAccount({ password: 'errada' }), 'WRONG_PASSWORD')
+    await session.caller.account.deleteAccount({ password: TEST_PASSWORD })
+    expect(validateSessionToken(db, session.sessionToken ?? '')).toBeNull()
+    await expectAppError(
+      callerFor(services, null).caller.auth.signIn({ email: student.email, password: TEST_PASSWORD }),
+      'INVALID_CREDENTIALS',
+    )
+    const log = db.select().from(moderationLog).where(eq(moderationLog.targetId, student.id)).all()
+    expect(log.some((entry) => entry.actionType === 'delete_account' && entry.moderatorId === null)).toBe(
+      true,
+    )
+  })
+})
