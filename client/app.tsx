@@ -7,8 +7,11 @@ import { TopNav } from '@/components/layout/top-nav'
 import { Spinner } from '@/components/ui/spinner'
 import { CompleteProfileDialog } from '@/features/auth/complete-profile-dialog'
 import { PendingApprovalScreen } from '@/features/auth/pending-approval-screen'
+import { TwoFactorRequiredNotice } from '@/features/auth/two-factor-required-notice'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
-import { useAccountLiveUpdates, useViewer } from '@/lib/auth'
+import { ChatEventsProvider } from '@/features/chat/chat-events'
+import { isChatMember } from '@/features/chat/unread'
+import { useAccountLiveUpdates, useViewer, type Viewer } from '@/lib/auth'
 import { CommunityProvider, defaultCommunity, findCommunity } from '@/lib/community'
 import { BEFORE_APPROVAL_PATHS, communityRoutes, NotFoundPage, type RouteAccess, rootRoutes } from './routes'
 
@@ -25,7 +28,7 @@ function Guard({ access, children }: { access: RouteAccess; children: React.Reac
   const { viewer, isLoading } = useViewer()
   const redirectToSignIn = useSignInRedirect()
   const [, navigate] = useLocation()
-  const denied = access === 'admin' && viewer !== null && !viewer.isAdmin
+  const denied = viewer !== null && !canAccess(viewer, access)
 
   useEffect(() => {
     if (access === 'public' || isLoading) return
@@ -38,7 +41,17 @@ function Guard({ access, children }: { access: RouteAccess; children: React.Reac
 
   if (access === 'public') return children
   if (isLoading || !viewer || denied) return <PageSpinner />
+  // Administrators sign in with two factors before the admin area opens (the server insists too).
+  if ((access === 'admin' || access === 'moderator') && viewer.isAdmin && !viewer.twoFactorEnabled) {
+    return <TwoFactorRequiredNotice />
+  }
   return children
+}
+
+function canAccess(viewer: Viewer, access: RouteAccess): boolean {
+  if (access === 'admin') return viewer.roles.includes('admin')
+  if (access === 'moderator') return viewer.roles.includes('admin') || viewer.roles.includes('moderator')
+  return true
 }
 
 function routeElements(routes: typeof rootRoutes) {
@@ -70,30 +83,33 @@ function Shell() {
       community={routeCommunity ?? defaultCommunity()}
       prefixed={routeCommunity !== undefined}
     >
-      <div className="flex min-h-dvh flex-col">
-        <a
-          href="#conteudo"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-        >
-          Pular para o conteúdo
-        </a>
-        <TopNav />
-        <main id="conteudo" className="flex-1">
-          <Suspense fallback={<PageSpinner />}>
-            <Switch>
-              {routeElements(routeCommunity ? communityRoutes : rootRoutes)}
-              <Route>
-                <NotFoundPage />
-              </Route>
-            </Switch>
-          </Suspense>
-        </main>
-        <SiteFooter />
-        <FloatingAddButton />
-        {viewer && !waiting && viewer.needsProfileCompletion ? (
-          <CompleteProfileDialog viewer={viewer} />
-        ) : null}
-      </div>
+      {/* Inside the community router, so the chat's unread toast knows the page the user is on. */}
+      <ChatEventsProvider viewerId={isChatMember(viewer) ? viewer.id : null}>
+        <div className="flex min-h-dvh flex-col">
+          <a
+            href="#conteudo"
+            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+          >
+            Pular para o conteúdo
+          </a>
+          <TopNav />
+          <main id="conteudo" className="flex-1">
+            <Suspense fallback={<PageSpinner />}>
+              <Switch>
+                {routeElements(routeCommunity ? communityRoutes : rootRoutes)}
+                <Route>
+                  <NotFoundPage />
+                </Route>
+              </Switch>
+            </Suspense>
+          </main>
+          <SiteFooter />
+          <FloatingAddButton />
+          {viewer && !waiting && viewer.needsProfileCompletion ? (
+            <CompleteProfileDialog viewer={viewer} />
+          ) : null}
+        </div>
+      </ChatEventsProvider>
     </CommunityProvider>
   )
   // Under /{community}, every link and route is relative to that prefix.

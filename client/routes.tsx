@@ -1,7 +1,8 @@
 import type { CLIENT_ROUTES } from '@shared/routes'
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 
-export type RouteAccess = 'public' | 'signedIn' | 'admin'
+/** 'moderator' admits moderators and admins; 'admin' only admins. */
+export type RouteAccess = 'public' | 'signedIn' | 'moderator' | 'admin'
 type ClientRoute = {
   path: (typeof CLIENT_ROUTES)[number]
   // biome-ignore lint/suspicious/noExplicitAny: each page declares its own props, passed through `props`.
@@ -22,7 +23,16 @@ const CommunityChooserPage = lazy(() => import('./pages/info/community-chooser-p
 const ComoFuncionaPage = lazy(() => import('./pages/info/como-funciona-page'))
 const SobrePage = lazy(() => import('./pages/info/sobre-page'))
 const FaqPage = lazy(() => import('./pages/info/faq-page'))
-const UsersAdminPage = lazy(() => import('./pages/admin/users-page'))
+const AdminDashboardPage = lazy(() => import('./pages/admin/dashboard-page'))
+const AdminUsersPage = lazy(() => import('./pages/admin/users-page'))
+const AdminListingsPage = lazy(() => import('./pages/admin/listings-page'))
+const AdminEventsPage = lazy(() => import('./pages/admin/events-page'))
+const AdminBannersPage = lazy(() => import('./pages/admin/banners-page'))
+const AdminSubcategoriesPage = lazy(() => import('./pages/admin/subcategories-page'))
+const AdminModerationLogPage = lazy(() => import('./pages/admin/moderation-log-page'))
+const EventsPage = lazy(() => import('./pages/events/events-page'))
+const EventPage = lazy(() => import('./pages/events/event-page'))
+const EventFormPage = lazy(() => import('./pages/events/event-form-page'))
 const PortalPage = lazy(() => import('./pages/portal/portal-page'))
 const CategoryPage = lazy(() => import('./pages/listings/category-page'))
 const ProductPage = lazy(() => import('./pages/product/product-page'))
@@ -30,6 +40,8 @@ const ProfilePage = lazy(() => import('./pages/profile/profile-page'))
 const SellPage = lazy(() => import('./pages/sell/sell-page'))
 const MyListingsPage = lazy(() => import('./pages/sell/my-listings-page'))
 const MyAccountPage = lazy(() => import('./pages/account/my-account-page'))
+const ChatListPage = lazy(() => import('./pages/chat/chat-list-page'))
+const ChatThreadPage = lazy(() => import('./pages/chat/chat-thread-page'))
 export const NotFoundPage = lazy(() => import('./pages/info/not-found-page'))
 
 const sharedRoutes: ClientRoute[] = [
@@ -49,9 +61,20 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/vender', page: SellPage, access: 'signedIn' },
   { path: '/meus-produtos', page: MyListingsPage, access: 'signedIn' },
   { path: '/minha-conta', page: MyAccountPage, access: 'signedIn' },
-  { path: '/admin', page: UsersAdminPage, access: 'admin' },
-  { path: '/admin/aprovacoes', page: UsersAdminPage, access: 'admin' },
-  { path: '/admin/usuarios', page: UsersAdminPage, access: 'admin' },
+  { path: '/chat', page: ChatListPage, access: 'signedIn' },
+  { path: '/chat/:id', page: ChatThreadPage, access: 'signedIn' },
+  { path: '/eventos', page: EventsPage, access: 'public' },
+  { path: '/evento/:id', page: EventPage, access: 'public' },
+  { path: '/criar-evento', page: EventFormPage, access: 'signedIn', props: { mode: 'create' } },
+  { path: '/editar-evento/:id', page: EventFormPage, access: 'signedIn', props: { mode: 'edit' } },
+  { path: '/admin', page: AdminDashboardPage, access: 'moderator' },
+  { path: '/admin/aprovacoes', page: AdminUsersPage, access: 'admin' },
+  { path: '/admin/usuarios', page: AdminUsersPage, access: 'admin' },
+  { path: '/admin/anuncios', page: AdminListingsPage, access: 'moderator' },
+  { path: '/admin/eventos', page: AdminEventsPage, access: 'moderator' },
+  { path: '/admin/banners', page: AdminBannersPage, access: 'admin' },
+  { path: '/admin/subcategorias', page: AdminSubcategoriesPage, access: 'admin' },
+  { path: '/admin/moderacao', page: AdminModerationLogPage, access: 'moderator' },
 ]
 
 /** Routes at the root: `/` is the product's landing page. */

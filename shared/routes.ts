@@ -24,9 +24,20 @@ export const CLIENT_ROUTES = [
   '/minha-conta',
   '/chat',
   '/chat/:id',
+  '/chat',
+  '/chat/:id',
+  '/eventos',
+  '/evento/:id',
+  '/criar-evento',
+  '/editar-evento/:id',
   '/admin',
   '/admin/aprovacoes',
   '/admin/usuarios',
+  '/admin/anuncios',
+  '/admin/eventos',
+  '/admin/banners',
+  '/admin/subcategorias',
+  '/admin/moderacao',
 ] as const
 
 const patterns = CLIENT_ROUTES.map((route) => parse(route).pattern)

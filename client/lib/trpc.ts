@@ -21,19 +21,38 @@ export function createQueryClient() {
   })
 }
 
-/** Subscriptions travel over the WebSocket (lazily opened, reconnecting); everything else over batched HTTP. */
-export function createTrpcClient() {
-  const wsUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/ws`
-  const wsClient = createWSClient({
-    url: wsUrl,
+type RealtimeClient = ReturnType<typeof createWSClient>
+let realtime: RealtimeClient | null = null
+
+/**
+ * One WebSocket client for the whole page. A singleton because React's StrictMode may build the tRPC
+ * client twice, and `reconnectRealtime` must reach the socket that is actually in use.
+ */
+function realtimeClient(): RealtimeClient {
+  realtime ??= createWSClient({
+    url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/ws`,
     lazy: { enabled: true, closeMs: 10_000 },
     retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
   })
+  return realtime
+}
+
+/**
+ * The server knows who a WebSocket belongs to by the cookie sent when it opened, so after signing
+ * in, up or out the socket must be reopened. Closing the raw socket (not the client) makes the
+ * client reconnect with the current cookies and resubscribe, resuming from the last event id.
+ */
+export function reconnectRealtime(): void {
+  realtime?.connection?.ws?.close()
+}
+
+/** Subscriptions travel over the WebSocket (lazily opened, reconnecting); everything else over batched HTTP. */
+export function createTrpcClient() {
   return trpc.createClient({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: wsClient }),
+        true: wsLink({ client: realtimeClient() }),
         false: httpBatchLink({ url: '/api/trpc', maxURLLength: 4000 }),
       }),
     ],

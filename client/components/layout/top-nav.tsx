@@ -1,4 +1,5 @@
 import { MenuIcon, PlusIcon } from 'lucide-react'
+import { useId } from 'react'
 import { Link, useLocation, useRouter } from 'wouter'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -12,6 +13,9 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
 import { useSignOut } from '@/features/auth/use-sign-out'
+import { unreadMessagesText } from '@/features/chat/unread'
+import { UnreadBadge } from '@/features/chat/unread-badge'
+import { useUnreadCount } from '@/features/chat/use-unread-count'
 import { useViewer, type Viewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
 
@@ -77,6 +81,8 @@ function SignedOutActions() {
 
 function SignedInActions({ viewer }: { viewer: Viewer }) {
   const { signOut } = useSignOut()
+  const unread = useUnreadCount()
+  const unreadId = useId()
   const initial = (viewer.fullName || viewer.email).charAt(0).toUpperCase()
   return (
     <>
@@ -88,13 +94,21 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="rounded-full" aria-label="Menu da conta">
+          {/* The name stays 'Menu da conta'; unread messages are its description. */}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="relative rounded-full"
+            aria-label="Menu da conta"
+            aria-describedby={unread > 0 ? unreadId : undefined}
+          >
             <Avatar className="size-9">
               {viewer.avatarUrl ? <AvatarImage src={viewer.avatarUrl} alt="" /> : null}
               <AvatarFallback className="bg-primary font-semibold text-primary-foreground">
                 {initial}
               </AvatarFallback>
             </Avatar>
+            <UnreadBadge count={unread} className="-top-1 -right-1 absolute ring-2 ring-background" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-60">
@@ -109,7 +123,15 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
             <Link href="/meus-produtos">Meus Produtos</Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
-            <Link href="/chat">Mensagens</Link>
+            <Link
+              href="/chat"
+              aria-label={
+                unread > 0 ? `Mensagens, ${unread} ${unread === 1 ? 'não lida' : 'não lidas'}` : undefined
+              }
+            >
+              Mensagens
+              <UnreadBadge count={unread} className="ml-auto" />
+            </Link>
           </DropdownMenuItem>
           {viewer.isAdmin ? (
             <DropdownMenuItem asChild>
@@ -127,6 +149,11 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
           <DropdownMenuItem onSelect={() => void signOut()}>Sair</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      {unread > 0 ? (
+        <span id={unreadId} hidden>
+          {unreadMessagesText(unread)}
+        </span>
+      ) : null}
     </>
   )
 }

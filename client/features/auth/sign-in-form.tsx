@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toastError } from '@/lib/errors'
-import { trpc } from '@/lib/trpc'
+import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 /** Spec: the first validation message becomes the 'Erro de validação' toast. */
 export function toastFirstError(errors: FieldErrors) {
@@ -31,6 +31,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const submit = form.handleSubmit(async (values) => {
     try {
       await signIn.mutateAsync(values)
+      // Before the viewer is refreshed: live updates must subscribe on a socket opened with the new cookie.
+      reconnectRealtime()
       await utils.auth.me.invalidate()
       toast.success('Login realizado! Vupt! 🎉', { description: 'Bem-vindo(a) de volta!' })
       onSignedIn()

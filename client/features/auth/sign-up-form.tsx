@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toastError } from '@/lib/errors'
-import { trpc } from '@/lib/trpc'
+import { reconnectRealtime, trpc } from '@/lib/trpc'
 import { toastFirstError } from './sign-in-form'
 
 const FIELDS: {
@@ -59,6 +59,8 @@ export function SignUpForm({
   const submit = form.handleSubmit(async (values) => {
     try {
       await signUp.mutateAsync({ ...values, communitySlug: community.slug })
+      // The new account's session cookie is set: the live updates' socket must be reopened to carry it.
+      reconnectRealtime()
       toast.success('Conta criada com sucesso!', {
         description:
           'Confirme seu e-mail pelo link que enviamos. Sua conta ficará aguardando a aprovação de um administrador.',

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
 import { toastError } from '@/lib/errors'
-import { trpc } from '@/lib/trpc'
+import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 /** Signs out, forgets everything cached for the user and goes home. */
 export function useSignOut() {
@@ -22,6 +22,8 @@ export function useSignOut() {
           return
         }
       }
+      // The open WebSocket still speaks for the old session: reopen it as signed out.
+      reconnectRealtime()
       queryClient.clear()
       utils.auth.me.setData(undefined, null)
       navigate('~/')

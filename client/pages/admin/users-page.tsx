@@ -1,49 +1,116 @@
-import { CheckIcon, SearchIcon } from 'lucide-react'
-import { useState } from 'react'
+import { keepPreviousData } from '@tanstack/react-query'
+import { CheckIcon, SearchIcon, ShieldIcon, Trash2Icon, UsersIcon } from 'lucide-react'
+import { useId, useState } from 'react'
 import { toast } from 'sonner'
+import { useLocation } from 'wouter'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { formatDate } from '@/features/admin/admin-format'
+import { AdminLayout } from '@/features/admin/admin-layout'
+import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { ConfirmDialog } from '@/features/admin/confirm-dialog'
+import { extraRoleLabels } from '@/features/admin/roles'
+import { useDebouncedValue } from '@/features/admin/use-debounced-value'
+import { type RolesTarget, UserRolesDialog } from '@/features/admin/user-roles-dialog'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import type { RouterOutputs } from '@/lib/api-types'
+import { useViewer } from '@/lib/auth'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
-import { usePageTitle } from '@/lib/use-page-title'
 
 type Filter = 'all' | 'approved' | 'pending'
+type AdminUser = RouterOutputs['admin']['users']['list'][number]
 
-export function UsersAdminPage() {
-  usePageTitle('Usuários')
-  const [filter, setFilter] = useState<Filter>('pending')
-  const [search, setSearch] = useState('')
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'all', label: 'Todos' },
+  { value: 'approved', label: 'Aprovados' },
+  { value: 'pending', label: 'Pendentes' },
+]
+
+const isFilter = (value: string): value is Filter => FILTERS.some((filter) => filter.value === value)
+
+/** `/admin/usuarios` and `/admin/aprovacoes` (which opens on the pending accounts). Administrators only. */
+export function AdminUsersPage() {
+  const [location] = useLocation()
+  const approvals = location.replace(/\/+$/, '') === '/admin/aprovacoes'
+  return (
+    <AdminLayout
+      title="Usuários"
+      description="Aprove cadastros, ajuste permissões e remova contas da comunidade."
+      access="admin"
+    >
+      <UsersAdmin key={approvals ? 'pending' : 'all'} initialFilter={approvals ? 'pending' : 'all'} />
+    </AdminLayout>
+  )
+}
+
+function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
+  const searchId = useId()
+  const { viewer } = useViewer()
   const utils = trpc.useUtils()
-  const users = trpc.admin.users.list.useQuery({ filter, search: search.trim() || undefined })
+  const [filter, setFilter] = useState<Filter>(initialFilter)
+  const [search, setSearch] = useState('')
+  const query = useDebouncedValue(search.trim(), 300)
+  const [editing, setEditing] = useState<RolesTarget | null>(null)
+  const [removing, setRemoving] = useState<AdminUser | null>(null)
+
+  const users = trpc.admin.users.list.useQuery(
+    { filter, search: query || undefined },
+    // Typing keeps the previous results on screen instead of flashing the skeleton.
+    { placeholderData: keepPreviousData },
+  )
+
+  const refreshCounts = () =>
+    Promise.all([
+      utils.admin.users.list.invalidate(),
+      utils.admin.dashboard.summary.invalidate(),
+      utils.admin.badges.counts.invalidate(),
+    ])
+
   const approve = trpc.admin.users.approve.useMutation({
     onSuccess: async () => {
       toast.success('Usuário aprovado com sucesso!')
-      await utils.admin.users.list.invalidate()
+      await refreshCounts()
     },
-    onError: (error) => toastError(error, { title: 'Erro ao aprovar usuário' }),
+    onError: (error) =>
+      toastError(error, { title: 'Erro ao aprovar usuário', description: refusalMessage(error) }),
+  })
+
+  const remove = trpc.admin.users.delete.useMutation({
+    onSuccess: async () => {
+      toast.success('Usuário removido com sucesso!')
+      setRemoving(null)
+      await refreshCounts()
+    },
+    // The server's guards (own account, last administrator) explain themselves in the toast.
+    onError: (error) => {
+      setRemoving(null)
+      toastError(error, { title: 'Erro ao remover usuário', description: refusalMessage(error) })
+    },
   })
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
-      <h1 className="font-bold text-2xl">Usuários</h1>
+    <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Tabs value={filter} onValueChange={(value) => setFilter(value as Filter)}>
-          <TabsList>
-            <TabsTrigger value="all">Todos</TabsTrigger>
-            <TabsTrigger value="approved">Aprovados</TabsTrigger>
-            <TabsTrigger value="pending">Pendentes</TabsTrigger>
-          </TabsList>
-        </Tabs>
-        <div className="relative sm:w-72">
-          <label htmlFor="admin-user-search" className="sr-only">
+        <TabsList aria-label="Filtrar usuários">
+          {FILTERS.map((item) => (
+            <TabsTrigger key={item.value} value={item.value}>
+              {item.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <div className="relative sm:w-80">
+          <label htmlFor={searchId} className="sr-only">
             Buscar por nome, e-mail ou username
           </label>
-          <SearchIcon className="absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden="true" />
+          <SearchIcon
+            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
-            id="admin-user-search"
+            id={searchId}
             type="search"
             className="pl-9"
             placeholder="Buscar por nome, e-mail ou username"
@@ -52,55 +119,153 @@ export function UsersAdminPage() {
           />
         </div>
       </div>
-      {users.isLoading ? (
-        <div className="grid gap-3">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} className="h-20 w-full" />
-          ))}
-        </div>
-      ) : users.data?.length ? (
-        <ul className="grid gap-3">
-          {users.data.map((user) => (
-            <li
-              key={user.id}
-              className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="grid gap-1">
-                <p className="font-semibold">
-                  {user.fullName}{' '}
-                  {user.username ? <span className="text-muted-foreground">@{user.username}</span> : null}
-                </p>
-                <p className="text-muted-foreground text-sm">
-                  {user.email} · {user.course ?? 'Curso não informado'}
-                  {user.matricula ? ` · Matrícula ${user.matricula}` : ''}
-                </p>
-                <div className="flex gap-2">
-                  <Badge variant={user.approved ? 'default' : 'secondary'}>
-                    {user.approved ? 'Aprovado' : 'Pendente'}
-                  </Badge>
-                  {user.emailVerified ? null : <Badge variant="outline">E-mail não confirmado</Badge>}
-                </div>
-              </div>
-              {user.approved ? null : (
-                <Button
-                  onClick={() => approve.mutate({ userId: user.id })}
-                  disabled={approve.isPending && approve.variables?.userId === user.id}
-                  aria-label={`Aprovar ${user.fullName}`}
-                >
-                  <CheckIcon aria-hidden="true" />
-                  Aprovar
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          Nenhum usuário encontrado.
-        </p>
-      )}
-    </div>
+
+      <TabsContent value={filter} className="grid gap-3">
+        {users.isPending ? (
+          <ListSkeleton label="Carregando usuários..." />
+        ) : users.isError ? (
+          <LoadError
+            title="Erro ao carregar usuários"
+            error={users.error}
+            onRetry={() => void users.refetch()}
+            retrying={users.isFetching}
+          />
+        ) : (
+          <>
+            <p className="text-muted-foreground text-sm" role="status" aria-live="polite">
+              {users.data.length === 1 ? '1 usuário' : `${users.data.length} usuários`}
+              {users.isFetching ? ' · atualizando...' : ''}
+            </p>
+            {users.data.length === 0 ? (
+              <EmptyState
+                icon={<UsersIcon aria-hidden="true" />}
+                title={query ? 'Nenhum usuário encontrado' : 'Nenhum usuário aqui'}
+                description={
+                  query
+                    ? 'Tente outro nome, e-mail ou username.'
+                    : filter === 'pending'
+                      ? 'Nenhum cadastro aguarda aprovação.'
+                      : undefined
+                }
+              />
+            ) : (
+              <ul className="grid gap-3">
+                {users.data.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    isSelf={user.id === viewer?.id}
+                    approving={approve.isPending && approve.variables?.userId === user.id}
+                    onApprove={() => approve.mutate({ userId: user.id })}
+                    onEditRoles={() =>
+                      setEditing({ id: user.id, fullName: user.fullName, roles: user.roles })
+                    }
+                    onRemove={() => setRemoving(user)}
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </TabsContent>
+
+      <UserRolesDialog
+        user={editing}
+        isSelf={editing?.id === viewer?.id}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null)
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null)
+        }}
+        title="Tem certeza que deseja remover este usuário?"
+        description={
+          removing
+            ? `A conta de ${removing.fullName} (${removing.email}) será removida da comunidade. Esta ação não pode ser desfeita.`
+            : undefined
+        }
+        confirmLabel="Remover usuário"
+        busyLabel="Removendo..."
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (removing) remove.mutate({ userId: removing.id })
+        }}
+      />
+    </Tabs>
   )
 }
 
-export default UsersAdminPage
+function UserRow({
+  user,
+  isSelf,
+  approving,
+  onApprove,
+  onEditRoles,
+  onRemove,
+}: {
+  user: AdminUser
+  isSelf: boolean
+  approving: boolean
+  onApprove: () => void
+  onEditRoles: () => void
+  onRemove: () => void
+}) {
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border bg-card p-4 lg:flex-row lg:items-center lg:justify-between">
+      <div className="grid min-w-0 gap-1">
+        <p className="font-semibold">
+          {user.fullName}{' '}
+          {user.username ? <span className="font-normal text-muted-foreground">@{user.username}</span> : null}
+        </p>
+        <p className="break-words text-muted-foreground text-sm">
+          {user.email} · {user.course ?? 'Curso não informado'}
+          {user.matricula ? ` · Matrícula ${user.matricula}` : ''}
+        </p>
+        <p className="text-muted-foreground text-xs">Cadastro em {formatDate(user.createdAt)}</p>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={user.approved ? 'default' : 'secondary'}>
+            {user.approved ? 'Aprovado' : 'Pendente'}
+          </Badge>
+          {user.emailVerified ? null : <Badge variant="outline">E-mail não confirmado</Badge>}
+          {extraRoleLabels(user.roles).map((label) => (
+            <Badge key={label} variant="outline">
+              {label}
+            </Badge>
+          ))}
+          {isSelf ? <Badge variant="outline">Você</Badge> : null}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2 lg:justify-end">
+        {user.approved ? null : (
+          <Button
+            onClick={onApprove}
+            disabled={approving}
+            aria-busy={approving || undefined}
+            aria-label={`Aprovar ${user.fullName}`}
+          >
+            <CheckIcon aria-hidden="true" />
+            {approving ? 'Aprovando...' : 'Aprovar'}
+          </Button>
+        )}
+        <Button variant="outline" onClick={onEditRoles} aria-label={`Alterar permissões de ${user.fullName}`}>
+          <ShieldIcon aria-hidden="true" />
+          Permissões
+        </Button>
+        <Button
+          variant="outline"
+          className="text-destructive hover:text-destructive"
+          onClick={onRemove}
+          aria-label={`Remover usuário ${user.fullName}`}
+        >
+          <Trash2Icon aria-hidden="true" />
+          Remover
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+export default AdminUsersPage

@@ -1,0 +1,88 @@
+import { RotateCwIcon } from 'lucide-react'
+import { type ReactNode, useEffect } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { cn } from '@/lib/utils'
+
+const OFFLINE_HINT = 'Verifique sua conexão e tente novamente.'
+
+/** Placeholder rows while a list loads, announced once to screen readers. */
+export function ListSkeleton({
+  rows = 4,
+  label = 'Carregando...',
+  className,
+  rowClassName = 'h-24',
+}: {
+  rows?: number
+  label?: string
+  className?: string
+  rowClassName?: string
+}) {
+  return (
+    <div className={cn('grid gap-3', className)}>
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <Skeleton key={index} className={cn('w-full rounded-lg', rowClassName)} />
+      ))}
+    </div>
+  )
+}
+
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon?: ReactNode
+  title: string
+  description?: string
+  action?: ReactNode
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-12 text-center">
+      {icon ? <div className="text-muted-foreground [&>svg]:size-8">{icon}</div> : null}
+      <p className="font-medium">{title}</p>
+      {description ? <p className="max-w-sm text-muted-foreground text-sm">{description}</p> : null}
+      {action}
+    </div>
+  )
+}
+
+/** A failed load: the toast (spec: errors are toasts) plus a retry in place of the list. */
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  retrying,
+}: {
+  title: string
+  error: unknown
+  onRetry: () => void
+  retrying: boolean
+}) {
+  useLoadErrorToast(title, error)
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
+      <p className="font-medium">{title}</p>
+      <p className="max-w-sm text-muted-foreground text-sm">{refusalMessage(error) ?? OFFLINE_HINT}</p>
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        <RotateCwIcon aria-hidden="true" />
+        {retrying ? 'Carregando...' : 'Tentar novamente'}
+      </Button>
+    </div>
+  )
+}
+
+/** One toast per failure (a stable id, so retries that fail again do not pile up). */
+export function useLoadErrorToast(title: string, error: unknown) {
+  useEffect(() => {
+    if (!error) return
+    toast.error(title, { id: `admin-load-${title}`, description: refusalMessage(error) ?? OFFLINE_HINT })
+  }, [title, error])
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { rejectEventSchema } from '@shared/schemas/event'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Textarea } from '@/components/ui/textarea'
+import { toastFirstError } from '@/features/auth/sign-in-form'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+
+export type RejectionTarget = { id: number; title: string }
+
+type RejectionInput = z.input<typeof rejectEventSchema>
+
+/** Rejecting a pending event; the reason is required and shown to the organizer. */
+export function RejectEventDialog({
+  event,
+  onOpenChange,
+}: {
+  event: RejectionTarget | null
+  onOpenChange: (open: boolean) => void
+}) {
+  return (
+    <Dialog open={event !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {event ? <RejectionForm key={event.id} event={event} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function RejectionForm({ event, onDone }: { event: RejectionTarget; onDone: () => void }) {
+  const reasonId = useId()
+  const utils = trpc.useUtils()
+  const form = useForm<RejectionInput>({
+    resolver: zodResolver(rejectEventSchema),
+    defaultValues: { id: event.id, reason: '' },
+  })
+  const error = form.formState.errors.reason?.message
+
+  const reject = trpc.events.reject.useMutation({
+    onSuccess: async () => {
+      toast.success('Evento rejeitado')
+      onDone()
+      await Promise.all([
+        utils.events.moderation.invalidate(),
+        utils.admin.dashboard.summary.invalidate(),
+        utils.admin.badges.counts.invalidate(),
+      ])
+    },
+    onError: (failure) =>
+      toastError(failure, { title: 'Erro ao rejeitar evento', description: refusalMessage(failure) }),
+  })
+
+  const submit = form.handleSubmit((values) => reject.mutate(values), toastFirstError)
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Rejeitar evento</DialogTitle>
+        <DialogDescription>
+          “{event.title}” não será publicado. O organizador verá o motivo que você escrever.
+        </DialogDescription>
+      </DialogHeader>
+      <FormField label="Motivo da rejeição" htmlFor={reasonId} error={error}>
+        <Textarea
+          id={reasonId}
+          rows={4}
+          maxLength={500}
+          required
+          disabled={reject.isPending}
+          {...fieldAriaProps(reasonId, { error })}
+          {...form.register('reason')}
+        />
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={reject.isPending}>
+          Cancelar
+        </Button>
+        <Button
+          type="submit"
+          variant="destructive"
+          disabled={reject.isPending}
+          aria-busy={reject.isPending || undefined}
+        >
+          {reject.isPending ? 'Rejeitando...' : 'Rejeitar evento'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

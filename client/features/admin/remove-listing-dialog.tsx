@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { REMOVAL_REASON_LABELS, REMOVAL_REASONS, removeListingSchema } from '@shared/schemas/admin'
+import { useId } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Textarea } from '@/components/ui/textarea'
+import { toastFirstError } from '@/features/auth/sign-in-form'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { cn } from '@/lib/utils'
+
+export type RemovalTarget = { id: number; title: string }
+
+type RemovalInput = z.input<typeof removeListingSchema>
+
+/** Removing an active listing: the reason (one of four, or 'Outro motivo' with a text) is required. */
+export function RemoveListingDialog({
+  listing,
+  onOpenChange,
+}: {
+  /** The listing being removed; null closes the dialog. */
+  listing: RemovalTarget | null
+  onOpenChange: (open: boolean) => void
+}) {
+  return (
+    <Dialog open={listing !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {listing ? (
+          <RemovalForm key={listing.id} listing={listing} onDone={() => onOpenChange(false)} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () => void }) {
+  const baseId = useId()
+  const detailsId = `${baseId}-details`
+  const reasonErrorId = `${baseId}-reason-error`
+  const utils = trpc.useUtils()
+  const form = useForm<RemovalInput>({
+    resolver: zodResolver(removeListingSchema),
+    // No reason is preselected: removing is deliberate.
+    defaultValues: { id: listing.id, details: '' },
+  })
+  const { errors } = form.formState
+  const reason = useWatch({ control: form.control, name: 'reason' })
+
+  const remove = trpc.admin.listings.remove.useMutation({
+    onSuccess: async () => {
+      toast.success('Anúncio removido com sucesso!')
+      onDone()
+      await Promise.all([utils.admin.listings.list.invalidate(), utils.admin.dashboard.summary.invalidate()])
+    },
+    onError: (error) =>
+      toastError(error, { title: 'Erro ao remover anúncio', description: refusalMessage(error) }),
+  })
+
+  const submit = form.handleSubmit((values) => {
+    // The text only travels with 'Outro motivo'; the other reasons are the server's own labels.
+    remove.mutate({
+      id: values.id,
+      reason: values.reason,
+      ...(values.reason === 'other' ? { details: values.details } : {}),
+    })
+  }, toastFirstError)
+
+  const reasonError = errors.reason?.message
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Remover anúncio</DialogTitle>
+        <DialogDescription>
+          “{listing.title}” deixará de aparecer no portal. O vendedor verá o motivo escolhido. Esta ação não
+          pode ser desfeita.
+        </DialogDescription>
+      </DialogHeader>
+
+      <fieldset
+        className="grid gap-2"
+        aria-invalid={reasonError ? true : undefined}
+        aria-describedby={reasonError ? reasonErrorId : undefined}
+      >
+        <legend className={cn('mb-2 font-medium text-sm', reasonError && 'text-destructive')}>
+          Motivo da remoção
+        </legend>
+        {REMOVAL_REASONS.map((value) => (
+          <label
+            key={value}
+            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-accent has-checked:font-medium has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+          >
+            <input
+              type="radio"
+              value={value}
+              className="size-4 accent-primary"
+              disabled={remove.isPending}
+              {...form.register('reason')}
+            />
+            {REMOVAL_REASON_LABELS[value]}
+          </label>
+        ))}
+        {reasonError ? (
+          <p id={reasonErrorId} role="alert" className="font-medium text-destructive text-sm">
+            {reasonError}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {reason === 'other' ? (
+        <FormField label="Descreva o motivo" htmlFor={detailsId} error={errors.details?.message}>
+          <Textarea
+            id={detailsId}
+            rows={3}
+            maxLength={500}
+            required
+            disabled={remove.isPending}
+            {...fieldAriaProps(detailsId, { error: errors.details?.message })}
+            {...form.register('details')}
+          />
+        </FormField>
+      ) : null}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={remove.isPending}>
+          Cancelar
+        </Button>
+        <Button
+          type="submit"
+          variant="destructive"
+          disabled={remove.isPending}
+          aria-busy={remove.isPending || undefined}
+        >
+          {remove.isPending ? 'Removendo...' : 'Remover anúncio'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

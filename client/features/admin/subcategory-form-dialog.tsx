@@ -1,0 +1,207 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { subcategoryInputSchema } from '@shared/schemas/admin'
+import { useId } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Textarea } from '@/components/ui/textarea'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import type { MainCategoryOption, SubcategoryRow } from './subcategory-groups'
+
+type SubcategoryFormInput = z.input<typeof subcategoryInputSchema>
+type SubcategoryFormOutput = z.output<typeof subcategoryInputSchema>
+
+export type SubcategoryDialogState =
+  | { mode: 'create'; mainCategoryId?: number }
+  | { mode: 'edit'; subcategory: SubcategoryRow }
+  | null
+
+const REQUIRED = 'Preencha os campos obrigatórios'
+
+export function SubcategoryFormDialog({
+  state,
+  mainCategories,
+  onOpenChange,
+}: {
+  state: SubcategoryDialogState
+  mainCategories: readonly MainCategoryOption[]
+  onOpenChange: (open: boolean) => void
+}) {
+  const key = state?.mode === 'edit' ? state.subcategory.id : 'new'
+  return (
+    <Dialog open={state !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {state ? (
+          <SubcategoryForm
+            key={key}
+            state={state}
+            mainCategories={mainCategories}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function SubcategoryForm({
+  state,
+  mainCategories,
+  onDone,
+}: {
+  state: NonNullable<SubcategoryDialogState>
+  mainCategories: readonly MainCategoryOption[]
+  onDone: () => void
+}) {
+  const baseId = useId()
+  const ids = {
+    name: `${baseId}-name`,
+    main: `${baseId}-main`,
+    description: `${baseId}-description`,
+    icon: `${baseId}-icon`,
+  }
+  const editing = state.mode === 'edit' ? state.subcategory : undefined
+  const utils = trpc.useUtils()
+  const form = useForm<SubcategoryFormInput, unknown, SubcategoryFormOutput>({
+    resolver: zodResolver(subcategoryInputSchema),
+    defaultValues: {
+      name: editing?.name ?? '',
+      // 0 is "none chosen": the schema answers 'Preencha os campos obrigatórios'.
+      mainCategoryId: editing?.mainCategoryId ?? (state.mode === 'create' ? (state.mainCategoryId ?? 0) : 0),
+      description: editing?.description ?? '',
+      icon: editing?.icon ?? '',
+    },
+  })
+  const { errors } = form.formState
+  const create = trpc.admin.subcategories.create.useMutation()
+  const update = trpc.admin.subcategories.update.useMutation()
+  const saving = create.isPending || update.isPending
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        if (editing) await update.mutateAsync({ ...values, id: editing.id })
+        else await create.mutateAsync(values)
+        toast.success(editing ? 'Subcategoria atualizada!' : 'Subcategoria criada!')
+        onDone()
+        // The catalogue (filters, the sell form) lists subcategories too.
+        await Promise.all([
+          utils.admin.subcategories.list.invalidate(),
+          utils.listings.categories.invalidate(),
+        ])
+      } catch (error) {
+        toastError(error, { title: 'Erro ao salvar', description: refusalMessage(error) })
+      }
+    },
+    (invalid) => {
+      // A missing name or category is the spec's own toast; anything else is a validation message.
+      const first = [invalid.name, invalid.mainCategoryId, invalid.description, invalid.icon].find(
+        (error) => error?.message,
+      )?.message
+      if (first === REQUIRED) toast.error(REQUIRED)
+      else if (first) toast.error('Erro de validação', { description: first })
+    },
+  )
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{editing ? 'Editar subcategoria' : 'Nova subcategoria'}</DialogTitle>
+        <DialogDescription>
+          Subcategorias organizam os anúncios dentro de cada categoria principal.
+        </DialogDescription>
+      </DialogHeader>
+
+      <FormField label="Nome" htmlFor={ids.name} error={errors.name?.message}>
+        <Input
+          id={ids.name}
+          maxLength={60}
+          required
+          {...fieldAriaProps(ids.name, { error: errors.name?.message })}
+          {...form.register('name')}
+        />
+      </FormField>
+
+      <Controller
+        control={form.control}
+        name="mainCategoryId"
+        render={({ field, fieldState }) => (
+          <FormField label="Categoria principal" htmlFor={ids.main} error={fieldState.error?.message}>
+            <Select
+              value={field.value ? String(field.value) : ''}
+              disabled={mainCategories.length === 0}
+              onValueChange={(value) => field.onChange(Number(value))}
+            >
+              <SelectTrigger
+                id={ids.main}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                className="w-full"
+                aria-required="true"
+                {...fieldAriaProps(ids.main, { error: fieldState.error?.message })}
+              >
+                <SelectValue placeholder={mainCategories.length === 0 ? 'Carregando...' : 'Selecione'} />
+              </SelectTrigger>
+              <SelectContent>
+                {mainCategories.map((main) => (
+                  <SelectItem key={main.id} value={String(main.id)}>
+                    {main.icon ? `${main.icon} ` : ''}
+                    {main.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+        )}
+      />
+
+      <FormField label="Descrição" htmlFor={ids.description} error={errors.description?.message}>
+        <Textarea
+          id={ids.description}
+          rows={2}
+          maxLength={200}
+          {...fieldAriaProps(ids.description, { error: errors.description?.message })}
+          {...form.register('description')}
+        />
+      </FormField>
+
+      <FormField
+        label="Ícone (emoji)"
+        htmlFor={ids.icon}
+        error={errors.icon?.message}
+        hint="Opcional. Um emoji, como 🎨."
+        className="sm:max-w-48"
+      >
+        <Input
+          id={ids.icon}
+          maxLength={8}
+          {...fieldAriaProps(ids.icon, { error: errors.icon?.message, hint: 'Opcional. Um emoji, como 🎨.' })}
+          {...form.register('icon')}
+        />
+      </FormField>
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? 'Salvando...' : 'Salvar subcategoria'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

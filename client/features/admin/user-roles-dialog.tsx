@@ -1,0 +1,121 @@
+import { ROLE_LABELS, ROLES, type Role } from '@shared/domain'
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { Label } from '@/components/ui/label'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { rolesToSave, sameRoles, toggleRole } from './roles'
+
+export type RolesTarget = { id: number; fullName: string; roles: Role[] }
+
+const ROLE_HINTS: Record<Role, string> = {
+  user: 'Todos os membros são usuários.',
+  moderator: 'Modera anúncios e eventos.',
+  admin: 'Acesso total: usuários, permissões, banners e subcategorias.',
+}
+
+/** Roles by checkboxes; saving replaces them all (the server keeps 'user'). */
+export function UserRolesDialog({
+  user,
+  isSelf,
+  onOpenChange,
+}: {
+  /** The person being edited; null closes the dialog. */
+  user: RolesTarget | null
+  isSelf: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  return (
+    <Dialog open={user !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {user ? (
+          <RolesForm key={user.id} user={user} isSelf={isSelf} onDone={() => onOpenChange(false)} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function RolesForm({ user, isSelf, onDone }: { user: RolesTarget; isSelf: boolean; onDone: () => void }) {
+  const baseId = useId()
+  const utils = trpc.useUtils()
+  const [selected, setSelected] = useState<Role[]>(() => rolesToSave(user.roles))
+  const setRoles = trpc.admin.users.setRoles.useMutation({
+    onSuccess: async () => {
+      toast.success('Permissões atualizadas com sucesso!')
+      onDone()
+      await utils.admin.users.list.invalidate()
+    },
+    onError: (error) =>
+      toastError(error, { title: 'Erro ao atualizar permissões', description: refusalMessage(error) }),
+  })
+  const unchanged = sameRoles(selected, user.roles)
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!unchanged) setRoles.mutate({ userId: user.id, roles: rolesToSave(selected) })
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>Permissões de {user.fullName}</DialogTitle>
+        <DialogDescription>
+          Salvar substitui todas as permissões da pessoa.
+          {isSelf ? ' Você precisará entrar novamente depois de alterar as suas.' : ''}
+        </DialogDescription>
+      </DialogHeader>
+      <fieldset className="grid gap-3">
+        <legend className="sr-only">Permissões</legend>
+        {ROLES.map((role) => {
+          const id = `${baseId}-${role}`
+          // Everyone is a user: that box stays checked and cannot be changed.
+          const fixed = role === 'user'
+          return (
+            <div key={role} className="flex items-start gap-3 rounded-md border p-3">
+              <Checkbox
+                id={id}
+                checked={selected.includes(role)}
+                disabled={fixed || setRoles.isPending}
+                aria-describedby={`${id}-hint`}
+                onCheckedChange={(checked) =>
+                  setSelected((current) => toggleRole(current, role, checked === true))
+                }
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={id}>{ROLE_LABELS[role]}</Label>
+                <p id={`${id}-hint`} className="text-muted-foreground text-sm">
+                  {ROLE_HINTS[role]}
+                </p>
+              </div>
+            </div>
+          )
+        })}
+      </fieldset>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={setRoles.isPending}>
+          Cancelar
+        </Button>
+        <Button
+          type="submit"
+          disabled={unchanged || setRoles.isPending}
+          aria-busy={setRoles.isPending || undefined}
+        >
+          {setRoles.isPending ? 'Salvando...' : 'Salvar permissões'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

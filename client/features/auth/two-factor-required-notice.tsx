@@ -1,0 +1,22 @@
+import { ShieldAlertIcon } from 'lucide-react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { usePageTitle } from '@/lib/use-page-title'
+
+/** Shown instead of the admin area to an administrator who has not enrolled two-factor yet. */
+export function TwoFactorRequiredNotice() {
+  usePageTitle('Ative a verificação em duas etapas')
+  return (
+    <div className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-16 text-center">
+      <ShieldAlertIcon className="size-12 text-primary" aria-hidden="true" />
+      <h1 className="font-bold text-2xl">Ative a verificação em duas etapas</h1>
+      <p className="text-muted-foreground">
+        Administradores aprovam contas e mudam permissões: por isso o painel só abre para quem entra com senha
+        e um código do app autenticador.
+      </p>
+      <Button asChild>
+        <Link href="/minha-conta/seguranca">Ativar agora</Link>
+      </Button>
+    </div>
+  )
+}

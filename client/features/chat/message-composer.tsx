@@ -1,0 +1,130 @@
+import { CHAT_MESSAGE_MAX } from '@shared/schemas/chat'
+import { SendHorizontalIcon } from 'lucide-react'
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { cn } from '@/lib/utils'
+import type { ChatMessage } from './chat-cache'
+import { refusalText } from './server-message'
+
+/** The other person sees 'digitando...' for 3 s after each signal: one every 2 s keeps it on without flooding. */
+const TYPING_SIGNAL_EVERY_MS = 2000
+/** The counter appears when this close to the limit; before that it is only noise. */
+const COUNTER_FROM = CHAT_MESSAGE_MAX - 200
+
+/**
+ * Writes and sends a message: Enter sends, Shift+Enter breaks the line. The text leaves the box at once
+ * and comes back if sending fails, so nothing typed is ever lost.
+ */
+export function MessageComposer({
+  conversationId,
+  disabled = false,
+  onSent,
+}: {
+  conversationId: number
+  disabled?: boolean
+  onSent: (message: ChatMessage) => void
+}) {
+  const id = useId()
+  const utils = trpc.useUtils()
+  const send = trpc.chat.send.useMutation()
+  const [text, setText] = useState('')
+  const lastTypingSignal = useRef(0)
+  const input = useRef<HTMLTextAreaElement>(null)
+  const content = text.trim()
+  const canSend = !disabled && content.length > 0 && !send.isPending
+
+  const signalTyping = (value: string) => {
+    if (disabled || !value.trim()) return
+    const now = Date.now()
+    if (now - lastTypingSignal.current < TYPING_SIGNAL_EVERY_MS) return
+    lastTypingSignal.current = now
+    // Best effort: a lost 'digitando...' is not worth an error.
+    utils.client.chat.typing.mutate({ conversationId }).catch(() => {})
+  }
+
+  const submit = async () => {
+    if (!canSend) return
+    const draft = text
+    setText('')
+    // The next keystroke belongs to a new message: let it signal at once.
+    lastTypingSignal.current = 0
+    try {
+      onSent(await send.mutateAsync({ conversationId, content }))
+    } catch (error) {
+      toastError(error, {
+        title: 'Erro ao enviar mensagem',
+        description: refusalText(error, 'Verifique sua conexão e tente novamente.'),
+      })
+      // Whatever was typed meanwhile stays, after the message that failed.
+      setText((current) => (current ? `${draft}\n${current}` : draft))
+      input.current?.focus()
+    }
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    void submit()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // While an input method is composing a word, Enter confirms the word, not the message.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    void submit()
+  }
+
+  const nearLimit = text.length >= COUNTER_FROM
+  return (
+    <form onSubmit={onSubmit} className="border-t bg-background px-2 py-2 sm:px-3">
+      <div className="flex items-end gap-2">
+        <div className="grid min-w-0 flex-1 gap-1">
+          <Label htmlFor={id} className="sr-only">
+            Mensagem
+          </Label>
+          <Textarea
+            ref={input}
+            id={id}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value)
+              signalTyping(event.target.value)
+            }}
+            onKeyDown={onKeyDown}
+            placeholder="Escreva uma mensagem..."
+            maxLength={CHAT_MESSAGE_MAX}
+            rows={1}
+            enterKeyHint="send"
+            autoComplete="off"
+            disabled={disabled}
+            aria-describedby={nearLimit ? `${id}-count` : undefined}
+            className="max-h-40 min-h-11 resize-none rounded-2xl"
+          />
+        </div>
+        <Button
+          type="submit"
+          size="icon"
+          aria-label="Enviar"
+          disabled={!canSend}
+          className="size-11 rounded-full"
+        >
+          <SendHorizontalIcon aria-hidden="true" />
+        </Button>
+      </div>
+      {nearLimit ? (
+        <p
+          id={`${id}-count`}
+          className={cn(
+            'px-2 pt-1 text-right text-xs tabular-nums',
+            text.length >= CHAT_MESSAGE_MAX ? 'text-destructive' : 'text-muted-foreground',
+          )}
+        >
+          {text.length}/{CHAT_MESSAGE_MAX} caracteres
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,237 @@
+import { ArrowDownIcon, CheckCheckIcon, CheckIcon } from 'lucide-react'
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Spinner } from '@/components/ui/spinner'
+import { cn } from '@/lib/utils'
+import type { ChatMessage } from './chat-cache'
+import { dayKey, formatDayLabel, formatMessageTime, toDate } from './chat-format'
+
+/** How close to the bottom (px) still counts as "reading the latest": new messages keep it in view. */
+const STICK_THRESHOLD_PX = 64
+
+type Props = {
+  /** Oldest first. */
+  messages: ChatMessage[]
+  viewerId: number
+  otherName: string
+  hasOlder: boolean
+  loadingOlder: boolean
+  loadOlder: () => void
+}
+
+/**
+ * The thread's scrolling history. Opens at the latest message, loads older ones when the top comes into
+ * view (keeping what is on screen in place), and follows new messages only when the reader is already at
+ * the bottom, or when they are the reader's own.
+ */
+export function MessageList({ messages, viewerId, otherName, hasOlder, loadingOlder, loadOlder }: Props) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const content = useRef<HTMLOListElement>(null)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const atBottom = useRef(true)
+  /** Distance from the bottom when older messages were requested: restored once they are in. */
+  const anchor = useRef<number | null>(null)
+  const shown = useRef<{ oldest?: number; newest?: number }>({})
+  const [unseenBelow, setUnseenBelow] = useState(false)
+  const [announcement, setAnnouncement] = useState('')
+  const oldest = messages[0]
+  const newest = messages.at(-1)
+
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    const before = shown.current
+    shown.current = { oldest: oldest?.id, newest: newest?.id }
+    if (anchor.current !== null && !loadingOlder) {
+      if (oldest?.id !== before.oldest) element.scrollTop = element.scrollHeight - anchor.current
+      anchor.current = null
+    }
+    if (!newest || newest.id === before.newest) return
+    const firstRender = before.newest === undefined
+    const own = newest.senderId === viewerId
+    if (firstRender || atBottom.current || own) {
+      element.scrollTop = element.scrollHeight
+      setUnseenBelow(false)
+    } else {
+      setUnseenBelow(true)
+    }
+    // Older pages only prepend; a newer last message while the thread is open is a new arrival.
+    if (!firstRender && !own) setAnnouncement(`Nova mensagem de ${otherName}: ${newest.content}`)
+  }, [oldest?.id, newest, loadingOlder, viewerId, otherName])
+
+  // Content that grows or a list that shrinks (the keyboard opening, 'Lida' appearing) must not push
+  // the latest message out of view for someone reading it.
+  useEffect(() => {
+    const element = scroller.current
+    const list = content.current
+    if (!element || !list) return
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight
+    })
+    observer.observe(element)
+    observer.observe(list)
+    return () => observer.disconnect()
+  }, [])
+
+  const loadOlderRef = useRef(loadOlder)
+  useEffect(() => {
+    loadOlderRef.current = loadOlder
+  }, [loadOlder])
+
+  // Re-armed after each page: observing fires once at once, so a short history that still shows the top
+  // keeps loading until it fills the screen or runs out.
+  useEffect(() => {
+    const root = scroller.current
+    const target = sentinel.current
+    if (!root || !target || !hasOlder || loadingOlder) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting) || anchor.current !== null) return
+        anchor.current = root.scrollHeight - root.scrollTop
+        loadOlderRef.current()
+      },
+      { root, rootMargin: '240px 0px 0px 0px' },
+    )
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [hasOlder, loadingOlder])
+
+  const onScroll = () => {
+    const element = scroller.current
+    if (!element) return
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_THRESHOLD_PX
+    if (atBottom.current) setUnseenBelow(false)
+  }
+
+  const jumpToLatest = () => {
+    const element = scroller.current
+    if (!element) return
+    element.scrollTop = element.scrollHeight
+    setUnseenBelow(false)
+  }
+
+  const lastOwnId = messages.findLast((message) => message.senderId === viewerId)?.id
+  const now = new Date()
+  let previousDay: string | null = null
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div ref={scroller} onScroll={onScroll} className="h-full overflow-y-auto overscroll-contain">
+        <div ref={sentinel} aria-hidden="true" className="h-px" />
+        {loadingOlder ? (
+          <div className="flex justify-center py-2">
+            <Spinner label="Carregando mensagens anteriores..." className="text-muted-foreground" />
+          </div>
+        ) : null}
+        {!hasOlder && messages.length > 0 ? (
+          <p className="px-4 pt-4 text-center text-muted-foreground text-xs">Início da conversa</p>
+        ) : null}
+        {messages.length === 0 ? (
+          <p className="px-6 py-12 text-center text-muted-foreground text-sm">
+            Nenhuma mensagem ainda. Diga olá para {otherName}!
+          </p>
+        ) : null}
+        <ol ref={content} aria-label="Mensagens" className="flex flex-col gap-1 px-3 py-3 sm:px-4">
+          {messages.map((message) => {
+            const sentAt = toDate(message.createdAt)
+            const day = dayKey(sentAt)
+            const separator = day !== previousDay
+            previousDay = day
+            return (
+              <Fragment key={message.id}>
+                {separator ? (
+                  <li className="flex justify-center py-2">
+                    <span className="rounded-full bg-muted px-3 py-1 font-medium text-muted-foreground text-xs">
+                      {formatDayLabel(sentAt, now)}
+                    </span>
+                  </li>
+                ) : null}
+                <MessageBubble
+                  message={message}
+                  sentAt={sentAt}
+                  own={message.senderId === viewerId}
+                  authorName={otherName}
+                  showStatus={message.id === lastOwnId}
+                />
+              </Fragment>
+            )
+          })}
+        </ol>
+      </div>
+      {unseenBelow ? (
+        <Button
+          type="button"
+          size="sm"
+          onClick={jumpToLatest}
+          className="-translate-x-1/2 absolute bottom-3 left-1/2 rounded-full shadow-md"
+        >
+          <ArrowDownIcon aria-hidden="true" />
+          Nova mensagem
+        </Button>
+      ) : null}
+      <div aria-live="polite" className="sr-only">
+        {announcement}
+      </div>
+    </div>
+  )
+}
+
+function MessageBubble({
+  message,
+  sentAt,
+  own,
+  authorName,
+  showStatus,
+}: {
+  message: ChatMessage
+  sentAt: Date
+  own: boolean
+  authorName: string
+  showStatus: boolean
+}) {
+  const time = formatMessageTime(sentAt)
+  const ReadIcon = message.read ? CheckCheckIcon : CheckIcon
+  return (
+    <li className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3 py-2 shadow-xs sm:max-w-[70%]',
+          own ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+        )}
+      >
+        <span className="sr-only">{own ? 'Você' : authorName}, </span>
+        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        <span
+          className={cn(
+            'mt-0.5 flex items-center justify-end gap-1 text-[11px]',
+            own ? 'text-primary-foreground/80' : 'text-muted-foreground',
+          )}
+        >
+          <time dateTime={sentAt.toISOString()}>{time}</time>
+          {own ? <ReadIcon className="size-3.5" aria-hidden="true" /> : null}
+        </span>
+      </div>
+      {showStatus ? (
+        <span aria-live="polite" className="px-1 pt-0.5 text-muted-foreground text-xs">
+          {message.read ? 'Lida' : 'Enviada'}
+        </span>
+      ) : null}
+    </li>
+  )
+}
+
+export function MessageListSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Carregando mensagens"
+      className="flex flex-1 flex-col justify-end gap-3 p-4"
+    >
+      <Skeleton className="h-10 w-2/3 rounded-2xl" />
+      <Skeleton className="h-10 w-1/2 self-end rounded-2xl" />
+      <Skeleton className="h-16 w-3/4 rounded-2xl" />
+      <Skeleton className="h-10 w-1/3 self-end rounded-2xl" />
+    </div>
+  )
+}

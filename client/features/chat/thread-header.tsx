@@ -1,0 +1,81 @@
+import { PRODUCT_STATUS_LABELS } from '@shared/domain'
+import { formatPrice } from '@shared/format'
+import { ArrowLeftIcon, PackageIcon } from 'lucide-react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import type { RouterOutputs } from '@/lib/api-types'
+import { ChatAvatar } from './chat-avatar'
+
+export type ConversationDetails = RouterOutputs['chat']['conversation']
+
+/** Who the conversation is with and, when it started from a listing, that listing. */
+export function ThreadHeader({ conversation }: { conversation: ConversationDetails }) {
+  const { other, product } = conversation
+  return (
+    <header className="grid gap-2 border-b bg-background px-2 py-2 sm:px-3">
+      <div className="flex min-w-0 items-center gap-2">
+        <BackToInbox />
+        <ChatAvatar name={other.fullName} avatarUrl={other.avatarUrl} />
+        <div className="grid min-w-0">
+          <h1 className="truncate font-semibold leading-tight">
+            {other.username ? (
+              <Link href={`/perfil/${other.username}`} className="hover:underline">
+                {other.fullName}
+              </Link>
+            ) : (
+              other.fullName
+            )}
+          </h1>
+          {other.username ? (
+            <span className="truncate text-muted-foreground text-xs">@{other.username}</span>
+          ) : null}
+        </div>
+      </div>
+      {product ? (
+        <Link
+          href={`/produto/${product.id}`}
+          className="flex min-w-0 items-center gap-3 rounded-lg border bg-card p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {product.imageUrl ? (
+            <img src={product.imageUrl} alt="" className="size-12 shrink-0 rounded-md object-cover" />
+          ) : (
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-muted">
+              <PackageIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+            </span>
+          )}
+          <span className="grid min-w-0 gap-0.5">
+            <span className="sr-only">Anúncio: </span>
+            <span className="truncate font-medium text-sm">{product.title}</span>
+            <span className="flex items-center gap-2 text-sm">
+              <span className="font-semibold text-primary">{formatPrice(product.priceCents)}</span>
+              {product.status !== 'ativo' ? (
+                <span className="text-muted-foreground text-xs">{PRODUCT_STATUS_LABELS[product.status]}</span>
+              ) : null}
+            </span>
+          </span>
+        </Link>
+      ) : null}
+    </header>
+  )
+}
+
+export function BackToInbox() {
+  return (
+    <Button asChild variant="ghost" size="icon" className="shrink-0">
+      <Link href="/chat" aria-label="Voltar para Mensagens">
+        <ArrowLeftIcon aria-hidden="true" />
+      </Link>
+    </Button>
+  )
+}
+
+export function ThreadHeaderSkeleton() {
+  return (
+    <div className="flex items-center gap-2 border-b px-2 py-2 sm:px-3">
+      <BackToInbox />
+      <Skeleton className="size-10 rounded-full" />
+      <Skeleton className="h-4 w-40" />
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import type { Viewer } from '@/lib/auth'
+
+/** Chat is for approved members with a confirmed e-mail; the server refuses anyone else. */
+export function isChatMember(viewer: Viewer | null | undefined): viewer is Viewer {
+  return viewer?.approved === true && viewer.emailVerified
+}
+
+/** The badge's text: a small circle fits one digit. */
+export function formatUnreadBadge(count: number): string {
+  return count > 9 ? '9+' : String(count)
+}
+
+/** '1 mensagem não lida', '3 mensagens não lidas' */
+export function unreadMessagesText(count: number): string {
+  return count === 1 ? '1 mensagem não lida' : `${count} mensagens não lidas`
+}
+
+/** Whether the path is the inbox or a thread (relative to the community prefix). */
+export function isChatPath(pathname: string): boolean {
+  return pathname === '/chat' || pathname.startsWith('/chat/')
+}
+
+/**
+ * 'Nova mensagem!' is for a count that rises while the user is elsewhere: not the first value
+ * (that is what was waiting, not something new), and not on /chat, where the messages are in sight.
+ */
+export function shouldAnnounceUnread(previous: number | undefined, next: number, pathname: string): boolean {
+  return previous !== undefined && next > previous && !isChatPath(pathname)
+}

@@ -1,0 +1,227 @@
+import { AD_PLACEMENT_LABELS } from '@shared/schemas/admin'
+import { ExternalLinkIcon, ImageIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { AdminLayout } from '@/features/admin/admin-layout'
+import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
+import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
+import { ConfirmDialog } from '@/features/admin/confirm-dialog'
+import { Switch } from '@/features/admin/switch'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { cn } from '@/lib/utils'
+
+/** `/admin/banners`: the portal's banners by placement. Administrators only. */
+export function AdminBannersPage() {
+  return (
+    <AdminLayout
+      title="Banners"
+      description="Gerencie os banners exibidos no portal da comunidade."
+      access="admin"
+    >
+      <BannersAdmin />
+    </AdminLayout>
+  )
+}
+
+function BannersAdmin() {
+  const utils = trpc.useUtils()
+  const [dialog, setDialog] = useState<BannerDialogState>(null)
+  const [removing, setRemoving] = useState<BannerRow | null>(null)
+  const banners = trpc.admin.banners.list.useQuery()
+
+  const refresh = () =>
+    Promise.all([
+      utils.admin.banners.list.invalidate(),
+      utils.admin.dashboard.summary.invalidate(),
+      utils.banners.invalidate(),
+    ])
+
+  const setActive = trpc.admin.banners.setActive.useMutation({
+    onSuccess: async () => {
+      toast.success('Banner atualizado!')
+      await refresh()
+    },
+    onError: (error) => toastError(error, { title: refusalMessage(error) ?? 'Erro ao salvar banner' }),
+  })
+
+  const remove = trpc.admin.banners.delete.useMutation({
+    onSuccess: async () => {
+      toast.success('Banner removido!')
+      setRemoving(null)
+      await refresh()
+    },
+    onError: (error) => {
+      setRemoving(null)
+      toastError(error, { title: refusalMessage(error) ?? 'Erro ao remover banner' })
+    },
+  })
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Button onClick={() => setDialog({ mode: 'create' })}>
+          <PlusIcon aria-hidden="true" />
+          Novo banner
+        </Button>
+      </div>
+
+      {banners.isPending ? (
+        <ListSkeleton label="Carregando banners..." rowClassName="h-32" />
+      ) : banners.isError ? (
+        <LoadError
+          title="Erro ao carregar banners"
+          error={banners.error}
+          onRetry={() => void banners.refetch()}
+          retrying={banners.isFetching}
+        />
+      ) : banners.data.length === 0 ? (
+        <EmptyState
+          icon={<ImageIcon aria-hidden="true" />}
+          title="Nenhum banner cadastrado"
+          description="Crie o primeiro banner para destacar avisos e campanhas no portal."
+        />
+      ) : (
+        groupByPlacement(banners.data).map((group) => (
+          <section
+            key={group.placement}
+            aria-labelledby={`banners-${group.placement}`}
+            className="grid gap-3"
+          >
+            <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
+              {AD_PLACEMENT_LABELS[group.placement]}{' '}
+              <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
+            </h2>
+            {group.banners.length === 0 ? (
+              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
+                Nenhum banner nesta posição.
+              </p>
+            ) : (
+              <ul className="grid gap-3">
+                {group.banners.map((banner) => (
+                  <BannerItem
+                    key={banner.id}
+                    banner={banner}
+                    toggling={setActive.isPending && setActive.variables?.id === banner.id}
+                    onToggle={(active) => setActive.mutate({ id: banner.id, active })}
+                    onEdit={() => setDialog({ mode: 'edit', banner })}
+                    onRemove={() => setRemoving(banner)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        ))
+      )}
+
+      <BannerFormDialog
+        state={dialog}
+        onOpenChange={(open) => {
+          if (!open) setDialog(null)
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null)
+        }}
+        title="Tem certeza que deseja remover este banner?"
+        description={
+          removing
+            ? `“${removing.title}” deixará de aparecer no portal. Esta ação não pode ser desfeita.`
+            : undefined
+        }
+        confirmLabel="Remover banner"
+        busyLabel="Removendo..."
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (removing) remove.mutate({ id: removing.id })
+        }}
+      />
+    </div>
+  )
+}
+
+function BannerItem({
+  banner,
+  toggling,
+  onToggle,
+  onEdit,
+  onRemove,
+}: {
+  banner: BannerRow
+  toggling: boolean
+  onToggle: (active: boolean) => void
+  onEdit: () => void
+  onRemove: () => void
+}) {
+  const switchId = `banner-active-${banner.id}`
+  return (
+    <li className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[12rem_1fr]">
+      <img
+        src={banner.imageUrl}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className={cn(
+          'aspect-[16/5] w-full rounded-md bg-muted object-cover',
+          !banner.active && 'opacity-60',
+        )}
+      />
+      <div className="grid min-w-0 gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="break-words font-semibold">{banner.title}</h3>
+          <span className="text-muted-foreground text-sm">Ordem {banner.displayOrder}</span>
+        </div>
+        {banner.description ? <p className="break-words text-sm">{banner.description}</p> : null}
+        {banner.linkUrl ? (
+          <a
+            href={banner.linkUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex w-fit max-w-full items-center gap-1 text-primary text-sm hover:underline"
+          >
+            <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{banner.linkUrl}</span>
+            <span className="sr-only">(abre em nova aba)</span>
+          </a>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          <div className="mr-auto flex items-center gap-2">
+            <Switch
+              id={switchId}
+              checked={banner.active}
+              disabled={toggling}
+              onCheckedChange={onToggle}
+              aria-label={`Exibir banner ${banner.title}`}
+            />
+            <span
+              className={cn('text-sm', banner.active ? 'font-medium' : 'text-muted-foreground')}
+              aria-hidden="true"
+            >
+              {toggling ? 'Salvando...' : banner.active ? 'Ativo' : 'Inativo'}
+            </span>
+          </div>
+          <Button variant="outline" onClick={onEdit} aria-label={`Editar banner ${banner.title}`}>
+            <PencilIcon aria-hidden="true" />
+            Editar
+          </Button>
+          <Button
+            variant="outline"
+            className="text-destructive hover:text-destructive"
+            onClick={onRemove}
+            aria-label={`Remover banner ${banner.title}`}
+          >
+            <Trash2Icon aria-hidden="true" />
+            Remover
+          </Button>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+export default AdminBannersPage

@@ -1,0 +1,170 @@
+import {
+  CalendarClockIcon,
+  ImageIcon,
+  type LucideIcon,
+  PackageCheckIcon,
+  PackageXIcon,
+  UserPlusIcon,
+  UsersIcon,
+} from 'lucide-react'
+import { Link } from 'wouter'
+import { Card, CardContent } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { AdminLayout } from '@/features/admin/admin-layout'
+import { hasAdminAccess } from '@/features/admin/admin-nav'
+import { ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { WeeklyChart } from '@/features/admin/weekly-chart'
+import { useViewer } from '@/lib/auth'
+import { trpc } from '@/lib/trpc'
+import { cn } from '@/lib/utils'
+
+/** `/admin`: the community at a glance, for administrators and moderators. */
+export function AdminDashboardPage() {
+  return (
+    <AdminLayout title="Painel" description="Visão geral da comunidade.">
+      <Dashboard />
+    </AdminLayout>
+  )
+}
+
+/**
+ * `pendingEvents` and `activeBanners` are typed Promise<number> today: the server returns drizzle's
+ * `$count` builder without awaiting it (reported). Accepting both keeps this page right before and after
+ * that fix.
+ */
+const countOf = (value: number | Promise<number>): number => (typeof value === 'number' ? value : 0)
+
+type Counter = {
+  label: string
+  value: number
+  icon: LucideIcon
+  /** Where to act on it; only pages the viewer may open. */
+  href: string | null
+  highlight?: boolean
+}
+
+function Dashboard() {
+  const { viewer } = useViewer()
+  const isAdmin = hasAdminAccess(viewer?.roles ?? [], 'admin')
+  const summary = trpc.admin.dashboard.summary.useQuery()
+
+  if (summary.isPending) {
+    return (
+      <div className="grid gap-6">
+        <span className="sr-only" role="status">
+          Carregando painel...
+        </span>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <Skeleton key={index} className="h-24 rounded-xl" />
+          ))}
+        </div>
+        <ListSkeleton rows={1} rowClassName="h-64" />
+      </div>
+    )
+  }
+  if (summary.isError) {
+    return (
+      <LoadError
+        title="Erro ao carregar o painel"
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+        retrying={summary.isFetching}
+      />
+    )
+  }
+
+  const data = summary.data
+  const pendingEvents = countOf(data.pendingEvents)
+  const counters: Counter[] = [
+    { label: 'Usuários', value: data.users.total, icon: UsersIcon, href: isAdmin ? '/admin/usuarios' : null },
+    {
+      label: 'Usuários pendentes',
+      value: data.users.pending,
+      icon: UserPlusIcon,
+      href: isAdmin ? '/admin/aprovacoes' : null,
+      highlight: data.users.pending > 0,
+    },
+    {
+      label: 'Anúncios ativos',
+      value: data.listings.active,
+      icon: PackageCheckIcon,
+      href: '/admin/anuncios',
+    },
+    {
+      label: 'Anúncios removidos',
+      value: data.listings.removed,
+      icon: PackageXIcon,
+      href: '/admin/anuncios',
+    },
+    {
+      label: 'Eventos pendentes',
+      value: pendingEvents,
+      icon: CalendarClockIcon,
+      href: '/admin/eventos',
+      highlight: pendingEvents > 0,
+    },
+    {
+      label: 'Banners ativos',
+      value: countOf(data.activeBanners),
+      icon: ImageIcon,
+      href: isAdmin ? '/admin/banners' : null,
+    },
+  ]
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="dashboard-counters">
+        <h2 id="dashboard-counters" className="sr-only">
+          Contadores
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+          {counters.map((counter) => (
+            <li key={counter.label}>
+              <CounterCard counter={counter} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Card>
+        <CardContent>
+          <WeeklyChart weeks={data.weeks} />
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+function CounterCard({ counter }: { counter: Counter }) {
+  const Icon = counter.icon
+  const body = (
+    <>
+      <span className="flex items-center justify-between gap-2 text-muted-foreground text-sm">
+        {counter.label}
+        <Icon className={cn('size-4 shrink-0', counter.highlight && 'text-destructive')} aria-hidden="true" />
+      </span>
+      <span className="font-bold text-3xl tabular-nums">{counter.value}</span>
+    </>
+  )
+  const className = cn(
+    'flex h-full flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm',
+    counter.highlight && 'border-destructive/40',
+  )
+  // The whole card is the link, named by its label and number ('Eventos pendentes 3').
+  return counter.href ? (
+    <Link
+      href={counter.href}
+      className={cn(
+        className,
+        'outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
+      )}
+    >
+      {body}
+    </Link>
+  ) : (
+    <div className={className}>{body}</div>
+  )
+}
+
+export default AdminDashboardPage

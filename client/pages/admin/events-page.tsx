@@ -1,0 +1,212 @@
+import { EVENT_STATUS_LABELS, type EventStatus } from '@shared/domain'
+import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, UserIcon, XIcon } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Link } from 'wouter'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { formatInTimeZone, isoDateTime } from '@/features/admin/admin-format'
+import { AdminLayout } from '@/features/admin/admin-layout'
+import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject-event-dialog'
+import { refusalMessage } from '@/features/sell/refusal-message'
+import type { RouterOutputs } from '@/lib/api-types'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { cn } from '@/lib/utils'
+
+type Tab = Extract<EventStatus, 'pendente' | 'aprovado' | 'rejeitado'>
+type ModeratedEvent = RouterOutputs['events']['moderation'][number]
+
+const TABS: { value: Tab; label: string; empty: string }[] = [
+  { value: 'pendente', label: 'Pendentes', empty: 'Nenhum evento aguarda aprovação.' },
+  { value: 'aprovado', label: 'Aprovados', empty: 'Nenhum evento aprovado ainda.' },
+  { value: 'rejeitado', label: 'Rejeitados', empty: 'Nenhum evento foi rejeitado.' },
+]
+
+const isTab = (value: string): value is Tab => TABS.some((tab) => tab.value === value)
+
+const STATUS_CLASSES: Record<EventStatus, string> = {
+  pendente: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
+  aprovado: 'border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
+  rejeitado: 'border-transparent bg-destructive text-white dark:bg-destructive/60',
+  cancelado: 'border-transparent bg-muted text-muted-foreground',
+}
+
+/** `/admin/eventos`: the event approval queue, for administrators and moderators. */
+export function AdminEventsPage() {
+  return (
+    <AdminLayout title="Eventos" description="Aprove ou rejeite os eventos propostos pela comunidade.">
+      <EventsAdmin />
+    </AdminLayout>
+  )
+}
+
+function EventsAdmin() {
+  const utils = trpc.useUtils()
+  const [tab, setTab] = useState<Tab>('pendente')
+  const [rejecting, setRejecting] = useState<RejectionTarget | null>(null)
+  const events = trpc.events.moderation.useQuery({ status: tab })
+
+  const approve = trpc.events.approve.useMutation({
+    onSuccess: async () => {
+      toast.success('Evento aprovado com sucesso!')
+      await Promise.all([
+        utils.events.moderation.invalidate(),
+        utils.events.list.invalidate(),
+        utils.admin.dashboard.summary.invalidate(),
+        utils.admin.badges.counts.invalidate(),
+      ])
+    },
+    onError: (error) =>
+      toastError(error, { title: 'Erro ao aprovar evento', description: refusalMessage(error) }),
+  })
+
+  const empty = TABS.find((item) => item.value === tab)?.empty
+  return (
+    <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)} className="gap-4">
+      <TabsList aria-label="Situação dos eventos">
+        {TABS.map((item) => (
+          <TabsTrigger key={item.value} value={item.value}>
+            {item.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value={tab} className="grid gap-3">
+        {events.isPending ? (
+          <ListSkeleton label="Carregando eventos..." rowClassName="h-36" />
+        ) : events.isError ? (
+          <LoadError
+            title="Erro ao carregar eventos"
+            error={events.error}
+            onRetry={() => void events.refetch()}
+            retrying={events.isFetching}
+          />
+        ) : events.data.length === 0 ? (
+          <EmptyState
+            icon={<CalendarDaysIcon aria-hidden="true" />}
+            title="Nenhum evento aqui"
+            description={empty}
+          />
+        ) : (
+          <ul className="grid gap-3">
+            {events.data.map((event) => (
+              <EventRow
+                key={event.id}
+                event={event}
+                approving={approve.isPending && approve.variables?.id === event.id}
+                onApprove={() => approve.mutate({ id: event.id })}
+                onReject={() => setRejecting({ id: event.id, title: event.title })}
+              />
+            ))}
+          </ul>
+        )}
+      </TabsContent>
+      <RejectEventDialog
+        event={rejecting}
+        onOpenChange={(open) => {
+          if (!open) setRejecting(null)
+        }}
+      />
+    </Tabs>
+  )
+}
+
+function EventRow({
+  event,
+  approving,
+  onApprove,
+  onReject,
+}: {
+  event: ModeratedEvent
+  approving: boolean
+  onApprove: () => void
+  onReject: () => void
+}) {
+  const pending = event.status === 'pendente'
+  return (
+    <li className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[8rem_1fr]">
+      {event.imageUrl ? (
+        <img
+          src={event.imageUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full rounded-md bg-muted object-cover sm:aspect-square"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="hidden aspect-square w-full items-center justify-center rounded-md bg-muted text-muted-foreground sm:flex"
+        >
+          <CalendarDaysIcon className="size-8" />
+        </div>
+      )}
+      <div className="grid min-w-0 gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 className="break-words font-semibold text-lg leading-tight">{event.title}</h2>
+          <Badge className={cn(STATUS_CLASSES[event.status])}>{EVENT_STATUS_LABELS[event.status]}</Badge>
+        </div>
+        <ul className="grid gap-1 text-muted-foreground text-sm">
+          <li className="flex items-center gap-2">
+            <CalendarDaysIcon className="size-4 shrink-0" aria-hidden="true" />
+            <time dateTime={isoDateTime(event.startsAt)}>
+              {formatInTimeZone(event.startsAt, event.timeZone)}
+            </time>
+          </li>
+          <li className="flex items-center gap-2">
+            <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
+            <span className="break-words">{event.location}</span>
+          </li>
+          <li className="flex items-center gap-2">
+            <UserIcon className="size-4 shrink-0" aria-hidden="true" />
+            <span>
+              Organizado por {event.organizer.fullName}
+              {event.organizer.username ? ` (@${event.organizer.username})` : ''}
+            </span>
+          </li>
+        </ul>
+        <p className="line-clamp-3 whitespace-pre-line break-words text-sm">{event.description}</p>
+        {event.status === 'rejeitado' && event.rejectionReason ? (
+          <p className="text-sm">
+            <span className="font-medium">Motivo da rejeição:</span> {event.rejectionReason}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          {pending ? (
+            <>
+              <Button
+                onClick={onApprove}
+                disabled={approving}
+                aria-busy={approving || undefined}
+                aria-label={`Aprovar evento ${event.title}`}
+              >
+                <CheckIcon aria-hidden="true" />
+                {approving ? 'Aprovando...' : 'Aprovar'}
+              </Button>
+              <Button
+                variant="outline"
+                className="text-destructive hover:text-destructive"
+                onClick={onReject}
+                disabled={approving}
+                aria-label={`Rejeitar evento ${event.title}`}
+              >
+                <XIcon aria-hidden="true" />
+                Rejeitar
+              </Button>
+            </>
+          ) : null}
+          <Button asChild variant="link" className="px-0 sm:ml-auto">
+            <Link href={`/evento/${event.id}`}>
+              <ExternalLinkIcon aria-hidden="true" />
+              Ver página do evento<span className="sr-only"> {event.title}</span>
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+export default AdminEventsPage

@@ -1,0 +1,125 @@
+import type { ModerationStatus } from '@shared/domain'
+import { formatPrice } from '@shared/format'
+import { PackageIcon, Trash2Icon } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { formatDate } from '@/features/admin/admin-format'
+import { AdminLayout } from '@/features/admin/admin-layout'
+import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
+import { ListingStatusBadge } from '@/features/product/listing-status-badge'
+import type { RouterOutputs } from '@/lib/api-types'
+import { trpc } from '@/lib/trpc'
+
+type Filter = 'all' | ModerationStatus
+type AdminListing = RouterOutputs['admin']['listings']['list'][number]
+
+const FILTERS: { value: Filter; label: string; empty: string }[] = [
+  { value: 'all', label: 'Todos', empty: 'Nenhum anúncio na comunidade ainda.' },
+  { value: 'active', label: 'Ativos', empty: 'Nenhum anúncio ativo.' },
+  { value: 'removed', label: 'Removidos', empty: 'Nenhum anúncio foi removido.' },
+]
+
+const isFilter = (value: string): value is Filter => FILTERS.some((filter) => filter.value === value)
+
+/** `/admin/anuncios`: listing moderation, for administrators and moderators. */
+export function AdminListingsPage() {
+  return (
+    <AdminLayout title="Anúncios" description="Remova anúncios que desrespeitam as regras da comunidade.">
+      <ListingsAdmin />
+    </AdminLayout>
+  )
+}
+
+function ListingsAdmin() {
+  const [filter, setFilter] = useState<Filter>('all')
+  const [removing, setRemoving] = useState<RemovalTarget | null>(null)
+  const listings = trpc.admin.listings.list.useQuery({ filter })
+  const empty = FILTERS.find((item) => item.value === filter)?.empty
+
+  return (
+    <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-4">
+      <TabsList aria-label="Filtrar anúncios">
+        {FILTERS.map((item) => (
+          <TabsTrigger key={item.value} value={item.value}>
+            {item.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value={filter} className="grid gap-3">
+        {listings.isPending ? (
+          <ListSkeleton label="Carregando anúncios..." />
+        ) : listings.isError ? (
+          <LoadError
+            title="Erro ao carregar anúncios"
+            error={listings.error}
+            onRetry={() => void listings.refetch()}
+            retrying={listings.isFetching}
+          />
+        ) : listings.data.length === 0 ? (
+          <EmptyState
+            icon={<PackageIcon aria-hidden="true" />}
+            title="Nenhum anúncio aqui"
+            description={empty}
+          />
+        ) : (
+          <ul className="grid gap-3">
+            {listings.data.map((listing) => (
+              <ListingRow
+                key={listing.id}
+                listing={listing}
+                onRemove={() => setRemoving({ id: listing.id, title: listing.title })}
+              />
+            ))}
+          </ul>
+        )}
+      </TabsContent>
+      <RemoveListingDialog
+        listing={removing}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null)
+        }}
+      />
+    </Tabs>
+  )
+}
+
+function ListingRow({ listing, onRemove }: { listing: AdminListing; onRemove: () => void }) {
+  const removed = listing.moderationStatus === 'removed'
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid min-w-0 gap-1">
+        <Link href={`/produto/${listing.id}`} className="break-words font-semibold hover:underline">
+          {listing.title}
+        </Link>
+        <p className="text-muted-foreground text-sm">
+          {formatPrice(listing.priceCents)} · {listing.seller.fullName}
+          {listing.seller.username ? ` (@${listing.seller.username})` : ''} · {formatDate(listing.createdAt)}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <ListingStatusBadge status={listing.status} moderationStatus={listing.moderationStatus} />
+        </div>
+        {removed && listing.removalReason ? (
+          <p className="text-sm">
+            <span className="font-medium">Motivo:</span> {listing.removalReason}
+          </p>
+        ) : null}
+      </div>
+      {removed ? null : (
+        <Button
+          variant="outline"
+          className="self-start text-destructive hover:text-destructive sm:self-center"
+          onClick={onRemove}
+          aria-label={`Remover anúncio ${listing.title}`}
+        >
+          <Trash2Icon aria-hidden="true" />
+          Remover
+        </Button>
+      )}
+    </li>
+  )
+}
+
+export default AdminListingsPage

@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react'
+import { useLocation, useSearchParams } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import {
+  ConversationList,
+  ConversationListSkeleton,
+  NoConversations,
+} from '@/features/chat/conversation-list'
+import { refusalText } from '@/features/chat/server-message'
+import { useViewer } from '@/lib/auth'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+/**
+ * `/chat`: the inbox. Opened from a listing's 'Enviar mensagem' (`?vendedor=ana&produto=12`), it first
+ * opens (or reuses) the conversation with that seller and moves on to the thread.
+ */
+export function ChatListPage() {
+  usePageTitle('Mensagens')
+  const [searchParams] = useSearchParams()
+  const seller = searchParams.get('vendedor')
+  const product = searchParams.get('produto')
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-4 px-3 py-6 sm:px-4 sm:py-8">
+      <h1 className="font-bold text-2xl">Mensagens</h1>
+      {seller || product ? <StartConversation seller={seller} product={product} /> : <Inbox />}
+    </div>
+  )
+}
+
+function Inbox() {
+  const { viewer } = useViewer()
+  const query = trpc.chat.conversations.useQuery()
+
+  useEffect(() => {
+    if (query.error)
+      toastError(query.error, { title: 'Erro ao carregar conversas', description: 'Tente novamente.' })
+  }, [query.error])
+
+  if (query.error && !query.data) {
+    return (
+      <div className="grid justify-items-center gap-3 py-12 text-center">
+        <p className="text-muted-foreground">Não foi possível carregar suas conversas.</p>
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
+        </Button>
+      </div>
+    )
+  }
+  if (!query.data || !viewer) return <ConversationListSkeleton />
+  if (query.data.length === 0) return <NoConversations />
+  return <ConversationList conversations={query.data} viewerId={viewer.id} />
+}
+
+function StartConversation({ seller, product }: { seller: string | null; product: string | null }) {
+  const [, navigate] = useLocation()
+  const utils = trpc.useUtils()
+  // Once per visit: React's development double effects (and re-renders) must not open it twice.
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    const productId = product && /^\d{1,15}$/.test(product) ? Number(product) : undefined
+    utils.client.chat.start
+      .mutate(productId ? { productId } : { username: seller ?? '' })
+      .then(({ conversationId }) => navigate(`/chat/${conversationId}`, { replace: true }))
+      .catch((error: unknown) => {
+        toastError(error, {
+          title: 'Erro ao iniciar conversa',
+          description: refusalText(error, 'Tente novamente mais tarde.'),
+        })
+        navigate('/chat', { replace: true })
+      })
+  }, [seller, product, utils, navigate])
+
+  return (
+    <div className="flex items-center justify-center gap-3 py-16 text-muted-foreground">
+      <Spinner label="Abrindo conversa..." />
+      <span aria-hidden="true">Abrindo conversa...</span>
+    </div>
+  )
+}
+
+export default ChatListPage

@@ -1,0 +1,166 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { MessageCircleOffIcon } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { Link, useParams } from 'wouter'
+import { Button } from '@/components/ui/button'
+import {
+  applyReadReceipt,
+  type ChatMessage,
+  flattenMessages,
+  type MessagesData,
+  mergeMessage,
+  newestUnreadFromOther,
+} from '@/features/chat/chat-cache'
+import { useOpenThread, useTypingUser } from '@/features/chat/chat-events'
+import { messagesQueryKey, useThreadMessages } from '@/features/chat/chat-queries'
+import { MessageComposer } from '@/features/chat/message-composer'
+import { MessageList, MessageListSkeleton } from '@/features/chat/message-list'
+import { httpStatusOf } from '@/features/chat/server-message'
+import { ThreadHeader, ThreadHeaderSkeleton } from '@/features/chat/thread-header'
+import { TypingIndicator } from '@/features/chat/typing-indicator'
+import { useViewer } from '@/lib/auth'
+import { describeError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+/** `/chat/:id`: one conversation, live. */
+export function ChatThreadPage() {
+  const raw = useParams<{ id: string }>().id ?? ''
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0
+  // A fresh view per conversation: scroll position, draft and read bookkeeping belong to one thread.
+  return <ThreadView key={id} conversationId={id} />
+}
+
+function useDocumentVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState === 'visible')
+    document.addEventListener('visibilitychange', update)
+    return () => document.removeEventListener('visibilitychange', update)
+  }, [])
+  return visible
+}
+
+function ThreadView({ conversationId }: { conversationId: number }) {
+  const { viewer } = useViewer()
+  const utils = trpc.useUtils()
+  const queryClient = useQueryClient()
+  const valid = conversationId > 0
+  const conversation = trpc.chat.conversation.useQuery({ conversationId }, { enabled: valid })
+  const messages = useThreadMessages(conversationId, valid)
+  const notFound = !valid || httpStatusOf(conversation.error) === 404 || httpStatusOf(messages.error) === 404
+  const otherName = conversation.data?.other.fullName ?? ''
+  const typingUser = useTypingUser(conversationId)
+  const visible = useDocumentVisible()
+  useOpenThread(conversationId)
+  usePageTitle(otherName ? `Conversa com ${otherName}` : notFound ? 'Conversa não encontrada' : 'Mensagens')
+
+  const failure = notFound ? null : (conversation.error ?? messages.error)
+  useEffect(() => {
+    if (!failure) return
+    const { title, description } = describeError(failure, { title: 'Erro ao carregar conversa' })
+    toast.error(title, { id: 'chat-thread-error', description })
+  }, [failure])
+
+  const list = flattenMessages(messages.data)
+  const viewerId = viewer?.id ?? 0
+  const unreadId = viewer ? newestUnreadFromOther(list, viewer.id) : null
+  const loaded = messages.data !== undefined
+  const opened = useRef(false)
+  const requestedUpTo = useRef(0)
+
+  // Opening the thread reads it; so does every message of the other person that arrives while it is on
+  // screen. A hidden tab waits until it is seen.
+  useEffect(() => {
+    if (!loaded || !visible || !viewerId) return
+    if (opened.current && (unreadId === null || unreadId <= requestedUpTo.current)) return
+    opened.current = true
+    const previous = requestedUpTo.current
+    const upToId = Math.max(previous, unreadId ?? 0)
+    requestedUpTo.current = upToId
+    utils.client.chat.markRead
+      .mutate({ conversationId })
+      .then(({ read }) => {
+        if (read === 0) return
+        // The live receipt does the same; this covers a connection that is down at the moment.
+        queryClient.setQueryData<MessagesData>(messagesQueryKey(conversationId), (data) =>
+          applyReadReceipt(data, { readerId: viewerId, upToId }),
+        )
+        void utils.chat.unreadCount.invalidate()
+        void utils.chat.conversations.invalidate()
+      })
+      .catch(() => {
+        // Tried again with the next message that arrives.
+        requestedUpTo.current = previous
+      })
+  }, [loaded, visible, viewerId, unreadId, conversationId, utils, queryClient])
+
+  const onSent = useCallback(
+    (message: ChatMessage) => {
+      queryClient.setQueryData<MessagesData>(messagesQueryKey(conversationId), (data) =>
+        mergeMessage(data, message),
+      )
+      void utils.chat.conversations.invalidate()
+    },
+    [conversationId, queryClient, utils],
+  )
+
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = messages
+  const loadOlder = useCallback(() => {
+    void fetchNextPage()
+  }, [fetchNextPage])
+
+  if (notFound) return <ConversationNotFound />
+  if (failure && (!conversation.data || !messages.data)) {
+    return (
+      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="font-semibold text-xl">Não foi possível carregar a conversa</h1>
+        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
+        <Button
+          onClick={() => {
+            void conversation.refetch()
+            void messages.refetch()
+          }}
+        >
+          Tentar novamente
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-3xl flex-col md:border-x">
+      {conversation.data ? <ThreadHeader conversation={conversation.data} /> : <ThreadHeaderSkeleton />}
+      {messages.data && conversation.data && viewer ? (
+        <MessageList
+          messages={list}
+          viewerId={viewer.id}
+          otherName={otherName}
+          hasOlder={hasNextPage}
+          loadingOlder={isFetchingNextPage}
+          loadOlder={loadOlder}
+        />
+      ) : (
+        <MessageListSkeleton />
+      )}
+      <TypingIndicator name={otherName} active={typingUser !== null} />
+      <MessageComposer conversationId={conversationId} disabled={!conversation.data} onSent={onSent} />
+    </div>
+  )
+}
+
+function ConversationNotFound() {
+  return (
+    <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
+      <MessageCircleOffIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="font-semibold text-xl">Conversa não encontrada</h1>
+      <p className="text-muted-foreground">Ela não existe ou você não participa dela.</p>
+      <Button asChild>
+        <Link href="/chat">Voltar para Mensagens</Link>
+      </Button>
+    </div>
+  )
+}
+
+export default ChatThreadPage
