@@ -4,11 +4,16 @@ import type { Page } from 'playwright-core'
 import { createAccount } from '../../../server/auth/accounts'
 import { openDatabase, runMigrations } from '../../../server/db/client'
 import { communities } from '../../../server/db/schema'
+import type { Role } from '../../../shared/domain'
 
 export type Student = { email: string; password: string; fullName: string; username: string }
 
 /** Creates an approved, e-mail-verified student straight in the running server's database. */
-export async function createApprovedStudent(dataDir: string, name: string): Promise<Student> {
+export async function createApprovedStudent(
+  dataDir: string,
+  name: string,
+  roles: Role[] = ['user'],
+): Promise<Student> {
   const username = name.toLowerCase().replace(/[^a-z0-9]+/g, '_')
   const student = { email: `${username}@univille.br`, password: 'senha-e2e-123', fullName: name, username }
   const db = openDatabase(join(dataDir, 'vupt.sqlite'))
@@ -23,6 +28,7 @@ export async function createApprovedStudent(dataDir: string, name: string): Prom
       communityId: community?.id ?? null,
       approved: true,
       emailVerified: true,
+      roles,
     })
   } finally {
     db.$client.close()

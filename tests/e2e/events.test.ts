@@ -1,0 +1,105 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let organizer: Student
+let moderator: Student
+let guest: Student
+
+/** A date `days` ahead in São Paulo, as the date input wants it. */
+function dayFromNow(days: number): string {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date)
+}
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  organizer = await createApprovedStudent(server.dataDir, 'Lia Ferreira')
+  moderator = await createApprovedStudent(server.dataDir, 'Caio Moderador', ['user', 'moderator'])
+  guest = await createApprovedStudent(server.dataDir, 'Rafa Souza')
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('eventos do campus', () => {
+  it('criar → aguardando aprovação → moderador aprova → aparece em Próximos → presença conta → calendário baixa', async () => {
+    const title = 'Sarau de Poesia no Bloco C'
+    const organizerContext = await newPhoneContext(browser, server.url)
+    const page = await organizerContext.newPage()
+    await page.goto('/univille/auth')
+    await signIn(page, organizer.email, organizer.password)
+
+    await page.goto('/univille/criar-evento')
+    await page.getByLabel('Título').fill(title)
+    await page
+      .getByLabel('Descrição')
+      .fill('Uma noite de leituras abertas, violão e café para toda a comunidade.')
+    await page.getByLabel('Data').fill(dayFromNow(7))
+    await page.getByLabel('Horário').fill('19:30')
+    await page.getByLabel('Local').fill('Bloco C, sala 101')
+    await page.getByLabel('Máximo de participantes').fill('30')
+    await page.getByRole('button', { name: 'Criar evento' }).click()
+    await page.getByText('Evento criado! Aguarde aprovação do administrador 🎉').waitFor()
+    await page.waitForURL(/\/evento\/\d+$/)
+    const eventPath = new URL(page.url()).pathname
+    await page.getByText('Aguardando aprovação').first().waitFor()
+
+    // Not public yet.
+    const guestContext = await newPhoneContext(browser, server.url)
+    const guestPage = await guestContext.newPage()
+    await guestPage.goto('/univille/eventos')
+    await guestPage.getByText('Nenhum evento encontrado').waitFor()
+
+    // A moderator approves it.
+    const moderatorContext = await newDesktopContext(browser, server.url)
+    const moderatorPage = await moderatorContext.newPage()
+    await moderatorPage.goto('/univille/auth')
+    await signIn(moderatorPage, moderator.email, moderator.password)
+    await moderatorPage.goto('/univille/admin/eventos')
+    await moderatorPage.getByRole('button', { name: `Aprovar evento ${title}` }).click()
+    await moderatorPage.getByText('Evento aprovado com sucesso!').waitFor()
+    await moderatorContext.close()
+
+    // It shows under Próximos; another student joins.
+    await guestPage.goto('/univille/auth')
+    await signIn(guestPage, guest.email, guest.password)
+    await guestPage.goto('/univille/eventos')
+    await guestPage
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .click()
+    await guestPage.waitForURL(`${server.url}${eventPath}`)
+    await guestPage.getByText('Máximo de 30 participantes').waitFor()
+    await guestPage.getByText('0 confirmados').first().waitFor()
+    await guestPage.getByRole('button', { name: 'Vou participar' }).click()
+    await guestPage.getByText('1 confirmado', { exact: true }).first().waitFor()
+    await guestPage.getByRole('button', { name: 'Cancelar presença' }).waitFor()
+
+    // The calendar file is a valid iCalendar event at 19:30 in São Paulo (22:30 UTC).
+    const [download] = await Promise.all([
+      guestPage.waitForEvent('download'),
+      guestPage.getByRole('link', { name: 'Adicionar ao calendário' }).click(),
+    ])
+    const stream = await download.createReadStream()
+    const chunks: Buffer[] = []
+    for await (const chunk of stream) chunks.push(chunk as Buffer)
+    const ics = Buffer.concat(chunks).toString('utf8')
+    expect(ics).toContain('BEGIN:VCALENDAR')
+    expect(ics).toContain(`SUMMARY:${title}`)
+    expect(ics).toContain(`DTSTART:${dayFromNow(7).replace(/-/g, '')}T223000Z`)
+
+    // The page's link preview is in the HTML the server returns.
+    const html = await (await fetch(`${server.url}${eventPath}`)).text()
+    expect(html).toContain(`<meta property="og:title" content="${title}">`)
+
+    await guestContext.close()
+    await organizerContext.close()
+  })
+})
