@@ -133,7 +133,7 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
               <UnreadBadge count={unread} className="ml-auto" />
             </Link>
           </DropdownMenuItem>
-          {viewer.isAdmin ? (
+          {viewer.roles.includes('admin') || viewer.roles.includes('moderator') ? (
             <DropdownMenuItem asChild>
               <Link href={adminHref(viewer)}>Painel Administrativo</Link>
             </DropdownMenuItem>

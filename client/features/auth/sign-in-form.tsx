@@ -8,6 +8,7 @@ import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toastError } from '@/lib/errors'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
+import { TwoFactorStep } from './two-factor-step'
 
 /** Spec: the first validation message becomes the 'Erro de validação' toast. */
 export function toastFirstError(errors: FieldErrors) {
@@ -15,22 +16,35 @@ export function toastFirstError(errors: FieldErrors) {
   if (first?.message) toast.error('Erro de validação', { description: String(first.message) })
 }
 
+/**
+ * E-mail and password; with two-factor on, the form turns into TwoFactorStep until the code is given.
+ * The step shows whenever the session owes its second factor (`auth.twoFactorPending`), so it also
+ * appears straight away after a Google sign-in or a reload.
+ */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [forgot, setForgot] = useState(false)
   const utils = trpc.useUtils()
   const signIn = trpc.auth.signIn.useMutation()
+  const twoFactor = trpc.auth.twoFactorPending.useQuery()
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState
 
+  if (twoFactor.data?.pending) return <TwoFactorStep onVerified={onSignedIn} />
   if (forgot)
     return <ForgotPasswordForm defaultEmail={form.getValues('email')} onBack={() => setForgot(false)} />
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await signIn.mutateAsync(values)
+      const result = await signIn.mutateAsync(values)
+      if (result.twoFactorRequired) {
+        // The password was right, but the session waits for the code: no welcome yet.
+        utils.auth.twoFactorPending.setData(undefined, { pending: true })
+        form.resetField('password')
+        return
+      }
       // Before the viewer is refreshed: live updates must subscribe on a socket opened with the new cookie.
       reconnectRealtime()
       await utils.auth.me.invalidate()

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { BIO_MAX } from '@shared/limits'
 import { profileUpdateSchema } from '@shared/schemas/profile'
 import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
-import { CameraIcon, Trash2Icon } from 'lucide-react'
+import { CameraIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
@@ -38,6 +38,12 @@ export function MyAccountPage() {
       <header className="grid gap-1">
         <h1 className="font-bold text-2xl">Minha Conta</h1>
         <p className="text-muted-foreground">Edite como os outros membros veem você.</p>
+        <Button asChild variant="outline" size="sm" className="mt-2 justify-self-start">
+          <Link href="/minha-conta/seguranca">
+            <ShieldCheckIcon aria-hidden="true" />
+            Segurança e privacidade
+          </Link>
+        </Button>
       </header>
       {me.data ? (
         <ProfileEditor profile={me.data} />

@@ -12,6 +12,7 @@ import { SignUpForm } from '@/features/auth/sign-up-form'
 import { useViewer } from '@/lib/auth'
 import { defaultCommunity, useCommunity } from '@/lib/community'
 import { appConfig } from '@/lib/config'
+import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
 const GOOGLE_ERROR = 'Erro ao entrar com Google'
@@ -21,6 +22,9 @@ export function AuthPage() {
   const search = useSearch()
   const [, navigate] = useLocation()
   const { viewer, isLoading } = useViewer()
+  // A session that still owes its second factor (password or Google accepted): only the code is left.
+  const twoFactor = trpc.auth.twoFactorPending.useQuery()
+  const codeStep = twoFactor.data?.pending === true
   const { community: routeCommunity, prefixed } = useCommunity()
   const community = routeCommunity ?? defaultCommunity()
   const returnPath = readReturnPath(search, prefixed && community ? `/${community.slug}` : '/')
@@ -40,7 +44,7 @@ export function AuthPage() {
     }
   }, [search])
 
-  if (isLoading || viewer) {
+  if (isLoading || twoFactor.isLoading || viewer) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
         <Spinner className="text-2xl text-primary" />
@@ -71,35 +75,41 @@ export function AuthPage() {
           <CardDescription>Entre ou crie sua conta com o e-mail institucional.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 pt-6">
-          <Button variant="outline" asChild className="w-full">
-            <a href={googleHref} onClick={onGoogleClick}>
-              <GoogleIcon />
-              Continuar com Google
-            </a>
-          </Button>
-          <div className="flex items-center gap-3 text-muted-foreground text-xs">
-            <Separator className="flex-1" />
-            ou
-            <Separator className="flex-1" />
-          </div>
-          <Tabs defaultValue="entrar">
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="entrar">Entrar</TabsTrigger>
-              <TabsTrigger value="criar">Criar Conta</TabsTrigger>
-            </TabsList>
-            <TabsContent value="entrar" className="pt-4">
-              <SignInForm onSignedIn={goBack} />
-            </TabsContent>
-            <TabsContent value="criar" className="pt-4">
-              {community ? (
-                <SignUpForm community={community} onSignedUp={goBack} />
-              ) : (
-                <p className="text-muted-foreground text-sm">
-                  Nenhuma universidade está aberta para cadastro no momento.
-                </p>
-              )}
-            </TabsContent>
-          </Tabs>
+          {codeStep ? (
+            <SignInForm onSignedIn={goBack} />
+          ) : (
+            <>
+              <Button variant="outline" asChild className="w-full">
+                <a href={googleHref} onClick={onGoogleClick}>
+                  <GoogleIcon />
+                  Continuar com Google
+                </a>
+              </Button>
+              <div className="flex items-center gap-3 text-muted-foreground text-xs">
+                <Separator className="flex-1" />
+                ou
+                <Separator className="flex-1" />
+              </div>
+              <Tabs defaultValue="entrar">
+                <TabsList className="grid w-full grid-cols-2">
+                  <TabsTrigger value="entrar">Entrar</TabsTrigger>
+                  <TabsTrigger value="criar">Criar Conta</TabsTrigger>
+                </TabsList>
+                <TabsContent value="entrar" className="pt-4">
+                  <SignInForm onSignedIn={goBack} />
+                </TabsContent>
+                <TabsContent value="criar" className="pt-4">
+                  {community ? (
+                    <SignUpForm community={community} onSignedUp={goBack} />
+                  ) : (
+                    <p className="text-muted-foreground text-sm">
+                      Nenhuma universidade está aberta para cadastro no momento.
+                    </p>
+                  )}
+                </TabsContent>
+              </Tabs>
+            </>
+          )}
         </CardContent>
       </Card>
     </div>

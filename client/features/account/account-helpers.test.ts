@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import {
+  appCodeOf,
+  EXPORT_FILE_NAME,
+  exportFileContent,
+  formatLastUsed,
+  googleFlowHref,
+  isReauthRequired,
+  normalizeTwoFactorCode,
+  readGoogleOutcome,
+  recoveryCodesLeftLabel,
+  recoveryCodesText,
+  withoutGoogleOutcome,
+  withServerMessage,
+} from './account-helpers'
+
+const fallback = { title: 'Erro ao excluir a conta', description: 'Tente novamente mais tarde.' }
+const trpcError = (message: string, data: Record<string, unknown>) => ({ message, data })
+
+describe('appCodeOf / isReauthRequired', () => {
+  it('reads the server app code', () => {
+    const error = trpcError('Confirme sua senha', { appCode: 'REAUTH_REQUIRED', httpStatus: 403 })
+    expect(appCodeOf(error)).toBe('REAUTH_REQUIRED')
+    expect(isReauthRequired(error)).toBe(true)
+  })
+
+  it('is null for anything else', () => {
+    expect(appCodeOf(null)).toBeNull()
+    expect(appCodeOf(new Error('boom'))).toBeNull()
+    expect(appCodeOf(trpcError('x', { appCode: null }))).toBeNull()
+    expect(isReauthRequired(trpcError('x', { appCode: 'WRONG_PASSWORD' }))).toBe(false)
+  })
+})
+
+describe('withServerMessage', () => {
+  it("keeps a plain 4xx refusal's message as the description", () => {
+    const message =
+      'Você é o último administrador da comunidade: promova outra pessoa antes de excluir a conta.'
+    const error = trpcError(message, { appCode: null, httpStatus: 400, validation: null })
+    expect(withServerMessage(error, fallback)).toEqual({ title: fallback.title, description: message })
+  })
+
+  it('leaves known codes, validation, rate limits and server faults to toastError', () => {
+    expect(
+      withServerMessage(
+        trpcError('Senha incorreta', { appCode: 'WRONG_PASSWORD', httpStatus: 400 }),
+        fallback,
+      ),
+    ).toBe(fallback)
+    expect(
+      withServerMessage(
+        trpcError('x', { httpStatus: 400, validation: { firstMessage: 'Email inválido' } }),
+        fallback,
+      ),
+    ).toBe(fallback)
+    expect(withServerMessage(trpcError('Aguarde', { httpStatus: 429 }), fallback)).toBe(fallback)
+    expect(withServerMessage(trpcError('Internal server error', { httpStatus: 500 }), fallback)).toBe(
+      fallback,
+    )
+    expect(withServerMessage(new TypeError('Failed to fetch'), fallback)).toBe(fallback)
+    expect(withServerMessage(trpcError('  ', { httpStatus: 400 }), fallback)).toBe(fallback)
+  })
+})
+
+describe('normalizeTwoFactorCode', () => {
+  it('drops the spaces people type or paste', () => {
+    expect(normalizeTwoFactorCode(' 123 456 ')).toBe('123456')
+    expect(normalizeTwoFactorCode('k3m9 x2qa\t7hvd')).toBe('k3m9x2qa7hvd')
+    expect(normalizeTwoFactorCode('k3m9-x2qa-7hvd')).toBe('k3m9-x2qa-7hvd')
+  })
+})
+
+describe('Google flow', () => {
+  it('builds the link and reauthentication addresses', () => {
+    const href = googleFlowHref('link', '/minha-conta/seguranca')
+    const url = new URL(href, 'https://vupt.app')
+    expect(url.pathname).toBe('/auth/google')
+    expect(url.searchParams.get('mode')).toBe('link')
+    expect(url.searchParams.get('from')).toBe('/minha-conta/seguranca')
+    expect(
+      new URL(
+        googleFlowHref('reauth', '/univille/minha-conta/seguranca'),
+        'https://vupt.app',
+      ).searchParams.get('from'),
+    ).toBe('/univille/minha-conta/seguranca')
+  })
+
+  it('reads only the outcomes the server sends', () => {
+    expect(readGoogleOutcome('?google=vinculado')).toBe('vinculado')
+    expect(readGoogleOutcome('google=confirmado')).toBe('confirmado')
+    expect(readGoogleOutcome('?a=1&google=erro')).toBe('erro')
+    expect(readGoogleOutcome('?google=outra-coisa')).toBeNull()
+    expect(readGoogleOutcome('')).toBeNull()
+  })
+
+  it('removes the outcome from the address, keeping the rest', () => {
+    expect(withoutGoogleOutcome('google=vinculado')).toBe('')
+    expect(withoutGoogleOutcome('?aba=2&google=erro')).toBe('?aba=2')
+  })
+})
+
+describe('recoveryCodesLeftLabel', () => {
+  it('pluralises in Portuguese', () => {
+    expect(recoveryCodesLeftLabel(0)).toBe('Nenhum código de recuperação restante')
+    expect(recoveryCodesLeftLabel(1)).toBe('1 código de recuperação restante')
+    expect(recoveryCodesLeftLabel(10)).toBe('10 códigos de recuperação restantes')
+  })
+})
+
+describe('formatLastUsed', () => {
+  const now = new Date('2025-03-20T15:00:00Z')
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
+
+  it('speaks relatively within a week', () => {
+    expect(formatLastUsed(ago(10_000), now)).toBe('agora mesmo')
+    expect(formatLastUsed(new Date(now.getTime() + 30_000), now)).toBe('agora mesmo')
+    expect(formatLastUsed(ago(60_000), now)).toBe('há 1 minuto')
+    expect(formatLastUsed(ago(5 * 60_000 + 20_000), now)).toBe('há 5 minutos')
+    expect(formatLastUsed(ago(3 * 3_600_000), now)).toBe('há 3 horas')
+    expect(formatLastUsed(ago(26 * 3_600_000), now)).toBe('ontem')
+    expect(formatLastUsed(ago(4 * 86_400_000), now)).toBe('há 4 dias')
+  })
+
+  it('gives the date after a week, and nothing for a bad value', () => {
+    expect(formatLastUsed('2025-03-01T15:00:00Z', now, 'America/Sao_Paulo')).toBe('01/03/2025')
+    expect(formatLastUsed('não é data', now)).toBe('')
+  })
+})
+
+describe('files', () => {
+  it('writes the recovery codes one a line, with whose they are', () => {
+    const text = recoveryCodesText(['aaaa-bbbb-cccc', 'dddd-eeee-ffff'], {
+      email: 'ana@univille.br',
+      generatedAt: new Date('2025-03-20T15:00:00Z'),
+      timeZone: 'America/Sao_Paulo',
+    })
+    const lines = text.split('\n')
+    expect(lines).toContain('Conta: ana@univille.br')
+    expect(lines).toContain('Gerados em: 20/03/2025, 12:00')
+    expect(lines.slice(-3)).toEqual(['aaaa-bbbb-cccc', 'dddd-eeee-ffff', ''])
+  })
+
+  it('exports readable JSON that parses back to the data', () => {
+    const data = { account: { email: 'ana@univille.br' }, listings: [] }
+    const content = exportFileContent(data)
+    expect(JSON.parse(content)).toEqual(data)
+    expect(content).toContain('\n  "account"')
+    expect(EXPORT_FILE_NAME).toBe('meus-dados-vupt.json')
+  })
+})

@@ -1,0 +1,128 @@
+/** Pure helpers of Minha Conta → Segurança e privacidade (no React, no DOM: unit-tested). */
+
+export type ErrorFallback = { title: string; description?: string }
+
+/** The file 'Baixar meus dados' saves. */
+export const EXPORT_FILE_NAME = 'meus-dados-vupt.json'
+export const RECOVERY_CODES_FILE_NAME = 'codigos-de-recuperacao-vupt.txt'
+
+/** Where the security page lives, relative to the community prefix (if any). */
+export const SECURITY_PATH = '/minha-conta/seguranca'
+
+type ErrorShape = {
+  message?: unknown
+  data?: { appCode?: unknown; httpStatus?: unknown; validation?: unknown }
+}
+
+/** The server's `data.appCode` of a failed call, or null. */
+export function appCodeOf(error: unknown): string | null {
+  const code = (error as ErrorShape | null | undefined)?.data?.appCode
+  return typeof code === 'string' ? code : null
+}
+
+/** The window for sensitive changes is closed: the password (or Google) must be proven again. */
+export const isReauthRequired = (error: unknown): boolean => appCodeOf(error) === 'REAUTH_REQUIRED'
+
+/**
+ * The account router refuses some requests with a plain, user-facing message and no app code ('Você é
+ * o último administrador...', 'Defina uma senha antes de desvincular...'). toastError would replace it
+ * with the generic fallback, so it becomes the fallback's description instead. Server faults (5xx) and
+ * rate limits keep the usual texts.
+ */
+export function withServerMessage(error: unknown, fallback: ErrorFallback): ErrorFallback {
+  const shape = error as ErrorShape | null | undefined
+  const status = shape?.data?.httpStatus
+  const message = shape?.message
+  if (appCodeOf(error) || shape?.data?.validation) return fallback
+  if (typeof status !== 'number' || status < 400 || status >= 500 || status === 429) return fallback
+  if (typeof message !== 'string' || !message.trim()) return fallback
+  return { title: fallback.title, description: message }
+}
+
+/** Codes are typed (or pasted) with spaces: '123 456', 'k3m9 x2qa 7hvd'. The server wants none. */
+export const normalizeTwoFactorCode = (code: string): string => code.replace(/\s+/g, '')
+
+/** `/auth/google?mode=link&from=/minha-conta/seguranca`: a full navigation, the server redirects back. */
+export function googleFlowHref(mode: 'link' | 'reauth', from: string): string {
+  return `/auth/google?${new URLSearchParams({ mode, from })}`
+}
+
+export type GoogleOutcome = 'vinculado' | 'confirmado' | 'erro'
+
+/** The `?google=` the server adds when a link or reauthentication comes back. */
+export function readGoogleOutcome(search: string): GoogleOutcome | null {
+  const value = new URLSearchParams(search).get('google')
+  return value === 'vinculado' || value === 'confirmado' || value === 'erro' ? value : null
+}
+
+/** The query string without `google`, so a reload does not repeat the toast. */
+export function withoutGoogleOutcome(search: string): string {
+  const params = new URLSearchParams(search)
+  params.delete('google')
+  const rest = params.toString()
+  return rest ? `?${rest}` : ''
+}
+
+/** '3 códigos de recuperação restantes'. */
+export function recoveryCodesLeftLabel(count: number): string {
+  if (count <= 0) return 'Nenhum código de recuperação restante'
+  return count === 1 ? '1 código de recuperação restante' : `${count} códigos de recuperação restantes`
+}
+
+/** tRPC has no transformer: dates typed as `Date` arrive as ISO strings. */
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/**
+ * 'agora mesmo', 'há 5 minutos', 'há 3 horas', 'ontem', 'há 4 dias', then the date ('12/03/2025'):
+ * past a week the exact day says more than 'há 23 dias'.
+ */
+export function formatLastUsed(value: Date | string, now: Date = new Date(), timeZone?: string): string {
+  const date = toDate(value)
+  if (Number.isNaN(date.getTime())) return ''
+  const elapsed = now.getTime() - date.getTime()
+  // A clock a little ahead of ours is still 'now'.
+  if (elapsed < MINUTE) return 'agora mesmo'
+  const relative = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' })
+  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), 'minute')
+  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), 'hour')
+  if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), 'day')
+  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone }).format(date)
+}
+
+/** '12/03/2025, 14:30', for the tooltip and the recovery-codes file. */
+export function formatDateTime(value: Date | string, timeZone?: string): string {
+  const date = toDate(value)
+  if (Number.isNaN(date.getTime())) return ''
+  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date)
+}
+
+/** The machine-readable value of a <time> element. */
+export function isoDateTime(value: Date | string): string | undefined {
+  const date = toDate(value)
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
+}
+
+/** The .txt of 'Baixar códigos': who they belong to and when, then one code a line. */
+export function recoveryCodesText(
+  codes: readonly string[],
+  { email, generatedAt, timeZone }: { email: string; generatedAt: Date; timeZone?: string },
+): string {
+  return [
+    'Vupt — códigos de recuperação da verificação em duas etapas',
+    `Conta: ${email}`,
+    `Gerados em: ${formatDateTime(generatedAt, timeZone)}`,
+    '',
+    'Cada código funciona uma única vez, no lugar do código do app autenticador.',
+    'Guarde-os em um lugar seguro: gerar novos códigos invalida estes.',
+    '',
+    ...codes,
+    '',
+  ].join('\n')
+}
+
+/** The JSON of 'Baixar meus dados', indented so a person can read it too. */
+export const exportFileContent = (data: unknown): string => `${JSON.stringify(data, null, 2)}\n`

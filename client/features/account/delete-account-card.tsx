@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { passwordConfirmationSchema } from '@shared/schemas/account'
+import { Trash2Icon } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toastFirstError } from '@/features/auth/sign-in-form'
+import { trpc } from '@/lib/trpc'
+import { toastAccountError } from './account-errors'
+import { appCodeOf } from './account-helpers'
+import { SecuritySection } from './security-section'
+import { useLocalSignOut } from './use-local-sign-out'
+
+type PasswordValues = z.infer<typeof passwordConfirmationSchema>
+
+/** 'Excluir conta': the danger zone. Confirmed with the password; see server/auth/delete-account.ts. */
+export function DeleteAccountCard({
+  hasPassword,
+  open,
+  onOpenChange,
+}: {
+  hasPassword: boolean
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const localSignOut = useLocalSignOut()
+  const remove = trpc.account.deleteAccount.useMutation()
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(passwordConfirmationSchema),
+    defaultValues: { password: '' },
+  })
+  const error = form.formState.errors.password?.message
+
+  const change = (next: boolean) => {
+    if (remove.isPending) return
+    if (!next) form.reset()
+    onOpenChange(next)
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await remove.mutateAsync(values)
+      toast.success('Conta excluída', { description: 'Seus dados foram removidos do Vupt. Até logo!' })
+      localSignOut()
+    } catch (err) {
+      if (appCodeOf(err) === 'WRONG_PASSWORD') {
+        form.setError('password', { message: 'Senha incorreta.' }, { shouldFocus: true })
+      }
+      toastAccountError(err, { title: 'Erro ao excluir a conta', description: 'Tente novamente mais tarde.' })
+    }
+  }, toastFirstError)
+
+  return (
+    <SecuritySection
+      title="Excluir conta"
+      tone="danger"
+      icon={<Trash2Icon className="size-5" aria-hidden="true" />}
+      description="Apaga sua conta do Vupt de forma definitiva."
+    >
+      <Button variant="destructive" className="justify-self-start" onClick={() => change(true)}>
+        Excluir minha conta
+      </Button>
+      <AlertDialog open={open} onOpenChange={change}>
+        <AlertDialogContent>
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <AlertDialogHeader>
+              <AlertDialogTitle>Excluir sua conta?</AlertDialogTitle>
+              <AlertDialogDescription asChild>
+                <div className="grid gap-2">
+                  <p>Esta ação não pode ser desfeita.</p>
+                  <ul className="grid list-disc gap-1 pl-5 text-left">
+                    <li>Seus anúncios, eventos, favoritos e Vupts serão apagados.</li>
+                    <li>
+                      Suas mensagens continuam nas conversas das outras pessoas, mas aparecem como de “Conta
+                      removida”.
+                    </li>
+                    <li>Seu e-mail fica livre para um novo cadastro.</li>
+                  </ul>
+                </div>
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            {hasPassword ? (
+              <FormField label="Senha" htmlFor="delete-password" error={error}>
+                <Input
+                  id="delete-password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  autoFocus
+                  {...fieldAriaProps('delete-password', { error })}
+                  {...form.register('password')}
+                />
+              </FormField>
+            ) : (
+              <p className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
+                Para confirmar a exclusão é preciso uma senha. Crie uma na seção “Senha” (enviamos um link
+                para o seu e-mail) e volte aqui.
+              </p>
+            )}
+            <AlertDialogFooter>
+              <AlertDialogCancel type="button" disabled={remove.isPending}>
+                Cancelar
+              </AlertDialogCancel>
+              <Button
+                type="submit"
+                variant="destructive"
+                disabled={!hasPassword || remove.isPending}
+                aria-busy={remove.isPending || undefined}
+              >
+                {remove.isPending ? 'Excluindo...' : 'Excluir minha conta'}
+              </Button>
+            </AlertDialogFooter>
+          </form>
+        </AlertDialogContent>
+      </AlertDialog>
+    </SecuritySection>
+  )
+}

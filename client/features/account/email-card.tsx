@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { MailIcon } from 'lucide-react'
+import { useMemo } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toastFirstError } from '@/features/auth/sign-in-form'
+import { trpc } from '@/lib/trpc'
+import { type EmailChangeFormValues, emailChangeFormSchema } from './account-schemas'
+import type { RunWithReauth } from './reauth'
+import { SecuritySection } from './security-section'
+
+/** 'E-mail': the new address gets a confirmation link; nothing changes until it is opened. */
+export function EmailCard({ email, run }: { email: string; run: RunWithReauth }) {
+  // The community's domain is the one of the address the account already has.
+  const domain = email.split('@')[1] ?? ''
+  const request = trpc.account.requestEmailChange.useMutation()
+  const schema = useMemo(() => emailChangeFormSchema(domain, email), [domain, email])
+  const form = useForm<EmailChangeFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { newEmail: '' },
+  })
+  const error = form.formState.errors.newEmail?.message
+  const hint = `Use outro endereço @${domain}. Enviaremos um link de confirmação para ele e avisaremos o endereço atual.`
+
+  const submit = form.handleSubmit(
+    (values) =>
+      run(
+        async () => {
+          await request.mutateAsync(values)
+          toast.success(`Enviamos um link para ${values.newEmail}`, {
+            description: `Abra o link para confirmar a troca. Até lá, você continua entrando com ${email}.`,
+            duration: 8000,
+          })
+          form.reset()
+        },
+        { title: 'Erro ao alterar o e-mail', description: 'Tente novamente mais tarde.' },
+      ),
+    toastFirstError,
+  )
+
+  return (
+    <SecuritySection
+      title="E-mail"
+      icon={<MailIcon className="size-5" aria-hidden="true" />}
+      description={
+        <>
+          Seu e-mail atual é <strong className="break-all font-medium text-foreground">{email}</strong>.
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={request.isPending || undefined}>
+        <FormField label="Novo e-mail" htmlFor="email-new" error={error} hint={hint}>
+          <Input
+            id="email-new"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            placeholder={`seu.nome@${domain}`}
+            {...fieldAriaProps('email-new', { error, hint })}
+            {...form.register('newEmail')}
+          />
+        </FormField>
+        <Button type="submit" className="justify-self-start" disabled={request.isPending}>
+          {request.isPending ? 'Enviando...' : 'Enviar link de confirmação'}
+        </Button>
+      </form>
+    </SecuritySection>
+  )
+}

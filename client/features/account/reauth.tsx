@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { passwordConfirmationSchema } from '@shared/schemas/account'
+import { type ReactNode, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toastFirstError } from '@/features/auth/sign-in-form'
+import { appConfig } from '@/lib/config'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { toastAccountError } from './account-errors'
+import { type ErrorFallback, googleFlowHref, isReauthRequired } from './account-helpers'
+
+/** What the dialog needs to know about how this account signs in (from `account.security`). */
+export type ReauthAccount = {
+  recentlyAuthenticated: boolean
+  hasPassword: boolean
+  google: { email: string } | null
+}
+
+/**
+ * Runs a sensitive change. When the server answers REAUTH_REQUIRED (or `account.security` already
+ * says the window is closed), asks for the password and then runs the change again by itself.
+ * Resolves true when the action finished; any other failure becomes a toast.
+ */
+export type RunWithReauth = (action: () => Promise<unknown>, fallback: ErrorFallback) => Promise<boolean>
+
+type Pending = { action: () => Promise<unknown>; fallback: ErrorFallback }
+
+export function useReauth(account: ReauthAccount | undefined): { run: RunWithReauth; dialog: ReactNode } {
+  const utils = trpc.useUtils()
+  const [pending, setPending] = useState<Pending | null>(null)
+  // A retry that fails with REAUTH_REQUIRED again must not reopen the dialog forever.
+  const retrying = useRef(false)
+
+  const attempt = async ({ action, fallback }: Pending): Promise<boolean> => {
+    try {
+      await action()
+      return true
+    } catch (error) {
+      if (isReauthRequired(error) && !retrying.current) setPending({ action, fallback })
+      else toastAccountError(error, fallback)
+      return false
+    }
+  }
+
+  const run: RunWithReauth = (action, fallback) => {
+    if (account && !account.recentlyAuthenticated) {
+      setPending({ action, fallback })
+      return Promise.resolve(false)
+    }
+    return attempt({ action, fallback })
+  }
+
+  const onConfirmed = async () => {
+    const current = pending
+    setPending(null)
+    void utils.account.security.invalidate()
+    if (!current) return
+    retrying.current = true
+    try {
+      await attempt(current)
+    } finally {
+      retrying.current = false
+    }
+  }
+
+  const dialog = (
+    <ReauthDialog
+      open={pending !== null}
+      account={account}
+      onCancel={() => setPending(null)}
+      onConfirmed={onConfirmed}
+    />
+  )
+  return { run, dialog }
+}
+
+type PasswordValues = z.infer<typeof passwordConfirmationSchema>
+
+/** 'Confirme sua senha': the password, or a fresh Google sign-in for accounts that have no password. */
+export function ReauthDialog({
+  open,
+  account,
+  onCancel,
+  onConfirmed,
+}: {
+  open: boolean
+  account: ReauthAccount | undefined
+  onCancel: () => void
+  onConfirmed: () => void
+}) {
+  const reauthenticate = trpc.account.reauthenticate.useMutation()
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(passwordConfirmationSchema),
+    defaultValues: { password: '' },
+  })
+  const error = form.formState.errors.password?.message
+  const googleOnly = account !== undefined && !account.hasPassword && account.google !== null
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await reauthenticate.mutateAsync(values)
+      form.reset()
+      onConfirmed()
+    } catch (err) {
+      form.setFocus('password')
+      toastError(err, { title: 'Erro ao confirmar a senha', description: 'Tente novamente.' })
+    }
+  }, toastFirstError)
+
+  const close = (next: boolean) => {
+    if (next || reauthenticate.isPending) return
+    form.reset()
+    onCancel()
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        {googleOnly ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Confirme sua identidade</DialogTitle>
+              <DialogDescription>
+                Por segurança, entre de novo com sua conta Google ({account.google?.email}) para continuar.
+                Depois, repita a alteração.
+              </DialogDescription>
+            </DialogHeader>
+            {appConfig.googleEnabled ? null : (
+              <p className="text-muted-foreground text-sm">
+                O login com Google não está disponível no momento. Tente mais tarde.
+              </p>
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => close(false)}>
+                Cancelar
+              </Button>
+              {appConfig.googleEnabled ? (
+                <Button asChild>
+                  {/* A full navigation: the server sends the browser to Google and back here. */}
+                  <a href={googleFlowHref('reauth', window.location.pathname)}>Confirmar com Google</a>
+                </Button>
+              ) : (
+                <Button type="button" disabled>
+                  Confirmar com Google
+                </Button>
+              )}
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>Confirme sua senha</DialogTitle>
+              <DialogDescription>
+                Por segurança, confirme sua senha para continuar. Ela vale para alterações nos próximos 10
+                minutos.
+              </DialogDescription>
+            </DialogHeader>
+            <FormField label="Senha" htmlFor="reauth-password" error={error}>
+              <Input
+                id="reauth-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                autoFocus
+                {...fieldAriaProps('reauth-password', { error })}
+                {...form.register('password')}
+              />
+            </FormField>
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => close(false)}
+                disabled={reauthenticate.isPending}
+              >
+                Cancelar
+              </Button>
+              <Button type="submit" disabled={reauthenticate.isPending}>
+                {reauthenticate.isPending ? 'Confirmando...' : 'Confirmar'}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,376 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ShieldCheckIcon, TriangleAlertIcon } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toastFirstError } from '@/features/auth/sign-in-form'
+import type { RouterOutputs } from '@/lib/api-types'
+import { trpc } from '@/lib/trpc'
+import { cn } from '@/lib/utils'
+import { recoveryCodesLeftLabel } from './account-helpers'
+import { enrolmentCodeFormSchema, secondFactorFormSchema } from './account-schemas'
+import { ConfirmAction } from './confirm-action'
+import type { RunWithReauth } from './reauth'
+import { RecoveryCodesPanel } from './recovery-codes-panel'
+import { SecuritySection } from './security-section'
+
+type Enrolment = RouterOutputs['account']['twoFactor']['begin']
+
+/** 'Verificação em duas etapas' (TOTP): enrol with a QR code, recovery codes, turn off. */
+export function TwoFactorCard({
+  enabled,
+  recoveryCodesLeft,
+  email,
+  isAdmin,
+  run,
+}: {
+  enabled: boolean
+  recoveryCodesLeft: number
+  email: string
+  isAdmin: boolean
+  run: RunWithReauth
+}) {
+  const utils = trpc.useUtils()
+  const begin = trpc.account.twoFactor.begin.useMutation()
+  const regenerate = trpc.account.twoFactor.regenerateRecoveryCodes.useMutation()
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
+  const [disableOpen, setDisableOpen] = useState(false)
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false)
+  const [newCodes, setNewCodes] = useState<string[] | null>(null)
+
+  const start = () =>
+    run(async () => setEnrolment(await begin.mutateAsync()), {
+      title: 'Erro ao ativar a verificação',
+      description: 'Tente novamente mais tarde.',
+    })
+
+  const regenerateCodes = () => {
+    setConfirmRegenerate(false)
+    void run(
+      async () => {
+        const { recoveryCodes } = await regenerate.mutateAsync()
+        setNewCodes(recoveryCodes)
+        void utils.account.security.invalidate()
+      },
+      { title: 'Erro ao gerar os códigos', description: 'Tente novamente mais tarde.' },
+    )
+  }
+
+  const fewCodesLeft = recoveryCodesLeft <= 2
+  return (
+    <SecuritySection
+      title="Verificação em duas etapas"
+      icon={<ShieldCheckIcon className="size-5" aria-hidden="true" />}
+      description="Além da senha, o Vupt pede um código do seu app autenticador ao entrar."
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span>Status:</span>
+        {enabled ? <Badge>Ativa</Badge> : <Badge variant="outline">Desativada</Badge>}
+      </div>
+
+      {isAdmin && !enabled ? (
+        <p className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Administradores precisam da verificação em duas etapas para acessar o painel.
+        </p>
+      ) : null}
+
+      {enabled ? (
+        <>
+          <p
+            className={cn('text-sm', fewCodesLeft ? 'font-medium text-destructive' : 'text-muted-foreground')}
+          >
+            {recoveryCodesLeftLabel(recoveryCodesLeft)}.
+            {fewCodesLeft ? ' Gere novos códigos para não ficar sem acesso.' : null}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              disabled={regenerate.isPending}
+              onClick={() => setConfirmRegenerate(true)}
+            >
+              {regenerate.isPending ? 'Gerando...' : 'Gerar novos códigos de recuperação'}
+            </Button>
+            <Button
+              variant="outline"
+              className="text-destructive hover:text-destructive"
+              // The password first (if it is due): the code typed next expires in seconds.
+              onClick={() =>
+                void run(async () => setDisableOpen(true), {
+                  title: 'Erro ao desativar',
+                  description: 'Tente novamente.',
+                })
+              }
+            >
+              Desativar
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Button className="justify-self-start" disabled={begin.isPending} onClick={() => void start()}>
+          {begin.isPending ? 'Preparando...' : 'Ativar'}
+        </Button>
+      )}
+
+      <EnableTwoFactorDialog
+        enrolment={enrolment}
+        email={email}
+        run={run}
+        onClose={() => setEnrolment(null)}
+      />
+      <DisableTwoFactorDialog open={disableOpen} onOpenChange={setDisableOpen} isAdmin={isAdmin} run={run} />
+      <ConfirmAction
+        open={confirmRegenerate}
+        onOpenChange={setConfirmRegenerate}
+        title="Gerar novos códigos de recuperação?"
+        description="Os códigos que você guardou antes deixarão de funcionar."
+        confirmLabel="Gerar novos códigos"
+        onConfirm={regenerateCodes}
+      />
+      <Dialog open={newCodes !== null}>
+        <DialogContent
+          showCloseButton={false}
+          // The codes are shown once: only 'Concluir' closes the dialog.
+          onInteractOutside={(event) => event.preventDefault()}
+          onEscapeKeyDown={(event) => event.preventDefault()}
+        >
+          <DialogHeader>
+            <DialogTitle>Novos códigos de recuperação</DialogTitle>
+            <DialogDescription>Os códigos anteriores não funcionam mais.</DialogDescription>
+          </DialogHeader>
+          {newCodes ? (
+            <RecoveryCodesPanel codes={newCodes} email={email} onDone={() => setNewCodes(null)} />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </SecuritySection>
+  )
+}
+
+type EnrolmentCodeInput = z.input<typeof enrolmentCodeFormSchema>
+type EnrolmentCode = z.output<typeof enrolmentCodeFormSchema>
+
+/** Step 1: the QR code (and the secret) and a code that proves the app has it. Step 2: recovery codes. */
+function EnableTwoFactorDialog({
+  enrolment,
+  email,
+  run,
+  onClose,
+}: {
+  enrolment: Enrolment | null
+  email: string
+  run: RunWithReauth
+  onClose: () => void
+}) {
+  const utils = trpc.useUtils()
+  const confirm = trpc.account.twoFactor.confirm.useMutation()
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const form = useForm<EnrolmentCodeInput, unknown, EnrolmentCode>({
+    resolver: zodResolver(enrolmentCodeFormSchema),
+    defaultValues: { code: '' },
+  })
+  const error = form.formState.errors.code?.message
+  const hint = 'O código muda a cada 30 segundos.'
+
+  const close = () => {
+    form.reset()
+    setCodes(null)
+    onClose()
+  }
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    const done = await run(
+      async () => {
+        const result = await confirm.mutateAsync({ code })
+        setCodes(result.recoveryCodes)
+        toast.success('Verificação em duas etapas ativada!', {
+          description: 'A partir de agora, o Vupt pedirá um código ao entrar.',
+        })
+        void utils.account.security.invalidate()
+        void utils.auth.me.invalidate()
+      },
+      { title: 'Erro ao ativar a verificação', description: 'Tente novamente.' },
+    )
+    if (!done) form.setFocus('code', { shouldSelect: true })
+  }, toastFirstError)
+
+  const showingCodes = codes !== null
+  return (
+    <Dialog
+      open={enrolment !== null}
+      onOpenChange={(open) => {
+        if (!open && !showingCodes && !confirm.isPending) close()
+      }}
+    >
+      <DialogContent
+        showCloseButton={!showingCodes}
+        // Once the recovery codes are on screen, only 'Concluir' closes the dialog.
+        onInteractOutside={(event) => showingCodes && event.preventDefault()}
+        onEscapeKeyDown={(event) => showingCodes && event.preventDefault()}
+      >
+        {showingCodes ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Guarde seus códigos de recuperação</DialogTitle>
+              <DialogDescription>A verificação em duas etapas está ativa.</DialogDescription>
+            </DialogHeader>
+            <RecoveryCodesPanel codes={codes} email={email} onDone={close} />
+          </>
+        ) : enrolment ? (
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>Ativar verificação em duas etapas</DialogTitle>
+              <DialogDescription>
+                Escaneie o QR code com um app autenticador (Google Authenticator, Microsoft Authenticator,
+                1Password...) e digite o código que ele mostrar.
+              </DialogDescription>
+            </DialogHeader>
+            {/* An <img> of the server's SVG: never markup injected into the page. */}
+            <img
+              src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qrSvg)}`}
+              alt="QR code para o app autenticador"
+              width={192}
+              height={192}
+              className="mx-auto size-48 rounded-md border bg-white p-2"
+            />
+            {/* On a phone the QR code is on the very screen the app would scan: open the app instead. */}
+            <a
+              href={enrolment.uri}
+              className="text-center font-medium text-primary text-sm underline sm:hidden"
+            >
+              Abrir no app autenticador
+            </a>
+            <div className="grid gap-1 text-sm">
+              <p className="text-muted-foreground">Não consegue escanear? Digite esta chave no app:</p>
+              <code
+                data-testid="totp-secret"
+                className="select-all break-all rounded-md bg-muted px-3 py-2 font-mono tracking-wider"
+              >
+                {enrolment.secret}
+              </code>
+            </div>
+            <FormField label="Código de 6 dígitos" htmlFor="totp-enrol-code" error={error} hint={hint}>
+              <Input
+                id="totp-enrol-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                required
+                {...fieldAriaProps('totp-enrol-code', { error, hint })}
+                {...form.register('code')}
+              />
+            </FormField>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={close} disabled={confirm.isPending}>
+                Cancelar
+              </Button>
+              <Button type="submit" disabled={confirm.isPending}>
+                {confirm.isPending ? 'Confirmando...' : 'Confirmar'}
+              </Button>
+            </DialogFooter>
+          </form>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+type SecondFactorInput = z.input<typeof secondFactorFormSchema>
+type SecondFactor = z.output<typeof secondFactorFormSchema>
+
+function DisableTwoFactorDialog({
+  open,
+  onOpenChange,
+  isAdmin,
+  run,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  isAdmin: boolean
+  run: RunWithReauth
+}) {
+  const utils = trpc.useUtils()
+  const disable = trpc.account.twoFactor.disable.useMutation()
+  const form = useForm<SecondFactorInput, unknown, SecondFactor>({
+    resolver: zodResolver(secondFactorFormSchema),
+    defaultValues: { code: '' },
+  })
+  const error = form.formState.errors.code?.message
+
+  const close = (next: boolean) => {
+    if (next || disable.isPending) return
+    form.reset()
+    onOpenChange(false)
+  }
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    const done = await run(
+      async () => {
+        await disable.mutateAsync({ code })
+        toast.success('Verificação em duas etapas desativada', {
+          description: 'Seus códigos de recuperação foram apagados.',
+        })
+        void utils.account.security.invalidate()
+        void utils.auth.me.invalidate()
+        form.reset()
+        onOpenChange(false)
+      },
+      { title: 'Erro ao desativar', description: 'Tente novamente.' },
+    )
+    if (!done) form.setFocus('code', { shouldSelect: true })
+  }, toastFirstError)
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Desativar a verificação em duas etapas?</DialogTitle>
+            <DialogDescription>
+              Digite um código do app autenticador ou um código de recuperação para confirmar.
+            </DialogDescription>
+          </DialogHeader>
+          {isAdmin ? (
+            <p className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
+              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              Sem ela, você perde o acesso ao painel de administração.
+            </p>
+          ) : null}
+          <FormField label="Código do app ou de recuperação" htmlFor="totp-disable-code" error={error}>
+            <Input
+              id="totp-disable-code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              autoFocus
+              {...fieldAriaProps('totp-disable-code', { error })}
+              {...form.register('code')}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => close(false)} disabled={disable.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="destructive" disabled={disable.isPending}>
+              {disable.isPending ? 'Desativando...' : 'Desativar'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

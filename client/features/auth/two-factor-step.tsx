@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { appCodeOf } from '@/features/account/account-helpers'
+import { secondFactorFormSchema } from '@/features/account/account-schemas'
+import { toastError } from '@/lib/errors'
+import { reconnectRealtime, trpc } from '@/lib/trpc'
+import { toastFirstError } from './sign-in-form'
+
+type CodeInput = z.input<typeof secondFactorFormSchema>
+type Code = z.output<typeof secondFactorFormSchema>
+
+/**
+ * The second step of signing in, while the session is pending (`auth.twoFactorPending`): a code from
+ * the authenticator app or a recovery code. 'Usar outra conta' abandons the pending session.
+ */
+export function TwoFactorStep({ onVerified }: { onVerified: () => void }) {
+  const utils = trpc.useUtils()
+  const verify = trpc.auth.verifyTwoFactor.useMutation()
+  const signOut = trpc.auth.signOut.useMutation()
+  // Recovery codes have letters: the numeric keypad would hide them on a phone.
+  const [recovery, setRecovery] = useState(false)
+  const form = useForm<CodeInput, unknown, Code>({
+    resolver: zodResolver(secondFactorFormSchema),
+    defaultValues: { code: '' },
+  })
+  const error = form.formState.errors.code?.message
+  const hint = recovery
+    ? 'Digite um dos códigos de recuperação que você guardou (ex.: k3m9-x2qa-7hvd).'
+    : 'Digite o código de 6 dígitos do seu app autenticador.'
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    try {
+      await verify.mutateAsync({ code })
+      // Before the viewer is refreshed: live updates must subscribe on a socket of the full session.
+      reconnectRealtime()
+      await utils.auth.me.invalidate()
+      utils.auth.twoFactorPending.setData(undefined, { pending: false })
+      toast.success('Login realizado! Vupt! 🎉', { description: 'Bem-vindo(a) de volta!' })
+      onVerified()
+    } catch (err) {
+      if (appCodeOf(err) === 'UNAUTHENTICATED') {
+        // The pending session expired or ended: back to e-mail and password.
+        utils.auth.twoFactorPending.setData(undefined, { pending: false })
+      } else {
+        form.setFocus('code', { shouldSelect: true })
+      }
+      toastError(err, { title: 'Erro ao verificar o código', description: 'Tente novamente.' })
+    }
+  }, toastFirstError)
+
+  const switchAccount = async () => {
+    try {
+      await signOut.mutateAsync()
+    } catch {
+      // Whatever the server says, the pending session is not going to be finished from here.
+    }
+    utils.auth.twoFactorPending.setData(undefined, { pending: false })
+  }
+
+  const busy = verify.isPending || signOut.isPending
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-labelledby="two-factor-heading">
+      <div className="grid gap-1">
+        <h2 id="two-factor-heading" className="font-semibold text-xl">
+          Verificação em duas etapas
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          Sua conta está protegida por um segundo passo. Confirme que é você para terminar de entrar.
+        </p>
+      </div>
+      <FormField label="Código de verificação" htmlFor="two-factor-code" error={error} hint={hint}>
+        <Input
+          id="two-factor-code"
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus
+          {...fieldAriaProps('two-factor-code', { error, hint })}
+          {...form.register('code')}
+        />
+      </FormField>
+      <Button type="submit" disabled={busy} className="w-full">
+        {verify.isPending ? 'Verificando...' : 'Verificar'}
+      </Button>
+      <Button
+        type="button"
+        variant="link"
+        className="justify-self-center"
+        onClick={() => {
+          setRecovery((value) => !value)
+          form.setFocus('code')
+        }}
+      >
+        {recovery ? 'Usar o código do app autenticador' : 'Usar um código de recuperação'}
+      </Button>
+      <Button type="button" variant="ghost" disabled={busy} onClick={() => void switchAccount()}>
+        {signOut.isPending ? 'Saindo...' : 'Usar outra conta'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,111 @@
+import { ArrowLeftIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { DataCard } from '@/features/account/data-card'
+import { DeleteAccountCard } from '@/features/account/delete-account-card'
+import { EmailCard } from '@/features/account/email-card'
+import { GoogleCard, useGoogleOutcomeToast } from '@/features/account/google-card'
+import { PasswordCard } from '@/features/account/password-card'
+import { useReauth } from '@/features/account/reauth'
+import { SessionsCard } from '@/features/account/sessions-card'
+import { TwoFactorCard } from '@/features/account/two-factor-card'
+import { useViewer } from '@/lib/auth'
+import { describeError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+/** Minha Conta → Segurança e privacidade (`/minha-conta/seguranca`, signed in). */
+export function SecurityPage() {
+  usePageTitle('Segurança e privacidade')
+  useGoogleOutcomeToast()
+  const { viewer } = useViewer()
+  const security = trpc.account.security.useQuery()
+  const reauth = useReauth(security.data)
+  const [passwordFormOpen, setPasswordFormOpen] = useState(false)
+  const [deleteOpen, setDeleteOpen] = useState(false)
+
+  const data = security.data
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
+      <header className="grid gap-2">
+        <Button asChild variant="ghost" size="sm" className="justify-self-start px-2">
+          <Link href="/minha-conta">
+            <ArrowLeftIcon aria-hidden="true" />
+            Minha Conta
+          </Link>
+        </Button>
+        <h1 className="font-bold text-2xl">Segurança e privacidade</h1>
+        <p className="text-muted-foreground">
+          Como você entra no Vupt, onde sua conta está conectada e o que fazer com os seus dados.
+        </p>
+      </header>
+
+      {data ? (
+        <>
+          <PasswordCard
+            email={data.email}
+            hasPassword={data.hasPassword}
+            formOpen={passwordFormOpen}
+            onFormOpenChange={setPasswordFormOpen}
+          />
+          <EmailCard email={data.email} run={reauth.run} />
+          <GoogleCard google={data.google} hasPassword={data.hasPassword} run={reauth.run} />
+          <TwoFactorCard
+            enabled={data.twoFactorEnabled}
+            recoveryCodesLeft={data.recoveryCodesLeft}
+            email={data.email}
+            isAdmin={viewer?.isAdmin ?? false}
+            run={reauth.run}
+          />
+          <SessionsCard sessions={data.sessions} />
+          <DataCard />
+          <DeleteAccountCard
+            hasPassword={data.hasPassword}
+            open={deleteOpen}
+            onOpenChange={(open) => {
+              // The deletion dialog's 'Senha' must be the only field of that name on the page.
+              if (open) setPasswordFormOpen(false)
+              setDeleteOpen(open)
+            }}
+          />
+          {reauth.dialog}
+        </>
+      ) : security.error ? (
+        <div
+          className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center"
+          role="alert"
+        >
+          <p className="font-medium">
+            {describeError(security.error, { title: 'Erro ao carregar suas configurações' }).title}
+          </p>
+          <Button variant="outline" onClick={() => void security.refetch()} disabled={security.isFetching}>
+            {security.isFetching ? 'Carregando...' : 'Tentar novamente'}
+          </Button>
+        </div>
+      ) : (
+        <SecuritySkeleton />
+      )}
+    </div>
+  )
+}
+
+function SecuritySkeleton() {
+  return (
+    <div className="grid gap-6">
+      <span className="sr-only" role="status">
+        Carregando suas configurações...
+      </span>
+      {[0, 1, 2, 3].map((key) => (
+        <div key={key} className="grid gap-3 rounded-xl border p-6">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-10 w-36" />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+export default SecurityPage

@@ -1,0 +1,148 @@
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/client'
+import { communities, mainCategories, products, subcategories } from '../../server/db/schema'
+import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let buyer: Student
+let seller: Student
+let productId: number
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  buyer = await createApprovedStudent(server.dataDir, 'Ana Lima')
+  seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
+  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
+  try {
+    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+    const sub = db
+      .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
+      .from(subcategories)
+      .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
+      .where(eq(subcategories.name, 'Livros e apostilas'))
+      .get()
+    const sellerRow = db.$client.prepare('select id from users where email = ?').get(seller.email) as {
+      id: number
+    }
+    productId = db
+      .insert(products)
+      .values({
+        communityId: community?.id ?? 1,
+        sellerId: sellerRow.id,
+        title: 'Livro de Física Básica',
+        description: 'Halliday volume 1, poucas marcações.',
+        priceCents: 8000,
+        mainCategoryId: sub?.mainCategoryId ?? 1,
+        subcategoryId: sub?.id ?? 1,
+        condition: 'usado',
+      })
+      .returning({ id: products.id })
+      .get().id
+  } finally {
+    db.$client.close()
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('chat em tempo real', () => {
+  it('A envia, B recebe sem recarregar, vê o contador, lê; A vê "Lida"; digitação; mensagem durante a queda chega', async () => {
+    const aContext = await newPhoneContext(browser, server.url)
+    const a = await aContext.newPage()
+    await a.goto('/univille/auth')
+    await signIn(a, buyer.email, buyer.password)
+
+    const bContext = await newDesktopContext(browser, server.url)
+    const b = await bContext.newPage()
+    // B's WebSocket goes through a relay the test can cut; offline, B's reconnect attempts fail
+    // the way they do on a phone that lost signal.
+    const open: { close: () => Promise<void> }[] = []
+    await b.routeWebSocket('**/api/ws', (socket) => {
+      const upstream = socket.connectToServer()
+      open.push({ close: async () => Promise.all([socket.close(), upstream.close()]).then(() => undefined) })
+    })
+    const bDropsConnection = async () => {
+      await bContext.setOffline(true)
+      await Promise.all(open.splice(0).map((connection) => connection.close()))
+    }
+    const bConnectionRestored = () => bContext.setOffline(false)
+    await b.goto('/univille/auth')
+    await signIn(b, seller.email, seller.password)
+    await b.goto('/univille/portal')
+
+    // A starts the conversation from the listing.
+    await a.goto(`/univille/produto/${productId}`)
+    await a.getByRole('link', { name: 'Enviar mensagem' }).click()
+    await a.waitForURL(/\/chat\/\d+$/)
+    const threadPath = new URL(a.url()).pathname
+    await a
+      .getByRole('link', { name: /Livro de Física Básica/ })
+      .first()
+      .waitFor()
+
+    const composer = a.getByLabel('Mensagem', { exact: true })
+    await composer.fill('Oi, Bruno! O livro ainda está disponível?')
+    await a.getByRole('button', { name: 'Enviar', exact: true }).click()
+    await a
+      .getByRole('list', { name: 'Mensagens' })
+      .getByText('Oi, Bruno! O livro ainda está disponível?')
+      .waitFor()
+
+    // B, on another page, gets the toast, the badge and the title without reloading.
+    await b.getByText('Nova mensagem!').waitFor()
+    await expect.poll(() => b.title()).toMatch(/^\(1\) /)
+    await b.getByRole('button', { name: 'Menu da conta' }).click()
+    await b.getByRole('menuitem', { name: 'Mensagens, 1 não lida' }).click()
+    await b.waitForURL(/\/chat$/)
+    await b.getByRole('link', { name: /Ana Lima/ }).click()
+    await b
+      .getByRole('list', { name: 'Mensagens' })
+      .getByText('Oi, Bruno! O livro ainda está disponível?')
+      .waitFor()
+    await expect.poll(() => b.title()).not.toMatch(/^\(\d+\) /)
+
+    // A sees that B read it.
+    await a.getByText('Lida', { exact: true }).waitFor()
+
+    // Typing shows on B while A types, and clears when A sends.
+    await composer.pressSequentially('Posso buscar hoje', { delay: 30 })
+    await b.getByText('está digitando...').waitFor()
+    await a.getByRole('button', { name: 'Enviar', exact: true }).click()
+    await b.getByRole('list', { name: 'Mensagens' }).getByText('Posso buscar hoje').waitFor()
+    await expect.poll(() => b.getByText('está digitando...').count()).toBe(0)
+
+    // B's connection drops and stays down while A sends; when it is back, the message is there.
+    await bDropsConnection()
+    await composer.fill('Mandei enquanto sua conexão estava caída')
+    await a.getByRole('button', { name: 'Enviar', exact: true }).click()
+    await a
+      .getByRole('list', { name: 'Mensagens' })
+      .getByText('Mandei enquanto sua conexão estava caída')
+      .waitFor()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(
+      await b
+        .getByRole('list', { name: 'Mensagens' })
+        .getByText('Mandei enquanto sua conexão estava caída')
+        .count(),
+    ).toBe(0)
+    await bConnectionRestored()
+    await b
+      .getByRole('list', { name: 'Mensagens' })
+      .getByText('Mandei enquanto sua conexão estava caída')
+      .waitFor({ timeout: 30_000 })
+    expect(new URL(b.url()).pathname).toBe(threadPath)
+
+    await aContext.close()
+    await bContext.close()
+  })
+})
