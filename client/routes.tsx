@@ -40,6 +40,8 @@ const ProfilePage = lazy(() => import('./pages/profile/profile-page'))
 const SellPage = lazy(() => import('./pages/sell/sell-page'))
 const MyListingsPage = lazy(() => import('./pages/sell/my-listings-page'))
 const MyAccountPage = lazy(() => import('./pages/account/my-account-page'))
+const SecurityPage = lazy(() => import('./pages/account/security-page'))
+const ConfirmEmailPage = lazy(() => import('./pages/auth/confirm-email-page'))
 const ChatListPage = lazy(() => import('./pages/chat/chat-list-page'))
 const ChatThreadPage = lazy(() => import('./pages/chat/chat-thread-page'))
 export const NotFoundPage = lazy(() => import('./pages/info/not-found-page'))
@@ -61,6 +63,9 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/vender', page: SellPage, access: 'signedIn' },
   { path: '/meus-produtos', page: MyListingsPage, access: 'signedIn' },
   { path: '/minha-conta', page: MyAccountPage, access: 'signedIn' },
+  // LGPD: export and deletion stay reachable for an account still waiting for approval.
+  { path: '/minha-conta/seguranca', page: SecurityPage, access: 'signedIn', beforeApproval: true },
+  { path: '/confirmar-email', page: ConfirmEmailPage, access: 'public', beforeApproval: true },
   { path: '/chat', page: ChatListPage, access: 'signedIn' },
   { path: '/chat/:id', page: ChatThreadPage, access: 'signedIn' },
   { path: '/eventos', page: EventsPage, access: 'public' },

@@ -22,6 +22,8 @@ export const CLIENT_ROUTES = [
   '/vender',
   '/meus-produtos',
   '/minha-conta',
+  '/minha-conta/seguranca',
+  '/confirmar-email',
   '/chat',
   '/chat/:id',
   '/chat',

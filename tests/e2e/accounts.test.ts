@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { enrolTwoFactor, signIn } from './support/accounts'
 import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
 import { ADMIN, lastMailLink, type RunningServer, startServer } from './support/server'
 
@@ -15,7 +16,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function signIn(page: Page, email: string, password: string) {
+async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Senha').fill(password)
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
@@ -67,8 +68,7 @@ describe('conta de estudante', () => {
     const adminContext = await newDesktopContext(browser, server.url)
     const admin = await adminContext.newPage()
     await admin.goto('/univille/auth')
-    await signIn(admin, ADMIN.email, ADMIN.password)
-    await admin.getByText('Login realizado! Vupt! 🎉').waitFor()
+    await signIn(admin, ADMIN.email, ADMIN.password, enrolTwoFactor(server.dataDir, ADMIN.email))
     await admin.goto('/univille/admin/aprovacoes')
     await admin.getByRole('button', { name: 'Aprovar Ana Souza' }).click()
     await admin.getByText('Usuário aprovado com sucesso!').waitFor()
@@ -99,7 +99,6 @@ describe('conta de estudante', () => {
     await page.getByRole('link', { name: 'Entrar / Criar Conta' }).click()
     await page.waitForURL(/\/univille\/auth/)
     await signIn(page, student.email, student.password)
-    await page.getByText('Login realizado! Vupt! 🎉').waitFor()
     await page.waitForURL(`${server.url}/univille/sobre`)
     await page.getByRole('button', { name: 'Menu da conta' }).waitFor()
 
@@ -110,7 +109,7 @@ describe('conta de estudante', () => {
     const context = await newPhoneContext(browser, server.url)
     const page = await context.newPage()
     await page.goto('/auth')
-    await signIn(page, ADMIN.email, 'senha-errada')
+    await submitSignIn(page, ADMIN.email, 'senha-errada')
     await page.getByText('Credenciais inválidas').waitFor()
     await page.getByText('Email ou senha incorretos.').waitFor()
     expect(page.url()).toBe(`${server.url}/auth`)

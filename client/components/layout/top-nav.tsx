@@ -123,6 +123,9 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
             <Link href="/meus-produtos">Meus Produtos</Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
+            <Link href="/minha-conta/seguranca">Segurança e privacidade</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
             <Link
               href="/chat"
               aria-label={

@@ -16,7 +16,7 @@ import {
 import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { toastFirstError } from '@/features/auth/sign-in-form'
+import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 import { toastAccountError } from './account-errors'
 import { appCodeOf } from './account-helpers'

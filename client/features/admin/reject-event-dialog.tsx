@@ -15,9 +15,9 @@ import {
 } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
-import { toastFirstError } from '@/features/auth/sign-in-form'
 import { refusalMessage } from '@/features/sell/refusal-message'
 import { toastError } from '@/lib/errors'
+import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 
 export type RejectionTarget = { id: number; title: string }

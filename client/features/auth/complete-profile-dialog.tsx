@@ -9,8 +9,8 @@ import { Input } from '@/components/ui/input'
 import type { Viewer } from '@/lib/auth'
 import { defaultCommunity } from '@/lib/community'
 import { toastError } from '@/lib/errors'
+import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
-import { toastFirstError } from './sign-in-form'
 
 /** Spec: opens for an approved user missing username, university or course; cannot be dismissed. */
 export function CompleteProfileDialog({ viewer }: { viewer: Viewer }) {

@@ -1,20 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { requestPasswordResetSchema, type SignInInput, signInSchema } from '@shared/schemas/auth'
 import { useState } from 'react'
-import { type FieldErrors, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toastError } from '@/lib/errors'
+import { toastFirstError } from '@/lib/form-errors'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 import { TwoFactorStep } from './two-factor-step'
-
-/** Spec: the first validation message becomes the 'Erro de validação' toast. */
-export function toastFirstError(errors: FieldErrors) {
-  const first = Object.values(errors).find((error) => error?.message)
-  if (first?.message) toast.error('Erro de validação', { description: String(first.message) })
-}
 
 /**
  * E-mail and password; with two-factor on, the form turns into TwoFactorStep until the code is given.

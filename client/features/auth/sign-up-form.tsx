@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toastError } from '@/lib/errors'
+import { toastFirstError } from '@/lib/form-errors'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
-import { toastFirstError } from './sign-in-form'
 
 const FIELDS: {
   name: keyof SignUpFormValues

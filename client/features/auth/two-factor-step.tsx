@@ -9,8 +9,8 @@ import { Input } from '@/components/ui/input'
 import { appCodeOf } from '@/features/account/account-helpers'
 import { secondFactorFormSchema } from '@/features/account/account-schemas'
 import { toastError } from '@/lib/errors'
+import { toastFirstError } from '@/lib/form-errors'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
-import { toastFirstError } from './sign-in-form'
 
 type CodeInput = z.input<typeof secondFactorFormSchema>
 type Code = z.output<typeof secondFactorFormSchema>

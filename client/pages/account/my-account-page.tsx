@@ -14,11 +14,11 @@ import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
-import { toastFirstError } from '@/features/auth/sign-in-form'
 import { initialOf } from '@/features/product/seller-card'
 import { isAbortError, uploadImage, validateImageFile } from '@/features/sell/upload-image'
 import type { RouterOutputs } from '@/lib/api-types'
 import { describeError, toastError } from '@/lib/errors'
+import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 import { cn } from '@/lib/utils'
@@ -278,7 +278,11 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
         />
       </fieldset>
 
-      <FormField label="Email" htmlFor="account-email" hint="O e-mail institucional não pode ser alterado.">
+      <FormField
+        label="Email"
+        htmlFor="account-email"
+        hint="Para trocar o e-mail, use Segurança e privacidade."
+      >
         <Input
           id="account-email"
           type="email"

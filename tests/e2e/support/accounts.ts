@@ -2,8 +2,9 @@ import { join, resolve } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { createAccount } from '../../../server/auth/accounts'
+import { currentTotpCode, generateTotpKey } from '../../../server/auth/two-factor'
 import { openDatabase, runMigrations } from '../../../server/db/client'
-import { communities } from '../../../server/db/schema'
+import { communities, users } from '../../../server/db/schema'
 import type { Role } from '../../../shared/domain'
 
 export type Student = { email: string; password: string; fullName: string; username: string }
@@ -36,10 +37,29 @@ export async function createApprovedStudent(
   return student
 }
 
-/** Signs in through the sign-in page and waits for the welcome toast. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Signs in through the sign-in page and waits for the welcome toast. With `totpKey`, answers the
+ * two-factor step with the code an authenticator app would show.
+ */
+export async function signIn(page: Page, email: string, password: string, totpKey?: string): Promise<void> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Senha').fill(password)
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  if (totpKey) {
+    await page.getByLabel('Código de verificação').fill(currentTotpCode(totpKey))
+    await page.getByRole('button', { name: 'Verificar' }).click()
+  }
   await page.getByText('Login realizado! Vupt! 🎉').waitFor()
+}
+
+/** Turns two-factor on for an account straight in the database; returns the secret (base64). */
+export function enrolTwoFactor(dataDir: string, email: string): string {
+  const key = generateTotpKey()
+  const db = openDatabase(join(dataDir, 'vupt.sqlite'))
+  try {
+    db.update(users).set({ totpKey: key, totpEnabledAt: new Date() }).where(eq(users.email, email)).run()
+  } finally {
+    db.$client.close()
+  }
+  return key
 }

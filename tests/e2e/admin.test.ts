@@ -1,0 +1,149 @@
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAccount } from '../../server/auth/accounts'
+import { openDatabase } from '../../server/db/client'
+import { communities, events, mainCategories, products, subcategories, users } from '../../server/db/schema'
+import { zonedLocalToUtc } from '../../shared/time'
+import { createApprovedStudent, enrolTwoFactor, type Student, signIn } from './support/accounts'
+import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { ADMIN, type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let seller: Student
+const pending = { email: 'nova.aluna@univille.br', password: 'senha-pendente-1', fullName: 'Nova Aluna' }
+const listingTitle = 'Apostila repetida de Cálculo'
+const eventTitle = 'Oficina de Fotografia no Campus'
+
+/** Writes the fixtures straight into the running server's database. */
+async function seedFixtures() {
+  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
+  try {
+    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+    const communityId = community?.id ?? 1
+    await createAccount(db, {
+      email: pending.email,
+      password: pending.password,
+      fullName: pending.fullName,
+      username: 'nova_aluna',
+      university: 'Univille',
+      course: 'Design',
+      communityId,
+      emailVerified: true,
+    })
+    const sellerId =
+      db.select({ id: users.id }).from(users).where(eq(users.email, seller.email)).get()?.id ?? 0
+    const sub = db
+      .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
+      .from(subcategories)
+      .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
+      .get()
+    db.insert(products)
+      .values({
+        communityId,
+        sellerId,
+        title: listingTitle,
+        description: 'A mesma apostila anunciada três vezes.',
+        priceCents: 1500,
+        mainCategoryId: sub?.mainCategoryId ?? 1,
+        subcategoryId: sub?.id ?? 1,
+        condition: 'usado',
+      })
+      .run()
+    const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
+    db.insert(events)
+      .values({
+        communityId,
+        organizerId: sellerId,
+        title: eventTitle,
+        description: 'Aprenda composição e luz natural com a câmera do celular.',
+        eventDate: date,
+        eventTime: '14:00',
+        startsAt: zonedLocalToUtc(date, '14:00', 'America/Sao_Paulo'),
+        location: 'Pátio central',
+      })
+      .run()
+  } finally {
+    db.$client.close()
+  }
+}
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  seller = await createApprovedStudent(server.dataDir, 'Vendedor Repetido')
+  await seedFixtures()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('área administrativa', () => {
+  it('aprova quem espera (ao vivo), remove anúncio com motivo, aprova evento e publica banner no portal', async () => {
+    // The waiting student's screen is open.
+    const waitingContext = await newPhoneContext(browser, server.url)
+    const waiting = await waitingContext.newPage()
+    await waiting.goto('/univille/auth')
+    await waiting.getByLabel('Email').fill(pending.email)
+    await waiting.getByLabel('Senha').fill(pending.password)
+    await waiting.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await waiting.getByRole('heading', { name: 'Sua conta está aguardando aprovação!' }).waitFor()
+
+    const adminContext = await newDesktopContext(browser, server.url)
+    const admin = await adminContext.newPage()
+    await admin.goto('/univille/auth')
+    await signIn(admin, ADMIN.email, ADMIN.password, enrolTwoFactor(server.dataDir, ADMIN.email))
+
+    // Approve: the waiting screen turns into the app by itself.
+    await admin.goto('/univille/admin/aprovacoes')
+    await admin.getByRole('button', { name: `Aprovar ${pending.fullName}` }).click()
+    await admin.getByText('Usuário aprovado com sucesso!').waitFor()
+    await waiting.getByRole('button', { name: 'Menu da conta' }).waitFor()
+
+    // Remove a listing with a reason; the seller sees it.
+    await admin.goto('/univille/admin/anuncios')
+    await admin.getByRole('button', { name: `Remover anúncio ${listingTitle}` }).click()
+    await admin.getByRole('radio', { name: 'Spam ou duplicado' }).check()
+    await admin.getByRole('button', { name: 'Remover anúncio', exact: true }).click()
+    await admin.getByText('Anúncio removido com sucesso!').waitFor()
+
+    const sellerContext = await newPhoneContext(browser, server.url)
+    const sellerPage = await sellerContext.newPage()
+    await sellerPage.goto('/univille/auth')
+    await signIn(sellerPage, seller.email, seller.password)
+    await sellerPage.goto('/univille/meus-produtos')
+    await sellerPage.getByText('Removido pela moderação').first().waitFor()
+    await sellerPage.getByText('Spam ou duplicado').first().waitFor()
+
+    // Approve the pending event: it becomes public.
+    await admin.goto('/univille/admin/eventos')
+    await admin.getByRole('button', { name: `Aprovar evento ${eventTitle}` }).click()
+    await admin.getByText('Evento aprovado com sucesso!').waitFor()
+    await sellerPage.goto('/univille/eventos')
+    await sellerPage
+      .getByRole('link', { name: new RegExp(eventTitle) })
+      .first()
+      .waitFor()
+
+    // A new hero banner shows in the portal.
+    await admin.goto('/univille/admin/banners')
+    await admin.getByRole('button', { name: 'Novo banner' }).click()
+    await admin.getByLabel('Título').fill('Feira de Troca de Livros')
+    await admin.getByLabel('URL da imagem').fill('/favicon.svg')
+    await admin.getByRole('button', { name: 'Salvar banner' }).click()
+    await admin.getByText('Banner criado!').waitFor()
+    await sellerPage.goto('/univille/portal')
+    await sellerPage.getByText('Feira de Troca de Livros').first().waitFor()
+
+    const log = await admin.goto('/univille/admin/moderacao')
+    expect(log?.status()).toBe(200)
+    await admin.getByText('Removeu anúncio').first().waitFor()
+
+    await sellerContext.close()
+    await adminContext.close()
+    await waitingContext.close()
+  })
+})
