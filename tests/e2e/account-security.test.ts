@@ -1,0 +1,94 @@
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { currentTotpCode } from '../../server/auth/two-factor'
+import { openDatabase } from '../../server/db/client'
+import { users } from '../../server/db/schema'
+import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { launchBrowser, newPhoneContext } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let student: Student
+
+/** The secret the server generated at enrolment, as the authenticator app would hold it. */
+function enrolledKey(email: string): string {
+  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
+  try {
+    return db.select({ key: users.totpKey }).from(users).where(eq(users.email, email)).get()?.key ?? ''
+  } finally {
+    db.$client.close()
+  }
+}
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  student = await createApprovedStudent(server.dataDir, 'Dora Prado')
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('segurança e privacidade', () => {
+  it('ativa TOTP → sai → entra com o código → baixa os dados → exclui a conta → não entra mais', async () => {
+    const context = await newPhoneContext(browser, server.url)
+    const page = await context.newPage()
+    await page.goto('/univille/auth')
+    await signIn(page, student.email, student.password)
+
+    // Enrol: QR code, then a code from the "app", then the recovery codes once.
+    await page.goto('/univille/minha-conta/seguranca')
+    await page.getByRole('button', { name: 'Ativar' }).click()
+    await page.getByTestId('totp-secret').waitFor()
+    const key = enrolledKey(student.email)
+    expect(key).not.toBe('')
+    await page.getByLabel('Código de 6 dígitos').fill(currentTotpCode(key))
+    await page.getByRole('button', { name: 'Confirmar' }).click()
+    await page.getByLabel('Guardei meus códigos').check()
+    await page.getByRole('button', { name: 'Concluir' }).click()
+
+    // Sign out, then back in: the password is not enough any more.
+    await page.getByRole('button', { name: 'Menu da conta' }).click()
+    await page.getByRole('menuitem', { name: 'Sair' }).click()
+    await page.getByRole('link', { name: 'Entrar / Criar Conta' }).waitFor()
+    await page.goto('/univille/auth')
+    await page.getByLabel('Email').fill(student.email)
+    await page.getByLabel('Senha').fill(student.password)
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+    // The enrolment spent this step's code; the next step's code is accepted (clocks drift).
+    await page.getByLabel('Código de verificação').fill(currentTotpCode(key, Date.now() + 30_000))
+    await page.getByRole('button', { name: 'Verificar' }).click()
+    await page.getByText('Login realizado! Vupt! 🎉').waitFor()
+
+    // Export: a JSON file with the account's own data.
+    await page.goto('/univille/minha-conta/seguranca')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Baixar meus dados' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('meus-dados-vupt.json')
+    const chunks: Buffer[] = []
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+    const exported = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { account: { email: string } }
+    expect(exported.account.email).toBe(student.email)
+
+    // Delete the account with the password.
+    await page.getByRole('button', { name: 'Excluir minha conta' }).click()
+    await page.getByLabel('Senha').fill(student.password)
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir minha conta' }).click()
+    await page.getByText('Conta excluída').waitFor()
+
+    // The account is gone: signing in fails.
+    await page.goto('/univille/auth')
+    await page.getByLabel('Email').fill(student.email)
+    await page.getByLabel('Senha').fill(student.password)
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await page.getByText('Credenciais inválidas').waitFor()
+
+    await context.close()
+  })
+})
