@@ -23,12 +23,12 @@ import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { refusalMessage } from '@/features/sell/refusal-message'
+import { useSingleImageUpload } from '@/features/sell/use-single-image-upload'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import { type BannerRow, bannerFormDefaults, previewableImageUrl } from './banner-form'
-import { useBannerImageUpload } from './use-banner-image-upload'
 
 type BannerFormInput = z.input<typeof bannerInputSchema>
 type BannerFormOutput = z.output<typeof bannerInputSchema>
@@ -78,17 +78,21 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
   const update = trpc.admin.banners.update.useMutation()
   const saving = create.isPending || update.isPending
 
-  const upload = useBannerImageUpload((image) => {
-    // The stored image becomes the banner's URL; the id lets the server keep the upload.
-    form.setValue('imageUrl', image.fullUrl, { shouldDirty: true, shouldValidate: true })
-    form.setValue('imageUploadId', image.id, { shouldDirty: true })
+  const upload = useSingleImageUpload({
+    kind: 'banner',
+    onChange: (image) => {
+      if (!image) return
+      // The stored image becomes the banner's URL; the id lets the server keep the upload.
+      form.setValue('imageUrl', image.fullUrl, { shouldDirty: true, shouldValidate: true })
+      form.setValue('imageUploadId', image.id, { shouldDirty: true })
+    },
   })
   const imageUrl = useWatch({ control: form.control, name: 'imageUrl' })
-  const preview = upload.state?.previewUrl ?? previewableImageUrl(imageUrl)
+  const preview = upload.image?.previewUrl ?? previewableImageUrl(imageUrl)
   // A typed URL may point nowhere: say so instead of showing a broken image.
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null)
   const uploading = upload.isUploading
-  const progress = upload.state?.progress ?? 0
+  const progress = upload.image?.progress ?? 0
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -171,7 +175,7 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
               // A typed URL replaces an uploaded image.
               onChange: () => {
                 form.setValue('imageUploadId', null)
-                upload.clear()
+                upload.remove()
               },
             })}
           />
@@ -193,7 +197,7 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
               className={cn('aspect-[16/5] w-full object-cover', uploading && 'opacity-60')}
             />
           )}
-          {upload.state ? (
+          {upload.image ? (
             <Button
               type="button"
               variant="secondary"
@@ -202,7 +206,7 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
               disabled={saving}
               aria-label={uploading ? 'Cancelar envio da imagem' : 'Descartar imagem enviada'}
               onClick={() => {
-                upload.clear()
+                upload.remove()
                 form.setValue('imageUploadId', null)
                 form.setValue('imageUrl', banner?.imageUrl ?? '', { shouldDirty: true })
               }}
@@ -231,7 +235,7 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
         </figure>
       ) : null}
       <p className="sr-only" aria-live="polite">
-        {upload.state?.status === 'done' ? 'Imagem enviada.' : uploading ? 'Enviando imagem...' : ''}
+        {upload.image?.status === 'done' ? 'Imagem enviada.' : uploading ? 'Enviando imagem...' : ''}
       </p>
 
       <FormField label="Link" htmlFor={ids.link} error={errors.linkUrl?.message} hint={linkHint}>

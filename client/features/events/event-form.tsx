@@ -8,12 +8,14 @@ import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
+import { useSingleImageUpload } from '@/features/sell/use-single-image-upload'
 import { toastFirstError } from '@/lib/form-errors'
 import { cn } from '@/lib/utils'
 import { type EventFormInput, type EventFormOutput, eventFormSchemaFor } from './event-form-schema'
 import { EventImageField } from './event-image-field'
 import { todayInTimeZone } from './event-time'
-import { useEventImageUpload } from './use-event-image-upload'
+
+const IMAGE_UPLOAD_ERROR = 'Erro ao fazer upload da imagem'
 
 export type EventFormDefaults = {
   title?: string
@@ -66,7 +68,11 @@ export function EventForm({
     },
   })
   const { errors, isSubmitting } = form.formState
-  const upload = useEventImageUpload((id) => form.setValue('imageUploadId', id, { shouldDirty: true }))
+  const upload = useSingleImageUpload({
+    kind: 'event',
+    failureTitle: IMAGE_UPLOAD_ERROR,
+    onChange: (image) => form.setValue('imageUploadId', image?.id ?? null, { shouldDirty: true }),
+  })
   const description = useWatch({ control: form.control, name: 'description' }) ?? ''
   // Recomputed on every render, so a form left open past midnight moves its minimum along.
   const minDate = todayInTimeZone(timeZone)

@@ -2,11 +2,11 @@ import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
 import { XIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import type { SingleImageUpload } from '@/features/sell/use-single-image-upload'
 import { cn } from '@/lib/utils'
-import type { EventImageUpload } from './use-event-image-upload'
 
 type EventImageFieldProps = {
-  upload: EventImageUpload
+  upload: SingleImageUpload
   /** Id of the file input, for the field's <label htmlFor> ('Imagem'). */
   id: string
   /** The image the event already has (edit): shown until another one is picked. */

@@ -1,40 +1,56 @@
+import type { UploadedImage } from '@shared/uploads'
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { isAbortError, uploadImage, validateImageFile } from '@/features/sell/upload-image'
+import { isAbortError, type UploadKind, uploadImage, validateImageFile } from './upload-image'
 
-export const IMAGE_UPLOAD_ERROR = 'Erro ao fazer upload da imagem'
-
-export type EventImageState = {
-  /** A local blob URL while and after sending (the file the user picked). */
+export type SingleImageState = {
+  /** A local blob URL of the picked file, shown while and after it is sent. */
   previewUrl: string
   name: string
   status: 'uploading' | 'done'
   /** 0–100 of the bytes sent. */
   progress: number
-  /** The stored upload's id, once the server has answered. */
-  uploadId: string | null
+  /** The stored image, once the server has answered. */
+  stored: UploadedImage | null
 }
 
-export type EventImageUpload = {
-  image: EventImageState | null
+export type SingleImageUpload = {
+  image: SingleImageState | null
   isUploading: boolean
-  /** The file input, cleared when the image is removed or refused so the same file can be picked again. */
+  /** The file input, emptied after a refusal or removal so picking the same file again still fires. */
   inputRef: RefObject<HTMLInputElement | null>
   pick: (file: File) => void
+  /** Cancels a send in progress and forgets the picked file. */
   remove: () => void
 }
 
+type Options = {
+  kind: UploadKind
+  /** The stored image, or null when it is removed or a new one starts. */
+  onChange: (image: UploadedImage | null) => void
+  /** The toast title of a refusal; the reason goes below it. Without it, the reason is the title. */
+  failureTitle?: string
+}
+
 /**
- * One event image (kind 'event') sent through the shared uploader, replacing the previous one. Unlike
- * a listing's photo list there is a single slot, and a failure gets the spec's own toast title.
+ * One image slot (an event's picture, a banner) sent through the photo pipeline, replacing the previous
+ * one. Listings, with up to five photos, use useImageUploads instead.
  */
-export function useEventImageUpload(onChange: (uploadId: string | null) => void): EventImageUpload {
-  const [image, setImage] = useState<EventImageState | null>(null)
+export function useSingleImageUpload({ kind, onChange, failureTitle }: Options): SingleImageUpload {
+  const [image, setImage] = useState<SingleImageState | null>(null)
   const inputRef = useRef<HTMLInputElement | null>(null)
   const controller = useRef<AbortController | null>(null)
   const blobUrl = useRef<string | null>(null)
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
+
+  const refuse = useCallback(
+    (reason: string, fileName: string) => {
+      if (failureTitle) toast.error(failureTitle, { description: reason })
+      else toast.error(reason, { description: fileName })
+    },
+    [failureTitle],
+  )
 
   const discard = useCallback(() => {
     controller.current?.abort()
@@ -43,7 +59,7 @@ export function useEventImageUpload(onChange: (uploadId: string | null) => void)
     blobUrl.current = null
   }, [])
 
-  // Leaving the page cancels a send in progress and frees the preview.
+  // Leaving the form cancels a send in progress and frees the preview.
   useEffect(() => discard, [discard])
 
   const clearInput = useCallback(() => {
@@ -61,7 +77,7 @@ export function useEventImageUpload(onChange: (uploadId: string | null) => void)
     (file: File) => {
       const problem = validateImageFile(file)
       if (problem) {
-        toast.error(IMAGE_UPLOAD_ERROR, { description: problem })
+        refuse(problem, file.name)
         clearInput()
         return
       }
@@ -71,9 +87,9 @@ export function useEventImageUpload(onChange: (uploadId: string | null) => void)
       blobUrl.current = previewUrl
       const current = new AbortController()
       controller.current = current
-      setImage({ previewUrl, name: file.name, status: 'uploading', progress: 0, uploadId: null })
+      setImage({ previewUrl, name: file.name, status: 'uploading', progress: 0, stored: null })
       uploadImage(file, {
-        kind: 'event',
+        kind,
         signal: current.signal,
         onProgress: (progress) =>
           setImage((state) => (state?.previewUrl === previewUrl ? { ...state, progress } : state)),
@@ -82,23 +98,19 @@ export function useEventImageUpload(onChange: (uploadId: string | null) => void)
           if (controller.current !== current) return
           controller.current = null
           setImage((state) =>
-            state?.previewUrl === previewUrl
-              ? { ...state, status: 'done', progress: 100, uploadId: stored.id }
-              : state,
+            state?.previewUrl === previewUrl ? { ...state, status: 'done', progress: 100, stored } : state,
           )
-          onChangeRef.current(stored.id)
+          onChangeRef.current(stored)
         })
         .catch((error: unknown) => {
           if (isAbortError(error) || controller.current !== current) return
-          toast.error(IMAGE_UPLOAD_ERROR, {
-            description: error instanceof Error ? error.message : file.name,
-          })
+          refuse(error instanceof Error ? error.message : 'Não foi possível enviar a imagem.', file.name)
           discard()
           setImage(null)
           clearInput()
         })
     },
-    [discard, clearInput],
+    [kind, refuse, discard, clearInput],
   )
 
   return { image, isUploading: image?.status === 'uploading', inputRef, pick, remove }
