@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -17,7 +18,7 @@ import { communities, conversations, profiles, users } from '../server/db/schema
 import { seedBase } from '../server/db/seed'
 
 const SCENARIOS = (process.env.CONNECTIONS ?? '100,2000').split(',').map(Number)
-/** Messages each member sends; below the per-member send limit (20 per 10 s). */
+/** Messages each member sends in the throughput burst; below the per-member send limit (20 per 10 s). */
 const MESSAGES = Number(process.env.MESSAGES ?? 5)
 
 type Member = { userId: number; token: string; conversationId: number }
@@ -96,6 +97,41 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   throw new Error('o servidor não subiu')
 }
 
+/** Keep-alive connections for the senders, as many browsers would hold; far fewer than the members. */
+const httpAgent = new Agent({ keepAlive: true, maxSockets: 64 })
+
+/** Sends one chat message through the HTTP API; resolves with the status code. */
+function post(
+  port: number,
+  token: string,
+  input: { conversationId: number; content: string },
+): Promise<number> {
+  const body = JSON.stringify(input)
+  return new Promise((resolvePromise, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/trpc/chat.send',
+        method: 'POST',
+        agent: httpAgent,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Cookie: `vupt_session=${token}`,
+          Origin: `http://127.0.0.1:${port}`,
+        },
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolvePromise(response.statusCode ?? 0))
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
 /** Opens the member's WebSocket and subscribes to chat.events; `onMessage` gets each delivered content. */
 function connect(port: number, member: Member, onMessage: (content: string) => void): Promise<WebSocket> {
   return new Promise((resolvePromise, reject) => {
@@ -121,6 +157,36 @@ function connect(port: number, member: Member, onMessage: (content: string) => v
   })
 }
 
+/** Sends `count` messages from the given members, `rate` per second in total; resolves when all were accepted. */
+async function sendPaced(
+  port: number,
+  senders: Member[],
+  count: number,
+  rate: number,
+  sentAt: Map<string, number>,
+  round: string,
+) {
+  const pending: Promise<void>[] = []
+  const started = performance.now()
+  for (let n = 0; n < count; n++) {
+    const member = senders[n % senders.length] as Member
+    const due = started + (n * 1000) / rate
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    const key = `${round}-${n}`
+    sentAt.set(key, performance.now())
+    pending.push(
+      post(port, member.token, {
+        conversationId: member.conversationId,
+        content: `${key}|${member.userId}`,
+      }).then((status) => {
+        if (status !== 200) throw new Error(`envio falhou: HTTP ${status}`)
+      }),
+    )
+  }
+  await Promise.all(pending)
+}
+
 async function runScenario(connections: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-chat-bench-'))
   const port = 4100 + Math.floor(Math.random() * 800)
@@ -130,15 +196,8 @@ async function runScenario(connections: number) {
   try {
     await new Promise((r) => setTimeout(r, 500))
     const rssBefore = rssKiB(pid)
-    const latencies: number[] = []
     const sentAt = new Map<string, number>()
-    const expected = members.length * MESSAGES
-    let delivered = 0
-    let resolveAll: () => void = () => {}
-    const allDelivered = new Promise<void>((r) => {
-      resolveAll = r
-    })
-
+    const deliveredAt = new Map<string, number>()
     const sockets: WebSocket[] = []
     for (let i = 0; i < members.length; i += 100) {
       const batch = members.slice(i, i + 100)
@@ -149,11 +208,7 @@ async function runScenario(connections: number) {
               const [key, sender] = content.split('|')
               // Each member also receives its own messages; count the other side's delivery only.
               if (Number(sender) === member.userId || !key) return
-              const started = sentAt.get(key)
-              if (started === undefined) return
-              latencies.push(performance.now() - started)
-              delivered++
-              if (delivered === expected) resolveAll()
+              deliveredAt.set(key, performance.now())
             }),
           ),
         )),
@@ -162,41 +217,31 @@ async function runScenario(connections: number) {
     await new Promise((r) => setTimeout(r, 500))
     const rssConnected = rssKiB(pid)
 
-    const started = performance.now()
-    await Promise.all(
-      members.map(async (member, index) => {
-        for (let n = 0; n < MESSAGES; n++) {
-          // Spread the senders out instead of all firing in the same millisecond.
-          await new Promise((r) => setTimeout(r, 50 + ((index * 7 + n * 13) % 400)))
-          const key = `${member.userId}-${n}`
-          sentAt.set(key, performance.now())
-          const response = await fetch(`http://127.0.0.1:${port}/api/trpc/chat.send`, {
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/json',
-              Cookie: `vupt_session=${member.token}`,
-              Origin: `http://127.0.0.1:${port}`,
-            },
-            body: JSON.stringify({
-              conversationId: member.conversationId,
-              content: `${key}|${member.userId}`,
-            }),
-          })
-          if (!response.ok) throw new Error(`envio falhou: HTTP ${response.status} ${await response.text()}`)
-        }
-      }),
+    // 1. Latency at a steady 100 messages/s, spread over every pair, with all connections open.
+    await sendPaced(port, members, 1000, 100, sentAt, 'ritmo')
+    // 2. Throughput: every member sends MESSAGES at once (the server queues what it cannot take).
+    const burstStart = performance.now()
+    const burst = members.flatMap((member) => Array.from({ length: MESSAGES }, () => member))
+    await sendPaced(port, burst, burst.length, 1_000_000, sentAt, 'rajada')
+    const deadline = Date.now() + 60_000
+    while (deliveredAt.size < sentAt.size && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50))
+    const burstEnd = Math.max(
+      ...[...deliveredAt].filter(([key]) => key.startsWith('rajada')).map(([, at]) => at),
     )
-    await Promise.race([allDelivered, new Promise((r) => setTimeout(r, 30_000))])
-    const seconds = (performance.now() - started) / 1000
     for (const socket of sockets) socket.close()
-    latencies.sort((a, b) => a - b)
+
+    const latencies = [...sentAt]
+      .filter(([key]) => key.startsWith('ritmo'))
+      .map(([key, at]) => (deliveredAt.get(key) ?? Number.POSITIVE_INFINITY) - at)
+      .sort((a, b) => a - b)
     return {
       connections,
-      delivered,
-      expected,
+      delivered: deliveredAt.size,
+      expected: sentAt.size,
       median: percentile(latencies, 50),
       p99: percentile(latencies, 99),
-      perSecond: delivered / seconds,
+      perSecond: burst.length / ((burstEnd - burstStart) / 1000),
       kibPerConnection: (rssConnected - rssBefore) / connections,
     }
   } finally {
@@ -207,9 +252,10 @@ async function runScenario(connections: number) {
 }
 
 process.stdout.write(
-  `Pares trocando ${MESSAGES} mensagens cada (envio por HTTP, entrega pela assinatura WebSocket)\n\n` +
-    'conexões | entregues    | latência mediana | latência p99 | mensagens/s | memória do servidor por conexão\n' +
-    '---------|--------------|------------------|--------------|-------------|--------------------------------\n',
+  'Pares de membros; envio pelo HTTP, entrega pela assinatura WebSocket do outro lado.\n' +
+    `Latência: 1.000 mensagens a 100/s com todas as conexões abertas. Vazão: cada membro envia ${MESSAGES} de uma vez.\n\n` +
+    'conexões | entregues    | latência mediana | latência p99 | mensagens/s (vazão) | memória do servidor por conexão\n' +
+    '---------|--------------|------------------|--------------|---------------------|--------------------------------\n',
 )
 for (const connections of SCENARIOS) {
   const result = await runScenario(connections)
@@ -218,7 +264,7 @@ for (const connections of SCENARIOS) {
       .toFixed(1)
       .padStart(
         13,
-      )} ms | ${result.p99.toFixed(1).padStart(9)} ms | ${result.perSecond.toFixed(0).padStart(11)} | ${result.kibPerConnection
+      )} ms | ${result.p99.toFixed(1).padStart(9)} ms | ${result.perSecond.toFixed(0).padStart(19)} | ${result.kibPerConnection
       .toFixed(1)
       .padStart(27)} KiB\n`,
   )
