@@ -1,17 +1,17 @@
 import type { EventInput } from '@shared/schemas/event'
 import { LockIcon } from 'lucide-react'
-import { useEffect } from 'react'
 import { toast } from 'sonner'
-import { Link, useLocation, useParams } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { EventForm } from '@/features/events/event-form'
 import { EventNotFound } from '@/features/events/event-not-found'
 import { DEFAULT_EVENT_TIME_ZONE } from '@/features/events/event-time'
 import type { EventDetail } from '@/features/events/event-types'
+import { EventLoadFailure, useEventFromRoute } from '@/features/events/use-event-from-route'
 import { refusalMessage } from '@/features/sell/refusal-message'
 import { useCommunity } from '@/lib/community'
-import { describeError, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -70,32 +70,11 @@ function CreateEvent() {
 }
 
 function EditEvent() {
-  const params = useParams<{ id: string }>()
-  const raw = params.id ?? ''
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0
-  const query = trpc.events.byId.useQuery({ id }, { enabled: id > 0 })
-  const notFound = id <= 0 || query.error?.data?.httpStatus === 404
+  const { query, notFound, failed } = useEventFromRoute()
   usePageTitle(notFound ? 'Evento não encontrado' : 'Editar evento')
 
-  const failure = query.error && !notFound ? query.error : null
-  useEffect(() => {
-    if (!failure) return
-    const { title, description } = describeError(failure, { title: 'Erro ao carregar evento' })
-    toast.error(title, { id: 'event-load-error', description })
-  }, [failure])
-
   if (notFound) return <EventNotFound />
-  if (failure) {
-    return (
-      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="font-semibold text-xl">Não foi possível carregar o evento</h1>
-        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
-        </Button>
-      </div>
-    )
-  }
+  if (failed) return <EventLoadFailure onRetry={() => void query.refetch()} retrying={query.isFetching} />
   if (!query.data) return <EventFormSkeleton />
   if (!query.data.canEdit) return <NotEditable event={query.data} />
   // Keyed by event so a later visit to another event starts from its own values.

@@ -9,9 +9,8 @@ import {
   UserIcon,
   UsersIcon,
 } from 'lucide-react'
-import { type ReactNode, useEffect } from 'react'
-import { toast } from 'sonner'
-import { Link, useParams } from 'wouter'
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { CancelEventDialog } from '@/features/events/cancel-event-dialog'
@@ -24,10 +23,9 @@ import { EventStatusBadge } from '@/features/events/event-status-badge'
 import { formatEventDay, formatEventTime, hasStarted, toDate } from '@/features/events/event-time'
 import type { EventDetail } from '@/features/events/event-types'
 import { ShareEventButton } from '@/features/events/share-event-button'
+import { EventLoadFailure, useEventFromRoute } from '@/features/events/use-event-from-route'
 import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
-import { describeError } from '@/lib/errors'
-import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 import { cn } from '@/lib/utils'
 
@@ -36,32 +34,11 @@ export const eventCalendarUrl = (id: number) => `/api/eventos/${id}/calendario.i
 
 /** `/evento/:id`: public for approved and cancelled events; the organizer also sees it before approval. */
 export function EventPage() {
-  const params = useParams<{ id: string }>()
-  const raw = params.id ?? ''
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0
-  const query = trpc.events.byId.useQuery({ id }, { enabled: id > 0 })
-  const notFound = id <= 0 || query.error?.data?.httpStatus === 404
+  const { query, notFound, failed } = useEventFromRoute()
   usePageTitle(query.data?.title ?? (notFound ? 'Evento não encontrado' : 'Evento'))
 
-  const failure = query.error && !notFound ? query.error : null
-  useEffect(() => {
-    if (!failure) return
-    const { title, description } = describeError(failure, { title: 'Erro ao carregar evento' })
-    toast.error(title, { id: 'event-load-error', description })
-  }, [failure])
-
   if (notFound) return <EventNotFound />
-  if (failure) {
-    return (
-      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="font-semibold text-xl">Não foi possível carregar o evento</h1>
-        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
-        </Button>
-      </div>
-    )
-  }
+  if (failed) return <EventLoadFailure onRetry={() => void query.refetch()} retrying={query.isFetching} />
   if (!query.data) return <EventSkeleton />
   return <EventDetails event={query.data} />
 }
