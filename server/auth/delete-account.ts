@@ -13,7 +13,7 @@ import {
   userRoles,
   users,
 } from '../db/schema'
-import { releaseUploads } from '../uploads/attach'
+import { releaseUploadByUrl, releaseUploads } from '../uploads/attach'
 
 /**
  * Deletes an account, by the user or an administrator. Policy: the person's listings, events,
@@ -48,6 +48,21 @@ export function deleteAccount(db: Database, userId: number): void {
         .set({ attendeesCount: sql`max(${events.attendeesCount} - 1, 0)` })
         .where(inArray(events.id, attending))
         .run()
+    }
+
+    // Pictures that only this account used go back to the orphan sweep.
+    const avatar = tx
+      .select({ url: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .get()
+    releaseUploadByUrl(tx, avatar?.url, userId)
+    for (const event of tx
+      .select({ url: events.imageUrl })
+      .from(events)
+      .where(eq(events.organizerId, userId))
+      .all()) {
+      releaseUploadByUrl(tx, event.url, userId)
     }
 
     const photos = tx

@@ -15,7 +15,7 @@ import { communities, eventAttendees, events, profiles } from '../db/schema'
 import { logModeration } from '../moderation/log'
 import type { Context, CurrentUser } from '../trpc/context'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
-import { attachUploads } from '../uploads/attach'
+import { attachUploads, releaseUploadByUrl } from '../uploads/attach'
 import { publishAdminChange } from './admin/badges'
 import { resolveCommunityId } from './listings'
 
@@ -225,6 +225,10 @@ export const eventsRouter = router({
       const community = memberCommunity(ctx.db, ctx.user)
       const startsAt = futureStart(input, community.timeZone)
       ctx.db.transaction(() => {
+        const imageUrl = input.imageUploadId
+          ? eventImage(ctx, ctx.user.id, input.imageUploadId)
+          : event.imageUrl
+        if (imageUrl !== event.imageUrl) releaseUploadByUrl(ctx.db, event.imageUrl, ctx.user.id)
         ctx.db
           .update(events)
           .set({
@@ -235,9 +239,7 @@ export const eventsRouter = router({
             startsAt,
             location: input.location,
             maxParticipants: input.maxParticipants,
-            imageUrl: input.imageUploadId
-              ? eventImage(ctx, ctx.user.id, input.imageUploadId)
-              : event.imageUrl,
+            imageUrl,
           })
           .where(eq(events.id, input.id))
           .run()

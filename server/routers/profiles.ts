@@ -6,7 +6,7 @@ import { profileUpdateSchema } from '../../shared/schemas/profile'
 import { cardColumns, isPublicListing } from '../catalog/queries'
 import { mainCategories, products, profiles, subcategories } from '../db/schema'
 import { appError, approvedProcedure, router } from '../trpc/init'
-import { attachUploads } from '../uploads/attach'
+import { attachUploads, releaseUploadByUrl } from '../uploads/attach'
 
 export const profilesRouter = router({
   /** A member's public profile with their live listings; only within the same community. */
@@ -82,6 +82,7 @@ export const profilesRouter = router({
       } else if (input.avatarUploadId === null) {
         avatarUrl = null
       }
+      if (current?.avatarUrl !== avatarUrl) releaseUploadByUrl(ctx.db, current?.avatarUrl, ctx.user.id)
       ctx.db
         .update(profiles)
         .set({

@@ -74,3 +74,27 @@ export function releaseUploads(db: DbOrTransaction, ids: readonly string[]): voi
     )
     .run()
 }
+
+/**
+ * An avatar, event picture or banner stores only the image URL. When it is replaced or removed,
+ * this hands the upload behind the old URL back to the orphan sweep (nothing else uses it: each
+ * upload belongs to one owner and one use).
+ */
+export function releaseUploadByUrl(
+  db: DbOrTransaction,
+  url: string | null | undefined,
+  ownerId?: number,
+): void {
+  const key = url?.startsWith('/uploads/') ? url.slice('/uploads/'.length) : null
+  if (!key) return
+  db.update(uploads)
+    .set({ attachedAt: null })
+    .where(
+      and(
+        ownerId === undefined ? undefined : eq(uploads.ownerId, ownerId),
+        sql`(${uploads.cardKey} = ${key} or ${uploads.fullKey} = ${key})`,
+        inArray(uploads.kind, ['avatar', 'event', 'banner']),
+      ),
+    )
+    .run()
+}

@@ -381,6 +381,11 @@ describe('perfis', () => {
       buyer.profiles.update({ username: 'comprador', fullName: 'Comprador', avatarUploadId: avatar }),
       'BAD_REQUEST',
     )
+    // A new avatar hands the old one back to the orphan sweep.
+    const replacement = fakeUpload(sellerId, 'avatar')
+    await seller.profiles.update({ username: 'vendedora_top', fullName: 'Vendedora Top', avatarUploadId: replacement })
+    expect(db.select().from(uploads).where(eq(uploads.id, avatar)).get()?.attachedAt).toBeNull()
+    expect(db.select().from(uploads).where(eq(uploads.id, replacement)).get()?.attachedAt).toBeInstanceOf(Date)
   })
 })
 

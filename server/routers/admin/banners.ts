@@ -5,7 +5,7 @@ import { bannerInputSchema } from '../../../shared/schemas/admin'
 import { advertisements } from '../../db/schema'
 import type { Context, CurrentUser } from '../../trpc/context'
 import { adminProcedure, router } from '../../trpc/init'
-import { attachUploads } from '../../uploads/attach'
+import { attachUploads, releaseUploadByUrl } from '../../uploads/attach'
 
 const idInput = z.object({ id: z.number().int().positive() })
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Banner não encontrado' })
@@ -46,14 +46,21 @@ export const adminBannersRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.db.transaction(() => {
         const { id, imageUploadId: _upload, ...values } = input
-        const updated = ctx.db
+        const previous = ctx.db
+          .select({ imageUrl: advertisements.imageUrl })
+          .from(advertisements)
+          .where(ownBanner(ctx, id))
+          .get()
+        if (!previous) throw notFound()
+        const imageUrl = bannerImage(ctx, input)
+        // Any admin may replace a banner's picture, whoever uploaded it.
+        if (imageUrl !== previous.imageUrl) releaseUploadByUrl(ctx.db, previous.imageUrl)
+        return ctx.db
           .update(advertisements)
-          .set({ ...values, imageUrl: bannerImage(ctx, input) })
+          .set({ ...values, imageUrl })
           .where(ownBanner(ctx, id))
           .returning({ id: advertisements.id })
           .get()
-        if (!updated) throw notFound()
-        return updated
       }),
     ),
 
@@ -72,9 +79,10 @@ export const adminBannersRouter = router({
     const deleted = ctx.db
       .delete(advertisements)
       .where(ownBanner(ctx, input.id))
-      .returning({ id: advertisements.id })
+      .returning({ id: advertisements.id, imageUrl: advertisements.imageUrl })
       .get()
     if (!deleted) throw notFound()
+    releaseUploadByUrl(ctx.db, deleted.imageUrl)
     return { ok: true as const }
   }),
 })
