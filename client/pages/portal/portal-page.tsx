@@ -89,7 +89,12 @@ export function PortalPage() {
         <h2 id="portal-categorias" className="font-bold text-lg">
           Categorias
         </h2>
-        <CategoryCards categories={categories.data} selected={selected} onToggle={toggleCategory} />
+        <CategoryCards
+          categories={categories.data}
+          failed={categories.isError}
+          selected={selected}
+          onToggle={toggleCategory}
+        />
         {selected ? (
           <SubcategoryChips
             legend={selectedCategory ? `Subcategorias de ${selectedCategory.name}` : 'Subcategorias'}
@@ -159,13 +164,32 @@ function DefaultHero({ communityName }: { communityName: string | undefined }) {
 
 function CategoryCards({
   categories,
+  failed,
   selected,
   onToggle,
 }: {
   categories: MainCategory[] | undefined
+  failed: boolean
   selected: MainCategorySlug | null
   onToggle: (slug: MainCategorySlug) => void
 }) {
+  if (failed) {
+    return (
+      <p
+        role="alert"
+        className="rounded-xl border border-dashed p-4 text-center text-muted-foreground text-sm"
+      >
+        Erro ao carregar categorias. Por favor, recarregue a página.
+      </p>
+    )
+  }
+  if (categories?.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed p-4 text-center text-muted-foreground text-sm">
+        Nenhuma categoria disponível no momento.
+      </p>
+    )
+  }
   if (!categories) {
     return (
       <div className="grid grid-cols-3 gap-2 sm:gap-4">
