@@ -15,6 +15,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  /** Base64 of 32 random bytes; without it the key is kept in DATA_DIR/secret.key. */
+  SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, {
+        error: 'precisa ser base64 de 32 bytes',
+      })
+      .optional(),
+  ),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Vupt <nao-responda@vupt.app>'),
   SUPPORT_EMAIL: z.email().default('suporte@vupt.app'),

@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pino } from 'pino'
+import { createSecretBox, loadSecretKey } from '../server/auth/secret-box'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { seedBase } from '../server/db/seed'
 import { createHttpApp } from '../server/http/app'
@@ -43,6 +44,7 @@ async function main() {
       ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
       : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
     rateLimits: createRateLimits(),
+    secrets: createSecretBox(loadSecretKey(dataDir, env.SECRET_KEY)),
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),

@@ -219,7 +219,11 @@ export const accountRouter = router({
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'A verificação em duas etapas já está ativa.' })
       }
       const key = generateTotpKey()
-      ctx.db.update(users).set({ totpKey: key, totpLastStep: null }).where(eq(users.id, ctx.user.id)).run()
+      ctx.db
+        .update(users)
+        .set({ totpKey: ctx.secrets.seal(key), totpLastStep: null })
+        .where(eq(users.id, ctx.user.id))
+        .run()
       return enrolmentDetails(key, ctx.user.email)
     }),
 
@@ -230,7 +234,7 @@ export const accountRouter = router({
       if (!row?.totpKey || ctx.user.twoFactorEnabled) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'Comece a ativação novamente.' })
       }
-      const step = matchTotpStep(row.totpKey, input.code, null)
+      const step = matchTotpStep(ctx.secrets.open(row.totpKey), input.code, null)
       if (step === null) throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
       const { codes, hashes } = generateRecoveryCodes()
       ctx.db.transaction((tx) => {
@@ -265,7 +269,7 @@ export const accountRouter = router({
       .input(z.object({ code: z.string().trim().min(6).max(20) }))
       .mutation(({ ctx, input }) => {
         requireRecentAuth(ctx)
-        if (!acceptSecondFactor(ctx.db, ctx.user.id, input.code))
+        if (!acceptSecondFactor(ctx.db, ctx.secrets, ctx.user.id, input.code))
           throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
         ctx.db.transaction((tx) => {
           tx.update(users)

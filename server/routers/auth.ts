@@ -169,7 +169,7 @@ export const authRouter = router({
   verifyTwoFactor: publicProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
     if (!ctx.session?.twoFactorPending || !ctx.user) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
     await consumeAll([[ctx.rateLimits.signInByAccount, `2fa:${ctx.user.id}`]])
-    if (!acceptSecondFactor(ctx.db, ctx.user.id, input.code))
+    if (!acceptSecondFactor(ctx.db, ctx.secrets, ctx.user.id, input.code))
       throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
     markAuthenticated(ctx.db, ctx.session.id)
     return { ok: true as const }

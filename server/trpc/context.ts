@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Role } from '../../shared/domain'
+import type { SecretBox } from '../auth/secret-box'
 import {
   readSessionToken,
   serializeSessionCookie,
@@ -22,6 +23,8 @@ export type AppServices = {
   bus: EventBus
   logger: Logger
   rateLimits: RateLimits
+  /** Encrypts secrets stored in the database (TOTP keys). */
+  secrets: SecretBox
   storage: ImageStorage
   /** Origin for links in e-mails, e.g. https://vupt.app */
   publicUrl: string

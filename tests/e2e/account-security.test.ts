@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSecretBox, loadSecretKey } from '../../server/auth/secret-box'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import { openDatabase } from '../../server/db/client'
 import { users } from '../../server/db/schema'
@@ -17,7 +18,10 @@ let student: Student
 function enrolledKey(email: string): string {
   const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
   try {
-    return db.select({ key: users.totpKey }).from(users).where(eq(users.email, email)).get()?.key ?? ''
+    const stored =
+      db.select({ key: users.totpKey }).from(users).where(eq(users.email, email)).get()?.key ?? ''
+    // Encrypted at rest with the key the server keeps in its data directory.
+    return createSecretBox(loadSecretKey(server.dataDir)).open(stored)
   } finally {
     db.$client.close()
   }

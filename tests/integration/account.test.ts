@@ -32,7 +32,10 @@ function ageAuthentication(token: string | null, minutes: number) {
     .run()
 }
 
-const totpKeyOf = (userId: number) => db.select().from(users).where(eq(users.id, userId)).get()?.totpKey ?? ''
+/** The secret as the authenticator app holds it (the database keeps it encrypted). */
+const totpKeyOf = (userId: number) => services.secrets.open(storedTotpKey(userId))
+const storedTotpKey = (userId: number) =>
+  db.select().from(users).where(eq(users.id, userId)).get()?.totpKey ?? ''
 
 /** Enrols two-factor for the caller and returns the recovery codes. */
 async function enrol(userId: number) {
@@ -131,6 +134,8 @@ describe('verificação em duas etapas', () => {
     await caller.account.twoFactor.begin()
     await expectAppError(caller.account.twoFactor.confirm({ code: '000000' }), 'INVALID_TWO_FACTOR_CODE')
     const recoveryCodes = await enrol(student.id)
+    expect(storedTotpKey(student.id)).toMatch(/^v1\./)
+    expect(storedTotpKey(student.id)).not.toContain(totpKeyOf(student.id))
     expect(recoveryCodes).toHaveLength(10)
     expect(new Set(recoveryCodes).size).toBe(10)
 

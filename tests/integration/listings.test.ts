@@ -383,9 +383,15 @@ describe('perfis', () => {
     )
     // A new avatar hands the old one back to the orphan sweep.
     const replacement = fakeUpload(sellerId, 'avatar')
-    await seller.profiles.update({ username: 'vendedora_top', fullName: 'Vendedora Top', avatarUploadId: replacement })
+    await seller.profiles.update({
+      username: 'vendedora_top',
+      fullName: 'Vendedora Top',
+      avatarUploadId: replacement,
+    })
     expect(db.select().from(uploads).where(eq(uploads.id, avatar)).get()?.attachedAt).toBeNull()
-    expect(db.select().from(uploads).where(eq(uploads.id, replacement)).get()?.attachedAt).toBeInstanceOf(Date)
+    expect(db.select().from(uploads).where(eq(uploads.id, replacement)).get()?.attachedAt).toBeInstanceOf(
+      Date,
+    )
   })
 })
 

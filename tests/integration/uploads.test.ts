@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -12,6 +12,7 @@ import { pino } from 'pino'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccount } from '../../server/auth/accounts'
+import { createSecretBox } from '../../server/auth/secret-box'
 import { createSession, SESSION_COOKIE } from '../../server/auth/session'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
 import {
@@ -95,6 +96,7 @@ beforeAll(async () => {
     bus: createInProcessBus(),
     logger: pino({ level: 'silent' }),
     rateLimits: createRateLimits(),
+    secrets: createSecretBox(randomBytes(32)),
     publicUrl: 'http://localhost:3000',
     secureCookies: false,
     defaultCommunitySlug: 'univille',

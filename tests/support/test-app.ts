@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 /**
  * Helpers for integration tests: a real migrated database, the real routers and sessions,
  * with only the outside world (mail delivery, logging) replaced by recorders.
@@ -12,6 +13,7 @@ import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll } from 'vitest'
 import { createAccount, type NewAccount } from '../../server/auth/accounts'
+import { createSecretBox } from '../../server/auth/secret-box'
 import {
   createSession,
   SESSION_COOKIE,
@@ -213,6 +215,7 @@ export function createTestServices(db: Database, overrides: TestServiceOverrides
     secureCookies: false,
     defaultCommunitySlug: 'univille',
     storage: createMemoryImageStorage(),
+    secrets: createSecretBox(randomBytes(32)),
     ...overrides,
   }
 }

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { createSecretBox } from './secret-box'
+
+describe('createSecretBox', () => {
+  const box = createSecretBox(randomBytes(32))
+
+  it('cifra e decifra, sem deixar o texto à vista', () => {
+    const sealed = box.seal('segredo-totp')
+    expect(sealed).toMatch(/^v1\./)
+    expect(sealed).not.toContain('segredo-totp')
+    expect(box.seal('segredo-totp')).not.toBe(sealed)
+    expect(box.open(sealed)).toBe('segredo-totp')
+  })
+
+  it('recusa um valor adulterado ou de outra chave', () => {
+    const sealed = box.seal('segredo-totp')
+    const tampered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}A`
+    expect(() => box.open(tampered)).toThrow()
+    expect(() => createSecretBox(randomBytes(32)).open(sealed)).toThrow()
+  })
+
+  it('lê como está um valor gravado antes da criptografia', () => {
+    expect(box.open('QUJDREVGR0g=')).toBe('QUJDREVGR0g=')
+  })
+})

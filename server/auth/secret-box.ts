@@ -1,0 +1,49 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** Encrypts small secrets kept in the database (TOTP keys), so a leaked copy of it is not enough. */
+export type SecretBox = { seal(plain: string): string; open(stored: string): string }
+
+const VERSION = 'v1'
+
+/** AES-256-GCM; stored as 'v1.<iv>.<tag>.<ciphertext>', base64url. */
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new Error('A chave de criptografia precisa ter 32 bytes.')
+  return {
+    seal(plain) {
+      const iv = randomBytes(12)
+      const cipher = createCipheriv('aes-256-gcm', key, iv)
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+      return [VERSION, iv, cipher.getAuthTag(), data]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.')
+    },
+    open(stored) {
+      const [version, iv, tag, data] = stored.split('.')
+      // A value written before encryption existed is read as it is.
+      if (version !== VERSION || !iv || !tag || data === undefined) return stored
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      )
+    },
+  }
+}
+
+/**
+ * The key comes from SECRET_KEY (base64, 32 bytes) or, on a single machine, from a file created at the
+ * first start in the data directory (readable by the app's user only). Losing it disables two-factor
+ * for everyone who enrolled: back it up with the database.
+ */
+export function loadSecretKey(dataDir: string, fromEnv?: string): Buffer {
+  if (fromEnv) return Buffer.from(fromEnv, 'base64')
+  const file = join(dataDir, 'secret.key')
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 })
+    chmodSync(file, 0o600)
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')
+}
