@@ -1,12 +1,10 @@
-import { Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { toast } from 'sonner'
 import { Route, Router, Switch, useLocation } from 'wouter'
 import { FloatingAddButton } from '@/components/layout/floating-add-button'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { TopNav } from '@/components/layout/top-nav'
 import { Spinner } from '@/components/ui/spinner'
-import { CompleteProfileDialog } from '@/features/auth/complete-profile-dialog'
-import { PendingApprovalScreen } from '@/features/auth/pending-approval-screen'
 import { TwoFactorRequiredNotice } from '@/features/auth/two-factor-required-notice'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
 import { ChatEventsProvider } from '@/features/chat/chat-events'
@@ -14,6 +12,18 @@ import { isChatMember } from '@/features/chat/unread'
 import { useAccountLiveUpdates, useViewer, type Viewer } from '@/lib/auth'
 import { CommunityProvider, defaultCommunity, findCommunity } from '@/lib/community'
 import { BEFORE_APPROVAL_PATHS, communityRoutes, NotFoundPage, type RouteAccess, rootRoutes } from './routes'
+
+// Forms (zod, react-hook-form) stay out of the first download: most visits never show these two.
+const PendingApprovalScreen = lazy(() =>
+  import('@/features/auth/pending-approval-screen').then((module) => ({
+    default: module.PendingApprovalScreen,
+  })),
+)
+const CompleteProfileDialog = lazy(() =>
+  import('@/features/auth/complete-profile-dialog').then((module) => ({
+    default: module.CompleteProfileDialog,
+  })),
+)
 
 function PageSpinner() {
   return (
@@ -76,7 +86,13 @@ function Shell() {
 
   const waiting = viewer !== null && (!viewer.approved || !viewer.emailVerified)
   const allowedWhileWaiting = BEFORE_APPROVAL_PATHS.some((path) => pathWithinCommunity === path)
-  if (viewer && waiting && !allowedWhileWaiting) return <PendingApprovalScreen viewer={viewer} />
+  if (viewer && waiting && !allowedWhileWaiting) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <PendingApprovalScreen viewer={viewer} />
+      </Suspense>
+    )
+  }
 
   const layout = (
     <CommunityProvider
@@ -106,7 +122,9 @@ function Shell() {
           <SiteFooter />
           <FloatingAddButton />
           {viewer && !waiting && viewer.needsProfileCompletion ? (
-            <CompleteProfileDialog viewer={viewer} />
+            <Suspense fallback={null}>
+              <CompleteProfileDialog viewer={viewer} />
+            </Suspense>
           ) : null}
         </div>
       </ChatEventsProvider>

@@ -1,10 +1,5 @@
 import { z } from 'zod'
-
-/** Longest message, in characters: a chat message, not a document. */
-export const CHAT_MESSAGE_MAX = 2000
-/** How long the 'digitando...' indicator lasts after the last keystroke event. */
-export const TYPING_INDICATOR_MS = 3000
-export const CHAT_PAGE_SIZE = 30
+import { CHAT_MESSAGE_MAX } from '../chat'
 
 export const chatMessageSchema = z
   .string({ error: 'Digite uma mensagem' })

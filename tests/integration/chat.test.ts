@@ -9,7 +9,7 @@ import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscrip
 import { appRouter } from '../../server/routers/_app'
 import { createContextInner } from '../../server/trpc/context'
 import { createCallerFactory } from '../../server/trpc/init'
-import { CHAT_MESSAGE_MAX } from '../../shared/schemas/chat'
+import { CHAT_MESSAGE_MAX } from '../../shared/chat'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {
   type AppCaller,

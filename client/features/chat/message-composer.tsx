@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX } from '@shared/schemas/chat'
+import { CHAT_MESSAGE_MAX } from '@shared/chat'
 import { SendHorizontalIcon } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'

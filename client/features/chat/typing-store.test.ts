@@ -1,4 +1,4 @@
-import { TYPING_INDICATOR_MS } from '@shared/schemas/chat'
+import { TYPING_INDICATOR_MS } from '@shared/chat'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTypingStore, typingUserAt, withoutTyping, withTyping } from './typing-store'
 

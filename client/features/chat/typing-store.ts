@@ -1,4 +1,4 @@
-import { TYPING_INDICATOR_MS } from '@shared/schemas/chat'
+import { TYPING_INDICATOR_MS } from '@shared/chat'
 
 /** Per conversation, who is typing and until when (epoch ms). Conversations have two people. */
 export type TypingState = Readonly<Record<number, { userId: number; until: number }>>
