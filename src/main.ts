@@ -2,6 +2,8 @@ import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pino } from 'pino'
+import { z } from 'zod'
+import { pt } from 'zod/locales'
 import { createSecretBox, loadSecretKey } from '../server/auth/secret-box'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { seedBase } from '../server/db/seed'
@@ -21,6 +23,8 @@ import { loadEnv } from './env'
 const projectRoot = fileURLToPath(new URL('..', import.meta.url))
 
 async function main() {
+  // Messages of rules written without a pt-BR text of their own come out in Portuguese too.
+  z.config(pt())
   const env = loadEnv()
   const isProduction = env.NODE_ENV === 'production'
   const logger = pino({ level: env.LOG_LEVEL })

@@ -24,6 +24,21 @@ export function describeError(error: unknown, fallback: { title: string; descrip
   return fallback
 }
 
+export function httpStatusOf(error: unknown): number | undefined {
+  return ((error ?? {}) as ClientError).data?.httpStatus
+}
+
+/**
+ * The server's own pt-BR message for a refused call (4xx), e.g. 'A subcategoria não pertence à
+ * categoria escolhida'; more useful under a toast's generic title than nothing. Undefined for server
+ * faults, whose messages are not meant for people.
+ */
+export function refusalMessage(error: unknown): string | undefined {
+  const status = httpStatusOf(error)
+  const { message } = (error ?? {}) as ClientError
+  return status !== undefined && status >= 400 && status < 500 && message ? message : undefined
+}
+
 export function toastError(error: unknown, fallback: { title: string; description?: string }) {
   const { title, description } = describeError(error, fallback)
   toast.error(title, { description })

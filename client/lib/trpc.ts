@@ -2,6 +2,7 @@ import type { AppRouter } from '@server/routers/_app'
 import { QueryClient } from '@tanstack/react-query'
 import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
+import { httpStatusOf } from '@/lib/errors'
 
 export const trpc = createTRPCReact<AppRouter>()
 
@@ -13,7 +14,7 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         // A refused call (4xx) will be refused again: retry only what may be transient.
         retry: (count, error) => {
-          const status = (error as { data?: { httpStatus?: number } }).data?.httpStatus
+          const status = httpStatusOf(error)
           return count < 2 && (status === undefined || status >= 500)
         },
       },

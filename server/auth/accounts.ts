@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import type { Role } from '../../shared/domain'
 import type { Database } from '../db/client'
 import { profiles, userRoles, users } from '../db/schema'
@@ -59,4 +59,12 @@ export async function createAccount(db: Database, account: NewAccount): Promise<
 
 export function findUserByEmail(db: Database, email: string) {
   return db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) })
+}
+
+/** Usernames are unique regardless of case (the index is `collate nocase`): 'Ana_S' is 'ana_s'. */
+export const sameUsername = (username: string): SQL => sql`${profiles.username} = ${username} collate nocase`
+
+export function usernameTaken(db: Database, username: string, exceptUserId?: number): boolean {
+  const row = db.select({ userId: profiles.userId }).from(profiles).where(sameUsername(username)).get()
+  return row !== undefined && row.userId !== exceptUserId
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import {
   completeProfileSchema,
   institutionalEmailMessage,
@@ -10,7 +10,7 @@ import {
   tokenSchema,
   twoFactorCodeSchema,
 } from '../../shared/schemas/auth'
-import { createAccount, findUserByEmail } from '../auth/accounts'
+import { createAccount, findUserByEmail, usernameTaken } from '../auth/accounts'
 import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
 import { hashPassword, verifyDecoy, verifyPassword } from '../auth/password'
 import { acceptSecondFactor } from '../auth/second-factor'
@@ -23,6 +23,7 @@ import {
   serializeSessionCookie,
 } from '../auth/session'
 import type { Database } from '../db/client'
+import { isConstraintError } from '../db/errors'
 import { communities, profiles, users } from '../db/schema'
 import { consumeAll, resetKey } from '../http/rate-limits'
 import { passwordResetMail, verificationMail } from '../mail/templates'
@@ -74,23 +75,6 @@ function startSession(ctx: Context, userId: number, options: { twoFactorPending?
   ctx.request.setCookie?.(serializeSessionCookie(token, expiresAt, ctx.secureCookies))
 }
 
-function isUniqueViolation(error: unknown, needle: string): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes(needle)
-  )
-}
-
-function usernameTaken(db: Database, username: string, exceptUserId?: number): boolean {
-  const row = db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(sql`${profiles.username} = ${username} collate nocase`)
-    .get()
-  return row !== undefined && row.userId !== exceptUserId
-}
-
 async function sendVerification(ctx: Context, userId: number, email: string, name: string) {
   const token = issueEmailToken(ctx.db, userId, 'verify_email', email)
   const url = `${ctx.publicUrl}/verificar-email?token=${token}`
@@ -138,8 +122,10 @@ export const authRouter = router({
       })
     } catch (error) {
       // Two sign-ups racing for the same e-mail or username.
-      if (isUniqueViolation(error, 'users.email')) throw appError('CONFLICT', 'EMAIL_TAKEN')
-      if (isUniqueViolation(error, 'username')) throw appError('CONFLICT', 'USERNAME_TAKEN')
+      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'users.email'))
+        throw appError('CONFLICT', 'EMAIL_TAKEN')
+      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'username'))
+        throw appError('CONFLICT', 'USERNAME_TAKEN')
       throw error
     }
     startSession(ctx, userId)
@@ -263,7 +249,8 @@ export const authRouter = router({
         .where(eq(profiles.userId, ctx.user.id))
         .run()
     } catch (error) {
-      if (isUniqueViolation(error, 'username')) throw appError('CONFLICT', 'USERNAME_TAKEN')
+      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'username'))
+        throw appError('CONFLICT', 'USERNAME_TAKEN')
       throw error
     }
     ctx.bus.publish('account', ctx.user.id, { userId: ctx.user.id, reason: 'profile' })

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { CHAT_PAGE_SIZE } from '../../shared/chat'
 import { sendMessageSchema, startConversationSchema } from '../../shared/schemas/chat'
+import { sameUsername } from '../auth/accounts'
 import type { Database } from '../db/client'
 import { conversations, messages, productImages, products, profiles } from '../db/schema'
 import { consumeAll } from '../http/rate-limits'
@@ -84,7 +85,7 @@ export const chatRouter = router({
       otherId = ctx.db
         .select({ userId: profiles.userId })
         .from(profiles)
-        .where(sql`${profiles.username} = ${input.username} collate nocase`)
+        .where(sameUsername(input.username))
         .get()?.userId
     }
     if (otherId === ctx.user.id) {

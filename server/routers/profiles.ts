@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { usernameSchema } from '../../shared/schemas/auth'
 import { profileUpdateSchema } from '../../shared/schemas/profile'
+import { sameUsername, usernameTaken } from '../auth/accounts'
 import { cardColumns, isPublicListing } from '../catalog/queries'
 import { mainCategories, products, profiles, subcategories } from '../db/schema'
 import { appError, approvedProcedure, router } from '../trpc/init'
@@ -25,7 +26,7 @@ export const profilesRouter = router({
         createdAt: profiles.createdAt,
       })
       .from(profiles)
-      .where(sql`${profiles.username} = ${input.username} collate nocase`)
+      .where(sameUsername(input.username))
       .get()
     if (!profile?.approved || profile.communityId !== ctx.user.communityId) {
       throw new TRPCError({ code: 'NOT_FOUND', message: 'Perfil não encontrado' })
@@ -62,12 +63,7 @@ export const profilesRouter = router({
   }),
 
   update: approvedProcedure.input(profileUpdateSchema).mutation(({ ctx, input }) => {
-    const clash = ctx.db
-      .select({ userId: profiles.userId })
-      .from(profiles)
-      .where(sql`${profiles.username} = ${input.username} collate nocase`)
-      .get()
-    if (clash && clash.userId !== ctx.user.id) throw appError('CONFLICT', 'USERNAME_TAKEN')
+    if (usernameTaken(ctx.db, input.username, ctx.user.id)) throw appError('CONFLICT', 'USERNAME_TAKEN')
 
     return ctx.db.transaction(() => {
       const current = ctx.db

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
-import { toastError } from '@/lib/errors'
+import { httpStatusOf, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { formatDateTime, formatLastUsed, isoDateTime } from './account-helpers'
 import { ConfirmAction } from './confirm-action'
@@ -43,7 +43,7 @@ export function SessionsCard({ sessions }: { sessions: readonly ActiveSession[] 
       await endAll.mutateAsync()
     } catch (error) {
       // Already signed out (the session ended elsewhere) is what was asked for.
-      const status = (error as { data?: { httpStatus?: number } }).data?.httpStatus
+      const status = httpStatusOf(error)
       if (status !== 401) {
         toastError(error, { title: 'Erro ao sair dos dispositivos', description: 'Tente novamente.' })
         return

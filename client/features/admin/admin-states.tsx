@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { refusalMessage } from '@/features/sell/refusal-message'
+import { refusalMessage } from '@/lib/errors'
 import { cn } from '@/lib/utils'
 
 const OFFLINE_HINT = 'Verifique sua conexão e tente novamente.'

@@ -15,8 +15,7 @@ import {
 } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
-import { refusalMessage } from '@/features/sell/refusal-message'
-import { toastError } from '@/lib/errors'
+import { refusalMessage, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 

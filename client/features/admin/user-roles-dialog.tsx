@@ -12,8 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
-import { refusalMessage } from '@/features/sell/refusal-message'
-import { toastError } from '@/lib/errors'
+import { refusalMessage, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { rolesToSave, sameRoles, toggleRole } from './roles'
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
-import { toastError } from '@/lib/errors'
+import { httpStatusOf, toastError } from '@/lib/errors'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 /** Signs out, forgets everything cached for the user and goes home. */
@@ -16,7 +16,7 @@ export function useSignOut() {
         await signOut.mutateAsync()
       } catch (error) {
         // An already-ended session is as good as signed out (spec: 401/403/404 ignored).
-        const status = (error as { data?: { httpStatus?: number } }).data?.httpStatus
+        const status = httpStatusOf(error)
         if (status !== 401 && status !== 403 && status !== 404) {
           toastError(error, { title: 'Erro ao sair', description: 'Tente novamente.' })
           return

@@ -4,11 +4,10 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { toastError } from '@/lib/errors'
+import { refusalMessage, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import type { ChatMessage } from './chat-cache'
-import { refusalText } from './server-message'
 
 /** The other person sees 'digitando...' for 3 s after each signal: one every 2 s keeps it on without flooding. */
 const TYPING_SIGNAL_EVERY_MS = 2000
@@ -57,7 +56,7 @@ export function MessageComposer({
     } catch (error) {
       toastError(error, {
         title: 'Erro ao enviar mensagem',
-        description: refusalText(error, 'Verifique sua conexão e tente novamente.'),
+        description: refusalMessage(error) ?? 'Verifique sua conexão e tente novamente.',
       })
       // Whatever was typed meanwhile stays, after the message that failed.
       setText((current) => (current ? `${draft}\n${current}` : draft))

@@ -13,8 +13,7 @@ import {
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog'
 import { Button, buttonVariants } from '@/components/ui/button'
-import { refusalMessage } from '@/features/sell/refusal-message'
-import { toastError } from '@/lib/errors'
+import { refusalMessage, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 
 /** The organizer calls off an approved event; the dialog stays open, busy, until the server answers. */

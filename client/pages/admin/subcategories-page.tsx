@@ -12,8 +12,7 @@ import {
   type MainCategoryOption,
   type SubcategoryRow,
 } from '@/features/admin/subcategory-groups'
-import { refusalMessage } from '@/features/sell/refusal-message'
-import { toastError } from '@/lib/errors'
+import { refusalMessage, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */

@@ -7,9 +7,8 @@ import {
   ConversationListSkeleton,
   NoConversations,
 } from '@/features/chat/conversation-list'
-import { refusalText } from '@/features/chat/server-message'
 import { useViewer } from '@/lib/auth'
-import { toastError } from '@/lib/errors'
+import { refusalMessage, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -70,7 +69,7 @@ function StartConversation({ seller, product }: { seller: string | null; product
       .catch((error: unknown) => {
         toastError(error, {
           title: 'Erro ao iniciar conversa',
-          description: refusalText(error, 'Tente novamente mais tarde.'),
+          description: refusalMessage(error) ?? 'Tente novamente mais tarde.',
         })
         navigate('/chat', { replace: true })
       })

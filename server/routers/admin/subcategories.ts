@@ -2,14 +2,13 @@ import { TRPCError } from '@trpc/server'
 import { asc, count, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { subcategoryInputSchema } from '../../../shared/schemas/admin'
+import { isConstraintError } from '../../db/errors'
 import { mainCategories, products, subcategories } from '../../db/schema'
 import { adminProcedure, appError, router } from '../../trpc/init'
 
 const idInput = z.object({ id: z.number().int().positive() })
 
 const DUPLICATE = 'Já existe uma subcategoria com esse nome nesta categoria.'
-const isDuplicate = (error: unknown) =>
-  error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
 
 /** Subcategories are shared by every community, so only administrators manage them. */
 export const adminSubcategoriesRouter = router({
@@ -34,8 +33,9 @@ export const adminSubcategoriesRouter = router({
     try {
       return ctx.db.insert(subcategories).values(input).returning({ id: subcategories.id }).get()
     } catch (error) {
-      if (isDuplicate(error)) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE })
-      if (error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE'))
+        throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE })
+      if (isConstraintError(error, 'SQLITE_CONSTRAINT_FOREIGNKEY')) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'Preencha os campos obrigatórios' })
       }
       throw error
@@ -62,7 +62,8 @@ export const adminSubcategoriesRouter = router({
           .run()
         return updated
       } catch (error) {
-        if (isDuplicate(error)) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE })
+        if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE'))
+          throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE })
         throw error
       }
     }),
