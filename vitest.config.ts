@@ -19,6 +19,7 @@ export default defineConfig({
           include: [
             '{server,shared,client,src,scripts}/**/*.test.{ts,tsx}',
             'tests/integration/**/*.test.ts',
+            'tests/security/**/*.test.ts',
           ],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],

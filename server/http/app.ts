@@ -8,6 +8,7 @@ import { type AppServices, createContextInner, requestIp, resolveSession } from 
 import { createUploadRouter } from '../uploads/routes'
 import { mountEventCalendar } from './event-pages'
 import { requireSameOrigin, securityHeaders } from './security'
+import { guardTrpcRequests } from './trpc-limits'
 
 export type HttpAppOptions = {
   services: AppServices
@@ -38,6 +39,7 @@ export function createHttpApp({ services, isProduction, trustProxy, google }: Ht
   app.use(createUploadRouter(services))
   app.use(
     '/api/trpc',
+    guardTrpcRequests(appRouter),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => {

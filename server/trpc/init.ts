@@ -26,6 +26,8 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
+    // Subscriptions are served over the WebSocket only (see server/http/trpc-limits.ts).
+    sse: { enabled: false },
     errorFormatter({ shape, error }) {
       const zodError = error.cause instanceof ZodError ? error.cause : null
       return {

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client'
+import { appRouter } from '../../server/routers/_app'
+import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
+import {
+  closeTestDatabase,
+  createApprovedStudent,
+  createTestDatabase,
+  createTestServices,
+} from '../support/test-app'
+
+/** Every subscription of the router: live updates are only served over the WebSocket. */
+const subscriptions = Object.entries(appRouter._def.procedures)
+  .filter(
+    ([, procedure]) => (procedure as unknown as { _def: { type: string } })._def.type === 'subscription',
+  )
+  .map(([path]) => path)
+
+let db: Database
+let app: RunningApp
+let cookie: string
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  app = await startHttpApp(createTestServices(db))
+  cookie = sessionCookieFor(db, (await createApprovedStudent(db)).id)
+})
+
+afterAll(async () => {
+  await app.close()
+  closeTestDatabase(db)
+})
+
+/** Opens the request and reads only the head: an event stream would never end on its own. */
+async function head(path: string, init: RequestInit) {
+  const controller = new AbortController()
+  const response = await fetch(`${app.url}/api/trpc/${path}`, { ...init, signal: controller.signal })
+  const result = { status: response.status, type: response.headers.get('content-type') ?? '' }
+  controller.abort()
+  return result
+}
+
+describe('subscriptions over plain HTTP', () => {
+  it('finds the subscriptions of the router', () => {
+    expect(subscriptions).toEqual(expect.arrayContaining(['chat.events', 'auth.onAccountChange']))
+  })
+
+  it.each(subscriptions)(
+    'GET %s with a valid session cookie is refused, with no event stream',
+    async (path) => {
+      const response = await head(path, {
+        headers: { ...browserHeaders(app.url, cookie), accept: 'text/event-stream' },
+      })
+      expect(response.status).toBeGreaterThanOrEqual(400)
+      expect(response.status).toBeLessThan(500)
+      expect(response.type).not.toContain('text/event-stream')
+    },
+  )
+
+  it.each(subscriptions)('POST %s is refused too', async (path) => {
+    const response = await head(path, {
+      method: 'POST',
+      headers: { ...browserHeaders(app.url, cookie), 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(response.status).toBeLessThan(500)
+    expect(response.type).not.toContain('text/event-stream')
+  })
+})

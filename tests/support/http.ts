@@ -1,0 +1,103 @@
+/** The real Express app on an ephemeral port, and plain-HTTP helpers to call it as a browser would. */
+import { createHash } from 'node:crypto'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Express } from 'express'
+import { createSession, SESSION_COOKIE } from '../../server/auth/session'
+import type { Database } from '../../server/db/client'
+import { createHttpApp, type HttpAppOptions } from '../../server/http/app'
+import type { AppServices } from '../../server/trpc/context'
+
+export type RunningApp = { url: string; close: () => Promise<void> }
+
+/** Builds the app with createHttpApp and listens on 127.0.0.1 on a free port. */
+export async function startHttpApp(
+  services: AppServices,
+  options: Partial<Omit<HttpAppOptions, 'services'>> = {},
+): Promise<RunningApp> {
+  const app: Express = createHttpApp({ services, isProduction: false, trustProxy: 0, ...options })
+  const server: Server = app.listen(0, '127.0.0.1')
+  await new Promise<void>((resolve) => server.once('listening', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** A new session for the user, as the Cookie header a signed-in browser sends. */
+export function sessionCookieFor(db: Database, userId: number): string {
+  return `${SESSION_COOKIE}=${createSession(db, userId).token}`
+}
+
+/** The headers our own pages send: the same-origin guard refuses anything else. */
+export function browserHeaders(url: string, cookie?: string): Record<string, string> {
+  return {
+    origin: url,
+    'sec-fetch-site': 'same-origin',
+    ...(cookie ? { cookie } : {}),
+  }
+}
+
+export type TrpcReply = { status: number; text: string; json: unknown; headers: Headers }
+
+async function reply(response: Response): Promise<TrpcReply> {
+  const text = await response.text()
+  let json: unknown = null
+  try {
+    json = JSON.parse(text)
+  } catch {
+    // Not JSON (e.g. Node's own 431 page): the text is still checked.
+  }
+  return { status: response.status, text, json, headers: response.headers }
+}
+
+/** One tRPC call over HTTP, unbatched: queries as GET with ?input=, mutations as a POSTed JSON body. */
+export async function callTrpc(
+  url: string,
+  path: string,
+  type: 'query' | 'mutation',
+  input: unknown,
+  cookie?: string,
+): Promise<TrpcReply> {
+  const headers = browserHeaders(url, cookie)
+  if (type === 'query') {
+    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
+    return reply(await fetch(`${url}/api/trpc/${path}${query}`, { headers }))
+  }
+  return reply(
+    await fetch(`${url}/api/trpc/${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: input === undefined ? '' : JSON.stringify(input),
+    }),
+  )
+}
+
+/** Columns that change on a mere read (a session's last use), left out of the checksum. */
+const VOLATILE_COLUMNS: Record<string, readonly string[]> = { sessions: ['last_used_at'] }
+
+/**
+ * A hash of every row of every table, in a fixed order: equal before and after a call means the call
+ * changed nothing. Rows are sorted by their serialised form, so no table needs a key to order by.
+ */
+export function databaseChecksum(db: Database): string {
+  const sqlite = db.$client
+  const tables = sqlite
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+    .pluck()
+    .all() as string[]
+  const hash = createHash('sha256')
+  for (const table of tables) {
+    const skip = VOLATILE_COLUMNS[table] ?? []
+    const rows = (sqlite.prepare(`select * from "${table}"`).all() as Record<string, unknown>[])
+      .map((row) => JSON.stringify(Object.entries(row).filter(([column]) => !skip.includes(column))))
+      .sort()
+    hash.update(`${table}\n${rows.join('\n')}\n`)
+  }
+  return hash.digest('hex')
+}
