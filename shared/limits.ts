@@ -13,3 +13,5 @@ export const COURSE_MAX = 100
 export const MATRICULA_MIN = 4
 export const MATRICULA_MAX = 20
 export const BIO_MAX = 500
+/** Calls in one batched HTTP request: the client's batch link splits above this, the server refuses more. */
+export const API_BATCH_MAX = 10

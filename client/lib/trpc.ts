@@ -1,4 +1,5 @@
 import type { AppRouter } from '@server/routers/_app'
+import { API_BATCH_MAX } from '@shared/limits'
 import { QueryClient } from '@tanstack/react-query'
 import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
@@ -54,7 +55,7 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink({ client: realtimeClient() }),
-        false: httpBatchLink({ url: '/api/trpc', maxURLLength: 4000 }),
+        false: httpBatchLink({ url: '/api/trpc', maxURLLength: 4000, maxItems: API_BATCH_MAX }),
       }),
     ],
   })

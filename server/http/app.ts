@@ -2,13 +2,14 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import compression from 'compression'
 import { sql } from 'drizzle-orm'
 import express, { type Express } from 'express'
+import { API_BATCH_MAX } from '../../shared/limits'
 import { mountGoogleAuth } from '../auth/google'
 import { appRouter } from '../routers/_app'
 import { type AppServices, createContextInner, requestIp, resolveSession } from '../trpc/context'
 import { createUploadRouter } from '../uploads/routes'
 import { mountEventCalendar } from './event-pages'
 import { requireSameOrigin, securityHeaders } from './security'
-import { guardTrpcRequests } from './trpc-limits'
+import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
 
 export type HttpAppOptions = {
   services: AppServices
@@ -42,6 +43,14 @@ export function createHttpApp({ services, isProduction, trustProxy, google }: Ht
     guardTrpcRequests(appRouter),
     createExpressMiddleware({
       router: appRouter,
+      // A body sent without Content-Length (chunked) is cut off here instead.
+      maxBodySize: TRPC_MAX_BODY_BYTES,
+      maxBatchSize: API_BATCH_MAX,
+      responseMeta: ({ errors }) =>
+        // Stop receiving the rest of a body that was refused for its size.
+        errors.some((error) => error.code === 'PAYLOAD_TOO_LARGE')
+          ? { headers: { connection: 'close' } }
+          : {},
       createContext: ({ req, res }) => {
         const setCookie = (serialized: string) => res.append('Set-Cookie', serialized)
         return createContextInner({

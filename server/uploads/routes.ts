@@ -16,6 +16,9 @@ export type UploadRouterOptions = {
 const DEFAULT_RATE_LIMIT = { points: 60, durationSeconds: 10 * 60 }
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
+/** Room for the multipart framing and the few small fields around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
 const REJECTION_STATUS = { not_image: 415, too_large: 413, too_many_pixels: 422 } as const
 
 function fail(res: Response, status: number, message: string): void {
@@ -60,6 +63,11 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
     const { user } = resolveSession(services, req, (cookie) => res.append('Set-Cookie', cookie))
     if (!user) return fail(res, 401, UPLOAD_MESSAGES.signInRequired)
     if (!user.approved || !user.emailVerified) return fail(res, 403, UPLOAD_MESSAGES.notApproved)
+    if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+      // Refused by its declared size: close the connection rather than receive the rest.
+      res.set('Connection', 'close')
+      return fail(res, 413, UPLOAD_MESSAGES.tooLarge)
+    }
     try {
       await limiter.consume(String(user.id))
     } catch (error) {
