@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-
 import type { MainCategorySlug, ProductCondition } from '../../shared/domain'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX } from '../../shared/schemas/listing'
+import { toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
 import { favorites, mainCategories, productImages, products, profiles, subcategories } from '../db/schema'
 
@@ -27,10 +28,11 @@ export const isPublicListing = sql`${products.status} = 'ativo' and ${products.m
 
 /**
  * Turns free text into an FTS5 query: each word of three or more characters becomes a quoted
- * substring term (trigram tokenizer), all required. Null when no word is long enough.
+ * substring term (trigram tokenizer), all required. Null when no word is long enough. Control
+ * characters go first: FTS5 reads a NUL as the end of the query ('unterminated string').
  */
 export function toFtsQuery(text: string): string | null {
-  const words = text
+  const words = toSingleLine(text)
     .split(/\s+/)
     .map((word) => word.replace(/"/g, ''))
     .filter((word) => [...word].length >= 3)

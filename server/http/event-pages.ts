@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Express } from 'express'
 import { createEvent } from 'ics'
+import { toMultiLine, toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
 import { events } from '../db/schema'
 
@@ -75,11 +76,13 @@ export function mountEventCalendar(app: Express, db: Database, publicUrl: string
       res.status(404).json({ error: 'Evento não encontrado' })
       return
     }
+    // Cleaned again here: rows written before the input rules existed may hold a lone CR, which
+    // would start a new line (a new property) in the file; the ics package only escapes LF.
     const { error, value } = createEvent({
       uid: `evento-${event.id}@vupt`,
-      title: event.title,
-      description: event.description,
-      location: event.location,
+      title: toSingleLine(event.title),
+      description: toMultiLine(event.description),
+      location: toSingleLine(event.location),
       url: `${publicUrl}/evento/${event.id}`,
       start: event.startsAt.getTime(),
       startInputType: 'utc',

@@ -9,6 +9,7 @@ import {
   eventInputSchema,
   rejectEventSchema,
 } from '../../shared/schemas/event'
+import { singleLineText } from '../../shared/schemas/text'
 import { zonedLocalToUtc } from '../../shared/time'
 import type { Database } from '../db/client'
 import { communities, eventAttendees, events, profiles } from '../db/schema'
@@ -112,7 +113,7 @@ export const eventsRouter = router({
       z.object({
         communitySlug: z.string().max(50).optional(),
         tab: z.enum(EVENT_TABS).default('proximos'),
-        q: z.string().trim().max(100).optional(),
+        q: singleLineText().max(100).optional(),
       }),
     )
     .query(({ ctx, input }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AD_PLACEMENTS } from '../domain'
+import { multiLineText, singleLineText } from './text'
 
 export const REMOVAL_REASONS = ['inappropriate', 'spam', 'violation', 'other'] as const
 export type RemovalReason = (typeof REMOVAL_REASONS)[number]
@@ -14,7 +15,7 @@ export const removeListingSchema = z
   .object({
     id: z.number().int().positive(),
     reason: z.enum(REMOVAL_REASONS, { error: 'Escolha o motivo da remoção' }),
-    details: z.string().trim().max(500, { error: 'Motivo muito longo' }).optional(),
+    details: multiLineText().max(500, { error: 'Motivo muito longo' }).optional(),
   })
   .refine((input) => input.reason !== 'other' || Boolean(input.details), {
     error: 'Por favor, informe o motivo da remoção',
@@ -29,28 +30,19 @@ export const AD_PLACEMENT_LABELS: Record<(typeof AD_PLACEMENTS)[number], string>
 
 /** Banner form (spec §5). */
 export const bannerInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
+  title: singleLineText()
     .min(3, { error: 'Título deve ter no mínimo 3 caracteres' })
     .max(100, { error: 'Título deve ter no máximo 100 caracteres' }),
-  description: z
-    .string()
-    .trim()
+  description: multiLineText()
     .max(500, { error: 'Descrição deve ter no máximo 500 caracteres' })
     .transform((value) => value || null)
     .nullable(),
-  imageUrl: z
-    .string()
-    .trim()
-    .refine((value) => value.startsWith('https://') || value.startsWith('/'), {
-      error: 'URL da imagem deve começar com https:// ou /',
-    }),
+  imageUrl: singleLineText().refine((value) => value.startsWith('https://') || value.startsWith('/'), {
+    error: 'URL da imagem deve começar com https:// ou /',
+  }),
   /** The upload behind imageUrl, when the image was sent through Vupt. */
   imageUploadId: z.string().min(1).max(100).nullish(),
-  linkUrl: z
-    .string()
-    .trim()
+  linkUrl: singleLineText()
     .refine((value) => value === '' || value.startsWith('https://'), {
       error: 'Link deve começar com https://',
     })
@@ -69,21 +61,15 @@ export type BannerInput = z.input<typeof bannerInputSchema>
 const REQUIRED = 'Preencha os campos obrigatórios'
 
 export const subcategoryInputSchema = z.object({
-  name: z
-    .string({ error: REQUIRED })
-    .trim()
+  name: singleLineText({ error: REQUIRED })
     .min(1, { error: REQUIRED })
     .max(60, { error: 'Nome muito longo' }),
   mainCategoryId: z.number({ error: REQUIRED }).int().positive({ error: REQUIRED }),
-  description: z
-    .string()
-    .trim()
+  description: multiLineText()
     .max(200, { error: 'Descrição muito longa' })
     .transform((value) => value || null)
     .nullable(),
-  icon: z
-    .string()
-    .trim()
+  icon: singleLineText()
     .max(8, { error: 'Use um emoji como ícone' })
     .transform((value) => value || null)
     .nullable(),

@@ -13,6 +13,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../limits'
+import { singleLineText } from './text'
 
 export const emailSchema = z
   .string()
@@ -32,27 +33,19 @@ export const usernameSchema = z
   .max(USERNAME_MAX, { error: `Username deve ter no máximo ${USERNAME_MAX} caracteres` })
   .regex(/^[A-Za-z0-9_]+$/, { error: 'Apenas letras, números e _' })
 
-export const fullNameSchema = z
-  .string()
-  .trim()
+export const fullNameSchema = singleLineText()
   .min(FULL_NAME_MIN, { error: 'Nome completo é obrigatório' })
   .max(FULL_NAME_MAX, { error: `Nome completo deve ter no máximo ${FULL_NAME_MAX} caracteres` })
 
-export const universitySchema = z
-  .string()
-  .trim()
+export const universitySchema = singleLineText()
   .min(UNIVERSITY_MIN, { error: 'Universidade é obrigatória' })
   .max(UNIVERSITY_MAX, { error: `Universidade deve ter no máximo ${UNIVERSITY_MAX} caracteres` })
 
-export const courseSchema = z
-  .string()
-  .trim()
+export const courseSchema = singleLineText()
   .min(COURSE_MIN, { error: 'Curso é obrigatório' })
   .max(COURSE_MAX, { error: `Curso deve ter no máximo ${COURSE_MAX} caracteres` })
 
-export const matriculaSchema = z
-  .string()
-  .trim()
+export const matriculaSchema = singleLineText()
   .min(1, { error: 'Matrícula é obrigatória' })
   .min(MATRICULA_MIN, { error: 'Matrícula inválida' })
   .max(MATRICULA_MAX, { error: 'Matrícula inválida' })

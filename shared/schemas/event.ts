@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText, singleLineText } from './text'
 
 export const EVENT_TITLE_MIN = 5
 export const EVENT_TITLE_MAX = 100
@@ -18,14 +19,10 @@ export const EVENT_TAB_LABELS: Record<EventTab, string> = {
 
 /** The event form (spec §5); date and time are the community's local wall clock. */
 export const eventInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
+  title: singleLineText()
     .min(EVENT_TITLE_MIN, { error: `Título deve ter no mínimo ${EVENT_TITLE_MIN} caracteres` })
     .max(EVENT_TITLE_MAX, { error: 'Título muito longo' }),
-  description: z
-    .string()
-    .trim()
+  description: multiLineText()
     .min(EVENT_DESCRIPTION_MIN, { error: `Descrição deve ter no mínimo ${EVENT_DESCRIPTION_MIN} caracteres` })
     .max(EVENT_DESCRIPTION_MAX, { error: 'Descrição muito longa' }),
   eventDate: z
@@ -35,9 +32,7 @@ export const eventInputSchema = z.object({
   eventTime: z
     .string({ error: 'Formato de hora inválido (HH:MM)' })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Formato de hora inválido (HH:MM)' }),
-  location: z
-    .string()
-    .trim()
+  location: singleLineText()
     .min(EVENT_LOCATION_MIN, { error: `Local deve ter no mínimo ${EVENT_LOCATION_MIN} caracteres` })
     .max(EVENT_LOCATION_MAX, { error: 'Local muito longo' }),
   /** Empty means unlimited. */
@@ -57,9 +52,7 @@ export const REJECTION_REASON_MESSAGE = 'Por favor, informe o motivo da rejeiç�
 
 export const rejectEventSchema = z.object({
   id: z.number().int().positive(),
-  reason: z
-    .string({ error: REJECTION_REASON_MESSAGE })
-    .trim()
+  reason: multiLineText({ error: REJECTION_REASON_MESSAGE })
     .min(1, { error: REJECTION_REASON_MESSAGE })
     .max(500, { error: 'Motivo muito longo' }),
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAIN_CATEGORY_SLUGS, PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '../domain'
+import { multiLineText, singleLineText } from './text'
 
 export const LISTING_TITLE_MIN = 3
 export const LISTING_TITLE_MAX = 100
@@ -25,14 +26,10 @@ export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
 const id = z.number().int().positive()
 
 export const listingInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
+  title: singleLineText()
     .min(LISTING_TITLE_MIN, { error: 'Título deve ter no mínimo 3 caracteres' })
     .max(LISTING_TITLE_MAX, { error: 'Título muito longo' }),
-  description: z
-    .string()
-    .trim()
+  description: multiLineText()
     .min(LISTING_DESCRIPTION_MIN, { error: 'Descrição deve ter no mínimo 10 caracteres' })
     .max(LISTING_DESCRIPTION_MAX, { error: 'Descrição muito longa' }),
   priceCents: z
@@ -62,7 +59,7 @@ export const listingStatusSchema = z.object({ id, status: z.enum(PRODUCT_STATUSE
 /** Every filter of the portal and the category pages; all of them live in the URL. */
 export const listingFiltersSchema = z.object({
   communitySlug: z.string().max(50).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: singleLineText().max(100).optional(),
   mainCategory: z.enum(MAIN_CATEGORY_SLUGS).optional(),
   subcategoryId: id.optional(),
   condition: z.enum(PRODUCT_CONDITIONS).optional(),

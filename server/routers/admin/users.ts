@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { ROLES, type Role } from '../../../shared/domain'
+import { singleLineText } from '../../../shared/schemas/text'
 import { deleteAccount } from '../../auth/delete-account'
 import { invalidateUserSessions } from '../../auth/session'
 import { profiles, userRoles, users } from '../../db/schema'
@@ -22,7 +23,7 @@ export const adminUsersRouter = router({
     .input(
       z.object({
         filter: z.enum(USER_FILTERS).default('all'),
-        search: z.string().trim().max(100).optional(),
+        search: singleLineText().max(100).optional(),
       }),
     )
     .query(({ ctx, input }) => {
