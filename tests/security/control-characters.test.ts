@@ -160,7 +160,7 @@ beforeAll(async () => {
   db = await createTestDatabase()
   services = createTestServices(db)
   app = await startHttpApp(services)
-  memberCookie = sessionCookieFor(db, (await createApprovedStudent(db)).id)
+  memberCookie = sessionCookieFor(services, (await createApprovedStudent(db)).id)
 })
 
 afterAll(async () => {

@@ -10,16 +10,19 @@ import {
   createApprovedStudent,
   createTestDatabase,
   createTestServices,
+  type TestServices,
 } from '../support/test-app'
 
 let db: Database
+let services: TestServices
 let app: RunningApp
 let cookie: string
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  app = await startHttpApp(createTestServices(db))
-  cookie = sessionCookieFor(db, (await createApprovedStudent(db)).id)
+  services = createTestServices(db)
+  app = await startHttpApp(services)
+  cookie = sessionCookieFor(services, (await createApprovedStudent(db)).id)
 })
 
 afterAll(async () => {

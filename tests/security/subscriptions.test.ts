@@ -7,6 +7,7 @@ import {
   createApprovedStudent,
   createTestDatabase,
   createTestServices,
+  type TestServices,
 } from '../support/test-app'
 
 /** Every subscription of the router: live updates are only served over the WebSocket. */
@@ -17,13 +18,15 @@ const subscriptions = Object.entries(appRouter._def.procedures)
   .map(([path]) => path)
 
 let db: Database
+let services: TestServices
 let app: RunningApp
 let cookie: string
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  app = await startHttpApp(createTestServices(db))
-  cookie = sessionCookieFor(db, (await createApprovedStudent(db)).id)
+  services = createTestServices(db)
+  app = await startHttpApp(services)
+  cookie = sessionCookieFor(services, (await createApprovedStudent(db)).id)
 })
 
 afterAll(async () => {

@@ -3,10 +3,11 @@ import { createHash } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Express } from 'express'
-import { createSession, SESSION_COOKIE } from '../../server/auth/session'
+import { SESSION_COOKIE } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import { createHttpApp, type HttpAppOptions } from '../../server/http/app'
 import type { AppServices } from '../../server/trpc/context'
+import { callerFor, type TestServices } from './test-app'
 
 export type RunningApp = { url: string; close: () => Promise<void> }
 
@@ -29,9 +30,14 @@ export async function startHttpApp(
   }
 }
 
-/** A new session for the user, as the Cookie header a signed-in browser sends. */
-export function sessionCookieFor(db: Database, userId: number): string {
-  return `${SESSION_COOKIE}=${createSession(db, userId).token}`
+/**
+ * A new session for the user, as the Cookie header a signed-in browser sends. Made the way
+ * callerFor makes it, so it is as complete as a real sign-in (second factor included).
+ */
+export function sessionCookieFor(services: TestServices, userId: number): string {
+  const { sessionToken } = callerFor(services, { userId })
+  if (!sessionToken) throw new Error(`a sessão do usuário ${userId} não foi aceita`)
+  return `${SESSION_COOKIE}=${sessionToken}`
 }
 
 /** The headers our own pages send: the same-origin guard refuses anything else. */
