@@ -11,7 +11,14 @@ import { ChatEventsProvider } from '@/features/chat/chat-events'
 import { isChatMember } from '@/features/chat/unread'
 import { useAccountLiveUpdates, useViewer, type Viewer } from '@/lib/auth'
 import { CommunityProvider, defaultCommunity, findCommunity } from '@/lib/community'
-import { BEFORE_APPROVAL_PATHS, communityRoutes, NotFoundPage, type RouteAccess, rootRoutes } from './routes'
+import {
+  BEFORE_APPROVAL_PATHS,
+  BEFORE_EMAIL_CONFIRMATION_PATHS,
+  communityRoutes,
+  NotFoundPage,
+  type RouteAccess,
+  rootRoutes,
+} from './routes'
 
 // Forms (zod, react-hook-form) stay out of the first download: most visits never show these two.
 const PendingApprovalScreen = lazy(() =>
@@ -85,7 +92,10 @@ function Shell() {
   const pathWithinCommunity = routeCommunity ? location.slice(firstSegment.length + 1) || '/' : location
 
   const waiting = viewer !== null && (!viewer.approved || !viewer.emailVerified)
-  const allowedWhileWaiting = BEFORE_APPROVAL_PATHS.some((path) => pathWithinCommunity === path)
+  // Until the e-mail is confirmed, only the links that arrive by e-mail: the security page is for the
+  // mailbox's proven owner.
+  const allowedPaths = viewer?.emailVerified ? BEFORE_APPROVAL_PATHS : BEFORE_EMAIL_CONFIRMATION_PATHS
+  const allowedWhileWaiting = allowedPaths.some((path) => pathWithinCommunity === path)
   if (viewer && waiting && !allowedWhileWaiting) {
     return (
       <Suspense fallback={<PageSpinner />}>

@@ -94,3 +94,6 @@ export const communityRoutes: ClientRoute[] = [
 export const BEFORE_APPROVAL_PATHS = sharedRoutes
   .filter((route) => route.beforeApproval)
   .map((route) => route.path)
+
+/** An account whose e-mail is not confirmed yet reaches only the pages its e-mail links open. */
+export const BEFORE_EMAIL_CONFIRMATION_PATHS = ['/verificar-email', '/redefinir-senha']

@@ -374,6 +374,7 @@ async function seedBanners(
         title: banner.title,
         description: banner.description,
         imageUrl: attached?.fullUrl ?? image.fullUrl,
+        imageUploadId: image.id,
         placement: banner.placement,
         displayOrder: 0,
       })

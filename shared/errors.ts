@@ -35,10 +35,23 @@ export const APP_ERRORS = {
     title: 'Ative a verificação em duas etapas',
     description: 'Administradores precisam da verificação em duas etapas para acessar o painel.',
   },
+  TWO_FACTOR_SESSION_REQUIRED: {
+    title: 'Entre novamente com o código',
+    description: 'Para usar o painel, saia e entre de novo informando o código do app autenticador.',
+  },
+  EMAIL_NOT_VERIFIED: {
+    title: 'Confirme seu e-mail',
+    description: 'Abra o link que enviamos para o seu e-mail institucional para continuar.',
+  },
   INVALID_TWO_FACTOR_CODE: { title: 'Código inválido', description: 'Confira o código e tente novamente.' },
   REAUTH_REQUIRED: {
     title: 'Confirme sua senha',
     description: 'Por segurança, confirme sua senha para continuar.',
+  },
+  WRONG_SIGN_UP_PASSWORD: {
+    title: 'Senha incorreta',
+    description:
+      'Digite a senha que você criou no cadastro. Se não foi você, escolha "Não criei esta conta".',
   },
   WRONG_PASSWORD: { title: 'Senha incorreta', description: 'A senha atual não confere.' },
   SUBCATEGORY_IN_USE: {

@@ -35,7 +35,15 @@ async function main() {
   await seedBase(
     db,
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-      ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+      ? {
+          email: env.ADMIN_EMAIL,
+          password: env.ADMIN_PASSWORD,
+          onTakeOver: (userId) =>
+            logger.warn(
+              { userId },
+              'ADMIN_EMAIL tinha um cadastro não confirmado: senha, sessões e verificação em duas etapas dele foram apagadas',
+            ),
+        }
       : undefined,
   )
 
@@ -92,7 +100,7 @@ async function main() {
     serveDevClient(app, vite, join(projectRoot, 'client'), clientOptions)
     closeVite = () => vite.close()
   }
-  const sockets = attachWebSockets(server, services)
+  const sockets = attachWebSockets(server, services, { trustProxy: env.TRUST_PROXY })
   const uploadCleanup = setInterval(() => void runOrphanCleanup(services), ORPHAN_CLEANUP_INTERVAL_MS).unref()
 
   server.listen(env.PORT, env.HOST, () => {

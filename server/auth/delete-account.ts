@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import {
+  emailTokens,
   eventAttendees,
   events,
   favorites,
@@ -9,11 +10,12 @@ import {
   products,
   productVupts,
   profiles,
+  recoveryCodes,
   sessions,
   userRoles,
   users,
 } from '../db/schema'
-import { releaseUploadByUrl, releaseUploads } from '../uploads/attach'
+import { releaseUpload, releaseUploads } from '../uploads/attach'
 
 /**
  * Deletes an account, by the user or an administrator. Policy: the person's listings, events,
@@ -52,17 +54,17 @@ export function deleteAccount(db: Database, userId: number): void {
 
     // Pictures that only this account used go back to the orphan sweep.
     const avatar = tx
-      .select({ url: profiles.avatarUrl })
+      .select({ uploadId: profiles.avatarUploadId })
       .from(profiles)
       .where(eq(profiles.userId, userId))
       .get()
-    releaseUploadByUrl(tx, avatar?.url, userId)
+    releaseUpload(tx, avatar?.uploadId, 'avatar')
     for (const event of tx
-      .select({ url: events.imageUrl })
+      .select({ uploadId: events.imageUploadId })
       .from(events)
       .where(eq(events.organizerId, userId))
       .all()) {
-      releaseUploadByUrl(tx, event.url, userId)
+      releaseUpload(tx, event.uploadId, 'event')
     }
 
     const photos = tx
@@ -79,6 +81,9 @@ export function deleteAccount(db: Database, userId: number): void {
     tx.delete(products).where(eq(products.sellerId, userId)).run()
     tx.delete(events).where(eq(events.organizerId, userId)).run()
     tx.delete(sessions).where(eq(sessions.userId, userId)).run()
+    // No link sent before the deletion may act on the tombstone, and no secret of it is kept.
+    tx.delete(emailTokens).where(eq(emailTokens.userId, userId)).run()
+    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()
     tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId)).run()
     tx.delete(userRoles).where(eq(userRoles.userId, userId)).run()
     if (photos.length > 0) releaseUploads(tx, photos)
@@ -92,6 +97,7 @@ export function deleteAccount(db: Database, userId: number): void {
         course: null,
         matricula: null,
         avatarUrl: null,
+        avatarUploadId: null,
         approved: false,
       })
       .where(eq(profiles.userId, userId))
@@ -101,9 +107,12 @@ export function deleteAccount(db: Database, userId: number): void {
         email: `removida-${userId}@contas.invalid`,
         passwordHash: null,
         emailVerifiedAt: null,
+        totpKey: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
         deletedAt: new Date(),
       })
-      .where(and(eq(users.id, userId)))
+      .where(eq(users.id, userId))
       .run()
   })
 }

@@ -50,3 +50,13 @@ export function consumeEmailToken(db: Database, token: string, purpose: EmailTok
     return row
   })
 }
+
+/** Reads a live token without spending it (a step that may still fail, like a wrong password). */
+export function peekEmailToken(db: Database, token: string, purpose: EmailTokenPurpose) {
+  const row = db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.id, hashToken(token)), eq(emailTokens.purpose, purpose)))
+    .get()
+  return row && row.expiresAt.getTime() > Date.now() ? row : null
+}

@@ -2,10 +2,13 @@ import { decodeIdToken, Google, generateCodeVerifier, generateState } from 'arct
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { and, eq } from 'drizzle-orm'
 import type { Express, Request, Response } from 'express'
+import { REAUTH_WINDOW_MS } from '../../shared/schemas/account'
 import { communities, oauthAccounts, users } from '../db/schema'
+import { googleLinkedNotice } from '../mail/templates'
 import { type AppServices, resolveSession } from '../trpc/context'
 import { createAccount, findUserByEmail } from './accounts'
-import { createSession, markAuthenticated, serializeSessionCookie } from './session'
+import { proveMailbox } from './mailbox'
+import { createSession, markAuthenticated, serializeSessionCookie, type ValidatedSession } from './session'
 
 const FLOW_COOKIE = 'vupt_google_flow'
 const FLOW_MAX_AGE_S = 10 * 60
@@ -19,6 +22,10 @@ export function safeReturnPath(value: unknown, fallback = '/'): string {
   }
   return value
 }
+
+/** Linking a sign-in method is a sensitive change: the password must have been proven just now. */
+const recentlyAuthenticated = (session: ValidatedSession) =>
+  Date.now() - session.authenticatedAt.getTime() <= REAUTH_WINDOW_MS
 
 function authPageWithError(community: string | undefined): string {
   const prefix = community ? `/${encodeURIComponent(community)}` : ''
@@ -46,6 +53,14 @@ export function mountGoogleAuth(
     const url = google.createAuthorizationURL(state, codeVerifier, ['openid', 'email', 'profile'])
     // 'link' adds Google to the signed-in account; 'reauth' proves the person again for a sensitive change.
     const mode = req.query.mode === 'link' || req.query.mode === 'reauth' ? req.query.mode : 'signin'
+    if (mode === 'link') {
+      const { session, user } = resolveSession(services, req)
+      if (!session || !user || !recentlyAuthenticated(session)) {
+        const from = safeReturnPath(req.query.from)
+        res.redirect(302, `${from}${from.includes('?') ? '&' : '?'}google=reautenticar`)
+        return
+      }
+    }
     const flow = JSON.stringify({
       state,
       codeVerifier,
@@ -95,7 +110,7 @@ export function mountGoogleAuth(
       const tokens = await google.validateAuthorizationCode(code, flow.codeVerifier)
       const claims = decodeIdToken(tokens.idToken()) as GoogleClaims
       if (flow.mode === 'link' || flow.mode === 'reauth') {
-        const outcome = linkOrReauthenticate(services, req, claims, flow.mode)
+        const outcome = await linkOrReauthenticate(services, req, claims, flow.mode)
         res.redirect(302, `${flow.from}${flow.from.includes('?') ? '&' : '?'}google=${outcome}`)
         return
       }
@@ -127,14 +142,14 @@ export function mountGoogleAuth(
 }
 
 /** Links Google to the signed-in account, or accepts a fresh Google sign-in as reauthentication. */
-function linkOrReauthenticate(
+async function linkOrReauthenticate(
   services: AppServices,
   req: Request,
   claims: GoogleClaims,
   mode: 'link' | 'reauth',
-): 'vinculado' | 'confirmado' | 'erro' {
+): Promise<'vinculado' | 'confirmado' | 'reautenticar' | 'erro'> {
   const { session, user } = resolveSession(services, req)
-  if (!session || !user || session.twoFactorPending) return 'erro'
+  if (!session || !user?.emailVerified) return 'erro'
   const linked = services.db
     .select({ userId: oauthAccounts.userId })
     .from(oauthAccounts)
@@ -146,6 +161,8 @@ function linkOrReauthenticate(
     return 'confirmado'
   }
   if (linked) return linked.userId === user.id ? 'vinculado' : 'erro'
+  // Checked again on the way back: the window may have closed while the person was at Google.
+  if (!recentlyAuthenticated(session)) return 'reautenticar'
   const email = claims.email?.toLowerCase()
   const domain = email?.split('@')[1]
   const community = user.communityId
@@ -157,7 +174,10 @@ function linkOrReauthenticate(
     .insert(oauthAccounts)
     .values({ provider: 'google', providerUserId: claims.sub, userId: user.id, email })
     .run()
-  markAuthenticated(services.db, session.id)
+  // Linking is not a fresh proof of the person: it needed one. The owner hears of it by e-mail.
+  await services.mailer.send(googleLinkedNotice(user.email, email)).catch((error: unknown) => {
+    services.logger.error({ err: error, userId: user.id }, 'falha ao avisar do vínculo com o Google')
+  })
   return 'vinculado'
 }
 
@@ -180,6 +200,7 @@ async function findOrCreateGoogleUser(services: AppServices, claims: GoogleClaim
   if (!community) return null
 
   const existing = await findUserByEmail(db, email)
+  if (existing?.deletedAt) return null
   const userId =
     existing?.id ??
     (await createAccount(db, {
@@ -188,9 +209,19 @@ async function findOrCreateGoogleUser(services: AppServices, claims: GoogleClaim
       communityId: community.id,
       emailVerified: true,
     }))
+  // Google proves the mailbox. Whoever signed up with this address without proving it loses the account.
   if (existing && !existing.emailVerifiedAt) {
-    db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, existing.id)).run()
+    proveMailbox(db, existing.id, { passwordHash: null })
+    services.logger.warn(
+      { userId: existing.id },
+      'cadastro não confirmado assumido pelo dono do e-mail (Google)',
+    )
   }
   db.insert(oauthAccounts).values({ provider: 'google', providerUserId: claims.sub, userId, email }).run()
+  if (existing?.emailVerifiedAt) {
+    await services.mailer.send(googleLinkedNotice(email, email)).catch((error: unknown) => {
+      services.logger.error({ err: error, userId }, 'falha ao avisar do vínculo com o Google')
+    })
+  }
   return userId
 }

@@ -7,6 +7,9 @@ export type SecretBox = { seal(plain: string): string; open(stored: string): str
 
 const VERSION = 'v1'
 
+/** Whether a value has the shape seal() writes (open() reads anything else back unchanged). */
+export const isSealed = (value: string): boolean => value.startsWith(`${VERSION}.`)
+
 /** AES-256-GCM; stored as 'v1.<iv>.<tag>.<ciphertext>', base64url. */
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('A chave de criptografia precisa ter 32 bytes.')

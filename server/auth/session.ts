@@ -17,6 +17,8 @@ export type SessionMeta = {
   ip?: string | null
   /** Password checked, two-factor code still owed: the session can only finish signing in. */
   twoFactorPending?: boolean
+  /** The second factor was proven while creating it (a code given in the same step). */
+  secondFactor?: boolean
 }
 
 export function createSession(db: Database, userId: number, meta: SessionMeta = {}) {
@@ -31,6 +33,7 @@ export function createSession(db: Database, userId: number, meta: SessionMeta = 
       lastUsedAt: now,
       authenticatedAt: now,
       twoFactorPending: meta.twoFactorPending ?? false,
+      secondFactorAt: meta.secondFactor ? now : null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
     })
@@ -44,6 +47,8 @@ export type ValidatedSession = {
   expiresAt: Date
   authenticatedAt: Date
   twoFactorPending: boolean
+  /** When this session proved the second factor; null if it never did. */
+  secondFactorAt: Date | null
   /** True when the expiry moved: the cookie must be sent again. */
   renewed: boolean
 }
@@ -78,14 +83,21 @@ export function validateSessionToken(db: Database, token: string): ValidatedSess
     expiresAt,
     authenticatedAt: row.authenticatedAt,
     twoFactorPending: row.twoFactorPending,
+    secondFactorAt: row.secondFactorAt,
     renewed,
   }
 }
 
-/** The password (or Google, or the second factor) was just proven in this session. */
+/** The password (or a Google sign-in) was just proven in this session. */
 export function markAuthenticated(db: Database, sessionId: string): void {
+  db.update(sessions).set({ authenticatedAt: new Date() }).where(eq(sessions.id, sessionId)).run()
+}
+
+/** A code from the authenticator (or a recovery code) was just proven in this session. */
+export function markSecondFactor(db: Database, sessionId: string): void {
+  const now = new Date()
   db.update(sessions)
-    .set({ authenticatedAt: new Date(), twoFactorPending: false })
+    .set({ authenticatedAt: now, secondFactorAt: now, twoFactorPending: false })
     .where(eq(sessions.id, sessionId))
     .run()
 }

@@ -83,6 +83,8 @@ export const sessions = sqliteTable(
     authenticatedAt: integer('authenticated_at', { mode: 'timestamp_ms' }).notNull(),
     /** True between the password and the two-factor code: such a session can do nothing else. */
     twoFactorPending: integer('two_factor_pending', { mode: 'boolean' }).notNull().default(false),
+    /** When this session proved the second factor (sign-in code or enrolment); the admin area needs it. */
+    secondFactorAt: integer('second_factor_at', { mode: 'timestamp_ms' }),
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: createdAt(),
@@ -157,6 +159,8 @@ export const profiles = sqliteTable(
     course: text('course'),
     matricula: text('matricula'),
     avatarUrl: text('avatar_url'),
+    /** The upload behind avatarUrl, so replacing the avatar frees exactly that upload. */
+    avatarUploadId: text('avatar_upload_id'),
     communityId: integer('community_id').references(() => communities.id),
     approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
     approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
@@ -424,6 +428,8 @@ export const events = sqliteTable(
     maxParticipants: integer('max_participants'),
     attendeesCount: integer('attendees_count').notNull().default(0),
     imageUrl: text('image_url'),
+    /** The upload behind imageUrl, so replacing the picture frees exactly that upload. */
+    imageUploadId: text('image_upload_id'),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('pendente'),
     rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
@@ -466,6 +472,8 @@ export const advertisements = sqliteTable(
     title: text('title').notNull(),
     description: text('description'),
     imageUrl: text('image_url').notNull(),
+    /** The upload behind imageUrl; null when the banner points to an image hosted elsewhere. */
+    imageUploadId: text('image_upload_id'),
     linkUrl: text('link_url'),
     placement: text('placement', { enum: AD_PLACEMENTS }).notNull(),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),

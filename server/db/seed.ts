@@ -1,10 +1,17 @@
 import { and, eq } from 'drizzle-orm'
 import { createAccount, findUserByEmail } from '../auth/accounts'
+import { proveMailbox } from '../auth/mailbox'
+import { hashPassword } from '../auth/password'
 import type { Database } from './client'
-import { communities, mainCategories, profiles, subcategories, userRoles, users } from './schema'
+import { communities, mainCategories, profiles, subcategories, userRoles } from './schema'
 import { SEED_COMMUNITIES, SEED_MAIN_CATEGORIES } from './seed-data'
 
-export type AdminSeed = { email: string; password: string }
+export type AdminSeed = {
+  email: string
+  password: string
+  /** Told when an unconfirmed sign-up with ADMIN_EMAIL was taken over. */
+  onTakeOver?: (userId: number) => void
+}
 
 /** Idempotent: safe at every start. Existing rows are left as an administrator may have edited them. */
 export async function seedBase(db: Database, admin?: AdminSeed): Promise<void> {
@@ -41,7 +48,7 @@ export async function seedBase(db: Database, admin?: AdminSeed): Promise<void> {
   if (admin) await seedAdmin(db, admin)
 }
 
-async function seedAdmin(db: Database, admin: AdminSeed): Promise<void> {
+async function seedAdmin(db: Database, { onTakeOver, ...admin }: AdminSeed): Promise<void> {
   const email = admin.email.trim().toLowerCase()
   const domain = email.split('@')[1] ?? ''
   const community =
@@ -63,15 +70,18 @@ async function seedAdmin(db: Database, admin: AdminSeed): Promise<void> {
     })
     return
   }
-  // The account exists: make sure it can still administer, without touching its password.
+  // The account exists. Unconfirmed, it may be anyone's sign-up with this address: the operator's
+  // variables prove the mailbox, so it is taken over clean (see proveMailbox) with ADMIN_PASSWORD.
+  if (!existing.emailVerifiedAt) {
+    proveMailbox(db, existing.id, { passwordHash: await hashPassword(admin.password) })
+    onTakeOver?.(existing.id)
+  }
+  // Make sure it can still administer, without touching a confirmed account's password.
   db.transaction((tx) => {
     tx.insert(userRoles).values({ userId: existing.id, role: 'admin' }).onConflictDoNothing().run()
     tx.update(profiles)
-      .set({ approved: true })
+      .set({ approved: true, approvedAt: new Date() })
       .where(and(eq(profiles.userId, existing.id), eq(profiles.approved, false)))
       .run()
-    if (!existing.emailVerifiedAt) {
-      tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, existing.id)).run()
-    }
   })
 }

@@ -1,36 +1,100 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { appError } from '../trpc/init'
 
 const MINUTE = 60
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
 
-/** Per-IP and per-account limits (in memory: one instance; the Redis limiter of the same library when there are several). */
+/**
+ * The limits, sized for a campus: a whole class signs up or signs in from one lab or Wi-Fi behind a
+ * single public address, so per-address limits are generous and the tight ones sit on the e-mail,
+ * the account or the device. In memory: one instance (the same library's Redis limiters when there
+ * are several).
+ */
 export function createRateLimits() {
   return {
-    signInByIp: new RateLimiterMemory({ keyPrefix: 'signin-ip', points: 30, duration: 15 * MINUTE }),
-    signInByAccount: new RateLimiterMemory({ keyPrefix: 'signin-account', points: 8, duration: 15 * MINUTE }),
-    signUpByIp: new RateLimiterMemory({ keyPrefix: 'signup-ip', points: 10, duration: 60 * MINUTE }),
-    mailByIp: new RateLimiterMemory({ keyPrefix: 'mail-ip', points: 10, duration: 15 * MINUTE }),
+    /** A hundred students of one lab within an hour pass; a script filling the table does not. */
+    signUpByIp: new RateLimiterMemory({ keyPrefix: 'signup-ip', points: 150, duration: HOUR }),
+    /** A room signing up together at the start of a class, not a loop. */
+    signUpBurstByIp: new RateLimiterMemory({ keyPrefix: 'signup-burst', points: 40, duration: MINUTE }),
+    signUpByEmail: new RateLimiterMemory({ keyPrefix: 'signup-email', points: 5, duration: HOUR }),
+    /** Every password attempt from an address, right or wrong. */
+    signInByIp: new RateLimiterMemory({ keyPrefix: 'signin-ip', points: 600, duration: 15 * MINUTE }),
+    /** Attempts on one account from browsers it has never signed in on; forgiven by a success. */
+    signInByAccount: new RateLimiterMemory({
+      keyPrefix: 'signin-account',
+      points: 10,
+      duration: 15 * MINUTE,
+    }),
+    /**
+     * Attempts on one account from a browser that signed in to it before (its device cookie): a
+     * stranger who knows the e-mail exhausts the limit above, never this one.
+     */
+    signInByDevice: new RateLimiterMemory({ keyPrefix: 'signin-device', points: 10, duration: 15 * MINUTE }),
+    /** Wrong passwords from one address: shut for longer each time it runs out (see consumeEscalating). */
+    signInFailuresByIp: new RateLimiterMemory({ keyPrefix: 'signin-fail-ip', points: 100, duration: HOUR }),
+    signInStrikesByIp: new RateLimiterMemory({ keyPrefix: 'signin-strike-ip', points: 1_000, duration: DAY }),
+    /** Second-factor codes (sign-in step, turning two-factor off); forgiven by a good code. */
+    twoFactorByUser: new RateLimiterMemory({ keyPrefix: '2fa-user', points: 8, duration: 15 * MINUTE }),
+    /** Password confirmations of a signed-in member; forgiven by a right one. */
+    reauthByUser: new RateLimiterMemory({ keyPrefix: 'reauth-user', points: 8, duration: 15 * MINUTE }),
+    mailByIp: new RateLimiterMemory({ keyPrefix: 'mail-ip', points: 60, duration: 15 * MINUTE }),
     mailByAccount: new RateLimiterMemory({ keyPrefix: 'mail-account', points: 3, duration: 15 * MINUTE }),
     chatSendByUser: new RateLimiterMemory({ keyPrefix: 'chat-send', points: 20, duration: 10 }),
+    /** The composer announces typing every few seconds at most; more is a script. */
+    chatTypingByUser: new RateLimiterMemory({ keyPrefix: 'chat-typing', points: 20, duration: 10 }),
   }
 }
 export type RateLimits = ReturnType<typeof createRateLimits>
 
 export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.'
 
+const rateLimited = () => appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', RATE_LIMIT_MESSAGE)
+
 /** Spends one point on every limiter; the first one exhausted refuses the call. */
-export async function consumeAll(entries: [RateLimiterMemory, string][]): Promise<void> {
+export async function consumeAll(entries: [RateLimiterAbstract, string][]): Promise<void> {
   try {
     await Promise.all(entries.map(([limiter, key]) => limiter.consume(key)))
   } catch (error) {
-    if (error instanceof RateLimiterRes) {
-      throw appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', RATE_LIMIT_MESSAGE)
-    }
+    if (error instanceof RateLimiterRes) throw rateLimited()
     throw error
   }
 }
 
-/** A successful sign-in forgives the account's failed attempts. */
-export async function resetKey(limiter: RateLimiterMemory, key: string): Promise<void> {
+/** A success forgives the key's earlier attempts. */
+export async function resetKey(limiter: RateLimiterAbstract, key: string): Promise<void> {
   await limiter.delete(key)
+}
+
+/** A refused key stays shut for this long the first time it runs out, then twice as long each time. */
+export const ESCALATION_BASE_SECONDS = 15 * MINUTE
+
+/**
+ * Spends a point on `limiter`; when that exhausts it, the key is blocked for
+ * ESCALATION_BASE_SECONDS × 2^(n−1), n being how often it ran out within `strikes`' window (a day),
+ * capped at a day. Refuses the call while blocked.
+ */
+export async function consumeEscalating(
+  limiter: RateLimiterAbstract,
+  strikes: RateLimiterAbstract,
+  key: string,
+): Promise<void> {
+  try {
+    await limiter.consume(key)
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error
+    // Only the attempt that crossed the line escalates; later ones hit the block already in place.
+    if (error.consumedPoints === limiter.points + 1) {
+      const strike = await strikes.penalty(key, 1)
+      const seconds = Math.min(ESCALATION_BASE_SECONDS * 2 ** (strike.consumedPoints - 1), DAY)
+      await limiter.block(key, seconds)
+    }
+    throw rateLimited()
+  }
+}
+
+/** Refuses when the key already ran out (a block in place), without spending a point. */
+export async function assertNotBlocked(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const state = await limiter.get(key)
+  if (state && state.consumedPoints > limiter.points && state.msBeforeNext > 0) throw rateLimited()
 }

@@ -61,3 +61,9 @@ export const emailChangedNotice = (to: string, newEmail: string) =>
     `Recebemos um pedido para trocar o e-mail da sua conta para ${newEmail}.`,
     'Se foi você, confirme pelo link enviado ao novo endereço. Se não foi, troque sua senha agora e fale com o suporte.',
   ])
+
+export const googleLinkedNotice = (to: string, googleEmail: string) =>
+  build(to, 'Conta Google vinculada ao Vupt', [
+    `A conta Google ${googleEmail} foi vinculada à sua conta do Vupt e agora pode ser usada para entrar.`,
+    'Se não foi você, troque sua senha agora, desvincule o Google em Minha Conta → Segurança e fale com o suporte.',
+  ])

@@ -1,5 +1,6 @@
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import { applyWSSHandler } from '@trpc/server/adapters/ws'
+import proxyAddr from 'proxy-addr'
 import { WebSocketServer } from 'ws'
 import { readSessionToken } from '../auth/session'
 import { isSameOrigin } from '../http/security'
@@ -9,9 +10,27 @@ import { type AppServices, createContextInner, resolveSession } from '../trpc/co
 export const WS_PATH = '/api/ws'
 /** Largest frame a client may send: chat messages are small. */
 const MAX_PAYLOAD_BYTES = 64 * 1024
+/**
+ * Open sockets per client address. A campus Wi-Fi puts hundreds of students behind one address, each
+ * with a tab or two, so the cap is generous; it stops one machine from holding thousands.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 500
+
+export type WebSocketOptions = {
+  /** How many reverse proxies to trust for the client address, as Express's 'trust proxy' (TRUST_PROXY). */
+  trustProxy: number
+  maxConnectionsPerAddress?: number
+}
+
+/** The client address as Express computes req.ip: X-Forwarded-For read only as far as the trusted proxies. */
+export function socketClientAddress(req: IncomingMessage, trustProxy: number): string {
+  return proxyAddr(req, (_address, hop) => hop < trustProxy)
+}
 
 /** tRPC subscriptions over WebSocket on the app's own HTTP server, authenticated by the session cookie. */
-export function attachWebSockets(server: Server, services: AppServices) {
+export function attachWebSockets(server: Server, services: AppServices, options: WebSocketOptions) {
+  const maxPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS
+  const openByAddress = new Map<string, number>()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
@@ -20,7 +39,27 @@ export function attachWebSockets(server: Server, services: AppServices) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
       return
     }
-    wss.handleUpgrade(req, socket, head, (client) => wss.emit('connection', client, req))
+    const address = socketClientAddress(req, options.trustProxy)
+    const open = openByAddress.get(address) ?? 0
+    if (open >= maxPerAddress) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\n\r\n')
+      return
+    }
+    openByAddress.set(address, open + 1)
+    let counted = true
+    const release = () => {
+      if (!counted) return
+      counted = false
+      const left = (openByAddress.get(address) ?? 1) - 1
+      if (left > 0) openByAddress.set(address, left)
+      else openByAddress.delete(address)
+    }
+    // A socket that never completes the handshake gives its place back too.
+    socket.once('close', release)
+    wss.handleUpgrade(req, socket, head, (client) => {
+      client.once('close', release)
+      wss.emit('connection', client, req)
+    })
   })
 
   const handler = applyWSSHandler({
@@ -31,8 +70,9 @@ export function attachWebSockets(server: Server, services: AppServices) {
         services,
         ...resolveSession(services, req),
         request: {
-          ip: req.socket.remoteAddress ?? null,
+          ip: socketClientAddress(req, options.trustProxy),
           userAgent: req.headers['user-agent'] ?? null,
+          cookieHeader: req.headers.cookie,
           sessionToken: readSessionToken(req.headers.cookie) ?? null,
           subscriptions: { active: 0 },
         },
@@ -41,6 +81,8 @@ export function attachWebSockets(server: Server, services: AppServices) {
   })
 
   return {
+    /** Open sockets of one client address (for tests and metrics). */
+    openConnections: (address: string) => openByAddress.get(address) ?? 0,
     /** Asks every client to reconnect (to another instance, or to this one after a restart). */
     close() {
       handler.broadcastReconnectNotification()

@@ -9,10 +9,16 @@ import {
   REAUTH_WINDOW_MS,
   totpCodeSchema,
 } from '../../shared/schemas/account'
-import { institutionalEmailMessage, isInstitutionalEmail, tokenSchema } from '../../shared/schemas/auth'
+import {
+  institutionalEmailMessage,
+  isInstitutionalEmail,
+  tokenSchema,
+  twoFactorCodeSchema,
+} from '../../shared/schemas/auth'
 import { findUserByEmail } from '../auth/accounts'
 import { deleteAccount } from '../auth/delete-account'
 import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
+import { revokeEmailChangeLinks } from '../auth/mailbox'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { acceptSecondFactor } from '../auth/second-factor'
 import type { ValidatedSession } from '../auth/session'
@@ -20,6 +26,7 @@ import {
   invalidateSession,
   invalidateUserSessions,
   markAuthenticated,
+  markSecondFactor,
   serializeBlankSessionCookie,
 } from '../auth/session'
 import { enrolmentDetails, generateRecoveryCodes, generateTotpKey, matchTotpStep } from '../auth/two-factor'
@@ -40,7 +47,7 @@ import {
   sessions,
   users,
 } from '../db/schema'
-import { consumeAll } from '../http/rate-limits'
+import { consumeAll, resetKey } from '../http/rate-limits'
 import { emailChangedNotice, emailChangeMail } from '../mail/templates'
 import { logModeration } from '../moderation/log'
 import type { Context, CurrentUser } from '../trpc/context'
@@ -56,7 +63,8 @@ function requireRecentAuth(ctx: Member) {
 }
 
 async function checkPassword(ctx: Member, password: string) {
-  await consumeAll([[ctx.rateLimits.signInByAccount, ctx.user.email]])
+  const key = String(ctx.user.id)
+  await consumeAll([[ctx.rateLimits.reauthByUser, key]])
   const row = ctx.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -65,7 +73,17 @@ async function checkPassword(ctx: Member, password: string) {
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
     throw appError('BAD_REQUEST', 'WRONG_PASSWORD')
   }
+  await resetKey(ctx.rateLimits.reauthByUser, key)
   markAuthenticated(ctx.db, ctx.session.id)
+}
+
+/** A current authenticator code or an unused recovery code, within the account's attempt limit. */
+async function checkSecondFactor(ctx: Member, code: string) {
+  const key = String(ctx.user.id)
+  await consumeAll([[ctx.rateLimits.twoFactorByUser, key]])
+  if (!acceptSecondFactor(ctx.db, ctx.secrets, ctx.user.id, code))
+    throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
+  await resetKey(ctx.rateLimits.twoFactorByUser, key)
 }
 
 /** A short, stable handle for a session that is not its database key. */
@@ -146,8 +164,9 @@ export const accountRouter = router({
       .set({ passwordHash: await hashPassword(input.newPassword) })
       .where(eq(users.id, ctx.user.id))
       .run()
-    // Every other device has to sign in with the new password.
+    // Every other device has to sign in with the new password; a pending e-mail change is dropped.
     invalidateUserSessions(ctx.db, ctx.user.id, ctx.session.id)
+    revokeEmailChangeLinks(ctx.db, ctx.user.id)
     return { ok: true as const }
   }),
 
@@ -181,6 +200,12 @@ export const accountRouter = router({
   confirmEmailChange: publicProcedure.input(tokenSchema).mutation(async ({ ctx, input }) => {
     const token = consumeEmailToken(ctx.db, input.token, 'change_email')
     if (!token) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    const owner = ctx.db
+      .select({ deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, token.userId))
+      .get()
+    if (!owner || owner.deletedAt) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     const taken = await findUserByEmail(ctx.db, token.email)
     if (taken && taken.id !== token.userId) throw appError('CONFLICT', 'EMAIL_TAKEN')
     ctx.db
@@ -247,13 +272,18 @@ export const accountRouter = router({
           .values(hashes.map((codeHash) => ({ userId: ctx.user.id, codeHash })))
           .run()
       })
+      // This session just gave a code; every other one signed in without it and must do so again.
+      markSecondFactor(ctx.db, ctx.session.id)
+      invalidateUserSessions(ctx.db, ctx.user.id, ctx.session.id)
       return { recoveryCodes: codes }
     }),
 
-    regenerateRecoveryCodes: signedInProcedure.mutation(({ ctx }) => {
+    /** New codes replace the old ones; a current code (or an unused recovery code) is asked first. */
+    regenerateRecoveryCodes: signedInProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
       requireRecentAuth(ctx)
       if (!ctx.user.twoFactorEnabled)
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'Ative a verificação primeiro.' })
+      await checkSecondFactor(ctx, input.code)
       const { codes, hashes } = generateRecoveryCodes()
       ctx.db.transaction((tx) => {
         tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, ctx.user.id)).run()
@@ -267,10 +297,9 @@ export const accountRouter = router({
     /** Turning it off takes a current code (or a recovery code) on top of the recent password. */
     disable: signedInProcedure
       .input(z.object({ code: z.string().trim().min(6).max(20) }))
-      .mutation(({ ctx, input }) => {
+      .mutation(async ({ ctx, input }) => {
         requireRecentAuth(ctx)
-        if (!acceptSecondFactor(ctx.db, ctx.secrets, ctx.user.id, input.code))
-          throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
+        await checkSecondFactor(ctx, input.code)
         ctx.db.transaction((tx) => {
           tx.update(users)
             .set({ totpKey: null, totpEnabledAt: null, totpLastStep: null })
@@ -298,6 +327,7 @@ export const accountRouter = router({
   /** 'Sair de todos os dispositivos': every session, this one included. */
   endAllSessions: signedInProcedure.mutation(({ ctx }) => {
     invalidateUserSessions(ctx.db, ctx.user.id)
+    revokeEmailChangeLinks(ctx.db, ctx.user.id)
     ctx.request.setCookie?.(serializeBlankSessionCookie(ctx.secureCookies))
     return { ok: true as const }
   }),

@@ -1,35 +1,36 @@
 import { and, eq } from 'drizzle-orm'
 import {
   completeProfileSchema,
+  confirmSignUpSchema,
   institutionalEmailMessage,
   isInstitutionalEmail,
   requestPasswordResetSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-  tokenSchema,
   twoFactorCodeSchema,
 } from '../../shared/schemas/auth'
 import { createAccount, findUserByEmail, usernameTaken } from '../auth/accounts'
-import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
+import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/email-tokens'
+import { knownDeviceFor, serializeDeviceCookie } from '../auth/known-device'
+import { proveMailbox } from '../auth/mailbox'
 import { hashPassword, verifyDecoy, verifyPassword } from '../auth/password'
 import { acceptSecondFactor } from '../auth/second-factor'
 import {
   createSession,
   invalidateSession,
-  invalidateUserSessions,
-  markAuthenticated,
+  markSecondFactor,
   serializeBlankSessionCookie,
   serializeSessionCookie,
 } from '../auth/session'
 import type { Database } from '../db/client'
 import { isConstraintError } from '../db/errors'
 import { communities, profiles, users } from '../db/schema'
-import { consumeAll, resetKey } from '../http/rate-limits'
+import { assertNotBlocked, consumeAll, consumeEscalating, resetKey } from '../http/rate-limits'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
 import type { Context, CurrentUser } from '../trpc/context'
-import { appError, approvedProcedure, publicProcedure, router, signedInProcedure } from '../trpc/init'
+import { appError, approvedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init'
 import { publishAdminChange } from './admin/badges'
 
 /** What the client knows about the signed-in user. */
@@ -83,6 +84,14 @@ async function sendVerification(ctx: Context, userId: number, email: string, nam
 
 const clientKey = (ctx: Context) => ctx.request.ip ?? 'desconhecido'
 
+/** The account behind an e-mail link, or null when the link no longer proves anything. */
+function linkOwner(db: Database, token: { userId: number; email: string } | null) {
+  if (!token) return null
+  const user = db.select().from(users).where(eq(users.id, token.userId)).get()
+  // A link sent to an address the account no longer uses (or a deleted account) proves nothing.
+  return user && !user.deletedAt && user.email === token.email ? user : null
+}
+
 export const authRouter = router({
   /** The signed-in member, or null (also while a two-factor code is still owed: see twoFactorPending). */
   me: publicProcedure.query(({ ctx }) =>
@@ -92,7 +101,11 @@ export const authRouter = router({
   twoFactorPending: publicProcedure.query(({ ctx }) => ({ pending: Boolean(ctx.session?.twoFactorPending) })),
 
   signUp: publicProcedure.input(signUpSchema).mutation(async ({ ctx, input }) => {
-    await consumeAll([[ctx.rateLimits.signUpByIp, clientKey(ctx)]])
+    await consumeAll([
+      [ctx.rateLimits.signUpBurstByIp, clientKey(ctx)],
+      [ctx.rateLimits.signUpByIp, clientKey(ctx)],
+      [ctx.rateLimits.signUpByEmail, input.email],
+    ])
     const community = ctx.db
       .select()
       .from(communities)
@@ -136,28 +149,40 @@ export const authRouter = router({
   }),
 
   signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }) => {
-    await consumeAll([
-      [ctx.rateLimits.signInByIp, clientKey(ctx)],
-      [ctx.rateLimits.signInByAccount, input.email],
-    ])
-    const user = await findUserByEmail(ctx.db, input.email)
+    const { rateLimits } = ctx
+    const email = input.email.trim().toLowerCase()
+    // A browser that signed in to this account before has attempts of its own (see known-device.ts).
+    const device = knownDeviceFor(ctx.secrets, ctx.request.cookieHeader, email)
+    const accountLimit = device
+      ? ([rateLimits.signInByDevice, `${email}|${device}`] as const)
+      : ([rateLimits.signInByAccount, email] as const)
+    await assertNotBlocked(rateLimits.signInFailuresByIp, clientKey(ctx))
+    await consumeAll([[rateLimits.signInByIp, clientKey(ctx)], [...accountLimit]])
+    const user = await findUserByEmail(ctx.db, email)
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyDecoy(input.password)
-    if (!user || !valid || user.deletedAt) throw appError('BAD_REQUEST', 'INVALID_CREDENTIALS')
-    await resetKey(ctx.rateLimits.signInByAccount, input.email)
+    if (!user || !valid || user.deletedAt) {
+      await consumeEscalating(rateLimits.signInFailuresByIp, rateLimits.signInStrikesByIp, clientKey(ctx))
+      throw appError('BAD_REQUEST', 'INVALID_CREDENTIALS')
+    }
+    await resetKey(...accountLimit)
     const twoFactorRequired = user.totpEnabledAt !== null
     startSession(ctx, user.id, { twoFactorPending: twoFactorRequired })
+    ctx.request.setCookie?.(serializeDeviceCookie(ctx.secrets, email, ctx.secureCookies))
     return { ok: true as const, twoFactorRequired }
   }),
 
   /** Second step of signing in: a code from the authenticator app, or a recovery code. */
   verifyTwoFactor: publicProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
-    if (!ctx.session?.twoFactorPending || !ctx.user) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
-    await consumeAll([[ctx.rateLimits.signInByAccount, `2fa:${ctx.user.id}`]])
-    if (!acceptSecondFactor(ctx.db, ctx.secrets, ctx.user.id, input.code))
+    if (!ctx.session?.twoFactorPending) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
+    const key = String(ctx.session.userId)
+    await consumeAll([[ctx.rateLimits.twoFactorByUser, key]])
+    if (!acceptSecondFactor(ctx.db, ctx.secrets, ctx.session.userId, input.code))
       throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
-    markAuthenticated(ctx.db, ctx.session.id)
+    // The right code forgives the wrong ones: an admin signing in often is not an attacker.
+    await resetKey(ctx.rateLimits.twoFactorByUser, key)
+    markSecondFactor(ctx.db, ctx.session.id)
     return { ok: true as const }
   }),
 
@@ -168,20 +193,48 @@ export const authRouter = router({
     return { ok: true as const }
   }),
 
-  verifyEmail: publicProcedure.input(tokenSchema).mutation(({ ctx, input }) => {
-    const token = consumeEmailToken(ctx.db, input.token, 'verify_email')
-    if (!token) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
-    const user = ctx.db.select().from(users).where(eq(users.id, token.userId)).get()
-    // A link sent to an address the account no longer uses proves nothing.
-    if (!user || user.email !== token.email) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+  /**
+   * The confirmation link, answered with the password chosen at sign-up: whoever holds both the mailbox
+   * and the password is the person who signed up. Signs that browser in.
+   */
+  verifyEmail: publicProcedure.input(confirmSignUpSchema).mutation(async ({ ctx, input }) => {
+    const user = linkOwner(ctx.db, peekEmailToken(ctx.db, input.token, 'verify_email'))
+    if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    if (!user.emailVerifiedAt) {
+      await consumeAll([[ctx.rateLimits.reauthByUser, String(user.id)]])
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
+        throw appError('BAD_REQUEST', 'WRONG_SIGN_UP_PASSWORD')
+      }
+      await resetKey(ctx.rateLimits.reauthByUser, String(user.id))
+    }
+    // Spent only now: a wrong password leaves the link usable (and open to "Não criei esta conta").
+    if (!consumeEmailToken(ctx.db, input.token, 'verify_email'))
+      throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     if (!user.emailVerifiedAt) {
       ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).run()
+      if (ctx.session?.userId !== user.id) {
+        startSession(ctx, user.id, { twoFactorPending: user.totpEnabledAt !== null })
+      }
     }
     ctx.bus.publish('account', user.id, { userId: user.id, reason: 'profile' })
     return { ok: true as const, email: user.email }
   }),
 
-  resendVerification: signedInProcedure.mutation(async ({ ctx }) => {
+  /**
+   * "Não criei esta conta": the mailbox's owner got a confirmation link for a sign-up they did not make.
+   * The address is theirs: the claim is wiped (see proveMailbox) and they choose their own password.
+   */
+  claimAccount: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
+    const user = linkOwner(ctx.db, consumeEmailToken(ctx.db, input.token, 'verify_email'))
+    if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    const { tookOver } = proveMailbox(ctx.db, user.id, { passwordHash: await hashPassword(input.password) })
+    if (tookOver) ctx.logger.warn({ userId: user.id }, 'cadastro não confirmado assumido pelo dono do e-mail')
+    startSession(ctx, user.id)
+    ctx.bus.publish('account', user.id, { userId: user.id, reason: 'profile' })
+    return { ok: true as const, email: user.email }
+  }),
+
+  resendVerification: sessionProcedure.mutation(async ({ ctx }) => {
     if (ctx.user.emailVerified) throw appError('BAD_REQUEST', 'ALREADY_VERIFIED')
     await consumeAll([
       [ctx.rateLimits.mailByIp, clientKey(ctx)],
@@ -197,28 +250,32 @@ export const authRouter = router({
       [ctx.rateLimits.mailByAccount, input.email],
     ])
     const user = await findUserByEmail(ctx.db, input.email)
-    // The answer is the same whether or not the account exists.
-    if (user) {
+    // The answer is the same whether or not the account exists, and so is its timing: the mail goes
+    // out after the response, never before it.
+    if (user && !user.deletedAt) {
       const token = issueEmailToken(ctx.db, user.id, 'reset_password', user.email)
       const url = `${ctx.publicUrl}/redefinir-senha?token=${token}`
-      await ctx.mailer.send(passwordResetMail(user.email, url))
+      setImmediate(() => {
+        ctx.mailer.send(passwordResetMail(user.email, url)).catch((error: unknown) => {
+          ctx.logger.error(
+            { err: error, userId: user.id },
+            'falha ao enviar o e-mail de redefinição de senha',
+          )
+        })
+      })
     }
     return { ok: true as const }
   }),
 
+  /** A reset link proves the mailbox: see proveMailbox for what an unconfirmed account loses. */
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
-    const token = consumeEmailToken(ctx.db, input.token, 'reset_password')
-    if (!token) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
-    const user = ctx.db.select().from(users).where(eq(users.id, token.userId)).get()
-    if (!user || user.email !== token.email) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    const user = linkOwner(ctx.db, consumeEmailToken(ctx.db, input.token, 'reset_password'))
+    if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     const passwordHash = await hashPassword(input.password)
-    ctx.db
-      .update(users)
-      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
-      .where(eq(users.id, user.id))
-      .run()
-    // Whoever knew the old password is signed out everywhere.
-    invalidateUserSessions(ctx.db, user.id)
+    // Whoever knew the old password is signed out everywhere, and pending links stop working.
+    const { tookOver } = proveMailbox(ctx.db, user.id, { passwordHash })
+    if (tookOver) ctx.logger.warn({ userId: user.id }, 'cadastro não confirmado assumido pelo dono do e-mail')
+    ctx.bus.publish('account', user.id, { userId: user.id, reason: 'profile' })
     return { ok: true as const }
   }),
 
@@ -258,7 +315,7 @@ export const authRouter = router({
   }),
 
   /** Tells the user's open pages that their account changed (approval, roles), without polling. */
-  onAccountChange: signedInProcedure.subscription(async function* ({ ctx, signal }) {
+  onAccountChange: sessionProcedure.subscription(async function* ({ ctx, signal }) {
     const release = acquireSubscriptionSlot(ctx.request)
     const stop = signal ?? new AbortController().signal
     try {

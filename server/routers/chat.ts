@@ -297,7 +297,8 @@ export const chatRouter = router({
     return { read: updated.length }
   }),
 
-  typing: approvedProcedure.input(conversationInput).mutation(({ ctx, input }) => {
+  typing: approvedProcedure.input(conversationInput).mutation(async ({ ctx, input }) => {
+    await consumeAll([[ctx.rateLimits.chatTypingByUser, String(ctx.user.id)]])
     const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
     publish(ctx, [conversation.otherId], {
       type: 'typing',

@@ -16,7 +16,7 @@ import { communities, eventAttendees, events, profiles } from '../db/schema'
 import { logModeration } from '../moderation/log'
 import type { Context, CurrentUser } from '../trpc/context'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
-import { attachUploads, releaseUploadByUrl } from '../uploads/attach'
+import { attachUploads, releaseUpload } from '../uploads/attach'
 import { publishAdminChange } from './admin/badges'
 import { resolveCommunityId } from './listings'
 
@@ -79,10 +79,11 @@ function futureStart(input: EventInput, timeZone: string): Date {
   return startsAt
 }
 
-function eventImage(ctx: Context, userId: number, uploadId: string | null): string | null {
-  if (!uploadId) return null
+/** The event's picture: the upload it comes from and the URL shown. */
+function eventImage(ctx: Context, userId: number, uploadId: string | null) {
+  if (!uploadId) return { imageUrl: null, imageUploadId: null }
   const [image] = attachUploads(ctx.db, ctx.storage, userId, [uploadId], 'event')
-  return image?.fullUrl ?? null
+  return { imageUrl: image?.fullUrl ?? null, imageUploadId: image?.id ?? null }
 }
 
 function isGoing(db: Database, eventId: number, userId: number | undefined): boolean {
@@ -202,7 +203,7 @@ export const eventsRouter = router({
           startsAt,
           location: input.location,
           maxParticipants: input.maxParticipants,
-          imageUrl: eventImage(ctx, ctx.user.id, input.imageUploadId),
+          ...eventImage(ctx, ctx.user.id, input.imageUploadId),
         })
         .returning({ id: events.id, status: events.status })
         .get()
@@ -226,10 +227,10 @@ export const eventsRouter = router({
       const community = memberCommunity(ctx.db, ctx.user)
       const startsAt = futureStart(input, community.timeZone)
       ctx.db.transaction(() => {
-        const imageUrl = input.imageUploadId
+        const image = input.imageUploadId
           ? eventImage(ctx, ctx.user.id, input.imageUploadId)
-          : event.imageUrl
-        if (imageUrl !== event.imageUrl) releaseUploadByUrl(ctx.db, event.imageUrl, ctx.user.id)
+          : { imageUrl: event.imageUrl, imageUploadId: event.imageUploadId }
+        if (image.imageUploadId !== event.imageUploadId) releaseUpload(ctx.db, event.imageUploadId, 'event')
         ctx.db
           .update(events)
           .set({
@@ -240,7 +241,7 @@ export const eventsRouter = router({
             startsAt,
             location: input.location,
             maxParticipants: input.maxParticipants,
-            imageUrl,
+            ...image,
           })
           .where(eq(events.id, input.id))
           .run()

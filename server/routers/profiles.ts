@@ -7,7 +7,7 @@ import { sameUsername, usernameTaken } from '../auth/accounts'
 import { cardColumns, isPublicListing } from '../catalog/queries'
 import { mainCategories, products, profiles, subcategories } from '../db/schema'
 import { appError, approvedProcedure, router } from '../trpc/init'
-import { attachUploads, releaseUploadByUrl } from '../uploads/attach'
+import { attachUploads, releaseUpload } from '../uploads/attach'
 
 export const profilesRouter = router({
   /** A member's public profile with their live listings; only within the same community. */
@@ -67,18 +67,21 @@ export const profilesRouter = router({
 
     return ctx.db.transaction(() => {
       const current = ctx.db
-        .select({ avatarUrl: profiles.avatarUrl })
+        .select({ avatarUrl: profiles.avatarUrl, avatarUploadId: profiles.avatarUploadId })
         .from(profiles)
         .where(eq(profiles.userId, ctx.user.id))
         .get()
       let avatarUrl = current?.avatarUrl ?? null
+      let avatarUploadId = current?.avatarUploadId ?? null
       if (input.avatarUploadId) {
         const [avatar] = attachUploads(ctx.db, ctx.storage, ctx.user.id, [input.avatarUploadId], 'avatar')
         avatarUrl = avatar?.cardUrl ?? avatarUrl
+        avatarUploadId = avatar?.id ?? avatarUploadId
       } else if (input.avatarUploadId === null) {
         avatarUrl = null
+        avatarUploadId = null
       }
-      if (current?.avatarUrl !== avatarUrl) releaseUploadByUrl(ctx.db, current?.avatarUrl, ctx.user.id)
+      if (current?.avatarUploadId !== avatarUploadId) releaseUpload(ctx.db, current?.avatarUploadId, 'avatar')
       ctx.db
         .update(profiles)
         .set({
@@ -88,6 +91,7 @@ export const profilesRouter = router({
           university: input.university,
           course: input.course,
           avatarUrl,
+          avatarUploadId,
         })
         .where(eq(profiles.userId, ctx.user.id))
         .run()

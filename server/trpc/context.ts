@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Role } from '../../shared/domain'
 import type { SecretBox } from '../auth/secret-box'
@@ -47,6 +47,8 @@ export type CurrentUser = {
 export type RequestMeta = {
   ip: string | null
   userAgent: string | null
+  /** The request's Cookie header (the known-device cookie of sign-in lives there). */
+  cookieHeader?: string
   /** Sets a cookie on the response; absent on WebSocket calls. */
   setCookie?: (serialized: string) => void
   /**
@@ -85,7 +87,8 @@ export function loadCurrentUser(db: Database, userId: number): CurrentUser | nul
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
+    // A deleted account is a tombstone: nobody is behind it any more.
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .get()
   if (!row) return null
   const roles = db
@@ -107,6 +110,20 @@ export function loadCurrentUser(db: Database, userId: number): CurrentUser | nul
   }
 }
 
+/**
+ * Who is behind a session. A session still owing its second factor has no user: it is anonymous
+ * everywhere except the second-factor step and sign-out, which read the session itself.
+ */
+export function identityOf(
+  db: Database,
+  session: ValidatedSession | null,
+): Pick<ContextInner, 'session' | 'user'> {
+  if (!session) return { session: null, user: null }
+  const user = loadCurrentUser(db, session.userId)
+  if (!user) return { session: null, user: null }
+  return session.twoFactorPending ? { session, user: null } : { session, user }
+}
+
 /** Resolves the session cookie of an HTTP request or WebSocket upgrade. */
 export function resolveSession(
   services: AppServices,
@@ -120,8 +137,7 @@ export function resolveSession(
   if (session.renewed && setCookie) {
     setCookie(serializeSessionCookie(token, session.expiresAt, services.secureCookies))
   }
-  const user = loadCurrentUser(services.db, session.userId)
-  return user ? { session, user } : { session: null, user: null }
+  return identityOf(services.db, session)
 }
 
 /** The current session and user behind a WebSocket connection's token (null when it no longer holds). */
@@ -129,9 +145,7 @@ export function refreshIdentity(
   db: Database,
   token: string | null | undefined,
 ): Pick<ContextInner, 'session' | 'user'> {
-  const session = token ? validateSessionToken(db, token) : null
-  const user = session ? loadCurrentUser(db, session.userId) : null
-  return session && user ? { session, user } : { session: null, user: null }
+  return identityOf(db, token ? validateSessionToken(db, token) : null)
 }
 
 export function requestIp(req: IncomingMessage & { ip?: string }): string | null {

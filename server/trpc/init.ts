@@ -4,7 +4,7 @@ import { APP_ERRORS, type AppErrorCode } from '../../shared/errors'
 import { type Context, refreshIdentity } from './context'
 
 /** Every procedure declares who may call it; a test walks the router and checks each one. */
-export type Tier = 'public' | 'signedIn' | 'approved' | 'moderator' | 'admin'
+export type Tier = 'public' | 'session' | 'signedIn' | 'approved' | 'moderator' | 'admin'
 export type ProcedureMeta = { tier: Tier }
 
 /** Carries a stable application code to the client (see shared/errors.ts). */
@@ -51,16 +51,30 @@ export const mergeRouters = t.mergeRouters
 
 export const publicProcedure = t.procedure.meta({ tier: 'public' })
 
-export const signedInProcedure = t.procedure.meta({ tier: 'signedIn' }).use(function requireSignedIn({
+/**
+ * Signed in, whether or not the mailbox was proven yet: only what the waiting screen needs (who am I,
+ * resend the confirmation link, live account changes). Until the address is confirmed, whoever signed
+ * up may be anyone who knows it.
+ */
+export const sessionProcedure = t.procedure.meta({ tier: 'session' }).use(function requireSession({
   ctx,
   next,
 }) {
   // A WebSocket context was built when the connection opened: re-read who is behind it on every call.
   const { session, user } =
     ctx.request.sessionToken === undefined ? ctx : refreshIdentity(ctx.db, ctx.request.sessionToken)
+  if (session?.twoFactorPending) throw appError('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED')
   if (!user || !session) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
-  if (session.twoFactorPending) throw appError('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED')
   return next({ ctx: { ...ctx, user, session } })
+})
+
+/** Signed in with a confirmed institutional e-mail (approved or not yet). */
+export const signedInProcedure = sessionProcedure.meta({ tier: 'signedIn' }).use(function requireConfirmed({
+  ctx,
+  next,
+}) {
+  if (!ctx.user.emailVerified) throw appError('FORBIDDEN', 'EMAIL_NOT_VERIFIED')
+  return next({ ctx })
 })
 
 /** Approved by an administrator and with a confirmed institutional e-mail: a full member. */
@@ -68,7 +82,7 @@ export const approvedProcedure = signedInProcedure.meta({ tier: 'approved' }).us
   ctx,
   next,
 }) {
-  if (!ctx.user.approved || !ctx.user.emailVerified) throw appError('FORBIDDEN', 'NOT_APPROVED')
+  if (!ctx.user.approved) throw appError('FORBIDDEN', 'NOT_APPROVED')
   return next({ ctx })
 })
 
@@ -86,7 +100,8 @@ export const adminProcedure = approvedProcedure.meta({ tier: 'admin' }).use(func
   next,
 }) {
   if (!ctx.user.roles.includes('admin')) throw appError('FORBIDDEN', 'FORBIDDEN')
-  // Whoever can approve accounts and change roles signs in with two factors.
+  // Whoever can approve accounts and change roles signs in with two factors, in this very session.
   if (!ctx.user.twoFactorEnabled) throw appError('FORBIDDEN', 'TWO_FACTOR_ENROLMENT_REQUIRED')
+  if (!ctx.session.secondFactorAt) throw appError('FORBIDDEN', 'TWO_FACTOR_SESSION_REQUIRED')
   return next({ ctx })
 })

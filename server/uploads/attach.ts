@@ -76,25 +76,18 @@ export function releaseUploads(db: DbOrTransaction, ids: readonly string[]): voi
 }
 
 /**
- * An avatar, event picture or banner stores only the image URL. When it is replaced or removed,
- * this hands the upload behind the old URL back to the orphan sweep (nothing else uses it: each
- * upload belongs to one owner and one use).
+ * An avatar, event picture or banner that was replaced or removed: hands exactly that upload back to
+ * the orphan sweep. By id and kind, never by file name: the same photo uploaded twice (by two admins,
+ * or as an avatar and an event picture) is two uploads sharing one file, and only one of them is freed.
  */
-export function releaseUploadByUrl(
+export function releaseUpload(
   db: DbOrTransaction,
-  url: string | null | undefined,
-  ownerId?: number,
+  uploadId: string | null | undefined,
+  kind: Exclude<UploadKind, 'product'>,
 ): void {
-  const key = url?.startsWith('/uploads/') ? url.slice('/uploads/'.length) : null
-  if (!key) return
+  if (!uploadId) return
   db.update(uploads)
     .set({ attachedAt: null })
-    .where(
-      and(
-        ownerId === undefined ? undefined : eq(uploads.ownerId, ownerId),
-        sql`(${uploads.cardKey} = ${key} or ${uploads.fullKey} = ${key})`,
-        inArray(uploads.kind, ['avatar', 'event', 'banner']),
-      ),
-    )
+    .where(and(eq(uploads.id, uploadId), eq(uploads.kind, kind)))
     .run()
 }

@@ -105,6 +105,12 @@ export const requestPasswordResetSchema = z.object({ email: emailSchema })
 
 export const resetPasswordSchema = z.object({ token: linkToken, password: passwordSchema })
 
+/** The confirmation link answered with the password chosen at sign-up: the mailbox and the sign-up are one person. */
+export const confirmSignUpSchema = z.object({
+  token: linkToken,
+  password: z.string().min(1, { error: 'Senha é obrigatória' }).max(PASSWORD_MAX),
+})
+
 /** A 6-digit authenticator code or a recovery code ('k3m9-x2qa-7hvd'). */
 export const twoFactorCodeSchema = z.object({
   code: z

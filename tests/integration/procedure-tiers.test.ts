@@ -1,5 +1,6 @@
 import type { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSession } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import { appRouter } from '../../server/routers/_app'
 import type { ProcedureMeta, Tier } from '../../server/trpc/init'
@@ -7,6 +8,7 @@ import { expectTRPCError } from '../support/assertions'
 import {
   type AppCaller,
   callerFor,
+  callerForToken,
   closeTestDatabase,
   createApprovedStudent,
   createStudent,
@@ -15,7 +17,7 @@ import {
   type TestServices,
 } from '../support/test-app'
 
-const TIERS: readonly Tier[] = ['public', 'signedIn', 'approved', 'moderator', 'admin']
+const TIERS: readonly Tier[] = ['public', 'session', 'signedIn', 'approved', 'moderator', 'admin']
 
 type ProcedureInfo = { path: string; type: string; tier: Tier | undefined }
 
@@ -52,6 +54,7 @@ let services: TestServices
 let pendingUserId: number
 let studentId: number
 let moderatorId: number
+let unconfirmedUserId: number
 
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -60,6 +63,8 @@ beforeAll(async () => {
   pendingUserId = (await createStudent(db, { emailVerified: true })).id
   studentId = (await createApprovedStudent(db)).id
   moderatorId = (await createApprovedStudent(db, { roles: ['user', 'moderator'] })).id
+  // Approved by an administrator, but nobody ever proved the mailbox.
+  unconfirmedUserId = (await createStudent(db, { approved: true, emailVerified: false })).id
 })
 
 afterAll(() => {
@@ -94,10 +99,32 @@ describe('procedure tiers', () => {
   })
 
   describe('an anonymous caller is refused by every non-public procedure', () => {
+    it.each(
+      withTier('session', 'signedIn', 'approved', 'moderator', 'admin').map((p) => [p.path, p.tier, p.type]),
+    )('%s (%s %s)', async (path) => {
+      await expectCall(null, path, 'UNAUTHORIZED')
+    })
+  })
+
+  describe('a session still owing its second factor is refused by every non-public procedure', () => {
+    it.each(
+      withTier('session', 'signedIn', 'approved', 'moderator', 'admin').map((p) => [p.path, p.tier, p.type]),
+    )('%s (%s %s)', async (path) => {
+      const controller = new AbortController()
+      const { token } = createSession(db, moderatorId, { twoFactorPending: true })
+      const { caller } = callerForToken(services, token, {}, { signal: controller.signal })
+      await expectTRPCError(
+        callByPath(caller, path, controller).finally(() => controller.abort()),
+        'UNAUTHORIZED',
+      )
+    })
+  })
+
+  describe('an account whose e-mail is not confirmed only reaches the waiting screen', () => {
     it.each(withTier('signedIn', 'approved', 'moderator', 'admin').map((p) => [p.path, p.tier, p.type]))(
       '%s (%s %s)',
       async (path) => {
-        await expectCall(null, path, 'UNAUTHORIZED')
+        await expectCall({ userId: unconfirmedUserId }, path, 'FORBIDDEN')
       },
     )
   })

@@ -32,7 +32,7 @@ import {
   type AppServices,
   type CurrentUser,
   createContextInner,
-  loadCurrentUser,
+  identityOf,
   type RequestMeta,
 } from '../../server/trpc/context'
 import { createCallerFactory } from '../../server/trpc/init'
@@ -128,6 +128,9 @@ export class RecordingMailer implements Mailer {
     return this.sent.at(-1)
   }
 }
+
+/** Mail that goes out after the response (password reset) has been handed to the mailer once this resolves. */
+export const mailAfterResponse = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** The `token` query parameter of a mail's link. */
 export function tokenFromMail(mail: Mail | undefined): string {
@@ -252,9 +255,14 @@ export function callerFor(
   options: CallerOptions = {},
 ): TestCaller {
   if (!user) return callerForToken(services, null, request, options)
+  // A member with two-factor on signed in with their code, as the sign-in page makes them.
+  const twoFactorOn =
+    services.db.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, user.userId)).get()?.on !=
+    null
   const { token } = createSession(services.db, user.userId, {
     userAgent: request.userAgent ?? null,
     ip: request.ip ?? null,
+    secondFactor: twoFactorOn,
   })
   const signedIn = callerForToken(services, token, request, options)
   if (!signedIn.user) throw new Error(`a sessão do usuário ${user.userId} não foi aceita`)
@@ -268,17 +276,16 @@ export function callerForToken(
   request: TestRequest = {},
   options: CallerOptions = {},
 ): TestCaller {
-  const session = token ? validateSessionToken(services.db, token) : null
-  const user = session ? loadCurrentUser(services.db, session.userId) : null
-  const signedIn = session !== null && user !== null
+  const { session, user } = identityOf(services.db, token ? validateSessionToken(services.db, token) : null)
   const cookies: string[] = []
   const ctx = createContextInner({
     services,
-    session: signedIn ? session : null,
-    user: signedIn ? user : null,
+    session,
+    user,
     request: {
       ip: request.ip ?? null,
       userAgent: request.userAgent ?? null,
+      cookieHeader: request.cookieHeader,
       setCookie: (serialized) => {
         cookies.push(serialized)
         request.setCookie?.(serialized)
@@ -288,9 +295,9 @@ export function callerForToken(
   return {
     caller: createCaller(ctx, { signal: options.signal }),
     cookies,
-    sessionToken: signedIn ? token : null,
-    session: signedIn ? session : null,
-    user: signedIn ? user : null,
+    sessionToken: session ? token : null,
+    session,
+    user,
   }
 }
 

@@ -47,12 +47,13 @@ export function googleFlowHref(mode: 'link' | 'reauth', from: string): string {
   return `/auth/google?${new URLSearchParams({ mode, from })}`
 }
 
-export type GoogleOutcome = 'vinculado' | 'confirmado' | 'erro'
+export type GoogleOutcome = 'vinculado' | 'confirmado' | 'reautenticar' | 'erro'
+const GOOGLE_OUTCOMES: readonly string[] = ['vinculado', 'confirmado', 'reautenticar', 'erro']
 
 /** The `?google=` the server adds when a link or reauthentication comes back. */
 export function readGoogleOutcome(search: string): GoogleOutcome | null {
   const value = new URLSearchParams(search).get('google')
-  return value === 'vinculado' || value === 'confirmado' || value === 'erro' ? value : null
+  return value !== null && GOOGLE_OUTCOMES.includes(value) ? (value as GoogleOutcome) : null
 }
 
 /** The query string without `google`, so a reload does not repeat the toast. */

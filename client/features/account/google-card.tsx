@@ -81,12 +81,22 @@ export function GoogleCard({
           />
         </div>
       ) : appConfig.googleEnabled ? (
-        <Button asChild variant="outline" className="justify-self-start">
-          {/* A full navigation: the server sends the browser to Google and back here with ?google=. */}
-          <a href={googleFlowHref('link', window.location.pathname)}>
-            <GoogleMark />
-            Vincular conta Google
-          </a>
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          // The password first (if it is due), then a full navigation: the server sends the browser to
+          // Google and back here with ?google=.
+          onClick={() =>
+            void run(
+              async () => {
+                window.location.assign(googleFlowHref('link', window.location.pathname))
+              },
+              { title: 'Erro ao vincular', description: 'Tente novamente mais tarde.' },
+            )
+          }
+        >
+          <GoogleMark />
+          Vincular conta Google
         </Button>
       ) : (
         <div className="grid gap-2">
@@ -103,7 +113,7 @@ export function GoogleCard({
   )
 }
 
-/** The toast for `?google=vinculado|confirmado|erro`, once, then the parameter leaves the address. */
+/** The toast for `?google=vinculado|confirmado|reautenticar|erro`, once, then the parameter leaves the address. */
 export function useGoogleOutcomeToast() {
   const search = useSearch()
   const [location, navigate] = useLocation()
@@ -119,6 +129,10 @@ export function useGoogleOutcomeToast() {
       toast.success('Conta Google vinculada!', { description: 'Agora você também pode entrar com o Google.' })
     } else if (outcome === 'confirmado') {
       toast.success('Identidade confirmada', { description: 'Agora você pode concluir a alteração.' })
+    } else if (outcome === 'reautenticar') {
+      toast.error('Confirme sua senha', {
+        description: 'Por segurança, confirme sua senha antes de vincular a conta Google.',
+      })
     } else {
       toast.error('Erro com a conta Google', {
         description:

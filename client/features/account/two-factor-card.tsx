@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ShieldCheckIcon, TriangleAlertIcon } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
@@ -22,7 +22,6 @@ import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import { recoveryCodesLeftLabel } from './account-helpers'
 import { enrolmentCodeFormSchema, secondFactorFormSchema } from './account-schemas'
-import { ConfirmAction } from './confirm-action'
 import type { RunWithReauth } from './reauth'
 import { RecoveryCodesPanel } from './recovery-codes-panel'
 import { SecuritySection } from './security-section'
@@ -46,6 +45,7 @@ export function TwoFactorCard({
   const utils = trpc.useUtils()
   const begin = trpc.account.twoFactor.begin.useMutation()
   const regenerate = trpc.account.twoFactor.regenerateRecoveryCodes.useMutation()
+  const disable = trpc.account.twoFactor.disable.useMutation()
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [disableOpen, setDisableOpen] = useState(false)
   const [confirmRegenerate, setConfirmRegenerate] = useState(false)
@@ -56,18 +56,6 @@ export function TwoFactorCard({
       title: 'Erro ao ativar a verificação',
       description: 'Tente novamente mais tarde.',
     })
-
-  const regenerateCodes = () => {
-    setConfirmRegenerate(false)
-    void run(
-      async () => {
-        const { recoveryCodes } = await regenerate.mutateAsync()
-        setNewCodes(recoveryCodes)
-        void utils.account.security.invalidate()
-      },
-      { title: 'Erro ao gerar os códigos', description: 'Tente novamente mais tarde.' },
-    )
-  }
 
   const fewCodesLeft = recoveryCodesLeft <= 2
   return (
@@ -100,7 +88,13 @@ export function TwoFactorCard({
             <Button
               variant="outline"
               disabled={regenerate.isPending}
-              onClick={() => setConfirmRegenerate(true)}
+              // The password first (if it is due): the code typed next expires in seconds.
+              onClick={() =>
+                void run(async () => setConfirmRegenerate(true), {
+                  title: 'Erro ao gerar os códigos',
+                  description: 'Tente novamente.',
+                })
+              }
             >
               {regenerate.isPending ? 'Gerando...' : 'Gerar novos códigos de recuperação'}
             </Button>
@@ -131,14 +125,49 @@ export function TwoFactorCard({
         run={run}
         onClose={() => setEnrolment(null)}
       />
-      <DisableTwoFactorDialog open={disableOpen} onOpenChange={setDisableOpen} isAdmin={isAdmin} run={run} />
-      <ConfirmAction
+      <SecondFactorDialog
+        open={disableOpen}
+        onOpenChange={setDisableOpen}
+        id="totp-disable-code"
+        title="Desativar a verificação em duas etapas?"
+        description="Digite um código do app autenticador ou um código de recuperação para confirmar."
+        submitLabel="Desativar"
+        pendingLabel="Desativando..."
+        destructive
+        notice={
+          isAdmin ? (
+            <p className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
+              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              Sem ela, você perde o acesso ao painel de administração.
+            </p>
+          ) : null
+        }
+        run={run}
+        onCode={async (code) => {
+          await disable.mutateAsync({ code })
+          toast.success('Verificação em duas etapas desativada', {
+            description: 'Seus códigos de recuperação foram apagados.',
+          })
+          void utils.account.security.invalidate()
+          void utils.auth.me.invalidate()
+        }}
+        fallback={{ title: 'Erro ao desativar', description: 'Tente novamente.' }}
+      />
+      <SecondFactorDialog
         open={confirmRegenerate}
         onOpenChange={setConfirmRegenerate}
+        id="totp-regenerate-code"
         title="Gerar novos códigos de recuperação?"
-        description="Os códigos que você guardou antes deixarão de funcionar."
-        confirmLabel="Gerar novos códigos"
-        onConfirm={regenerateCodes}
+        description="Os códigos que você guardou antes deixarão de funcionar. Digite um código do app autenticador ou um código de recuperação para confirmar."
+        submitLabel="Gerar novos códigos"
+        pendingLabel="Gerando..."
+        run={run}
+        onCode={async (code) => {
+          const { recoveryCodes } = await regenerate.mutateAsync({ code })
+          setNewCodes(recoveryCodes)
+          void utils.account.security.invalidate()
+        }}
+        fallback={{ title: 'Erro ao gerar os códigos', description: 'Tente novamente mais tarde.' }}
       />
       <Dialog open={newCodes !== null}>
         <DialogContent
@@ -291,19 +320,35 @@ function EnableTwoFactorDialog({
 type SecondFactorInput = z.input<typeof secondFactorFormSchema>
 type SecondFactor = z.output<typeof secondFactorFormSchema>
 
-function DisableTwoFactorDialog({
+/** Asks for a current code (or a recovery code) before a change to two-factor itself. */
+function SecondFactorDialog({
   open,
   onOpenChange,
-  isAdmin,
+  id,
+  title,
+  description,
+  submitLabel,
+  pendingLabel,
+  destructive = false,
+  notice,
   run,
+  onCode,
+  fallback,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
-  isAdmin: boolean
+  id: string
+  title: string
+  description: string
+  submitLabel: string
+  pendingLabel: string
+  destructive?: boolean
+  notice?: ReactNode
   run: RunWithReauth
+  onCode: (code: string) => Promise<void>
+  fallback: { title: string; description: string }
 }) {
-  const utils = trpc.useUtils()
-  const disable = trpc.account.twoFactor.disable.useMutation()
+  const [pending, setPending] = useState(false)
   const form = useForm<SecondFactorInput, unknown, SecondFactor>({
     resolver: zodResolver(secondFactorFormSchema),
     defaultValues: { code: '' },
@@ -311,25 +356,18 @@ function DisableTwoFactorDialog({
   const error = form.formState.errors.code?.message
 
   const close = (next: boolean) => {
-    if (next || disable.isPending) return
+    if (next || pending) return
     form.reset()
     onOpenChange(false)
   }
 
   const submit = form.handleSubmit(async ({ code }) => {
-    const done = await run(
-      async () => {
-        await disable.mutateAsync({ code })
-        toast.success('Verificação em duas etapas desativada', {
-          description: 'Seus códigos de recuperação foram apagados.',
-        })
-        void utils.account.security.invalidate()
-        void utils.auth.me.invalidate()
-        form.reset()
-        onOpenChange(false)
-      },
-      { title: 'Erro ao desativar', description: 'Tente novamente.' },
-    )
+    setPending(true)
+    const done = await run(async () => {
+      await onCode(code)
+      form.reset()
+      onOpenChange(false)
+    }, fallback).finally(() => setPending(false))
     if (!done) form.setFocus('code', { shouldSelect: true })
   }, toastFirstError)
 
@@ -338,35 +376,28 @@ function DisableTwoFactorDialog({
       <DialogContent>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Desativar a verificação em duas etapas?</DialogTitle>
-            <DialogDescription>
-              Digite um código do app autenticador ou um código de recuperação para confirmar.
-            </DialogDescription>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          {isAdmin ? (
-            <p className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
-              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              Sem ela, você perde o acesso ao painel de administração.
-            </p>
-          ) : null}
-          <FormField label="Código do app ou de recuperação" htmlFor="totp-disable-code" error={error}>
+          {notice}
+          <FormField label="Código do app ou de recuperação" htmlFor={id} error={error}>
             <Input
-              id="totp-disable-code"
+              id={id}
               autoComplete="one-time-code"
               autoCapitalize="none"
               spellCheck={false}
               required
               autoFocus
-              {...fieldAriaProps('totp-disable-code', { error })}
+              {...fieldAriaProps(id, { error })}
               {...form.register('code')}
             />
           </FormField>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)} disabled={disable.isPending}>
+            <Button type="button" variant="outline" onClick={() => close(false)} disabled={pending}>
               Cancelar
             </Button>
-            <Button type="submit" variant="destructive" disabled={disable.isPending}>
-              {disable.isPending ? 'Desativando...' : 'Desativar'}
+            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
+              {pending ? pendingLabel : submitLabel}
             </Button>
           </DialogFooter>
         </form>

@@ -1,59 +1,159 @@
-import { useEffect, useRef } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { Link, useSearch } from 'wouter'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
-import { describeError } from '@/lib/errors'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { NewPasswordForm } from '@/features/auth/new-password-form'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
+const LINK_FAILURE = {
+  title: 'Erro ao confirmar o e-mail',
+  description: 'Peça um novo link e tente novamente.',
+}
+
+/**
+ * The confirmation link. Whoever signed up answers with the password they chose, which proves the
+ * mailbox and the sign-up belong to the same person. Someone who got the link for a sign-up they did
+ * not make takes the address with a password of their own ("Não criei esta conta").
+ */
 export function VerifyEmailPage() {
   usePageTitle('Confirmar e-mail')
   const token = new URLSearchParams(useSearch()).get('token') ?? ''
   const utils = trpc.useUtils()
-  const verify = trpc.auth.verifyEmail.useMutation({ onSuccess: () => utils.auth.me.invalidate() })
-  const started = useRef(false)
+  const onSuccess = () => utils.auth.me.invalidate()
+  const verify = trpc.auth.verifyEmail.useMutation({ onSuccess })
+  const claim = trpc.auth.claimAccount.useMutation({ onSuccess })
+  const [mode, setMode] = useState<'confirm' | 'claim'>('confirm')
+  const [password, setPassword] = useState('')
 
-  useEffect(() => {
-    // The link is single-use: confirm once, even if React renders twice.
-    if (started.current || !token) return
-    started.current = true
-    verify.mutate({ token })
-  }, [token, verify])
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault()
+    try {
+      await verify.mutateAsync({ token, password })
+    } catch (error) {
+      toastError(error, LINK_FAILURE)
+    }
+  }
 
-  const failure = !token || verify.isError
-  const error = describeError(verify.error, {
-    title: 'Link inválido ou expirado',
-    description: 'Peça um novo link e tente novamente.',
-  })
+  const takeOver = async (newPassword: string) => {
+    try {
+      await claim.mutateAsync({ token, password: newPassword })
+    } catch (error) {
+      toastError(error, LINK_FAILURE)
+    }
+  }
+
+  if (!token) {
+    return (
+      <VerifyCard
+        title="Link inválido ou expirado"
+        description="Entre na sua conta para pedir um novo link de confirmação."
+      >
+        <HomeButton />
+      </VerifyCard>
+    )
+  }
+
+  if (verify.isSuccess || claim.isSuccess) {
+    return (
+      <VerifyCard
+        title="E-mail confirmado!"
+        description={
+          claim.isSuccess
+            ? 'A conta deste e-mail agora é sua, com a senha que você escolheu. Um administrador vai revisá-la, e você será avisado(a) quando ela for aprovada.'
+            : 'Obrigado! Agora um administrador vai revisar sua conta. Você será avisado(a) quando ela for aprovada.'
+        }
+      >
+        <HomeButton />
+      </VerifyCard>
+    )
+  }
+
+  if (mode === 'claim') {
+    return (
+      <VerifyCard
+        title="Esta conta não é sua?"
+        description="Alguém se cadastrou com o seu e-mail. Como o e-mail é seu, a conta também é: escolha uma senha. A senha, as sessões e a verificação em duas etapas de quem se cadastrou serão apagadas, e um administrador revisará a conta de novo."
+        footer={
+          <Button variant="link" className="px-0" onClick={() => setMode('confirm')}>
+            Voltar, fui eu que criei a conta
+          </Button>
+        }
+      >
+        <NewPasswordForm
+          idPrefix="claim"
+          submitLabel="Ficar com a conta"
+          pending={claim.isPending}
+          onSubmit={takeOver}
+        />
+      </VerifyCard>
+    )
+  }
+
+  return (
+    <VerifyCard
+      title="Confirme seu e-mail"
+      description="Para confirmar, digite a senha que você criou no cadastro."
+      footer={
+        <Button variant="link" className="px-0" onClick={() => setMode('claim')}>
+          Não criei esta conta
+        </Button>
+      }
+    >
+      <form onSubmit={confirm} noValidate className="grid gap-4">
+        <FormField label="Senha do cadastro" htmlFor="verify-password">
+          <Input
+            id="verify-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </FormField>
+        <Button type="submit" disabled={verify.isPending || password.length === 0}>
+          {verify.isPending ? 'Confirmando...' : 'Confirmar e-mail'}
+        </Button>
+      </form>
+    </VerifyCard>
+  )
+}
+
+function VerifyCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string
+  description: string
+  children: ReactNode
+  footer?: ReactNode
+}) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>
         <CardHeader>
           <CardTitle>
-            <h1>
-              {verify.isSuccess ? 'E-mail confirmado!' : failure ? error.title : 'Confirmando seu e-mail...'}
-            </h1>
+            <h1>{title}</h1>
           </CardTitle>
-          <CardDescription>
-            {verify.isSuccess
-              ? 'Obrigado! Agora um administrador vai revisar sua conta. Você será avisado(a) quando ela for aprovada.'
-              : failure
-                ? 'Entre na sua conta para pedir um novo link de confirmação.'
-                : 'Só um instante.'}
-          </CardDescription>
+          <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent>
-          {verify.isPending ? (
-            <Spinner className="text-2xl text-primary" />
-          ) : (
-            <Button asChild>
-              <Link href="~/">Ir para o início</Link>
-            </Button>
-          )}
-        </CardContent>
+        <CardContent>{children}</CardContent>
+        {footer ? <CardFooter>{footer}</CardFooter> : null}
       </Card>
     </div>
+  )
+}
+
+function HomeButton() {
+  return (
+    <Button asChild>
+      <Link href="~/">Ir para o início</Link>
+    </Button>
   )
 }
 

@@ -5,16 +5,28 @@ import { bannerInputSchema } from '../../../shared/schemas/admin'
 import { advertisements } from '../../db/schema'
 import type { Context, CurrentUser } from '../../trpc/context'
 import { adminProcedure, router } from '../../trpc/init'
-import { attachUploads, releaseUploadByUrl } from '../../uploads/attach'
+import { attachUploads, releaseUpload } from '../../uploads/attach'
 
 const idInput = z.object({ id: z.number().int().positive() })
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Banner não encontrado' })
 
-/** An uploaded image becomes the banner's (and stops being an orphan); otherwise the URL typed in. */
-function bannerImage(ctx: Context & { user: CurrentUser }, input: z.infer<typeof bannerInputSchema>): string {
-  if (!input.imageUploadId) return input.imageUrl
-  const [image] = attachUploads(ctx.db, ctx.storage, ctx.user.id, [input.imageUploadId], 'banner')
-  return image?.fullUrl ?? input.imageUrl
+type BannerImage = { imageUrl: string; imageUploadId: string | null }
+
+/**
+ * An uploaded image becomes the banner's (and stops being an orphan); otherwise the URL typed in,
+ * which keeps the current upload when it is the current picture.
+ */
+function bannerImage(
+  ctx: Context & { user: CurrentUser },
+  input: z.infer<typeof bannerInputSchema>,
+  current?: BannerImage,
+): BannerImage {
+  if (input.imageUploadId) {
+    const [image] = attachUploads(ctx.db, ctx.storage, ctx.user.id, [input.imageUploadId], 'banner')
+    if (image) return { imageUrl: image.fullUrl, imageUploadId: image.id }
+  }
+  if (current && input.imageUrl === current.imageUrl) return current
+  return { imageUrl: input.imageUrl, imageUploadId: null }
 }
 
 const ownBanner = (ctx: Context & { user: CurrentUser }, id: number) =>
@@ -35,7 +47,7 @@ export const adminBannersRouter = router({
       const { imageUploadId: _upload, ...values } = input
       return ctx.db
         .insert(advertisements)
-        .values({ ...values, imageUrl: bannerImage(ctx, input), communityId: ctx.user.communityId ?? -1 })
+        .values({ ...values, ...bannerImage(ctx, input), communityId: ctx.user.communityId ?? -1 })
         .returning({ id: advertisements.id })
         .get()
     }),
@@ -47,17 +59,18 @@ export const adminBannersRouter = router({
       ctx.db.transaction(() => {
         const { id, imageUploadId: _upload, ...values } = input
         const previous = ctx.db
-          .select({ imageUrl: advertisements.imageUrl })
+          .select({ imageUrl: advertisements.imageUrl, imageUploadId: advertisements.imageUploadId })
           .from(advertisements)
           .where(ownBanner(ctx, id))
           .get()
         if (!previous) throw notFound()
-        const imageUrl = bannerImage(ctx, input)
+        const image = bannerImage(ctx, input, previous)
         // Any admin may replace a banner's picture, whoever uploaded it.
-        if (imageUrl !== previous.imageUrl) releaseUploadByUrl(ctx.db, previous.imageUrl)
+        if (image.imageUploadId !== previous.imageUploadId)
+          releaseUpload(ctx.db, previous.imageUploadId, 'banner')
         return ctx.db
           .update(advertisements)
-          .set({ ...values, imageUrl })
+          .set({ ...values, ...image })
           .where(ownBanner(ctx, id))
           .returning({ id: advertisements.id })
           .get()
@@ -79,10 +92,10 @@ export const adminBannersRouter = router({
     const deleted = ctx.db
       .delete(advertisements)
       .where(ownBanner(ctx, input.id))
-      .returning({ id: advertisements.id, imageUrl: advertisements.imageUrl })
+      .returning({ id: advertisements.id, imageUploadId: advertisements.imageUploadId })
       .get()
     if (!deleted) throw notFound()
-    releaseUploadByUrl(ctx.db, deleted.imageUrl)
+    releaseUpload(ctx.db, deleted.imageUploadId, 'banner')
     return { ok: true as const }
   }),
 })

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server'
-import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull, isNull, notExists, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { ROLES, type Role } from '../../../shared/domain'
 import { singleLineText } from '../../../shared/schemas/text'
@@ -71,7 +71,19 @@ export const adminUsersRouter = router({
       const updated = ctx.db
         .update(profiles)
         .set({ approved: true, approvedAt: new Date() })
-        .where(and(eq(profiles.userId, input.userId), eq(profiles.communityId, ctx.user.communityId ?? -1)))
+        .where(
+          and(
+            eq(profiles.userId, input.userId),
+            eq(profiles.communityId, ctx.user.communityId ?? -1),
+            // A deleted account stays deleted.
+            notExists(
+              ctx.db
+                .select({ one: sql`1` })
+                .from(users)
+                .where(and(eq(users.id, profiles.userId), isNotNull(users.deletedAt))),
+            ),
+          ),
+        )
         .returning({ userId: profiles.userId })
         .get()
       if (!updated) throw appError('NOT_FOUND', 'USER_NOT_FOUND')

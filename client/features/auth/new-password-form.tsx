@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { passwordSchema } from '@shared/schemas/auth'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toastFirstError } from '@/lib/form-errors'
+
+const newPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmation: z.string() })
+  .refine((values) => values.password === values.confirmation, {
+    error: 'As senhas não coincidem',
+    path: ['confirmation'],
+  })
+type NewPasswordForm = z.infer<typeof newPasswordFormSchema>
+
+/** A new password typed twice: the reset link and "Não criei esta conta" both end here. */
+export function NewPasswordForm({
+  idPrefix,
+  submitLabel,
+  pending,
+  disabled = false,
+  onSubmit,
+}: {
+  idPrefix: string
+  submitLabel: string
+  pending: boolean
+  disabled?: boolean
+  onSubmit: (password: string) => Promise<void>
+}) {
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirmation: '' },
+  })
+  const { errors } = form.formState
+  const submit = form.handleSubmit(({ password }) => onSubmit(password), toastFirstError)
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField label="Nova senha" htmlFor={`${idPrefix}-password`} error={errors.password?.message}>
+        <Input
+          id={`${idPrefix}-password`}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...fieldAriaProps(`${idPrefix}-password`, { error: errors.password?.message })}
+          {...form.register('password')}
+        />
+      </FormField>
+      <FormField
+        label="Confirme a nova senha"
+        htmlFor={`${idPrefix}-confirmation`}
+        error={errors.confirmation?.message}
+      >
+        <Input
+          id={`${idPrefix}-confirmation`}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...fieldAriaProps(`${idPrefix}-confirmation`, { error: errors.confirmation?.message })}
+          {...form.register('confirmation')}
+        />
+      </FormField>
+      <Button type="submit" disabled={pending || disabled}>
+        {pending ? 'Salvando...' : submitLabel}
+      </Button>
+    </form>
+  )
+}
