@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Express } from 'express'
 import { pino } from 'pino'
 import { z } from 'zod'
 import { pt } from 'zod/locales'
@@ -63,16 +64,8 @@ async function main() {
     defaultCommunitySlug: env.DEFAULT_COMMUNITY,
   }
 
-  const app = createHttpApp({
-    services,
-    isProduction,
-    trustProxy: env.TRUST_PROXY,
-    google:
-      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { id: env.GOOGLE_CLIENT_ID, secret: env.GOOGLE_CLIENT_SECRET }
-        : undefined,
-  })
-  const server = createServer(app)
+  // The app is attached once built: Vite's hot reload needs the server first.
+  const server = createServer()
   // Longer than the usual proxy and client idle timeouts, so a reused connection is never closed mid-request.
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
@@ -88,8 +81,9 @@ async function main() {
     },
   }
   let closeVite: (() => Promise<void>) | undefined
+  let clientPages: (app: Express) => void
   if (isProduction) {
-    serveBuiltClient(app, join(projectRoot, 'dist', 'client'), clientOptions)
+    clientPages = (app) => serveBuiltClient(app, join(projectRoot, 'dist', 'client'), clientOptions)
   } else {
     const { createServer: createViteServer } = await import('vite')
     const vite = await createViteServer({
@@ -97,9 +91,20 @@ async function main() {
       server: { middlewareMode: true, hmr: { server } },
       appType: 'custom',
     })
-    serveDevClient(app, vite, join(projectRoot, 'client'), clientOptions)
+    clientPages = (app) => serveDevClient(app, vite, join(projectRoot, 'client'), clientOptions)
     closeVite = () => vite.close()
   }
+  const app = createHttpApp({
+    services,
+    isProduction,
+    trustProxy: env.TRUST_PROXY,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { id: env.GOOGLE_CLIENT_ID, secret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    clientPages,
+  })
+  server.on('request', app)
   const sockets = attachWebSockets(server, services, { trustProxy: env.TRUST_PROXY })
   const uploadCleanup = setInterval(() => void runOrphanCleanup(services), ORPHAN_CLEANUP_INTERVAL_MS).unref()
 

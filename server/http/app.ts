@@ -7,7 +7,9 @@ import { mountGoogleAuth } from '../auth/google'
 import { appRouter } from '../routers/_app'
 import { type AppServices, createContextInner, requestIp, resolveSession } from '../trpc/context'
 import { createUploadRouter } from '../uploads/routes'
+import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-pages'
+import { assignRequestId, currentRequestId } from './request-id'
 import { requireSameOrigin, securityHeaders } from './security'
 import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
 
@@ -16,11 +18,20 @@ export type HttpAppOptions = {
   isProduction: boolean
   trustProxy: number
   google?: { id: string; secret: string }
+  /** Mounts the client's pages (built, or through Vite): after every other route, before the error handler. */
+  clientPages?: (app: Express) => void
 }
 
 /** The Express app without the client pages (mounted by the caller, built or through Vite). */
-export function createHttpApp({ services, isProduction, trustProxy, google }: HttpAppOptions): Express {
+export function createHttpApp({
+  services,
+  isProduction,
+  trustProxy,
+  google,
+  clientPages,
+}: HttpAppOptions): Express {
   const app = express()
+  app.use(assignRequestId)
   app.disable('x-powered-by')
   app.set('trust proxy', trustProxy)
   app.use(securityHeaders(isProduction))
@@ -60,11 +71,16 @@ export function createHttpApp({ services, isProduction, trustProxy, google }: Ht
         })
       },
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error({ err: error, path }, 'erro na API')
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          services.logger.error({ err: error, path, requestId: currentRequestId() }, 'erro na API')
+        }
       },
     }),
   )
   mountGoogleAuth(app, services, google)
   mountEventCalendar(app, services.db, services.publicUrl)
+  clientPages?.(app)
+  app.use(notFound)
+  app.use(handleErrors(services.logger))
   return app
 }

@@ -70,7 +70,7 @@ export function eventPageMeta(
 
 /** 'Adicionar ao calendário': an RFC 5545 file with the start in UTC, which every calendar converts. */
 export function mountEventCalendar(app: Express, db: Database, publicUrl: string) {
-  app.get('/api/eventos/:id/calendario.ics', (req, res) => {
+  app.get('/api/eventos/:id/calendario.ics', (req, res, next) => {
     const event = publicEvent(db, Number(req.params.id))
     if (!event) {
       res.status(404).json({ error: 'Evento não encontrado' })
@@ -92,7 +92,8 @@ export function mountEventCalendar(app: Express, db: Database, publicUrl: string
       productId: 'vupt/eventos',
     })
     if (error || !value) {
-      res.status(500).json({ error: 'Não foi possível gerar o arquivo do calendário.' })
+      // The final error handler logs the library's error and answers with a generic message.
+      next(error ?? new Error(`calendário vazio para o evento ${event.id}`))
       return
     }
     res

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { ZodError, z } from 'zod'
 import { APP_ERRORS, type AppErrorCode } from '../../shared/errors'
+import { clientFacingError } from './client-errors'
 import { type Context, refreshIdentity } from './context'
 
 /** Every procedure declares who may call it; a test walks the router and checks each one. */
@@ -28,15 +29,26 @@ const t = initTRPC
   .create({
     // Subscriptions are served over the WebSocket only (see server/http/trpc-limits.ts).
     sse: { enabled: false },
-    errorFormatter({ shape, error }) {
+    errorFormatter({ shape, error, ctx, path, type }) {
       const zodError = error.cause instanceof ZodError ? error.cause : null
+      const appCause = error.cause instanceof AppErrorCause ? error.cause : null
+      const { message, requestId } = clientFacingError({
+        error,
+        type,
+        path,
+        deliberate: appCause !== null || zodError !== null,
+        logger: ctx?.logger,
+      })
       return {
         ...shape,
+        // zod's own message is its issues as JSON: the first issue says it in Portuguese.
+        message: zodError ? (zodError.issues[0]?.message ?? message) : message,
         data: {
           ...shape.data,
           // Stack traces stay on the server.
           stack: undefined,
-          appCode: error.cause instanceof AppErrorCause ? error.cause.appCode : null,
+          requestId,
+          appCode: appCause?.appCode ?? null,
           validation: zodError
             ? { firstMessage: zodError.issues[0]?.message ?? null, ...z.flattenError(zodError) }
             : null,

@@ -1,0 +1,63 @@
+import { TRPCError } from '@trpc/server'
+import type { Logger } from 'pino'
+import {
+  GENERIC_ERROR_MESSAGE,
+  INVALID_REQUEST_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  TOO_LARGE_MESSAGE,
+} from '../http/errors'
+import { currentRequestId, newRequestId } from '../http/request-id'
+
+/** Codes only tRPC itself raises, for a request it cannot route or read; its messages are English. */
+const PROTOCOL_MESSAGES: Partial<Record<TRPCError['code'], string>> = {
+  PARSE_ERROR: INVALID_REQUEST_MESSAGE,
+  METHOD_NOT_SUPPORTED: 'Método não permitido para esta operação.',
+  PAYLOAD_TOO_LARGE: TOO_LARGE_MESSAGE,
+  UNSUPPORTED_MEDIA_TYPE: 'Formato de requisição não suportado.',
+}
+
+/**
+ * Whether tRPC refused the request before any procedure of ours ran: a code only it uses, no
+ * procedure at the path ('unknown'), or a parser's error as the cause (invalid JSON).
+ */
+function isProtocolError(error: TRPCError, type: string): boolean {
+  return (
+    error.code in PROTOCOL_MESSAGES ||
+    type === 'unknown' ||
+    (error.cause instanceof Error && !(error.cause instanceof TRPCError))
+  )
+}
+
+export type ClientFacingError = { message: string; requestId: string | null }
+
+/**
+ * The message a client may read for a failed call. Deliberate errors (appError, ours with a
+ * Portuguese message, input validation) keep theirs; tRPC's own refusals get a Portuguese one; any
+ * other failure is a generic message with a request id, its detail staying in the log. Over HTTP the
+ * adapter's onError logs it with the request's id; elsewhere (WebSocket) a new id is logged here.
+ */
+export function clientFacingError(opts: {
+  error: TRPCError
+  type: string
+  path: string | undefined
+  /** appError or input validation. */
+  deliberate: boolean
+  logger: Logger | undefined
+}): ClientFacingError {
+  const { error, type, path, deliberate, logger } = opts
+  const requestId = currentRequestId() ?? null
+  if (deliberate) return { message: error.message, requestId }
+  if (error.code === 'INTERNAL_SERVER_ERROR') {
+    if (requestId) return { message: GENERIC_ERROR_MESSAGE, requestId }
+    const ownId = newRequestId()
+    logger?.error({ err: error, path, requestId: ownId }, 'erro na API')
+    return { message: GENERIC_ERROR_MESSAGE, requestId: ownId }
+  }
+  if (isProtocolError(error, type)) {
+    const message =
+      PROTOCOL_MESSAGES[error.code] ??
+      (error.code === 'NOT_FOUND' ? NOT_FOUND_MESSAGE : INVALID_REQUEST_MESSAGE)
+    return { message, requestId }
+  }
+  return { message: error.message, requestId }
+}

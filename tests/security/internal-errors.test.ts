@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client'
+import { serveBuiltClient } from '../../server/http/client-app'
+import { browserHeaders, callTrpc, type RunningApp, startHttpApp } from '../support/http'
+import { closeTestDatabase, createTestDatabase, createTestServices } from '../support/test-app'
+
+const GENERIC = 'Algo deu errado. Tente novamente em instantes.'
+/** What must never reach a client: database, library and file-system details. */
+const LEAK = /sqlite|no such table|products_fts|constraint|unterminated|node_modules|\.ts:\d|\n\s+at /i
+
+/** The app's logger, writing its JSON lines here instead of stdout. */
+function recordingLogger() {
+  const lines: Record<string, unknown>[] = []
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) })
+  return { logger, lines }
+}
+
+let db: Database
+let app: RunningApp
+let log: ReturnType<typeof recordingLogger>
+let clientDir: string
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  log = recordingLogger()
+  clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
+  const services = createTestServices(db, { logger: log.logger })
+  app = await startHttpApp(services, {
+    clientPages: (express) =>
+      serveBuiltClient(express, clientDir, {
+        db,
+        // A page whose link preview fails the way a broken database would.
+        pageMeta: (path) => {
+          if (path.startsWith('/univille/evento/'))
+            throw new Error('SQLITE_CORRUPT: database disk image is malformed')
+          return null
+        },
+        settings: {
+          supportEmail: 'suporte@vupt.app',
+          contactEmail: 'contato@vupt.app',
+          googleEnabled: false,
+          defaultCommunitySlug: 'univille',
+          social: { instagram: '', linkedin: '' },
+        },
+      }),
+  })
+  // Break the database under the app: the search index and the events table are gone.
+  db.$client.pragma('foreign_keys = off')
+  db.$client.exec('drop table products_fts')
+  db.$client.exec('drop table events')
+})
+
+afterAll(async () => {
+  await app.close()
+  closeTestDatabase(db)
+  rmSync(clientDir, { recursive: true, force: true })
+})
+
+type ErrorBody = { error: { message: string; data: { httpStatus: number; requestId: string | null } } }
+
+/** The log lines about the request with this id. */
+const logged = (requestId: string) => log.lines.filter((line) => line.requestId === requestId)
+
+describe('an unexpected failure inside a procedure', () => {
+  it('reaches the client as a generic message with a request id; the details only reach the log', async () => {
+    const reply = await callTrpc(app.url, 'listings.list', 'query', { q: 'livro de cálculo' })
+    expect(reply.status).toBe(500)
+    expect(reply.text).not.toMatch(LEAK)
+    const body = reply.json as ErrorBody
+    expect(body.error.message).toBe(GENERIC)
+    const requestId = reply.headers.get('x-request-id')
+    expect(requestId).toBeTruthy()
+    expect(body.error.data.requestId).toBe(requestId)
+    expect(body.error.data.httpStatus).toBe(500)
+    const lines = logged(String(requestId))
+    expect(lines).toHaveLength(1)
+    expect(JSON.stringify(lines[0])).toMatch(/no such table: products_fts/)
+  })
+
+  it('keeps the message of a deliberate refusal', async () => {
+    const reply = await callTrpc(app.url, 'listings.byId', 'query', { id: 1 })
+    expect(reply.status).toBe(401)
+    expect((reply.json as ErrorBody).error.message).not.toBe(GENERIC)
+    expect(logged(String(reply.headers.get('x-request-id')))).toEqual([])
+  })
+})
+
+describe('an unexpected failure outside tRPC', () => {
+  it('answers an API route with generic JSON, the request id, and logs the details', async () => {
+    const response = await fetch(`${app.url}/api/eventos/1/calendario.ics`)
+    const text = await response.text()
+    expect(response.status).toBe(500)
+    expect(text).not.toMatch(LEAK)
+    const requestId = response.headers.get('x-request-id')
+    expect(JSON.parse(text)).toEqual({ error: GENERIC, requestId })
+    expect(JSON.stringify(logged(String(requestId)))).toMatch(/no such table: events/)
+  })
+
+  it('answers a page with a generic HTML page and the request id', async () => {
+    const response = await fetch(`${app.url}/univille/evento/7`, { headers: { accept: 'text/html' } })
+    const text = await response.text()
+    expect(response.status).toBe(500)
+    expect(response.headers.get('content-type')).toMatch(/text\/html/)
+    expect(text).not.toMatch(LEAK)
+    expect(text).toContain(GENERIC)
+    const requestId = String(response.headers.get('x-request-id'))
+    expect(text).toContain(requestId)
+    expect(JSON.stringify(logged(requestId))).toMatch(/SQLITE_CORRUPT/)
+  })
+})
+
+describe('malformed requests', () => {
+  it.each([
+    ['an undecodable path', '/api/trpc/listings.list%E0%A4%A', 400],
+    ['an unknown procedure', '/api/trpc/nao.existe', 404],
+    ['a mutation by GET', '/api/trpc/auth.signOut', 405],
+  ])('%s gets a 4xx with a Portuguese message', async (_label, path, status) => {
+    const response = await fetch(`${app.url}${path}`, { headers: browserHeaders(app.url) })
+    const text = await response.text()
+    expect(response.status).toBe(status)
+    expect(text).not.toMatch(/No procedure|Unsupported|URI malformed|procedure/i)
+    expect((JSON.parse(text) as ErrorBody).error.message).toMatch(/[ãçéáíóú]|Requisição|inválid/)
+  })
+
+  it('invalid JSON gets a 400 with a Portuguese message, not the parser’s', async () => {
+    const response = await fetch(`${app.url}/api/trpc/auth.signIn`, {
+      method: 'POST',
+      headers: { ...browserHeaders(app.url), 'content-type': 'application/json' },
+      body: '{"email": ',
+    })
+    const text = await response.text()
+    expect(response.status).toBe(400)
+    expect(text).not.toMatch(/JSON|Unexpected|position/)
+  })
+
+  it('every response carries its own request id', async () => {
+    const ids = await Promise.all(
+      [1, 2, 3].map(async () => (await fetch(`${app.url}/healthz`)).headers.get('x-request-id')),
+    )
+    expect(new Set(ids).size).toBe(3)
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
