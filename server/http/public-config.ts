@@ -23,9 +23,13 @@ export function readPublicConfig(db: Database, settings: PublicSettings): Public
   return { ...settings, communities: rows }
 }
 
-/** Inert JSON in the page (not a script the CSP would have to allow); `<` is escaped so it cannot close the tag. */
+/**
+ * Inert JSON in the page (not a script the CSP would have to allow); `<` is escaped so it cannot close
+ * the tag. Inserted by a function: a replacement string would read `$&`, `$'` or `` $` `` in an event
+ * title of the link-preview tags as "the match" or "the rest of the page".
+ */
 export function injectPublicConfig(html: string, config: PublicConfig, extraHead = ''): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c')
   const tag = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`
-  return html.replace('</head>', `${extraHead}${tag}</head>`)
+  return html.replace('</head>', () => `${extraHead}${tag}</head>`)
 }

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client'
+import { serveBuiltClient } from '../../server/http/client-app'
+import { eventPageMeta } from '../../server/http/event-pages'
+import { type RunningApp, startHttpApp } from '../support/http'
+import {
+  callerFor,
+  closeTestDatabase,
+  createAdmin,
+  createApprovedStudent,
+  createTestDatabase,
+  createTestServices,
+  type TestServices,
+} from '../support/test-app'
+
+const INDEX_HTML =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Vupt</title></head><body><div id="root"></div></body></html>'
+
+let db: Database
+let services: TestServices
+let app: RunningApp
+let clientDir: string
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+  clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
+  writeFileSync(join(clientDir, 'index.html'), INDEX_HTML)
+  app = await startHttpApp(services, {
+    clientPages: (express) =>
+      serveBuiltClient(express, clientDir, {
+        db,
+        pageMeta: (path) => eventPageMeta(db, path, services.publicUrl),
+        settings: {
+          supportEmail: 'suporte@vupt.app',
+          contactEmail: 'contato@vupt.app',
+          googleEnabled: false,
+          defaultCommunitySlug: 'univille',
+          social: { instagram: '', linkedin: '' },
+        },
+      }),
+  })
+})
+
+afterAll(async () => {
+  await app.close()
+  closeTestDatabase(db)
+  rmSync(clientDir, { recursive: true, force: true })
+})
+
+const dayFromNow = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(Date.now() + days * 24 * 60 * 60 * 1000),
+  )
+
+async function approvedEvent(title: string): Promise<number> {
+  const organizer = callerFor(services, { userId: (await createApprovedStudent(db)).id }).caller
+  const admin = callerFor(services, { userId: (await createAdmin(db)).id }).caller
+  const { id } = await organizer.events.create({
+    title,
+    description: 'Uma noite de apresentações no auditório.',
+    eventDate: dayFromNow(5),
+    eventTime: '19:00',
+    location: 'Auditório central',
+    maxParticipants: null,
+    imageUploadId: null,
+  })
+  await admin.events.approve({ id })
+  return id
+}
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+describe('an event page with replacement patterns in the title', () => {
+  // String.prototype.replace reads these in a replacement string: $` the text before the match,
+  // $' the text after, $& the match, $$ a dollar sign.
+  it.each(['Sarau $` das letras', "Sarau $' das letras", 'Sarau $& das letras', 'Sarau $$ das letras'])(
+    '%s appears literally, and the page once',
+    async (title) => {
+      const id = await approvedEvent(title)
+      const response = await fetch(`${app.url}/univille/evento/${id}`, { headers: { accept: 'text/html' } })
+      const html = await response.text()
+      expect(response.status).toBe(200)
+      expect(occurrences(html, `<meta property="og:title" content="${escapeHtml(title)}">`)).toBe(1)
+      expect(occurrences(html, `<meta name="twitter:title" content="${escapeHtml(title)}">`)).toBe(1)
+      for (const part of [
+        '<!doctype html>',
+        '<head>',
+        '</head>',
+        '<body>',
+        '<title>Vupt</title>',
+        'id="vupt-config"',
+      ]) {
+        expect(occurrences(html, part), part).toBe(1)
+      }
+    },
+  )
+})
