@@ -13,7 +13,7 @@ import { createSession, markAuthenticated, serializeSessionCookie, type Validate
 const FLOW_COOKIE = 'vupt_google_flow'
 const FLOW_MAX_AGE_S = 10 * 60
 
-type GoogleClaims = { sub: string; email?: string; email_verified?: boolean; name?: string }
+export type GoogleClaims = { sub: string; email?: string; email_verified?: boolean; name?: string }
 
 /** Only same-site paths: an open redirect after sign-in would hand the session page to anyone. */
 export function safeReturnPath(value: unknown, fallback = '/'): string {
@@ -142,7 +142,7 @@ export function mountGoogleAuth(
 }
 
 /** Links Google to the signed-in account, or accepts a fresh Google sign-in as reauthentication. */
-async function linkOrReauthenticate(
+export async function linkOrReauthenticate(
   services: AppServices,
   req: Request,
   claims: GoogleClaims,
@@ -181,7 +181,7 @@ async function linkOrReauthenticate(
   return 'vinculado'
 }
 
-async function findOrCreateGoogleUser(services: AppServices, claims: GoogleClaims): Promise<number | null> {
+export async function findOrCreateGoogleUser(services: AppServices, claims: GoogleClaims): Promise<number | null> {
   const { db } = services
   const linked = db
     .select({ userId: oauthAccounts.userId })
