@@ -1,0 +1,149 @@
+/**
+ * Address squatting, played through the real HTTP server by the two people involved: someone signs up
+ * with a classmate's institutional address, and the classmate later gets the confirmation link.
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_COOKIE } from '../../server/auth/session'
+import type { Database } from '../../server/db/client'
+import { profiles, users } from '../../server/db/schema'
+import { UPLOAD_ENDPOINT, UPLOAD_FIELD } from '../../shared/uploads'
+import { browserHeaders, callTrpc, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
+import { solidJpeg } from '../support/images'
+import {
+  closeTestDatabase,
+  createAdmin,
+  createTestDatabase,
+  createTestServices,
+  lastMailToken,
+  type TestServices,
+} from '../support/test-app'
+
+const VICTIM = 'carla.mendes@univille.br'
+
+let db: Database
+let services: TestServices
+let app: RunningApp
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+  app = await startHttpApp(services)
+})
+
+afterAll(async () => {
+  await app.close()
+  closeTestDatabase(db)
+})
+
+/** The session cookie a response set, as the browser will send it back. */
+function sessionCookieOf(headers: Headers): string {
+  const cookie = headers.getSetCookie().find((value) => value.startsWith(`${SESSION_COOKIE}=`))
+  if (!cookie) throw new Error('a resposta não abriu sessão')
+  return cookie.split(';')[0] ?? ''
+}
+
+const data = (json: unknown) => (json as { result?: { data?: unknown } }).result?.data
+const appCode = (json: unknown) => (json as { error?: { data?: { appCode?: string } } }).error?.data?.appCode
+
+async function upload(cookie: string) {
+  const form = new FormData()
+  form.append(
+    UPLOAD_FIELD,
+    new Blob([new Uint8Array(await solidJpeg(64, 64))], { type: 'image/jpeg' }),
+    'a.jpg',
+  )
+  return fetch(`${app.url}${UPLOAD_ENDPOINT}?kind=avatar`, {
+    method: 'POST',
+    headers: browserHeaders(app.url, cookie),
+    body: form,
+  })
+}
+
+describe('address squatting over HTTP', () => {
+  it('the squatter gets nothing past the waiting screen, and the mailbox’s owner ends up with the account', async () => {
+    // The squatter signs up with Carla's address and gets a session.
+    const signUp = await callTrpc(app.url, 'auth.signUp', 'mutation', {
+      email: VICTIM,
+      username: 'carla_m',
+      fullName: 'Carla Mendes',
+      course: 'Medicina',
+      matricula: '20241234',
+      password: 'senha-do-intruso',
+      communitySlug: 'univille',
+    })
+    expect(signUp.status).toBe(200)
+    const squatter = sessionCookieOf(signUp.headers)
+    expect(data((await callTrpc(app.url, 'auth.me', 'query', undefined, squatter)).json)).toMatchObject({
+      email: VICTIM,
+      emailVerified: false,
+    })
+
+    // Nothing beyond the waiting screen: no two-factor to lock the owner out, no data, no uploads.
+    const begin = await callTrpc(app.url, 'account.twoFactor.begin', 'mutation', undefined, squatter)
+    expect(begin.status).toBe(403)
+    expect(appCode(begin.json)).toBe('EMAIL_NOT_VERIFIED')
+    expect((await callTrpc(app.url, 'account.exportData', 'query', undefined, squatter)).status).toBe(403)
+    expect((await upload(squatter)).status).toBe(403)
+
+    // Meanwhile an administrator approves what looks like Carla.
+    const admin = await createAdmin(db)
+    const userId = db.select({ id: users.id }).from(users).where(eq(users.email, VICTIM)).get()?.id ?? 0
+    const approve = await callTrpc(
+      app.url,
+      'admin.users.approve',
+      'mutation',
+      { userId },
+      sessionCookieFor(services, admin.id),
+    )
+    expect(approve.status).toBe(200)
+
+    // Carla opens the link from her inbox. She does not know the password typed at sign-up.
+    const link = lastMailToken(services.mailer)
+    const guess = await callTrpc(app.url, 'auth.verifyEmail', 'mutation', {
+      token: link,
+      password: 'carla123',
+    })
+    expect(guess.status).toBe(400)
+    expect(appCode(guess.json)).toBe('WRONG_SIGN_UP_PASSWORD')
+    // "Não criei esta conta": she takes the address with her own password.
+    const claim = await callTrpc(app.url, 'auth.claimAccount', 'mutation', {
+      token: link,
+      password: 'senha-da-carla',
+    })
+    expect(claim.status).toBe(200)
+    const carla = sessionCookieOf(claim.headers)
+    expect(data((await callTrpc(app.url, 'auth.me', 'query', undefined, carla)).json)).toMatchObject({
+      email: VICTIM,
+      emailVerified: true,
+      // The approval was of the squatter's sign-up: an administrator looks again.
+      approved: false,
+    })
+    expect(db.select().from(profiles).where(eq(profiles.userId, userId)).get()?.approved).toBe(false)
+
+    // The squatter is out: the session is dead and the old password opens nothing.
+    expect(data((await callTrpc(app.url, 'auth.me', 'query', undefined, squatter)).json)).toBeNull()
+    const again = await callTrpc(app.url, 'auth.signIn', 'mutation', {
+      email: VICTIM,
+      password: 'senha-do-intruso',
+    })
+    expect(appCode(again.json)).toBe('INVALID_CREDENTIALS')
+    const own = await callTrpc(app.url, 'auth.signIn', 'mutation', {
+      email: VICTIM,
+      password: 'senha-da-carla',
+    })
+    expect(own.status).toBe(200)
+  })
+
+  it('a session still owing its second factor cannot upload', async () => {
+    const admin = await createAdmin(db)
+    const signIn = await callTrpc(app.url, 'auth.signIn', 'mutation', {
+      email: admin.email,
+      password: admin.password,
+    })
+    expect(data(signIn.json)).toEqual({ ok: true, twoFactorRequired: true })
+    const owing = sessionCookieOf(signIn.headers)
+    expect((await upload(owing)).status).toBe(401)
+    expect((await upload(sessionCookieFor(services, admin.id))).status).toBe(201)
+  })
+})
