@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { Database } from '../../server/db/client'
+import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
+import { expectTRPCError } from '../support/assertions'
+import {
+  callerFor,
+  closeTestDatabase,
+  createApprovedStudent,
+  createTestDatabase,
+  createTestServices,
+  type TestServices,
+} from '../support/test-app'
+
+let db: Database
+let services: TestServices
+let server: Server
+let sockets: ReturnType<typeof attachWebSockets>
+let url: string
+const open: WebSocket[] = []
+
+async function listen(options: Parameters<typeof attachWebSockets>[2]) {
+  server = createServer((_req, res) => res.end())
+  sockets = attachWebSockets(server, services, options)
+  server.listen(0, '127.0.0.1')
+  await new Promise<void>((resolve) => server.once('listening', resolve))
+  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}${WS_PATH}`
+}
+
+/** Opens a socket as a page of ours would; resolves with the HTTP status when the upgrade is refused. */
+function connect(headers: Record<string, string> = {}): Promise<{ socket?: WebSocket; refused?: number }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, {
+      headers: { origin: url.replace('ws:', 'http:').replace(WS_PATH, ''), ...headers },
+    })
+    socket.once('open', () => {
+      open.push(socket)
+      resolve({ socket })
+    })
+    socket.once('unexpected-response', (_request, response) => resolve({ refused: response.statusCode }))
+    socket.once('error', () => {})
+  })
+}
+
+beforeEach(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+})
+
+afterEach(async () => {
+  for (const socket of open.splice(0)) socket.terminate()
+  sockets?.close()
+  await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve())
+  closeTestDatabase(db)
+})
+
+describe('WebSocket connections', () => {
+  it('caps open sockets per client address, and a closed one frees its place', async () => {
+    await listen({ trustProxy: 0, maxConnectionsPerAddress: 3 })
+    const first = await connect()
+    await connect()
+    await connect()
+    expect(await connect()).toEqual({ refused: 429 })
+
+    first.socket?.close()
+    await new Promise<void>((resolve) => first.socket?.once('close', () => resolve()))
+    // The server sees the close a moment after the client does.
+    for (let tries = 0; tries < 50 && sockets.openConnections('127.0.0.1') > 2; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    expect((await connect()).socket).toBeDefined()
+  })
+
+  it('behind a trusted proxy, counts the address the proxy reports, not the proxy’s', async () => {
+    await listen({ trustProxy: 1, maxConnectionsPerAddress: 1 })
+    expect((await connect({ 'x-forwarded-for': '200.18.45.1' })).socket).toBeDefined()
+    expect((await connect({ 'x-forwarded-for': '200.18.45.2' })).socket).toBeDefined()
+    expect(await connect({ 'x-forwarded-for': '200.18.45.1' })).toEqual({ refused: 429 })
+    expect(sockets.openConnections('200.18.45.2')).toBe(1)
+  })
+
+  it('without a trusted proxy, a forged X-Forwarded-For changes nothing', async () => {
+    await listen({ trustProxy: 0, maxConnectionsPerAddress: 1 })
+    expect((await connect({ 'x-forwarded-for': '1.1.1.1' })).socket).toBeDefined()
+    expect(await connect({ 'x-forwarded-for': '2.2.2.2' })).toEqual({ refused: 429 })
+    expect(sockets.openConnections('127.0.0.1')).toBe(1)
+  })
+})
+
+describe('chat.typing', () => {
+  it('is rate-limited per member', async () => {
+    const ana = await createApprovedStudent(db)
+    const bruno = await createApprovedStudent(db)
+    const { caller } = callerFor(services, { userId: ana.id })
+    const { conversationId } = await caller.chat.start({ username: bruno.username ?? '' })
+    for (let press = 0; press < 20; press++) await caller.chat.typing({ conversationId })
+    await expectTRPCError(caller.chat.typing({ conversationId }), 'TOO_MANY_REQUESTS')
+  })
+})
