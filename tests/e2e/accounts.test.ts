@@ -54,6 +54,9 @@ describe('conta de estudante', () => {
     // The verification link from the mail, opened in another tab of the same browser.
     const verification = await studentContext.newPage()
     await verification.goto(lastMailLink(server.dataDir, student.email))
+    // The link is answered with the password chosen at sign-up: mailbox and sign-up are one person.
+    await verification.getByLabel('Senha do cadastro').fill(student.password)
+    await verification.getByRole('button', { name: 'Confirmar e-mail' }).click()
     await verification.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor()
     await verification.close()
     // The waiting tab learns of it live.
@@ -103,6 +106,53 @@ describe('conta de estudante', () => {
     await page.getByRole('button', { name: 'Menu da conta' }).waitFor()
 
     await studentContext.close()
+  })
+
+  it('quem recebe o link de um cadastro que não fez fica com a conta, e quem se cadastrou perde o acesso', async () => {
+    const victim = 'bruna.lima@univille.br'
+    // Someone signs up with Bruna's address, in their own browser.
+    const squatterContext = await newPhoneContext(browser, server.url)
+    const squatter = await squatterContext.newPage()
+    await squatter.goto('/univille/auth?tab=criar-conta')
+    await squatter.getByRole('tab', { name: 'Criar Conta' }).click()
+    await squatter.getByLabel('Email institucional').fill(victim)
+    await squatter.getByLabel('Username').fill('bruna_lima')
+    await squatter.getByLabel('Nome completo').fill('Bruna Lima')
+    await squatter.getByLabel('Curso').fill('Direito')
+    await squatter.getByLabel('Matrícula').fill('20235555')
+    await squatter.getByLabel('Senha').fill('senha-do-intruso')
+    await squatter.getByRole('button', { name: 'Criar Conta' }).click()
+    await squatter.getByRole('heading', { name: 'Sua conta está aguardando aprovação!' }).waitFor()
+
+    // Bruna opens the link from her inbox on her phone and says the account is not hers.
+    const bruna = await newPhoneContext(browser, server.url)
+    const page = await bruna.newPage()
+    await page.goto(lastMailLink(server.dataDir, victim))
+    await page.getByRole('button', { name: 'Não criei esta conta' }).click()
+    await page.getByLabel('Nova senha', { exact: true }).fill('senha-da-bruna')
+    await page.getByLabel('Confirme a nova senha').fill('senha-da-bruna')
+    await page.getByRole('button', { name: 'Ficar com a conta' }).click()
+    await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor()
+    await page.getByText('A conta deste e-mail agora é sua').waitFor()
+
+    // The squatter's browser is signed out.
+    await squatter.goto('/univille/faq')
+    await squatter.getByRole('link', { name: 'Entrar / Criar Conta' }).waitFor()
+    await squatter.goto('/auth')
+    await submitSignIn(squatter, victim, 'senha-do-intruso')
+    await squatter.getByText('Credenciais inválidas').waitFor()
+    await squatterContext.close()
+
+    // Bruna is signed in and waits for an administrator; later she signs in with her own password.
+    await page.goto('/')
+    await page.getByText(`E-mail ${victim} confirmado.`).waitFor()
+    await page.getByRole('button', { name: 'Sair' }).click()
+    await page.goto('/univille/faq')
+    await page.getByRole('link', { name: 'Entrar / Criar Conta' }).waitFor()
+    await page.goto('/auth')
+    await submitSignIn(page, victim, 'senha-da-bruna')
+    await page.getByRole('heading', { name: 'Sua conta está aguardando aprovação!' }).waitFor()
+    await bruna.close()
   })
 
   it('recusa credenciais inválidas com a mensagem da especificação', async () => {
