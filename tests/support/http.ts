@@ -63,23 +63,34 @@ async function reply(response: Response): Promise<TrpcReply> {
 }
 
 /** One tRPC call over HTTP, unbatched: queries as GET with ?input=, mutations as a POSTed JSON body. */
-export async function callTrpc(
+export function callTrpc(
   url: string,
   path: string,
   type: 'query' | 'mutation',
   input: unknown,
   cookie?: string,
 ): Promise<TrpcReply> {
+  return callTrpcJson(url, path, type, input === undefined ? undefined : JSON.stringify(input), cookie)
+}
+
+/** callTrpc with the input already written as JSON text (which may be anything, even invalid JSON). */
+export async function callTrpcJson(
+  url: string,
+  path: string,
+  type: 'query' | 'mutation',
+  json: string | undefined,
+  cookie?: string,
+): Promise<TrpcReply> {
   const headers = browserHeaders(url, cookie)
   if (type === 'query') {
-    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
+    const query = json === undefined ? '' : `?input=${encodeURIComponent(json)}`
     return reply(await fetch(`${url}/api/trpc/${path}${query}`, { headers }))
   }
   return reply(
     await fetch(`${url}/api/trpc/${path}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: input === undefined ? '' : JSON.stringify(input),
+      body: json ?? '',
     }),
   )
 }
@@ -106,4 +117,24 @@ export function databaseChecksum(db: Database): string {
     hash.update(`${table}\n${rows.join('\n')}\n`)
   }
   return hash.digest('hex')
+}
+
+/**
+ * databaseChecksum, recomputed only when SQLite reports rows written since the last time
+ * (total_changes() counts every insert, update and delete of the connection, triggers included).
+ */
+export function watchDatabase(db: Database): { checksum: () => string } {
+  const totalChanges = db.$client.prepare('select total_changes()').pluck()
+  let seen = -1
+  let checksum = ''
+  return {
+    checksum() {
+      const changes = totalChanges.get() as number
+      if (changes !== seen) {
+        checksum = databaseChecksum(db)
+        seen = changes
+      }
+      return checksum
+    },
+  }
 }
