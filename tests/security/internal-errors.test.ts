@@ -1,12 +1,21 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import type { Database } from '../../server/db/client'
 import { serveBuiltClient } from '../../server/http/client-app'
+import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import { browserHeaders, callTrpc, type RunningApp, startHttpApp } from '../support/http'
-import { closeTestDatabase, createTestDatabase, createTestServices } from '../support/test-app'
+import {
+  closeTestDatabase,
+  createTestDatabase,
+  createTestServices,
+  type TestServices,
+} from '../support/test-app'
 
 const GENERIC = 'Algo deu errado. Tente novamente em instantes.'
 /** What must never reach a client: database, library and file-system details. */
@@ -20,6 +29,7 @@ function recordingLogger() {
 }
 
 let db: Database
+let services: TestServices
 let app: RunningApp
 let log: ReturnType<typeof recordingLogger>
 let clientDir: string
@@ -29,7 +39,7 @@ beforeAll(async () => {
   log = recordingLogger()
   clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
-  const services = createTestServices(db, { logger: log.logger })
+  services = createTestServices(db, { logger: log.logger })
   app = await startHttpApp(services, {
     clientPages: (express) =>
       serveBuiltClient(express, clientDir, {
@@ -87,6 +97,34 @@ describe('an unexpected failure inside a procedure', () => {
     expect(reply.status).toBe(401)
     expect((reply.json as ErrorBody).error.message).not.toBe(GENERIC)
     expect(logged(String(reply.headers.get('x-request-id')))).toEqual([])
+  })
+})
+
+describe('an unexpected failure over the WebSocket', () => {
+  it('reaches the client as the same generic message, with an id that is in the log', async () => {
+    const server = createServer((_req, res) => res.end())
+    const sockets = attachWebSockets(server, services, { trustProxy: 0 })
+    server.listen(0, '127.0.0.1')
+    await new Promise<void>((resolve) => server.once('listening', resolve))
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const socket = new WebSocket(`${origin.replace('http:', 'ws:')}${WS_PATH}`, { headers: { origin } })
+    try {
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+      const answer = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))))
+      socket.send(
+        JSON.stringify({ id: 1, method: 'query', params: { path: 'listings.list', input: { q: 'livro' } } }),
+      )
+      const text = await answer
+      expect(text).not.toMatch(LEAK)
+      const { error } = JSON.parse(text) as ErrorBody
+      expect(error.message).toBe(GENERIC)
+      expect(error.data.requestId).toMatch(/^[0-9a-f-]{36}$/)
+      expect(JSON.stringify(logged(String(error.data.requestId)))).toMatch(/no such table: products_fts/)
+    } finally {
+      socket.terminate()
+      sockets.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 })
 
