@@ -181,7 +181,10 @@ export async function linkOrReauthenticate(
   return 'vinculado'
 }
 
-export async function findOrCreateGoogleUser(services: AppServices, claims: GoogleClaims): Promise<number | null> {
+export async function findOrCreateGoogleUser(
+  services: AppServices,
+  claims: GoogleClaims,
+): Promise<number | null> {
   const { db } = services
   const linked = db
     .select({ userId: oauthAccounts.userId })

@@ -67,7 +67,12 @@ export function createHttpApp({
         return createContextInner({
           services,
           ...resolveSession(services, req, setCookie),
-          request: { ip: requestIp(req), userAgent: req.headers['user-agent'] ?? null, setCookie },
+          request: {
+            ip: requestIp(req),
+            userAgent: req.headers['user-agent'] ?? null,
+            cookieHeader: req.headers.cookie,
+            setCookie,
+          },
         })
       },
       onError: ({ error, path }) => {

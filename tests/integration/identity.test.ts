@@ -31,7 +31,6 @@ import {
   communityBySlug,
   createAdmin,
   createApprovedStudent,
-  createStudent,
   createTestDatabase,
   createTestServices,
   lastMailToken,

@@ -147,3 +147,42 @@ describe('address squatting over HTTP', () => {
     expect((await upload(sessionCookieFor(services, admin.id))).status).toBe(201)
   })
 })
+
+describe('the known-device cookie over HTTP', () => {
+  it('a browser that signed in before keeps signing in after strangers exhaust the account', async () => {
+    const email = 'dono.do.celular@univille.br'
+    await callTrpc(app.url, 'auth.signUp', 'mutation', {
+      email,
+      username: 'dono_celular',
+      fullName: 'Dono do Celular',
+      course: 'Design',
+      matricula: '20240007',
+      password: 'senha-do-dono',
+      communitySlug: 'univille',
+    })
+    await callTrpc(app.url, 'auth.verifyEmail', 'mutation', {
+      token: lastMailToken(services.mailer),
+      password: 'senha-do-dono',
+    })
+    const first = await callTrpc(app.url, 'auth.signIn', 'mutation', { email, password: 'senha-do-dono' })
+    const device = first.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('vupt_device='))
+      ?.split(';')[0]
+    expect(device).toBeDefined()
+
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await callTrpc(app.url, 'auth.signIn', 'mutation', { email, password: 'chute' })
+    }
+    const stranger = await callTrpc(app.url, 'auth.signIn', 'mutation', { email, password: 'senha-do-dono' })
+    expect(stranger.status).toBe(429)
+    const owner = await callTrpc(
+      app.url,
+      'auth.signIn',
+      'mutation',
+      { email, password: 'senha-do-dono' },
+      device,
+    )
+    expect(owner.status).toBe(200)
+  })
+})
