@@ -2,10 +2,12 @@ import type { IncomingMessage, Server } from 'node:http'
 import { applyWSSHandler } from '@trpc/server/adapters/ws'
 import proxyAddr from 'proxy-addr'
 import { WebSocketServer } from 'ws'
+import { resolveSession } from '../auth/identity'
 import { readSessionToken } from '../auth/session'
 import { isSameOrigin } from '../http/security'
 import { appRouter } from '../routers/_app'
-import { type AppServices, createContextInner, resolveSession } from '../trpc/context'
+import type { AppServices } from '../services'
+import { createContextInner } from '../trpc/context'
 
 export const WS_PATH = '/api/ws'
 /** Largest frame a client may send: chat messages are small. */

@@ -21,7 +21,6 @@ import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
 import { revokeEmailChangeLinks } from '../auth/mailbox'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { acceptSecondFactor } from '../auth/second-factor'
-import type { ValidatedSession } from '../auth/session'
 import {
   invalidateSession,
   invalidateUserSessions,
@@ -50,19 +49,17 @@ import {
 import { consumeAll, resetKey } from '../http/rate-limits'
 import { emailChangedNotice, emailChangeMail } from '../mail/templates'
 import { logModeration } from '../moderation/log'
-import type { Context, CurrentUser } from '../trpc/context'
+import type { SignedInCtx } from '../trpc/context'
 import { appError, publicProcedure, router, signedInProcedure } from '../trpc/init'
 
-type Member = Context & { user: CurrentUser; session: ValidatedSession }
-
 /** Sensitive changes need the password proven in the last 10 minutes (or just now, in the same call). */
-function requireRecentAuth(ctx: Member) {
+function requireRecentAuth(ctx: SignedInCtx) {
   if (Date.now() - ctx.session.authenticatedAt.getTime() > REAUTH_WINDOW_MS) {
     throw appError('FORBIDDEN', 'REAUTH_REQUIRED')
   }
 }
 
-async function checkPassword(ctx: Member, password: string) {
+async function checkPassword(ctx: SignedInCtx, password: string) {
   const key = String(ctx.user.id)
   await consumeAll([[ctx.rateLimits.reauthByUser, key]])
   const row = ctx.db
@@ -78,7 +75,7 @@ async function checkPassword(ctx: Member, password: string) {
 }
 
 /** A current authenticator code or an unused recovery code, within the account's attempt limit. */
-async function checkSecondFactor(ctx: Member, code: string) {
+async function checkSecondFactor(ctx: SignedInCtx, code: string) {
   const key = String(ctx.user.id)
   await consumeAll([[ctx.rateLimits.twoFactorByUser, key]])
   if (!acceptSecondFactor(ctx.db, ctx.secrets, ctx.user.id, code))

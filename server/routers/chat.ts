@@ -9,10 +9,8 @@ import { conversations, messages, productImages, products, profiles } from '../d
 import { consumeAll } from '../http/rate-limits'
 import type { ChatEvent } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
-import type { Context, CurrentUser } from '../trpc/context'
+import type { ApprovedCtx } from '../trpc/context'
 import { approvedProcedure, router } from '../trpc/init'
-
-type Member = Context & { user: CurrentUser }
 
 const conversationInput = z.object({ conversationId: z.number().int().positive() })
 
@@ -46,7 +44,7 @@ const messageColumns = {
   createdAt: messages.createdAt,
 }
 
-function publish(ctx: Member, userIds: number[], event: ChatEvent) {
+function publish(ctx: ApprovedCtx, userIds: number[], event: ChatEvent) {
   for (const userId of userIds) ctx.bus.publish('chat', userId, event)
 }
 

@@ -7,6 +7,7 @@ import {
   listingStatusSchema,
   listingUpdateSchema,
 } from '../../shared/schemas/listing'
+import type { CurrentUser } from '../auth/identity'
 import { cardColumns, imagesOf, isPublicListing, listListings } from '../catalog/queries'
 import type { Database } from '../db/client'
 import {
@@ -20,7 +21,7 @@ import {
   profiles,
   subcategories,
 } from '../db/schema'
-import type { Context, CurrentUser } from '../trpc/context'
+import type { ApprovedCtx, Context } from '../trpc/context'
 import { approvedProcedure, publicProcedure, router } from '../trpc/init'
 import { attachUploads, releaseUploads } from '../uploads/attach'
 
@@ -425,7 +426,7 @@ export const listingsRouter = router({
 })
 
 /** A live listing of the member's community, or NOT_FOUND. */
-function visibleListing(ctx: Context & { user: CurrentUser }, id: number) {
+function visibleListing(ctx: ApprovedCtx, id: number) {
   const row = ctx.db
     .select({ id: products.id, sellerId: products.sellerId })
     .from(products)

@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { ZodError, z } from 'zod'
 import { APP_ERRORS, type AppErrorCode } from '../../shared/errors'
+import { refreshIdentity } from '../auth/identity'
 import { clientFacingError } from './client-errors'
-import { type Context, refreshIdentity } from './context'
+import type { Context } from './context'
 
 /** Every procedure declares who may call it; a test walks the router and checks each one. */
 export type Tier = 'public' | 'session' | 'signedIn' | 'approved' | 'moderator' | 'admin'

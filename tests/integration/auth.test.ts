@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { resolveSession } from '../../server/auth/identity'
 import { SESSION_LIFETIME_MS, validateSessionToken } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import { communities, emailTokens, profiles, sessions, userRoles, users } from '../../server/db/schema'
 import { RATE_LIMIT_MESSAGE } from '../../server/http/rate-limits'
-import { resolveSession } from '../../server/trpc/context'
 import type { SignUpInput } from '../../shared/schemas/auth'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {

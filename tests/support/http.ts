@@ -6,7 +6,7 @@ import type { Express } from 'express'
 import { SESSION_COOKIE } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import { createHttpApp, type HttpAppOptions } from '../../server/http/app'
-import type { AppServices } from '../../server/trpc/context'
+import type { AppServices } from '../../server/services'
 import { callerFor, type TestServices } from './test-app'
 
 export type RunningApp = { url: string; close: () => Promise<void> }

@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll } from 'vitest'
 import { createAccount, type NewAccount } from '../../server/auth/accounts'
+import { type CurrentUser, identityOf } from '../../server/auth/identity'
 import { createSecretBox } from '../../server/auth/secret-box'
 import {
   createSession,
@@ -28,13 +29,8 @@ import { createRateLimits } from '../../server/http/rate-limits'
 import type { Mail, Mailer } from '../../server/mail/mailer'
 import { type BusMessages, type BusTopic, createInProcessBus, type EventBus } from '../../server/realtime/bus'
 import { appRouter } from '../../server/routers/_app'
-import {
-  type AppServices,
-  type CurrentUser,
-  createContextInner,
-  identityOf,
-  type RequestMeta,
-} from '../../server/trpc/context'
+import type { AppServices } from '../../server/services'
+import { createContextInner, type RequestMeta } from '../../server/trpc/context'
 import { createCallerFactory } from '../../server/trpc/init'
 import { createMemoryImageStorage } from '../../server/uploads/storage'
 

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { bannerInputSchema } from '../../../shared/schemas/admin'
 import { advertisements } from '../../db/schema'
-import type { Context, CurrentUser } from '../../trpc/context'
+import type { ApprovedCtx } from '../../trpc/context'
 import { adminProcedure, router } from '../../trpc/init'
 import { attachUploads, releaseUpload } from '../../uploads/attach'
 
@@ -17,7 +17,7 @@ type BannerImage = { imageUrl: string; imageUploadId: string | null }
  * which keeps the current upload when it is the current picture.
  */
 function bannerImage(
-  ctx: Context & { user: CurrentUser },
+  ctx: ApprovedCtx,
   input: z.infer<typeof bannerInputSchema>,
   current?: BannerImage,
 ): BannerImage {
@@ -29,7 +29,7 @@ function bannerImage(
   return { imageUrl: input.imageUrl, imageUploadId: null }
 }
 
-const ownBanner = (ctx: Context & { user: CurrentUser }, id: number) =>
+const ownBanner = (ctx: ApprovedCtx, id: number) =>
   and(eq(advertisements.id, id), eq(advertisements.communityId, ctx.user.communityId ?? -1))
 
 export const adminBannersRouter = router({

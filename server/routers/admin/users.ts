@@ -7,11 +7,11 @@ import { deleteAccount } from '../../auth/delete-account'
 import { invalidateUserSessions } from '../../auth/session'
 import { profiles, userRoles, users } from '../../db/schema'
 import { logModeration } from '../../moderation/log'
-import type { Context, CurrentUser } from '../../trpc/context'
+import type { ApprovedCtx } from '../../trpc/context'
 import { adminProcedure, appError, router } from '../../trpc/init'
 import { publishAdminChange } from './badges'
 
-type AdminContext = Context & { user: CurrentUser }
+type AdminContext = ApprovedCtx
 
 export const USER_FILTERS = ['all', 'approved', 'pending'] as const
 

@@ -1,0 +1,26 @@
+import type { Logger } from 'pino'
+import type { SecretBox } from './auth/secret-box'
+import type { Database } from './db/client'
+import type { RateLimits } from './http/rate-limits'
+import type { Mailer } from './mail/mailer'
+import type { EventBus } from './realtime/bus'
+import type { ImageStorage } from './uploads/storage'
+
+/**
+ * Long-lived parts of the app that every request may use, whatever serves it (tRPC, an Express route,
+ * the WebSocket, a script). Built once in src/main.ts; tests build their own.
+ */
+export type AppServices = {
+  db: Database
+  mailer: Mailer
+  bus: EventBus
+  logger: Logger
+  rateLimits: RateLimits
+  /** Encrypts secrets stored in the database (TOTP keys). */
+  secrets: SecretBox
+  storage: ImageStorage
+  /** Origin for links in e-mails, e.g. https://vupt.app */
+  publicUrl: string
+  secureCookies: boolean
+  defaultCommunitySlug: string
+}
