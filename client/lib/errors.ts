@@ -1,45 +1,111 @@
 import { APP_ERRORS, type AppErrorCode } from '@shared/errors'
 import { toast } from 'sonner'
 
+/**
+ * The client's one reading of a failed call. What the server sends (server/trpc/init.ts) in a tRPC error:
+ *
+ * - `data.appCode`: a code of the catalogue in shared/errors.ts, whose title and description are the
+ *   toast. `message` is the code's title, unless the server says something more precise.
+ * - `data.validation.firstMessage`: the first issue of a refused input, in Portuguese.
+ * - `data.httpStatus`; for a 5xx, `message` is a generic Portuguese text and `data.requestId` names the
+ *   log line, for a student to quote to support.
+ * - any other 4xx: a deliberate refusal whose `message` is written for people ('Você é o último
+ *   administrador...').
+ *
+ * An error without `data` never got a readable answer from the server (fetch failed, a proxy's HTML
+ * page): the connection is what to blame.
+ */
+
+export type ErrorText = { title: string; description?: string }
+
+/** The toast title when the caller names no action and the server gave none. */
+export const DEFAULT_ERROR_TITLE = 'Algo deu errado'
+export const VALIDATION_ERROR_TITLE = 'Erro de validação'
+export const OFFLINE_ERROR_TITLE = 'Sem conexão'
+export const OFFLINE_ERROR_DESCRIPTION =
+  'Sem conexão com o servidor. Verifique sua internet e tente novamente.'
+/** The server's own text for its failures (server/http/errors.ts), for one whose message is missing. */
+export const SERVER_ERROR_DESCRIPTION = 'Algo deu errado. Tente novamente em instantes.'
+const RETRY_DESCRIPTION = 'Tente novamente.'
+
 type ErrorData = {
-  appCode?: AppErrorCode | null
-  httpStatus?: number
-  validation?: { firstMessage: string | null } | null
-}
-type ClientError = { message?: string; data?: ErrorData | null }
-
-/** The toast for a failed call: the spec's text for known codes, 'Erro de validação' for bad input. */
-export function describeError(error: unknown, fallback: { title: string; description?: string }) {
-  const { message, data } = (error ?? {}) as ClientError
-  if (data?.validation?.firstMessage) {
-    return { title: 'Erro de validação', description: data.validation.firstMessage }
-  }
-  if (data?.appCode && data.appCode in APP_ERRORS) {
-    const known = APP_ERRORS[data.appCode]
-    // The server may send a more precise message than the catalogue's (e.g. the community's e-mail domain).
-    const description = message && message !== known.title ? message : known.description
-    return { title: known.title, description }
-  }
-  if (data?.httpStatus === 429 && message) return { title: 'Muitas tentativas', description: message }
-  return fallback
+  appCode?: unknown
+  httpStatus?: unknown
+  requestId?: unknown
+  validation?: { firstMessage?: unknown } | null
 }
 
+function dataOf(error: unknown): ErrorData | null {
+  const data = (error as { data?: unknown } | null | undefined)?.data
+  return data !== null && typeof data === 'object' ? (data as ErrorData) : null
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null
+
+/** The HTTP status the server answered with; undefined when no answer was read. */
 export function httpStatusOf(error: unknown): number | undefined {
-  return ((error ?? {}) as ClientError).data?.httpStatus
+  const status = dataOf(error)?.httpStatus
+  return typeof status === 'number' ? status : undefined
 }
+
+/** The server's `data.appCode` of a failed call, or null. */
+export function appCodeOf(error: unknown): string | null {
+  return text(dataOf(error)?.appCode)
+}
+
+const isKnownCode = (code: string | null): code is AppErrorCode =>
+  code !== null && Object.hasOwn(APP_ERRORS, code)
 
 /**
- * The server's own pt-BR message for a refused call (4xx), e.g. 'A subcategoria não pertence à
- * categoria escolhida'; more useful under a toast's generic title than nothing. Undefined for server
- * faults, whose messages are not meant for people.
+ * The Portuguese title and description for any failed call. `fallbackTitle` names what failed ('Erro
+ * ao salvar banner'); the catalogue's title replaces it for known codes, 'Erro de validação' for
+ * refused input and 'Muitas tentativas' for rate limits.
  */
-export function refusalMessage(error: unknown): string | undefined {
+export function describeError(error: unknown, fallbackTitle?: string): ErrorText {
+  const data = dataOf(error)
   const status = httpStatusOf(error)
-  const { message } = (error ?? {}) as ClientError
-  return status !== undefined && status >= 400 && status < 500 && message ? message : undefined
+  if (!data || status === undefined) {
+    return { title: fallbackTitle ?? OFFLINE_ERROR_TITLE, description: OFFLINE_ERROR_DESCRIPTION }
+  }
+  const message = text((error as { message?: unknown }).message)
+
+  const firstMessage = text(data.validation?.firstMessage)
+  if (firstMessage) return { title: VALIDATION_ERROR_TITLE, description: firstMessage }
+
+  const code = appCodeOf(error)
+  if (isKnownCode(code)) {
+    const known = APP_ERRORS[code]
+    // The server may say it more precisely than the catalogue (e.g. the community's e-mail domain).
+    return {
+      title: known.title,
+      description: message && message !== known.title ? message : known.description,
+    }
+  }
+
+  if (status === 429) {
+    return {
+      title: APP_ERRORS.RATE_LIMITED.title,
+      description: message ?? APP_ERRORS.RATE_LIMITED.description,
+    }
+  }
+
+  if (status >= 500) {
+    const requestId = text(data.requestId)
+    const description = message ?? SERVER_ERROR_DESCRIPTION
+    return {
+      title: fallbackTitle ?? DEFAULT_ERROR_TITLE,
+      description: requestId ? `${description} Código: ${requestId}` : description,
+    }
+  }
+
+  // A deliberate refusal: its message says why, under the caller's title (or as the title).
+  if (message) return fallbackTitle ? { title: fallbackTitle, description: message } : { title: message }
+  return { title: fallbackTitle ?? DEFAULT_ERROR_TITLE, description: RETRY_DESCRIPTION }
 }
 
-export function toastError(error: unknown, fallback: { title: string; description?: string }) {
-  const { title, description } = describeError(error, fallback)
-  toast.error(title, { description })
+/** The error toast of a failed call (see describeError). `id` replaces an earlier toast with the same id. */
+export function toastError(error: unknown, fallbackTitle?: string, options?: { id?: string }): void {
+  const { title, description } = describeError(error, fallbackTitle)
+  toast.error(title, options?.id ? { id: options.id, description } : { description })
 }

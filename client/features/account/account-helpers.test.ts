@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  appCodeOf,
   EXPORT_FILE_NAME,
   exportFileContent,
   formatLastUsed,
@@ -11,54 +10,18 @@ import {
   recoveryCodesLeftLabel,
   recoveryCodesText,
   withoutGoogleOutcome,
-  withServerMessage,
 } from './account-helpers'
 
-const fallback = { title: 'Erro ao excluir a conta', description: 'Tente novamente mais tarde.' }
 const trpcError = (message: string, data: Record<string, unknown>) => ({ message, data })
 
-describe('appCodeOf / isReauthRequired', () => {
-  it('reads the server app code', () => {
-    const error = trpcError('Confirme sua senha', { appCode: 'REAUTH_REQUIRED', httpStatus: 403 })
-    expect(appCodeOf(error)).toBe('REAUTH_REQUIRED')
-    expect(isReauthRequired(error)).toBe(true)
-  })
-
-  it('is null for anything else', () => {
-    expect(appCodeOf(null)).toBeNull()
-    expect(appCodeOf(new Error('boom'))).toBeNull()
-    expect(appCodeOf(trpcError('x', { appCode: null }))).toBeNull()
+describe('isReauthRequired', () => {
+  it('is true only for the server app code REAUTH_REQUIRED', () => {
+    expect(
+      isReauthRequired(trpcError('Confirme sua senha', { appCode: 'REAUTH_REQUIRED', httpStatus: 403 })),
+    ).toBe(true)
+    expect(isReauthRequired(null)).toBe(false)
+    expect(isReauthRequired(new Error('boom'))).toBe(false)
     expect(isReauthRequired(trpcError('x', { appCode: 'WRONG_PASSWORD' }))).toBe(false)
-  })
-})
-
-describe('withServerMessage', () => {
-  it("keeps a plain 4xx refusal's message as the description", () => {
-    const message =
-      'Você é o último administrador da comunidade: promova outra pessoa antes de excluir a conta.'
-    const error = trpcError(message, { appCode: null, httpStatus: 400, validation: null })
-    expect(withServerMessage(error, fallback)).toEqual({ title: fallback.title, description: message })
-  })
-
-  it('leaves known codes, validation, rate limits and server faults to toastError', () => {
-    expect(
-      withServerMessage(
-        trpcError('Senha incorreta', { appCode: 'WRONG_PASSWORD', httpStatus: 400 }),
-        fallback,
-      ),
-    ).toBe(fallback)
-    expect(
-      withServerMessage(
-        trpcError('x', { httpStatus: 400, validation: { firstMessage: 'Email inválido' } }),
-        fallback,
-      ),
-    ).toBe(fallback)
-    expect(withServerMessage(trpcError('Aguarde', { httpStatus: 429 }), fallback)).toBe(fallback)
-    expect(withServerMessage(trpcError('Internal server error', { httpStatus: 500 }), fallback)).toBe(
-      fallback,
-    )
-    expect(withServerMessage(new TypeError('Failed to fetch'), fallback)).toBe(fallback)
-    expect(withServerMessage(trpcError('  ', { httpStatus: 400 }), fallback)).toBe(fallback)
   })
 })
 

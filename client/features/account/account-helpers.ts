@@ -1,6 +1,5 @@
 /** Pure helpers of Minha Conta → Segurança e privacidade (no React, no DOM: unit-tested). */
-
-export type ErrorFallback = { title: string; description?: string }
+import { appCodeOf } from '@/lib/errors'
 
 /** The file 'Baixar meus dados' saves. */
 export const EXPORT_FILE_NAME = 'meus-dados-vupt.json'
@@ -9,35 +8,8 @@ export const RECOVERY_CODES_FILE_NAME = 'codigos-de-recuperacao-vupt.txt'
 /** Where the security page lives, relative to the community prefix (if any). */
 export const SECURITY_PATH = '/minha-conta/seguranca'
 
-type ErrorShape = {
-  message?: unknown
-  data?: { appCode?: unknown; httpStatus?: unknown; validation?: unknown }
-}
-
-/** The server's `data.appCode` of a failed call, or null. */
-export function appCodeOf(error: unknown): string | null {
-  const code = (error as ErrorShape | null | undefined)?.data?.appCode
-  return typeof code === 'string' ? code : null
-}
-
 /** The window for sensitive changes is closed: the password (or Google) must be proven again. */
 export const isReauthRequired = (error: unknown): boolean => appCodeOf(error) === 'REAUTH_REQUIRED'
-
-/**
- * The account router refuses some requests with a plain, user-facing message and no app code ('Você é
- * o último administrador...', 'Defina uma senha antes de desvincular...'). toastError would replace it
- * with the generic fallback, so it becomes the fallback's description instead. Server faults (5xx) and
- * rate limits keep the usual texts.
- */
-export function withServerMessage(error: unknown, fallback: ErrorFallback): ErrorFallback {
-  const shape = error as ErrorShape | null | undefined
-  const status = shape?.data?.httpStatus
-  const message = shape?.message
-  if (appCodeOf(error) || shape?.data?.validation) return fallback
-  if (typeof status !== 'number' || status < 400 || status >= 500 || status === 429) return fallback
-  if (typeof message !== 'string' || !message.trim()) return fallback
-  return { title: fallback.title, description: message }
-}
 
 /** Codes are typed (or pasted) with spaces: '123 456', 'k3m9 x2qa 7hvd'. The server wants none. */
 export const normalizeTwoFactorCode = (code: string): string => code.replace(/\s+/g, '')

@@ -21,7 +21,7 @@ export function DataCard() {
       downloadTextFile(EXPORT_FILE_NAME, exportFileContent(data), 'application/json')
       toast.success('Download iniciado', { description: `Seus dados estão no arquivo ${EXPORT_FILE_NAME}.` })
     } catch (error) {
-      toastError(error, { title: 'Erro ao baixar seus dados', description: 'Tente novamente mais tarde.' })
+      toastError(error, 'Erro ao baixar seus dados')
     } finally {
       setBusy(false)
     }

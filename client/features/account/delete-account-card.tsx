@@ -16,10 +16,9 @@ import {
 import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { appCodeOf, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
-import { toastAccountError } from './account-errors'
-import { appCodeOf } from './account-helpers'
 import { SecuritySection } from './security-section'
 import { useLocalSignOut } from './use-local-sign-out'
 
@@ -58,7 +57,7 @@ export function DeleteAccountCard({
       if (appCodeOf(err) === 'WRONG_PASSWORD') {
         form.setError('password', { message: 'Senha incorreta.' }, { shouldFocus: true })
       }
-      toastAccountError(err, { title: 'Erro ao excluir a conta', description: 'Tente novamente mais tarde.' })
+      toastError(err, 'Erro ao excluir a conta')
     }
   }, toastFirstError)
 

@@ -27,17 +27,14 @@ export function EmailCard({ email, run }: { email: string; run: RunWithReauth })
 
   const submit = form.handleSubmit(
     (values) =>
-      run(
-        async () => {
-          await request.mutateAsync(values)
-          toast.success(`Enviamos um link para ${values.newEmail}`, {
-            description: `Abra o link para confirmar a troca. Até lá, você continua entrando com ${email}.`,
-            duration: 8000,
-          })
-          form.reset()
-        },
-        { title: 'Erro ao alterar o e-mail', description: 'Tente novamente mais tarde.' },
-      ),
+      run(async () => {
+        await request.mutateAsync(values)
+        toast.success(`Enviamos um link para ${values.newEmail}`, {
+          description: `Abra o link para confirmar a troca. Até lá, você continua entrando com ${email}.`,
+          duration: 8000,
+        })
+        form.reset()
+      }, 'Erro ao alterar o e-mail'),
     toastFirstError,
   )
 

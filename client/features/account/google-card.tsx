@@ -27,16 +27,13 @@ export function GoogleCard({
   const confirmUnlink = () => {
     // Closed first: if the password is asked for, its dialog should be the only one open.
     setConfirming(false)
-    void run(
-      async () => {
-        await unlink.mutateAsync()
-        toast.success('Conta Google desvinculada', {
-          description: 'Você continua entrando com seu e-mail e senha.',
-        })
-        await utils.account.security.invalidate()
-      },
-      { title: 'Erro ao desvincular', description: 'Tente novamente mais tarde.' },
-    )
+    void run(async () => {
+      await unlink.mutateAsync()
+      toast.success('Conta Google desvinculada', {
+        description: 'Você continua entrando com seu e-mail e senha.',
+      })
+      await utils.account.security.invalidate()
+    }, 'Erro ao desvincular')
   }
 
   return (
@@ -87,12 +84,9 @@ export function GoogleCard({
           // The password first (if it is due), then a full navigation: the server sends the browser to
           // Google and back here with ?google=.
           onClick={() =>
-            void run(
-              async () => {
-                window.location.assign(googleFlowHref('link', window.location.pathname))
-              },
-              { title: 'Erro ao vincular', description: 'Tente novamente mais tarde.' },
-            )
+            void run(async () => {
+              window.location.assign(googleFlowHref('link', window.location.pathname))
+            }, 'Erro ao vincular')
           }
         >
           <GoogleMark />

@@ -6,11 +6,9 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { toastError } from '@/lib/errors'
+import { appCodeOf, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
-import { toastAccountError } from './account-errors'
-import { appCodeOf } from './account-helpers'
 import { type ChangePasswordFormValues, changePasswordFormSchema } from './account-schemas'
 import { SecuritySection } from './security-section'
 
@@ -79,7 +77,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       if (appCodeOf(error) === 'WRONG_PASSWORD') {
         form.setError('currentPassword', { message: 'A senha atual não confere.' }, { shouldFocus: true })
       }
-      toastAccountError(error, { title: 'Erro ao alterar a senha', description: 'Tente novamente.' })
+      toastError(error, 'Erro ao alterar a senha')
     }
   }, toastFirstError)
 
@@ -123,8 +121,7 @@ function CreatePasswordByEmail({ email }: { email: string }) {
       toast.success('Link enviado!', {
         description: `Enviamos para ${email} um link para você criar uma senha.`,
       }),
-    onError: (error) =>
-      toastError(error, { title: 'Erro ao enviar link', description: 'Tente novamente mais tarde.' }),
+    onError: (error) => toastError(error, 'Erro ao enviar link'),
   })
   return (
     <div className="grid gap-3">

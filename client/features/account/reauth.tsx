@@ -18,8 +18,7 @@ import { appConfig } from '@/lib/config'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
-import { toastAccountError } from './account-errors'
-import { type ErrorFallback, googleFlowHref, isReauthRequired } from './account-helpers'
+import { googleFlowHref, isReauthRequired } from './account-helpers'
 
 /** What the dialog needs to know about how this account signs in (from `account.security`). */
 export type ReauthAccount = {
@@ -33,9 +32,9 @@ export type ReauthAccount = {
  * says the window is closed), asks for the password and then runs the change again by itself.
  * Resolves true when the action finished; any other failure becomes a toast.
  */
-export type RunWithReauth = (action: () => Promise<unknown>, fallback: ErrorFallback) => Promise<boolean>
+export type RunWithReauth = (action: () => Promise<unknown>, errorTitle: string) => Promise<boolean>
 
-type Pending = { action: () => Promise<unknown>; fallback: ErrorFallback }
+type Pending = { action: () => Promise<unknown>; errorTitle: string }
 
 export function useReauth(account: ReauthAccount | undefined): { run: RunWithReauth; dialog: ReactNode } {
   const utils = trpc.useUtils()
@@ -43,23 +42,23 @@ export function useReauth(account: ReauthAccount | undefined): { run: RunWithRea
   // A retry that fails with REAUTH_REQUIRED again must not reopen the dialog forever.
   const retrying = useRef(false)
 
-  const attempt = async ({ action, fallback }: Pending): Promise<boolean> => {
+  const attempt = async ({ action, errorTitle }: Pending): Promise<boolean> => {
     try {
       await action()
       return true
     } catch (error) {
-      if (isReauthRequired(error) && !retrying.current) setPending({ action, fallback })
-      else toastAccountError(error, fallback)
+      if (isReauthRequired(error) && !retrying.current) setPending({ action, errorTitle })
+      else toastError(error, errorTitle)
       return false
     }
   }
 
-  const run: RunWithReauth = (action, fallback) => {
+  const run: RunWithReauth = (action, errorTitle) => {
     if (account && !account.recentlyAuthenticated) {
-      setPending({ action, fallback })
+      setPending({ action, errorTitle })
       return Promise.resolve(false)
     }
-    return attempt({ action, fallback })
+    return attempt({ action, errorTitle })
   }
 
   const onConfirmed = async () => {
@@ -115,7 +114,7 @@ export function ReauthDialog({
       onConfirmed()
     } catch (err) {
       form.setFocus('password')
-      toastError(err, { title: 'Erro ao confirmar a senha', description: 'Tente novamente.' })
+      toastError(err, 'Erro ao confirmar a senha')
     }
   }, toastFirstError)
 

@@ -33,7 +33,7 @@ export function SessionsCard({ sessions }: { sessions: readonly ActiveSession[] 
       toast.success('Sessão encerrada', { description: session.device })
       await utils.account.security.invalidate()
     } catch (error) {
-      toastError(error, { title: 'Erro ao encerrar a sessão', description: 'Tente novamente.' })
+      toastError(error, 'Erro ao encerrar a sessão')
       void utils.account.security.invalidate()
     }
   }
@@ -45,7 +45,7 @@ export function SessionsCard({ sessions }: { sessions: readonly ActiveSession[] 
       // Already signed out (the session ended elsewhere) is what was asked for.
       const status = httpStatusOf(error)
       if (status !== 401) {
-        toastError(error, { title: 'Erro ao sair dos dispositivos', description: 'Tente novamente.' })
+        toastError(error, 'Erro ao sair dos dispositivos')
         return
       }
     }

@@ -51,11 +51,7 @@ export function TwoFactorCard({
   const [confirmRegenerate, setConfirmRegenerate] = useState(false)
   const [newCodes, setNewCodes] = useState<string[] | null>(null)
 
-  const start = () =>
-    run(async () => setEnrolment(await begin.mutateAsync()), {
-      title: 'Erro ao ativar a verificação',
-      description: 'Tente novamente mais tarde.',
-    })
+  const start = () => run(async () => setEnrolment(await begin.mutateAsync()), 'Erro ao ativar a verificação')
 
   const fewCodesLeft = recoveryCodesLeft <= 2
   return (
@@ -89,12 +85,7 @@ export function TwoFactorCard({
               variant="outline"
               disabled={regenerate.isPending}
               // The password first (if it is due): the code typed next expires in seconds.
-              onClick={() =>
-                void run(async () => setConfirmRegenerate(true), {
-                  title: 'Erro ao gerar os códigos',
-                  description: 'Tente novamente.',
-                })
-              }
+              onClick={() => void run(async () => setConfirmRegenerate(true), 'Erro ao gerar os códigos')}
             >
               {regenerate.isPending ? 'Gerando...' : 'Gerar novos códigos de recuperação'}
             </Button>
@@ -102,12 +93,7 @@ export function TwoFactorCard({
               variant="outline"
               className="text-destructive hover:text-destructive"
               // The password first (if it is due): the code typed next expires in seconds.
-              onClick={() =>
-                void run(async () => setDisableOpen(true), {
-                  title: 'Erro ao desativar',
-                  description: 'Tente novamente.',
-                })
-              }
+              onClick={() => void run(async () => setDisableOpen(true), 'Erro ao desativar')}
             >
               Desativar
             </Button>
@@ -151,7 +137,7 @@ export function TwoFactorCard({
           void utils.account.security.invalidate()
           void utils.auth.me.invalidate()
         }}
-        fallback={{ title: 'Erro ao desativar', description: 'Tente novamente.' }}
+        errorTitle="Erro ao desativar"
       />
       <SecondFactorDialog
         open={confirmRegenerate}
@@ -167,7 +153,7 @@ export function TwoFactorCard({
           setNewCodes(recoveryCodes)
           void utils.account.security.invalidate()
         }}
-        fallback={{ title: 'Erro ao gerar os códigos', description: 'Tente novamente mais tarde.' }}
+        errorTitle="Erro ao gerar os códigos"
       />
       <Dialog open={newCodes !== null}>
         <DialogContent
@@ -221,18 +207,15 @@ function EnableTwoFactorDialog({
   }
 
   const submit = form.handleSubmit(async ({ code }) => {
-    const done = await run(
-      async () => {
-        const result = await confirm.mutateAsync({ code })
-        setCodes(result.recoveryCodes)
-        toast.success('Verificação em duas etapas ativada!', {
-          description: 'A partir de agora, o Vupt pedirá um código ao entrar.',
-        })
-        void utils.account.security.invalidate()
-        void utils.auth.me.invalidate()
-      },
-      { title: 'Erro ao ativar a verificação', description: 'Tente novamente.' },
-    )
+    const done = await run(async () => {
+      const result = await confirm.mutateAsync({ code })
+      setCodes(result.recoveryCodes)
+      toast.success('Verificação em duas etapas ativada!', {
+        description: 'A partir de agora, o Vupt pedirá um código ao entrar.',
+      })
+      void utils.account.security.invalidate()
+      void utils.auth.me.invalidate()
+    }, 'Erro ao ativar a verificação')
     if (!done) form.setFocus('code', { shouldSelect: true })
   }, toastFirstError)
 
@@ -333,7 +316,7 @@ function SecondFactorDialog({
   notice,
   run,
   onCode,
-  fallback,
+  errorTitle,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -346,7 +329,8 @@ function SecondFactorDialog({
   notice?: ReactNode
   run: RunWithReauth
   onCode: (code: string) => Promise<void>
-  fallback: { title: string; description: string }
+  /** The toast title if the change fails. */
+  errorTitle: string
 }) {
   const [pending, setPending] = useState(false)
   const form = useForm<SecondFactorInput, unknown, SecondFactor>({
@@ -367,7 +351,7 @@ function SecondFactorDialog({
       await onCode(code)
       form.reset()
       onOpenChange(false)
-    }, fallback).finally(() => setPending(false))
+    }, errorTitle).finally(() => setPending(false))
     if (!done) form.setFocus('code', { shouldSelect: true })
   }, toastFirstError)
 

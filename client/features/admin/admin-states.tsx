@@ -1,12 +1,9 @@
 import { RotateCwIcon } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { refusalMessage } from '@/lib/errors'
+import { describeError, toastError } from '@/lib/errors'
 import { cn } from '@/lib/utils'
-
-const OFFLINE_HINT = 'Verifique sua conexão e tente novamente.'
 
 /** Placeholder rows while a list loads, announced once to screen readers. */
 export function ListSkeleton({
@@ -70,7 +67,7 @@ export function LoadError({
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
       <p className="font-medium">{title}</p>
-      <p className="max-w-sm text-muted-foreground text-sm">{refusalMessage(error) ?? OFFLINE_HINT}</p>
+      <p className="max-w-sm text-muted-foreground text-sm">{describeError(error, title).description}</p>
       <Button variant="outline" onClick={onRetry} disabled={retrying}>
         <RotateCwIcon aria-hidden="true" />
         {retrying ? 'Carregando...' : 'Tentar novamente'}
@@ -83,6 +80,6 @@ export function LoadError({
 export function useLoadErrorToast(title: string, error: unknown) {
   useEffect(() => {
     if (!error) return
-    toast.error(title, { id: `admin-load-${title}`, description: refusalMessage(error) ?? OFFLINE_HINT })
+    toastError(error, title, { id: `admin-load-${title}` })
   }, [title, error])
 }

@@ -23,7 +23,7 @@ import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { useSingleImageUpload } from '@/features/sell/use-single-image-upload'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
@@ -105,7 +105,7 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
         utils.banners.invalidate(),
       ])
     } catch (error) {
-      toastError(error, { title: refusalMessage(error) ?? 'Erro ao salvar banner' })
+      toastError(error, 'Erro ao salvar banner')
     }
   }, toastFirstError)
 

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 
@@ -59,8 +59,7 @@ function RejectionForm({ event, onDone }: { event: RejectionTarget; onDone: () =
         utils.admin.badges.counts.invalidate(),
       ])
     },
-    onError: (failure) =>
-      toastError(failure, { title: 'Erro ao rejeitar evento', description: refusalMessage(failure) }),
+    onError: (failure) => toastError(failure, 'Erro ao rejeitar evento'),
   })
 
   const submit = form.handleSubmit((values) => reject.mutate(values), toastFirstError)

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
@@ -63,8 +63,7 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
       onDone()
       await Promise.all([utils.admin.listings.list.invalidate(), utils.admin.dashboard.summary.invalidate()])
     },
-    onError: (error) =>
-      toastError(error, { title: 'Erro ao remover anúncio', description: refusalMessage(error) }),
+    onError: (error) => toastError(error, 'Erro ao remover anúncio'),
   })
 
   const submit = form.handleSubmit((values) => {

@@ -17,7 +17,7 @@ import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import type { MainCategoryOption, SubcategoryRow } from './subcategory-groups'
 
@@ -103,7 +103,7 @@ function SubcategoryForm({
           utils.listings.categories.invalidate(),
         ])
       } catch (error) {
-        toastError(error, { title: 'Erro ao salvar', description: refusalMessage(error) })
+        toastError(error, 'Erro ao salvar')
       }
     },
     (invalid) => {

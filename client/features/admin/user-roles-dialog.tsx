@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { rolesToSave, sameRoles, toggleRole } from './roles'
 
@@ -56,8 +56,7 @@ function RolesForm({ user, isSelf, onDone }: { user: RolesTarget; isSelf: boolea
       onDone()
       await utils.admin.users.list.invalidate()
     },
-    onError: (error) =>
-      toastError(error, { title: 'Erro ao atualizar permissões', description: refusalMessage(error) }),
+    onError: (error) => toastError(error, 'Erro ao atualizar permissões'),
   })
   const unchanged = sameRoles(selected, user.roles)
 

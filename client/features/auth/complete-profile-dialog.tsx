@@ -34,7 +34,7 @@ export function CompleteProfileDialog({ viewer }: { viewer: Viewer }) {
       })
       await utils.auth.me.invalidate()
     } catch (error) {
-      toastError(error, { title: 'Erro ao atualizar perfil', description: 'Tente novamente mais tarde.' })
+      toastError(error, 'Erro ao atualizar perfil')
     }
   }, toastFirstError)
 

@@ -16,8 +16,7 @@ export function PendingApprovalScreen({ viewer }: { viewer: Viewer }) {
   const resend = trpc.auth.resendVerification.useMutation({
     onSuccess: () =>
       toast.success('Link reenviado!', { description: `Confira a caixa de entrada de ${viewer.email}.` }),
-    onError: (error) =>
-      toastError(error, { title: 'Erro ao reenviar', description: 'Tente novamente mais tarde.' }),
+    onError: (error) => toastError(error, 'Erro ao reenviar'),
   })
 
   return (

@@ -46,7 +46,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       toast.success('Login realizado! Vupt! 🎉', { description: 'Bem-vindo(a) de volta!' })
       onSignedIn()
     } catch (error) {
-      toastError(error, { title: 'Erro ao fazer login', description: 'Tente novamente mais tarde.' })
+      toastError(error, 'Erro ao fazer login')
     }
   }, toastFirstError)
 
@@ -99,7 +99,7 @@ function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; on
       })
       onBack()
     } catch (err) {
-      toastError(err, { title: 'Erro ao enviar link', description: 'Tente novamente mais tarde.' })
+      toastError(err, 'Erro ao enviar link')
     }
   }, toastFirstError)
 

@@ -69,7 +69,7 @@ export function SignUpForm({
       await utils.auth.me.invalidate()
       onSignedUp()
     } catch (error) {
-      toastError(error, { title: 'Erro ao criar conta', description: 'Tente novamente mais tarde.' })
+      toastError(error, 'Erro ao criar conta')
     }
   }, toastFirstError)
 

@@ -6,9 +6,8 @@ import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { appCodeOf } from '@/features/account/account-helpers'
 import { secondFactorFormSchema } from '@/features/account/account-schemas'
-import { toastError } from '@/lib/errors'
+import { appCodeOf, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
@@ -50,7 +49,7 @@ export function TwoFactorStep({ onVerified }: { onVerified: () => void }) {
       } else {
         form.setFocus('code', { shouldSelect: true })
       }
-      toastError(err, { title: 'Erro ao verificar o código', description: 'Tente novamente.' })
+      toastError(err, 'Erro ao verificar o código')
     }
   }, toastFirstError)
 

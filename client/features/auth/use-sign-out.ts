@@ -18,7 +18,7 @@ export function useSignOut() {
         // An already-ended session is as good as signed out (spec: 401/403/404 ignored).
         const status = httpStatusOf(error)
         if (status !== 401 && status !== 403 && status !== 404) {
-          toastError(error, { title: 'Erro ao sair', description: 'Tente novamente.' })
+          toastError(error, 'Erro ao sair')
           return
         }
       }

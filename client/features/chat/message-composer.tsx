@@ -4,7 +4,7 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import type { ChatMessage } from './chat-cache'
@@ -54,10 +54,7 @@ export function MessageComposer({
     try {
       onSent(await send.mutateAsync({ conversationId, content }))
     } catch (error) {
-      toastError(error, {
-        title: 'Erro ao enviar mensagem',
-        description: refusalMessage(error) ?? 'Verifique sua conexão e tente novamente.',
-      })
+      toastError(error, 'Erro ao enviar mensagem')
       // Whatever was typed meanwhile stays, after the message that failed.
       setText((current) => (current ? `${draft}\n${current}` : draft))
       input.current?.focus()

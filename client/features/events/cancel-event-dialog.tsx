@@ -13,7 +13,7 @@ import {
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog'
 import { Button, buttonVariants } from '@/components/ui/button'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 
 /** The organizer calls off an approved event; the dialog stays open, busy, until the server answers. */
@@ -35,10 +35,7 @@ export function CancelEventDialog({ eventId, eventTitle }: { eventId: number; ev
       void utils.events.list.invalidate()
       void utils.events.mine.invalidate()
     } catch (error) {
-      toastError(error, {
-        title: 'Erro ao cancelar evento',
-        description: refusalMessage(error) ?? 'Tente novamente.',
-      })
+      toastError(error, 'Erro ao cancelar evento')
     }
   }
 

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
 import { useViewer } from '@/lib/auth'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { isEventFull } from './event-labels'
 import type { EventDetail } from './event-types'
@@ -28,9 +28,8 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
   }
 
   const failed = (error: unknown, title: string) => {
-    // The server's reason ('Evento lotado: não há mais vagas.') is the news: it leads the toast.
-    const reason = refusalMessage(error)
-    toastError(error, reason ? { title: reason } : { title, description: 'Tente novamente.' })
+    // The server's reason ('Evento lotado: não há mais vagas.') goes under the title.
+    toastError(error, title)
     // The count (or the event itself) changed under us: show what is true now.
     void utils.events.byId.invalidate({ id: event.id })
   }

@@ -1,8 +1,7 @@
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { useParams } from 'wouter'
 import { Button } from '@/components/ui/button'
-import { describeError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 
 /** The event named by the `:id` of the route, with its not-found and failure states worked out. */
@@ -16,8 +15,7 @@ export function useEventFromRoute() {
 
   useEffect(() => {
     if (!failure) return
-    const { title, description } = describeError(failure, { title: 'Erro ao carregar evento' })
-    toast.error(title, { id: 'event-load-error', description })
+    toastError(failure, 'Erro ao carregar evento', { id: 'event-load-error' })
   }, [failure])
 
   return { query, notFound, failed: failure !== null }

@@ -48,7 +48,7 @@ export function FavoriteButton({ productId, productTitle, isFavorite, className 
     },
     onError: (error) => {
       setOptimistic(null)
-      toastError(error, { title: 'Erro ao atualizar favoritos' })
+      toastError(error, 'Erro ao atualizar favoritos')
     },
   })
 

@@ -11,7 +11,7 @@ export function useListingsFeed(input: ListingsQueryInput) {
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data])
 
   useEffect(() => {
-    if (query.error) toastError(query.error, { title: 'Erro ao carregar produtos' })
+    if (query.error) toastError(query.error, 'Erro ao carregar produtos')
   }, [query.error])
 
   const { fetchNextPage, refetch } = query

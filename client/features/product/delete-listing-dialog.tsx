@@ -49,7 +49,7 @@ export function DeleteListingDialog({
       void utils.listings.favorites.invalidate()
       void utils.listings.categories.invalidate()
     } catch (error) {
-      toastError(error, { title: 'Erro ao deletar produto' })
+      toastError(error, 'Erro ao deletar produto')
     }
   }
 

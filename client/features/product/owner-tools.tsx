@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { DeleteListingDialog } from './delete-listing-dialog'
 import type { Product } from './product-reactions'
@@ -46,8 +46,7 @@ export function OwnerTools({ product, onEdit, onDeleted }: OwnerToolsProps) {
       void utils.listings.list.invalidate()
       void utils.listings.categories.invalidate()
     },
-    onError: (error) =>
-      toastError(error, { title: 'Erro ao atualizar status', description: refusalMessage(error) }),
+    onError: (error) => toastError(error, 'Erro ao atualizar status'),
   })
   const statusId = `listing-${product.id}-status`
 

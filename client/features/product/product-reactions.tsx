@@ -30,7 +30,7 @@ export function FavoriteButton({ product }: { product: Product }) {
     },
     onError: (error, _input, context) => {
       if (context?.previous) utils.listings.byId.setData(key, context.previous)
-      toastError(error, { title: 'Erro ao atualizar favoritos' })
+      toastError(error, 'Erro ao atualizar favoritos')
     },
     onSuccess: ({ favorite }) => {
       toast.success(favorite ? 'Adicionado aos favoritos' : 'Removido dos favoritos')
@@ -89,7 +89,7 @@ export function VuptButton({ product }: { product: Product }) {
     },
     onError: (error, _input, context) => {
       if (context?.previous) utils.listings.byId.setData(key, context.previous)
-      toastError(error, { title: 'Erro ao dar Vupt!' })
+      toastError(error, 'Erro ao dar Vupt!')
     },
     onSuccess: ({ vupt, vuptsCount }) => {
       // The server's count also includes other members' Vupts given meanwhile.

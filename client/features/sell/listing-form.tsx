@@ -110,7 +110,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
   )
   const photosHint = `De 1 a ${LISTING_IMAGES_MAX} fotos (JPG, PNG, WebP ou GIF, até ${MAX_MB}MB cada). A primeira foto é a capa do anúncio; use as setas para reordenar.`
   const categoriesError = categories.error
-    ? describeError(categories.error, { title: 'Erro ao carregar categorias' }).title
+    ? describeError(categories.error, 'Erro ao carregar categorias').title
     : undefined
   const conditionError = errors.condition?.message
   const conditionErrorId = formFieldIds(ids.condition).errorId

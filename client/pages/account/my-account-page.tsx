@@ -52,9 +52,7 @@ export function MyAccountPage() {
           className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center"
           role="alert"
         >
-          <p className="font-medium">
-            {describeError(me.error, { title: 'Erro ao carregar seu perfil' }).title}
-          </p>
+          <p className="font-medium">{describeError(me.error, 'Erro ao carregar seu perfil').title}</p>
           <Button variant="outline" onClick={() => void me.refetch()} disabled={me.isFetching}>
             {me.isFetching ? 'Carregando...' : 'Tentar novamente'}
           </Button>
@@ -187,7 +185,7 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
       if (appCode === 'USERNAME_TAKEN') {
         form.setError('username', { message: 'Este username já está em uso' }, { shouldFocus: true })
       }
-      toastError(error, { title: 'Erro ao atualizar perfil', description: 'Tente novamente mais tarde.' })
+      toastError(error, 'Erro ao atualizar perfil')
     }
   }, toastFirstError)
 

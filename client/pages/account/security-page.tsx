@@ -78,7 +78,7 @@ export function SecurityPage() {
           role="alert"
         >
           <p className="font-medium">
-            {describeError(security.error, { title: 'Erro ao carregar suas configurações' }).title}
+            {describeError(security.error, 'Erro ao carregar suas configurações').title}
           </p>
           <Button variant="outline" onClick={() => void security.refetch()} disabled={security.isFetching}>
             {security.isFetching ? 'Carregando...' : 'Tentar novamente'}

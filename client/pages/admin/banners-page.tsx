@@ -9,7 +9,7 @@ import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
 import { ConfirmDialog } from '@/features/admin/confirm-dialog'
 import { Switch } from '@/features/admin/switch'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 
@@ -44,7 +44,7 @@ function BannersAdmin() {
       toast.success('Banner atualizado!')
       await refresh()
     },
-    onError: (error) => toastError(error, { title: refusalMessage(error) ?? 'Erro ao salvar banner' }),
+    onError: (error) => toastError(error, 'Erro ao salvar banner'),
   })
 
   const remove = trpc.admin.banners.delete.useMutation({
@@ -55,7 +55,7 @@ function BannersAdmin() {
     },
     onError: (error) => {
       setRemoving(null)
-      toastError(error, { title: refusalMessage(error) ?? 'Erro ao remover banner' })
+      toastError(error, 'Erro ao remover banner')
     },
   })
 

@@ -11,7 +11,7 @@ import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
 import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject-event-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 
@@ -58,8 +58,7 @@ function EventsAdmin() {
         utils.admin.badges.counts.invalidate(),
       ])
     },
-    onError: (error) =>
-      toastError(error, { title: 'Erro ao aprovar evento', description: refusalMessage(error) }),
+    onError: (error) => toastError(error, 'Erro ao aprovar evento'),
   })
 
   const empty = TABS.find((item) => item.value === tab)?.empty

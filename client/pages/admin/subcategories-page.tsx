@@ -12,7 +12,7 @@ import {
   type MainCategoryOption,
   type SubcategoryRow,
 } from '@/features/admin/subcategory-groups'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */
@@ -45,7 +45,7 @@ function SubcategoriesAdmin() {
     // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível deletar' / 'Existem produtos…'.
     onError: (error) => {
       setRemoving(null)
-      toastError(error, { title: 'Erro ao deletar', description: refusalMessage(error) })
+      toastError(error, 'Erro ao deletar')
     },
   })
 

@@ -16,7 +16,7 @@ import { useDebouncedValue } from '@/features/admin/use-debounced-value'
 import { type RolesTarget, UserRolesDialog } from '@/features/admin/user-roles-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { useViewer } from '@/lib/auth'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 
 type Filter = 'all' | 'approved' | 'pending'
@@ -73,8 +73,7 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
       toast.success('Usuário aprovado com sucesso!')
       await refreshCounts()
     },
-    onError: (error) =>
-      toastError(error, { title: 'Erro ao aprovar usuário', description: refusalMessage(error) }),
+    onError: (error) => toastError(error, 'Erro ao aprovar usuário'),
   })
 
   const remove = trpc.admin.users.delete.useMutation({
@@ -86,7 +85,7 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
     // The server's guards (own account, last administrator) explain themselves in the toast.
     onError: (error) => {
       setRemoving(null)
-      toastError(error, { title: 'Erro ao remover usuário', description: refusalMessage(error) })
+      toastError(error, 'Erro ao remover usuário')
     },
   })
 

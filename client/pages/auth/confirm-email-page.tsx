@@ -8,6 +8,11 @@ import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
+const MISSING_TOKEN = {
+  title: 'Link inválido ou expirado',
+  description: 'Peça a troca de e-mail de novo em Minha Conta → Segurança e privacidade.',
+}
+
 /** `/confirmar-email?token=`: the link sent to the new address of an e-mail change (public). */
 export function ConfirmEmailPage() {
   usePageTitle('Confirmar novo e-mail')
@@ -30,10 +35,7 @@ export function ConfirmEmailPage() {
   }, [token, confirm])
 
   const failure = !token || confirm.isError
-  const error = describeError(confirm.error, {
-    title: 'Link inválido ou expirado',
-    description: 'Peça a troca de e-mail de novo em Minha Conta → Segurança e privacidade.',
-  })
+  const error = confirm.error ? describeError(confirm.error, MISSING_TOKEN.title) : MISSING_TOKEN
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>

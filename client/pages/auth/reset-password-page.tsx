@@ -18,7 +18,7 @@ export function ResetPasswordPage() {
       toast.success('Senha redefinida!', { description: 'Entre com a sua nova senha.' })
       navigate('/auth', { replace: true })
     } catch (error) {
-      toastError(error, { title: 'Erro ao redefinir senha', description: 'Tente novamente mais tarde.' })
+      toastError(error, 'Erro ao redefinir senha')
     }
   }
 

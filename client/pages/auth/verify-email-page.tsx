@@ -9,10 +9,7 @@ import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
-const LINK_FAILURE = {
-  title: 'Erro ao confirmar o e-mail',
-  description: 'Peça um novo link e tente novamente.',
-}
+const LINK_FAILURE = 'Erro ao confirmar o e-mail'
 
 /**
  * The confirmation link. Whoever signed up answers with the password they chose, which proves the

@@ -8,7 +8,7 @@ import {
   NoConversations,
 } from '@/features/chat/conversation-list'
 import { useViewer } from '@/lib/auth'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -34,8 +34,7 @@ function Inbox() {
   const query = trpc.chat.conversations.useQuery()
 
   useEffect(() => {
-    if (query.error)
-      toastError(query.error, { title: 'Erro ao carregar conversas', description: 'Tente novamente.' })
+    if (query.error) toastError(query.error, 'Erro ao carregar conversas')
   }, [query.error])
 
   if (query.error && !query.data) {
@@ -67,10 +66,7 @@ function StartConversation({ seller, product }: { seller: string | null; product
       .mutate(productId ? { productId } : { username: seller ?? '' })
       .then(({ conversationId }) => navigate(`/chat/${conversationId}`, { replace: true }))
       .catch((error: unknown) => {
-        toastError(error, {
-          title: 'Erro ao iniciar conversa',
-          description: refusalMessage(error) ?? 'Tente novamente mais tarde.',
-        })
+        toastError(error, 'Erro ao iniciar conversa')
         navigate('/chat', { replace: true })
       })
   }, [seller, product, utils, navigate])

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { MessageCircleOffIcon } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { Link, useParams } from 'wouter'
 import { Button } from '@/components/ui/button'
 import {
@@ -19,7 +18,7 @@ import { MessageList, MessageListSkeleton } from '@/features/chat/message-list'
 import { ThreadHeader, ThreadHeaderSkeleton } from '@/features/chat/thread-header'
 import { TypingIndicator } from '@/features/chat/typing-indicator'
 import { useViewer } from '@/lib/auth'
-import { describeError, httpStatusOf } from '@/lib/errors'
+import { httpStatusOf, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -58,8 +57,7 @@ function ThreadView({ conversationId }: { conversationId: number }) {
   const failure = notFound ? null : (conversation.error ?? messages.error)
   useEffect(() => {
     if (!failure) return
-    const { title, description } = describeError(failure, { title: 'Erro ao carregar conversa' })
-    toast.error(title, { id: 'chat-thread-error', description })
+    toastError(failure, 'Erro ao carregar conversa', { id: 'chat-thread-error' })
   }, [failure])
 
   const list = flattenMessages(messages.data)

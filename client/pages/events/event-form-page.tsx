@@ -10,7 +10,7 @@ import { DEFAULT_EVENT_TIME_ZONE } from '@/features/events/event-time'
 import type { EventDetail } from '@/features/events/event-types'
 import { EventLoadFailure, useEventFromRoute } from '@/features/events/use-event-from-route'
 import { useCommunity } from '@/lib/community'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -41,10 +41,7 @@ function CreateEvent() {
       navigate(`/evento/${created.id}`)
     } catch (error) {
       // e.g. 'Erro ao identificar sua comunidade', 'A data do evento deve ser no futuro'.
-      toastError(error, {
-        title: 'Erro ao criar evento. Tente novamente.',
-        description: refusalMessage(error),
-      })
+      toastError(error, 'Erro ao criar evento. Tente novamente.')
     }
   }
 
@@ -95,10 +92,7 @@ function EditEventForm({ event }: { event: EventDetail }) {
       await utils.events.byId.invalidate({ id: event.id })
       back()
     } catch (error) {
-      toastError(error, {
-        title: 'Erro ao atualizar evento. Tente novamente.',
-        description: refusalMessage(error),
-      })
+      toastError(error, 'Erro ao atualizar evento. Tente novamente.')
     }
   }
 

@@ -1,7 +1,6 @@
 import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/event'
 import { PlusIcon, RotateCwIcon } from 'lucide-react'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -11,11 +10,12 @@ import { useEventsSearch } from '@/features/events/use-events-search'
 import { ListingSearchForm } from '@/features/listings/listing-search-form'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
-import { refusalMessage } from '@/lib/errors'
+import { describeError, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
 const SKELETON_COUNT = 6
+const LOAD_ERROR_TITLE = 'Erro ao carregar eventos'
 const isEventTab = (value: string): value is EventTab => (EVENT_TABS as readonly string[]).includes(value)
 
 /** `/eventos`: the community's approved events, by tab, with a search; both kept in the URL. */
@@ -96,11 +96,7 @@ function EventsResults({ tab, q, communitySlug, canCreate, onClearSearch }: Even
   const { error } = query
   useEffect(() => {
     if (!error) return
-    toast.error('Erro ao carregar eventos', {
-      id: 'events-load-error',
-      // The server's own words for a refused call; a dropped connection gets a hint instead of English.
-      description: refusalMessage(error) ?? 'Verifique sua conexão e tente novamente.',
-    })
+    toastError(error, LOAD_ERROR_TITLE, { id: 'events-load-error' })
   }, [error])
 
   if (query.isPending) {
@@ -122,9 +118,9 @@ function EventsResults({ tab, q, communitySlug, canCreate, onClearSearch }: Even
   if (query.isError) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-        <p className="font-medium">Erro ao carregar eventos</p>
+        <p className="font-medium">{LOAD_ERROR_TITLE}</p>
         <p className="max-w-sm text-muted-foreground text-sm">
-          {refusalMessage(query.error) ?? 'Verifique sua conexão e tente novamente.'}
+          {describeError(query.error, LOAD_ERROR_TITLE).description}
         </p>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
           <RotateCwIcon aria-hidden="true" />

@@ -70,7 +70,7 @@ function Landing() {
   const featured = trpc.listings.featured.useQuery(scope)
 
   useEffect(() => {
-    if (featured.error) toastError(featured.error, { title: 'Erro ao carregar produtos' })
+    if (featured.error) toastError(featured.error, 'Erro ao carregar produtos')
   }, [featured.error])
 
   const figures = [

@@ -14,7 +14,7 @@ import { ProductGallery } from '@/features/product/product-gallery'
 import { FavoriteButton, type Product, VuptButton, VuptCount } from '@/features/product/product-reactions'
 import { SellerCard } from '@/features/product/seller-card'
 import { ListingForm, type ListingFormDefaults } from '@/features/sell/listing-form'
-import { describeError, refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -51,8 +51,7 @@ function ProductView({ id }: { id: number }) {
   const failure = query.error && !notFound ? query.error : null
   useEffect(() => {
     if (!failure) return
-    const { title, description } = describeError(failure, { title: 'Erro ao carregar produto' })
-    toast.error(title, { id: 'product-load-error', description })
+    toastError(failure, 'Erro ao carregar produto', { id: 'product-load-error' })
   }, [failure])
 
   if (notFound) return <ProductNotFound />
@@ -122,7 +121,7 @@ function ProductDetails({
       await utils.listings.byId.invalidate({ id: product.id })
       closeEditor()
     } catch (error) {
-      toastError(error, { title: 'Erro ao atualizar produto', description: refusalMessage(error) })
+      toastError(error, 'Erro ao atualizar produto')
     }
   }
 

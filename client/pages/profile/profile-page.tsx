@@ -16,7 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { ProductCard } from '@/features/listings/product-card'
 import { initialOf } from '@/features/product/seller-card'
 import type { RouterOutputs } from '@/lib/api-types'
-import { describeError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -48,8 +48,7 @@ export function ProfilePage() {
   const failure = query.error && !notFound ? query.error : null
   useEffect(() => {
     if (!failure) return
-    const { title, description } = describeError(failure, { title: 'Erro ao carregar perfil' })
-    toast.error(title, { id: 'profile-load-error', description })
+    toastError(failure, 'Erro ao carregar perfil', { id: 'profile-load-error' })
   }, [failure])
 
   if (notFound) {

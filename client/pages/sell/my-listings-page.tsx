@@ -45,9 +45,7 @@ export function MyListingsPage() {
           className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center"
           role="alert"
         >
-          <p className="font-medium">
-            {describeError(mine.error, { title: 'Erro ao carregar seus produtos' }).title}
-          </p>
+          <p className="font-medium">{describeError(mine.error, 'Erro ao carregar seus produtos').title}</p>
           <Button variant="outline" onClick={() => void mine.refetch()} disabled={mine.isFetching}>
             {mine.isFetching ? 'Carregando...' : 'Tentar novamente'}
           </Button>

@@ -2,7 +2,7 @@ import type { ListingInput } from '@shared/schemas/listing'
 import { toast } from 'sonner'
 import { useLocation } from 'wouter'
 import { ListingForm } from '@/features/sell/listing-form'
-import { refusalMessage, toastError } from '@/lib/errors'
+import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -21,7 +21,7 @@ export function SellPage() {
       void utils.listings.categories.invalidate()
       navigate('/meus-produtos')
     } catch (error) {
-      toastError(error, { title: 'Erro ao criar produto', description: refusalMessage(error) })
+      toastError(error, 'Erro ao criar produto')
     }
   }
 

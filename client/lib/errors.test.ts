@@ -1,0 +1,162 @@
+import { TRPCClientError } from '@trpc/client'
+import { toast } from 'sonner'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  appCodeOf,
+  DEFAULT_ERROR_TITLE,
+  describeError,
+  httpStatusOf,
+  OFFLINE_ERROR_DESCRIPTION,
+  toastError,
+} from './errors'
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn() } }))
+
+const TRPC_CODES = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+} as const
+
+/**
+ * A failed call as the browser receives it: the JSON of the server's errorFormatter
+ * (server/trpc/init.ts), turned into a TRPCClientError by the HTTP link.
+ */
+function serverError(
+  status: keyof typeof TRPC_CODES,
+  message: string,
+  extra: { appCode?: string; firstMessage?: string; requestId?: string } = {},
+) {
+  return TRPCClientError.from({
+    error: {
+      code: -32600,
+      message,
+      data: {
+        code: TRPC_CODES[status],
+        httpStatus: status,
+        path: 'listings.create',
+        requestId: extra.requestId ?? 'b7e2c1d4',
+        appCode: extra.appCode ?? null,
+        validation: extra.firstMessage
+          ? { firstMessage: extra.firstMessage, formErrors: [], fieldErrors: {} }
+          : null,
+      },
+    },
+  })
+}
+
+describe('describeError', () => {
+  it("gives a known code's catalogue text when the server's message is the code's title", () => {
+    const error = serverError(401, 'Credenciais inválidas', { appCode: 'INVALID_CREDENTIALS' })
+    expect(describeError(error, 'Erro ao fazer login')).toEqual({
+      title: 'Credenciais inválidas',
+      description: 'Email ou senha incorretos.',
+    })
+  })
+
+  it("prefers the server's more precise message for a known code", () => {
+    const error = serverError(400, 'Use seu email institucional @univille.br', {
+      appCode: 'NOT_INSTITUTIONAL_EMAIL',
+    })
+    expect(describeError(error, 'Erro ao criar conta')).toEqual({
+      title: 'Erro de validação',
+      description: 'Use seu email institucional @univille.br',
+    })
+  })
+
+  it("shows the first validation message of a refused input under 'Erro de validação'", () => {
+    const error = serverError(400, 'Título deve ter no mínimo 3 caracteres', {
+      firstMessage: 'Título deve ter no mínimo 3 caracteres',
+    })
+    expect(describeError(error, 'Erro ao criar produto')).toEqual({
+      title: 'Erro de validação',
+      description: 'Título deve ter no mínimo 3 caracteres',
+    })
+  })
+
+  it("puts a deliberate refusal's message under the caller's title, or makes it the title", () => {
+    const error = serverError(409, 'Você é o último administrador: promova outra pessoa antes.')
+    expect(describeError(error, 'Erro ao atualizar permissões')).toEqual({
+      title: 'Erro ao atualizar permissões',
+      description: 'Você é o último administrador: promova outra pessoa antes.',
+    })
+    expect(describeError(error)).toEqual({
+      title: 'Você é o último administrador: promova outra pessoa antes.',
+    })
+  })
+
+  it('reads a code the client does not know yet as a deliberate refusal', () => {
+    const error = serverError(403, 'Só o autor pode editar este evento.', { appCode: 'NOT_EVENT_AUTHOR' })
+    expect(describeError(error, 'Erro ao salvar evento')).toEqual({
+      title: 'Erro ao salvar evento',
+      description: 'Só o autor pode editar este evento.',
+    })
+  })
+
+  it("answers a rate limit with 'Muitas tentativas' and the server's wait", () => {
+    const error = serverError(429, 'Muitas mensagens seguidas. Aguarde um minuto.')
+    expect(describeError(error, 'Erro ao enviar mensagem')).toEqual({
+      title: 'Muitas tentativas',
+      description: 'Muitas mensagens seguidas. Aguarde um minuto.',
+    })
+  })
+
+  it('gives a server failure its generic message and the request id to quote to support', () => {
+    const error = serverError(500, 'Algo deu errado. Tente novamente em instantes.', {
+      requestId: '3f9c2a71-5d0e-4b8a-9c11-2e7f6a0d4b93',
+    })
+    expect(describeError(error, 'Erro ao salvar')).toEqual({
+      title: 'Erro ao salvar',
+      description:
+        'Algo deu errado. Tente novamente em instantes. Código: 3f9c2a71-5d0e-4b8a-9c11-2e7f6a0d4b93',
+    })
+    expect(describeError(error).title).toBe(DEFAULT_ERROR_TITLE)
+  })
+
+  it('blames the connection when no answer was read', () => {
+    const offline = TRPCClientError.from(new TypeError('Failed to fetch'))
+    expect(describeError(offline, 'Erro ao carregar produtos')).toEqual({
+      title: 'Erro ao carregar produtos',
+      description: OFFLINE_ERROR_DESCRIPTION,
+    })
+    expect(describeError(new TypeError('Load failed')).description).toMatch(/^Sem conexão/)
+    expect(describeError(undefined).description).toMatch(/^Sem conexão/)
+  })
+
+  it('never shows an empty text', () => {
+    expect(describeError(serverError(404, '  '), 'Erro ao carregar')).toEqual({
+      title: 'Erro ao carregar',
+      description: 'Tente novamente.',
+    })
+  })
+})
+
+describe('httpStatusOf / appCodeOf', () => {
+  it('reads the status and the code, or nothing', () => {
+    const error = serverError(403, 'Confirme sua senha', { appCode: 'REAUTH_REQUIRED' })
+    expect(httpStatusOf(error)).toBe(403)
+    expect(appCodeOf(error)).toBe('REAUTH_REQUIRED')
+    expect(appCodeOf(serverError(400, 'x'))).toBeNull()
+    expect(httpStatusOf(new Error('boom'))).toBeUndefined()
+    expect(appCodeOf(null)).toBeNull()
+  })
+})
+
+describe('toastError', () => {
+  beforeEach(() => vi.mocked(toast.error).mockClear())
+
+  it('shows the described error, replacing the toast of the same id', () => {
+    const error = serverError(404, 'Produto não encontrado')
+    toastError(error, 'Erro ao carregar produto', { id: 'product-load-error' })
+    expect(toast.error).toHaveBeenCalledWith('Erro ao carregar produto', {
+      id: 'product-load-error',
+      description: 'Produto não encontrado',
+    })
+    toastError(error)
+    expect(toast.error).toHaveBeenLastCalledWith('Produto não encontrado', { description: undefined })
+  })
+})
