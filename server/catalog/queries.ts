@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { MainCategorySlug, ProductCondition } from '../../shared/domain'
 import type { ListingSort } from '../../shared/schemas/listing'
-import { PRICE_FILTER_MAX } from '../../shared/schemas/listing'
+import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import { toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
 import { favorites, mainCategories, productImages, products, profiles, subcategories } from '../db/schema'
@@ -12,8 +12,8 @@ export type ListingQuery = {
   mainCategory?: MainCategorySlug | undefined
   subcategoryId?: number | undefined
   condition?: ProductCondition | undefined
-  minPrice?: number | undefined
-  maxPrice?: number | undefined
+  minPriceCents?: number | undefined
+  maxPriceCents?: number | undefined
   sort: ListingSort
   limit: number
   cursor?: string | null | undefined
@@ -123,12 +123,10 @@ export function listListings(db: Database, query: ListingQuery) {
   if (query.subcategoryId) conditions.push(eq(products.subcategoryId, query.subcategoryId))
   if (query.condition) conditions.push(eq(products.condition, query.condition))
   // Spec: the price filter applies only when it narrows something.
-  const min = query.minPrice ?? 0
-  const max = query.maxPrice ?? PRICE_FILTER_MAX
-  if (min > 0 || max < PRICE_FILTER_MAX) {
-    if (min > 0) conditions.push(sql`${products.priceCents} >= ${Math.round(min * 100)}`)
-    if (max < PRICE_FILTER_MAX) conditions.push(sql`${products.priceCents} <= ${Math.round(max * 100)}`)
-  }
+  const min = query.minPriceCents ?? 0
+  const max = query.maxPriceCents ?? PRICE_FILTER_MAX_CENTS
+  if (min > 0) conditions.push(sql`${products.priceCents} >= ${min}`)
+  if (max < PRICE_FILTER_MAX_CENTS) conditions.push(sql`${products.priceCents} <= ${max}`)
 
   const key = SORT_KEYS[query.sort]
   const cursor = query.cursor ? decodeCursor(query.cursor) : null

@@ -1,29 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPrice } from '../format'
-import { listingInputSchema, parsePriceToCents } from './listing'
-
-describe('parsePriceToCents', () => {
-  it.each([
-    ['30', 3000],
-    ['12,5', 1250],
-    ['12,50', 1250],
-    ['1.234,56', 123456],
-    ['R$ 99,90', 9990],
-    ['7.5', 750],
-  ])('%s → %i centavos', (text, cents) => {
-    expect(parsePriceToCents(text)).toBe(cents)
-  })
-
-  it.each(['', 'abc', '12,345', '1,2,3', '-5'])('recusa %j', (text) => {
-    expect(parsePriceToCents(text)).toBeNaN()
-  })
-})
-
-describe('formatPrice', () => {
-  it('usa R$ com vírgula e duas casas', () => {
-    expect(formatPrice(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56')
-  })
-})
+import { listingInputSchema } from './listing'
 
 describe('listingInputSchema', () => {
   const valid = {

@@ -9,9 +9,11 @@ export const LISTING_DESCRIPTION_MAX = 2000
 export const LISTING_IMAGES_MAX = 5
 /** R$ 100.000,00: a sanity bound, far above anything students trade. */
 export const LISTING_PRICE_MAX_CENTS = 10_000_000
-/** The price slider of the listings pages (spec §9): 0–1000, step 10. */
+/** The price slider of the listings pages (spec §9): 0–1000 reais, step 10. */
 export const PRICE_FILTER_MAX = 1000
 export const PRICE_FILTER_STEP = 10
+/** The slider's top in centavos, the unit of the `listings.list` price filter: at the top, no upper bound. */
+export const PRICE_FILTER_MAX_CENTS = PRICE_FILTER_MAX * 100
 export const LISTINGS_PAGE_SIZE = 24
 
 export const LISTING_SORTS = ['recent', 'vupts', 'price-asc', 'price-desc'] as const
@@ -63,18 +65,11 @@ export const listingFiltersSchema = z.object({
   mainCategory: z.enum(MAIN_CATEGORY_SLUGS).optional(),
   subcategoryId: id.optional(),
   condition: z.enum(PRODUCT_CONDITIONS).optional(),
-  minPrice: z.number().min(0).max(PRICE_FILTER_MAX).optional(),
-  maxPrice: z.number().min(0).max(PRICE_FILTER_MAX).optional(),
+  /** Centavos, like every price the API carries. */
+  minPriceCents: z.number().int().min(0).max(PRICE_FILTER_MAX_CENTS).optional(),
+  maxPriceCents: z.number().int().min(0).max(PRICE_FILTER_MAX_CENTS).optional(),
   sort: z.enum(LISTING_SORTS).default('recent'),
   limit: z.number().int().min(1).max(60).default(LISTINGS_PAGE_SIZE),
   cursor: z.string().max(200).nullish(),
 })
 export type ListingFilters = z.input<typeof listingFiltersSchema>
-
-/** Parses a price typed in Brazilian style ('1.234,56', '12,5', '30') into centavos; NaN when it isn't one. */
-export function parsePriceToCents(text: string): number {
-  const cleaned = text.replace(/[R$\s]/g, '')
-  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$|^\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN
-  const normalized = cleaned.includes(',') ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned
-  return Math.round(Number(normalized) * 100)
-}

@@ -1,5 +1,5 @@
 import { PRODUCT_STATUS_LABELS } from '@shared/domain'
-import { formatPrice } from '@shared/format'
+import { formatPrice } from '@shared/money'
 import { ArrowLeftIcon, PackageIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'

@@ -71,16 +71,20 @@ describe('serializeListingSearch', () => {
 describe('toListingsInput', () => {
   const options = { mainCategory: null, allowCondition: true, communitySlug: undefined }
 
-  it('sends the price only when it narrows the results', () => {
+  it('sends the price only when it narrows the results, in centavos', () => {
     expect(toListingsInput(DEFAULT_LISTING_FILTERS, options)).toEqual({ sort: 'recent' })
     expect(toListingsInput({ ...DEFAULT_LISTING_FILTERS, minPrice: 10 }, options)).toEqual({
       sort: 'recent',
-      minPrice: 10,
+      minPriceCents: 1000,
     })
     expect(toListingsInput({ ...DEFAULT_LISTING_FILTERS, maxPrice: 990 }, options)).toEqual({
       sort: 'recent',
-      maxPrice: 990,
+      maxPriceCents: 99_000,
     })
+    // A hand-edited URL may carry centavos of a real: the API takes whole centavos.
+    expect(toListingsInput({ ...DEFAULT_LISTING_FILTERS, minPrice: 12.345 }, options).minPriceCents).toBe(
+      1235,
+    )
   })
 
   it('sends the condition only where the page offers it', () => {

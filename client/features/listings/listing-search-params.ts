@@ -4,6 +4,7 @@ import {
   PRODUCT_CONDITIONS,
   type ProductCondition,
 } from '@shared/domain'
+import { reaisToCents } from '@shared/money'
 import { LISTING_SORTS, type ListingSort, PRICE_FILTER_MAX } from '@shared/schemas/listing'
 import type { RouterInputs } from '@/lib/api-types'
 
@@ -14,6 +15,7 @@ export type ListingUrlFilters = {
   category: MainCategorySlug | null
   subcategory: number | null
   condition: ProductCondition | null
+  /** Whole reais in the URL, for people to read; the API takes centavos (toListingsInput). */
   minPrice: number
   maxPrice: number
   sort: ListingSort
@@ -97,8 +99,8 @@ export function countActiveFilters(filters: ListingUrlFilters, { condition = tru
 export type ListingsQueryInput = Omit<RouterInputs['listings']['list'], 'cursor'>
 
 /**
- * The `listings.list` input for these filters. The price goes only when it narrows something and
- * the condition only where the page offers it (desapegos).
+ * The `listings.list` input for these filters. The price goes only when it narrows something, in
+ * centavos, and the condition only where the page offers it (desapegos).
  */
 export function toListingsInput(
   filters: ListingUrlFilters,
@@ -114,7 +116,7 @@ export function toListingsInput(
   if (options.mainCategory) input.mainCategory = options.mainCategory
   if (filters.subcategory) input.subcategoryId = filters.subcategory
   if (options.allowCondition && filters.condition) input.condition = filters.condition
-  if (filters.minPrice > 0) input.minPrice = filters.minPrice
-  if (filters.maxPrice < PRICE_FILTER_MAX) input.maxPrice = filters.maxPrice
+  if (filters.minPrice > 0) input.minPriceCents = reaisToCents(filters.minPrice)
+  if (filters.maxPrice < PRICE_FILTER_MAX) input.maxPriceCents = reaisToCents(filters.maxPrice)
   return input
 }

@@ -1,10 +1,13 @@
+import { formatWholePrice, reaisToCents } from '@shared/money'
 import { PRICE_FILTER_MAX, PRICE_FILTER_STEP } from '@shared/schemas/listing'
 import { Slider } from 'radix-ui'
 import { useId, useState } from 'react'
 
-const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 })
-const formatBound = (value: number) =>
-  value >= PRICE_FILTER_MAX ? `${reais.format(value)}+` : reais.format(value)
+/** The slider moves in whole reais, like the URL's minPrice/maxPrice. */
+const formatBound = (reais: number) => {
+  const text = formatWholePrice(reaisToCents(reais))
+  return reais >= PRICE_FILTER_MAX ? `${text}+` : text
+}
 
 type PriceRangeFilterProps = {
   min: number

@@ -1,4 +1,4 @@
-import { formatPrice } from '@shared/format'
+import { formatPrice } from '@shared/money'
 import { ImageIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Badge } from '@/components/ui/badge'

@@ -1,4 +1,5 @@
-import { listingInputSchema, parsePriceToCents } from '@shared/schemas/listing'
+import { parsePriceToCents } from '@shared/money'
+import { listingInputSchema } from '@shared/schemas/listing'
 import { z } from 'zod'
 
 const shape = listingInputSchema.shape

@@ -1,12 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { CONDITION_LABELS, PRODUCT_CONDITIONS, type ProductCondition } from '@shared/domain'
-import { centsToInput } from '@shared/format'
-import {
-  LISTING_DESCRIPTION_MAX,
-  LISTING_IMAGES_MAX,
-  type ListingInput,
-  parsePriceToCents,
-} from '@shared/schemas/listing'
+import { centsToInput, parsePriceToCents } from '@shared/money'
+import { LISTING_DESCRIPTION_MAX, LISTING_IMAGES_MAX, type ListingInput } from '@shared/schemas/listing'
 import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'

@@ -1,5 +1,5 @@
 import type { ModerationStatus } from '@shared/domain'
-import { formatPrice } from '@shared/format'
+import { formatPrice } from '@shared/money'
 import { PackageIcon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'

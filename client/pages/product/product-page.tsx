@@ -1,5 +1,5 @@
 import { CONDITION_LABELS } from '@shared/domain'
-import { formatPrice } from '@shared/format'
+import { formatPrice } from '@shared/money'
 import type { ListingInput } from '@shared/schemas/listing'
 import { CalendarDaysIcon, ChevronRightIcon, EyeIcon, MessageCircleIcon, PackageOpenIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
