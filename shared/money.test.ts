@@ -13,6 +13,9 @@ describe('parsePriceToCents', () => {
     ['R$ 99,90', 9990],
     ['7.5', 750],
     ['0,29', 29],
+    ['1.234', 123400],
+    ['1.000.000', 100_000_000],
+    ['12.50', 1250],
   ])('%s → %i centavos', (text, cents) => {
     expect(parsePriceToCents(text)).toBe(cents)
   })

@@ -35,6 +35,11 @@ export function reaisToCents(reais: number): number {
 export function parsePriceToCents(text: string): number {
   const cleaned = text.replace(/[R$\s]/g, '')
   if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$|^\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN
-  const normalized = cleaned.includes(',') ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned
+  // With a comma, dots group thousands; without one, so do dots followed by exactly three digits
+  // ('1.234' is mil duzentos e trinta e quatro reais), while '7.5' and '12.50' are decimals.
+  const normalized =
+    cleaned.includes(',') || /^\d{1,3}(\.\d{3})+$/.test(cleaned)
+      ? cleaned.replace(/\./g, '').replace(',', '.')
+      : cleaned
   return reaisToCents(Number(normalized))
 }
