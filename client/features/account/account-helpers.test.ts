@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   EXPORT_FILE_NAME,
   exportFileContent,
-  formatLastUsed,
   googleFlowHref,
   isReauthRequired,
   normalizeTwoFactorCode,
@@ -67,26 +66,6 @@ describe('recoveryCodesLeftLabel', () => {
     expect(recoveryCodesLeftLabel(0)).toBe('Nenhum código de recuperação restante')
     expect(recoveryCodesLeftLabel(1)).toBe('1 código de recuperação restante')
     expect(recoveryCodesLeftLabel(10)).toBe('10 códigos de recuperação restantes')
-  })
-})
-
-describe('formatLastUsed', () => {
-  const now = new Date('2025-03-20T15:00:00Z')
-  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
-
-  it('speaks relatively within a week', () => {
-    expect(formatLastUsed(ago(10_000), now)).toBe('agora mesmo')
-    expect(formatLastUsed(new Date(now.getTime() + 30_000), now)).toBe('agora mesmo')
-    expect(formatLastUsed(ago(60_000), now)).toBe('há 1 minuto')
-    expect(formatLastUsed(ago(5 * 60_000 + 20_000), now)).toBe('há 5 minutos')
-    expect(formatLastUsed(ago(3 * 3_600_000), now)).toBe('há 3 horas')
-    expect(formatLastUsed(ago(26 * 3_600_000), now)).toBe('ontem')
-    expect(formatLastUsed(ago(4 * 86_400_000), now)).toBe('há 4 dias')
-  })
-
-  it('gives the date after a week, and nothing for a bad value', () => {
-    expect(formatLastUsed('2025-03-01T15:00:00Z', now, 'America/Sao_Paulo')).toBe('01/03/2025')
-    expect(formatLastUsed('não é data', now)).toBe('')
   })
 })
 

@@ -1,4 +1,5 @@
 /** Pure helpers of Minha Conta → Segurança e privacidade (no React, no DOM: unit-tested). */
+import { formatDateTime } from '@/lib/dates'
 import { appCodeOf } from '@/lib/errors'
 
 /** The file 'Baixar meus dados' saves. */
@@ -40,43 +41,6 @@ export function withoutGoogleOutcome(search: string): string {
 export function recoveryCodesLeftLabel(count: number): string {
   if (count <= 0) return 'Nenhum código de recuperação restante'
   return count === 1 ? '1 código de recuperação restante' : `${count} códigos de recuperação restantes`
-}
-
-/** tRPC has no transformer: dates typed as `Date` arrive as ISO strings. */
-const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
-
-const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
-
-/**
- * 'agora mesmo', 'há 5 minutos', 'há 3 horas', 'ontem', 'há 4 dias', then the date ('12/03/2025'):
- * past a week the exact day says more than 'há 23 dias'.
- */
-export function formatLastUsed(value: Date | string, now: Date = new Date(), timeZone?: string): string {
-  const date = toDate(value)
-  if (Number.isNaN(date.getTime())) return ''
-  const elapsed = now.getTime() - date.getTime()
-  // A clock a little ahead of ours is still 'now'.
-  if (elapsed < MINUTE) return 'agora mesmo'
-  const relative = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' })
-  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), 'minute')
-  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), 'hour')
-  if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), 'day')
-  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone }).format(date)
-}
-
-/** '12/03/2025, 14:30', for the tooltip and the recovery-codes file. */
-export function formatDateTime(value: Date | string, timeZone?: string): string {
-  const date = toDate(value)
-  if (Number.isNaN(date.getTime())) return ''
-  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date)
-}
-
-/** The machine-readable value of a <time> element. */
-export function isoDateTime(value: Date | string): string | undefined {
-  const date = toDate(value)
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
 }
 
 /** The .txt of 'Baixar códigos': who they belong to and when, then one code a line. */

@@ -4,9 +4,9 @@ import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
+import { formatDateTime, formatTimeAgo, isoDateTime } from '@/lib/dates'
 import { httpStatusOf, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
-import { formatDateTime, formatLastUsed, isoDateTime } from './account-helpers'
 import { ConfirmAction } from './confirm-action'
 import { SecuritySection } from './security-section'
 import { useLocalSignOut } from './use-local-sign-out'
@@ -75,7 +75,7 @@ export function SessionsCard({ sessions }: { sessions: readonly ActiveSession[] 
                 <p className="text-muted-foreground text-xs">
                   Último acesso:{' '}
                   <time dateTime={isoDateTime(session.lastUsedAt)} title={formatDateTime(session.lastUsedAt)}>
-                    {formatLastUsed(session.lastUsedAt)}
+                    {formatTimeAgo(session.lastUsedAt)}
                   </time>
                 </p>
               </div>

@@ -1,4 +1,4 @@
-import { formatDayMonth } from './admin-format'
+import { formatDayMonth } from '@/lib/dates'
 import { barPercent, type WeekPoint, weeklyScale, weeklyTotals } from './chart-scale'
 
 const SERIES = [

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { dayKey, formatConversationTime, formatDayLabel, formatMessageTime, toDate } from './chat-format'
+import { dayKey, formatConversationTime, formatDayLabel } from './chat-format'
 
 // Local-time dates: the labels are about the viewer's calendar.
 const now = new Date(2025, 4, 20, 9, 30)
 
 describe('chat dates', () => {
-  it('shows the time of a message as HH:mm', () => {
-    expect(formatMessageTime(new Date(2025, 4, 20, 14, 5))).toBe('14:05')
-    expect(formatMessageTime(new Date(2025, 4, 20, 8, 0))).toBe('08:00')
-  })
-
   it("labels a day 'Hoje', 'Ontem' or with its date", () => {
     expect(formatDayLabel(new Date(2025, 4, 20, 0, 1), now)).toBe('Hoje')
     expect(formatDayLabel(new Date(2025, 4, 19, 23, 59), now)).toBe('Ontem')
@@ -27,11 +22,5 @@ describe('chat dates', () => {
   it('groups by calendar day', () => {
     expect(dayKey(new Date(2025, 4, 20, 0, 0))).toBe(dayKey(new Date(2025, 4, 20, 23, 59)))
     expect(dayKey(new Date(2025, 4, 20, 23, 59))).not.toBe(dayKey(new Date(2025, 4, 21, 0, 0)))
-  })
-
-  it('accepts the ISO strings tRPC delivers for dates', () => {
-    const date = new Date(2025, 4, 20, 14, 5)
-    expect(toDate(date.toISOString()).getTime()).toBe(date.getTime())
-    expect(toDate(date)).toBe(date)
   })
 })

@@ -1,12 +1,4 @@
-const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' })
-const fullDate = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' })
-const dayMonth = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' })
-const shortDate = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: '2-digit' })
-
-/** tRPC sends no transformer: dates typed as `Date` arrive as ISO strings. */
-export function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value)
-}
+import { formatDate, formatDayMonth, formatShortDate, formatTime } from '@/lib/dates'
 
 /** Calendar days from `date` to `now`, in the viewer's time zone (0 today, 1 yesterday). */
 function daysAgo(date: Date, now: Date): number {
@@ -15,17 +7,12 @@ function daysAgo(date: Date, now: Date): number {
   return Math.round((start(now) - start(date)) / 86_400_000)
 }
 
-/** '14:05' */
-export function formatMessageTime(date: Date): string {
-  return time.format(date)
-}
-
 /** The separator above a day's messages: 'Hoje', 'Ontem' or '10/01/2025'. */
 export function formatDayLabel(date: Date, now: Date = new Date()): string {
   const days = daysAgo(date, now)
   if (days === 0) return 'Hoje'
   if (days === 1) return 'Ontem'
-  return fullDate.format(date)
+  return formatDate(date)
 }
 
 /** Groups messages of the same calendar day under one separator. */
@@ -36,7 +23,7 @@ export function dayKey(date: Date): string {
 /** The inbox's time: '14:05' today, 'Ontem', '10/01' this year, '10/01/24' before. */
 export function formatConversationTime(date: Date, now: Date = new Date()): string {
   const days = daysAgo(date, now)
-  if (days === 0) return formatMessageTime(date)
+  if (days === 0) return formatTime(date)
   if (days === 1) return 'Ontem'
-  return date.getFullYear() === now.getFullYear() ? dayMonth.format(date) : shortDate.format(date)
+  return date.getFullYear() === now.getFullYear() ? formatDayMonth(date) : formatShortDate(date)
 }

@@ -3,9 +3,10 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
+import { formatTime, toDate } from '@/lib/dates'
 import { cn } from '@/lib/utils'
 import type { ChatMessage } from './chat-cache'
-import { dayKey, formatDayLabel, formatMessageTime, toDate } from './chat-format'
+import { dayKey, formatDayLabel } from './chat-format'
 
 /** How close to the bottom (px) still counts as "reading the latest": new messages keep it in view. */
 const STICK_THRESHOLD_PX = 64
@@ -190,7 +191,7 @@ function MessageBubble({
   authorName: string
   showStatus: boolean
 }) {
-  const time = formatMessageTime(sentAt)
+  const time = formatTime(sentAt)
   const ReadIcon = message.read ? CheckCheckIcon : CheckIcon
   return (
     <li className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>

@@ -1,9 +1,9 @@
 import { CalendarDaysIcon, MapPinIcon, UserIcon, UsersIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Skeleton } from '@/components/ui/skeleton'
+import { formatDayLongMonth, formatTime, toDate } from '@/lib/dates'
 import { EventCover } from './event-cover'
 import { attendeesLabel, capacityLabel } from './event-labels'
-import { formatEventDay, formatEventTime, toDate } from './event-time'
 import type { EventListItem } from './event-types'
 
 /** The organizer as people know them: the full name, else the username. */
@@ -24,7 +24,7 @@ export function EventCard({ event }: { event: EventListItem }) {
         <p className="flex items-center gap-1.5 font-semibold text-primary text-sm">
           <CalendarDaysIcon aria-hidden="true" className="size-4 shrink-0" />
           <time dateTime={Number.isNaN(startsAt.getTime()) ? undefined : startsAt.toISOString()}>
-            {formatEventDay(startsAt, event.timeZone)} · {formatEventTime(startsAt, event.timeZone)}
+            {formatDayLongMonth(startsAt, event.timeZone)} · {formatTime(startsAt, event.timeZone)}
           </time>
         </p>
         <h3 className="line-clamp-2 font-semibold text-base leading-snug sm:text-lg">

@@ -1,6 +1,7 @@
 import { EVENT_IN_PAST_MESSAGE, eventInputSchema } from '@shared/schemas/event'
 import { z } from 'zod'
-import { isFutureInTimeZone, todayInTimeZone } from './event-time'
+import { todayInTimeZone } from '@/lib/dates'
+import { isFutureInTimeZone } from './event-time'
 
 const shape = eventInputSchema.shape
 

@@ -9,11 +9,11 @@ import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { useSingleImageUpload } from '@/features/sell/use-single-image-upload'
+import { todayInTimeZone } from '@/lib/dates'
 import { toastFirstError } from '@/lib/form-errors'
 import { cn } from '@/lib/utils'
 import { type EventFormInput, type EventFormOutput, eventFormSchemaFor } from './event-form-schema'
 import { EventImageField } from './event-image-field'
-import { todayInTimeZone } from './event-time'
 
 const IMAGE_UPLOAD_ERROR = 'Erro ao fazer upload da imagem'
 

@@ -6,11 +6,11 @@ import { Link } from 'wouter'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { formatInTimeZone, isoDateTime } from '@/features/admin/admin-format'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
 import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject-event-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
+import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
@@ -150,7 +150,7 @@ function EventRow({
           <li className="flex items-center gap-2">
             <CalendarDaysIcon className="size-4 shrink-0" aria-hidden="true" />
             <time dateTime={isoDateTime(event.startsAt)}>
-              {formatInTimeZone(event.startsAt, event.timeZone)}
+              {formatDateTime(event.startsAt, event.timeZone)}
             </time>
           </li>
           <li className="flex items-center gap-2">

@@ -5,12 +5,12 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { formatDate } from '@/features/admin/admin-format'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
 import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
 import { ListingStatusBadge } from '@/features/product/listing-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
+import { formatDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 
 type Filter = 'all' | ModerationStatus

@@ -3,7 +3,6 @@ import { useId, useState } from 'react'
 import { Link } from 'wouter'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { formatDateTime, isoDateTime } from '@/features/admin/admin-format'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
 import {
@@ -15,6 +14,7 @@ import {
   targetLabel,
 } from '@/features/admin/moderation-log'
 import type { RouterOutputs } from '@/lib/api-types'
+import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 
 type LogEntry = RouterOutputs['admin']['dashboard']['log'][number]

@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { EventForm } from '@/features/events/event-form'
 import { EventNotFound } from '@/features/events/event-not-found'
-import { DEFAULT_EVENT_TIME_ZONE } from '@/features/events/event-time'
 import type { EventDetail } from '@/features/events/event-types'
 import { EventLoadFailure, useEventFromRoute } from '@/features/events/use-event-from-route'
 import { useCommunity } from '@/lib/community'
+import { DEFAULT_TIME_ZONE } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -56,7 +56,7 @@ function CreateEvent() {
       </header>
       <EventForm
         mode="create"
-        timeZone={community?.timeZone ?? DEFAULT_EVENT_TIME_ZONE}
+        timeZone={community?.timeZone ?? DEFAULT_TIME_ZONE}
         onSubmit={submit}
         onCancel={() => navigate('/eventos')}
         className={FORM_CARD}

@@ -20,12 +20,13 @@ import { attendeesLabel, capacityLabel } from '@/features/events/event-labels'
 import { EventNotFound } from '@/features/events/event-not-found'
 import { EventRsvpButton } from '@/features/events/event-rsvp-button'
 import { EventStatusBadge } from '@/features/events/event-status-badge'
-import { formatEventDay, formatEventTime, hasStarted, toDate } from '@/features/events/event-time'
+import { hasStarted } from '@/features/events/event-time'
 import type { EventDetail } from '@/features/events/event-types'
 import { ShareEventButton } from '@/features/events/share-event-button'
 import { EventLoadFailure, useEventFromRoute } from '@/features/events/use-event-from-route'
 import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
+import { formatDayLongMonth, formatTime, toDate } from '@/lib/dates'
 import { usePageTitle } from '@/lib/use-page-title'
 import { cn } from '@/lib/utils'
 
@@ -136,10 +137,10 @@ function EventDetails({ event }: { event: EventDetail }) {
         <div className="grid content-start gap-6 md:order-1">
           <dl className="grid gap-3 sm:grid-cols-2">
             <Detail icon={CalendarDaysIcon} term="Data">
-              {formatEventDay(startsAt, timeZone)}
+              {formatDayLongMonth(startsAt, timeZone)}
             </Detail>
             <Detail icon={ClockIcon} term="Horário">
-              {formatEventTime(startsAt, timeZone)}
+              {formatTime(startsAt, timeZone)}
             </Detail>
             <Detail icon={MapPinIcon} term="Local" className="sm:col-span-2">
               {event.location}

@@ -14,6 +14,7 @@ import { ProductGallery } from '@/features/product/product-gallery'
 import { FavoriteButton, type Product, VuptButton, VuptCount } from '@/features/product/product-reactions'
 import { SellerCard } from '@/features/product/seller-card'
 import { ListingForm, type ListingFormDefaults } from '@/features/sell/listing-form'
+import { formatLongDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -21,7 +22,6 @@ import { usePageTitle } from '@/lib/use-page-title'
 /** Long enough to read the message, short enough to feel like a redirect. */
 const NOT_FOUND_REDIRECT_MS = 2000
 
-const publishedDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long' })
 const viewsLabel = (views: number) => `${views} ${views === 1 ? 'visualização' : 'visualizações'}`
 
 /** `/produto/:id`; `?editar=1` (the "Editar" link of Meus Produtos) opens the seller's editor directly. */
@@ -155,7 +155,7 @@ function ProductDetails({
     )
   }
 
-  const createdAt = new Date(product.createdAt)
+  const publishedOn = formatLongDate(product.createdAt)
   return (
     <article className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 md:py-10">
       <div className="grid gap-8 md:grid-cols-2 md:items-start">
@@ -198,12 +198,12 @@ function ProductDetails({
               <EyeIcon className="size-4" aria-hidden="true" />
               {viewsLabel(product.views)}
             </span>
-            {Number.isNaN(createdAt.getTime()) ? null : (
+            {publishedOn ? (
               <span className="inline-flex items-center gap-1">
                 <CalendarDaysIcon className="size-4" aria-hidden="true" />
-                Publicado em {publishedDate.format(createdAt)}
+                Publicado em {publishedOn}
               </span>
-            )}
+            ) : null}
           </p>
 
           {product.isOwner ? (

@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { ProductCard } from '@/features/listings/product-card'
 import { initialOf } from '@/features/product/seller-card'
 import type { RouterOutputs } from '@/lib/api-types'
+import { formatMonthYear } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -23,7 +24,6 @@ import { usePageTitle } from '@/lib/use-page-title'
 type PublicProfile = RouterOutputs['profiles']['byUsername']
 
 const NOT_FOUND_REDIRECT_MS = 2000
-const memberSince = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric' })
 
 /** `/perfil/:username`: a member's public profile and their live listings. */
 export function ProfilePage() {
@@ -80,7 +80,7 @@ export function ProfilePage() {
 }
 
 function ProfileView({ profile }: { profile: PublicProfile }) {
-  const since = new Date(profile.createdAt)
+  const since = formatMonthYear(profile.createdAt)
   const count = profile.listings.length
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
@@ -121,12 +121,12 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
                 {profile.university}
               </li>
             ) : null}
-            {Number.isNaN(since.getTime()) ? null : (
+            {since ? (
               <li className="inline-flex items-center gap-1">
                 <CalendarDaysIcon className="size-4" aria-hidden="true" />
-                Membro desde {memberSince.format(since)}
+                Membro desde {since}
               </li>
-            )}
+            ) : null}
           </ul>
           {profile.bio ? <p className="whitespace-pre-line break-words">{profile.bio}</p> : null}
         </div>
