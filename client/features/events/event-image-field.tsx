@@ -2,7 +2,7 @@ import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
 import { XIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import type { SingleImageUpload } from '@/features/sell/use-single-image-upload'
+import type { SingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { cn } from '@/lib/utils'
 
 type EventImageFieldProps = {

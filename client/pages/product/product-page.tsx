@@ -8,12 +8,17 @@ import { Link, useLocation, useParams, useSearchParams } from 'wouter'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { ListingStatusBadge } from '@/features/product/listing-status-badge'
-import { OwnerTools } from '@/features/product/owner-tools'
-import { ProductGallery } from '@/features/product/product-gallery'
-import { FavoriteButton, type Product, VuptButton, VuptCount } from '@/features/product/product-reactions'
-import { SellerCard } from '@/features/product/seller-card'
-import { ListingForm, type ListingFormDefaults } from '@/features/sell/listing-form'
+import { ListingForm, type ListingFormDefaults } from '@/features/listings/form/listing-form'
+import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
+import { OwnerTools } from '@/features/listings/product/owner-tools'
+import { ProductGallery } from '@/features/listings/product/product-gallery'
+import {
+  FavoriteButton,
+  type Product,
+  VuptButton,
+  VuptCount,
+} from '@/features/listings/product/product-reactions'
+import { SellerCard } from '@/features/listings/product/seller-card'
 import { formatLongDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'

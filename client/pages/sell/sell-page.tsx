@@ -1,7 +1,7 @@
 import type { ListingInput } from '@shared/schemas/listing'
 import { toast } from 'sonner'
 import { useLocation } from 'wouter'
-import { ListingForm } from '@/features/sell/listing-form'
+import { ListingForm } from '@/features/listings/form/listing-form'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'

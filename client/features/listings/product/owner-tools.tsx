@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
-import { DeleteListingDialog } from './delete-listing-dialog'
+import { DeleteListingDialog } from '../delete-listing-dialog'
 import type { Product } from './product-reactions'
 
 /** Removed by moderation: the seller learns why and can no longer edit or reactivate it. */

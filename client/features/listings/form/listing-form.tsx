@@ -10,13 +10,13 @@ import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-fi
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
+import { ImageUploader } from '@/features/uploads/image-uploader'
+import { type ExistingImage, useImageUploads } from '@/features/uploads/use-image-uploads'
 import { describeError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
-import { ImageUploader } from './image-uploader'
 import { type ListingFormInput, type ListingFormOutput, listingFormSchema } from './listing-form-schema'
-import { type ExistingImage, useImageUploads } from './use-image-uploads'
 
 export type ListingFormDefaults = {
   title?: string
