@@ -212,7 +212,7 @@ async function main() {
       ['recentes', { sort: 'recent' }],
       ['mais Vupts', { sort: 'vupts' }],
       ['menor preço, desapegos', { sort: 'price-asc', mainCategory: 'desapegos' }],
-      ['maior preço, R$ 50–500', { sort: 'price-desc', minPrice: 50, maxPrice: 500 }],
+      ['maior preço, R$ 50–500', { sort: 'price-desc', minPriceCents: 5_000, maxPriceCents: 50_000 }],
       ['busca "calculo"', { q: 'calculo' }],
       ['busca "cafe" + menor preço', { q: 'cafe', sort: 'price-asc' }],
       ['subcategoria + usado', { subcategoryId, condition: 'usado' }],

@@ -58,6 +58,116 @@ export const APP_ERRORS = {
     title: 'Não é possível deletar',
     description: 'Existem produtos usando esta subcategoria',
   },
+  LISTING_NOT_FOUND: {
+    title: 'Produto não encontrado',
+    description: 'Ele pode ter sido vendido, desativado ou removido.',
+  },
+  LISTING_REMOVED_NOT_EDITABLE: {
+    title: 'Este anúncio foi removido pela moderação e não pode ser editado.',
+    description: 'O motivo aparece em Meus Produtos.',
+  },
+  LISTING_REMOVED_NOT_REACTIVABLE: {
+    title: 'Este anúncio foi removido pela moderação e não pode ser reativado.',
+    description: 'O motivo aparece em Meus Produtos.',
+  },
+  OWN_LISTING_VUPT: {
+    title: 'Você não pode dar Vupt no seu próprio produto.',
+    description: 'O Vupt é a recomendação de quem se interessa pelo anúncio.',
+  },
+  SUBCATEGORY_REQUIRED: {
+    title: 'Selecione uma subcategoria',
+    description: 'Escolha a subcategoria que melhor descreve o anúncio.',
+  },
+  SUBCATEGORY_MISMATCH: {
+    title: 'A subcategoria não pertence à categoria escolhida',
+    description: 'Escolha a categoria de novo e depois a subcategoria.',
+  },
+  SUBCATEGORY_NOT_FOUND: {
+    title: 'Subcategoria não encontrada',
+    description: 'Ela pode ter sido removida. Atualize a página.',
+  },
+  SUBCATEGORY_DUPLICATE: {
+    title: 'Já existe uma subcategoria com esse nome nesta categoria.',
+    description: 'Escolha outro nome.',
+  },
+  REQUIRED_FIELDS: {
+    title: 'Preencha os campos obrigatórios',
+    description: 'Confira os campos marcados e tente novamente.',
+  },
+  UNKNOWN_COMMUNITY: { title: 'Comunidade não encontrada', description: 'Confira o endereço da página.' },
+  MEMBER_COMMUNITY_MISSING: {
+    title: 'Erro ao identificar sua comunidade',
+    description: 'Fale com o suporte para corrigir o seu cadastro.',
+  },
+  EVENT_NOT_FOUND: {
+    title: 'Evento não encontrado',
+    description: 'Ele pode ter sido removido ou ainda não foi aprovado.',
+  },
+  EVENT_NOT_EDITABLE: {
+    title: 'Só é possível editar eventos que aguardam aprovação.',
+    description: 'Depois da aprovação, o evento pode ser cancelado, mas não editado.',
+  },
+  EVENT_FULL: { title: 'Evento lotado: não há mais vagas.', description: 'Fique de olho em outros eventos.' },
+  EVENT_OVER: { title: 'Este evento já aconteceu.', description: 'Confira os próximos eventos.' },
+  EVENT_IN_PAST: {
+    title: 'A data do evento deve ser no futuro',
+    description: 'Escolha uma data e um horário que ainda não passaram.',
+  },
+  CONVERSATION_NOT_FOUND: {
+    title: 'Conversa não encontrada',
+    description: 'Ela não existe ou não é sua.',
+  },
+  CHAT_WITH_SELF: {
+    title: 'Você não pode enviar mensagem para si mesmo.',
+    description: 'Escolha outra pessoa para conversar.',
+  },
+  CHAT_TOO_FAST: {
+    title: 'Você está enviando mensagens rápido demais. Aguarde alguns segundos.',
+    description: 'Depois de alguns segundos, o envio volta ao normal.',
+  },
+  PERSON_NOT_FOUND: { title: 'Pessoa não encontrada', description: 'Confira o nome de usuário.' },
+  PROFILE_NOT_FOUND: { title: 'Perfil não encontrado', description: 'A conta pode ter sido removida.' },
+  TOO_MANY_LIVE_UPDATES: {
+    title: 'Há atualizações ao vivo demais abertas nesta conexão. Recarregue a página.',
+    description: 'Feche as abas do Vupt que não estiver usando.',
+  },
+  BANNER_NOT_FOUND: { title: 'Banner não encontrado', description: 'Ele pode ter sido removido.' },
+  LAST_ADMIN: {
+    title: 'A comunidade precisa de pelo menos um administrador.',
+    description: 'Promova outra pessoa a administrador antes.',
+  },
+  LAST_ADMIN_SELF_DELETE: {
+    title: 'Você é o último administrador da comunidade: promova outra pessoa antes de excluir a conta.',
+    description: 'A comunidade precisa de pelo menos um administrador.',
+  },
+  OWN_ADMIN_ROLE: {
+    title: 'Você não pode remover o seu próprio acesso de administrador.',
+    description: 'Outro administrador pode fazer isso.',
+  },
+  OWN_ACCOUNT_FROM_PANEL: {
+    title: 'Você não pode remover a sua própria conta por aqui.',
+    description: 'Use Minha Conta → Segurança e privacidade.',
+  },
+  SAME_EMAIL: { title: 'Este já é o seu e-mail.', description: 'Digite o novo endereço.' },
+  GOOGLE_NOT_LINKED: { title: 'Nenhuma conta Google vinculada.', description: 'Não há nada a desvincular.' },
+  PASSWORD_NEEDED_TO_UNLINK: {
+    title: 'Defina uma senha antes de desvincular o Google, ou você ficará sem como entrar.',
+    description: 'Use "Esqueci minha senha" para criar uma.',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: {
+    title: 'A verificação em duas etapas já está ativa.',
+    description: 'Para trocar de app, desative e ative de novo.',
+  },
+  TWO_FACTOR_RESTART: { title: 'Comece a ativação novamente.', description: 'O código anterior expirou.' },
+  TWO_FACTOR_NOT_ENABLED: {
+    title: 'Ative a verificação primeiro.',
+    description: 'Os códigos de recuperação vêm com a verificação em duas etapas.',
+  },
+  SESSION_NOT_FOUND: { title: 'Sessão não encontrada', description: 'Ela já pode ter sido encerrada.' },
+  INVALID_UPLOAD: {
+    title: 'Imagem inválida. Envie a foto novamente.',
+    description: 'Use uma foto JPG, PNG, WEBP ou GIF de até 5 MB.',
+  },
 } as const satisfies Record<string, { title: string; description: string }>
 
 export type AppErrorCode = keyof typeof APP_ERRORS

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
+import { AppError, REFUSAL_HTTP_STATUS } from '../errors'
 import { newRequestId } from './request-id'
 
 /** What a person sees when the server failed: no detail, which stays in the log. */
@@ -43,6 +44,11 @@ export const notFound: RequestHandler = (_req, res) => send(res, 404, NOT_FOUND_
  */
 export function handleErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
+    if (error instanceof AppError && !res.headersSent) {
+      // A refusal raised on purpose: its own Portuguese message.
+      send(res, REFUSAL_HTTP_STATUS[error.status], error.message)
+      return
+    }
     const status = statusOf(error)
     const requestId = (res.locals.requestId as string | undefined) ?? newRequestId()
     if (status >= 500) {

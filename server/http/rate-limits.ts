@@ -1,5 +1,5 @@
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
-import { appError } from '../trpc/init'
+import { appError } from '../errors'
 
 const MINUTE = 60
 const HOUR = 60 * MINUTE

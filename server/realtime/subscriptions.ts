@@ -1,7 +1,8 @@
-import { TRPCError } from '@trpc/server'
 import { validateSessionToken } from '../auth/session'
 import type { Database } from '../db/client'
+import { appError } from '../errors'
 import type { RequestMeta } from '../trpc/context'
+import { asTRPCError } from '../trpc/init'
 
 /** A page needs a handful (account, chat); more from one connection is a bug or abuse. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 8
@@ -11,10 +12,8 @@ export function acquireSubscriptionSlot(request: RequestMeta): () => void {
   const counter = request.subscriptions
   if (!counter) return () => {}
   if (counter.active >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: 'Há atualizações ao vivo demais abertas nesta conexão. Recarregue a página.',
-    })
+    // Thrown inside the subscription's stream, past the middleware that answers refusals.
+    throw asTRPCError(appError('TOO_MANY_REQUESTS', 'TOO_MANY_LIVE_UPDATES'))
   }
   counter.active += 1
   let released = false

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server'
 import Bowser from 'bowser'
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -46,11 +45,12 @@ import {
   sessions,
   users,
 } from '../db/schema'
+import { appError } from '../errors'
 import { consumeAll, resetKey } from '../http/rate-limits'
 import { emailChangedNotice, emailChangeMail } from '../mail/templates'
 import { logModeration } from '../moderation/log'
 import type { SignedInCtx } from '../trpc/context'
-import { appError, publicProcedure, router, signedInProcedure } from '../trpc/init'
+import { publicProcedure, router, signedInProcedure } from '../trpc/init'
 
 /** Sensitive changes need the password proven in the last 10 minutes (or just now, in the same call). */
 function requireRecentAuth(ctx: SignedInCtx) {
@@ -174,8 +174,7 @@ export const accountRouter = router({
     const community = ctx.user.communityId
       ? ctx.db.select().from(communities).where(eq(communities.id, ctx.user.communityId)).get()
       : undefined
-    if (!community)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Erro ao identificar sua comunidade' })
+    if (!community) throw appError('BAD_REQUEST', 'MEMBER_COMMUNITY_MISSING')
     if (!isInstitutionalEmail(input.newEmail, community.emailDomain)) {
       throw appError(
         'BAD_REQUEST',
@@ -184,7 +183,7 @@ export const accountRouter = router({
       )
     }
     if (input.newEmail === ctx.user.email) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Este já é o seu e-mail.' })
+      throw appError('BAD_REQUEST', 'SAME_EMAIL')
     }
     if (await findUserByEmail(ctx.db, input.newEmail)) throw appError('CONFLICT', 'EMAIL_TAKEN')
     const token = issueEmailToken(ctx.db, ctx.user.id, 'change_email', input.newEmail)
@@ -218,13 +217,9 @@ export const accountRouter = router({
   unlinkGoogle: signedInProcedure.mutation(({ ctx }) => {
     requireRecentAuth(ctx)
     const methods = signInMethods(ctx.db, ctx.user.id)
-    if (!methods.google)
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'Nenhuma conta Google vinculada.' })
+    if (!methods.google) throw appError('NOT_FOUND', 'GOOGLE_NOT_LINKED')
     if (!methods.hasPassword) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: 'Defina uma senha antes de desvincular o Google, ou você ficará sem como entrar.',
-      })
+      throw appError('BAD_REQUEST', 'PASSWORD_NEEDED_TO_UNLINK')
     }
     ctx.db
       .delete(oauthAccounts)
@@ -238,7 +233,7 @@ export const accountRouter = router({
     begin: signedInProcedure.mutation(({ ctx }) => {
       requireRecentAuth(ctx)
       if (ctx.user.twoFactorEnabled) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'A verificação em duas etapas já está ativa.' })
+        throw appError('BAD_REQUEST', 'TWO_FACTOR_ALREADY_ENABLED')
       }
       const key = generateTotpKey()
       ctx.db
@@ -254,7 +249,7 @@ export const accountRouter = router({
       requireRecentAuth(ctx)
       const row = ctx.db.select({ totpKey: users.totpKey }).from(users).where(eq(users.id, ctx.user.id)).get()
       if (!row?.totpKey || ctx.user.twoFactorEnabled) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Comece a ativação novamente.' })
+        throw appError('BAD_REQUEST', 'TWO_FACTOR_RESTART')
       }
       const step = matchTotpStep(ctx.secrets.open(row.totpKey), input.code, null)
       if (step === null) throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
@@ -278,8 +273,7 @@ export const accountRouter = router({
     /** New codes replace the old ones; a current code (or an unused recovery code) is asked first. */
     regenerateRecoveryCodes: signedInProcedure.input(twoFactorCodeSchema).mutation(async ({ ctx, input }) => {
       requireRecentAuth(ctx)
-      if (!ctx.user.twoFactorEnabled)
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Ative a verificação primeiro.' })
+      if (!ctx.user.twoFactorEnabled) throw appError('BAD_REQUEST', 'TWO_FACTOR_NOT_ENABLED')
       await checkSecondFactor(ctx, input.code)
       const { codes, hashes } = generateRecoveryCodes()
       ctx.db.transaction((tx) => {
@@ -315,7 +309,7 @@ export const accountRouter = router({
       .from(sessions)
       .where(and(eq(sessions.userId, ctx.user.id), sql`substr(${sessions.id}, 1, 16) = ${input.id}`))
       .get()
-    if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: 'Sessão não encontrada' })
+    if (!target) throw appError('NOT_FOUND', 'SESSION_NOT_FOUND')
     invalidateSession(ctx.db, target.id)
     if (target.id === ctx.session.id) ctx.request.setCookie?.(serializeBlankSessionCookie(ctx.secureCookies))
     return { ok: true as const, current: target.id === ctx.session.id }
@@ -472,11 +466,7 @@ export const accountRouter = router({
       )
       .get()
     if (ctx.user.roles.includes('admin') && (otherAdmins?.total ?? 0) === 0) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message:
-          'Você é o último administrador da comunidade: promova outra pessoa antes de excluir a conta.',
-      })
+      throw appError('BAD_REQUEST', 'LAST_ADMIN_SELF_DELETE')
     }
     deleteAccount(ctx.db, ctx.user.id)
     logModeration(ctx.db, {

@@ -27,11 +27,12 @@ import {
 import type { Database } from '../db/client'
 import { isConstraintError } from '../db/errors'
 import { communities, profiles, users } from '../db/schema'
+import { appError } from '../errors'
 import { assertNotBlocked, consumeAll, consumeEscalating, resetKey } from '../http/rate-limits'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
 import type { Context } from '../trpc/context'
-import { appError, approvedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init'
+import { approvedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init'
 import { publishAdminChange } from './admin/badges'
 
 /** What the client knows about the signed-in user. */

@@ -1,4 +1,4 @@
-import { TRPCError, tracked } from '@trpc/server'
+import { tracked } from '@trpc/server'
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { CHAT_PAGE_SIZE } from '../../shared/chat'
@@ -6,6 +6,7 @@ import { sendMessageSchema, startConversationSchema } from '../../shared/schemas
 import { sameUsername } from '../auth/accounts'
 import type { Database } from '../db/client'
 import { conversations, messages, productImages, products, profiles } from '../db/schema'
+import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
 import type { ChatEvent } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
@@ -14,7 +15,7 @@ import { approvedProcedure, router } from '../trpc/init'
 
 const conversationInput = z.object({ conversationId: z.number().int().positive() })
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Conversa não encontrada' })
+const notFound = () => appError('NOT_FOUND', 'CONVERSATION_NOT_FOUND')
 
 /** The conversation, only for one of its two participants; anyone else learns nothing. */
 function participantConversation(db: Database, userId: number, conversationId: number) {
@@ -75,7 +76,7 @@ export const chatRouter = router({
         )
         .get()
       if (!product || product.communityId !== ctx.user.communityId) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: 'Produto não encontrado' })
+        throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
       }
       otherId = product.sellerId
       productId = product.id
@@ -87,7 +88,7 @@ export const chatRouter = router({
         .get()?.userId
     }
     if (otherId === ctx.user.id) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Você não pode enviar mensagem para si mesmo.' })
+      throw appError('BAD_REQUEST', 'CHAT_WITH_SELF')
     }
     const other = otherId
       ? ctx.db
@@ -97,7 +98,7 @@ export const chatRouter = router({
           .get()
       : undefined
     if (!otherId || !other?.approved || other.communityId !== ctx.user.communityId) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'Pessoa não encontrada' })
+      throw appError('NOT_FOUND', 'PERSON_NOT_FOUND')
     }
     const [participantOne, participantTwo] =
       ctx.user.id < otherId ? [ctx.user.id, otherId] : [otherId, ctx.user.id]
@@ -237,10 +238,7 @@ export const chatRouter = router({
   send: approvedProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
     await consumeAll([[ctx.rateLimits.chatSendByUser, String(ctx.user.id)]]).catch(() => {
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: 'Você está enviando mensagens rápido demais. Aguarde alguns segundos.',
-      })
+      throw appError('TOO_MANY_REQUESTS', 'CHAT_TOO_FAST')
     })
     const message = ctx.db.transaction((tx) => {
       const created = tx

@@ -1,19 +1,13 @@
-import { TRPCError } from '@trpc/server'
 import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { EVENT_STATUSES } from '../../shared/domain'
-import {
-  EVENT_IN_PAST_MESSAGE,
-  EVENT_TABS,
-  type EventInput,
-  eventInputSchema,
-  rejectEventSchema,
-} from '../../shared/schemas/event'
+import { EVENT_TABS, type EventInput, eventInputSchema, rejectEventSchema } from '../../shared/schemas/event'
 import { singleLineText } from '../../shared/schemas/text'
 import { zonedLocalToUtc } from '../../shared/time'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { communities, eventAttendees, events, profiles } from '../db/schema'
+import { appError } from '../errors'
 import { logModeration } from '../moderation/log'
 import type { Context } from '../trpc/context'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
@@ -22,8 +16,7 @@ import { publishAdminChange } from './admin/badges'
 import { resolveCommunityId } from './listings'
 
 const idInput = z.object({ id: z.number().int().positive() })
-export const EVENT_NOT_FOUND = 'Evento não encontrado'
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: EVENT_NOT_FOUND })
+const notFound = () => appError('NOT_FOUND', 'EVENT_NOT_FOUND')
 
 const canModerate = (user: CurrentUser | null) =>
   Boolean(user?.roles.includes('admin') || user?.roles.includes('moderator'))
@@ -67,7 +60,7 @@ function memberCommunity(db: Database, user: CurrentUser) {
   const community = user.communityId
     ? db.select().from(communities).where(eq(communities.id, user.communityId)).get()
     : undefined
-  if (!community) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Erro ao identificar sua comunidade' })
+  if (!community) throw appError('BAD_REQUEST', 'MEMBER_COMMUNITY_MISSING')
   return community
 }
 
@@ -75,7 +68,7 @@ function memberCommunity(db: Database, user: CurrentUser) {
 function futureStart(input: EventInput, timeZone: string): Date {
   const startsAt = zonedLocalToUtc(input.eventDate, input.eventTime, timeZone)
   if (Number.isNaN(startsAt.getTime()) || startsAt.getTime() <= Date.now()) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: EVENT_IN_PAST_MESSAGE })
+    throw appError('BAD_REQUEST', 'EVENT_IN_PAST')
   }
   return startsAt
 }
@@ -103,7 +96,7 @@ function joinableEvent(db: Database, user: CurrentUser, id: number) {
   const event = db.select().from(events).where(eq(events.id, id)).get()
   if (!event || event.communityId !== user.communityId || event.status !== 'aprovado') throw notFound()
   if (event.startsAt.getTime() <= Date.now()) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Este evento já aconteceu.' })
+    throw appError('BAD_REQUEST', 'EVENT_OVER')
   }
   return event
 }
@@ -220,10 +213,7 @@ export const eventsRouter = router({
       const event = ctx.db.select().from(events).where(eq(events.id, input.id)).get()
       if (!event || event.organizerId !== ctx.user.id) throw notFound()
       if (event.status !== 'pendente') {
-        throw new TRPCError({
-          code: 'FORBIDDEN',
-          message: 'Só é possível editar eventos que aguardam aprovação.',
-        })
+        throw appError('FORBIDDEN', 'EVENT_NOT_EDITABLE')
       }
       const community = memberCommunity(ctx.db, ctx.user)
       const startsAt = futureStart(input, community.timeZone)
@@ -287,7 +277,7 @@ export const eventsRouter = router({
           .run()
         if (seat.changes === 0) {
           // No seat left: undo the attendee row (this aborts the transaction).
-          throw new TRPCError({ code: 'CONFLICT', message: 'Evento lotado: não há mais vagas.' })
+          throw appError('CONFLICT', 'EVENT_FULL')
         }
       }
       const after = tx

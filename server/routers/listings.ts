@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server'
 import { and, asc, count, countDistinct, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
@@ -21,14 +20,14 @@ import {
   profiles,
   subcategories,
 } from '../db/schema'
+import { appError } from '../errors'
 import type { ApprovedCtx, Context } from '../trpc/context'
 import { approvedProcedure, publicProcedure, router } from '../trpc/init'
 import { attachUploads, releaseUploads } from '../uploads/attach'
 
 const idInput = z.object({ id: z.number().int().positive() })
 
-export const PRODUCT_NOT_FOUND = 'Produto não encontrado'
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND })
+const notFound = () => appError('NOT_FOUND', 'LISTING_NOT_FOUND')
 
 /**
  * The community whose listings a caller sees: a member's own; for visitors, the one in the URL,
@@ -43,7 +42,7 @@ export function resolveCommunityId(ctx: Context, slug?: string): number {
       .where(and(eq(communities.slug, value), eq(communities.active, true)))
       .get()
   const community = (slug ? bySlug(slug) : undefined) ?? bySlug(ctx.defaultCommunitySlug)
-  if (!community) throw new TRPCError({ code: 'NOT_FOUND', message: 'Comunidade não encontrada' })
+  if (!community) throw appError('NOT_FOUND', 'UNKNOWN_COMMUNITY')
   return community.id
 }
 
@@ -56,9 +55,9 @@ function checkCategory(db: Database, mainCategoryId: number, subcategoryId: numb
     .from(subcategories)
     .where(eq(subcategories.id, subcategoryId))
     .get()
-  if (!sub) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma subcategoria' })
+  if (!sub) throw appError('BAD_REQUEST', 'SUBCATEGORY_REQUIRED')
   if (sub.mainCategoryId !== mainCategoryId) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'A subcategoria não pertence à categoria escolhida' })
+    throw appError('BAD_REQUEST', 'SUBCATEGORY_MISMATCH')
   }
 }
 
@@ -288,10 +287,7 @@ export const listingsRouter = router({
   update: approvedProcedure.input(listingUpdateSchema).mutation(({ ctx, input }) => {
     const listing = ownListing(ctx.db, ctx.user, input.id)
     if (listing.moderationStatus === 'removed') {
-      throw new TRPCError({
-        code: 'FORBIDDEN',
-        message: 'Este anúncio foi removido pela moderação e não pode ser editado.',
-      })
+      throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_EDITABLE')
     }
     checkCategory(ctx.db, input.mainCategoryId, input.subcategoryId)
     ctx.db.transaction(() => {
@@ -315,10 +311,7 @@ export const listingsRouter = router({
   setStatus: approvedProcedure.input(listingStatusSchema).mutation(({ ctx, input }) => {
     const listing = ownListing(ctx.db, ctx.user, input.id)
     if (listing.moderationStatus === 'removed') {
-      throw new TRPCError({
-        code: 'FORBIDDEN',
-        message: 'Este anúncio foi removido pela moderação e não pode ser reativado.',
-      })
+      throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_REACTIVABLE')
     }
     ctx.db.update(products).set({ status: input.status }).where(eq(products.id, input.id)).run()
     return { id: input.id, status: input.status }
@@ -381,7 +374,7 @@ export const listingsRouter = router({
     .mutation(({ ctx, input }) => {
       const listing = visibleListing(ctx, input.id)
       if (listing.sellerId === ctx.user.id) {
-        throw new TRPCError({ code: 'FORBIDDEN', message: 'Você não pode dar Vupt no seu próprio produto.' })
+        throw appError('FORBIDDEN', 'OWN_LISTING_VUPT')
       }
       return ctx.db.transaction((tx) => {
         const changed = input.vupt

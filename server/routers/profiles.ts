@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { usernameSchema } from '../../shared/schemas/auth'
@@ -6,7 +5,8 @@ import { profileUpdateSchema } from '../../shared/schemas/profile'
 import { sameUsername, usernameTaken } from '../auth/accounts'
 import { cardColumns, isPublicListing } from '../catalog/queries'
 import { mainCategories, products, profiles, subcategories } from '../db/schema'
-import { appError, approvedProcedure, router } from '../trpc/init'
+import { appError } from '../errors'
+import { approvedProcedure, router } from '../trpc/init'
 import { attachUploads, releaseUpload } from '../uploads/attach'
 
 export const profilesRouter = router({
@@ -29,7 +29,7 @@ export const profilesRouter = router({
       .where(sameUsername(input.username))
       .get()
     if (!profile?.approved || profile.communityId !== ctx.user.communityId) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'Perfil não encontrado' })
+      throw appError('NOT_FOUND', 'PROFILE_NOT_FOUND')
     }
     const listings = ctx.db
       .select(cardColumns(ctx.user.id))

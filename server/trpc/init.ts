@@ -1,28 +1,13 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { ZodError, z } from 'zod'
-import { APP_ERRORS, type AppErrorCode } from '../../shared/errors'
 import { refreshIdentity } from '../auth/identity'
+import { AppError, appError } from '../errors'
 import { clientFacingError } from './client-errors'
 import type { Context } from './context'
 
 /** Every procedure declares who may call it; a test walks the router and checks each one. */
 export type Tier = 'public' | 'session' | 'signedIn' | 'approved' | 'moderator' | 'admin'
 export type ProcedureMeta = { tier: Tier }
-
-/** Carries a stable application code to the client (see shared/errors.ts). */
-export class AppErrorCause extends Error {
-  constructor(readonly appCode: AppErrorCode) {
-    super(appCode)
-  }
-}
-
-export function appError(code: TRPCError['code'], appCode: AppErrorCode, message?: string): TRPCError {
-  return new TRPCError({
-    code,
-    message: message ?? APP_ERRORS[appCode].title,
-    cause: new AppErrorCause(appCode),
-  })
-}
 
 const t = initTRPC
   .context<Context>()
@@ -32,7 +17,7 @@ const t = initTRPC
     sse: { enabled: false },
     errorFormatter({ shape, error, ctx, path, type }) {
       const zodError = error.cause instanceof ZodError ? error.cause : null
-      const appCause = error.cause instanceof AppErrorCause ? error.cause : null
+      const appCause = error.cause instanceof AppError ? error.cause : null
       const { message, requestId } = clientFacingError({
         error,
         type,
@@ -62,14 +47,32 @@ export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 export const mergeRouters = t.mergeRouters
 
-export const publicProcedure = t.procedure.meta({ tier: 'public' })
+/**
+ * Every procedure starts here: a refusal a domain module raised (AppError, which knows nothing of
+ * tRPC) is answered with its status and code; anything else stays a fault.
+ */
+const baseProcedure = t.procedure.use(async function answerRefusals({ next }) {
+  const result = await next()
+  if (result.ok || !(result.error.cause instanceof AppError)) return result
+  return { ...result, error: asTRPCError(result.error.cause) }
+})
+
+/**
+ * A refusal as tRPC answers it. Needed as such only inside a subscription's stream, which no
+ * middleware sees once it started.
+ */
+export function asTRPCError(refusal: AppError): TRPCError {
+  return new TRPCError({ code: refusal.status, message: refusal.message, cause: refusal })
+}
+
+export const publicProcedure = baseProcedure.meta({ tier: 'public' })
 
 /**
  * Signed in, whether or not the mailbox was proven yet: only what the waiting screen needs (who am I,
  * resend the confirmation link, live account changes). Until the address is confirmed, whoever signed
  * up may be anyone who knows it.
  */
-export const sessionProcedure = t.procedure.meta({ tier: 'session' }).use(function requireSession({
+export const sessionProcedure = baseProcedure.meta({ tier: 'session' }).use(function requireSession({
   ctx,
   next,
 }) {

@@ -1,15 +1,13 @@
-import { TRPCError } from '@trpc/server'
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { productImages, type UploadKind, uploads } from '../db/schema'
+import { appError } from '../errors'
 import type { ImageStorage } from './storage'
 
 /** The database or the transaction the caller is in. */
 export type DbOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export type AttachedImage = { id: string; cardUrl: string; fullUrl: string; width: number; height: number }
-
-export const INVALID_UPLOAD_MESSAGE = 'Imagem inválida. Envie a foto novamente.'
 
 /**
  * Marks the caller's uploads as in use (so the orphan cleanup leaves them alone) and returns them in
@@ -25,7 +23,7 @@ export function attachUploads(
   kind: UploadKind,
 ): AttachedImage[] {
   if (ids.length === 0) return []
-  const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: INVALID_UPLOAD_MESSAGE })
+  const invalid = () => appError('BAD_REQUEST', 'INVALID_UPLOAD')
   if (new Set(ids).size !== ids.length) throw invalid()
 
   const rows = db

@@ -254,13 +254,13 @@ describe('busca, filtros, ordenação e paginação', () => {
       q: 'cafe',
       mainCategory: 'desapegos',
       condition: 'novo',
-      maxPrice: 40,
+      maxPriceCents: 4000,
     })
     expect(filtered.items.map((item) => item.id)).toEqual([cafeId])
     expect((await anonymous.listings.list({ q: 'cafe', mainCategory: 'servicos' })).items).toEqual([])
-    expect((await anonymous.listings.list({ q: 'cafe', minPrice: 40 })).items).toEqual([])
+    expect((await anonymous.listings.list({ q: 'cafe', minPriceCents: 4000 })).items).toEqual([])
     // The price filter at its full range (0–1000) filters nothing.
-    const full = await anonymous.listings.list({ minPrice: 0, maxPrice: 1000, limit: 60 })
+    const full = await anonymous.listings.list({ minPriceCents: 0, maxPriceCents: 100_000, limit: 60 })
     const all = await anonymous.listings.list({ limit: 60 })
     expect(full.items.length).toBe(all.items.length)
   })

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { TRPCError } from '@trpc/server'
 import { eq, sql } from 'drizzle-orm'
 import express, { type Express } from 'express'
 import { pino } from 'pino'
@@ -25,11 +24,12 @@ import {
   uploads,
 } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
+import { AppError } from '../../server/errors'
 import { createHttpApp } from '../../server/http/app'
 import { createRateLimits } from '../../server/http/rate-limits'
 import { createInProcessBus } from '../../server/realtime/bus'
 import type { AppServices } from '../../server/services'
-import { attachUploads, INVALID_UPLOAD_MESSAGE, releaseUploads } from '../../server/uploads/attach'
+import { attachUploads, releaseUploads } from '../../server/uploads/attach'
 import { deleteOrphanUploads } from '../../server/uploads/cleanup'
 import { ImageRejectedError, MAX_UPLOAD_PIXELS, processImage } from '../../server/uploads/process-image'
 import { createUploadRouter } from '../../server/uploads/routes'
@@ -339,8 +339,8 @@ describe('attachUploads and releaseUploads', () => {
     } catch (caught) {
       error = caught
     }
-    expect(error).toBeInstanceOf(TRPCError)
-    expect(error).toMatchObject({ code: 'BAD_REQUEST', message: INVALID_UPLOAD_MESSAGE })
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({ status: 'BAD_REQUEST', appCode: 'INVALID_UPLOAD' })
   }
 
   it('attaches the owner’s uploads and returns them in the order given', async () => {

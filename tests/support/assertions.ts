@@ -2,8 +2,8 @@ import { TRPCError } from '@trpc/server'
 import { getErrorShape } from '@trpc/server/shared'
 import { expect } from 'vitest'
 import { ZodError } from 'zod'
+import { AppError } from '../../server/errors'
 import { appRouter } from '../../server/routers/_app'
-import { AppErrorCause } from '../../server/trpc/init'
 import type { AppErrorCode } from '../../shared/errors'
 
 /** What a client would receive for this error: the shape produced by our errorFormatter. */
@@ -47,9 +47,9 @@ export async function expectAppError(
 ): Promise<TRPCError> {
   const error = await expectTRPCError(promise, code)
   expect(error.cause, `esperava appCode ${appCode}, erro: ${error.code} ${error.message}`).toBeInstanceOf(
-    AppErrorCause,
+    AppError,
   )
-  expect((error.cause as AppErrorCause).appCode).toBe(appCode)
+  expect((error.cause as AppError).appCode).toBe(appCode)
   expect(formatError(error).data.appCode).toBe(appCode)
   return error
 }

@@ -1,14 +1,14 @@
-import { TRPCError } from '@trpc/server'
 import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { bannerInputSchema } from '../../../shared/schemas/admin'
 import { advertisements } from '../../db/schema'
+import { appError } from '../../errors'
 import type { ApprovedCtx } from '../../trpc/context'
 import { adminProcedure, router } from '../../trpc/init'
 import { attachUploads, releaseUpload } from '../../uploads/attach'
 
 const idInput = z.object({ id: z.number().int().positive() })
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Banner não encontrado' })
+const notFound = () => appError('NOT_FOUND', 'BANNER_NOT_FOUND')
 
 type BannerImage = { imageUrl: string; imageUploadId: string | null }
 

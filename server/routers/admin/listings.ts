@@ -1,12 +1,11 @@
-import { TRPCError } from '@trpc/server'
 import { and, desc, eq, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { MODERATION_STATUSES } from '../../../shared/domain'
 import { REMOVAL_REASON_LABELS, removeListingSchema } from '../../../shared/schemas/admin'
 import { products, profiles } from '../../db/schema'
+import { appError } from '../../errors'
 import { logModeration } from '../../moderation/log'
 import { moderatorProcedure, router } from '../../trpc/init'
-import { PRODUCT_NOT_FOUND } from '../listings'
 
 /** Listing moderation: admins and moderators. */
 export const adminListingsRouter = router({
@@ -49,7 +48,7 @@ export const adminListingsRouter = router({
       )
       .returning({ id: products.id })
       .get()
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: PRODUCT_NOT_FOUND })
+    if (!updated) throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
     logModeration(ctx.db, {
       communityId: ctx.user.communityId,
       moderatorId: ctx.user.id,

@@ -1,14 +1,12 @@
-import { TRPCError } from '@trpc/server'
 import { asc, count, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { subcategoryInputSchema } from '../../../shared/schemas/admin'
 import { isConstraintError } from '../../db/errors'
 import { mainCategories, products, subcategories } from '../../db/schema'
-import { adminProcedure, appError, router } from '../../trpc/init'
+import { appError } from '../../errors'
+import { adminProcedure, router } from '../../trpc/init'
 
 const idInput = z.object({ id: z.number().int().positive() })
-
-const DUPLICATE = 'Já existe uma subcategoria com esse nome nesta categoria.'
 
 /** Subcategories are shared by every community, so only administrators manage them. */
 export const adminSubcategoriesRouter = router({
@@ -34,9 +32,9 @@ export const adminSubcategoriesRouter = router({
       return ctx.db.insert(subcategories).values(input).returning({ id: subcategories.id }).get()
     } catch (error) {
       if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE'))
-        throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE })
+        throw appError('CONFLICT', 'SUBCATEGORY_DUPLICATE')
       if (isConstraintError(error, 'SQLITE_CONSTRAINT_FOREIGNKEY')) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Preencha os campos obrigatórios' })
+        throw appError('BAD_REQUEST', 'REQUIRED_FIELDS')
       }
       throw error
     }
@@ -53,7 +51,7 @@ export const adminSubcategoriesRouter = router({
           .where(eq(subcategories.id, id))
           .returning({ id: subcategories.id })
           .get()
-        if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subcategoria não encontrada' })
+        if (!updated) throw appError('NOT_FOUND', 'SUBCATEGORY_NOT_FOUND')
         // Listings follow their subcategory to its new main category.
         ctx.db
           .update(products)
@@ -63,7 +61,7 @@ export const adminSubcategoriesRouter = router({
         return updated
       } catch (error) {
         if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE'))
-          throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE })
+          throw appError('CONFLICT', 'SUBCATEGORY_DUPLICATE')
         throw error
       }
     }),
@@ -80,7 +78,7 @@ export const adminSubcategoriesRouter = router({
       .where(eq(subcategories.id, input.id))
       .returning({ id: subcategories.id })
       .get()
-    if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subcategoria não encontrada' })
+    if (!deleted) throw appError('NOT_FOUND', 'SUBCATEGORY_NOT_FOUND')
     return { ok: true as const }
   }),
 })

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server'
 import { and, count, desc, eq, isNotNull, isNull, notExists, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { ROLES, type Role } from '../../../shared/domain'
@@ -6,9 +5,10 @@ import { singleLineText } from '../../../shared/schemas/text'
 import { deleteAccount } from '../../auth/delete-account'
 import { invalidateUserSessions } from '../../auth/session'
 import { profiles, userRoles, users } from '../../db/schema'
+import { appError } from '../../errors'
 import { logModeration } from '../../moderation/log'
 import type { ApprovedCtx } from '../../trpc/context'
-import { adminProcedure, appError, router } from '../../trpc/init'
+import { adminProcedure, router } from '../../trpc/init'
 import { publishAdminChange } from './badges'
 
 type AdminContext = ApprovedCtx
@@ -111,16 +111,10 @@ export const adminUsersRouter = router({
       const target = communityMember(ctx, input.userId)
       const roles = [...new Set<Role>(['user', ...input.roles])]
       if (input.userId === ctx.user.id && !roles.includes('admin')) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: 'Você não pode remover o seu próprio acesso de administrador.',
-        })
+        throw appError('BAD_REQUEST', 'OWN_ADMIN_ROLE')
       }
       if (!roles.includes('admin') && target.isAdmin && adminCount(ctx) <= 1) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: 'A comunidade precisa de pelo menos um administrador.',
-        })
+        throw appError('BAD_REQUEST', 'LAST_ADMIN')
       }
       ctx.db.transaction((tx) => {
         tx.delete(userRoles).where(eq(userRoles.userId, input.userId)).run()
@@ -146,17 +140,11 @@ export const adminUsersRouter = router({
     .input(z.object({ userId: z.number().int().positive() }))
     .mutation(({ ctx, input }) => {
       if (input.userId === ctx.user.id) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: 'Você não pode remover a sua própria conta por aqui.',
-        })
+        throw appError('BAD_REQUEST', 'OWN_ACCOUNT_FROM_PANEL')
       }
       const target = communityMember(ctx, input.userId)
       if (target.isAdmin && adminCount(ctx) <= 1) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: 'A comunidade precisa de pelo menos um administrador.',
-        })
+        throw appError('BAD_REQUEST', 'LAST_ADMIN')
       }
       deleteAccount(ctx.db, input.userId)
       ctx.bus.publish('account', input.userId, { userId: input.userId, reason: 'deleted' })
