@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
+import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
@@ -49,6 +50,7 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
   const detailsId = `${baseId}-details`
   const reasonErrorId = `${baseId}-reason-error`
   const utils = trpc.useUtils()
+  const invalidateListings = useInvalidateListings()
   const form = useForm<RemovalInput>({
     resolver: zodResolver(removeListingSchema),
     // No reason is preselected: removing is deliberate.
@@ -61,7 +63,11 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
     onSuccess: async () => {
       toast.success('Anúncio removido com sucesso!')
       onDone()
-      await Promise.all([utils.admin.listings.list.invalidate(), utils.admin.dashboard.summary.invalidate()])
+      await Promise.all([
+        utils.admin.listings.list.invalidate(),
+        utils.admin.dashboard.summary.invalidate(),
+        invalidateListings('statusChanged'),
+      ])
     },
     onError: (error) => toastError(error, 'Erro ao remover anúncio'),
   })

@@ -15,6 +15,7 @@ import {
 import { Button, buttonVariants } from '@/components/ui/button'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { useInvalidateListings } from './use-invalidate-listings'
 
 type DeleteListingDialogProps = {
   listingId: number
@@ -33,7 +34,7 @@ export function DeleteListingDialog({
   trigger,
 }: DeleteListingDialogProps) {
   const [open, setOpen] = useState(false)
-  const utils = trpc.useUtils()
+  const invalidateListings = useInvalidateListings()
   const remove = trpc.listings.delete.useMutation()
 
   const confirm = async (event: MouseEvent) => {
@@ -44,10 +45,7 @@ export function DeleteListingDialog({
       toast.success('Produto deletado com sucesso')
       setOpen(false)
       onDeleted?.()
-      void utils.listings.mine.invalidate()
-      void utils.listings.list.invalidate()
-      void utils.listings.favorites.invalidate()
-      void utils.listings.categories.invalidate()
+      void invalidateListings('deleted')
     } catch (error) {
       toastError(error, 'Erro ao deletar produto')
     }

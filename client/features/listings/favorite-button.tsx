@@ -1,75 +1,70 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { getQueryKey } from '@trpc/react-query'
 import { HeartIcon } from 'lucide-react'
-import { useState } from 'react'
-import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
 import { useViewer } from '@/lib/auth'
-import { toastError } from '@/lib/errors'
-import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
-import { withFavorite } from './favorite-cache'
 import { useAbsolutePath } from './protected-link'
+import { useToggleFavorite } from './use-toggle-favorite'
 
 type FavoriteButtonProps = {
   productId: number
-  /** Names the product in the accessible label: a grid holds many hearts. */
+  /** Names the product in the round heart's accessible label: a grid holds many hearts. */
   productTitle: string
   isFavorite: boolean
+  /** 'icon': the round heart over a card's photo; 'labelled': the product page's 'Favoritar' button. */
+  variant?: 'icon' | 'labelled'
   className?: string
 }
 
-/** The heart toggle of a card or product page: optimistic, one request at a time. */
-export function FavoriteButton({ productId, productTitle, isFavorite, className }: FavoriteButtonProps) {
+/**
+ * The heart of a listing: optimistic (useToggleFavorite), one request at a time. A visitor is sent to
+ * sign in and brought back to the product.
+ */
+export function FavoriteButton({
+  productId,
+  productTitle,
+  isFavorite,
+  variant = 'icon',
+  className,
+}: FavoriteButtonProps) {
   const { viewer } = useViewer()
   const redirectToSignIn = useSignInRedirect()
   const absolute = useAbsolutePath()
-  const queryClient = useQueryClient()
-  const utils = trpc.useUtils()
+  const { toggle, isPending } = useToggleFavorite({ id: productId, isFavorite })
 
-  // The optimistic value wins until the data from the server catches up (or the call fails).
-  const [optimistic, setOptimistic] = useState<boolean | null>(null)
-  const [seenProp, setSeenProp] = useState(isFavorite)
-  if (seenProp !== isFavorite) {
-    setSeenProp(isFavorite)
-    setOptimistic(null)
-  }
-  const favorite = optimistic ?? isFavorite
-
-  const mutation = trpc.listings.setFavorite.useMutation({
-    onSuccess: (result) => {
-      // Every cached card of this product (portal, category pages, featured) shows the new state,
-      // without refetching whole infinite lists.
-      queryClient.setQueriesData({ queryKey: getQueryKey(trpc.listings) }, (data: unknown) =>
-        withFavorite(data, result.id, result.favorite),
-      )
-      void utils.listings.favorites.invalidate()
-      toast.success(result.favorite ? 'Adicionado aos favoritos' : 'Removido dos favoritos')
-    },
-    onError: (error) => {
-      setOptimistic(null)
-      toastError(error, 'Erro ao atualizar favoritos')
-    },
-  })
-
-  function toggle() {
+  function onClick() {
     if (!viewer) {
       redirectToSignIn(absolute(`/produto/${productId}`))
       return
     }
-    const next = !favorite
-    setOptimistic(next)
-    mutation.mutate({ id: productId, favorite: next })
+    toggle()
+  }
+
+  if (variant === 'labelled') {
+    return (
+      <Button
+        type="button"
+        variant="outline"
+        aria-pressed={isFavorite}
+        // aria-disabled, not disabled: a disabled button drops keyboard focus mid-toggle.
+        aria-disabled={isPending || undefined}
+        onClick={onClick}
+        className={className}
+      >
+        <HeartIcon aria-hidden="true" className={cn(isFavorite && 'fill-rose-500 text-rose-500')} />
+        Favoritar
+      </Button>
+    )
   }
 
   return (
     <button
       type="button"
-      onClick={toggle}
-      disabled={mutation.isPending}
-      aria-pressed={favorite}
+      onClick={onClick}
+      disabled={isPending}
+      aria-pressed={isFavorite}
       aria-label={`Favoritar ${productTitle}`}
-      title={favorite ? 'Remover dos favoritos' : 'Adicionar aos favoritos'}
+      title={isFavorite ? 'Remover dos favoritos' : 'Adicionar aos favoritos'}
       className={cn(
         'inline-flex size-10 items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm outline-none backdrop-blur transition hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-70',
         className,
@@ -79,7 +74,7 @@ export function FavoriteButton({ productId, productTitle, isFavorite, className 
         aria-hidden="true"
         className={cn(
           'size-5 transition-colors',
-          favorite ? 'fill-rose-500 text-rose-500' : 'text-foreground/70',
+          isFavorite ? 'fill-rose-500 text-rose-500' : 'text-foreground/70',
         )}
       />
     </button>

@@ -27,6 +27,13 @@ describe('withFavorite', () => {
     expect(next.pageParams).toBe(data.pageParams)
   })
 
+  it("patches a profile's cards", () => {
+    const data = { username: 'ana', listings: [card(4), card(5)] }
+    const next = withFavorite(data, 5, true)
+    expect(next.listings[1]?.isFavorite).toBe(true)
+    expect(next.listings[0]).toBe(data.listings[0])
+  })
+
   it('patches a single product', () => {
     expect(withFavorite({ id: 3, isFavorite: false, views: 2 }, 3, true)).toEqual({
       id: 3,

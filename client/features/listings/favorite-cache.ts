@@ -1,6 +1,6 @@
 /**
- * Returns `data` with the card or product `id` marked (un)favorited. Knows the shapes the listings
- * router caches: a card, an array of cards, a page `{ items }` and an infinite list `{ pages }`.
+ * Returns `data` with the card or product `id` marked (un)favorited. Knows the shapes that hold cards:
+ * a card, an array of cards, a page `{ items }`, an infinite list `{ pages }` and a profile `{ listings }`.
  * Unchanged branches keep their identity, so only the queries that hold the product re-render.
  */
 export function withFavorite<T>(data: T, id: number, favorite: boolean): T {
@@ -24,7 +24,7 @@ function patch(value: unknown, id: number, favorite: boolean): unknown {
   }
   // Only the containers of cards are walked: other objects (stats, categories) are left alone.
   let result = record
-  for (const key of ['items', 'pages'] as const) {
+  for (const key of ['items', 'pages', 'listings'] as const) {
     if (!(key in record)) continue
     const patched = patch(record[key], id, favorite)
     if (patched !== record[key]) result = { ...result, [key]: patched }

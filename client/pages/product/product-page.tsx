@@ -8,17 +8,14 @@ import { Link, useLocation, useParams, useSearchParams } from 'wouter'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { FavoriteButton } from '@/features/listings/favorite-button'
 import { ListingForm, type ListingFormDefaults } from '@/features/listings/form/listing-form'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { OwnerTools } from '@/features/listings/product/owner-tools'
 import { ProductGallery } from '@/features/listings/product/product-gallery'
-import {
-  FavoriteButton,
-  type Product,
-  VuptButton,
-  VuptCount,
-} from '@/features/listings/product/product-reactions'
+import { type Product, VuptButton, VuptCount } from '@/features/listings/product/product-reactions'
 import { SellerCard } from '@/features/listings/product/seller-card'
+import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { formatLongDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
@@ -95,7 +92,7 @@ function ProductDetails({
   onDeleted: () => void
 }) {
   const [, navigate] = useLocation()
-  const utils = trpc.useUtils()
+  const invalidateListings = useInvalidateListings()
   const update = trpc.listings.update.useMutation()
   const canEdit = product.isOwner && product.moderationStatus !== 'removed'
   const [editingWanted, setEditing] = useState(startEditing)
@@ -120,10 +117,7 @@ function ProductDetails({
     try {
       await update.mutateAsync({ id: product.id, ...input })
       toast.success('Produto atualizado com sucesso!')
-      void utils.listings.mine.invalidate()
-      void utils.listings.list.invalidate()
-      void utils.listings.categories.invalidate()
-      await utils.listings.byId.invalidate({ id: product.id })
+      await invalidateListings('edited', product.id)
       closeEditor()
     } catch (error) {
       toastError(error, 'Erro ao atualizar produto')
@@ -237,7 +231,12 @@ function ProductDetails({
                     Enviar mensagem
                   </Button>
                 )}
-                <FavoriteButton product={product} />
+                <FavoriteButton
+                  productId={product.id}
+                  productTitle={product.title}
+                  isFavorite={product.isFavorite}
+                  variant="labelled"
+                />
               </div>
             </div>
           )}

@@ -2,6 +2,7 @@ import type { ListingInput } from '@shared/schemas/listing'
 import { toast } from 'sonner'
 import { useLocation } from 'wouter'
 import { ListingForm } from '@/features/listings/form/listing-form'
+import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -9,16 +10,14 @@ import { usePageTitle } from '@/lib/use-page-title'
 export function SellPage() {
   usePageTitle('Vender')
   const [, navigate] = useLocation()
-  const utils = trpc.useUtils()
+  const invalidateListings = useInvalidateListings()
   const create = trpc.listings.create.useMutation()
 
   const submit = async (input: ListingInput) => {
     try {
       await create.mutateAsync(input)
       toast.success('Produto criado com sucesso!')
-      void utils.listings.mine.invalidate()
-      void utils.listings.list.invalidate()
-      void utils.listings.categories.invalidate()
+      void invalidateListings('created')
       navigate('/meus-produtos')
     } catch (error) {
       toastError(error, 'Erro ao criar produto')

@@ -7,6 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { DeleteListingDialog } from '../delete-listing-dialog'
+import { useInvalidateListings } from '../use-invalidate-listings'
 import type { Product } from './product-reactions'
 
 /** Removed by moderation: the seller learns why and can no longer edit or reactivate it. */
@@ -37,14 +38,13 @@ type OwnerToolsProps = {
 /** The seller's controls on their own listing: edit, Ativo/Vendido/Inativo, delete. */
 export function OwnerTools({ product, onEdit, onDeleted }: OwnerToolsProps) {
   const utils = trpc.useUtils()
+  const invalidateListings = useInvalidateListings()
   const removed = product.moderationStatus === 'removed'
   const setStatus = trpc.listings.setStatus.useMutation({
     onSuccess: ({ status }) => {
       utils.listings.byId.setData({ id: product.id }, (old) => (old ? { ...old, status } : old))
       toast.success(`Status alterado para ${PRODUCT_STATUS_LABELS[status]}`)
-      void utils.listings.mine.invalidate()
-      void utils.listings.list.invalidate()
-      void utils.listings.categories.invalidate()
+      void invalidateListings('statusChanged')
     },
     onError: (error) => toastError(error, 'Erro ao atualizar status'),
   })
