@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { eq } from 'drizzle-orm'
-import { listListings } from '../server/catalog/queries'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { communities, mainCategories, subcategories } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
+import { listListings } from '../server/listings/catalog'
 import type { ListingFilters } from '../shared/schemas/listing'
 
 const LISTINGS = Number(process.env.LISTINGS ?? 100_000)

@@ -210,6 +210,15 @@ export const subcategories = sqliteTable(
   (t) => [uniqueIndex('subcategories_main_name_idx').on(t.mainCategoryId, t.name)],
 )
 
+/**
+ * A live listing, the only kind anybody but its seller and the staff sees: status ativo and not removed
+ * by moderation. The one definition: the partial indexes below and every query use it (see
+ * server/listings/visibility.ts). Literals, not bound parameters, so SQLite can prove a query's WHERE
+ * matches the indexes'.
+ */
+export const liveListingCondition = (t: { status: AnySQLiteColumn; moderationStatus: AnySQLiteColumn }) =>
+  sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`
+
 export const products = sqliteTable(
   'products',
   {
@@ -243,18 +252,10 @@ export const products = sqliteTable(
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_counters_non_negative', sql`${t.views} >= 0 and ${t.vuptsCount} >= 0`),
     // The public list: visible rows of one community, each sort with the id as keyset tiebreaker.
-    index('products_public_recent_idx')
-      .on(t.communityId, t.createdAt, t.id)
-      .where(sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`),
-    index('products_public_vupts_idx')
-      .on(t.communityId, t.vuptsCount, t.id)
-      .where(sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`),
-    index('products_public_price_idx')
-      .on(t.communityId, t.priceCents, t.id)
-      .where(sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`),
-    index('products_public_views_idx')
-      .on(t.communityId, t.views, t.createdAt)
-      .where(sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`),
+    index('products_public_recent_idx').on(t.communityId, t.createdAt, t.id).where(liveListingCondition(t)),
+    index('products_public_vupts_idx').on(t.communityId, t.vuptsCount, t.id).where(liveListingCondition(t)),
+    index('products_public_price_idx').on(t.communityId, t.priceCents, t.id).where(liveListingCondition(t)),
+    index('products_public_views_idx').on(t.communityId, t.views, t.createdAt).where(liveListingCondition(t)),
     index('products_category_recent_idx').on(t.communityId, t.mainCategoryId, t.createdAt, t.id),
     index('products_subcategory_idx').on(t.subcategoryId),
     index('products_seller_idx').on(t.sellerId, t.createdAt),

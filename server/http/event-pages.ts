@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Express } from 'express'
 import { createEvent } from 'ics'
 import { toMultiLine, toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
 import { events } from '../db/schema'
+import { isPublicEvent } from '../events/visibility'
 
 /** Events leave the public eye unless approved (or called off, so attendees learn it). */
 function publicEvent(db: Database, id: number) {
@@ -11,7 +12,7 @@ function publicEvent(db: Database, id: number) {
   return db
     .select()
     .from(events)
-    .where(and(eq(events.id, id), inArray(events.status, ['aprovado', 'cancelado'])))
+    .where(and(eq(events.id, id), isPublicEvent))
     .get()
 }
 

@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { AD_PLACEMENTS } from '../../shared/domain'
+import { resolveCommunityId } from '../communities/scope'
 import { advertisements } from '../db/schema'
 import { publicProcedure, router } from '../trpc/init'
-import { resolveCommunityId } from './listings'
 
 export const bannersRouter = router({
   /** The active banners of one placement, in display order (the portal shows the first, or rotates them). */

@@ -8,6 +8,7 @@ import type { Database } from '../db/client'
 import { conversations, messages, productImages, products, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
+import { isLiveListing } from '../listings/visibility'
 import type { ChatEvent } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
 import type { ApprovedCtx } from '../trpc/context'
@@ -68,12 +69,7 @@ export const chatRouter = router({
       const product = ctx.db
         .select({ id: products.id, sellerId: products.sellerId, communityId: products.communityId })
         .from(products)
-        .where(
-          and(
-            eq(products.id, input.productId),
-            sql`${products.status} = 'ativo' and ${products.moderationStatus} = 'active'`,
-          ),
-        )
+        .where(and(eq(products.id, input.productId), isLiveListing))
         .get()
       if (!product || product.communityId !== ctx.user.communityId) {
         throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')

@@ -5,15 +5,16 @@ import { EVENT_TABS, type EventInput, eventInputSchema, rejectEventSchema } from
 import { singleLineText } from '../../shared/schemas/text'
 import { zonedLocalToUtc } from '../../shared/time'
 import type { CurrentUser } from '../auth/identity'
+import { memberCommunity, resolveCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import { communities, eventAttendees, events, profiles } from '../db/schema'
 import { appError } from '../errors'
+import { isPublicStatus } from '../events/visibility'
 import { logModeration } from '../moderation/log'
 import type { Context } from '../trpc/context'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
 import { attachUploads, releaseUpload } from '../uploads/attach'
 import { publishAdminChange } from './admin/badges'
-import { resolveCommunityId } from './listings'
 
 const idInput = z.object({ id: z.number().int().positive() })
 const notFound = () => appError('NOT_FOUND', 'EVENT_NOT_FOUND')
@@ -53,15 +54,6 @@ function findEvent(db: Database, id: number) {
     .innerJoin(communities, eq(communities.id, events.communityId))
     .where(eq(events.id, id))
     .get()
-}
-
-/** The member's community, with its time zone: events are created there. */
-function memberCommunity(db: Database, user: CurrentUser) {
-  const community = user.communityId
-    ? db.select().from(communities).where(eq(communities.id, user.communityId)).get()
-    : undefined
-  if (!community) throw appError('BAD_REQUEST', 'MEMBER_COMMUNITY_MISSING')
-  return community
 }
 
 /** Spec: date and time must be in the future, in the community's time zone. */
@@ -148,9 +140,7 @@ export const eventsRouter = router({
     if (!event) throw notFound()
     const isOrganizer = ctx.user?.id === event.organizerId
     const sameCommunity = ctx.user?.approved ? ctx.user.communityId === event.communityId : true
-    const visible =
-      sameCommunity &&
-      (event.status === 'aprovado' || event.status === 'cancelado' || isOrganizer || canModerate(ctx.user))
+    const visible = sameCommunity && (isPublicStatus(event.status) || isOrganizer || canModerate(ctx.user))
     if (!visible) throw notFound()
     const { communityId: _community, organizerId: _organizer, rejectionReason, ...rest } = event
     return {

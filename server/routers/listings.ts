@@ -6,99 +6,32 @@ import {
   listingStatusSchema,
   listingUpdateSchema,
 } from '../../shared/schemas/listing'
-import type { CurrentUser } from '../auth/identity'
-import { cardColumns, imagesOf, isPublicListing, listListings } from '../catalog/queries'
-import type { Database } from '../db/client'
+import { memberCommunityId, resolveCommunityId } from '../communities/scope'
 import {
   communities,
   favorites,
   mainCategories,
-  productImages,
   products,
-  productViews,
   productVupts,
   profiles,
   subcategories,
 } from '../db/schema'
 import { appError } from '../errors'
-import type { ApprovedCtx, Context } from '../trpc/context'
+import { imagesOf, listListings } from '../listings/catalog'
+import {
+  checkCategory,
+  deleteListing,
+  listingNotFound,
+  ownListing,
+  recordView,
+  replaceImages,
+  setVupt,
+  visibleListing,
+} from '../listings/rules'
+import { isLive, isLiveListing, selectListingCards } from '../listings/visibility'
 import { approvedProcedure, publicProcedure, router } from '../trpc/init'
-import { attachUploads, releaseUploads } from '../uploads/attach'
 
 const idInput = z.object({ id: z.number().int().positive() })
-
-const notFound = () => appError('NOT_FOUND', 'LISTING_NOT_FOUND')
-
-/**
- * The community whose listings a caller sees: a member's own; for visitors, the one in the URL,
- * else the default.
- */
-export function resolveCommunityId(ctx: Context, slug?: string): number {
-  if (ctx.user?.approved && ctx.user.communityId) return ctx.user.communityId
-  const bySlug = (value: string) =>
-    ctx.db
-      .select({ id: communities.id })
-      .from(communities)
-      .where(and(eq(communities.slug, value), eq(communities.active, true)))
-      .get()
-  const community = (slug ? bySlug(slug) : undefined) ?? bySlug(ctx.defaultCommunitySlug)
-  if (!community) throw appError('NOT_FOUND', 'UNKNOWN_COMMUNITY')
-  return community.id
-}
-
-const memberCommunity = (user: CurrentUser) => user.communityId ?? -1
-
-/** The subcategory must exist and belong to the chosen main category. */
-function checkCategory(db: Database, mainCategoryId: number, subcategoryId: number) {
-  const sub = db
-    .select({ mainCategoryId: subcategories.mainCategoryId })
-    .from(subcategories)
-    .where(eq(subcategories.id, subcategoryId))
-    .get()
-  if (!sub) throw appError('BAD_REQUEST', 'SUBCATEGORY_REQUIRED')
-  if (sub.mainCategoryId !== mainCategoryId) {
-    throw appError('BAD_REQUEST', 'SUBCATEGORY_MISMATCH')
-  }
-}
-
-/** The owner's listing, or NOT_FOUND: another user's id reveals nothing. */
-function ownListing(db: Database, user: CurrentUser, id: number) {
-  const row = db
-    .select({ id: products.id, moderationStatus: products.moderationStatus })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.sellerId, user.id)))
-    .get()
-  if (!row) throw notFound()
-  return row
-}
-
-function replaceImages(ctx: Context, userId: number, productId: number, imageIds: string[]) {
-  const previous = ctx.db
-    .select({ uploadId: productImages.uploadId })
-    .from(productImages)
-    .where(eq(productImages.productId, productId))
-    .all()
-  const attached = attachUploads(ctx.db, ctx.storage, userId, imageIds, 'product')
-  ctx.db.delete(productImages).where(eq(productImages.productId, productId)).run()
-  ctx.db
-    .insert(productImages)
-    .values(
-      attached.map((image, position) => ({
-        productId,
-        uploadId: image.id,
-        position,
-        cardUrl: image.cardUrl,
-        fullUrl: image.fullUrl,
-        width: image.width,
-        height: image.height,
-      })),
-    )
-    .run()
-  const dropped = previous.flatMap((row) =>
-    row.uploadId && !imageIds.includes(row.uploadId) ? [row.uploadId] : [],
-  )
-  if (dropped.length > 0) releaseUploads(ctx.db, dropped)
-}
 
 export const listingsRouter = router({
   /** Main categories with their subcategories and the count of live listings in each. */
@@ -111,7 +44,7 @@ export const listingsRouter = router({
       const counts = ctx.db
         .select({ mainCategoryId: products.mainCategoryId, total: count() })
         .from(products)
-        .where(and(eq(products.communityId, communityId), isPublicListing))
+        .where(and(eq(products.communityId, communityId), isLiveListing))
         .groupBy(products.mainCategoryId)
         .all()
       return mains.map((main) => ({
@@ -135,7 +68,7 @@ export const listingsRouter = router({
       const live = ctx.db
         .select({ listings: count(), sellers: countDistinct(products.sellerId) })
         .from(products)
-        .where(and(eq(products.communityId, communityId), isPublicListing))
+        .where(and(eq(products.communityId, communityId), isLiveListing))
         .get()
       const activeCommunities = ctx.db
         .select({ total: count() })
@@ -154,13 +87,8 @@ export const listingsRouter = router({
     .input(z.object({ communitySlug: z.string().max(50).optional() }).optional())
     .query(({ ctx, input }) => {
       const communityId = resolveCommunityId(ctx, input?.communitySlug)
-      return ctx.db
-        .select(cardColumns(ctx.user?.id))
-        .from(products)
-        .innerJoin(profiles, eq(profiles.userId, products.sellerId))
-        .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
-        .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-        .where(and(eq(products.communityId, communityId), isPublicListing))
+      return selectListingCards(ctx.db, ctx.user?.id)
+        .where(and(eq(products.communityId, communityId), isLiveListing))
         .orderBy(desc(products.views), desc(products.createdAt))
         .limit(6)
         .all()
@@ -211,27 +139,10 @@ export const listingsRouter = router({
       .where(eq(products.id, input.id))
       .get()
     const isOwner = row?.seller.id === ctx.user.id
-    const isPublic = row?.status === 'ativo' && row.moderationStatus === 'active'
-    if (!row || row.communityId !== ctx.user.communityId || (!isPublic && !isOwner)) throw notFound()
+    if (!row || row.communityId !== ctx.user.communityId || (!isLive(row) && !isOwner))
+      throw listingNotFound()
 
-    let views = row.views
-    if (!isOwner) {
-      ctx.db.transaction((tx) => {
-        const day = new Date().toISOString().slice(0, 10)
-        const inserted = tx
-          .insert(productViews)
-          .values({ productId: row.id, viewerId: ctx.user.id, day })
-          .onConflictDoNothing()
-          .run()
-        if (inserted.changes > 0) {
-          tx.update(products)
-            .set({ views: sql`${products.views} + 1` })
-            .where(eq(products.id, row.id))
-            .run()
-          views += 1
-        }
-      })
-    }
+    const views = isOwner ? row.views : recordView(ctx.db, row, ctx.user.id)
     const viewerState = ctx.db
       .select({
         favorite:
@@ -268,7 +179,7 @@ export const listingsRouter = router({
       const created = ctx.db
         .insert(products)
         .values({
-          communityId: memberCommunity(ctx.user),
+          communityId: memberCommunityId(ctx.user),
           sellerId: ctx.user.id,
           title: input.title,
           description: input.description,
@@ -318,32 +229,16 @@ export const listingsRouter = router({
   }),
 
   delete: approvedProcedure.input(idInput).mutation(({ ctx, input }) => {
-    ownListing(ctx.db, ctx.user, input.id)
-    ctx.db.transaction(() => {
-      const images = ctx.db
-        .select({ uploadId: productImages.uploadId })
-        .from(productImages)
-        .where(eq(productImages.productId, input.id))
-        .all()
-      ctx.db.delete(products).where(eq(products.id, input.id)).run()
-      const uploadIds = images.flatMap((image) => (image.uploadId ? [image.uploadId] : []))
-      if (uploadIds.length > 0) releaseUploads(ctx.db, uploadIds)
-    })
+    deleteListing(ctx.db, ctx.user, input.id)
     return { ok: true as const }
   }),
 
   /** Meus Produtos: every own listing, whatever its status, with the moderation outcome. */
   mine: approvedProcedure.query(({ ctx }) =>
-    ctx.db
-      .select({
-        ...cardColumns(ctx.user.id),
-        moderationStatus: products.moderationStatus,
-        removalReason: products.removalReason,
-      })
-      .from(products)
-      .innerJoin(profiles, eq(profiles.userId, products.sellerId))
-      .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
-      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    selectListingCards(ctx.db, ctx.user.id, {
+      moderationStatus: products.moderationStatus,
+      removalReason: products.removalReason,
+    })
       .where(eq(products.sellerId, ctx.user.id))
       .orderBy(desc(products.createdAt), desc(products.id))
       .all(),
@@ -352,7 +247,7 @@ export const listingsRouter = router({
   setFavorite: approvedProcedure
     .input(z.object({ id: z.number().int().positive(), favorite: z.boolean() }))
     .mutation(({ ctx, input }) => {
-      visibleListing(ctx, input.id)
+      visibleListing(ctx.db, ctx.user, input.id)
       if (input.favorite) {
         ctx.db
           .insert(favorites)
@@ -368,63 +263,17 @@ export const listingsRouter = router({
       return { id: input.id, favorite: input.favorite }
     }),
 
-  /** One Vupt per member per listing; the counter moves in the same transaction as the row. */
+  /** One Vupt per member per listing. */
   setVupt: approvedProcedure
     .input(z.object({ id: z.number().int().positive(), vupt: z.boolean() }))
-    .mutation(({ ctx, input }) => {
-      const listing = visibleListing(ctx, input.id)
-      if (listing.sellerId === ctx.user.id) {
-        throw appError('FORBIDDEN', 'OWN_LISTING_VUPT')
-      }
-      return ctx.db.transaction((tx) => {
-        const changed = input.vupt
-          ? tx
-              .insert(productVupts)
-              .values({ userId: ctx.user.id, productId: input.id })
-              .onConflictDoNothing()
-              .run()
-          : tx
-              .delete(productVupts)
-              .where(and(eq(productVupts.userId, ctx.user.id), eq(productVupts.productId, input.id)))
-              .run()
-        if (changed.changes > 0) {
-          const delta = input.vupt ? 1 : -1
-          tx.update(products)
-            .set({ vuptsCount: sql`${products.vuptsCount} + ${delta}` })
-            .where(eq(products.id, input.id))
-            .run()
-        }
-        const after = tx
-          .select({ vuptsCount: products.vuptsCount })
-          .from(products)
-          .where(eq(products.id, input.id))
-          .get()
-        return { id: input.id, vupt: input.vupt, vuptsCount: after?.vuptsCount ?? 0 }
-      })
-    }),
+    .mutation(({ ctx, input }) => setVupt(ctx.db, ctx.user, input.id, input.vupt)),
 
   /** The member's favorites, as cards. */
   favorites: approvedProcedure.query(({ ctx }) =>
-    ctx.db
-      .select(cardColumns(ctx.user.id))
-      .from(favorites)
-      .innerJoin(products, eq(products.id, favorites.productId))
-      .innerJoin(profiles, eq(profiles.userId, products.sellerId))
-      .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
-      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(and(eq(favorites.userId, ctx.user.id), isPublicListing))
+    selectListingCards(ctx.db, ctx.user.id)
+      .innerJoin(favorites, eq(favorites.productId, products.id))
+      .where(and(eq(favorites.userId, ctx.user.id), isLiveListing))
       .orderBy(desc(favorites.createdAt))
       .all(),
   ),
 })
-
-/** A live listing of the member's community, or NOT_FOUND. */
-function visibleListing(ctx: ApprovedCtx, id: number) {
-  const row = ctx.db
-    .select({ id: products.id, sellerId: products.sellerId })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.communityId, memberCommunity(ctx.user)), isPublicListing))
-    .get()
-  if (!row) throw notFound()
-  return row
-}

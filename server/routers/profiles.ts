@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { usernameSchema } from '../../shared/schemas/auth'
 import { profileUpdateSchema } from '../../shared/schemas/profile'
 import { sameUsername, usernameTaken } from '../auth/accounts'
-import { cardColumns, isPublicListing } from '../catalog/queries'
-import { mainCategories, products, profiles, subcategories } from '../db/schema'
+import { products, profiles } from '../db/schema'
 import { appError } from '../errors'
+import { isLiveListing, selectListingCards } from '../listings/visibility'
 import { approvedProcedure, router } from '../trpc/init'
 import { attachUploads, releaseUpload } from '../uploads/attach'
 
@@ -31,13 +31,8 @@ export const profilesRouter = router({
     if (!profile?.approved || profile.communityId !== ctx.user.communityId) {
       throw appError('NOT_FOUND', 'PROFILE_NOT_FOUND')
     }
-    const listings = ctx.db
-      .select(cardColumns(ctx.user.id))
-      .from(products)
-      .innerJoin(profiles, eq(profiles.userId, products.sellerId))
-      .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
-      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(and(eq(products.sellerId, profile.userId), isPublicListing))
+    const listings = selectListingCards(ctx.db, ctx.user.id)
+      .where(and(eq(products.sellerId, profile.userId), isLiveListing))
       .orderBy(desc(products.createdAt))
       .all()
     const { communityId: _community, approved: _approved, ...publicProfile } = profile

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm'
 import { advertisements, events, moderationLog, products, profiles, users } from '../../db/schema'
+import { isLiveListing } from '../../listings/visibility'
 import { moderatorProcedure, router } from '../../trpc/init'
 
 const WEEKS = 8
@@ -20,7 +21,7 @@ export const adminDashboardRouter = router({
       .get()
     const listings = ctx.db
       .select({
-        active: sql<number>`sum(case when ${products.moderationStatus} = 'active' and ${products.status} = 'ativo' then 1 else 0 end)`,
+        active: sql<number>`sum(case when ${isLiveListing} then 1 else 0 end)`,
         removed: sql<number>`sum(case when ${products.moderationStatus} = 'removed' then 1 else 0 end)`,
       })
       .from(products)

@@ -4,7 +4,8 @@ import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import { toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
-import { favorites, mainCategories, productImages, products, profiles, subcategories } from '../db/schema'
+import { mainCategories, productImages, products } from '../db/schema'
+import { isLiveListing, selectListingCards } from './visibility'
 
 export type ListingQuery = {
   communityId: number
@@ -19,12 +20,6 @@ export type ListingQuery = {
   cursor?: string | null | undefined
   viewerId?: number | null | undefined
 }
-
-/**
- * Only live listings are public: status ativo and not removed by moderation. Written with literals,
- * not bound parameters, so SQLite can prove it matches the partial indexes' WHERE clause.
- */
-export const isPublicListing = sql`${products.status} = 'ativo' and ${products.moderationStatus} = 'active'`
 
 /**
  * Turns free text into an FTS5 query: each word of three or more characters becomes a quoted
@@ -86,38 +81,11 @@ function decodeCursor(value: string): Cursor | null {
   }
 }
 
-/** The select list of a product card, shared by every list of listings. */
-export function cardColumns(viewerId: number | null | undefined) {
-  return {
-    id: products.id,
-    title: products.title,
-    priceCents: products.priceCents,
-    condition: products.condition,
-    status: products.status,
-    vuptsCount: products.vuptsCount,
-    views: products.views,
-    createdAt: products.createdAt,
-    mainCategorySlug: mainCategories.slug,
-    mainCategoryName: mainCategories.name,
-    subcategoryName: subcategories.name,
-    imageUrl: sql<string | null>`(select ${productImages.cardUrl} from ${productImages}
-      where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
-    sellerUsername: profiles.username,
-    sellerFullName: profiles.fullName,
-    sellerCourse: profiles.course,
-    sellerAvatarUrl: profiles.avatarUrl,
-    isFavorite: viewerId
-      ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId}
-          and ${favorites.productId} = ${products.id})`.mapWith(Boolean)
-      : sql<boolean>`0`.mapWith(Boolean),
-  }
-}
-
 export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][number]
 
 /** One page of public listings: FTS narrows, the sort's partial index orders, the cursor pages. */
 export function listListings(db: Database, query: ListingQuery) {
-  const conditions: (SQL | undefined)[] = [eq(products.communityId, query.communityId), isPublicListing]
+  const conditions: (SQL | undefined)[] = [eq(products.communityId, query.communityId), isLiveListing]
   if (query.q) conditions.push(searchCondition(db, query.q))
   if (query.mainCategory) conditions.push(eq(mainCategories.slug, query.mainCategory))
   if (query.subcategoryId) conditions.push(eq(products.subcategoryId, query.subcategoryId))
@@ -141,12 +109,7 @@ export function listListings(db: Database, query: ListingQuery) {
     )
   }
   const direction = key.asc ? asc : desc
-  const rows = db
-    .select(cardColumns(query.viewerId))
-    .from(products)
-    .innerJoin(profiles, eq(profiles.userId, products.sellerId))
-    .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
-    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+  const rows = selectListingCards(db, query.viewerId)
     .where(and(...conditions))
     .orderBy(direction(key.column), direction(products.id))
     .limit(query.limit + 1)

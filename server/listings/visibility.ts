@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm'
+import type { SelectedFields } from 'drizzle-orm/sqlite-core'
+import type { ModerationStatus, ProductStatus } from '../../shared/domain'
+import type { Database } from '../db/client'
+import { liveListingCondition, mainCategories, products, profiles, subcategories } from '../db/schema'
+import { cardColumns } from './card'
+
+/** In a query: the listing is live (see liveListingCondition in the schema). */
+export const isLiveListing = liveListingCondition(products)
+
+/** For a row already in hand: the same rule. */
+export const isLive = (row: { status: ProductStatus; moderationStatus: ModerationStatus }) =>
+  row.status === 'ativo' && row.moderationStatus === 'active'
+
+/**
+ * Listing cards: the listing with its seller and categories, as every list of listings shows them
+ * (plus `extra` columns where a list shows more, like the moderation outcome in Meus Produtos).
+ */
+export function selectListingCards<Extra extends SelectedFields = Record<never, never>>(
+  db: Database,
+  viewerId: number | null | undefined,
+  extra?: Extra,
+) {
+  return db
+    .select({ ...cardColumns(viewerId), ...(extra as Extra) })
+    .from(products)
+    .innerJoin(profiles, eq(profiles.userId, products.sellerId))
+    .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
+    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+}
