@@ -1,5 +1,5 @@
 import Bowser from 'bowser'
-import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   changeEmailSchema,
@@ -14,8 +14,9 @@ import {
   tokenSchema,
   twoFactorCodeSchema,
 } from '../../shared/schemas/auth'
+import { deleteAccount } from '../account/delete-account'
+import { exportAccountData } from '../account/export'
 import { findUserByEmail } from '../auth/accounts'
-import { deleteAccount } from '../auth/delete-account'
 import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
 import { revokeEmailChangeLinks } from '../auth/mailbox'
 import { hashPassword, verifyPassword } from '../auth/password'
@@ -29,22 +30,7 @@ import {
 } from '../auth/session'
 import { enrolmentDetails, generateRecoveryCodes, generateTotpKey, matchTotpStep } from '../auth/two-factor'
 import type { Database } from '../db/client'
-import {
-  communities,
-  conversations,
-  eventAttendees,
-  events,
-  favorites,
-  messages,
-  oauthAccounts,
-  productImages,
-  products,
-  productVupts,
-  profiles,
-  recoveryCodes,
-  sessions,
-  users,
-} from '../db/schema'
+import { communities, oauthAccounts, profiles, recoveryCodes, sessions, users } from '../db/schema'
 import { appError } from '../errors'
 import { consumeAll, resetKey } from '../http/rate-limits'
 import { emailChangedNotice, emailChangeMail } from '../mail/templates'
@@ -323,132 +309,8 @@ export const accountRouter = router({
     return { ok: true as const }
   }),
 
-  /** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
-  exportData: signedInProcedure.query(({ ctx }) => {
-    const userId = ctx.user.id
-    const user = ctx.db
-      .select({
-        email: users.email,
-        emailVerifiedAt: users.emailVerifiedAt,
-        createdAt: users.createdAt,
-        twoFactorEnabledAt: users.totpEnabledAt,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .get()
-    const profile = ctx.db
-      .select({
-        username: profiles.username,
-        fullName: profiles.fullName,
-        bio: profiles.bio,
-        university: profiles.university,
-        course: profiles.course,
-        matricula: profiles.matricula,
-        avatarUrl: profiles.avatarUrl,
-        approved: profiles.approved,
-        createdAt: profiles.createdAt,
-      })
-      .from(profiles)
-      .where(eq(profiles.userId, userId))
-      .get()
-    const ownListings = ctx.db.select().from(products).where(eq(products.sellerId, userId)).all()
-    const images = ownListings.length
-      ? ctx.db
-          .select({ productId: productImages.productId, fullUrl: productImages.fullUrl })
-          .from(productImages)
-          .where(
-            inArray(
-              productImages.productId,
-              ownListings.map((p) => p.id),
-            ),
-          )
-          .all()
-      : []
-    const myConversations = ctx.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId)))
-      .all()
-      .map((row) => row.id)
-    const myMessages = myConversations.length
-      ? ctx.db
-          .select({
-            conversationId: messages.conversationId,
-            sentByMe: sql<boolean>`${messages.senderId} = ${userId}`.mapWith(Boolean),
-            content: messages.content,
-            read: messages.read,
-            createdAt: messages.createdAt,
-          })
-          .from(messages)
-          .where(inArray(messages.conversationId, myConversations))
-          .orderBy(messages.id)
-          .all()
-      : []
-    return {
-      exportedAt: new Date(),
-      account: { ...user, ...profile, roles: ctx.user.roles },
-      listings: ownListings.map(({ sellerId: _seller, communityId: _community, ...listing }) => ({
-        ...listing,
-        images: images.filter((image) => image.productId === listing.id).map((image) => image.fullUrl),
-      })),
-      favorites: ctx.db
-        .select({ productId: favorites.productId, title: products.title, createdAt: favorites.createdAt })
-        .from(favorites)
-        .innerJoin(products, eq(products.id, favorites.productId))
-        .where(eq(favorites.userId, userId))
-        .all(),
-      vupts: ctx.db
-        .select({
-          productId: productVupts.productId,
-          title: products.title,
-          createdAt: productVupts.createdAt,
-        })
-        .from(productVupts)
-        .innerJoin(products, eq(products.id, productVupts.productId))
-        .where(eq(productVupts.userId, userId))
-        .all(),
-      messages: myMessages,
-      eventsOrganized: ctx.db
-        .select({
-          id: events.id,
-          title: events.title,
-          description: events.description,
-          eventDate: events.eventDate,
-          eventTime: events.eventTime,
-          location: events.location,
-          status: events.status,
-          rejectionReason: events.rejectionReason,
-        })
-        .from(events)
-        .where(eq(events.organizerId, userId))
-        .all(),
-      eventsAttending: ctx.db
-        .select({ eventId: eventAttendees.eventId, title: events.title, since: eventAttendees.createdAt })
-        .from(eventAttendees)
-        .innerJoin(events, eq(events.id, eventAttendees.eventId))
-        .where(eq(eventAttendees.userId, userId))
-        .all(),
-      sessions: ctx.db
-        .select({
-          userAgent: sessions.userAgent,
-          ip: sessions.ip,
-          createdAt: sessions.createdAt,
-          lastUsedAt: sessions.lastUsedAt,
-        })
-        .from(sessions)
-        .where(eq(sessions.userId, userId))
-        .all(),
-      linkedAccounts: ctx.db
-        .select({
-          provider: oauthAccounts.provider,
-          email: oauthAccounts.email,
-          createdAt: oauthAccounts.createdAt,
-        })
-        .from(oauthAccounts)
-        .where(eq(oauthAccounts.userId, userId))
-        .all(),
-    }
-  }),
+  /** LGPD art. 18: everything Vupt holds about the member (see exportAccountData). */
+  exportData: signedInProcedure.query(({ ctx }) => exportAccountData(ctx.db, ctx.user)),
 
   /** Self-service deletion (LGPD): confirmed with the password; see deleteAccount for the policy. */
   deleteAccount: signedInProcedure.input(passwordConfirmationSchema).mutation(async ({ ctx, input }) => {

@@ -30,10 +30,10 @@ import { communities, profiles, users } from '../db/schema'
 import { appError } from '../errors'
 import { assertNotBlocked, consumeAll, consumeEscalating, resetKey } from '../http/rate-limits'
 import { passwordResetMail, verificationMail } from '../mail/templates'
+import { publishAdminChange } from '../moderation/badges'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
 import type { Context } from '../trpc/context'
 import { approvedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init'
-import { publishAdminChange } from './admin/badges'
 
 /** What the client knows about the signed-in user. */
 function viewer(db: Database, user: CurrentUser) {

@@ -10,11 +10,11 @@ import type { Database } from '../db/client'
 import { communities, eventAttendees, events, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { isPublicStatus } from '../events/visibility'
+import { publishAdminChange } from '../moderation/badges'
 import { logModeration } from '../moderation/log'
 import type { Context } from '../trpc/context'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
 import { attachUploads, releaseUpload } from '../uploads/attach'
-import { publishAdminChange } from './admin/badges'
 
 const idInput = z.object({ id: z.number().int().positive() })
 const notFound = () => appError('NOT_FOUND', 'EVENT_NOT_FOUND')

@@ -1,29 +1,6 @@
-import { and, count, eq, isNull } from 'drizzle-orm'
-import type { Database } from '../../db/client'
-import { events, profiles, users } from '../../db/schema'
-import type { EventBus } from '../../realtime/bus'
+import { pendingCounts } from '../../moderation/badges'
 import { acquireSubscriptionSlot, sessionStillValid } from '../../realtime/subscriptions'
 import { moderatorProcedure, router } from '../../trpc/init'
-
-/** Tells open admin sidebars of the community that a pending count may have changed. */
-export function publishAdminChange(bus: EventBus, communityId: number | null) {
-  if (communityId) bus.publish('admin', communityId, { communityId })
-}
-
-function pendingCounts(db: Database, communityId: number) {
-  const users_ = db
-    .select({ total: count() })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(and(eq(profiles.communityId, communityId), eq(profiles.approved, false), isNull(users.deletedAt)))
-    .get()
-  const events_ = db
-    .select({ total: count() })
-    .from(events)
-    .where(and(eq(events.communityId, communityId), eq(events.status, 'pendente')))
-    .get()
-  return { pendingUsers: users_?.total ?? 0, pendingEvents: events_?.total ?? 0 }
-}
 
 export const adminBadgesRouter = router({
   counts: moderatorProcedure.query(({ ctx }) => pendingCounts(ctx.db, ctx.user.communityId ?? -1)),

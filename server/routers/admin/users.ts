@@ -2,14 +2,14 @@ import { and, count, desc, eq, isNotNull, isNull, notExists, or, type SQL, sql }
 import { z } from 'zod'
 import { ROLES, type Role } from '../../../shared/domain'
 import { singleLineText } from '../../../shared/schemas/text'
-import { deleteAccount } from '../../auth/delete-account'
+import { deleteAccount } from '../../account/delete-account'
 import { invalidateUserSessions } from '../../auth/session'
 import { profiles, userRoles, users } from '../../db/schema'
 import { appError } from '../../errors'
+import { publishAdminChange } from '../../moderation/badges'
 import { logModeration } from '../../moderation/log'
 import type { ApprovedCtx } from '../../trpc/context'
 import { adminProcedure, router } from '../../trpc/init'
-import { publishAdminChange } from './badges'
 
 type AdminContext = ApprovedCtx
 

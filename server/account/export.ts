@@ -1,0 +1,144 @@
+import { eq, inArray, or, sql } from 'drizzle-orm'
+import type { CurrentUser } from '../auth/identity'
+import type { Database } from '../db/client'
+import {
+  conversations,
+  eventAttendees,
+  events,
+  favorites,
+  messages,
+  oauthAccounts,
+  productImages,
+  products,
+  productVupts,
+  profiles,
+  sessions,
+  users,
+} from '../db/schema'
+
+/** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
+export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' | 'roles'>) {
+  const userId = member.id
+  const user = db
+    .select({
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      twoFactorEnabledAt: users.totpEnabledAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get()
+  const profile = db
+    .select({
+      username: profiles.username,
+      fullName: profiles.fullName,
+      bio: profiles.bio,
+      university: profiles.university,
+      course: profiles.course,
+      matricula: profiles.matricula,
+      avatarUrl: profiles.avatarUrl,
+      approved: profiles.approved,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .get()
+  const ownListings = db.select().from(products).where(eq(products.sellerId, userId)).all()
+  const images = ownListings.length
+    ? db
+        .select({ productId: productImages.productId, fullUrl: productImages.fullUrl })
+        .from(productImages)
+        .where(
+          inArray(
+            productImages.productId,
+            ownListings.map((p) => p.id),
+          ),
+        )
+        .all()
+    : []
+  const myConversations = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId)))
+    .all()
+    .map((row) => row.id)
+  const myMessages = myConversations.length
+    ? db
+        .select({
+          conversationId: messages.conversationId,
+          sentByMe: sql<boolean>`${messages.senderId} = ${userId}`.mapWith(Boolean),
+          content: messages.content,
+          read: messages.read,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(inArray(messages.conversationId, myConversations))
+        .orderBy(messages.id)
+        .all()
+    : []
+  return {
+    exportedAt: new Date(),
+    account: { ...user, ...profile, roles: member.roles },
+    listings: ownListings.map(({ sellerId: _seller, communityId: _community, ...listing }) => ({
+      ...listing,
+      images: images.filter((image) => image.productId === listing.id).map((image) => image.fullUrl),
+    })),
+    favorites: db
+      .select({ productId: favorites.productId, title: products.title, createdAt: favorites.createdAt })
+      .from(favorites)
+      .innerJoin(products, eq(products.id, favorites.productId))
+      .where(eq(favorites.userId, userId))
+      .all(),
+    vupts: db
+      .select({
+        productId: productVupts.productId,
+        title: products.title,
+        createdAt: productVupts.createdAt,
+      })
+      .from(productVupts)
+      .innerJoin(products, eq(products.id, productVupts.productId))
+      .where(eq(productVupts.userId, userId))
+      .all(),
+    messages: myMessages,
+    eventsOrganized: db
+      .select({
+        id: events.id,
+        title: events.title,
+        description: events.description,
+        eventDate: events.eventDate,
+        eventTime: events.eventTime,
+        location: events.location,
+        status: events.status,
+        rejectionReason: events.rejectionReason,
+      })
+      .from(events)
+      .where(eq(events.organizerId, userId))
+      .all(),
+    eventsAttending: db
+      .select({ eventId: eventAttendees.eventId, title: events.title, since: eventAttendees.createdAt })
+      .from(eventAttendees)
+      .innerJoin(events, eq(events.id, eventAttendees.eventId))
+      .where(eq(eventAttendees.userId, userId))
+      .all(),
+    sessions: db
+      .select({
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .all(),
+    linkedAccounts: db
+      .select({
+        provider: oauthAccounts.provider,
+        email: oauthAccounts.email,
+        createdAt: oauthAccounts.createdAt,
+      })
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, userId))
+      .all(),
+  }
+}
