@@ -1,0 +1,17 @@
+/**
+ * The unit project alone, for mutation testing (stryker.config.json): the e2e project needs a build
+ * and a browser, and Stryker's Vitest runner has no option to pick one project.
+ */
+import { defineConfig } from 'vitest/config'
+import base from './vitest.config'
+
+const unit = base.test?.projects?.find(
+  (project) => typeof project === 'object' && 'test' in project && project.test?.name === 'unit',
+)
+if (!unit || typeof unit !== 'object' || !('test' in unit))
+  throw new Error('vitest.config.ts has no unit project')
+
+export default defineConfig({
+  resolve: base.resolve,
+  test: { ...unit.test, name: undefined },
+})
