@@ -10,6 +10,7 @@ import {
   callerFor,
   callerForToken,
   closeTestDatabase,
+  createAdmin,
   createApprovedStudent,
   createStudent,
   createTestDatabase,
@@ -19,6 +20,112 @@ import {
 
 const TIERS: readonly Tier[] = ['public', 'session', 'signedIn', 'approved', 'moderator', 'admin']
 
+/**
+ * Who may call each procedure, reviewed by hand against what it does (README, "Moderação"): not read
+ * from the procedures, so opening one to a lower tier fails here even when its meta changed with it.
+ * A new procedure needs an entry before the suite passes.
+ */
+const EXPECTED_TIERS: Record<string, Tier> = {
+  // Minha Conta → Segurança and LGPD: any signed-in account with a confirmed e-mail, approved or not.
+  'account.security': 'signedIn',
+  'account.reauthenticate': 'signedIn',
+  'account.changePassword': 'signedIn',
+  'account.requestEmailChange': 'signedIn',
+  // The link in the new mailbox is the proof; it may be opened in a browser that is not signed in.
+  'account.confirmEmailChange': 'public',
+  'account.unlinkGoogle': 'signedIn',
+  'account.twoFactor.begin': 'signedIn',
+  'account.twoFactor.confirm': 'signedIn',
+  'account.twoFactor.regenerateRecoveryCodes': 'signedIn',
+  'account.twoFactor.disable': 'signedIn',
+  'account.endSession': 'signedIn',
+  'account.endAllSessions': 'signedIn',
+  'account.exportData': 'signedIn',
+  'account.deleteAccount': 'signedIn',
+
+  // Signing up and in, links from e-mails: before there is a session.
+  'auth.me': 'public',
+  'auth.twoFactorPending': 'public',
+  'auth.signUp': 'public',
+  'auth.signIn': 'public',
+  'auth.verifyTwoFactor': 'public',
+  'auth.signOut': 'public',
+  'auth.verifyEmail': 'public',
+  'auth.claimAccount': 'public',
+  'auth.requestPasswordReset': 'public',
+  'auth.resetPassword': 'public',
+  // The waiting screen of an address nobody proved yet.
+  'auth.resendVerification': 'session',
+  'auth.onAccountChange': 'session',
+  // 'Complete seu perfil' opens after the approval.
+  'auth.completeProfile': 'approved',
+
+  // The portal is public; the rest of the marketplace is for members.
+  'banners.active': 'public',
+  'listings.categories': 'public',
+  'listings.stats': 'public',
+  'listings.featured': 'public',
+  'listings.list': 'public',
+  'listings.byId': 'approved',
+  'listings.create': 'approved',
+  'listings.update': 'approved',
+  'listings.setStatus': 'approved',
+  'listings.delete': 'approved',
+  'listings.mine': 'approved',
+  'listings.setFavorite': 'approved',
+  'listings.setVupt': 'approved',
+  'listings.favorites': 'approved',
+  'profiles.byUsername': 'approved',
+  'profiles.me': 'approved',
+  'profiles.update': 'approved',
+
+  // Chat: approved members only.
+  'chat.start': 'approved',
+  'chat.conversations': 'approved',
+  'chat.messages': 'approved',
+  'chat.conversation': 'approved',
+  'chat.send': 'approved',
+  'chat.markRead': 'approved',
+  'chat.typing': 'approved',
+  'chat.unreadCount': 'approved',
+  'chat.events': 'approved',
+
+  // Events: approved ones are public; proposing and RSVP are for members; the queue for moderators.
+  'events.list': 'public',
+  'events.byId': 'public',
+  'events.mine': 'approved',
+  'events.create': 'approved',
+  'events.update': 'approved',
+  'events.cancel': 'approved',
+  'events.attend': 'approved',
+  'events.unattend': 'approved',
+  'events.moderation': 'moderator',
+  'events.approve': 'moderator',
+  'events.reject': 'moderator',
+
+  // The admin area. Moderators (and admins): listings, events, the moderation log, the dashboard.
+  'admin.badges.counts': 'moderator',
+  'admin.badges.live': 'moderator',
+  'admin.dashboard.summary': 'moderator',
+  'admin.dashboard.log': 'moderator',
+  'admin.listings.list': 'moderator',
+  'admin.listings.remove': 'moderator',
+  // Admins only: users and roles, banners, subcategories (shared by every community).
+  'admin.banners.list': 'admin',
+  'admin.banners.create': 'admin',
+  'admin.banners.update': 'admin',
+  'admin.banners.setActive': 'admin',
+  'admin.banners.delete': 'admin',
+  'admin.subcategories.list': 'admin',
+  'admin.subcategories.create': 'admin',
+  'admin.subcategories.update': 'admin',
+  'admin.subcategories.delete': 'admin',
+  'admin.users.list': 'admin',
+  'admin.users.approve': 'admin',
+  'admin.users.setRoles': 'admin',
+  'admin.users.delete': 'admin',
+}
+
 type ProcedureInfo = { path: string; type: string; tier: Tier | undefined }
 
 const procedures: ProcedureInfo[] = Object.entries(appRouter._def.procedures).map(([path, procedure]) => {
@@ -26,8 +133,12 @@ const procedures: ProcedureInfo[] = Object.entries(appRouter._def.procedures).ma
   return { path, type: def.type, tier: def.meta?.tier }
 })
 
-const withTier = (...tiers: Tier[]) =>
-  procedures.filter((p) => p.tier !== undefined && tiers.includes(p.tier))
+/** [path, expected tier, type] of every procedure whose reviewed tier is one of these. */
+const expectedTier = (...tiers: Tier[]) =>
+  procedures.flatMap((p) => {
+    const tier = Object.hasOwn(EXPECTED_TIERS, p.path) ? EXPECTED_TIERS[p.path] : undefined
+    return tier !== undefined && tiers.includes(tier) ? [[p.path, tier, p.type] as const] : []
+  })
 
 /** Calls a procedure by its dotted path with `undefined` input; subscriptions are iterated once. */
 async function callByPath(caller: AppCaller, path: string, signal: AbortController): Promise<unknown> {
@@ -54,6 +165,7 @@ let services: TestServices
 let pendingUserId: number
 let studentId: number
 let moderatorId: number
+let adminId: number
 let unconfirmedUserId: number
 
 beforeAll(async () => {
@@ -63,6 +175,8 @@ beforeAll(async () => {
   pendingUserId = (await createStudent(db, { emailVerified: true })).id
   studentId = (await createApprovedStudent(db)).id
   moderatorId = (await createApprovedStudent(db, { roles: ['user', 'moderator'] })).id
+  // With two-factor on: callerFor signs them in with their code, as admin procedures require.
+  adminId = (await createAdmin(db)).id
   // Approved by an administrator, but nobody ever proved the mailbox.
   unconfirmedUserId = (await createStudent(db, { approved: true, emailVerified: false })).id
 })
@@ -84,12 +198,22 @@ function expectCall(
   )
 }
 
+/** With no input the call may fail validation, a rule or succeed, but never for lack of rights. */
+async function expectAdmitted(who: { userId: number } | null, path: string): Promise<void> {
+  const controller = new AbortController()
+  const { caller } = callerFor(services, who, {}, { signal: controller.signal })
+  const outcome = await callByPath(caller, path, controller).then(
+    () => 'ok',
+    (error: TRPCError) => `${error.code}: ${error.message}`,
+  )
+  controller.abort()
+  expect(outcome).not.toMatch(/^(UNAUTHORIZED|FORBIDDEN):/)
+}
+
 describe('procedure tiers', () => {
   it('finds the procedures of the app router', () => {
     const paths = procedures.map((p) => p.path)
     expect(paths).toEqual(expect.arrayContaining(['auth.me', 'auth.signIn', 'admin.users.approve']))
-    expect(procedures.find((p) => p.path === 'auth.me')?.tier).toBe('public')
-    expect(procedures.find((p) => p.path === 'admin.users.approve')?.tier).toBe('admin')
     expect(procedures.find((p) => p.path === 'auth.onAccountChange')?.type).toBe('subscription')
   })
 
@@ -98,72 +222,84 @@ describe('procedure tiers', () => {
     expect(missing, 'procedimentos sem meta.tier válido').toEqual([])
   })
 
+  it('every procedure has a reviewed entry in EXPECTED_TIERS', () => {
+    const missing = procedures.filter((p) => !Object.hasOwn(EXPECTED_TIERS, p.path)).map((p) => p.path)
+    expect(missing, 'procedimentos sem nível revisado em EXPECTED_TIERS').toEqual([])
+  })
+
+  it('every entry of EXPECTED_TIERS names a procedure of the app router', () => {
+    const paths = new Set(procedures.map((p) => p.path))
+    const stale = Object.keys(EXPECTED_TIERS).filter((path) => !paths.has(path))
+    expect(stale, 'entradas de EXPECTED_TIERS sem procedimento').toEqual([])
+  })
+
+  it('every procedure declares the tier its entry expects', () => {
+    const differing = procedures
+      .filter((p) => Object.hasOwn(EXPECTED_TIERS, p.path) && p.tier !== EXPECTED_TIERS[p.path])
+      .map((p) => `${p.path}: declara ${p.tier}, esperado ${EXPECTED_TIERS[p.path]}`)
+    expect(differing).toEqual([])
+  })
+
   describe('an anonymous caller is refused by every non-public procedure', () => {
-    it.each(
-      withTier('session', 'signedIn', 'approved', 'moderator', 'admin').map((p) => [p.path, p.tier, p.type]),
-    )('%s (%s %s)', async (path) => {
-      await expectCall(null, path, 'UNAUTHORIZED')
-    })
+    it.each(expectedTier('session', 'signedIn', 'approved', 'moderator', 'admin'))(
+      '%s (%s %s)',
+      async (path) => {
+        await expectCall(null, path, 'UNAUTHORIZED')
+      },
+    )
   })
 
   describe('a session still owing its second factor is refused by every non-public procedure', () => {
-    it.each(
-      withTier('session', 'signedIn', 'approved', 'moderator', 'admin').map((p) => [p.path, p.tier, p.type]),
-    )('%s (%s %s)', async (path) => {
-      const controller = new AbortController()
-      const { token } = createSession(db, moderatorId, { twoFactorPending: true })
-      const { caller } = callerForToken(services, token, {}, { signal: controller.signal })
-      await expectTRPCError(
-        callByPath(caller, path, controller).finally(() => controller.abort()),
-        'UNAUTHORIZED',
-      )
-    })
+    it.each(expectedTier('session', 'signedIn', 'approved', 'moderator', 'admin'))(
+      '%s (%s %s)',
+      async (path) => {
+        const controller = new AbortController()
+        const { token } = createSession(db, moderatorId, { twoFactorPending: true })
+        const { caller } = callerForToken(services, token, {}, { signal: controller.signal })
+        await expectTRPCError(
+          callByPath(caller, path, controller).finally(() => controller.abort()),
+          'UNAUTHORIZED',
+        )
+      },
+    )
   })
 
   describe('an account whose e-mail is not confirmed only reaches the waiting screen', () => {
-    it.each(withTier('signedIn', 'approved', 'moderator', 'admin').map((p) => [p.path, p.tier, p.type]))(
-      '%s (%s %s)',
-      async (path) => {
-        await expectCall({ userId: unconfirmedUserId }, path, 'FORBIDDEN')
-      },
-    )
+    it.each(expectedTier('signedIn', 'approved', 'moderator', 'admin'))('%s (%s %s)', async (path) => {
+      await expectCall({ userId: unconfirmedUserId }, path, 'FORBIDDEN')
+    })
   })
 
   describe('a pending user is refused by member-only procedures', () => {
-    it.each(withTier('approved', 'moderator', 'admin').map((p) => [p.path, p.tier, p.type]))(
-      '%s (%s %s)',
-      async (path) => {
-        await expectCall({ userId: pendingUserId }, path, 'FORBIDDEN')
-      },
-    )
+    it.each(expectedTier('approved', 'moderator', 'admin'))('%s (%s %s)', async (path) => {
+      await expectCall({ userId: pendingUserId }, path, 'FORBIDDEN')
+    })
   })
 
   describe('an approved student is refused by staff procedures', () => {
-    it.each(withTier('moderator', 'admin').map((p) => [p.path, p.tier, p.type]))(
-      '%s (%s %s)',
-      async (path) => {
-        await expectCall({ userId: studentId }, path, 'FORBIDDEN')
-      },
-    )
+    it.each(expectedTier('moderator', 'admin'))('%s (%s %s)', async (path) => {
+      await expectCall({ userId: studentId }, path, 'FORBIDDEN')
+    })
   })
 
   describe('a moderator is refused by admin-only procedures', () => {
-    it.each(withTier('admin').map((p) => [p.path, p.tier, p.type]))('%s (%s %s)', async (path) => {
+    it.each(expectedTier('admin'))('%s (%s %s)', async (path) => {
       await expectCall({ userId: moderatorId }, path, 'FORBIDDEN')
     })
   })
 
-  describe('a moderator gets past the tier check of moderation procedures', () => {
-    it.each(withTier('moderator').map((p) => [p.path, p.tier, p.type]))('%s (%s %s)', async (path) => {
-      const controller = new AbortController()
-      const { caller } = callerFor(services, { userId: moderatorId }, {}, { signal: controller.signal })
-      // With no input the call may fail validation or succeed, but never for lack of rights.
-      const outcome = await callByPath(caller, path, controller).then(
-        () => 'ok',
-        (error: TRPCError) => error.code,
-      )
-      controller.abort()
-      expect(['UNAUTHORIZED', 'FORBIDDEN']).not.toContain(outcome)
+  describe('the lowest tier a procedure admits gets past its tier check', () => {
+    // Each tier's own caller: a procedure closed above its entry fails here.
+    const lowest = (): Record<Tier, { userId: number } | null> => ({
+      public: null,
+      session: { userId: unconfirmedUserId },
+      signedIn: { userId: pendingUserId },
+      approved: { userId: studentId },
+      moderator: { userId: moderatorId },
+      admin: { userId: adminId },
+    })
+    it.each(expectedTier(...TIERS))('%s (%s %s)', async (path, tier) => {
+      await expectAdmitted(lowest()[tier], path)
     })
   })
 })
