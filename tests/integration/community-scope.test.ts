@@ -1,0 +1,479 @@
+/**
+ * Staff of one community reach nothing of another: for every moderator and admin procedure, and for
+ * the event procedures that read or change events, a moderator or administrator of Univille (A) acts
+ * on UDESC's (B) users, listings, events and banners, is refused (or sees nothing), and every row of B
+ * reads back exactly as it was. Subcategories are shared by every community by design (README,
+ * "Moderação").
+ */
+import { eq, inArray, sql } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { validateSessionToken } from '../../server/auth/session'
+import type { Database } from '../../server/db/client'
+import {
+  advertisements,
+  communities,
+  eventAttendees,
+  events,
+  mainCategories,
+  moderationLog,
+  products,
+  profiles,
+  sessions,
+  subcategories,
+  userRoles,
+  users,
+} from '../../server/db/schema'
+import type { Role } from '../../shared/domain'
+import type { EventInput } from '../../shared/schemas/event'
+import { expectTRPCError } from '../support/assertions'
+import {
+  type AppCaller,
+  callerFor,
+  closeTestDatabase,
+  communityBySlug,
+  createAdmin,
+  createApprovedStudent,
+  createStudent,
+  createTestDatabase,
+  createTestServices,
+  type TestServices,
+} from '../support/test-app'
+
+type Person = { id: number; caller: AppCaller; sessionToken: string | null }
+
+let db: Database
+let services: TestServices
+let communityA: number
+let communityB: number
+let adminA: Person
+let moderatorA: Person
+let memberA: Person
+let adminB: Person
+let moderatorB: Person
+let memberB: Person
+let pendingB: Person
+let listingB: number
+let pendingEventB: number
+let approvedEventB: number
+let bannerB: number
+
+/** A date `days` from today in São Paulo, as the form sends it. */
+function dayFromNow(days: number): string {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date)
+}
+
+const eventInput = (title: string): EventInput => ({
+  title,
+  description: 'Uma tarde de conversas sobre carreira e estágios.',
+  eventDate: dayFromNow(10),
+  eventTime: '19:30',
+  location: 'Auditório central',
+  maxParticipants: 50,
+  imageUploadId: null,
+})
+
+const bannerInput = {
+  title: 'Semana de Desapegos',
+  description: 'Tudo com preço de estudante.',
+  imageUrl: 'https://exemplo.com/banner.webp',
+  linkUrl: 'https://exemplo.com',
+  placement: 'hero_banner' as const,
+  active: true,
+  displayOrder: 0,
+}
+
+/** Signed in as the person (with their second factor when two-factor is on, as admins have). */
+function person(id: number): Person {
+  const { caller, sessionToken } = callerFor(services, { userId: id })
+  return { id, caller, sessionToken }
+}
+
+/** No password: nobody here signs in with one, and argon2 would make every fresh world slow. */
+type Kind = 'admin' | 'moderator' | 'member' | 'pending'
+async function account(kind: Kind, community: 'univille' | 'udesc'): Promise<Person> {
+  const communityId = communityBySlug(db, community).id
+  const email = (local: string) =>
+    `${local}${Math.random().toString(36).slice(2, 8)}@${community === 'udesc' ? 'edu.udesc.br' : 'univille.br'}`
+  const base = { password: undefined, communityId, email: email(kind) }
+  const roles: Record<Kind, Role[]> = {
+    admin: ['user', 'admin'],
+    moderator: ['user', 'moderator'],
+    member: ['user'],
+    pending: ['user'],
+  }
+  const created =
+    kind === 'admin'
+      ? await createAdmin(db, base)
+      : kind === 'pending'
+        ? await createStudent(db, { ...base, emailVerified: true })
+        : await createApprovedStudent(db, { ...base, roles: roles[kind] })
+  return person(created.id)
+}
+
+function insertListing(sellerId: number, communityId: number, title: string): number {
+  const sub = db
+    .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
+    .from(subcategories)
+    .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
+    .get()
+  if (!sub) throw new Error('subcategoria ausente')
+  return db
+    .insert(products)
+    .values({
+      communityId,
+      sellerId,
+      title,
+      description: 'Funciona perfeitamente, com capa.',
+      priceCents: 5000,
+      mainCategoryId: sub.mainCategoryId,
+      subcategoryId: sub.id,
+      condition: 'usado',
+    })
+    .returning({ id: products.id })
+    .get().id
+}
+
+/** Everything of community B, read back from the database, plus the whole moderation log. */
+function stateOfB() {
+  const people = db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.communityId, communityB))
+    .all()
+    .map((row) => row.userId)
+  const eventIds = db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.communityId, communityB))
+    .all()
+    .map((row) => row.id)
+  return {
+    users: db.select().from(users).where(inArray(users.id, people)).orderBy(users.id).all(),
+    profiles: db
+      .select()
+      .from(profiles)
+      .where(inArray(profiles.userId, people))
+      .orderBy(profiles.userId)
+      .all(),
+    roles: db
+      .select()
+      .from(userRoles)
+      .where(inArray(userRoles.userId, people))
+      .orderBy(userRoles.userId, userRoles.role)
+      .all(),
+    sessions: db
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(inArray(sessions.userId, people))
+      .orderBy(sessions.id)
+      .all(),
+    listings: db
+      .select()
+      .from(products)
+      .where(eq(products.communityId, communityB))
+      .orderBy(products.id)
+      .all(),
+    events: db.select().from(events).where(eq(events.communityId, communityB)).orderBy(events.id).all(),
+    attendees: db
+      .select()
+      .from(eventAttendees)
+      .where(inArray(eventAttendees.eventId, eventIds))
+      .orderBy(eventAttendees.eventId, eventAttendees.userId)
+      .all(),
+    banners: db
+      .select()
+      .from(advertisements)
+      .where(eq(advertisements.communityId, communityB))
+      .orderBy(advertisements.id)
+      .all(),
+    moderationLog: db.select().from(moderationLog).orderBy(moderationLog.id).all(),
+  }
+}
+
+/** The call is refused as NOT_FOUND (nothing is revealed) and B reads back exactly as before. */
+async function expectRefusedWithoutChange(call: () => Promise<unknown>): Promise<void> {
+  const before = stateOfB()
+  await expectTRPCError(call(), 'NOT_FOUND')
+  expect(stateOfB()).toEqual(before)
+}
+
+/** A fresh world for every test: nothing one test does is seen by another. */
+beforeEach(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+  // The base seed announces UDESC as "em breve"; here it is a second live community.
+  db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  communityA = communityBySlug(db, 'univille').id
+  communityB = communityBySlug(db, 'udesc').id
+
+  adminA = await account('admin', 'univille')
+  moderatorA = await account('moderator', 'univille')
+  memberA = await account('member', 'univille')
+  adminB = await account('admin', 'udesc')
+  moderatorB = await account('moderator', 'udesc')
+  memberB = await account('member', 'udesc')
+  pendingB = await account('pending', 'udesc')
+
+  listingB = insertListing(memberB.id, communityB, 'Calculadora da UDESC')
+  pendingEventB = (await memberB.caller.events.create(eventInput('Palestra pendente da UDESC'))).id
+  approvedEventB = (await memberB.caller.events.create(eventInput('Palestra aprovada da UDESC'))).id
+  await moderatorB.caller.events.approve({ id: approvedEventB })
+  bannerB = (await adminB.caller.admin.banners.create({ ...bannerInput, title: 'Banner da UDESC' })).id
+})
+
+afterEach(() => closeTestDatabase(db))
+
+describe('usuários: um admin de A não vê nem mexe em contas de B', () => {
+  it('admin.users.list não lista ninguém de B, com qualquer filtro ou busca', async () => {
+    const idsOfB = [adminB.id, moderatorB.id, memberB.id, pendingB.id]
+    for (const filter of ['all', 'approved', 'pending'] as const) {
+      const listed = (await adminA.caller.admin.users.list({ filter })).map((user) => user.id)
+      expect(
+        listed.filter((id) => idsOfB.includes(id)),
+        filter,
+      ).toEqual([])
+    }
+    expect(await adminA.caller.admin.users.list({ search: 'udesc' })).toEqual([])
+    // The same listing does show A's own people.
+    expect((await adminA.caller.admin.users.list({})).map((user) => user.id).sort()).toEqual(
+      [adminA.id, moderatorA.id, memberA.id].sort(),
+    )
+  })
+
+  it('admin.users.approve não aprova um cadastro de B', async () => {
+    await expectRefusedWithoutChange(() => adminA.caller.admin.users.approve({ userId: pendingB.id }))
+  })
+
+  it('admin.users.setRoles não muda os papéis de alguém de B (nem o faz admin)', async () => {
+    await expectRefusedWithoutChange(() =>
+      adminA.caller.admin.users.setRoles({ userId: memberB.id, roles: ['admin'] }),
+    )
+    await expectRefusedWithoutChange(() =>
+      adminA.caller.admin.users.setRoles({ userId: adminB.id, roles: ['user'] }),
+    )
+    expect(validateSessionToken(db, memberB.sessionToken ?? '')).not.toBeNull()
+  })
+
+  it('admin.users.delete não exclui uma conta de B', async () => {
+    await expectRefusedWithoutChange(() => adminA.caller.admin.users.delete({ userId: memberB.id }))
+    await expectRefusedWithoutChange(() => adminA.caller.admin.users.delete({ userId: adminB.id }))
+  })
+})
+
+describe('anúncios: a moderação de A não alcança B', () => {
+  it('admin.listings.list não mostra anúncios de B', async () => {
+    const listingA = insertListing(memberA.id, communityA, 'Calculadora da Univille')
+    for (const staff of [moderatorA, adminA]) {
+      for (const filter of ['all', 'active', 'removed'] as const) {
+        const ids = (await staff.caller.admin.listings.list({ filter })).map((item) => item.id)
+        expect(ids, filter).not.toContain(listingB)
+      }
+      expect((await staff.caller.admin.listings.list({})).map((item) => item.id)).toEqual([listingA])
+    }
+  })
+
+  it('admin.listings.remove não remove um anúncio de B', async () => {
+    await expectRefusedWithoutChange(() =>
+      moderatorA.caller.admin.listings.remove({ id: listingB, reason: 'spam' }),
+    )
+    await expectRefusedWithoutChange(() =>
+      adminA.caller.admin.listings.remove({ id: listingB, reason: 'other', details: 'fora da regra' }),
+    )
+  })
+
+  it('nem o produto nem o perfil de B abrem para a moderação de A', async () => {
+    await expectRefusedWithoutChange(() => moderatorA.caller.listings.byId({ id: listingB }))
+    const username = db.select().from(profiles).where(eq(profiles.userId, memberB.id)).get()?.username ?? ''
+    await expectRefusedWithoutChange(() => adminA.caller.profiles.byUsername({ username }))
+  })
+})
+
+describe('banners: cada comunidade tem os seus', () => {
+  it('admin.banners.list não mostra banners de B', async () => {
+    expect((await adminA.caller.admin.banners.list()).map((banner) => banner.id)).not.toContain(bannerB)
+    expect((await adminB.caller.admin.banners.list()).map((banner) => banner.id)).toEqual([bannerB])
+  })
+
+  it('admin.banners.update, setActive e delete não alcançam um banner de B', async () => {
+    await expectRefusedWithoutChange(() =>
+      adminA.caller.admin.banners.update({ id: bannerB, ...bannerInput, title: 'Tomado por A' }),
+    )
+    await expectRefusedWithoutChange(() =>
+      adminA.caller.admin.banners.setActive({ id: bannerB, active: false }),
+    )
+    await expectRefusedWithoutChange(() => adminA.caller.admin.banners.delete({ id: bannerB }))
+  })
+
+  it('admin.banners.create cria na comunidade de quem cria, e B não o mostra', async () => {
+    const before = stateOfB()
+    const { id } = await adminA.caller.admin.banners.create({ ...bannerInput, title: 'Banner da Univille' })
+    expect(db.select().from(advertisements).where(eq(advertisements.id, id)).get()?.communityId).toBe(
+      communityA,
+    )
+    expect(stateOfB()).toEqual(before)
+    const visitor = callerFor(services, null).caller
+    expect(
+      (await visitor.banners.active({ placement: 'hero_banner', communitySlug: 'udesc' })).map((b) => b.id),
+    ).toEqual([bannerB])
+    expect(
+      (await visitor.banners.active({ placement: 'hero_banner', communitySlug: 'univille' })).map(
+        (b) => b.id,
+      ),
+    ).toEqual([id])
+  })
+})
+
+describe('eventos: a fila, as decisões e as presenças ficam em cada comunidade', () => {
+  it('events.moderation não mostra eventos de B, em nenhum estado', async () => {
+    const pendingA = (await memberA.caller.events.create(eventInput('Palestra da Univille'))).id
+    for (const staff of [moderatorA, adminA]) {
+      for (const status of ['pendente', 'aprovado', 'rejeitado', 'cancelado'] as const) {
+        const ids = (await staff.caller.events.moderation({ status })).map((event) => event.id)
+        expect(ids, status).not.toContain(pendingEventB)
+        expect(ids, status).not.toContain(approvedEventB)
+      }
+      expect((await staff.caller.events.moderation({})).map((event) => event.id)).toEqual([pendingA])
+    }
+  })
+
+  it('events.approve e events.reject não decidem um evento de B', async () => {
+    await expectRefusedWithoutChange(() => moderatorA.caller.events.approve({ id: pendingEventB }))
+    await expectRefusedWithoutChange(() =>
+      moderatorA.caller.events.reject({ id: pendingEventB, reason: 'Fora das regras' }),
+    )
+    await expectRefusedWithoutChange(() => adminA.caller.events.approve({ id: pendingEventB }))
+    await expectRefusedWithoutChange(() =>
+      adminA.caller.events.reject({ id: pendingEventB, reason: 'Fora das regras' }),
+    )
+  })
+
+  it('events.byId não abre eventos de B para a moderação nem para os membros de A', async () => {
+    for (const id of [pendingEventB, approvedEventB]) {
+      await expectRefusedWithoutChange(() => moderatorA.caller.events.byId({ id }))
+      await expectRefusedWithoutChange(() => adminA.caller.events.byId({ id }))
+    }
+    await expectRefusedWithoutChange(() => memberA.caller.events.byId({ id: approvedEventB }))
+    // B's own moderator does see the pending one.
+    expect((await moderatorB.caller.events.byId({ id: pendingEventB })).id).toBe(pendingEventB)
+  })
+
+  it('events.list de um membro de A mostra os eventos de A, mesmo pedindo os de B', async () => {
+    await memberA.caller.events.create(eventInput('Palestra da Univille'))
+    const approvedA = (await memberA.caller.events.create(eventInput('Feira da Univille'))).id
+    await moderatorA.caller.events.approve({ id: approvedA })
+    for (const communitySlug of [undefined, 'udesc']) {
+      const ids = (await memberA.caller.events.list({ communitySlug })).map((event) => event.id)
+      expect(ids, communitySlug).toEqual([approvedA])
+    }
+    expect((await memberB.caller.events.list({})).map((event) => event.id)).toEqual([approvedEventB])
+  })
+
+  it('events.attend e events.unattend não marcam presença em evento de B', async () => {
+    await expectRefusedWithoutChange(() => memberA.caller.events.attend({ id: approvedEventB }))
+    await expectRefusedWithoutChange(() => moderatorA.caller.events.attend({ id: approvedEventB }))
+    await memberB.caller.events.attend({ id: approvedEventB })
+    await expectRefusedWithoutChange(() => memberA.caller.events.unattend({ id: approvedEventB }))
+  })
+
+  it('events.cancel e events.update não alcançam eventos de B (só o organizador, da sua comunidade)', async () => {
+    for (const staff of [moderatorA, adminA]) {
+      await expectRefusedWithoutChange(() => staff.caller.events.cancel({ id: approvedEventB }))
+      await expectRefusedWithoutChange(() =>
+        staff.caller.events.update({ id: pendingEventB, ...eventInput('Tomado por A') }),
+      )
+    }
+  })
+
+  it('events.create de um membro de A cria em A, e events.mine só lista os próprios', async () => {
+    const before = stateOfB()
+    const { id } = await memberA.caller.events.create(eventInput('Palestra da Univille'))
+    expect(db.select().from(events).where(eq(events.id, id)).get()?.communityId).toBe(communityA)
+    expect(stateOfB()).toEqual(before)
+    expect((await memberA.caller.events.mine()).map((event) => event.id)).toEqual([id])
+    expect((await moderatorA.caller.events.mine()).map((event) => event.id)).toEqual([])
+  })
+})
+
+describe('painel: contagens, selos e registro só da própria comunidade', () => {
+  it('admin.dashboard.summary e admin.badges.counts contam só A', async () => {
+    // A: one pending sign-up, one live listing, one pending event, one active banner.
+    await account('pending', 'univille')
+    insertListing(memberA.id, communityA, 'Calculadora da Univille')
+    await memberA.caller.events.create(eventInput('Palestra da Univille'))
+    await adminA.caller.admin.banners.create({ ...bannerInput, title: 'Banner da Univille' })
+    // B: more of everything, a removed listing, so a count that leaks shows it.
+    await account('pending', 'udesc')
+    const removedB = insertListing(memberB.id, communityB, 'Outro anúncio da UDESC')
+    await moderatorB.caller.admin.listings.remove({ id: removedB, reason: 'spam' })
+    await memberB.caller.events.create(eventInput('Mais uma palestra da UDESC'))
+
+    for (const staff of [adminA, moderatorA]) {
+      const summary = await staff.caller.admin.dashboard.summary()
+      expect(summary.users).toEqual({ total: 4, pending: 1 })
+      expect(summary.listings).toEqual({ active: 1, removed: 0 })
+      expect(summary.pendingEvents).toBe(1)
+      expect(summary.activeBanners).toBe(1)
+      expect(summary.weeks.at(-1)).toMatchObject({ signUps: 4, listings: 1 })
+      expect(summary.weeks.slice(0, -1).every((week) => week.signUps === 0 && week.listings === 0)).toBe(true)
+      expect(await staff.caller.admin.badges.counts()).toEqual({ pendingUsers: 1, pendingEvents: 1 })
+    }
+    // B's own staff sees B's numbers.
+    const summaryB = await moderatorB.caller.admin.dashboard.summary()
+    expect(summaryB.users).toEqual({ total: 5, pending: 2 })
+    expect(summaryB.listings).toEqual({ active: 1, removed: 1 })
+    expect(summaryB.pendingEvents).toBe(2)
+    expect(summaryB.activeBanners).toBe(1)
+  })
+
+  it('admin.badges.live começa com os números de A', async () => {
+    const abort = new AbortController()
+    const { caller } = callerFor(services, { userId: moderatorA.id }, {}, { signal: abort.signal })
+    const iterator = (await caller.admin.badges.live())[Symbol.asyncIterator]()
+    try {
+      const first = await iterator.next()
+      expect(first.value).toEqual({ pendingUsers: 0, pendingEvents: 0 })
+    } finally {
+      abort.abort()
+      await iterator.return?.()
+    }
+  })
+
+  it('admin.dashboard.log mostra só as ações de A', async () => {
+    await moderatorB.caller.admin.listings.remove({ id: listingB, reason: 'spam' })
+    const listingA = insertListing(memberA.id, communityA, 'Calculadora da Univille')
+    await moderatorA.caller.admin.listings.remove({ id: listingA, reason: 'violation' })
+    for (const staff of [moderatorA, adminA]) {
+      const log = await staff.caller.admin.dashboard.log()
+      expect(log.map((line) => [line.actionType, line.targetType, line.targetId])).toEqual([
+        ['delete_product', 'product', listingA],
+      ])
+    }
+    const logB = await moderatorB.caller.admin.dashboard.log()
+    expect(logB.map((line) => [line.actionType, line.targetId])).toEqual([
+      ['delete_product', listingB],
+      ['approve_event', approvedEventB],
+    ])
+  })
+})
+
+describe('subcategorias: valem para todas as comunidades (por projeto)', () => {
+  it('uma subcategoria criada por um admin de A aparece para B, e só admins a mudam', async () => {
+    const main = db.select().from(mainCategories).get()
+    if (!main) throw new Error('categoria ausente')
+    const { id } = await adminA.caller.admin.subcategories.create({
+      name: 'Instrumentos musicais',
+      mainCategoryId: main.id,
+      description: null,
+      icon: '🎸',
+    })
+    expect((await adminB.caller.admin.subcategories.list()).map((s) => s.id)).toContain(id)
+    const visitorOfB = callerFor(services, null).caller
+    const categories = await visitorOfB.listings.categories({ communitySlug: 'udesc' })
+    expect(categories.flatMap((category) => category.subcategories.map((s) => s.id))).toContain(id)
+    const count = () => db.select({ total: sql<number>`count(*)` }).from(subcategories).get()?.total
+    const before = count()
+    await expectTRPCError(moderatorB.caller.admin.subcategories.delete({ id }), 'FORBIDDEN')
+    expect(count()).toBe(before)
+  })
+})
