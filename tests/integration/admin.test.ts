@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import {
@@ -10,10 +10,12 @@ import {
   moderationLog,
   products,
   productVupts,
+  profiles,
   subcategories,
   uploads,
   users,
 } from '../../server/db/schema'
+import type { EventInput } from '../../shared/schemas/event'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {
   type AppCaller,
@@ -35,6 +37,32 @@ let admin: AppCaller
 let moderator: AppCaller
 let sub: { id: number; mainCategoryId: number }
 
+const bannerInput = {
+  title: 'Semana de Desapegos',
+  description: 'Tudo com preço de estudante.',
+  imageUrl: 'https://exemplo.com/banner.webp',
+  linkUrl: 'https://exemplo.com',
+  placement: 'hero_banner' as const,
+  active: true,
+  displayOrder: 0,
+}
+
+/** A date `days` from today in São Paulo, as the event form sends it. */
+function dayFromNow(days: number): string {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date)
+}
+
+const eventInput = (title: string): EventInput => ({
+  title,
+  description: 'Uma tarde de conversas sobre carreira e estágios.',
+  eventDate: dayFromNow(10),
+  eventTime: '19:30',
+  location: 'Auditório central',
+  maxParticipants: null,
+  imageUploadId: null,
+})
+
 function listing(sellerId: number, title = 'Calculadora científica') {
   return db
     .insert(products)
@@ -52,7 +80,8 @@ function listing(sellerId: number, title = 'Calculadora científica') {
     .get().id
 }
 
-beforeAll(async () => {
+/** A fresh database for every test: none depends on what another left behind. */
+beforeEach(async () => {
   db = await createTestDatabase()
   services = createTestServices(db)
   adminId = (await createAdmin(db)).id
@@ -69,7 +98,7 @@ beforeAll(async () => {
   sub = row
 })
 
-afterAll(() => closeTestDatabase(db))
+afterEach(() => closeTestDatabase(db))
 
 describe('usuários e papéis', () => {
   it('salvar papéis substitui todos e encerra as sessões da pessoa', async () => {
@@ -83,20 +112,25 @@ describe('usuários e papéis', () => {
     expect((await admin.admin.users.list({ search: student.email }))[0]?.roles).toEqual(['user'])
   })
 
-  it('um admin não tira o próprio acesso nem se exclui; a comunidade mantém um admin', async () => {
+  it('um admin não tira o próprio acesso nem se exclui pelo painel', async () => {
     await expectTRPCError(
-      admin.admin.users.setRoles({ userId: adminId, roles: ['user'] }),
+      admin.admin.users.setRoles({ userId: adminId, roles: ['user', 'moderator'] }),
       'BAD_REQUEST',
       'Você não pode remover o seu próprio acesso de administrador.',
     )
-    await expectTRPCError(admin.admin.users.delete({ userId: adminId }), 'BAD_REQUEST')
-    const second = await createAdmin(db)
-    const secondCaller = callerFor(services, { userId: second.id }).caller
-    await secondCaller.admin.users.setRoles({ userId: adminId, roles: ['user', 'admin'] })
-    // Two admins: one may demote the other, but not the last one standing.
-    await admin.admin.users.setRoles({ userId: second.id, roles: ['user'] })
-    const demotedAgain = callerFor(services, { userId: adminId }).caller
-    await expectTRPCError(demotedAgain.admin.users.setRoles({ userId: adminId, roles: [] }), 'BAD_REQUEST')
+    await expectTRPCError(
+      admin.admin.users.delete({ userId: adminId }),
+      'BAD_REQUEST',
+      'Você não pode remover a sua própria conta por aqui.',
+    )
+    expect((await admin.admin.users.list({})).find((user) => user.id === adminId)?.roles.sort()).toEqual([
+      'admin',
+      'user',
+    ])
+    // Keeping admin among the roles is allowed: saving replaces all of them (tests/integration/last-admin).
+    expect(await admin.admin.users.setRoles({ userId: adminId, roles: ['admin', 'moderator'] })).toEqual({
+      roles: ['user', 'admin', 'moderator'],
+    })
   })
 
   it('excluir um usuário encerra sessões, remove anúncios, corrige contadores e anonimiza as mensagens', async () => {
@@ -164,15 +198,7 @@ describe('anúncios', () => {
 })
 
 describe('banners', () => {
-  const banner = {
-    title: 'Semana de Desapegos',
-    description: 'Tudo com preço de estudante.',
-    imageUrl: 'https://exemplo.com/banner.webp',
-    linkUrl: 'https://exemplo.com',
-    placement: 'hero_banner' as const,
-    active: true,
-    displayOrder: 0,
-  }
+  const banner = bannerInput
 
   it.each([
     [{ title: 'ab' }, 'Título deve ter no mínimo 3 caracteres'],
@@ -280,17 +306,85 @@ describe('subcategorias', () => {
 })
 
 describe('painel', () => {
+  const DAY = 24 * 60 * 60 * 1000
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY)
+  const WEEK = 7 * DAY
+
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('conta usuários, anúncios, eventos pendentes e banners, com as semanas', async () => {
+    // The clock stands still: the weeks are counted back from one known instant.
+    const now = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    // People besides the admin and the moderator: one approved, two pending, one who signed up ten days
+    // ago (week 1), one deleted (not counted) and one who signed up before the eight weeks shown.
+    const approved = await createApprovedStudent(db)
     await createStudent(db)
+    await createStudent(db, { emailVerified: true })
+    const lastWeek = await createApprovedStudent(db)
+    db.update(profiles)
+      .set({ createdAt: daysAgo(10) })
+      .where(eq(profiles.userId, lastWeek.id))
+      .run()
+    const deleted = await createStudent(db)
+    await admin.admin.users.delete({ userId: deleted.id })
+    const longAgo = await createApprovedStudent(db)
+    db.update(profiles)
+      .set({ createdAt: daysAgo(70) })
+      .where(eq(profiles.userId, longAgo.id))
+      .run()
+
+    // Listings: two live, one sold, one removed by moderation, one live from twenty days ago (week 2).
+    listing(approved.id)
+    listing(approved.id)
+    db.update(products)
+      .set({ status: 'vendido' })
+      .where(eq(products.id, listing(approved.id)))
+      .run()
+    const removed = listing(approved.id)
+    await moderator.admin.listings.remove({ id: removed, reason: 'spam' })
+    const old = listing(lastWeek.id)
+    db.update(products)
+      .set({ createdAt: daysAgo(20) })
+      .where(eq(products.id, old))
+      .run()
+
+    // Events: two waiting, one approved, one rejected.
+    const organizer = callerFor(services, { userId: approved.id }).caller
+    const event = (title: string) => organizer.events.create(eventInput(title))
+    await event('Palestra pendente')
+    await event('Oficina pendente')
+    await admin.events.approve({ id: (await event('Feira aprovada')).id })
+    await admin.events.reject({ id: (await event('Festa rejeitada')).id, reason: 'Fora das regras' })
+
+    // Banners: one active, one not.
+    await admin.admin.banners.create({ ...bannerInput, active: true })
+    await admin.admin.banners.create({ ...bannerInput, active: false })
+
     const summary = await admin.admin.dashboard.summary()
-    expect(summary.users.total).toBeGreaterThan(summary.users.pending)
-    expect(summary.users.pending).toBeGreaterThan(0)
-    expect(summary.pendingEvents).toBe(0)
-    expect(summary.activeBanners).toBeGreaterThanOrEqual(0)
-    expect(typeof summary.activeBanners).toBe('number')
-    expect(summary.weeks).toHaveLength(8)
-    expect(summary.weeks.at(-1)?.signUps).toBeGreaterThan(0)
-    const badges = await moderator.admin.badges.counts()
-    expect(badges.pendingUsers).toBe(summary.users.pending)
+    // admin, moderator, approved, the two pending, lastWeek, longAgo.
+    expect(summary.users).toEqual({ total: 7, pending: 2 })
+    expect(summary.listings).toEqual({ active: 3, removed: 1 })
+    expect(summary.pendingEvents).toBe(2)
+    expect(summary.activeBanners).toBe(1)
+    // Eight weeks back from now, oldest first; each starts just after the previous one ends.
+    expect(summary.weeks.map((week) => week.weekStart.getTime())).toEqual(
+      [8, 7, 6, 5, 4, 3, 2, 1].map((weeks) => now - weeks * WEEK + 1),
+    )
+    expect(summary.weeks.map((week) => [week.signUps, week.listings])).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      // This week: admin, moderator, approved, the two pending and the deleted account's sign-up.
+      [6, 4],
+    ])
+    expect(await moderator.admin.dashboard.summary()).toEqual(summary)
+    expect(await moderator.admin.badges.counts()).toEqual({ pendingUsers: 2, pendingEvents: 2 })
   })
 })
