@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import { communities, mainCategories, products, subcategories } from '../../server/db/schema'
@@ -73,7 +73,8 @@ async function collect(
   return received
 }
 
-beforeAll(async () => {
+/** A fresh world for every test (database, bus, rate limits, one open conversation): no test leans on another. */
+beforeEach(async () => {
   db = await createTestDatabase()
   services = createTestServices(db)
   aliceId = (await createApprovedStudent(db)).id
@@ -104,18 +105,18 @@ beforeAll(async () => {
     })
     .returning({ id: products.id })
     .get().id
+  conversationId = (await alice.chat.start({ productId })).conversationId
 })
 
-afterAll(() => closeTestDatabase(db))
+afterEach(() => closeTestDatabase(db))
 
 describe('iniciar conversa', () => {
   it('abre uma conversa a partir do anúncio e reaproveita a mesma para o par', async () => {
-    const first = await alice.chat.start({ productId })
+    // beforeEach opened it from the listing.
     const again = await alice.chat.start({ productId })
-    expect(again.conversationId).toBe(first.conversationId)
+    expect(again.conversationId).toBe(conversationId)
     const fromSeller = await bob.chat.start({ username: (await alice.profiles.me()).username ?? '' })
-    expect(fromSeller.conversationId).toBe(first.conversationId)
-    conversationId = first.conversationId
+    expect(fromSeller.conversationId).toBe(conversationId)
     const header = await alice.chat.conversation({ conversationId })
     expect(header.product?.title).toBe('Livro de Cálculo')
     expect(header.other.id).toBe(bobId)
@@ -183,12 +184,14 @@ describe('mensagens', () => {
   })
 
   it('conta não lidas e marca como lidas só as da outra pessoa, avisando quem enviou', async () => {
+    await alice.chat.send({ conversationId, content: 'Oi! Ainda está disponível?' })
     await alice.chat.send({ conversationId, content: 'Posso buscar amanhã?' })
+    await bob.chat.send({ conversationId, content: 'Está sim.' })
     expect((await bob.chat.unreadCount()).count).toBe(2)
-    expect((await alice.chat.unreadCount()).count).toBe(0)
+    expect((await alice.chat.unreadCount()).count).toBe(1)
     const inbox = await bob.chat.conversations()
     expect(inbox[0]?.unread).toBe(2)
-    expect(inbox[0]?.lastMessage?.content).toBe('Posso buscar amanhã?')
+    expect(inbox[0]?.lastMessage?.content).toBe('Está sim.')
 
     const { events: aliceEvents, abort } = await subscribe(aliceId)
     const received = collect(aliceEvents, 1, abort)
@@ -198,8 +201,14 @@ describe('mensagens', () => {
     abort.abort()
     expect(event?.data).toMatchObject({ type: 'read', conversationId, readerId: bobId })
     expect((await bob.chat.unreadCount()).count).toBe(0)
+    // Bob's own message stays unread for Alice.
+    expect((await alice.chat.unreadCount()).count).toBe(1)
     const page = await alice.chat.messages({ conversationId })
-    expect(page.items.filter((m) => m.senderId === aliceId).every((m) => m.read)).toBe(true)
+    expect(page.items.map((m) => [m.content, m.read])).toEqual([
+      ['Está sim.', false],
+      ['Posso buscar amanhã?', true],
+      ['Oi! Ainda está disponível?', true],
+    ])
   })
 
   it('pagina o histórico para trás sem repetir', async () => {
@@ -216,6 +225,7 @@ describe('mensagens', () => {
     } while (before)
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
     expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toHaveLength(12)
   })
 
   it('limita a frequência de envio com uma mensagem em português', async () => {
@@ -238,21 +248,70 @@ describe('mensagens', () => {
 
 describe('eventos ao vivo', () => {
   it('entrega a mensagem ao outro participante na hora, e a ninguém mais', async () => {
+    // Eve talks to Bob elsewhere: her first event must be that, never Alice's message to Bob.
+    const { conversationId: eveAndBob } = await eve.chat.start({
+      username: (await bob.profiles.me()).username ?? '',
+    })
     const bobSubscription = await subscribe(bobId)
+    const aliceSubscription = await subscribe(aliceId)
     const eveSubscription = await subscribe(eveId)
     const bobEvents = collect(bobSubscription.events, 1, bobSubscription.abort)
+    const aliceEvents = collect(aliceSubscription.events, 1, aliceSubscription.abort)
     const eveEvents = collect(eveSubscription.events, 1, eveSubscription.abort)
-    await services.bus.listening('chat', bobId)
+    await Promise.all([
+      services.bus.listening('chat', bobId),
+      services.bus.listening('chat', aliceId),
+      services.bus.listening('chat', eveId),
+    ])
+
+    const sent = await alice.chat.send({ conversationId, content: 'Chego em dez minutos.' })
+    const [delivered] = await bobEvents
+    expect(delivered?.id).toBe(String(sent.id))
+    expect(delivered?.data).toEqual({
+      type: 'message',
+      conversationId,
+      message: {
+        id: sent.id,
+        senderId: aliceId,
+        content: 'Chego em dez minutos.',
+        read: false,
+        createdAt: sent.createdAt,
+      },
+    })
+    // The sender's other tabs get it too.
+    expect((await aliceEvents)[0]?.data).toMatchObject({ type: 'message', message: { id: sent.id } })
+
+    const toEve = await bob.chat.send({ conversationId: eveAndBob, content: 'Oi, Eve!' })
+    const [eveFirst] = await eveEvents
+    expect(eveFirst?.data).toMatchObject({
+      type: 'message',
+      conversationId: eveAndBob,
+      message: { id: toEve.id, content: 'Oi, Eve!' },
+    })
+    bobSubscription.abort.abort()
+    aliceSubscription.abort.abort()
+    eveSubscription.abort.abort()
+  })
+
+  it('avisa só a outra pessoa que alguém está digitando', async () => {
+    const bobSubscription = await subscribe(bobId)
+    const aliceSubscription = await subscribe(aliceId)
+    const bobEvents = collect(bobSubscription.events, 1, bobSubscription.abort)
+    const aliceEvents = collect(aliceSubscription.events, 1, aliceSubscription.abort)
+    await Promise.all([services.bus.listening('chat', bobId), services.bus.listening('chat', aliceId)])
     await alice.chat.typing({ conversationId })
     const [typing] = await bobEvents
     expect(typing?.data).toEqual({ type: 'typing', conversationId, userId: aliceId })
-    setTimeout(() => eveSubscription.abort.abort(), 200)
-    expect(await eveEvents).toEqual([])
+    // Alice is not told about her own typing: her first event is Bob's reply.
+    const reply = await bob.chat.send({ conversationId, content: 'Combinado.' })
+    expect((await aliceEvents)[0]?.data).toMatchObject({ type: 'message', message: { id: reply.id } })
+    bobSubscription.abort.abort()
+    aliceSubscription.abort.abort()
   })
 
   it('retoma do último id visto e entrega, em ordem, o que chegou durante a queda', async () => {
     // The newest message the client saw, in any of its conversations.
-    const seen = db.$client.prepare('select max(id) as id from messages').get() as { id: number }
+    const seen = await bob.chat.send({ conversationId, content: 'visto antes da queda' })
     await alice.chat.send({ conversationId, content: 'enquanto você estava offline 1' })
     await alice.chat.send({ conversationId, content: 'enquanto você estava offline 2' })
     const { events, abort } = await subscribe(bobId, { lastEventId: String(seen.id) })
@@ -290,7 +349,10 @@ describe('eventos ao vivo', () => {
       void iterator.next()
       open.push(iterator)
     }
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // Every one of them holds its slot before the next is asked for.
+    await vi.waitFor(() =>
+      expect(socket.ctx.request.subscriptions?.active).toBe(MAX_SUBSCRIPTIONS_PER_CONNECTION),
+    )
     const extra = (await socket.caller.chat.events())[Symbol.asyncIterator]()
     await expectTRPCError(extra.next(), 'TOO_MANY_REQUESTS')
     abort.abort()
