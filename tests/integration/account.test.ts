@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import type { Database } from '../../server/db/client'
@@ -49,12 +49,13 @@ async function enrol(userId: number) {
   return recoveryCodes
 }
 
-beforeAll(async () => {
+/** A fresh database, mailbox and rate limits for every test. */
+beforeEach(async () => {
   db = await createTestDatabase()
   services = createTestServices(db)
 })
 
-afterAll(() => closeTestDatabase(db))
+afterEach(() => closeTestDatabase(db))
 
 describe('senha', () => {
   it('troca a senha com a senha atual e encerra as outras sessões', async () => {
@@ -128,46 +129,72 @@ describe('e-mail', () => {
 })
 
 describe('verificação em duas etapas', () => {
+  const STEP_MS = 30_000
+  /** Where the clock stands: the start of a 30-second step. It only moves when a test moves it. */
+  let stepStart: number
+
+  beforeEach(() => {
+    stepStart = Math.floor(Date.now() / STEP_MS) * STEP_MS
+    vi.useFakeTimers({ toFake: ['Date'], now: stepStart })
+  })
+
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** Signs in with the password; returns the session still owing its code. */
+  async function signInOwingCode(email: string) {
+    const cookies: string[] = []
+    const anon = callerFor(services, null, { setCookie: (cookie) => cookies.push(cookie) }).caller
+    expect(await anon.auth.signIn({ email, password: TEST_PASSWORD })).toEqual({
+      ok: true,
+      twoFactorRequired: true,
+    })
+    const token = sessionCookieFrom(cookies)?.value ?? null
+    return { token, caller: callerForToken(services, token).caller }
+  }
+
   it('ativa com QR e código; o login passa a pedir o código, que vale uma vez só', async () => {
     const student = await createApprovedStudent(db)
     const { caller } = callerFor(services, { userId: student.id })
     await caller.account.twoFactor.begin()
     await expectAppError(caller.account.twoFactor.confirm({ code: '000000' }), 'INVALID_TWO_FACTOR_CODE')
+    // Enrolled with the code of this step.
     const recoveryCodes = await enrol(student.id)
     expect(storedTotpKey(student.id)).toMatch(/^v1\./)
     expect(storedTotpKey(student.id)).not.toContain(totpKeyOf(student.id))
     expect(recoveryCodes).toHaveLength(10)
     expect(new Set(recoveryCodes).size).toBe(10)
 
-    const cookies: string[] = []
-    const anon = callerFor(services, null, { setCookie: (cookie) => cookies.push(cookie) }).caller
-    expect(await anon.auth.signIn({ email: student.email, password: TEST_PASSWORD })).toEqual({
-      ok: true,
-      twoFactorRequired: true,
-    })
-    const pendingToken = sessionCookieFrom(cookies)?.value ?? null
-    const pending = callerForToken(services, pendingToken).caller
-    expect(await pending.auth.me()).toBeNull()
-    expect((await pending.auth.twoFactorPending()).pending).toBe(true)
-    await expectAppError(pending.listings.mine(), 'TWO_FACTOR_REQUIRED')
-    await expectAppError(pending.auth.verifyTwoFactor({ code: '123456' }), 'INVALID_TWO_FACTOR_CODE')
-
-    // The code the enrolment just used is spent; wait for it to be accepted only once.
+    const pending = await signInOwingCode(student.email)
+    expect(await pending.caller.auth.me()).toBeNull()
+    expect((await pending.caller.auth.twoFactorPending()).pending).toBe(true)
+    await expectAppError(pending.caller.listings.mine(), 'TWO_FACTOR_REQUIRED')
+    await expectAppError(pending.caller.auth.verifyTwoFactor({ code: '123456' }), 'INVALID_TWO_FACTOR_CODE')
     const key = totpKeyOf(student.id)
-    const nextStep = Date.now() + 30_000
-    const code = currentTotpCode(key, nextStep)
-    db.update(users).set({ totpLastStep: null }).where(eq(users.id, student.id)).run()
-    await pending.auth.verifyTwoFactor({ code: currentTotpCode(key) })
-    expect((await callerForToken(services, pendingToken).caller.auth.me())?.email).toBe(student.email)
-
-    const again = callerFor(services, null, { setCookie: (cookie) => cookies.push(cookie) }).caller
-    await again.auth.signIn({ email: student.email, password: TEST_PASSWORD })
-    const second = callerForToken(services, sessionCookieFrom(cookies)?.value ?? null).caller
+    // The enrolment's code, in the same step: already spent.
     await expectAppError(
-      second.auth.verifyTwoFactor({ code: currentTotpCode(key) }),
+      pending.caller.auth.verifyTwoFactor({ code: currentTotpCode(key) }),
       'INVALID_TWO_FACTOR_CODE',
     )
-    expect(code).toMatch(/^\d{6}$/)
+
+    // Two steps later, that step's code signs in.
+    vi.setSystemTime(stepStart + 2 * STEP_MS)
+    const code = currentTotpCode(key)
+    await pending.caller.auth.verifyTwoFactor({ code })
+    expect((await callerForToken(services, pending.token).caller.auth.me())?.email).toBe(student.email)
+
+    // Signing in again within the same step: the same code is refused, and so is the previous step's,
+    // though never used and still inside the drift window; the next step's (a fast phone) is taken.
+    const second = await signInOwingCode(student.email)
+    await expectAppError(second.caller.auth.verifyTwoFactor({ code }), 'INVALID_TWO_FACTOR_CODE')
+    await expectAppError(
+      second.caller.auth.verifyTwoFactor({ code: currentTotpCode(key, stepStart + STEP_MS) }),
+      'INVALID_TWO_FACTOR_CODE',
+    )
+    expect(await callerForToken(services, second.token).caller.auth.me()).toBeNull()
+    await second.caller.auth.verifyTwoFactor({ code: currentTotpCode(key, stepStart + 3 * STEP_MS) })
+    expect((await callerForToken(services, second.token).caller.auth.me())?.email).toBe(student.email)
   })
 
   it('um código de recuperação funciona uma vez', async () => {
