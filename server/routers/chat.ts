@@ -1,64 +1,25 @@
 import { tracked } from '@trpc/server'
-import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { CHAT_PAGE_SIZE } from '../../shared/chat'
 import { sendMessageSchema, startConversationSchema } from '../../shared/schemas/chat'
 import { sameUsername } from '../auth/accounts'
-import type { Database } from '../db/client'
+import {
+  conversationsOf,
+  messageColumns,
+  participantConversation,
+  publishChat,
+  unreadCount,
+} from '../chat/conversations'
 import { conversations, messages, productImages, products, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
 import { isLiveListing } from '../listings/visibility'
 import type { ChatEvent } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
-import type { ApprovedCtx } from '../trpc/context'
 import { approvedProcedure, router } from '../trpc/init'
 
 const conversationInput = z.object({ conversationId: z.number().int().positive() })
-
-const notFound = () => appError('NOT_FOUND', 'CONVERSATION_NOT_FOUND')
-
-/** The conversation, only for one of its two participants; anyone else learns nothing. */
-function participantConversation(db: Database, userId: number, conversationId: number) {
-  const row = db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId)),
-      ),
-    )
-    .get()
-  if (!row) throw notFound()
-  return { ...row, otherId: row.participantOne === userId ? row.participantTwo : row.participantOne }
-}
-
-const mine = (userId: number) =>
-  or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId))
-
-const messageColumns = {
-  id: messages.id,
-  conversationId: messages.conversationId,
-  senderId: messages.senderId,
-  content: messages.content,
-  read: messages.read,
-  createdAt: messages.createdAt,
-}
-
-function publish(ctx: ApprovedCtx, userIds: number[], event: ChatEvent) {
-  for (const userId of userIds) ctx.bus.publish('chat', userId, event)
-}
-
-function unreadCount(db: Database, userId: number): number {
-  const row = db
-    .select({ total: sql<number>`count(*)` })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(mine(userId), eq(messages.read, false), sql`${messages.senderId} is not ${userId}`))
-    .get()
-  return row?.total ?? 0
-}
 
 export const chatRouter = router({
   /** 'Enviar mensagem' on a listing (or a profile): reuses the pair's conversation when it exists. */
@@ -129,7 +90,7 @@ export const chatRouter = router({
       })
       .from(conversations)
       .leftJoin(products, eq(products.id, conversations.productId))
-      .where(mine(userId))
+      .where(conversationsOf(userId))
       .all()
     const others = rows.length
       ? ctx.db
@@ -248,7 +209,7 @@ export const chatRouter = router({
         .run()
       return created
     })
-    publish(ctx, [ctx.user.id, conversation.otherId], {
+    publishChat(ctx.bus, [ctx.user.id, conversation.otherId], {
       type: 'message',
       conversationId: conversation.id,
       message: {
@@ -279,7 +240,7 @@ export const chatRouter = router({
       .all()
     const upToId = Math.max(0, ...updated.map((row) => row.id))
     if (upToId > 0) {
-      publish(ctx, [conversation.otherId, ctx.user.id], {
+      publishChat(ctx.bus, [conversation.otherId, ctx.user.id], {
         type: 'read',
         conversationId: conversation.id,
         readerId: ctx.user.id,
@@ -292,7 +253,7 @@ export const chatRouter = router({
   typing: approvedProcedure.input(conversationInput).mutation(async ({ ctx, input }) => {
     await consumeAll([[ctx.rateLimits.chatTypingByUser, String(ctx.user.id)]])
     const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
-    publish(ctx, [conversation.otherId], {
+    publishChat(ctx.bus, [conversation.otherId], {
       type: 'typing',
       conversationId: conversation.id,
       userId: ctx.user.id,
@@ -320,7 +281,7 @@ export const chatRouter = router({
             .select(messageColumns)
             .from(messages)
             .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-            .where(and(mine(ctx.user.id), gt(messages.id, lastId)))
+            .where(and(conversationsOf(ctx.user.id), gt(messages.id, lastId)))
             .orderBy(messages.id)
             .limit(500)
             .all()

@@ -1,0 +1,53 @@
+import { and, eq, or, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { conversations, messages } from '../db/schema'
+import { appError } from '../errors'
+import type { ChatEvent, EventBus } from '../realtime/bus'
+
+export const conversationNotFound = () => appError('NOT_FOUND', 'CONVERSATION_NOT_FOUND')
+
+/** The conversation, only for one of its two participants; anyone else learns nothing. */
+export function participantConversation(db: Database, userId: number, conversationId: number) {
+  const row = db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId)),
+      ),
+    )
+    .get()
+  if (!row) throw conversationNotFound()
+  return { ...row, otherId: row.participantOne === userId ? row.participantTwo : row.participantOne }
+}
+
+/** Conversations the member takes part in. */
+export const conversationsOf = (userId: number) =>
+  or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId))
+
+/** A message as the client receives it, in lists and live. */
+export const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  senderId: messages.senderId,
+  content: messages.content,
+  read: messages.read,
+  createdAt: messages.createdAt,
+}
+
+/** Sends a live chat event to each member's open pages. */
+export function publishChat(bus: EventBus, userIds: number[], event: ChatEvent) {
+  for (const userId of userIds) bus.publish('chat', userId, event)
+}
+
+/** Messages from others the member has not read, over all conversations. */
+export function unreadCount(db: Database, userId: number): number {
+  const row = db
+    .select({ total: sql<number>`count(*)` })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(conversationsOf(userId), eq(messages.read, false), sql`${messages.senderId} is not ${userId}`))
+    .get()
+  return row?.total ?? 0
+}
