@@ -4,14 +4,14 @@
  */
 import { join, resolve } from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { createAccount, findUserByEmail } from '../server/auth/accounts'
+import { findUserByEmail } from '../server/auth/accounts'
 import { openDatabase, runMigrations } from '../server/db/client'
+import { createEvent, createListing, createStudent } from '../server/db/factories'
 import {
   advertisements,
   communities,
   events,
   mainCategories,
-  productImages,
   products,
   subcategories,
 } from '../server/db/schema'
@@ -19,7 +19,6 @@ import { seedBase } from '../server/db/seed'
 import { attachUploads } from '../server/uploads/attach'
 import { createLocalImageStorage, type ImageStorage } from '../server/uploads/storage'
 import { storeImage } from '../server/uploads/store-image'
-import { zonedLocalToUtc } from '../shared/time'
 import { loadEnv } from '../src/env'
 
 const DEMO_PASSWORD = 'vupt-demo-123'
@@ -214,18 +213,19 @@ async function main() {
     const existing = await findUserByEmail(db, email)
     const id =
       existing?.id ??
-      (await createAccount(db, {
-        email,
-        password: DEMO_PASSWORD,
-        fullName: student.fullName,
-        username: student.username,
-        university: community.universityName,
-        course: student.course,
-        matricula: String(20230000 + userIds.size),
-        communityId: community.id,
-        approved: true,
-        emailVerified: true,
-      }))
+      (
+        await createStudent(db, {
+          email,
+          password: DEMO_PASSWORD,
+          fullName: student.fullName,
+          username: student.username,
+          university: community.universityName,
+          course: student.course,
+          matricula: String(20230000 + userIds.size),
+          approved: true,
+          emailVerified: true,
+        })
+      ).id
     userIds.set(student.username, id)
   }
 
@@ -245,21 +245,6 @@ async function main() {
       .where(and(eq(products.sellerId, sellerId), eq(products.title, listing.title)))
       .get()
     if (exists) continue
-    const created = db
-      .insert(products)
-      .values({
-        communityId: community.id,
-        sellerId,
-        title: listing.title,
-        description: listing.description,
-        priceCents: Math.round(listing.price * 100),
-        mainCategoryId: sub.mainCategoryId,
-        subcategoryId: sub.id,
-        condition: listing.condition,
-        views: listing.views,
-      })
-      .returning({ id: products.id })
-      .get()
     const main = db
       .select({ slug: mainCategories.slug })
       .from(mainCategories)
@@ -277,26 +262,20 @@ async function main() {
         ),
       )
     }
-    const attached = attachUploads(
+    createListing(
       db,
+      {
+        sellerId,
+        title: listing.title,
+        description: listing.description,
+        priceCents: Math.round(listing.price * 100),
+        subcategoryId: sub.id,
+        condition: listing.condition,
+        views: listing.views,
+        imageIds: stored.map((image) => image.id),
+      },
       storage,
-      sellerId,
-      stored.map((image) => image.id),
-      'product',
     )
-    db.insert(productImages)
-      .values(
-        attached.map((image, position) => ({
-          productId: created.id,
-          uploadId: image.id,
-          position,
-          cardUrl: image.cardUrl,
-          fullUrl: image.fullUrl,
-          width: image.width,
-          height: image.height,
-        })),
-      )
-      .run()
     createdListings++
   }
 
@@ -306,21 +285,16 @@ async function main() {
     if (!organizerId) continue
     const exists = db.select({ id: events.id }).from(events).where(eq(events.title, event.title)).get()
     if (exists) continue
-    const date = new Date(Date.now() + event.daysAhead * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
-    db.insert(events)
-      .values({
-        communityId: community.id,
-        organizerId,
-        title: event.title,
-        description: event.description,
-        eventDate: date,
-        eventTime: event.time,
-        startsAt: zonedLocalToUtc(date, event.time, community.timeZone),
-        location: event.location,
-        maxParticipants: event.maxParticipants,
-        status: 'aprovado',
-      })
-      .run()
+    createEvent(db, {
+      organizerId,
+      title: event.title,
+      description: event.description,
+      daysAhead: event.daysAhead,
+      eventTime: event.time,
+      location: event.location,
+      maxParticipants: event.maxParticipants,
+      status: 'aprovado',
+    })
     createdEvents++
   }
 

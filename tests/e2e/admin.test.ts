@@ -2,10 +2,9 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAccount } from '../../server/auth/accounts'
 import { openDatabase } from '../../server/db/client'
-import { communities, events, mainCategories, products, subcategories, users } from '../../server/db/schema'
-import { zonedLocalToUtc } from '../../shared/time'
+import { createEvent, createListing, createStudent } from '../../server/db/factories'
+import { users } from '../../server/db/schema'
 import { createApprovedStudent, enrolTwoFactor, type Student, signIn } from './support/accounts'
 import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
 import { ADMIN, type RunningServer, startServer } from './support/server'
@@ -21,50 +20,31 @@ const eventTitle = 'Oficina de Fotografia no Campus'
 async function seedFixtures() {
   const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
   try {
-    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-    const communityId = community?.id ?? 1
-    await createAccount(db, {
+    await createStudent(db, {
       email: pending.email,
       password: pending.password,
       fullName: pending.fullName,
       username: 'nova_aluna',
       university: 'Univille',
       course: 'Design',
-      communityId,
       emailVerified: true,
     })
     const sellerId =
       db.select({ id: users.id }).from(users).where(eq(users.email, seller.email)).get()?.id ?? 0
-    const sub = db
-      .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
-      .from(subcategories)
-      .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
-      .get()
-    db.insert(products)
-      .values({
-        communityId,
-        sellerId,
-        title: listingTitle,
-        description: 'A mesma apostila anunciada três vezes.',
-        priceCents: 1500,
-        mainCategoryId: sub?.mainCategoryId ?? 1,
-        subcategoryId: sub?.id ?? 1,
-        condition: 'usado',
-      })
-      .run()
-    const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
-    db.insert(events)
-      .values({
-        communityId,
-        organizerId: sellerId,
-        title: eventTitle,
-        description: 'Aprenda composição e luz natural com a câmera do celular.',
-        eventDate: date,
-        eventTime: '14:00',
-        startsAt: zonedLocalToUtc(date, '14:00', 'America/Sao_Paulo'),
-        location: 'Pátio central',
-      })
-      .run()
+    createListing(db, {
+      sellerId,
+      title: listingTitle,
+      description: 'A mesma apostila anunciada três vezes.',
+      priceCents: 1500,
+    })
+    createEvent(db, {
+      organizerId: sellerId,
+      title: eventTitle,
+      description: 'Aprenda composição e luz natural com a câmera do celular.',
+      daysAhead: 5,
+      eventTime: '14:00',
+      location: 'Pátio central',
+    })
   } finally {
     db.$client.close()
   }

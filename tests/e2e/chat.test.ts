@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
-import { communities, mainCategories, products, subcategories } from '../../server/db/schema'
+import { createListing } from '../../server/db/factories'
+import { subcategories } from '../../server/db/schema'
 import { createApprovedStudent, type Student, signIn } from './support/accounts'
 import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
@@ -20,30 +21,17 @@ beforeAll(async () => {
   seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
   const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
   try {
-    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-    const sub = db
-      .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
-      .from(subcategories)
-      .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
-      .where(eq(subcategories.name, 'Livros e apostilas'))
-      .get()
+    const sub = db.select().from(subcategories).where(eq(subcategories.name, 'Livros e apostilas')).get()
     const sellerRow = db.$client.prepare('select id from users where email = ?').get(seller.email) as {
       id: number
     }
-    productId = db
-      .insert(products)
-      .values({
-        communityId: community?.id ?? 1,
-        sellerId: sellerRow.id,
-        title: 'Livro de Física Básica',
-        description: 'Halliday volume 1, poucas marcações.',
-        priceCents: 8000,
-        mainCategoryId: sub?.mainCategoryId ?? 1,
-        subcategoryId: sub?.id ?? 1,
-        condition: 'usado',
-      })
-      .returning({ id: products.id })
-      .get().id
+    productId = createListing(db, {
+      sellerId: sellerRow.id,
+      title: 'Livro de Física Básica',
+      description: 'Halliday volume 1, poucas marcações.',
+      priceCents: 8000,
+      subcategoryId: sub?.id,
+    })
   } finally {
     db.$client.close()
   }

@@ -9,9 +9,9 @@ import { findOrCreateGoogleUser, linkOrReauthenticate } from '../../server/auth/
 import { createSession, validateSessionToken } from '../../server/auth/session'
 import { currentTotpCode, generateRecoveryCodes, generateTotpKey } from '../../server/auth/two-factor'
 import type { Database } from '../../server/db/client'
+import { createEvent } from '../../server/db/factories'
 import {
   emailTokens,
-  events,
   oauthAccounts,
   profiles,
   recoveryCodes,
@@ -28,7 +28,6 @@ import {
   callerFor,
   callerForToken,
   closeTestDatabase,
-  communityBySlug,
   createAdmin,
   createApprovedStudent,
   createTestDatabase,
@@ -361,21 +360,11 @@ describe('the second factor, per session', () => {
       totpKey: generateTotpKey(),
     })
     const organizer = await createApprovedStudent(db)
-    const [event] = db
-      .insert(events)
-      .values({
-        communityId: communityBySlug(db, 'univille').id,
-        organizerId: organizer.id,
-        title: 'Evento pendente',
-        description: 'Ainda não aprovado',
-        eventDate: '2030-01-01',
-        eventTime: '10:00',
-        startsAt: new Date('2030-01-01T13:00:00Z'),
-        location: 'Bloco A',
-      })
-      .returning({ id: events.id })
-      .all()
-    const eventId = event?.id ?? 0
+    const eventId = createEvent(db, {
+      organizerId: organizer.id,
+      title: 'Evento pendente',
+      description: 'Ainda não aprovado',
+    })
     await expect(
       callerFor(services, { userId: moderator.id }).caller.events.byId({ id: eventId }),
     ).resolves.toMatchObject({

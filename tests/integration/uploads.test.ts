@@ -14,15 +14,8 @@ import { createAccount } from '../../server/auth/accounts'
 import { createSecretBox } from '../../server/auth/secret-box'
 import { createSession, SESSION_COOKIE } from '../../server/auth/session'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
-import {
-  communities,
-  mainCategories,
-  productImages,
-  products,
-  subcategories,
-  type UploadKind,
-  uploads,
-} from '../../server/db/schema'
+import { createListing } from '../../server/db/factories'
+import { communities, productImages, type UploadKind, uploads } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import { AppError } from '../../server/errors'
 import { createHttpApp } from '../../server/http/app'
@@ -368,24 +361,7 @@ describe('attachUploads and releaseUploads', () => {
     const kept = await uploadOk(await solidJpeg(240, 100))
     const dropped = await uploadOk(await solidJpeg(250, 100))
     attach(student.id, [kept.id, dropped.id])
-    const main = db.select().from(mainCategories).limit(1).get()
-    const sub = main && db.select().from(subcategories).where(eq(subcategories.mainCategoryId, main.id)).get()
-    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-    if (!main || !sub || !community) throw new Error('o seed não criou categorias')
-    const product = db
-      .insert(products)
-      .values({
-        communityId: community.id,
-        sellerId: student.id,
-        title: 'Calculadora HP 12c',
-        description: 'Pouco usada',
-        priceCents: 15000,
-        mainCategoryId: main.id,
-        subcategoryId: sub.id,
-        condition: 'usado',
-      })
-      .returning({ id: products.id })
-      .get()
+    const product = { id: createListing(db, { sellerId: student.id, title: 'Calculadora HP 12c' }) }
     db.insert(productImages)
       .values({
         productId: product.id,

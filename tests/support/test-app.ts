@@ -12,7 +12,7 @@ import { parseSetCookie, type SetCookie } from 'cookie'
 import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll } from 'vitest'
-import { createAccount, type NewAccount } from '../../server/auth/accounts'
+import type { NewAccount } from '../../server/auth/accounts'
 import { type CurrentUser, identityOf } from '../../server/auth/identity'
 import { createSecretBox } from '../../server/auth/secret-box'
 import {
@@ -23,6 +23,7 @@ import {
 } from '../../server/auth/session'
 import { generateTotpKey } from '../../server/auth/two-factor'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
+import { createStudent as createStudentRow } from '../../server/db/factories'
 import { communities, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import { createRateLimits } from '../../server/http/rate-limits'
@@ -313,36 +314,20 @@ export const TEST_PASSWORD = 'senha-de-teste-123'
 
 export type TestAccount = { id: number; email: string; password: string; username: string | null }
 
-let accountCount = 0
-
 /**
- * A pending (not approved, e-mail not confirmed) student of Univille, created with createAccount
- * like the seed does. Every field can be overridden; e-mail and username are unique per call.
+ * A pending (not approved, e-mail not confirmed) student of Univille, made by the shared factory with
+ * the test password. Every field can be overridden; e-mail and username are unique per call.
  */
 export async function createStudent(db: Database, overrides: Partial<NewAccount> = {}): Promise<TestAccount> {
-  accountCount += 1
-  const unique = `${accountCount}_${Math.random().toString(36).slice(2, 8)}`
-  const account: NewAccount = {
-    email: `aluno${unique}@univille.br`,
+  const student = await createStudentRow(db, {
     password: TEST_PASSWORD,
-    fullName: `Estudante de Teste ${accountCount}`,
-    username: `aluno_${unique}`,
     university: null,
-    course: 'Engenharia de Software',
-    matricula: `2024${String(accountCount).padStart(4, '0')}`,
-    communityId: communityBySlug(db, 'univille').id,
     approved: false,
     emailVerified: false,
     roles: ['user'],
     ...overrides,
-  }
-  const id = await createAccount(db, account)
-  return {
-    id,
-    email: account.email.trim().toLowerCase(),
-    password: account.password ?? '',
-    username: account.username ?? null,
-  }
+  })
+  return { id: student.id, email: student.email, password: student.password, username: student.username }
 }
 
 /** A full member: approved, e-mail confirmed, profile complete. */

@@ -1,10 +1,10 @@
 import { join, resolve } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { createAccount } from '../../../server/auth/accounts'
 import { currentTotpCode, generateTotpKey } from '../../../server/auth/two-factor'
 import { openDatabase, runMigrations } from '../../../server/db/client'
-import { communities, users } from '../../../server/db/schema'
+import { createStudent } from '../../../server/db/factories'
+import { users } from '../../../server/db/schema'
 import type { Role } from '../../../shared/domain'
 
 export type Student = { email: string; password: string; fullName: string; username: string }
@@ -20,13 +20,11 @@ export async function createApprovedStudent(
   const db = openDatabase(join(dataDir, 'vupt.sqlite'))
   try {
     runMigrations(db, resolve('drizzle'))
-    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-    await createAccount(db, {
+    await createStudent(db, {
       ...student,
       university: 'Univille',
       course: 'Design',
       matricula: '20240001',
-      communityId: community?.id ?? null,
       approved: true,
       emailVerified: true,
       roles,

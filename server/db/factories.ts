@@ -1,0 +1,178 @@
+/**
+ * Rows made the way the app makes them, for the demo seed, the benchmarks and the tests: one place
+ * that knows which columns a member, a listing, an event or a conversation needs.
+ */
+import { asc, eq } from 'drizzle-orm'
+import type { ProductCondition, ProductStatus } from '../../shared/domain'
+import { zonedLocalToUtc } from '../../shared/time'
+import { createAccount, type NewAccount } from '../auth/accounts'
+import { attachUploads } from '../uploads/attach'
+import type { ImageStorage } from '../uploads/storage'
+import type { Database } from './client'
+import {
+  communities,
+  conversations,
+  events,
+  productImages,
+  products,
+  profiles,
+  subcategories,
+} from './schema'
+
+let sequence = 0
+const unique = () => `${++sequence}${Math.random().toString(36).slice(2, 6)}`
+
+export type NewStudent = Partial<NewAccount> & { community?: string }
+
+/**
+ * A student of a community (Univille unless `community` names another), created like a sign-up:
+ * pending and unconfirmed unless told otherwise; e-mail and username are unique per call.
+ */
+export async function createStudent(db: Database, { community = 'univille', ...account }: NewStudent = {}) {
+  const home = db.select().from(communities).where(eq(communities.slug, community)).get()
+  if (!home) throw new Error(`comunidade ${community} não existe`)
+  const id = unique()
+  const values: NewAccount = {
+    email: `estudante${id}@${home.emailDomain}`,
+    password: 'senha-de-estudante',
+    fullName: `Estudante ${id}`,
+    username: `estudante_${id}`,
+    course: 'Engenharia de Software',
+    matricula: `2024${id.slice(0, 4).padStart(4, '0')}`,
+    communityId: home.id,
+    ...account,
+  }
+  const userId = await createAccount(db, values)
+  return {
+    id: userId,
+    email: values.email.trim().toLowerCase(),
+    password: values.password ?? '',
+    username: values.username ?? null,
+    fullName: values.fullName,
+    communityId: values.communityId,
+  }
+}
+
+export type NewListing = {
+  sellerId: number
+  title: string
+  description?: string
+  priceCents?: number
+  /** Defaults to the first subcategory of the catalogue. */
+  subcategoryId?: number
+  condition?: ProductCondition
+  status?: ProductStatus
+  views?: number
+  /** Uploads of the seller (kind 'product') to attach as the photos, in order. */
+  imageIds?: string[]
+}
+
+/** A listing in the seller's community, with its photos attached as the sell form does it. */
+export function createListing(db: Database, listing: NewListing, storage?: ImageStorage): number {
+  const seller = db
+    .select({ communityId: profiles.communityId })
+    .from(profiles)
+    .where(eq(profiles.userId, listing.sellerId))
+    .get()
+  const sub = listing.subcategoryId
+    ? db.select().from(subcategories).where(eq(subcategories.id, listing.subcategoryId)).get()
+    : db.select().from(subcategories).orderBy(asc(subcategories.id)).get()
+  if (!seller?.communityId || !sub) throw new Error('vendedor sem comunidade ou catálogo vazio')
+  return db.transaction(() => {
+    const { id } = db
+      .insert(products)
+      .values({
+        communityId: seller.communityId ?? -1,
+        sellerId: listing.sellerId,
+        title: listing.title,
+        description: listing.description ?? `${listing.title}, em ótimo estado.`,
+        priceCents: listing.priceCents ?? 5000,
+        mainCategoryId: sub.mainCategoryId,
+        subcategoryId: sub.id,
+        condition: listing.condition ?? 'usado',
+        status: listing.status ?? 'ativo',
+        views: listing.views ?? 0,
+      })
+      .returning({ id: products.id })
+      .get()
+    const imageIds = listing.imageIds ?? []
+    if (imageIds.length > 0) {
+      if (!storage) throw new Error('fotos pedem o armazenamento de imagens')
+      const attached = attachUploads(db, storage, listing.sellerId, imageIds, 'product')
+      db.insert(productImages)
+        .values(
+          attached.map((image, position) => ({
+            productId: id,
+            uploadId: image.id,
+            position,
+            cardUrl: image.cardUrl,
+            fullUrl: image.fullUrl,
+            width: image.width,
+            height: image.height,
+          })),
+        )
+        .run()
+    }
+    return id
+  })
+}
+
+export type NewEvent = {
+  organizerId: number
+  title: string
+  description?: string
+  /** How many days from today, in the community's time zone. */
+  daysAhead?: number
+  eventTime?: string
+  location?: string
+  maxParticipants?: number | null
+  status?: (typeof events.$inferInsert)['status']
+}
+
+/** An event of the organizer's community, at a local date and time of that community. */
+export function createEvent(db: Database, event: NewEvent): number {
+  const community = db
+    .select({ id: communities.id, timeZone: communities.timeZone })
+    .from(profiles)
+    .innerJoin(communities, eq(communities.id, profiles.communityId))
+    .where(eq(profiles.userId, event.organizerId))
+    .get()
+  if (!community) throw new Error('organizador sem comunidade')
+  const eventDate = new Intl.DateTimeFormat('en-CA', { timeZone: community.timeZone }).format(
+    new Date(Date.now() + (event.daysAhead ?? 7) * 24 * 60 * 60 * 1000),
+  )
+  const eventTime = event.eventTime ?? '19:30'
+  return db
+    .insert(events)
+    .values({
+      communityId: community.id,
+      organizerId: event.organizerId,
+      title: event.title,
+      description: event.description ?? `${event.title}: aberto a toda a comunidade.`,
+      eventDate,
+      eventTime,
+      startsAt: zonedLocalToUtc(eventDate, eventTime, community.timeZone),
+      location: event.location ?? 'Bloco A',
+      maxParticipants: event.maxParticipants ?? null,
+      status: event.status ?? 'pendente',
+    })
+    .returning({ id: events.id })
+    .get().id
+}
+
+/** The conversation of a pair of members of one community, about a listing or not. */
+export function createConversation(db: Database, one: number, two: number, productId: number | null = null) {
+  const community = db
+    .select({ id: profiles.communityId })
+    .from(profiles)
+    .where(eq(profiles.userId, one))
+    .get()
+  if (!community?.id) throw new Error('participante sem comunidade')
+  // Stored ordered, like the app does, so a pair has exactly one conversation.
+  const [participantOne, participantTwo] = one < two ? [one, two] : [two, one]
+  return db
+    .insert(conversations)
+    .values({ communityId: community.id, participantOne, participantTwo, productId })
+    .returning({ id: conversations.id })
+    .get().id
+}
