@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server'
+import type { TRPCError } from '@trpc/server'
 import type { Logger } from 'pino'
 import {
   GENERIC_ERROR_MESSAGE,
@@ -16,35 +16,22 @@ const PROTOCOL_MESSAGES: Partial<Record<TRPCError['code'], string>> = {
   UNSUPPORTED_MEDIA_TYPE: 'Formato de requisição não suportado.',
 }
 
-/**
- * Whether tRPC refused the request before any procedure of ours ran: a code only it uses, no
- * procedure at the path ('unknown'), or a parser's error as the cause (invalid JSON).
- */
-function isProtocolError(error: TRPCError, type: string): boolean {
-  return (
-    error.code in PROTOCOL_MESSAGES ||
-    type === 'unknown' ||
-    (error.cause instanceof Error && !(error.cause instanceof TRPCError))
-  )
-}
-
 export type ClientFacingError = { message: string; requestId: string | null }
 
 /**
- * The message a client may read for a failed call. Deliberate errors (appError, ours with a
- * Portuguese message, input validation) keep theirs; tRPC's own refusals get a Portuguese one; any
+ * The message a client may read for a failed call. Deliberate errors (AppError, input validation)
+ * keep theirs; tRPC's own refusals get a Portuguese one; any
  * other failure is a generic message with a request id, its detail staying in the log. Over HTTP the
  * adapter's onError logs it with the request's id; elsewhere (WebSocket) a new id is logged here.
  */
 export function clientFacingError(opts: {
   error: TRPCError
-  type: string
   path: string | undefined
   /** appError or input validation. */
   deliberate: boolean
   logger: Logger | undefined
 }): ClientFacingError {
-  const { error, type, path, deliberate, logger } = opts
+  const { error, path, deliberate, logger } = opts
   const requestId = currentRequestId() ?? null
   if (deliberate) return { message: error.message, requestId }
   if (error.code === 'INTERNAL_SERVER_ERROR') {
@@ -53,11 +40,10 @@ export function clientFacingError(opts: {
     logger?.error({ err: error, path, requestId: ownId }, 'erro na API')
     return { message: GENERIC_ERROR_MESSAGE, requestId: ownId }
   }
-  if (isProtocolError(error, type)) {
-    const message =
-      PROTOCOL_MESSAGES[error.code] ??
-      (error.code === 'NOT_FOUND' ? NOT_FOUND_MESSAGE : INVALID_REQUEST_MESSAGE)
-    return { message, requestId }
-  }
-  return { message: error.message, requestId }
+  // Every refusal of ours is an AppError (or a zod validation): whatever else reaches here was raised
+  // by tRPC itself (bad JSON, an unknown procedure, a batch it cannot read), in English.
+  const message =
+    PROTOCOL_MESSAGES[error.code] ??
+    (error.code === 'NOT_FOUND' ? NOT_FOUND_MESSAGE : INVALID_REQUEST_MESSAGE)
+  return { message, requestId }
 }

@@ -20,7 +20,6 @@ const t = initTRPC
       const appCause = error.cause instanceof AppError ? error.cause : null
       const { message, requestId } = clientFacingError({
         error,
-        type,
         path,
         deliberate: appCause !== null || zodError !== null,
         logger: ctx?.logger,

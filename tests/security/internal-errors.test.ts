@@ -176,6 +176,19 @@ describe('malformed requests', () => {
     expect(text).not.toMatch(/JSON|Unexpected|position/)
   })
 
+  it('a batch whose body is not an object gets tRPC’s refusal in Portuguese', async () => {
+    const response = await fetch(`${app.url}/api/trpc/auth.signIn,auth.signOut?batch=1`, {
+      method: 'POST',
+      headers: { ...browserHeaders(app.url), 'content-type': 'application/json' },
+      body: '"texto"',
+    })
+    const text = await response.text()
+    // A batch answers 207 with one refusal per call.
+    expect([207, 400]).toContain(response.status)
+    expect(text).not.toMatch(/needs to be|batch call|input/i)
+    expect(text).toContain('Requisição inválida.')
+  })
+
   it('every response carries its own request id', async () => {
     const ids = await Promise.all(
       [1, 2, 3].map(async () => (await fetch(`${app.url}/healthz`)).headers.get('x-request-id')),
