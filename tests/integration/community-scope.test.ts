@@ -6,8 +6,8 @@
  * "Moderação").
  */
 import { eq, inArray, sql } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { validateSessionToken } from '../../server/auth/session'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import {
   advertisements,
@@ -23,6 +23,9 @@ import {
   userRoles,
   users,
 } from '../../server/db/schema'
+import { appRouter } from '../../server/routers/_app'
+import { createContextInner } from '../../server/trpc/context'
+import { createCallerFactory } from '../../server/trpc/init'
 import type { Role } from '../../shared/domain'
 import type { EventInput } from '../../shared/schemas/event'
 import { expectTRPCError } from '../support/assertions'
@@ -134,18 +137,18 @@ function insertListing(sellerId: number, communityId: number, title: string): nu
     .get().id
 }
 
-/** Everything of community B, read back from the database, plus the whole moderation log. */
-function stateOfB() {
+/** Everything of a community (B unless told), read back from the database, plus the whole moderation log. */
+function stateOf(communityId = communityB) {
   const people = db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(eq(profiles.communityId, communityB))
+    .where(eq(profiles.communityId, communityId))
     .all()
     .map((row) => row.userId)
   const eventIds = db
     .select({ id: events.id })
     .from(events)
-    .where(eq(events.communityId, communityB))
+    .where(eq(events.communityId, communityId))
     .all()
     .map((row) => row.id)
   return {
@@ -171,10 +174,10 @@ function stateOfB() {
     listings: db
       .select()
       .from(products)
-      .where(eq(products.communityId, communityB))
+      .where(eq(products.communityId, communityId))
       .orderBy(products.id)
       .all(),
-    events: db.select().from(events).where(eq(events.communityId, communityB)).orderBy(events.id).all(),
+    events: db.select().from(events).where(eq(events.communityId, communityId)).orderBy(events.id).all(),
     attendees: db
       .select()
       .from(eventAttendees)
@@ -184,18 +187,21 @@ function stateOfB() {
     banners: db
       .select()
       .from(advertisements)
-      .where(eq(advertisements.communityId, communityB))
+      .where(eq(advertisements.communityId, communityId))
       .orderBy(advertisements.id)
       .all(),
     moderationLog: db.select().from(moderationLog).orderBy(moderationLog.id).all(),
   }
 }
 
-/** The call is refused as NOT_FOUND (nothing is revealed) and B reads back exactly as before. */
-async function expectRefusedWithoutChange(call: () => Promise<unknown>): Promise<void> {
-  const before = stateOfB()
+/** The call is refused as NOT_FOUND (nothing is revealed) and the community reads back exactly as before. */
+async function expectRefusedWithoutChange(
+  call: () => Promise<unknown>,
+  communityId = communityB,
+): Promise<void> {
+  const before = stateOf(communityId)
   await expectTRPCError(call(), 'NOT_FOUND')
-  expect(stateOfB()).toEqual(before)
+  expect(stateOf(communityId)).toEqual(before)
 }
 
 /** A fresh world for every test: nothing one test does is seen by another. */
@@ -306,12 +312,12 @@ describe('banners: cada comunidade tem os seus', () => {
   })
 
   it('admin.banners.create cria na comunidade de quem cria, e B não o mostra', async () => {
-    const before = stateOfB()
+    const before = stateOf()
     const { id } = await adminA.caller.admin.banners.create({ ...bannerInput, title: 'Banner da Univille' })
     expect(db.select().from(advertisements).where(eq(advertisements.id, id)).get()?.communityId).toBe(
       communityA,
     )
-    expect(stateOfB()).toEqual(before)
+    expect(stateOf()).toEqual(before)
     const visitor = callerFor(services, null).caller
     expect(
       (await visitor.banners.active({ placement: 'hero_banner', communitySlug: 'udesc' })).map((b) => b.id),
@@ -354,8 +360,29 @@ describe('eventos: a fila, as decisões e as presenças ficam em cada comunidade
       await expectRefusedWithoutChange(() => adminA.caller.events.byId({ id }))
     }
     await expectRefusedWithoutChange(() => memberA.caller.events.byId({ id: approvedEventB }))
-    // B's own moderator does see the pending one.
+    // Refused exactly like an event that does not exist: nothing tells B's events apart.
+    const refusal = await expectTRPCError(moderatorA.caller.events.byId({ id: pendingEventB }), 'NOT_FOUND')
+    const missing = await expectTRPCError(moderatorA.caller.events.byId({ id: 999_999 }), 'NOT_FOUND')
+    expect(refusal.message).toBe(missing.message)
+    // B's own staff, moderator or admin, does see the pending one.
     expect((await moderatorB.caller.events.byId({ id: pendingEventB })).id).toBe(pendingEventB)
+    expect((await adminB.caller.events.byId({ id: pendingEventB })).id).toBe(pendingEventB)
+  })
+
+  it('events.byId: o evento aprovado é público para visitantes e contas pendentes; o pendente, não', async () => {
+    const visitor = callerFor(services, null).caller
+    const pendingA = await account('pending', 'univille')
+    await memberB.caller.events.attend({ id: approvedEventB })
+    expect((await memberB.caller.events.byId({ id: approvedEventB })).isGoing).toBe(true)
+    for (const caller of [visitor, pendingA.caller]) {
+      expect(await caller.events.byId({ id: approvedEventB })).toMatchObject({
+        id: approvedEventB,
+        isGoing: false,
+        isOrganizer: false,
+        canEdit: false,
+      })
+      await expectRefusedWithoutChange(() => caller.events.byId({ id: pendingEventB }))
+    }
   })
 
   it('events.list de um membro de A mostra os eventos de A, mesmo pedindo os de B', async () => {
@@ -386,10 +413,10 @@ describe('eventos: a fila, as decisões e as presenças ficam em cada comunidade
   })
 
   it('events.create de um membro de A cria em A, e events.mine só lista os próprios', async () => {
-    const before = stateOfB()
+    const before = stateOf()
     const { id } = await memberA.caller.events.create(eventInput('Palestra da Univille'))
     expect(db.select().from(events).where(eq(events.id, id)).get()?.communityId).toBe(communityA)
-    expect(stateOfB()).toEqual(before)
+    expect(stateOf()).toEqual(before)
     expect((await memberA.caller.events.mine()).map((event) => event.id)).toEqual([id])
     expect((await moderatorA.caller.events.mine()).map((event) => event.id)).toEqual([])
   })
@@ -426,16 +453,65 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
     expect(summaryB.activeBanners).toBe(1)
   })
 
-  it('admin.badges.live começa com os números de A', async () => {
+  it('admin.badges.live começa com os números de A e só acompanha mudanças de A', async () => {
+    await memberA.caller.events.create(eventInput('Palestra da Univille'))
     const abort = new AbortController()
     const { caller } = callerFor(services, { userId: moderatorA.id }, {}, { signal: abort.signal })
-    const iterator = (await caller.admin.badges.live())[Symbol.asyncIterator]()
+    const live = (await caller.admin.badges.live())[Symbol.asyncIterator]()
     try {
-      const first = await iterator.next()
-      expect(first.value).toEqual({ pendingUsers: 0, pendingEvents: 0 })
+      expect((await live.next()).value).toEqual({ pendingUsers: 0, pendingEvents: 1 })
+      const next = live.next()
+      await services.bus.listening('admin', communityA)
+      // A change in B first: had it reached A's sidebar, the next counts would still read one event.
+      await memberB.caller.events.create(eventInput('Mais uma palestra da UDESC'))
+      await memberA.caller.events.create(eventInput('Oficina da Univille'))
+      expect((await next).value).toEqual({ pendingUsers: 0, pendingEvents: 2 })
     } finally {
       abort.abort()
-      await iterator.return?.()
+      await live.return?.()
+    }
+  })
+
+  it('admin.badges.live numa conexão WebSocket: para quando a sessão termina e devolve a vaga', async () => {
+    const subscriptions = { active: 0 }
+    const socket = (signal: AbortSignal) => {
+      const { token } = createSession(db, moderatorA.id)
+      const session = validateSessionToken(db, token)
+      const ctx = createContextInner({
+        services,
+        session,
+        user: null,
+        request: { ip: null, userAgent: null, sessionToken: token, subscriptions },
+      })
+      return { caller: createCallerFactory(appRouter)(ctx, { signal }), sessionId: session?.id ?? '' }
+    }
+
+    const closing = new AbortController()
+    const first = socket(closing.signal)
+    const closed = (await first.caller.admin.badges.live())[Symbol.asyncIterator]()
+    expect((await closed.next()).done).toBe(false)
+    expect(subscriptions.active).toBe(1)
+    // The page goes away: the subscription ends and its slot is free again.
+    const afterClose = closed.next()
+    closing.abort()
+    expect((await afterClose).done).toBe(true)
+    await vi.waitFor(() => expect(subscriptions.active).toBe(0))
+
+    const signingOut = new AbortController()
+    const second = socket(signingOut.signal)
+    const live = (await second.caller.admin.badges.live())[Symbol.asyncIterator]()
+    try {
+      expect((await live.next()).done).toBe(false)
+      const afterSignOut = live.next()
+      await services.bus.listening('admin', communityA)
+      invalidateSession(db, second.sessionId)
+      await memberA.caller.events.create(eventInput('Palestra da Univille'))
+      // The next change finds the session over: no more counts on that connection.
+      expect((await afterSignOut).done).toBe(true)
+      await vi.waitFor(() => expect(subscriptions.active).toBe(0))
+    } finally {
+      signingOut.abort()
+      await live.return?.()
     }
   })
 
@@ -449,10 +525,12 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
         ['delete_product', 'product', listingA],
       ])
     }
+    await moderatorB.caller.events.reject({ id: pendingEventB, reason: 'Fora das regras' })
     const logB = await moderatorB.caller.admin.dashboard.log()
-    expect(logB.map((line) => [line.actionType, line.targetId])).toEqual([
-      ['delete_product', listingB],
-      ['approve_event', approvedEventB],
+    expect(logB.map((line) => [line.actionType, line.targetType, line.targetId, line.reason])).toEqual([
+      ['reject_event', 'event', pendingEventB, 'Fora das regras'],
+      ['delete_product', 'product', listingB, 'Spam ou duplicado'],
+      ['approve_event', 'event', approvedEventB, null],
     ])
   })
 })
@@ -475,5 +553,81 @@ describe('subcategorias: valem para todas as comunidades (por projeto)', () => {
     const before = count()
     await expectTRPCError(moderatorB.caller.admin.subcategories.delete({ id }), 'FORBIDDEN')
     expect(count()).toBe(before)
+  })
+})
+
+describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
+  it('um admin e um moderador sem comunidade não veem nem mudam nada de A', async () => {
+    const stray = async (kind: 'admin' | 'moderator') => {
+      const overrides = {
+        password: undefined,
+        communityId: null,
+        email: `sem${kind}${Date.now()}@exemplo.br`,
+      }
+      const created =
+        kind === 'admin'
+          ? await createAdmin(db, overrides)
+          : await createApprovedStudent(db, { ...overrides, roles: ['user', 'moderator'] })
+      return person(created.id)
+    }
+    const strayAdmin = await stray('admin')
+    const strayModerator = await stray('moderator')
+    // A has something of every kind, and a line in its moderation log.
+    const pendingA = await account('pending', 'univille')
+    const listingA = insertListing(memberA.id, communityA, 'Calculadora da Univille')
+    await moderatorA.caller.admin.listings.remove({
+      id: insertListing(memberA.id, communityA, 'Anúncio repetido'),
+      reason: 'spam',
+    })
+    const pendingEventA = (await memberA.caller.events.create(eventInput('Palestra da Univille'))).id
+    const bannerA = (
+      await adminA.caller.admin.banners.create({ ...bannerInput, title: 'Banner da Univille' })
+    ).id
+    const refused = (call: () => Promise<unknown>) => expectRefusedWithoutChange(call, communityA)
+
+    expect(await strayAdmin.caller.admin.users.list({})).toEqual([])
+    await refused(() => strayAdmin.caller.admin.users.approve({ userId: pendingA.id }))
+    await refused(() => strayAdmin.caller.admin.users.setRoles({ userId: memberA.id, roles: ['admin'] }))
+    await refused(() => strayAdmin.caller.admin.users.delete({ userId: memberA.id }))
+    expect(await strayAdmin.caller.admin.banners.list()).toEqual([])
+    await refused(() => strayAdmin.caller.admin.banners.update({ id: bannerA, ...bannerInput }))
+    await refused(() => strayAdmin.caller.admin.banners.setActive({ id: bannerA, active: false }))
+    await refused(() => strayAdmin.caller.admin.banners.delete({ id: bannerA }))
+    // A banner needs a community to belong to: none is created, in A or anywhere.
+    const banners = () => db.select({ id: advertisements.id }).from(advertisements).all()
+    const bannersBefore = banners()
+    await expectTRPCError(
+      strayAdmin.caller.admin.banners.create({ ...bannerInput, title: 'Banner de ninguém' }),
+    )
+    expect(banners()).toEqual(bannersBefore)
+
+    for (const staff of [strayModerator, strayAdmin]) {
+      expect(await staff.caller.admin.listings.list({})).toEqual([])
+      await refused(() => staff.caller.admin.listings.remove({ id: listingA, reason: 'spam' }))
+      expect(await staff.caller.events.moderation({})).toEqual([])
+      await refused(() => staff.caller.events.approve({ id: pendingEventA }))
+      await refused(() => staff.caller.events.reject({ id: pendingEventA, reason: 'Fora das regras' }))
+      await refused(() => staff.caller.events.byId({ id: pendingEventA }))
+      const summary = await staff.caller.admin.dashboard.summary()
+      expect({ ...summary, weeks: undefined }).toEqual({
+        users: { total: 0, pending: 0 },
+        listings: { active: 0, removed: 0 },
+        pendingEvents: 0,
+        activeBanners: 0,
+        weeks: undefined,
+      })
+      expect(summary.weeks.every((week) => week.signUps === 0 && week.listings === 0)).toBe(true)
+      expect(await staff.caller.admin.badges.counts()).toEqual({ pendingUsers: 0, pendingEvents: 0 })
+      expect(await staff.caller.admin.dashboard.log()).toEqual([])
+    }
+    const abort = new AbortController()
+    const { caller } = callerFor(services, { userId: strayModerator.id }, {}, { signal: abort.signal })
+    const live = (await caller.admin.badges.live())[Symbol.asyncIterator]()
+    try {
+      expect((await live.next()).value).toEqual({ pendingUsers: 0, pendingEvents: 0 })
+    } finally {
+      abort.abort()
+      await live.return?.()
+    }
   })
 })
