@@ -163,6 +163,43 @@ describe('usuários e papéis', () => {
   })
 })
 
+describe('registro e avisos', () => {
+  it('aprovar, mudar papéis e excluir ficam no registro de moderação e avisam a pessoa na hora', async () => {
+    const student = await createStudent(db, { emailVerified: true })
+    const abort = new AbortController()
+    const { caller } = callerFor(services, { userId: student.id }, {}, { signal: abort.signal })
+    const changes = (await caller.auth.onAccountChange())[Symbol.asyncIterator]()
+    const next = () => changes.next().then((result) => result.value)
+    const first = next()
+    await services.bus.listening('account', student.id)
+    try {
+      await admin.admin.users.approve({ userId: student.id })
+      expect(await first).toEqual({ reason: 'approved' })
+      await admin.admin.users.setRoles({ userId: student.id, roles: ['moderator'] })
+      expect(await next()).toEqual({ reason: 'roles' })
+      await admin.admin.users.delete({ userId: student.id })
+      expect(await next()).toEqual({ reason: 'deleted' })
+    } finally {
+      abort.abort()
+      await changes.return?.()
+    }
+    const log = await admin.admin.dashboard.log()
+    expect(
+      log.map((line) => [
+        line.actionType,
+        line.targetType,
+        line.targetId,
+        line.reason,
+        line.moderator?.fullName,
+      ]),
+    ).toEqual([
+      ['delete_user', 'user', student.id, null, 'Administração de Teste'],
+      ['set_roles', 'user', student.id, 'user, moderator', 'Administração de Teste'],
+      ['approve_user', 'user', student.id, null, 'Administração de Teste'],
+    ])
+  })
+})
+
 describe('anúncios', () => {
   it('remove só anúncios ativos, com motivo, registrado no log e visível ao vendedor', async () => {
     const seller = await createApprovedStudent(db)
