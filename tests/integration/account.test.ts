@@ -3,7 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import type { Database } from '../../server/db/client'
-import { moderationLog, oauthAccounts, sessions, users } from '../../server/db/schema'
+import {
+  communities,
+  moderationLog,
+  oauthAccounts,
+  productImages,
+  products,
+  sessions,
+  subcategories,
+  users,
+} from '../../server/db/schema'
+import { REAUTH_WINDOW_MS } from '../../shared/schemas/account'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {
   callerFor,
@@ -87,7 +97,7 @@ describe('senha', () => {
     ageAuthentication(session.sessionToken, 11)
     // Each request reads its session afresh, as the HTTP adapter does.
     const request = () => callerForToken(services, session.sessionToken).caller
-    await expectAppError(request().account.twoFactor.begin(), 'REAUTH_REQUIRED')
+    await expectAppError(request().account.twoFactor.begin(), 'REAUTH_REQUIRED', 'FORBIDDEN')
     await expectAppError(
       request().account.requestEmailChange({ newEmail: 'outro@univille.br' }),
       'REAUTH_REQUIRED',
@@ -95,7 +105,46 @@ describe('senha', () => {
     expect((await request().account.security()).recentlyAuthenticated).toBe(false)
     await expectAppError(request().account.reauthenticate({ password: 'errada' }), 'WRONG_PASSWORD')
     await request().account.reauthenticate({ password: TEST_PASSWORD })
+    expect((await request().account.security()).recentlyAuthenticated).toBe(true)
     expect((await request().account.twoFactor.begin()).secret).toMatch(/^[A-Z2-7]+$/)
+  })
+
+  it('a janela de 10 minutos vale até o último milissegundo', async () => {
+    const student = await createApprovedStudent(db)
+    const { sessionToken } = callerFor(services, { userId: student.id })
+    const session = validateSessionToken(db, sessionToken ?? '')
+    if (!session) throw new Error('sessão inválida')
+    // The clock stands still at the moment the password was last proven plus ten minutes.
+    vi.useFakeTimers({ toFake: ['Date'], now: session.authenticatedAt.getTime() + REAUTH_WINDOW_MS })
+    try {
+      const request = () => callerForToken(services, sessionToken).caller
+      expect((await request().account.security()).recentlyAuthenticated).toBe(true)
+      expect((await request().account.twoFactor.begin()).secret).toMatch(/^[A-Z2-7]+$/)
+      vi.setSystemTime(session.authenticatedAt.getTime() + REAUTH_WINDOW_MS + 1)
+      expect((await request().account.security()).recentlyAuthenticated).toBe(false)
+      await expectAppError(request().account.twoFactor.begin(), 'REAUTH_REQUIRED', 'FORBIDDEN')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a confirmação da senha tem limite de tentativas, e a certa perdoa as erradas', async () => {
+    const student = await createApprovedStudent(db)
+    const { caller } = callerFor(services, { userId: student.id })
+    for (let attempt = 0; attempt < 7; attempt++) {
+      await expectAppError(caller.account.reauthenticate({ password: 'errada' }), 'WRONG_PASSWORD')
+    }
+    // The right one forgives the seven before it: eight more wrong ones are counted afresh.
+    await caller.account.reauthenticate({ password: TEST_PASSWORD })
+    for (let attempt = 0; attempt < 8; attempt++) {
+      await expectAppError(caller.account.reauthenticate({ password: 'errada' }), 'WRONG_PASSWORD')
+    }
+    // Past the limit, even the right password waits.
+    await expectAppError(
+      caller.account.reauthenticate({ password: TEST_PASSWORD }),
+      'RATE_LIMITED',
+      'TOO_MANY_REQUESTS',
+    )
   })
 })
 
@@ -125,6 +174,21 @@ describe('e-mail', () => {
     expect(db.select().from(users).where(eq(users.id, student.id)).get()?.email).toBe(
       'novo.endereco@univille.br',
     )
+  })
+
+  it('não troca para um endereço que outra pessoa ocupou depois do pedido', async () => {
+    const student = await createApprovedStudent(db)
+    const { caller } = callerFor(services, { userId: student.id })
+    await caller.account.requestEmailChange({ newEmail: 'disputado@univille.br' })
+    const token = tokenFromMail(services.mailer.sent.at(-2))
+    const other = await createApprovedStudent(db, { email: 'disputado@univille.br' })
+    await expectAppError(
+      callerFor(services, null).caller.account.confirmEmailChange({ token }),
+      'EMAIL_TAKEN',
+      'CONFLICT',
+    )
+    expect(db.select().from(users).where(eq(users.id, student.id)).get()?.email).toBe(student.email)
+    expect(db.select().from(users).where(eq(users.id, other.id)).get()?.email).toBe('disputado@univille.br')
   })
 })
 
@@ -158,7 +222,11 @@ describe('verificação em duas etapas', () => {
     const student = await createApprovedStudent(db)
     const { caller } = callerFor(services, { userId: student.id })
     await caller.account.twoFactor.begin()
-    await expectAppError(caller.account.twoFactor.confirm({ code: '000000' }), 'INVALID_TWO_FACTOR_CODE')
+    await expectAppError(
+      caller.account.twoFactor.confirm({ code: '000000' }),
+      'INVALID_TWO_FACTOR_CODE',
+      'BAD_REQUEST',
+    )
     // Enrolled with the code of this step.
     const recoveryCodes = await enrol(student.id)
     expect(storedTotpKey(student.id)).toMatch(/^v1\./)
@@ -197,6 +265,49 @@ describe('verificação em duas etapas', () => {
     expect((await callerForToken(services, second.token).caller.auth.me())?.email).toBe(student.email)
   })
 
+  it('com as duas etapas ativas, não se troca o segredo sem desativar com um código', async () => {
+    const student = await createApprovedStudent(db)
+    await enrol(student.id)
+    const stored = storedTotpKey(student.id)
+    const { caller } = callerFor(services, { userId: student.id })
+    await expectTRPCError(
+      caller.account.twoFactor.begin(),
+      'BAD_REQUEST',
+      'A verificação em duas etapas já está ativa.',
+    )
+    vi.setSystemTime(stepStart + STEP_MS)
+    await expectTRPCError(
+      caller.account.twoFactor.confirm({ code: currentTotpCode(totpKeyOf(student.id)) }),
+      'BAD_REQUEST',
+      'Comece a ativação novamente.',
+    )
+    expect(storedTotpKey(student.id)).toBe(stored)
+  })
+
+  it('novos códigos de recuperação pedem um código atual e invalidam os antigos', async () => {
+    const student = await createApprovedStudent(db)
+    const [oldCode, spare] = await enrol(student.id)
+    const { caller } = callerFor(services, { userId: student.id })
+    await expectAppError(
+      caller.account.twoFactor.regenerateRecoveryCodes({ code: '999999' }),
+      'INVALID_TWO_FACTOR_CODE',
+    )
+    vi.setSystemTime(stepStart + STEP_MS)
+    const { recoveryCodes } = await caller.account.twoFactor.regenerateRecoveryCodes({
+      code: currentTotpCode(totpKeyOf(student.id)),
+    })
+    expect(recoveryCodes).toHaveLength(10)
+    expect(recoveryCodes).not.toContain(oldCode)
+    expect((await caller.account.security()).recoveryCodesLeft).toBe(10)
+    await expectAppError(
+      (await signInOwingCode(student.email)).caller.auth.verifyTwoFactor({ code: spare ?? '' }),
+      'INVALID_TWO_FACTOR_CODE',
+    )
+    const pending = await signInOwingCode(student.email)
+    await pending.caller.auth.verifyTwoFactor({ code: recoveryCodes[0] ?? '' })
+    expect((await callerForToken(services, pending.token).caller.auth.me())?.email).toBe(student.email)
+  })
+
   it('um código de recuperação funciona uma vez', async () => {
     const student = await createApprovedStudent(db)
     const [recovery] = await enrol(student.id)
@@ -230,7 +341,7 @@ describe('verificação em duas etapas', () => {
   it('administradores sem duas etapas não usam o painel', async () => {
     const admin = await createAdmin(db, { totpKey: undefined })
     const { caller } = callerFor(services, { userId: admin.id })
-    await expectAppError(caller.admin.users.list({}), 'TWO_FACTOR_ENROLMENT_REQUIRED')
+    await expectAppError(caller.admin.users.list({}), 'TWO_FACTOR_ENROLMENT_REQUIRED', 'FORBIDDEN')
     await enrol(admin.id)
     expect(Array.isArray(await callerFor(services, { userId: admin.id }).caller.admin.users.list({}))).toBe(
       true,
@@ -290,9 +401,21 @@ describe('identidades e sessões', () => {
     expect(list.find((s) => s.current)?.device).toMatch(/Chrome em Linux/)
     const phoneSession = list.find((s) => !s.current)
     expect(phoneSession?.device).toMatch(/Safari em iOS.*celular/)
-    await laptop.caller.account.endSession({ id: phoneSession?.id ?? '' })
+    // Ending another device leaves this browser's cookie alone; ending this one clears it.
+    expect(await laptop.caller.account.endSession({ id: phoneSession?.id ?? '' })).toEqual({
+      ok: true,
+      current: false,
+    })
+    expect(sessionCookieFrom(laptop.cookies)).toBeUndefined()
     expect(validateSessionToken(db, phone.sessionToken ?? '')).toBeNull()
     await expectTRPCError(phone.caller.account.endSession({ id: phoneSession?.id ?? '' }), 'NOT_FOUND')
+    const tablet = callerFor(services, { userId: student.id })
+    const tabletSession = (await tablet.caller.account.security()).sessions.find((s) => s.current)
+    expect(await tablet.caller.account.endSession({ id: tabletSession?.id ?? '' })).toEqual({
+      ok: true,
+      current: true,
+    })
+    expect(sessionCookieFrom(tablet.cookies)?.value).toBe('')
     await laptop.caller.account.endAllSessions()
     expect(validateSessionToken(db, laptop.sessionToken ?? '')).toBeNull()
   })
@@ -312,8 +435,35 @@ describe('dados e exclusão', () => {
     const { conversationId: elsewhere } = await strangerCaller.chat.start({ username: other.username ?? '' })
     await strangerCaller.chat.send({ conversationId: elsewhere, content: 'conversa de outras pessoas' })
 
+    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+    const sub = db.select().from(subcategories).get()
+    if (!community || !sub) throw new Error('semente ausente')
+    const listingWithPhoto = (sellerId: number, title: string, photo: string) => {
+      const id = db
+        .insert(products)
+        .values({
+          communityId: community.id,
+          sellerId,
+          title,
+          description: 'Funciona perfeitamente, com capa.',
+          priceCents: 5000,
+          mainCategoryId: sub.mainCategoryId,
+          subcategoryId: sub.id,
+          condition: 'usado',
+        })
+        .returning({ id: products.id })
+        .get().id
+      db.insert(productImages).values({ productId: id, position: 0, cardUrl: photo, fullUrl: photo }).run()
+      return id
+    }
+    const myListing = listingWithPhoto(me.id, 'Minha calculadora', '/uploads/minha-foto.webp')
+    listingWithPhoto(other.id, 'Calculadora de outra pessoa', '/uploads/foto-de-outra-pessoa.webp')
+
     const data = await mine.account.exportData()
     expect(data.account.email).toBe(me.email)
+    expect(data.listings.map((listing) => [listing.id, listing.title, listing.images])).toEqual([
+      [myListing, 'Minha calculadora', ['/uploads/minha-foto.webp']],
+    ])
     expect(data.messages.map((m) => [m.content, m.sentByMe])).toEqual([
       ['minha mensagem', true],
       ['resposta para mim', false],
@@ -322,6 +472,12 @@ describe('dados e exclusão', () => {
     expect(text).not.toContain('conversa de outras pessoas')
     expect(text).not.toContain(other.email)
     expect(text).not.toMatch(/password|totpKey|codeHash/i)
+    expect(text).not.toContain('foto-de-outra-pessoa')
+    // Someone with nothing yet gets empty lists, not placeholders.
+    const quiet = await createApprovedStudent(db)
+    const empty = await callerFor(services, { userId: quiet.id }).caller.account.exportData()
+    expect(empty.listings).toEqual([])
+    expect(empty.messages).toEqual([])
   })
 
   it('exclui a conta com a senha: sessões encerradas, e-mail livre, registro no log', async () => {
@@ -335,8 +491,8 @@ describe('dados e exclusão', () => {
       'INVALID_CREDENTIALS',
     )
     const log = db.select().from(moderationLog).where(eq(moderationLog.targetId, student.id)).all()
-    expect(log.some((entry) => entry.actionType === 'delete_account' && entry.moderatorId === null)).toBe(
-      true,
-    )
+    expect(log.map((entry) => [entry.actionType, entry.targetType, entry.moderatorId])).toEqual([
+      ['delete_account', 'user', null],
+    ])
   })
 })
