@@ -35,7 +35,7 @@ const EventPage = lazy(() => import('./pages/events/event-page'))
 const EventFormPage = lazy(() => import('./pages/events/event-form-page'))
 const PortalPage = lazy(() => import('./pages/portal/portal-page'))
 const CategoryPage = lazy(() => import('./pages/listings/category-page'))
-const ProductPage = lazy(() => import('./pages/product/product-page'))
+const ListingPage = lazy(() => import('./pages/listing/listing-page'))
 const ProfilePage = lazy(() => import('./pages/profile/profile-page'))
 const SellPage = lazy(() => import('./pages/sell/sell-page'))
 const MyListingsPage = lazy(() => import('./pages/sell/my-listings-page'))
@@ -58,7 +58,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/criacoes', page: CategoryPage, access: 'signedIn', props: { slug: 'criacoes' } },
   { path: '/servicos', page: CategoryPage, access: 'signedIn', props: { slug: 'servicos' } },
   { path: '/desapegos', page: CategoryPage, access: 'signedIn', props: { slug: 'desapegos' } },
-  { path: '/produto/:id', page: ProductPage, access: 'signedIn' },
+  { path: '/produto/:id', page: ListingPage, access: 'signedIn' },
   { path: '/perfil/:username', page: ProfilePage, access: 'signedIn' },
   { path: '/vender', page: SellPage, access: 'signedIn' },
   { path: '/meus-produtos', page: MyListingsPage, access: 'signedIn' },
@@ -82,7 +82,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/admin/moderacao', page: AdminModerationLogPage, access: 'moderator' },
 ]
 
-/** Routes at the root: `/` is the product's landing page. */
+/** Routes at the root: `/` is the listing's landing page. */
 export const rootRoutes: ClientRoute[] = [{ path: '/', page: HomePage, access: 'public' }, ...sharedRoutes]
 
 /** Routes under `/{community}`: `/` is that community's own landing page. */

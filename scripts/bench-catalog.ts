@@ -72,8 +72,8 @@ function seed(file: string) {
     const insertProfile = sqlite.prepare(
       'insert into profiles (user_id, username, full_name, university, course, community_id, approved, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 1, ?, ?)',
     )
-    const insertProduct = sqlite.prepare(
-      `insert into products (community_id, seller_id, title, description, price_cents, main_category_id, subcategory_id,
+    const insertListing = sqlite.prepare(
+      `insert into listings (community_id, seller_id, title, description, price_cents, main_category_id, subcategory_id,
         condition, status, moderation_status, views, vupts_count, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
     )
@@ -97,7 +97,7 @@ function seed(file: string) {
         const title = `${pick(WORDS)} ${pick(WORDS)} ${i}`
         const description = `Anúncio de ${pick(WORDS)}, ${pick(WORDS)} e ${pick(WORDS)} em ótimo estado para estudantes.`
         const created = now - Math.floor(next() * 365 * 24 * 3600 * 1000)
-        insertProduct.run(
+        insertListing.run(
           community.id,
           pick(sellerIds),
           title,

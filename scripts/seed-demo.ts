@@ -11,8 +11,8 @@ import {
   advertisements,
   communities,
   events,
+  listings,
   mainCategories,
-  products,
   subcategories,
 } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
@@ -240,9 +240,9 @@ async function main() {
       .get()
     if (!sellerId || !sub) continue
     const exists = db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.sellerId, sellerId), eq(products.title, listing.title)))
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(eq(listings.sellerId, sellerId), eq(listings.title, listing.title)))
       .get()
     if (exists) continue
     const main = db
@@ -257,7 +257,7 @@ async function main() {
         await storeImage(
           { db, storage },
           sellerId,
-          'product',
+          'listing',
           await png(demoPicture(listing.title, palette, variant)),
         ),
       )

@@ -8,17 +8,17 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrador',
 }
 
-export const PRODUCT_CONDITIONS = ['novo', 'seminovo', 'usado'] as const
-export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number]
-export const CONDITION_LABELS: Record<ProductCondition, string> = {
+export const LISTING_CONDITIONS = ['novo', 'seminovo', 'usado'] as const
+export type ListingCondition = (typeof LISTING_CONDITIONS)[number]
+export const CONDITION_LABELS: Record<ListingCondition, string> = {
   novo: 'Novo',
   seminovo: 'Seminovo',
   usado: 'Usado',
 }
 
-export const PRODUCT_STATUSES = ['ativo', 'vendido', 'inativo'] as const
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
-export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
+export const LISTING_STATUSES = ['ativo', 'vendido', 'inativo'] as const
+export type ListingStatus = (typeof LISTING_STATUSES)[number]
+export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   ativo: 'Ativo',
   vendido: 'Vendido',
   inativo: 'Inativo',

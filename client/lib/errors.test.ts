@@ -151,9 +151,9 @@ describe('toastError', () => {
 
   it('shows the described error, replacing the toast of the same id', () => {
     const error = serverError(404, 'Produto não encontrado')
-    toastError(error, 'Erro ao carregar produto', { id: 'product-load-error' })
+    toastError(error, 'Erro ao carregar produto', { id: 'listing-load-error' })
     expect(toast.error).toHaveBeenCalledWith('Erro ao carregar produto', {
-      id: 'product-load-error',
+      id: 'listing-load-error',
       description: 'Produto não encontrado',
     })
     toastError(error)

@@ -5,10 +5,10 @@ import {
   eventAttendees,
   events,
   favorites,
+  listingImages,
+  listings,
+  listingVupts,
   oauthAccounts,
-  productImages,
-  products,
-  productVupts,
   profiles,
   recoveryCodes,
   sessions,
@@ -28,15 +28,15 @@ export function deleteAccount(db: Database, userId: number): void {
   db.transaction((tx) => {
     // Counters on other people's content move with the rows that feed them.
     const vupted = tx
-      .select({ productId: productVupts.productId })
-      .from(productVupts)
-      .where(eq(productVupts.userId, userId))
+      .select({ listingId: listingVupts.listingId })
+      .from(listingVupts)
+      .where(eq(listingVupts.userId, userId))
       .all()
-      .map((row) => row.productId)
+      .map((row) => row.listingId)
     if (vupted.length > 0) {
-      tx.update(products)
-        .set({ vuptsCount: sql`max(${products.vuptsCount} - 1, 0)` })
-        .where(inArray(products.id, vupted))
+      tx.update(listings)
+        .set({ vuptsCount: sql`max(${listings.vuptsCount} - 1, 0)` })
+        .where(inArray(listings.id, vupted))
         .run()
     }
     const attending = tx
@@ -68,17 +68,17 @@ export function deleteAccount(db: Database, userId: number): void {
     }
 
     const photos = tx
-      .select({ uploadId: productImages.uploadId })
-      .from(productImages)
-      .innerJoin(products, eq(products.id, productImages.productId))
-      .where(eq(products.sellerId, userId))
+      .select({ uploadId: listingImages.uploadId })
+      .from(listingImages)
+      .innerJoin(listings, eq(listings.id, listingImages.listingId))
+      .where(eq(listings.sellerId, userId))
       .all()
       .flatMap((row) => (row.uploadId ? [row.uploadId] : []))
 
-    tx.delete(productVupts).where(eq(productVupts.userId, userId)).run()
+    tx.delete(listingVupts).where(eq(listingVupts.userId, userId)).run()
     tx.delete(eventAttendees).where(eq(eventAttendees.userId, userId)).run()
     tx.delete(favorites).where(eq(favorites.userId, userId)).run()
-    tx.delete(products).where(eq(products.sellerId, userId)).run()
+    tx.delete(listings).where(eq(listings.sellerId, userId)).run()
     tx.delete(events).where(eq(events.organizerId, userId)).run()
     tx.delete(sessions).where(eq(sessions.userId, userId)).run()
     // No link sent before the deletion may act on the tombstone, and no secret of it is kept.

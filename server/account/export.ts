@@ -6,11 +6,11 @@ import {
   eventAttendees,
   events,
   favorites,
+  listingImages,
+  listings,
+  listingVupts,
   messages,
   oauthAccounts,
-  productImages,
-  products,
-  productVupts,
   profiles,
   sessions,
   users,
@@ -44,14 +44,14 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .get()
-  const ownListings = db.select().from(products).where(eq(products.sellerId, userId)).all()
+  const ownListings = db.select().from(listings).where(eq(listings.sellerId, userId)).all()
   const images = ownListings.length
     ? db
-        .select({ productId: productImages.productId, fullUrl: productImages.fullUrl })
-        .from(productImages)
+        .select({ listingId: listingImages.listingId, fullUrl: listingImages.fullUrl })
+        .from(listingImages)
         .where(
           inArray(
-            productImages.productId,
+            listingImages.listingId,
             ownListings.map((p) => p.id),
           ),
         )
@@ -82,23 +82,23 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
     account: { ...user, ...profile, roles: member.roles },
     listings: ownListings.map(({ sellerId: _seller, communityId: _community, ...listing }) => ({
       ...listing,
-      images: images.filter((image) => image.productId === listing.id).map((image) => image.fullUrl),
+      images: images.filter((image) => image.listingId === listing.id).map((image) => image.fullUrl),
     })),
     favorites: db
-      .select({ productId: favorites.productId, title: products.title, createdAt: favorites.createdAt })
+      .select({ listingId: favorites.listingId, title: listings.title, createdAt: favorites.createdAt })
       .from(favorites)
-      .innerJoin(products, eq(products.id, favorites.productId))
+      .innerJoin(listings, eq(listings.id, favorites.listingId))
       .where(eq(favorites.userId, userId))
       .all(),
     vupts: db
       .select({
-        productId: productVupts.productId,
-        title: products.title,
-        createdAt: productVupts.createdAt,
+        listingId: listingVupts.listingId,
+        title: listings.title,
+        createdAt: listingVupts.createdAt,
       })
-      .from(productVupts)
-      .innerJoin(products, eq(products.id, productVupts.productId))
-      .where(eq(productVupts.userId, userId))
+      .from(listingVupts)
+      .innerJoin(listings, eq(listings.id, listingVupts.listingId))
+      .where(eq(listingVupts.userId, userId))
       .all(),
     messages: myMessages,
     eventsOrganized: db

@@ -19,6 +19,19 @@ export function openDatabase(file: string): Database {
   return drizzle(sqlite, { schema })
 }
 
+/**
+ * Applies the pending migrations. SQLite changes a table's shape by rebuilding it, and with foreign keys
+ * on, dropping the old table would cascade into every row pointing at it. The pragma cannot change
+ * inside the migrator's transaction, so it is switched off around it and the result checked before it
+ * is switched back on.
+ */
 export function runMigrations(db: Database, migrationsFolder: string): void {
-  migrate(db, { migrationsFolder })
+  db.$client.pragma('foreign_keys = OFF')
+  try {
+    migrate(db, { migrationsFolder })
+    const broken = db.$client.pragma('foreign_key_check') as unknown[]
+    if (broken.length > 0) throw new Error(`migrations left ${broken.length} rows with a broken foreign key`)
+  } finally {
+    db.$client.pragma('foreign_keys = ON')
+  }
 }

@@ -3,7 +3,7 @@
  * that knows which columns a member, a listing, an event or a conversation needs.
  */
 import { asc, eq } from 'drizzle-orm'
-import type { ProductCondition, ProductStatus } from '../../shared/domain'
+import type { ListingCondition, ListingStatus } from '../../shared/domain'
 import { zonedLocalToUtc } from '../../shared/time'
 import { createAccount, type NewAccount } from '../auth/accounts'
 import { attachUploads } from '../uploads/attach'
@@ -13,8 +13,8 @@ import {
   communities,
   conversations,
   events,
-  productImages,
-  products,
+  listingImages,
+  listings,
   profiles,
   subcategories,
 } from './schema'
@@ -60,10 +60,10 @@ export type NewListing = {
   priceCents?: number
   /** Defaults to the first subcategory of the catalogue. */
   subcategoryId?: number
-  condition?: ProductCondition
-  status?: ProductStatus
+  condition?: ListingCondition
+  status?: ListingStatus
   views?: number
-  /** Uploads of the seller (kind 'product') to attach as the photos, in order. */
+  /** Uploads of the seller (kind 'listing') to attach as the photos, in order. */
   imageIds?: string[]
 }
 
@@ -80,7 +80,7 @@ export function createListing(db: Database, listing: NewListing, storage?: Image
   if (!seller?.communityId || !sub) throw new Error('vendedor sem comunidade ou catálogo vazio')
   return db.transaction(() => {
     const { id } = db
-      .insert(products)
+      .insert(listings)
       .values({
         communityId: seller.communityId ?? -1,
         sellerId: listing.sellerId,
@@ -93,16 +93,16 @@ export function createListing(db: Database, listing: NewListing, storage?: Image
         status: listing.status ?? 'ativo',
         views: listing.views ?? 0,
       })
-      .returning({ id: products.id })
+      .returning({ id: listings.id })
       .get()
     const imageIds = listing.imageIds ?? []
     if (imageIds.length > 0) {
       if (!storage) throw new Error('fotos pedem o armazenamento de imagens')
-      const attached = attachUploads(db, storage, listing.sellerId, imageIds, 'product')
-      db.insert(productImages)
+      const attached = attachUploads(db, storage, listing.sellerId, imageIds, 'listing')
+      db.insert(listingImages)
         .values(
           attached.map((image, position) => ({
-            productId: id,
+            listingId: id,
             uploadId: image.id,
             position,
             cardUrl: image.cardUrl,
@@ -161,7 +161,7 @@ export function createEvent(db: Database, event: NewEvent): number {
 }
 
 /** The conversation of a pair of members of one community, about a listing or not. */
-export function createConversation(db: Database, one: number, two: number, productId: number | null = null) {
+export function createConversation(db: Database, one: number, two: number, listingId: number | null = null) {
   const community = db
     .select({ id: profiles.communityId })
     .from(profiles)
@@ -172,7 +172,7 @@ export function createConversation(db: Database, one: number, two: number, produ
   const [participantOne, participantTwo] = one < two ? [one, two] : [two, one]
   return db
     .insert(conversations)
-    .values({ communityId: community.id, participantOne, participantTwo, productId })
+    .values({ communityId: community.id, participantOne, participantTwo, listingId })
     .returning({ id: conversations.id })
     .get().id
 }

@@ -12,9 +12,9 @@ import {
 import {
   AD_PLACEMENTS,
   EVENT_STATUSES,
+  LISTING_CONDITIONS,
+  LISTING_STATUSES,
   MODERATION_STATUSES,
-  PRODUCT_CONDITIONS,
-  PRODUCT_STATUSES,
   ROLES,
 } from '../../shared/domain'
 
@@ -219,8 +219,8 @@ export const subcategories = sqliteTable(
 export const liveListingCondition = (t: { status: AnySQLiteColumn; moderationStatus: AnySQLiteColumn }) =>
   sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`
 
-export const products = sqliteTable(
-  'products',
+export const listings = sqliteTable(
+  'listings',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     communityId: integer('community_id')
@@ -239,8 +239,8 @@ export const products = sqliteTable(
     subcategoryId: integer('subcategory_id')
       .notNull()
       .references(() => subcategories.id, { onDelete: 'restrict' }),
-    condition: text('condition', { enum: PRODUCT_CONDITIONS }).notNull(),
-    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('ativo'),
+    condition: text('condition', { enum: LISTING_CONDITIONS }).notNull(),
+    status: text('status', { enum: LISTING_STATUSES }).notNull().default('ativo'),
     moderationStatus: text('moderation_status', { enum: MODERATION_STATUSES }).notNull().default('active'),
     removalReason: text('removal_reason'),
     views: integer('views').notNull().default(0),
@@ -249,27 +249,27 @@ export const products = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('products_price_positive', sql`${t.priceCents} > 0`),
-    check('products_counters_non_negative', sql`${t.views} >= 0 and ${t.vuptsCount} >= 0`),
+    check('listings_price_positive', sql`${t.priceCents} > 0`),
+    check('listings_counters_non_negative', sql`${t.views} >= 0 and ${t.vuptsCount} >= 0`),
     // The public list: visible rows of one community, each sort with the id as keyset tiebreaker.
-    index('products_public_recent_idx').on(t.communityId, t.createdAt, t.id).where(liveListingCondition(t)),
-    index('products_public_vupts_idx').on(t.communityId, t.vuptsCount, t.id).where(liveListingCondition(t)),
-    index('products_public_price_idx').on(t.communityId, t.priceCents, t.id).where(liveListingCondition(t)),
-    index('products_public_views_idx').on(t.communityId, t.views, t.createdAt).where(liveListingCondition(t)),
-    index('products_category_recent_idx').on(t.communityId, t.mainCategoryId, t.createdAt, t.id),
-    index('products_subcategory_idx').on(t.subcategoryId),
-    index('products_seller_idx').on(t.sellerId, t.createdAt),
-    index('products_moderation_idx').on(t.communityId, t.moderationStatus, t.createdAt),
+    index('listings_public_recent_idx').on(t.communityId, t.createdAt, t.id).where(liveListingCondition(t)),
+    index('listings_public_vupts_idx').on(t.communityId, t.vuptsCount, t.id).where(liveListingCondition(t)),
+    index('listings_public_price_idx').on(t.communityId, t.priceCents, t.id).where(liveListingCondition(t)),
+    index('listings_public_views_idx').on(t.communityId, t.views, t.createdAt).where(liveListingCondition(t)),
+    index('listings_category_recent_idx').on(t.communityId, t.mainCategoryId, t.createdAt, t.id),
+    index('listings_subcategory_idx').on(t.subcategoryId),
+    index('listings_seller_idx').on(t.sellerId, t.createdAt),
+    index('listings_moderation_idx').on(t.communityId, t.moderationStatus, t.createdAt),
   ],
 )
 
-export const productImages = sqliteTable(
-  'product_images',
+export const listingImages = sqliteTable(
+  'listing_images',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    productId: integer('product_id')
+    listingId: integer('listing_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'cascade' }),
     uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     position: integer('position').notNull(),
     /** Public URL of the card-size rendition. */
@@ -279,10 +279,10 @@ export const productImages = sqliteTable(
     width: integer('width'),
     height: integer('height'),
   },
-  (t) => [uniqueIndex('product_images_product_position_idx').on(t.productId, t.position)],
+  (t) => [uniqueIndex('listing_images_listing_position_idx').on(t.listingId, t.position)],
 )
 
-export const UPLOAD_KINDS = ['product', 'avatar', 'event', 'banner'] as const
+export const UPLOAD_KINDS = ['listing', 'avatar', 'event', 'banner'] as const
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
 
 /**
@@ -311,19 +311,19 @@ export const uploads = sqliteTable(
 )
 
 /** One view per viewer per day, so reloading a page does not inflate its counter. */
-export const productViews = sqliteTable(
-  'product_views',
+export const listingViews = sqliteTable(
+  'listing_views',
   {
-    productId: integer('product_id')
+    listingId: integer('listing_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'cascade' }),
     viewerId: integer('viewer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** UTC day, 'YYYY-MM-DD'. */
     day: text('day').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.viewerId, t.day] })],
+  (t) => [primaryKey({ columns: [t.listingId, t.viewerId, t.day] })],
 )
 
 export const favorites = sqliteTable(
@@ -332,28 +332,28 @@ export const favorites = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
+    listingId: integer('listing_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favorites_product_idx').on(t.productId)],
+  (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index('favorites_listing_idx').on(t.listingId)],
 )
 
-export const productVupts = sqliteTable(
-  'product_vupts',
+export const listingVupts = sqliteTable(
+  'listing_vupts',
   {
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
+    listingId: integer('listing_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
-    index('product_vupts_product_idx').on(t.productId),
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index('listing_vupts_listing_idx').on(t.listingId),
   ],
 )
 
@@ -374,7 +374,7 @@ export const conversations = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The listing the conversation started from, shown as context. */
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    listingId: integer('listing_id').references(() => listings.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -535,16 +535,16 @@ export const subcategoriesRelations = relations(subcategories, ({ one }) => ({
   }),
 }))
 
-export const productsRelations = relations(products, ({ one, many }) => ({
-  seller: one(profiles, { fields: [products.sellerId], references: [profiles.userId] }),
-  community: one(communities, { fields: [products.communityId], references: [communities.id] }),
-  subcategory: one(subcategories, { fields: [products.subcategoryId], references: [subcategories.id] }),
-  mainCategory: one(mainCategories, { fields: [products.mainCategoryId], references: [mainCategories.id] }),
-  images: many(productImages),
+export const listingsRelations = relations(listings, ({ one, many }) => ({
+  seller: one(profiles, { fields: [listings.sellerId], references: [profiles.userId] }),
+  community: one(communities, { fields: [listings.communityId], references: [communities.id] }),
+  subcategory: one(subcategories, { fields: [listings.subcategoryId], references: [subcategories.id] }),
+  mainCategory: one(mainCategories, { fields: [listings.mainCategoryId], references: [mainCategories.id] }),
+  images: many(listingImages),
 }))
 
-export const productImagesRelations = relations(productImages, ({ one }) => ({
-  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+export const listingImagesRelations = relations(listingImages, ({ one }) => ({
+  listing: one(listings, { fields: [listingImages.listingId], references: [listings.id] }),
 }))
 
 export const conversationsRelations = relations(conversations, ({ many }) => ({

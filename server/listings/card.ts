@@ -1,29 +1,29 @@
 import { sql } from 'drizzle-orm'
-import { favorites, mainCategories, productImages, products, profiles, subcategories } from '../db/schema'
+import { favorites, listingImages, listings, mainCategories, profiles, subcategories } from '../db/schema'
 
-/** The select list of a product card, shared by every list of listings. */
+/** The select list of a listing card, shared by every list of listings. */
 export function cardColumns(viewerId: number | null | undefined) {
   return {
-    id: products.id,
-    title: products.title,
-    priceCents: products.priceCents,
-    condition: products.condition,
-    status: products.status,
-    vuptsCount: products.vuptsCount,
-    views: products.views,
-    createdAt: products.createdAt,
+    id: listings.id,
+    title: listings.title,
+    priceCents: listings.priceCents,
+    condition: listings.condition,
+    status: listings.status,
+    vuptsCount: listings.vuptsCount,
+    views: listings.views,
+    createdAt: listings.createdAt,
     mainCategorySlug: mainCategories.slug,
     mainCategoryName: mainCategories.name,
     subcategoryName: subcategories.name,
-    imageUrl: sql<string | null>`(select ${productImages.cardUrl} from ${productImages}
-      where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+    imageUrl: sql<string | null>`(select ${listingImages.cardUrl} from ${listingImages}
+      where ${listingImages.listingId} = ${listings.id} order by ${listingImages.position} limit 1)`,
     sellerUsername: profiles.username,
     sellerFullName: profiles.fullName,
     sellerCourse: profiles.course,
     sellerAvatarUrl: profiles.avatarUrl,
     isFavorite: viewerId
       ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId}
-          and ${favorites.productId} = ${products.id})`.mapWith(Boolean)
+          and ${favorites.listingId} = ${listings.id})`.mapWith(Boolean)
       : sql<boolean>`0`.mapWith(Boolean),
   }
 }

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
-import type { MainCategorySlug, ProductCondition } from '../../shared/domain'
+import type { ListingCondition, MainCategorySlug } from '../../shared/domain'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import { toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
-import { mainCategories, productImages, products } from '../db/schema'
+import { listingImages, listings, mainCategories } from '../db/schema'
 import { isLiveListing, selectListingCards } from './visibility'
 
 export type ListingQuery = {
@@ -12,7 +12,7 @@ export type ListingQuery = {
   q?: string | undefined
   mainCategory?: MainCategorySlug | undefined
   subcategoryId?: number | undefined
-  condition?: ProductCondition | undefined
+  condition?: ListingCondition | undefined
   minPriceCents?: number | undefined
   maxPriceCents?: number | undefined
   sort: ListingSort
@@ -43,9 +43,9 @@ function searchCondition(db: Database, q: string): SQL {
   if (!fts) {
     // Shorter than a trigram: a plain substring match on the title.
     const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-    return sql`${products.title} like ${pattern} escape '\\'`
+    return sql`${listings.title} like ${pattern} escape '\\'`
   }
-  const matches = sql`select rowid from products_fts where products_fts match ${fts}`
+  const matches = sql`select rowid from listings_fts where listings_fts match ${fts}`
   const probe = db.get<{ total: number }>(
     sql`select count(*) as total from (${matches} limit ${LARGE_MATCH_SET})`,
   )
@@ -53,19 +53,19 @@ function searchCondition(db: Database, q: string): SQL {
   // listings): the unary + stops SQLite from driving the query by id, so it walks the sort's partial
   // index and stops at the page size, probing the match set as it goes.
   return probe.total < LARGE_MATCH_SET
-    ? sql`${products.id} in (${matches})`
-    : sql`+${products.id} in (${matches})`
+    ? sql`${listings.id} in (${matches})`
+    : sql`+${listings.id} in (${matches})`
 }
 
 type SortKey = {
-  column: typeof products.createdAt | typeof products.vuptsCount | typeof products.priceCents
+  column: typeof listings.createdAt | typeof listings.vuptsCount | typeof listings.priceCents
   asc: boolean
 }
 const SORT_KEYS: Record<ListingSort, SortKey> = {
-  recent: { column: products.createdAt, asc: false },
-  vupts: { column: products.vuptsCount, asc: false },
-  'price-asc': { column: products.priceCents, asc: true },
-  'price-desc': { column: products.priceCents, asc: false },
+  recent: { column: listings.createdAt, asc: false },
+  vupts: { column: listings.vuptsCount, asc: false },
+  'price-asc': { column: listings.priceCents, asc: true },
+  'price-desc': { column: listings.priceCents, asc: false },
 }
 
 type Cursor = { v: number; id: number }
@@ -85,33 +85,33 @@ export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][numb
 
 /** One page of public listings: FTS narrows, the sort's partial index orders, the cursor pages. */
 export function listListings(db: Database, query: ListingQuery) {
-  const conditions: (SQL | undefined)[] = [eq(products.communityId, query.communityId), isLiveListing]
+  const conditions: (SQL | undefined)[] = [eq(listings.communityId, query.communityId), isLiveListing]
   if (query.q) conditions.push(searchCondition(db, query.q))
   if (query.mainCategory) conditions.push(eq(mainCategories.slug, query.mainCategory))
-  if (query.subcategoryId) conditions.push(eq(products.subcategoryId, query.subcategoryId))
-  if (query.condition) conditions.push(eq(products.condition, query.condition))
+  if (query.subcategoryId) conditions.push(eq(listings.subcategoryId, query.subcategoryId))
+  if (query.condition) conditions.push(eq(listings.condition, query.condition))
   // Spec: the price filter applies only when it narrows something.
   const min = query.minPriceCents ?? 0
   const max = query.maxPriceCents ?? PRICE_FILTER_MAX_CENTS
-  if (min > 0) conditions.push(sql`${products.priceCents} >= ${min}`)
-  if (max < PRICE_FILTER_MAX_CENTS) conditions.push(sql`${products.priceCents} <= ${max}`)
+  if (min > 0) conditions.push(sql`${listings.priceCents} >= ${min}`)
+  if (max < PRICE_FILTER_MAX_CENTS) conditions.push(sql`${listings.priceCents} <= ${max}`)
 
   const key = SORT_KEYS[query.sort]
   const cursor = query.cursor ? decodeCursor(query.cursor) : null
   if (cursor) {
     const after = key.asc ? gt : lt
-    const value = key.column === products.createdAt ? new Date(cursor.v) : cursor.v
+    const value = key.column === listings.createdAt ? new Date(cursor.v) : cursor.v
     conditions.push(
       or(
         after(key.column, value as never),
-        and(eq(key.column, value as never), after(products.id, cursor.id)),
+        and(eq(key.column, value as never), after(listings.id, cursor.id)),
       ),
     )
   }
   const direction = key.asc ? asc : desc
   const rows = selectListingCards(db, query.viewerId)
     .where(and(...conditions))
-    .orderBy(direction(key.column), direction(products.id))
+    .orderBy(direction(key.column), direction(listings.id))
     .limit(query.limit + 1)
     .all()
 
@@ -132,12 +132,12 @@ export function listListings(db: Database, query: ListingQuery) {
   return { items, nextCursor }
 }
 
-export function imagesOf(db: Database, productIds: number[]) {
-  if (productIds.length === 0) return []
+export function imagesOf(db: Database, listingIds: number[]) {
+  if (listingIds.length === 0) return []
   return db
     .select()
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position))
+    .from(listingImages)
+    .where(inArray(listingImages.listingId, listingIds))
+    .orderBy(asc(listingImages.listingId), asc(listingImages.position))
     .all()
 }

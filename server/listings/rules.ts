@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { productImages, products, productViews, productVupts, subcategories } from '../db/schema'
+import { listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { appError } from '../errors'
 import { attachUploads, releaseUploads } from '../uploads/attach'
 import type { ImageStorage } from '../uploads/storage'
@@ -26,9 +26,9 @@ export function checkCategory(db: Database, mainCategoryId: number, subcategoryI
 /** The owner's listing, or NOT_FOUND: another user's id reveals nothing. */
 export function ownListing(db: Database, user: CurrentUser, id: number) {
   const row = db
-    .select({ id: products.id, moderationStatus: products.moderationStatus })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.sellerId, user.id)))
+    .select({ id: listings.id, moderationStatus: listings.moderationStatus })
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.sellerId, user.id)))
     .get()
   if (!row) throw listingNotFound()
   return row
@@ -37,20 +37,20 @@ export function ownListing(db: Database, user: CurrentUser, id: number) {
 export function replaceImages(
   { db, storage }: { db: Database; storage: ImageStorage },
   userId: number,
-  productId: number,
+  listingId: number,
   imageIds: string[],
 ) {
   const previous = db
-    .select({ uploadId: productImages.uploadId })
-    .from(productImages)
-    .where(eq(productImages.productId, productId))
+    .select({ uploadId: listingImages.uploadId })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, listingId))
     .all()
-  const attached = attachUploads(db, storage, userId, imageIds, 'product')
-  db.delete(productImages).where(eq(productImages.productId, productId)).run()
-  db.insert(productImages)
+  const attached = attachUploads(db, storage, userId, imageIds, 'listing')
+  db.delete(listingImages).where(eq(listingImages.listingId, listingId)).run()
+  db.insert(listingImages)
     .values(
       attached.map((image, position) => ({
-        productId,
+        listingId,
         uploadId: image.id,
         position,
         cardUrl: image.cardUrl,
@@ -69,9 +69,9 @@ export function replaceImages(
 /** A live listing of the member's community, or NOT_FOUND. */
 export function visibleListing(db: Database, user: CurrentUser, id: number) {
   const row = db
-    .select({ id: products.id, sellerId: products.sellerId })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.communityId, memberCommunityId(user)), isLiveListing))
+    .select({ id: listings.id, sellerId: listings.sellerId })
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.communityId, memberCommunityId(user)), isLiveListing))
     .get()
   if (!row) throw listingNotFound()
   return row
@@ -82,14 +82,14 @@ export function recordView(db: Database, listing: { id: number; views: number },
   return db.transaction((tx) => {
     const day = new Date().toISOString().slice(0, 10)
     const inserted = tx
-      .insert(productViews)
-      .values({ productId: listing.id, viewerId, day })
+      .insert(listingViews)
+      .values({ listingId: listing.id, viewerId, day })
       .onConflictDoNothing()
       .run()
     if (inserted.changes === 0) return listing.views
-    tx.update(products)
-      .set({ views: sql`${products.views} + 1` })
-      .where(eq(products.id, listing.id))
+    tx.update(listings)
+      .set({ views: sql`${listings.views} + 1` })
+      .where(eq(listings.id, listing.id))
       .run()
     return listing.views + 1
   })
@@ -101,21 +101,21 @@ export function setVupt(db: Database, user: CurrentUser, id: number, vupt: boole
   if (listing.sellerId === user.id) throw appError('FORBIDDEN', 'OWN_LISTING_VUPT')
   return db.transaction((tx) => {
     const changed = vupt
-      ? tx.insert(productVupts).values({ userId: user.id, productId: id }).onConflictDoNothing().run()
+      ? tx.insert(listingVupts).values({ userId: user.id, listingId: id }).onConflictDoNothing().run()
       : tx
-          .delete(productVupts)
-          .where(and(eq(productVupts.userId, user.id), eq(productVupts.productId, id)))
+          .delete(listingVupts)
+          .where(and(eq(listingVupts.userId, user.id), eq(listingVupts.listingId, id)))
           .run()
     if (changed.changes > 0) {
-      tx.update(products)
-        .set({ vuptsCount: sql`${products.vuptsCount} + ${vupt ? 1 : -1}` })
-        .where(eq(products.id, id))
+      tx.update(listings)
+        .set({ vuptsCount: sql`${listings.vuptsCount} + ${vupt ? 1 : -1}` })
+        .where(eq(listings.id, id))
         .run()
     }
     const after = tx
-      .select({ vuptsCount: products.vuptsCount })
-      .from(products)
-      .where(eq(products.id, id))
+      .select({ vuptsCount: listings.vuptsCount })
+      .from(listings)
+      .where(eq(listings.id, id))
       .get()
     return { id, vupt, vuptsCount: after?.vuptsCount ?? 0 }
   })
@@ -126,11 +126,11 @@ export function deleteListing(db: Database, user: CurrentUser, id: number): void
   ownListing(db, user, id)
   db.transaction(() => {
     const images = db
-      .select({ uploadId: productImages.uploadId })
-      .from(productImages)
-      .where(eq(productImages.productId, id))
+      .select({ uploadId: listingImages.uploadId })
+      .from(listingImages)
+      .where(eq(listingImages.listingId, id))
       .all()
-    db.delete(products).where(eq(products.id, id)).run()
+    db.delete(listings).where(eq(listings.id, id)).run()
     const uploadIds = images.flatMap((image) => (image.uploadId ? [image.uploadId] : []))
     if (uploadIds.length > 0) releaseUploads(db, uploadIds)
   })

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/sqlite-core'
-import type { ModerationStatus, ProductStatus } from '../../shared/domain'
+import type { ListingStatus, ModerationStatus } from '../../shared/domain'
 import type { Database } from '../db/client'
-import { liveListingCondition, mainCategories, products, profiles, subcategories } from '../db/schema'
+import { listings, liveListingCondition, mainCategories, profiles, subcategories } from '../db/schema'
 import { cardColumns } from './card'
 
 /** In a query: the listing is live (see liveListingCondition in the schema). */
-export const isLiveListing = liveListingCondition(products)
+export const isLiveListing = liveListingCondition(listings)
 
 /** For a row already in hand: the same rule. */
-export const isLive = (row: { status: ProductStatus; moderationStatus: ModerationStatus }) =>
+export const isLive = (row: { status: ListingStatus; moderationStatus: ModerationStatus }) =>
   row.status === 'ativo' && row.moderationStatus === 'active'
 
 /**
@@ -23,8 +23,8 @@ export function selectListingCards<Extra extends SelectedFields = Record<never, 
 ) {
   return db
     .select({ ...cardColumns(viewerId), ...(extra as Extra) })
-    .from(products)
-    .innerJoin(profiles, eq(profiles.userId, products.sellerId))
-    .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
-    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .from(listings)
+    .innerJoin(profiles, eq(profiles.userId, listings.sellerId))
+    .leftJoin(mainCategories, eq(mainCategories.id, listings.mainCategoryId))
+    .leftJoin(subcategories, eq(subcategories.id, listings.subcategoryId))
 }

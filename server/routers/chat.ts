@@ -11,7 +11,7 @@ import {
   publishChat,
   unreadCount,
 } from '../chat/conversations'
-import { conversations, messages, productImages, products, profiles } from '../db/schema'
+import { conversations, listingImages, listings, messages, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
 import { isLiveListing } from '../listings/visibility'
@@ -25,18 +25,18 @@ export const chatRouter = router({
   /** 'Enviar mensagem' on a listing (or a profile): reuses the pair's conversation when it exists. */
   start: approvedProcedure.input(startConversationSchema).mutation(({ ctx, input }) => {
     let otherId: number | undefined
-    let productId: number | null = null
-    if (input.productId !== undefined) {
-      const product = ctx.db
-        .select({ id: products.id, sellerId: products.sellerId, communityId: products.communityId })
-        .from(products)
-        .where(and(eq(products.id, input.productId), isLiveListing))
+    let listingId: number | null = null
+    if (input.listingId !== undefined) {
+      const listing = ctx.db
+        .select({ id: listings.id, sellerId: listings.sellerId, communityId: listings.communityId })
+        .from(listings)
+        .where(and(eq(listings.id, input.listingId), isLiveListing))
         .get()
-      if (!product || product.communityId !== ctx.user.communityId) {
+      if (!listing || listing.communityId !== ctx.user.communityId) {
         throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
       }
-      otherId = product.sellerId
-      productId = product.id
+      otherId = listing.sellerId
+      listingId = listing.id
     } else if (input.username) {
       otherId = ctx.db
         .select({ userId: profiles.userId })
@@ -61,11 +61,11 @@ export const chatRouter = router({
       ctx.user.id < otherId ? [ctx.user.id, otherId] : [otherId, ctx.user.id]
     const conversation = ctx.db
       .insert(conversations)
-      .values({ communityId: ctx.user.communityId ?? -1, participantOne, participantTwo, productId })
+      .values({ communityId: ctx.user.communityId ?? -1, participantOne, participantTwo, listingId })
       .onConflictDoUpdate({
         target: [conversations.participantOne, conversations.participantTwo],
         // The listing last asked about becomes the thread's context.
-        set: productId ? { productId } : { participantOne },
+        set: listingId ? { listingId } : { participantOne },
       })
       .returning({ id: conversations.id })
       .get()
@@ -80,8 +80,8 @@ export const chatRouter = router({
         id: conversations.id,
         updatedAt: conversations.updatedAt,
         otherId: sql<number>`case when ${conversations.participantOne} = ${userId} then ${conversations.participantTwo} else ${conversations.participantOne} end`,
-        productId: conversations.productId,
-        productTitle: products.title,
+        listingId: conversations.listingId,
+        listingTitle: listings.title,
         unread: sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${conversations.id}
           and ${messages.read} = 0 and ${messages.senderId} is not ${userId})`,
         lastMessageId: sql<
@@ -89,7 +89,7 @@ export const chatRouter = router({
         >`(select max(${messages.id}) from ${messages} where ${messages.conversationId} = ${conversations.id})`,
       })
       .from(conversations)
-      .leftJoin(products, eq(products.id, conversations.productId))
+      .leftJoin(listings, eq(listings.id, conversations.listingId))
       .where(conversationsOf(userId))
       .all()
     const others = rows.length
@@ -121,7 +121,7 @@ export const chatRouter = router({
           id: row.id,
           updatedAt: row.updatedAt,
           unread: row.unread,
-          product: row.productId && row.productTitle ? { id: row.productId, title: row.productTitle } : null,
+          listing: row.listingId && row.listingTitle ? { id: row.listingId, title: row.listingTitle } : null,
           other: {
             id: row.otherId,
             username: other?.username ?? null,
@@ -166,18 +166,18 @@ export const chatRouter = router({
       .from(profiles)
       .where(eq(profiles.userId, conversation.otherId))
       .get()
-    const product = conversation.productId
+    const listing = conversation.listingId
       ? ctx.db
           .select({
-            id: products.id,
-            title: products.title,
-            priceCents: products.priceCents,
-            status: products.status,
-            imageUrl: sql<string | null>`(select ${productImages.cardUrl} from ${productImages}
-              where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+            id: listings.id,
+            title: listings.title,
+            priceCents: listings.priceCents,
+            status: listings.status,
+            imageUrl: sql<string | null>`(select ${listingImages.cardUrl} from ${listingImages}
+              where ${listingImages.listingId} = ${listings.id} order by ${listingImages.position} limit 1)`,
           })
-          .from(products)
-          .where(eq(products.id, conversation.productId))
+          .from(listings)
+          .where(eq(listings.id, conversation.listingId))
           .get()
       : undefined
     return {
@@ -188,7 +188,7 @@ export const chatRouter = router({
         fullName: other?.fullName ?? 'Conta removida',
         avatarUrl: other?.avatarUrl ?? null,
       },
-      product: product ?? null,
+      listing: listing ?? null,
     }
   }),
 

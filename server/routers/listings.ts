@@ -10,9 +10,9 @@ import { memberCommunityId, resolveCommunityId } from '../communities/scope'
 import {
   communities,
   favorites,
+  listings,
+  listingVupts,
   mainCategories,
-  products,
-  productVupts,
   profiles,
   subcategories,
 } from '../db/schema'
@@ -42,10 +42,10 @@ export const listingsRouter = router({
       const mains = ctx.db.select().from(mainCategories).orderBy(asc(mainCategories.position)).all()
       const subs = ctx.db.select().from(subcategories).orderBy(asc(subcategories.name)).all()
       const counts = ctx.db
-        .select({ mainCategoryId: products.mainCategoryId, total: count() })
-        .from(products)
-        .where(and(eq(products.communityId, communityId), isLiveListing))
-        .groupBy(products.mainCategoryId)
+        .select({ mainCategoryId: listings.mainCategoryId, total: count() })
+        .from(listings)
+        .where(and(eq(listings.communityId, communityId), isLiveListing))
+        .groupBy(listings.mainCategoryId)
         .all()
       return mains.map((main) => ({
         id: main.id,
@@ -66,9 +66,9 @@ export const listingsRouter = router({
     .query(({ ctx, input }) => {
       const communityId = resolveCommunityId(ctx, input?.communitySlug)
       const live = ctx.db
-        .select({ listings: count(), sellers: countDistinct(products.sellerId) })
-        .from(products)
-        .where(and(eq(products.communityId, communityId), isLiveListing))
+        .select({ listings: count(), sellers: countDistinct(listings.sellerId) })
+        .from(listings)
+        .where(and(eq(listings.communityId, communityId), isLiveListing))
         .get()
       const activeCommunities = ctx.db
         .select({ total: count() })
@@ -88,8 +88,8 @@ export const listingsRouter = router({
     .query(({ ctx, input }) => {
       const communityId = resolveCommunityId(ctx, input?.communitySlug)
       return selectListingCards(ctx.db, ctx.user?.id)
-        .where(and(eq(products.communityId, communityId), isLiveListing))
-        .orderBy(desc(products.views), desc(products.createdAt))
+        .where(and(eq(listings.communityId, communityId), isLiveListing))
+        .orderBy(desc(listings.views), desc(listings.createdAt))
         .limit(6)
         .all()
     }),
@@ -102,24 +102,24 @@ export const listingsRouter = router({
     }),
   ),
 
-  /** The product page. Counts one view per member per day. */
+  /** The listing page. Counts one view per member per day. */
   byId: approvedProcedure.input(idInput).query(({ ctx, input }) => {
     const row = ctx.db
       .select({
-        id: products.id,
-        title: products.title,
-        description: products.description,
-        priceCents: products.priceCents,
-        condition: products.condition,
-        status: products.status,
-        moderationStatus: products.moderationStatus,
-        removalReason: products.removalReason,
-        views: products.views,
-        vuptsCount: products.vuptsCount,
-        createdAt: products.createdAt,
-        communityId: products.communityId,
-        mainCategoryId: products.mainCategoryId,
-        subcategoryId: products.subcategoryId,
+        id: listings.id,
+        title: listings.title,
+        description: listings.description,
+        priceCents: listings.priceCents,
+        condition: listings.condition,
+        status: listings.status,
+        moderationStatus: listings.moderationStatus,
+        removalReason: listings.removalReason,
+        views: listings.views,
+        vuptsCount: listings.vuptsCount,
+        createdAt: listings.createdAt,
+        communityId: listings.communityId,
+        mainCategoryId: listings.mainCategoryId,
+        subcategoryId: listings.subcategoryId,
         mainCategorySlug: mainCategories.slug,
         mainCategoryName: mainCategories.name,
         subcategoryName: subcategories.name,
@@ -132,11 +132,11 @@ export const listingsRouter = router({
           avatarUrl: profiles.avatarUrl,
         },
       })
-      .from(products)
-      .innerJoin(profiles, eq(profiles.userId, products.sellerId))
-      .leftJoin(mainCategories, eq(mainCategories.id, products.mainCategoryId))
-      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(eq(products.id, input.id))
+      .from(listings)
+      .innerJoin(profiles, eq(profiles.userId, listings.sellerId))
+      .leftJoin(mainCategories, eq(mainCategories.id, listings.mainCategoryId))
+      .leftJoin(subcategories, eq(subcategories.id, listings.subcategoryId))
+      .where(eq(listings.id, input.id))
       .get()
     const isOwner = row?.seller.id === ctx.user.id
     if (!row || row.communityId !== ctx.user.communityId || (!isLive(row) && !isOwner))
@@ -146,10 +146,10 @@ export const listingsRouter = router({
     const viewerState = ctx.db
       .select({
         favorite:
-          sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${ctx.user.id} and ${favorites.productId} = ${row.id})`.mapWith(
+          sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${ctx.user.id} and ${favorites.listingId} = ${row.id})`.mapWith(
             Boolean,
           ),
-        vupt: sql<boolean>`exists (select 1 from ${productVupts} where ${productVupts.userId} = ${ctx.user.id} and ${productVupts.productId} = ${row.id})`.mapWith(
+        vupt: sql<boolean>`exists (select 1 from ${listingVupts} where ${listingVupts.userId} = ${ctx.user.id} and ${listingVupts.listingId} = ${row.id})`.mapWith(
           Boolean,
         ),
       })
@@ -162,9 +162,9 @@ export const listingsRouter = router({
       width: image.width,
       height: image.height,
     }))
-    const { communityId: _community, ...product } = row
+    const { communityId: _community, ...listing } = row
     return {
-      ...product,
+      ...listing,
       views,
       images,
       isOwner,
@@ -177,7 +177,7 @@ export const listingsRouter = router({
     checkCategory(ctx.db, input.mainCategoryId, input.subcategoryId)
     return ctx.db.transaction(() => {
       const created = ctx.db
-        .insert(products)
+        .insert(listings)
         .values({
           communityId: memberCommunityId(ctx.user),
           sellerId: ctx.user.id,
@@ -188,7 +188,7 @@ export const listingsRouter = router({
           subcategoryId: input.subcategoryId,
           condition: input.condition,
         })
-        .returning({ id: products.id })
+        .returning({ id: listings.id })
         .get()
       replaceImages(ctx, ctx.user.id, created.id, input.imageIds)
       return { id: created.id }
@@ -203,7 +203,7 @@ export const listingsRouter = router({
     checkCategory(ctx.db, input.mainCategoryId, input.subcategoryId)
     ctx.db.transaction(() => {
       ctx.db
-        .update(products)
+        .update(listings)
         .set({
           title: input.title,
           description: input.description,
@@ -212,7 +212,7 @@ export const listingsRouter = router({
           subcategoryId: input.subcategoryId,
           condition: input.condition,
         })
-        .where(eq(products.id, input.id))
+        .where(eq(listings.id, input.id))
         .run()
       replaceImages(ctx, ctx.user.id, input.id, input.imageIds)
     })
@@ -224,7 +224,7 @@ export const listingsRouter = router({
     if (listing.moderationStatus === 'removed') {
       throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_REACTIVABLE')
     }
-    ctx.db.update(products).set({ status: input.status }).where(eq(products.id, input.id)).run()
+    ctx.db.update(listings).set({ status: input.status }).where(eq(listings.id, input.id)).run()
     return { id: input.id, status: input.status }
   }),
 
@@ -236,11 +236,11 @@ export const listingsRouter = router({
   /** Meus Produtos: every own listing, whatever its status, with the moderation outcome. */
   mine: approvedProcedure.query(({ ctx }) =>
     selectListingCards(ctx.db, ctx.user.id, {
-      moderationStatus: products.moderationStatus,
-      removalReason: products.removalReason,
+      moderationStatus: listings.moderationStatus,
+      removalReason: listings.removalReason,
     })
-      .where(eq(products.sellerId, ctx.user.id))
-      .orderBy(desc(products.createdAt), desc(products.id))
+      .where(eq(listings.sellerId, ctx.user.id))
+      .orderBy(desc(listings.createdAt), desc(listings.id))
       .all(),
   ),
 
@@ -251,13 +251,13 @@ export const listingsRouter = router({
       if (input.favorite) {
         ctx.db
           .insert(favorites)
-          .values({ userId: ctx.user.id, productId: input.id })
+          .values({ userId: ctx.user.id, listingId: input.id })
           .onConflictDoNothing()
           .run()
       } else {
         ctx.db
           .delete(favorites)
-          .where(and(eq(favorites.userId, ctx.user.id), eq(favorites.productId, input.id)))
+          .where(and(eq(favorites.userId, ctx.user.id), eq(favorites.listingId, input.id)))
           .run()
       }
       return { id: input.id, favorite: input.favorite }
@@ -271,7 +271,7 @@ export const listingsRouter = router({
   /** The member's favorites, as cards. */
   favorites: approvedProcedure.query(({ ctx }) =>
     selectListingCards(ctx.db, ctx.user.id)
-      .innerJoin(favorites, eq(favorites.productId, products.id))
+      .innerJoin(favorites, eq(favorites.listingId, listings.id))
       .where(and(eq(favorites.userId, ctx.user.id), isLiveListing))
       .orderBy(desc(favorites.createdAt))
       .all(),

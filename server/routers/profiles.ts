@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { usernameSchema } from '../../shared/schemas/auth'
 import { profileUpdateSchema } from '../../shared/schemas/profile'
 import { sameUsername, usernameTaken } from '../auth/accounts'
-import { products, profiles } from '../db/schema'
+import { listings, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { isLiveListing, selectListingCards } from '../listings/visibility'
 import { approvedProcedure, router } from '../trpc/init'
@@ -31,12 +31,12 @@ export const profilesRouter = router({
     if (!profile?.approved || profile.communityId !== ctx.user.communityId) {
       throw appError('NOT_FOUND', 'PROFILE_NOT_FOUND')
     }
-    const listings = selectListingCards(ctx.db, ctx.user.id)
-      .where(and(eq(products.sellerId, profile.userId), isLiveListing))
-      .orderBy(desc(products.createdAt))
+    const ownListings = selectListingCards(ctx.db, ctx.user.id)
+      .where(and(eq(listings.sellerId, profile.userId), isLiveListing))
+      .orderBy(desc(listings.createdAt))
       .all()
     const { communityId: _community, approved: _approved, ...publicProfile } = profile
-    return { ...publicProfile, isMe: profile.userId === ctx.user.id, listings }
+    return { ...publicProfile, isMe: profile.userId === ctx.user.id, listings: ownListings }
   }),
 
   /** Minha Conta: the member's own editable profile. */

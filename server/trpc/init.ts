@@ -15,7 +15,7 @@ const t = initTRPC
   .create({
     // Subscriptions are served over the WebSocket only (see server/http/trpc-limits.ts).
     sse: { enabled: false },
-    errorFormatter({ shape, error, ctx, path, type }) {
+    errorFormatter({ shape, error, ctx, path }) {
       const zodError = error.cause instanceof ZodError ? error.cause : null
       const appCause = error.cause instanceof AppError ? error.cause : null
       const { message, requestId } = clientFacingError({

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { productImages, type UploadKind, uploads } from '../db/schema'
+import { listingImages, type UploadKind, uploads } from '../db/schema'
 import { appError } from '../errors'
 import type { ImageStorage } from './storage'
 
@@ -66,7 +66,7 @@ export function releaseUploads(db: DbOrTransaction, ids: readonly string[]): voi
       and(
         inArray(uploads.id, [...ids]),
         notExists(
-          db.select({ one: sql`1` }).from(productImages).where(eq(productImages.uploadId, uploads.id)),
+          db.select({ one: sql`1` }).from(listingImages).where(eq(listingImages.uploadId, uploads.id)),
         ),
       ),
     )
@@ -81,7 +81,7 @@ export function releaseUploads(db: DbOrTransaction, ids: readonly string[]): voi
 export function releaseUpload(
   db: DbOrTransaction,
   uploadId: string | null | undefined,
-  kind: Exclude<UploadKind, 'product'>,
+  kind: Exclude<UploadKind, 'listing'>,
 ): void {
   if (!uploadId) return
   db.update(uploads)

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
-import { productImages, uploads } from '../db/schema'
+import { listingImages, uploads } from '../db/schema'
 import type { ImageStorage } from './storage'
 
 const HOUR = 60 * 60 * 1000
@@ -46,7 +46,7 @@ export async function deleteOrphanUploads(
             lt(uploads.createdAt, cutoff),
             // A listing photo pointing at it means it is in use, whatever attachedAt says.
             notExists(
-              tx.select({ one: sql`1` }).from(productImages).where(eq(productImages.uploadId, uploads.id)),
+              tx.select({ one: sql`1` }).from(listingImages).where(eq(listingImages.uploadId, uploads.id)),
             ),
           ),
         )

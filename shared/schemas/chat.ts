@@ -11,7 +11,7 @@ const id = z.number().int().positive()
 export const sendMessageSchema = z.object({ conversationId: id, content: chatMessageSchema })
 
 export const startConversationSchema = z
-  .object({ productId: id.optional(), username: singleLineText().min(1).max(50).optional() })
-  .refine((input) => input.productId !== undefined || input.username !== undefined, {
+  .object({ listingId: id.optional(), username: singleLineText().min(1).max(50).optional() })
+  .refine((input) => input.listingId !== undefined || input.username !== undefined, {
     error: 'Informe o anúncio ou a pessoa com quem conversar',
   })

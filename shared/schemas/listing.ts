@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAIN_CATEGORY_SLUGS, PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '../domain'
+import { LISTING_CONDITIONS, LISTING_STATUSES, MAIN_CATEGORY_SLUGS } from '../domain'
 import { multiLineText, singleLineText } from './text'
 
 export const LISTING_TITLE_MIN = 3
@@ -46,7 +46,7 @@ export const listingInputSchema = z.object({
     .number({ error: 'Selecione uma subcategoria' })
     .int()
     .positive({ error: 'Selecione uma subcategoria' }),
-  condition: z.enum(PRODUCT_CONDITIONS, { error: 'Selecione a condição do produto' }),
+  condition: z.enum(LISTING_CONDITIONS, { error: 'Selecione a condição do produto' }),
   imageIds: z
     .array(z.string().min(1).max(100))
     .min(1, { error: 'Adicione pelo menos uma imagem' })
@@ -56,7 +56,7 @@ export type ListingInput = z.infer<typeof listingInputSchema>
 
 export const listingUpdateSchema = listingInputSchema.extend({ id })
 
-export const listingStatusSchema = z.object({ id, status: z.enum(PRODUCT_STATUSES) })
+export const listingStatusSchema = z.object({ id, status: z.enum(LISTING_STATUSES) })
 
 /** Every filter of the portal and the category pages; all of them live in the URL. */
 export const listingFiltersSchema = z.object({
@@ -64,7 +64,7 @@ export const listingFiltersSchema = z.object({
   q: singleLineText().max(100).optional(),
   mainCategory: z.enum(MAIN_CATEGORY_SLUGS).optional(),
   subcategoryId: id.optional(),
-  condition: z.enum(PRODUCT_CONDITIONS).optional(),
+  condition: z.enum(LISTING_CONDITIONS).optional(),
   /** Centavos, like every price the API carries. */
   minPriceCents: z.number().int().min(0).max(PRICE_FILTER_MAX_CENTS).optional(),
   maxPriceCents: z.number().int().min(0).max(PRICE_FILTER_MAX_CENTS).optional(),

@@ -13,7 +13,7 @@ let server: RunningServer
 let browser: Browser
 let buyer: Student
 let seller: Student
-let productId: number
+let listingId: number
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
@@ -25,7 +25,7 @@ beforeAll(async () => {
     const sellerRow = db.$client.prepare('select id from users where email = ?').get(seller.email) as {
       id: number
     }
-    productId = createListing(db, {
+    listingId = createListing(db, {
       sellerId: sellerRow.id,
       title: 'Livro de Física Básica',
       description: 'Halliday volume 1, poucas marcações.',
@@ -68,7 +68,7 @@ describe('chat em tempo real', () => {
     await b.goto('/univille/portal')
 
     // A starts the conversation from the listing.
-    await a.goto(`/univille/produto/${productId}`)
+    await a.goto(`/univille/produto/${listingId}`)
     await a.getByRole('link', { name: 'Enviar mensagem' }).click()
     await a.waitForURL(/\/chat\/\d+$/)
     const threadPath = new URL(a.url()).pathname

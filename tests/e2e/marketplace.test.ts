@@ -75,7 +75,7 @@ describe('marketplace', () => {
       .first()
       .click()
     await buyerPage.waitForURL(/\/produto\/\d+$/)
-    const productUrl = buyerPage.url()
+    const listingUrl = buyerPage.url()
     await buyerPage.getByRole('heading', { name: 'Caneca de cerâmica pintada à mão' }).waitFor()
     await expect
       .poll(() => buyerPage.locator('[aria-label="Fotos de Caneca de cerâmica pintada à mão"] img').count())
@@ -93,7 +93,7 @@ describe('marketplace', () => {
     )
 
     // The owner edits the listing on its page, then marks it sold.
-    await page.goto(productUrl.replace(server.url, ''))
+    await page.goto(listingUrl.replace(server.url, ''))
     await page.getByRole('button', { name: 'Seu produto' }).waitFor()
     await page.getByRole('button', { name: 'Editar' }).click()
     await page.getByLabel('Preço').fill('39,90')

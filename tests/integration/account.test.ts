@@ -5,10 +5,10 @@ import { currentTotpCode } from '../../server/auth/two-factor'
 import type { Database } from '../../server/db/client'
 import {
   communities,
+  listingImages,
+  listings,
   moderationLog,
   oauthAccounts,
-  productImages,
-  products,
   sessions,
   subcategories,
   users,
@@ -440,7 +440,7 @@ describe('dados e exclusão', () => {
     if (!community || !sub) throw new Error('semente ausente')
     const listingWithPhoto = (sellerId: number, title: string, photo: string) => {
       const id = db
-        .insert(products)
+        .insert(listings)
         .values({
           communityId: community.id,
           sellerId,
@@ -451,9 +451,9 @@ describe('dados e exclusão', () => {
           subcategoryId: sub.id,
           condition: 'usado',
         })
-        .returning({ id: products.id })
+        .returning({ id: listings.id })
         .get().id
-      db.insert(productImages).values({ productId: id, position: 0, cardUrl: photo, fullUrl: photo }).run()
+      db.insert(listingImages).values({ listingId: id, position: 0, cardUrl: photo, fullUrl: photo }).run()
       return id
     }
     const myListing = listingWithPhoto(me.id, 'Minha calculadora', '/uploads/minha-foto.webp')

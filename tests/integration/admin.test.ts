@@ -5,11 +5,11 @@ import { validateSessionToken } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import {
   conversations,
+  listings,
+  listingVupts,
   mainCategories,
   messages,
   moderationLog,
-  products,
-  productVupts,
   profiles,
   subcategories,
   uploads,
@@ -65,7 +65,7 @@ const eventInput = (title: string): EventInput => ({
 
 function listing(sellerId: number, title = 'Calculadora científica') {
   return db
-    .insert(products)
+    .insert(listings)
     .values({
       communityId: communityBySlug(db, 'univille').id,
       sellerId,
@@ -76,7 +76,7 @@ function listing(sellerId: number, title = 'Calculadora científica') {
       subcategoryId: sub.id,
       condition: 'usado',
     })
-    .returning({ id: products.id })
+    .returning({ id: listings.id })
     .get().id
 }
 
@@ -147,9 +147,9 @@ describe('usuários e papéis', () => {
     await admin.admin.users.delete({ userId: target.id })
 
     expect(validateSessionToken(db, session.sessionToken ?? '')).toBeNull()
-    expect(db.select().from(products).where(eq(products.id, ownListing)).get()).toBeUndefined()
-    expect(db.select().from(products).where(eq(products.id, othersListing)).get()?.vuptsCount).toBe(0)
-    expect(db.select().from(productVupts).where(eq(productVupts.userId, target.id)).all()).toEqual([])
+    expect(db.select().from(listings).where(eq(listings.id, ownListing)).get()).toBeUndefined()
+    expect(db.select().from(listings).where(eq(listings.id, othersListing)).get()?.vuptsCount).toBe(0)
+    expect(db.select().from(listingVupts).where(eq(listingVupts.userId, target.id)).all()).toEqual([])
     const thread = await otherCaller.chat.conversation({ conversationId })
     expect(thread.other.fullName).toBe('Conta removida')
     const kept = db.select().from(messages).where(eq(messages.conversationId, conversationId)).all()
@@ -217,11 +217,11 @@ describe('anúncios', () => {
     const entry = db
       .select()
       .from(moderationLog)
-      .where(and(eq(moderationLog.targetId, id), eq(moderationLog.targetType, 'product')))
+      .where(and(eq(moderationLog.targetId, id), eq(moderationLog.targetType, 'listing')))
       .get()
     expect(entry).toMatchObject({
-      actionType: 'delete_product',
-      targetType: 'product',
+      actionType: 'remove_listing',
+      targetType: 'listing',
       reason: 'Spam ou duplicado',
     })
     const removed = await moderator.admin.listings.list({ filter: 'removed' })
@@ -230,7 +230,7 @@ describe('anúncios', () => {
       id,
     )
     const logView = await moderator.admin.dashboard.log()
-    expect(logView.some((line) => line.targetType === 'product' && line.targetId === id)).toBe(true)
+    expect(logView.some((line) => line.targetType === 'listing' && line.targetId === id)).toBe(true)
   })
 })
 
@@ -321,7 +321,7 @@ describe('subcategorias', () => {
     })
     const seller = await createApprovedStudent(db)
     const used = db
-      .insert(products)
+      .insert(listings)
       .values({
         communityId: communityBySlug(db, 'univille').id,
         sellerId: seller.id,
@@ -332,10 +332,10 @@ describe('subcategorias', () => {
         subcategoryId: id,
         condition: 'usado',
       })
-      .returning({ id: products.id })
+      .returning({ id: listings.id })
       .get()
     await expectAppError(admin.admin.subcategories.delete({ id }), 'SUBCATEGORY_IN_USE')
-    db.delete(products).where(eq(products.id, used.id)).run()
+    db.delete(listings).where(eq(listings.id, used.id)).run()
     await admin.admin.subcategories.delete({ id })
     expect((await admin.admin.subcategories.list()).map((s) => s.id)).not.toContain(id)
     await expectTRPCError(moderator.admin.subcategories.list(), 'FORBIDDEN')
@@ -376,16 +376,16 @@ describe('painel', () => {
     // Listings: two live, one sold, one removed by moderation, one live from twenty days ago (week 2).
     listing(approved.id)
     listing(approved.id)
-    db.update(products)
+    db.update(listings)
       .set({ status: 'vendido' })
-      .where(eq(products.id, listing(approved.id)))
+      .where(eq(listings.id, listing(approved.id)))
       .run()
     const removed = listing(approved.id)
     await moderator.admin.listings.remove({ id: removed, reason: 'spam' })
     const old = listing(lastWeek.id)
-    db.update(products)
+    db.update(listings)
       .set({ createdAt: daysAgo(20) })
-      .where(eq(products.id, old))
+      .where(eq(listings.id, old))
       .run()
 
     // Events: two waiting, one approved, one rejected.

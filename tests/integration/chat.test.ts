@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
-import { communities, mainCategories, products, subcategories } from '../../server/db/schema'
+import { communities, listings, mainCategories, subcategories } from '../../server/db/schema'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscriptions'
 import { appRouter } from '../../server/routers/_app'
@@ -31,7 +31,7 @@ let bob: AppCaller
 let eve: AppCaller
 let eveId: number
 let pending: AppCaller
-let productId: number
+let listingId: number
 let conversationId: number
 
 type Tracked = { id: string; data: ChatEvent }
@@ -91,8 +91,8 @@ beforeEach(async () => {
     .get()
   const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
   if (!sub || !community) throw new Error('semente ausente')
-  productId = db
-    .insert(products)
+  listingId = db
+    .insert(listings)
     .values({
       communityId: community.id,
       sellerId: bobId,
@@ -103,9 +103,9 @@ beforeEach(async () => {
       subcategoryId: sub.id,
       condition: 'usado',
     })
-    .returning({ id: products.id })
+    .returning({ id: listings.id })
     .get().id
-  conversationId = (await alice.chat.start({ productId })).conversationId
+  conversationId = (await alice.chat.start({ listingId })).conversationId
 })
 
 afterEach(() => closeTestDatabase(db))
@@ -113,23 +113,23 @@ afterEach(() => closeTestDatabase(db))
 describe('iniciar conversa', () => {
   it('abre uma conversa a partir do anúncio e reaproveita a mesma para o par', async () => {
     // beforeEach opened it from the listing.
-    const again = await alice.chat.start({ productId })
+    const again = await alice.chat.start({ listingId })
     expect(again.conversationId).toBe(conversationId)
     const fromSeller = await bob.chat.start({ username: (await alice.profiles.me()).username ?? '' })
     expect(fromSeller.conversationId).toBe(conversationId)
     const header = await alice.chat.conversation({ conversationId })
-    expect(header.product?.title).toBe('Livro de Cálculo')
+    expect(header.listing?.title).toBe('Livro de Cálculo')
     expect(header.other.id).toBe(bobId)
   })
 
   it('ninguém manda mensagem para si mesmo; pendentes e visitantes não conversam', async () => {
     await expectTRPCError(
-      bob.chat.start({ productId }),
+      bob.chat.start({ listingId }),
       'BAD_REQUEST',
       'Você não pode enviar mensagem para si mesmo.',
     )
-    await expectTRPCError(pending.chat.start({ productId }), 'FORBIDDEN')
-    await expectTRPCError(callerFor(services, null).caller.chat.start({ productId }), 'UNAUTHORIZED')
+    await expectTRPCError(pending.chat.start({ listingId }), 'FORBIDDEN')
+    await expectTRPCError(callerFor(services, null).caller.chat.start({ listingId }), 'UNAUTHORIZED')
   })
 
   it('não conversa com outra comunidade', async () => {
@@ -151,7 +151,7 @@ describe('iniciar conversa', () => {
         await createApprovedStudent(db, { email: `x${randomUUID().slice(0, 6)}@o.br`, communityId: other.id })
       ).id,
     }).caller
-    await expectTRPCError(outsider.chat.start({ productId }), 'NOT_FOUND')
+    await expectTRPCError(outsider.chat.start({ listingId }), 'NOT_FOUND')
   })
 })
 
@@ -231,7 +231,7 @@ describe('mensagens', () => {
   it('limita a frequência de envio com uma mensagem em português', async () => {
     const spammerId = (await createApprovedStudent(db)).id
     const spammer = callerFor(services, { userId: spammerId }).caller
-    const { conversationId: spamConversation } = await spammer.chat.start({ productId })
+    const { conversationId: spamConversation } = await spammer.chat.start({ listingId })
     let refused: unknown = null
     for (let i = 0; i < 40 && !refused; i++) {
       await spammer.chat.send({ conversationId: spamConversation, content: `oi ${i}` }).catch((error) => {

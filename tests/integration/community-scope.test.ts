@@ -14,9 +14,9 @@ import {
   communities,
   eventAttendees,
   events,
+  listings,
   mainCategories,
   moderationLog,
-  products,
   profiles,
   sessions,
   subcategories,
@@ -122,7 +122,7 @@ function insertListing(sellerId: number, communityId: number, title: string): nu
     .get()
   if (!sub) throw new Error('subcategoria ausente')
   return db
-    .insert(products)
+    .insert(listings)
     .values({
       communityId,
       sellerId,
@@ -133,7 +133,7 @@ function insertListing(sellerId: number, communityId: number, title: string): nu
       subcategoryId: sub.id,
       condition: 'usado',
     })
-    .returning({ id: products.id })
+    .returning({ id: listings.id })
     .get().id
 }
 
@@ -173,9 +173,9 @@ function stateOf(communityId = communityB) {
       .all(),
     listings: db
       .select()
-      .from(products)
-      .where(eq(products.communityId, communityId))
-      .orderBy(products.id)
+      .from(listings)
+      .where(eq(listings.communityId, communityId))
+      .orderBy(listings.id)
       .all(),
     events: db.select().from(events).where(eq(events.communityId, communityId)).orderBy(events.id).all(),
     attendees: db
@@ -522,14 +522,14 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
     for (const staff of [moderatorA, adminA]) {
       const log = await staff.caller.admin.dashboard.log()
       expect(log.map((line) => [line.actionType, line.targetType, line.targetId])).toEqual([
-        ['delete_product', 'product', listingA],
+        ['remove_listing', 'listing', listingA],
       ])
     }
     await moderatorB.caller.events.reject({ id: pendingEventB, reason: 'Fora das regras' })
     const logB = await moderatorB.caller.admin.dashboard.log()
     expect(logB.map((line) => [line.actionType, line.targetType, line.targetId, line.reason])).toEqual([
       ['reject_event', 'event', pendingEventB, 'Fora das regras'],
-      ['delete_product', 'product', listingB, 'Spam ou duplicado'],
+      ['remove_listing', 'listing', listingB, 'Spam ou duplicado'],
       ['approve_event', 'event', approvedEventB, null],
     ])
   })

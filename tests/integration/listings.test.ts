@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client'
-import { communities, mainCategories, products, subcategories, uploads } from '../../server/db/schema'
+import { communities, listings, mainCategories, subcategories, uploads } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {
@@ -42,7 +42,7 @@ function category(db: Database, mainSlug: string, subName: string) {
 }
 
 /** An processed upload as the photo pipeline would leave it. */
-function fakeUpload(ownerId: number, kind: 'product' | 'avatar' = 'product'): string {
+function fakeUpload(ownerId: number, kind: 'listing' | 'avatar' = 'listing'): string {
   const id = randomUUID()
   const hash = randomUUID().replace(/-/g, '').repeat(2)
   db.insert(uploads)
@@ -113,10 +113,10 @@ describe('criar anúncio', () => {
     const first = fakeUpload(sellerId)
     const second = fakeUpload(sellerId)
     const { id } = await seller.listings.create(listingInput({ imageIds: [second, first] }))
-    const product = await seller.listings.byId({ id })
-    expect(product.status).toBe('ativo')
-    expect(product.isOwner).toBe(true)
-    expect(product.images.map((image) => image.id)).toEqual([second, first])
+    const listing = await seller.listings.byId({ id })
+    expect(listing.status).toBe('ativo')
+    expect(listing.isOwner).toBe(true)
+    expect(listing.images.map((image) => image.id)).toEqual([second, first])
     const attached = db.select().from(uploads).where(eq(uploads.id, first)).get()
     expect(attached?.attachedAt).toBeInstanceOf(Date)
   })
@@ -124,12 +124,12 @@ describe('criar anúncio', () => {
   it('recusa visitantes, contas pendentes e fotos de outra pessoa', async () => {
     await expectTRPCError(anonymous.listings.create(listingInput()), 'UNAUTHORIZED')
     await expectTRPCError(pending.listings.create(listingInput()), 'FORBIDDEN')
-    const before = db.select().from(products).all().length
+    const before = db.select().from(listings).all().length
     await expectTRPCError(
       seller.listings.create(listingInput({ imageIds: [fakeUpload(buyerId)] })),
       'BAD_REQUEST',
     )
-    expect(db.select().from(products).all().length).toBe(before)
+    expect(db.select().from(listings).all().length).toBe(before)
   })
 
   it.each([
@@ -204,9 +204,9 @@ describe('ver, editar, mudar status e excluir', () => {
 
   it('um anúncio removido pela moderação não pode ser reativado nem editado', async () => {
     const { id } = await seller.listings.create(listingInput({ title: 'Anúncio problemático' }))
-    db.update(products)
+    db.update(listings)
       .set({ moderationStatus: 'removed', removalReason: 'Spam ou duplicado' })
-      .where(eq(products.id, id))
+      .where(eq(listings.id, id))
       .run()
     await expectTRPCError(seller.listings.setStatus({ id, status: 'ativo' }), 'FORBIDDEN')
     await expectTRPCError(seller.listings.update({ id, ...listingInput() }), 'FORBIDDEN')
@@ -327,17 +327,17 @@ describe('favoritos e Vupts', () => {
       ]),
     )
     const rows = db.$client
-      .prepare('select count(*) as total from product_vupts where product_id = ?')
+      .prepare('select count(*) as total from listing_vupts where listing_id = ?')
       .get(id) as {
       total: number
     }
-    const product = db
-      .select({ vuptsCount: products.vuptsCount })
-      .from(products)
-      .where(eq(products.id, id))
+    const listing = db
+      .select({ vuptsCount: listings.vuptsCount })
+      .from(listings)
+      .where(eq(listings.id, id))
       .get()
     expect(rows.total).toBe(6)
-    expect(product?.vuptsCount).toBe(rows.total)
+    expect(listing?.vuptsCount).toBe(rows.total)
   })
 })
 

@@ -15,7 +15,7 @@ import { createSecretBox } from '../../server/auth/secret-box'
 import { createSession, SESSION_COOKIE } from '../../server/auth/session'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
-import { communities, productImages, type UploadKind, uploads } from '../../server/db/schema'
+import { communities, listingImages, type UploadKind, uploads } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import { AppError } from '../../server/errors'
 import { createHttpApp } from '../../server/http/app'
@@ -126,7 +126,7 @@ type UploadOptions = {
 }
 
 async function upload(file: Buffer | null, options: UploadOptions = {}) {
-  const { as = student, name = 'foto.jpg', type = 'image/jpeg', kind = 'product' } = options
+  const { as = student, name = 'foto.jpg', type = 'image/jpeg', kind = 'listing' } = options
   const form = new FormData()
   if (file) form.append('file', new Blob([new Uint8Array(file)], { type }), name)
   const headers: Record<string, string> = { origin: options.origin ?? baseUrl }
@@ -223,7 +223,7 @@ describe('POST /api/uploads: storing a photo', () => {
     const row = db.select().from(uploads).where(eq(uploads.id, image.id)).get()
     expect(row).toMatchObject({
       ownerId: student.id,
-      kind: 'product',
+      kind: 'listing',
       cardKey: keyOf(image.cardUrl),
       fullKey: keyOf(image.fullUrl),
       width: 1600,
@@ -321,7 +321,7 @@ describe('POST /api/uploads: unusual files', () => {
 describe('attachUploads and releaseUploads', () => {
   const rowOf = (id: string) => db.select().from(uploads).where(eq(uploads.id, id)).get()
 
-  function attach(ownerId: number, ids: string[], kind: UploadKind = 'product') {
+  function attach(ownerId: number, ids: string[], kind: UploadKind = 'listing') {
     return db.transaction((tx) => attachUploads(tx, storage, ownerId, ids, kind))
   }
 
@@ -361,10 +361,10 @@ describe('attachUploads and releaseUploads', () => {
     const kept = await uploadOk(await solidJpeg(240, 100))
     const dropped = await uploadOk(await solidJpeg(250, 100))
     attach(student.id, [kept.id, dropped.id])
-    const product = { id: createListing(db, { sellerId: student.id, title: 'Calculadora HP 12c' }) }
-    db.insert(productImages)
+    const listing = { id: createListing(db, { sellerId: student.id, title: 'Calculadora HP 12c' }) }
+    db.insert(listingImages)
       .values({
-        productId: product.id,
+        listingId: listing.id,
         uploadId: kept.id,
         position: 0,
         cardUrl: kept.cardUrl,
@@ -402,7 +402,7 @@ describe('deleteOrphanUploads', () => {
       .values({
         id,
         ownerId: student.id,
-        kind: 'product',
+        kind: 'listing',
         ...keys,
         width: 10,
         height: 10,

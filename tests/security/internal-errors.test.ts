@@ -19,7 +19,7 @@ import {
 
 const GENERIC = 'Algo deu errado. Tente novamente em instantes.'
 /** What must never reach a client: database, library and file-system details. */
-const LEAK = /sqlite|no such table|products_fts|constraint|unterminated|node_modules|\.ts:\d|\n\s+at /i
+const LEAK = /sqlite|no such table|listings_fts|constraint|unterminated|node_modules|\.ts:\d|\n\s+at /i
 
 /** The app's logger, writing its JSON lines here instead of stdout. */
 function recordingLogger() {
@@ -61,7 +61,7 @@ beforeAll(async () => {
   })
   // Break the database under the app: the search index and the events table are gone.
   db.$client.pragma('foreign_keys = off')
-  db.$client.exec('drop table products_fts')
+  db.$client.exec('drop table listings_fts')
   db.$client.exec('drop table events')
 })
 
@@ -89,7 +89,7 @@ describe('an unexpected failure inside a procedure', () => {
     expect(body.error.data.httpStatus).toBe(500)
     const lines = logged(String(requestId))
     expect(lines).toHaveLength(1)
-    expect(JSON.stringify(lines[0])).toMatch(/no such table: products_fts/)
+    expect(JSON.stringify(lines[0])).toMatch(/no such table: listings_fts/)
   })
 
   it('keeps the message of a deliberate refusal', async () => {
@@ -119,7 +119,7 @@ describe('an unexpected failure over the WebSocket', () => {
       const { error } = JSON.parse(text) as ErrorBody
       expect(error.message).toBe(GENERIC)
       expect(error.data.requestId).toMatch(/^[0-9a-f-]{36}$/)
-      expect(JSON.stringify(logged(String(error.data.requestId)))).toMatch(/no such table: products_fts/)
+      expect(JSON.stringify(logged(String(error.data.requestId)))).toMatch(/no such table: listings_fts/)
     } finally {
       socket.terminate()
       sockets.close()

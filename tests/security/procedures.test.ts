@@ -87,7 +87,7 @@ beforeAll(async () => {
   const owner = await createApprovedStudent(db)
   const other = await createApprovedStudent(db)
   const ownerCaller = callerFor(services, { userId: owner.id }).caller
-  const photo = await storeImage(services, owner.id, 'product', await solidJpeg())
+  const photo = await storeImage(services, owner.id, 'listing', await solidJpeg())
   const { mainCategoryId, subcategoryId } = db.$client
     .prepare('select main_category_id as mainCategoryId, id as subcategoryId from subcategories limit 1')
     .get() as { mainCategoryId: number; subcategoryId: number }
@@ -109,7 +109,7 @@ beforeAll(async () => {
     maxParticipants: 50,
     imageUploadId: null,
   })
-  await callerFor(services, { userId: other.id }).caller.chat.start({ productId: listing.id })
+  await callerFor(services, { userId: other.id }).caller.chat.start({ listingId: listing.id })
   accounts.membro = (await createApprovedStudent(db)).id
   accounts.admin = (await createAdmin(db)).id
 })

@@ -103,7 +103,7 @@ describe('request bodies have a limit', () => {
   it('answers 413 to an upload whose declared size is far above the image limit, without reading it', async () => {
     const prefix = '--x\r\nContent-Disposition: form-data; name="file"; filename="foto.jpg"\r\n\r\n'
     const { response } = await post(
-      '/api/uploads?kind=product',
+      '/api/uploads?kind=listing',
       prefix,
       200 * 1024 * 1024,
       true,

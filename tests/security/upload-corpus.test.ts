@@ -47,7 +47,7 @@ afterAll(async () => {
 async function upload(file: Buffer, name: string, type: string) {
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(file)], { type }), name)
-  const response = await fetch(`${app.url}/api/uploads?kind=product`, {
+  const response = await fetch(`${app.url}/api/uploads?kind=listing`, {
     method: 'POST',
     body: form,
     headers: browserHeaders(app.url, cookie),

@@ -40,7 +40,7 @@ function LinkedinIcon(props: ComponentProps<'svg'>) {
   )
 }
 
-/** The product's public profiles, from configuration: only the ones the deployment has. */
+/** The listing's public profiles, from configuration: only the ones the deployment has. */
 const socialLinks = [
   { label: 'Vupt no Instagram', href: appConfig.social.instagram, Icon: InstagramIcon },
   { label: 'Vupt no LinkedIn', href: appConfig.social.linkedin, Icon: LinkedinIcon },

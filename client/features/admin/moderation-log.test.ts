@@ -6,7 +6,7 @@ describe('actionLabel', () => {
     expect(actionLabel('approve_user')).toBe('Aprovou usuário')
     expect(actionLabel('set_roles')).toBe('Alterou permissões')
     expect(actionLabel('delete_user')).toBe('Removeu usuário')
-    expect(actionLabel('delete_product')).toBe('Removeu anúncio')
+    expect(actionLabel('remove_listing')).toBe('Removeu anúncio')
     expect(actionLabel('approve_event')).toBe('Aprovou evento')
     expect(actionLabel('reject_event')).toBe('Rejeitou evento')
     expect(actionLabel('delete_account')).toBe('Excluiu a própria conta')
@@ -19,9 +19,9 @@ describe('actionLabel', () => {
 
 describe('targets', () => {
   it('names the target and links to the public pages that exist', () => {
-    expect(targetLabel('product', 12)).toBe('Anúncio #12')
+    expect(targetLabel('listing', 12)).toBe('Anúncio #12')
     expect(targetLabel('user', 3)).toBe('Usuário #3')
-    expect(targetHref('product', 12)).toBe('/produto/12')
+    expect(targetHref('listing', 12)).toBe('/produto/12')
     expect(targetHref('event', 4)).toBe('/evento/4')
     expect(targetHref('user', 3)).toBeNull()
   })
@@ -33,7 +33,7 @@ describe('reasonText', () => {
   })
 
   it('keeps other reasons as written, and none as null', () => {
-    expect(reasonText('delete_product', 'Spam ou duplicado')).toBe('Spam ou duplicado')
+    expect(reasonText('remove_listing', 'Spam ou duplicado')).toBe('Spam ou duplicado')
     expect(reasonText('set_roles', 'user, owner')).toBe('user, owner')
     expect(reasonText('approve_user', null)).toBeNull()
   })

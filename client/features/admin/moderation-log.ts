@@ -5,7 +5,7 @@ export const MODERATION_ACTION_LABELS: Record<string, string> = {
   approve_user: 'Aprovou usuário',
   set_roles: 'Alterou permissões',
   delete_user: 'Removeu usuário',
-  delete_product: 'Removeu anúncio',
+  remove_listing: 'Removeu anúncio',
   approve_event: 'Aprovou evento',
   reject_event: 'Rejeitou evento',
   delete_account: 'Excluiu a própria conta',
@@ -17,7 +17,7 @@ export function actionLabel(actionType: string): string {
 }
 
 export const TARGET_TYPE_LABELS: Record<string, string> = {
-  product: 'Anúncio',
+  listing: 'Anúncio',
   event: 'Evento',
   user: 'Usuário',
   banner: 'Banner',
@@ -31,7 +31,7 @@ export function targetLabel(targetType: string, targetId: number): string {
 
 /** Where the target can be seen (relative to the community prefix), or null (people, banners…). */
 export function targetHref(targetType: string, targetId: number): string | null {
-  if (targetType === 'product') return `/produto/${targetId}`
+  if (targetType === 'listing') return `/produto/${targetId}`
   if (targetType === 'event') return `/evento/${targetId}`
   return null
 }

@@ -41,7 +41,7 @@ function ConversationRow({
   viewerId: number
   now: Date
 }) {
-  const { other, product, lastMessage, unread } = conversation
+  const { other, listing, lastMessage, unread } = conversation
   const unseen = unread > 0
   const sentAt = lastMessage ? toDate(lastMessage.createdAt) : null
   return (
@@ -65,10 +65,10 @@ function ConversationRow({
             </time>
           ) : null}
         </div>
-        {product ? (
+        {listing ? (
           <span className="truncate text-muted-foreground text-xs">
             <span className="sr-only">Anúncio: </span>
-            {product.title}
+            {listing.title}
           </span>
         ) : null}
         <div className="flex items-center gap-2">

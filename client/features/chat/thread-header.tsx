@@ -1,4 +1,4 @@
-import { PRODUCT_STATUS_LABELS } from '@shared/domain'
+import { LISTING_STATUS_LABELS } from '@shared/domain'
 import { formatPrice } from '@shared/money'
 import { ArrowLeftIcon, PackageIcon } from 'lucide-react'
 import { Link } from 'wouter'
@@ -11,7 +11,7 @@ export type ConversationDetails = RouterOutputs['chat']['conversation']
 
 /** Who the conversation is with and, when it started from a listing, that listing. */
 export function ThreadHeader({ conversation }: { conversation: ConversationDetails }) {
-  const { other, product } = conversation
+  const { other, listing } = conversation
   return (
     <header className="grid gap-2 border-b bg-background px-2 py-2 sm:px-3">
       <div className="flex min-w-0 items-center gap-2">
@@ -32,13 +32,13 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
           ) : null}
         </div>
       </div>
-      {product ? (
+      {listing ? (
         <Link
-          href={`/produto/${product.id}`}
+          href={`/produto/${listing.id}`}
           className="flex min-w-0 items-center gap-3 rounded-lg border bg-card p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
-          {product.imageUrl ? (
-            <img src={product.imageUrl} alt="" className="size-12 shrink-0 rounded-md object-cover" />
+          {listing.imageUrl ? (
+            <img src={listing.imageUrl} alt="" className="size-12 shrink-0 rounded-md object-cover" />
           ) : (
             <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-muted">
               <PackageIcon className="size-5 text-muted-foreground" aria-hidden="true" />
@@ -46,11 +46,11 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
           )}
           <span className="grid min-w-0 gap-0.5">
             <span className="sr-only">Anúncio: </span>
-            <span className="truncate font-medium text-sm">{product.title}</span>
+            <span className="truncate font-medium text-sm">{listing.title}</span>
             <span className="flex items-center gap-2 text-sm">
-              <span className="font-semibold text-primary">{formatPrice(product.priceCents)}</span>
-              {product.status !== 'ativo' ? (
-                <span className="text-muted-foreground text-xs">{PRODUCT_STATUS_LABELS[product.status]}</span>
+              <span className="font-semibold text-primary">{formatPrice(listing.priceCents)}</span>
+              {listing.status !== 'ativo' ? (
+                <span className="text-muted-foreground text-xs">{LISTING_STATUS_LABELS[listing.status]}</span>
               ) : null}
             </span>
           </span>

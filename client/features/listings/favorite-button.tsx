@@ -7,22 +7,22 @@ import { useAbsolutePath } from './protected-link'
 import { useToggleFavorite } from './use-toggle-favorite'
 
 type FavoriteButtonProps = {
-  productId: number
-  /** Names the product in the round heart's accessible label: a grid holds many hearts. */
-  productTitle: string
+  listingId: number
+  /** Names the listing in the round heart's accessible label: a grid holds many hearts. */
+  listingTitle: string
   isFavorite: boolean
-  /** 'icon': the round heart over a card's photo; 'labelled': the product page's 'Favoritar' button. */
+  /** 'icon': the round heart over a card's photo; 'labelled': the listing page's 'Favoritar' button. */
   variant?: 'icon' | 'labelled'
   className?: string
 }
 
 /**
  * The heart of a listing: optimistic (useToggleFavorite), one request at a time. A visitor is sent to
- * sign in and brought back to the product.
+ * sign in and brought back to the listing.
  */
 export function FavoriteButton({
-  productId,
-  productTitle,
+  listingId,
+  listingTitle,
   isFavorite,
   variant = 'icon',
   className,
@@ -30,11 +30,11 @@ export function FavoriteButton({
   const { viewer } = useViewer()
   const redirectToSignIn = useSignInRedirect()
   const absolute = useAbsolutePath()
-  const { toggle, isPending } = useToggleFavorite({ id: productId, isFavorite })
+  const { toggle, isPending } = useToggleFavorite({ id: listingId, isFavorite })
 
   function onClick() {
     if (!viewer) {
-      redirectToSignIn(absolute(`/produto/${productId}`))
+      redirectToSignIn(absolute(`/produto/${listingId}`))
       return
     }
     toggle()
@@ -63,7 +63,7 @@ export function FavoriteButton({
       onClick={onClick}
       disabled={isPending}
       aria-pressed={isFavorite}
-      aria-label={`Favoritar ${productTitle}`}
+      aria-label={`Favoritar ${listingTitle}`}
       title={isFavorite ? 'Remover dos favoritos' : 'Adicionar aos favoritos'}
       className={cn(
         'inline-flex size-10 items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm outline-none backdrop-blur transition hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-70',

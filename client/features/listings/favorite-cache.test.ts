@@ -34,7 +34,7 @@ describe('withFavorite', () => {
     expect(next.listings[0]).toBe(data.listings[0])
   })
 
-  it('patches a single product', () => {
+  it('patches a single listing', () => {
     expect(withFavorite({ id: 3, isFavorite: false, views: 2 }, 3, true)).toEqual({
       id: 3,
       isFavorite: true,
@@ -42,7 +42,7 @@ describe('withFavorite', () => {
     })
   })
 
-  it('returns the same object when nothing holds the product', () => {
+  it('returns the same object when nothing holds the listing', () => {
     const data = { items: [card(1)], nextCursor: null }
     expect(withFavorite(data, 99, true)).toBe(data)
     const stats = { listings: 3, sellers: 2 }

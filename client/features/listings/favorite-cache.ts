@@ -1,7 +1,7 @@
 /**
- * Returns `data` with the card or product `id` marked (un)favorited. Knows the shapes that hold cards:
+ * Returns `data` with the card or listing `id` marked (un)favorited. Knows the shapes that hold cards:
  * a card, an array of cards, a page `{ items }`, an infinite list `{ pages }` and a profile `{ listings }`.
- * Unchanged branches keep their identity, so only the queries that hold the product re-render.
+ * Unchanged branches keep their identity, so only the queries that hold the listing re-render.
  */
 export function withFavorite<T>(data: T, id: number, favorite: boolean): T {
   return patch(data, id, favorite) as T

@@ -1,4 +1,4 @@
-import { CONDITION_LABELS, PRODUCT_CONDITIONS, type ProductCondition } from '@shared/domain'
+import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@shared/domain'
 import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingSort } from '@shared/schemas/listing'
 import { type ReactNode, useId } from 'react'
 import { Button } from '@/components/ui/button'
@@ -51,8 +51,8 @@ export function ConditionSelect({
   onChange,
   className,
 }: {
-  value: ProductCondition | null
-  onChange: (condition: ProductCondition | null) => void
+  value: ListingCondition | null
+  onChange: (condition: ListingCondition | null) => void
   className?: string
 }) {
   const id = useId()
@@ -61,14 +61,14 @@ export function ConditionSelect({
       <Label htmlFor={id}>Condição</Label>
       <Select
         value={value ?? ALL_CONDITIONS}
-        onValueChange={(next) => onChange(next === ALL_CONDITIONS ? null : (next as ProductCondition))}
+        onValueChange={(next) => onChange(next === ALL_CONDITIONS ? null : (next as ListingCondition))}
       >
         <SelectTrigger id={id} className="w-full">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={ALL_CONDITIONS}>Todas as condições</SelectItem>
-          {PRODUCT_CONDITIONS.map((condition) => (
+          {LISTING_CONDITIONS.map((condition) => (
             <SelectItem key={condition} value={condition}>
               {CONDITION_LABELS[condition]}
             </SelectItem>
@@ -134,15 +134,15 @@ export function ConditionChips({
   value,
   onChange,
 }: {
-  value: ProductCondition | null
-  onChange: (condition: ProductCondition | null) => void
+  value: ListingCondition | null
+  onChange: (condition: ListingCondition | null) => void
 }) {
   return (
     <ChipGroup legend="Condição">
       <FilterChip pressed={value === null} onClick={() => onChange(null)}>
         Todas
       </FilterChip>
-      {PRODUCT_CONDITIONS.map((condition) => (
+      {LISTING_CONDITIONS.map((condition) => (
         <FilterChip
           key={condition}
           pressed={value === condition}

@@ -1,8 +1,8 @@
 import {
+  LISTING_CONDITIONS,
+  type ListingCondition,
   MAIN_CATEGORY_SLUGS,
   type MainCategorySlug,
-  PRODUCT_CONDITIONS,
-  type ProductCondition,
 } from '@shared/domain'
 import { reaisToCents } from '@shared/money'
 import { LISTING_SORTS, type ListingSort, PRICE_FILTER_MAX } from '@shared/schemas/listing'
@@ -14,7 +14,7 @@ export type ListingUrlFilters = {
   /** Portal only: the selected main category. */
   category: MainCategorySlug | null
   subcategory: number | null
-  condition: ProductCondition | null
+  condition: ListingCondition | null
   /** Whole reais in the URL, for people to read; the API takes centavos (toListingsInput). */
   minPrice: number
   maxPrice: number
@@ -58,7 +58,7 @@ export function parseListingSearch(search: string): ListingUrlFilters {
     q: (params.get('q') ?? '').trim().slice(0, Q_MAX_LENGTH),
     category: oneOf(MAIN_CATEGORY_SLUGS, params.get('category')),
     subcategory: Number.isInteger(subcategory) && subcategory > 0 ? subcategory : null,
-    condition: oneOf(PRODUCT_CONDITIONS, params.get('condition')),
+    condition: oneOf(LISTING_CONDITIONS, params.get('condition')),
     minPrice,
     maxPrice,
     sort: oneOf(LISTING_SORTS, params.get('sort')) ?? 'recent',

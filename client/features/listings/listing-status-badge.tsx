@@ -1,8 +1,8 @@
-import { type ModerationStatus, PRODUCT_STATUS_LABELS, type ProductStatus } from '@shared/domain'
+import { LISTING_STATUS_LABELS, type ListingStatus, type ModerationStatus } from '@shared/domain'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 
-const STATUS_CLASSES: Record<ProductStatus, string> = {
+const STATUS_CLASSES: Record<ListingStatus, string> = {
   ativo: 'border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
   vendido: 'border-transparent bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-200',
   inativo: 'border-transparent bg-muted text-muted-foreground',
@@ -14,7 +14,7 @@ export function ListingStatusBadge({
   moderationStatus = 'active',
   className,
 }: {
-  status: ProductStatus
+  status: ListingStatus
   moderationStatus?: ModerationStatus
   className?: string
 }) {
@@ -25,5 +25,5 @@ export function ListingStatusBadge({
       </Badge>
     )
   }
-  return <Badge className={cn(STATUS_CLASSES[status], className)}>{PRODUCT_STATUS_LABELS[status]}</Badge>
+  return <Badge className={cn(STATUS_CLASSES[status], className)}>{LISTING_STATUS_LABELS[status]}</Badge>
 }

@@ -1,7 +1,7 @@
 import { PackageSearchIcon, RotateCwIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
-import { ProductGrid, ProductGridSkeleton } from './product-grid'
+import { ListingGrid, ListingGridSkeleton } from './listing-grid'
 import type { ListingsFeed } from './use-listings-feed'
 
 type ListingsFeedViewProps = {
@@ -20,7 +20,7 @@ export function ListingsFeedView({
   interstitial,
   onClearFilters,
 }: ListingsFeedViewProps) {
-  if (feed.isLoading) return <ProductGridSkeleton count={8} className={gridClassName} />
+  if (feed.isLoading) return <ListingGridSkeleton count={8} className={gridClassName} />
 
   if (feed.items.length === 0) {
     // The toast has told what went wrong; the page offers the way out.
@@ -40,7 +40,7 @@ export function ListingsFeedView({
 
   return (
     <div className="grid gap-6">
-      <ProductGrid listings={feed.items} className={gridClassName} interstitial={interstitial} />
+      <ListingGrid listings={feed.items} className={gridClassName} interstitial={interstitial} />
       {feed.hasNextPage ? (
         <div className="flex justify-center">
           <Button

@@ -7,7 +7,7 @@ export type Banner = RouterOutputs['banners']['active'][number]
 
 type PromoBannerProps = {
   banner: Banner
-  /** hero: top of the portal, loaded eagerly; inline: between products, loaded lazily. */
+  /** hero: top of the portal, loaded eagerly; inline: between listings, loaded lazily. */
   variant: 'hero' | 'inline'
   className?: string
 }

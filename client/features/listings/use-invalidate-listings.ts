@@ -28,7 +28,7 @@ const STALE_AFTER: Record<ListingChange, readonly ListingQuery[]> = {
 /**
  * Marks the listing queries a change affects as stale: the one place that knows which, used wherever
  * a listing is created, edited, changes status, is deleted, favorited or given a Vupt. Resolves once
- * the active ones have refetched (e.g. the product page before its editor closes).
+ * the active ones have refetched (e.g. the listing page before its editor closes).
  */
 export function useInvalidateListings(): (change: ListingChange, id?: number) => Promise<void> {
   const utils = trpc.useUtils()

@@ -7,7 +7,7 @@ import { withFavorite } from './favorite-cache'
 import { useInvalidateListings } from './use-invalidate-listings'
 
 /**
- * The heart of a listing, wherever it is (a card, the product page). Optimistic: every cached query that
+ * The heart of a listing, wherever it is (a card, the listing page). Optimistic: every cached query that
  * shows the listing (the listings router's and a profile's cards) flips at once, and flips back if the
  * server refuses; the heart reads the cache, so all of them agree. One request at a time per heart.
  */
@@ -25,7 +25,7 @@ export function useToggleFavorite(listing: { id: number; isFavorite: boolean }) 
 
   const mutation = trpc.listings.setFavorite.useMutation({
     onMutate: async ({ id, favorite }) => {
-      // A product page fetching now would answer with the old heart.
+      // A listing page fetching now would answer with the old heart.
       await utils.listings.byId.cancel({ id })
       patch(id, favorite)
     },

@@ -20,11 +20,11 @@ export function ChatListPage() {
   usePageTitle('Mensagens')
   const [searchParams] = useSearchParams()
   const seller = searchParams.get('vendedor')
-  const product = searchParams.get('produto')
+  const listing = searchParams.get('produto')
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-4 px-3 py-6 sm:px-4 sm:py-8">
       <h1 className="font-bold text-2xl">Mensagens</h1>
-      {seller || product ? <StartConversation seller={seller} product={product} /> : <Inbox />}
+      {seller || listing ? <StartConversation seller={seller} listing={listing} /> : <Inbox />}
     </div>
   )
 }
@@ -52,7 +52,7 @@ function Inbox() {
   return <ConversationList conversations={query.data} viewerId={viewer.id} />
 }
 
-function StartConversation({ seller, product }: { seller: string | null; product: string | null }) {
+function StartConversation({ seller, listing }: { seller: string | null; listing: string | null }) {
   const [, navigate] = useLocation()
   const utils = trpc.useUtils()
   // Once per visit: React's development double effects (and re-renders) must not open it twice.
@@ -61,15 +61,15 @@ function StartConversation({ seller, product }: { seller: string | null; product
   useEffect(() => {
     if (started.current) return
     started.current = true
-    const productId = product && /^\d{1,15}$/.test(product) ? Number(product) : undefined
+    const listingId = listing && /^\d{1,15}$/.test(listing) ? Number(listing) : undefined
     utils.client.chat.start
-      .mutate(productId ? { productId } : { username: seller ?? '' })
+      .mutate(listingId ? { listingId } : { username: seller ?? '' })
       .then(({ conversationId }) => navigate(`/chat/${conversationId}`, { replace: true }))
       .catch((error: unknown) => {
         toastError(error, 'Erro ao iniciar conversa')
         navigate('/chat', { replace: true })
       })
-  }, [seller, product, utils, navigate])
+  }, [seller, listing, utils, navigate])
 
   return (
     <div className="flex items-center justify-center gap-3 py-16 text-muted-foreground">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { countLabel, formatCount } from '@/features/listings/count-label'
-import { ProductGrid, ProductGridSkeleton } from '@/features/listings/product-grid'
+import { ListingGrid, ListingGridSkeleton } from '@/features/listings/listing-grid'
 import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
@@ -176,7 +176,7 @@ function Landing() {
           </Button>
         </div>
         {featured.isLoading ? (
-          <ProductGridSkeleton count={6} className={FEATURED_GRID} />
+          <ListingGridSkeleton count={6} className={FEATURED_GRID} />
         ) : featured.isError ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
             <p className="font-medium">Não foi possível carregar os destaques.</p>
@@ -186,7 +186,7 @@ function Landing() {
             </Button>
           </div>
         ) : featured.data && featured.data.length > 0 ? (
-          <ProductGrid listings={featured.data.slice(0, 6)} className={FEATURED_GRID} />
+          <ListingGrid listings={featured.data.slice(0, 6)} className={FEATURED_GRID} />
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
             <p className="font-semibold text-lg">Ainda não há produtos cadastrados</p>

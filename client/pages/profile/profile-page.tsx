@@ -13,8 +13,8 @@ import { Link, useLocation, useParams } from 'wouter'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { initialOf } from '@/features/listings/product/seller-card'
-import { ProductCard } from '@/features/listings/product-card'
+import { initialOf } from '@/features/listings/detail/seller-card'
+import { ListingCard } from '@/features/listings/listing-card'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatMonthYear } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
@@ -153,7 +153,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
             {profile.listings.map((listing) => (
               <li key={listing.id}>
-                <ProductCard listing={listing} />
+                <ListingCard listing={listing} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm'
-import { advertisements, events, moderationLog, products, profiles, users } from '../../db/schema'
+import { advertisements, events, listings, moderationLog, profiles, users } from '../../db/schema'
 import { isLiveListing } from '../../listings/visibility'
 import { moderatorProcedure, router } from '../../trpc/init'
 
@@ -19,13 +19,13 @@ export const adminDashboardRouter = router({
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(and(eq(profiles.communityId, communityId), isNull(users.deletedAt)))
       .get()
-    const listings = ctx.db
+    const listingCounts = ctx.db
       .select({
         active: sql<number>`sum(case when ${isLiveListing} then 1 else 0 end)`,
-        removed: sql<number>`sum(case when ${products.moderationStatus} = 'removed' then 1 else 0 end)`,
+        removed: sql<number>`sum(case when ${listings.moderationStatus} = 'removed' then 1 else 0 end)`,
       })
-      .from(products)
-      .where(eq(products.communityId, communityId))
+      .from(listings)
+      .where(eq(listings.communityId, communityId))
       .get()
     const pendingEvents =
       ctx.db
@@ -42,7 +42,7 @@ export const adminDashboardRouter = router({
 
     // Week 0 is the current week; buckets count whole weeks back from now.
     const since = new Date(Date.now() - WEEKS * WEEK_MS)
-    const bucket = (column: typeof profiles.createdAt | typeof products.createdAt) =>
+    const bucket = (column: typeof profiles.createdAt | typeof listings.createdAt) =>
       sql<number>`cast((${Date.now()} - ${column}) / ${WEEK_MS} as integer)`
     const signUps = ctx.db
       .select({ week: bucket(profiles.createdAt), total: count() })
@@ -51,10 +51,10 @@ export const adminDashboardRouter = router({
       .groupBy(bucket(profiles.createdAt))
       .all()
     const newListings = ctx.db
-      .select({ week: bucket(products.createdAt), total: count() })
-      .from(products)
-      .where(and(eq(products.communityId, communityId), gte(products.createdAt, since)))
-      .groupBy(bucket(products.createdAt))
+      .select({ week: bucket(listings.createdAt), total: count() })
+      .from(listings)
+      .where(and(eq(listings.communityId, communityId), gte(listings.createdAt, since)))
+      .groupBy(bucket(listings.createdAt))
       .all()
     const weeks = Array.from({ length: WEEKS }, (_, index) => {
       const weeksAgo = WEEKS - 1 - index
@@ -67,7 +67,7 @@ export const adminDashboardRouter = router({
 
     return {
       users: { total: people?.total ?? 0, pending: Number(people?.pending ?? 0) },
-      listings: { active: Number(listings?.active ?? 0), removed: Number(listings?.removed ?? 0) },
+      listings: { active: Number(listingCounts?.active ?? 0), removed: Number(listingCounts?.removed ?? 0) },
       pendingEvents,
       activeBanners,
       weeks,

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { MODERATION_STATUSES } from '../../../shared/domain'
 import { REMOVAL_REASON_LABELS, removeListingSchema } from '../../../shared/schemas/admin'
-import { products, profiles } from '../../db/schema'
+import { listings, profiles } from '../../db/schema'
 import { appError } from '../../errors'
 import { logModeration } from '../../moderation/log'
 import { moderatorProcedure, router } from '../../trpc/init'
@@ -12,23 +12,23 @@ export const adminListingsRouter = router({
   list: moderatorProcedure
     .input(z.object({ filter: z.enum(['all', ...MODERATION_STATUSES]).default('all') }))
     .query(({ ctx, input }) => {
-      const conditions: (SQL | undefined)[] = [eq(products.communityId, ctx.user.communityId ?? -1)]
-      if (input.filter !== 'all') conditions.push(eq(products.moderationStatus, input.filter))
+      const conditions: (SQL | undefined)[] = [eq(listings.communityId, ctx.user.communityId ?? -1)]
+      if (input.filter !== 'all') conditions.push(eq(listings.moderationStatus, input.filter))
       return ctx.db
         .select({
-          id: products.id,
-          title: products.title,
-          priceCents: products.priceCents,
-          status: products.status,
-          moderationStatus: products.moderationStatus,
-          removalReason: products.removalReason,
-          createdAt: products.createdAt,
+          id: listings.id,
+          title: listings.title,
+          priceCents: listings.priceCents,
+          status: listings.status,
+          moderationStatus: listings.moderationStatus,
+          removalReason: listings.removalReason,
+          createdAt: listings.createdAt,
           seller: { username: profiles.username, fullName: profiles.fullName },
         })
-        .from(products)
-        .innerJoin(profiles, eq(profiles.userId, products.sellerId))
+        .from(listings)
+        .innerJoin(profiles, eq(profiles.userId, listings.sellerId))
         .where(and(...conditions))
-        .orderBy(desc(products.createdAt))
+        .orderBy(desc(listings.createdAt))
         .limit(200)
         .all()
     }),
@@ -37,23 +37,23 @@ export const adminListingsRouter = router({
   remove: moderatorProcedure.input(removeListingSchema).mutation(({ ctx, input }) => {
     const reason = input.reason === 'other' ? (input.details ?? '') : REMOVAL_REASON_LABELS[input.reason]
     const updated = ctx.db
-      .update(products)
+      .update(listings)
       .set({ moderationStatus: 'removed', removalReason: reason })
       .where(
         and(
-          eq(products.id, input.id),
-          eq(products.communityId, ctx.user.communityId ?? -1),
-          eq(products.moderationStatus, 'active'),
+          eq(listings.id, input.id),
+          eq(listings.communityId, ctx.user.communityId ?? -1),
+          eq(listings.moderationStatus, 'active'),
         ),
       )
-      .returning({ id: products.id })
+      .returning({ id: listings.id })
       .get()
     if (!updated) throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
     logModeration(ctx.db, {
       communityId: ctx.user.communityId,
       moderatorId: ctx.user.id,
-      actionType: 'delete_product',
-      targetType: 'product',
+      actionType: 'remove_listing',
+      targetType: 'listing',
       targetId: input.id,
       reason,
     })

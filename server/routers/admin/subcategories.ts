@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { subcategoryInputSchema } from '../../../shared/schemas/admin'
 import { isConstraintError } from '../../db/errors'
-import { mainCategories, products, subcategories } from '../../db/schema'
+import { listings, mainCategories, subcategories } from '../../db/schema'
 import { appError } from '../../errors'
 import { adminProcedure, router } from '../../trpc/init'
 
@@ -19,7 +19,7 @@ export const adminSubcategoriesRouter = router({
         icon: subcategories.icon,
         mainCategoryId: subcategories.mainCategoryId,
         mainCategoryName: mainCategories.name,
-        listings: ctx.db.$count(products, eq(products.subcategoryId, subcategories.id)),
+        listings: ctx.db.$count(listings, eq(listings.subcategoryId, subcategories.id)),
       })
       .from(subcategories)
       .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
@@ -54,9 +54,9 @@ export const adminSubcategoriesRouter = router({
         if (!updated) throw appError('NOT_FOUND', 'SUBCATEGORY_NOT_FOUND')
         // Listings follow their subcategory to its new main category.
         ctx.db
-          .update(products)
+          .update(listings)
           .set({ mainCategoryId: values.mainCategoryId })
-          .where(eq(products.subcategoryId, id))
+          .where(eq(listings.subcategoryId, id))
           .run()
         return updated
       } catch (error) {
@@ -69,8 +69,8 @@ export const adminSubcategoriesRouter = router({
   delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => {
     const used = ctx.db
       .select({ total: count() })
-      .from(products)
-      .where(eq(products.subcategoryId, input.id))
+      .from(listings)
+      .where(eq(listings.subcategoryId, input.id))
       .get()
     if ((used?.total ?? 0) > 0) throw appError('CONFLICT', 'SUBCATEGORY_IN_USE')
     const deleted = ctx.db

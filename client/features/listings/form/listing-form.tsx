@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CONDITION_LABELS, PRODUCT_CONDITIONS, type ProductCondition } from '@shared/domain'
+import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@shared/domain'
 import { centsToInput, parsePriceToCents } from '@shared/money'
 import { LISTING_DESCRIPTION_MAX, LISTING_IMAGES_MAX, type ListingInput } from '@shared/schemas/listing'
 import { MAX_UPLOAD_BYTES } from '@shared/uploads'
@@ -24,7 +24,7 @@ export type ListingFormDefaults = {
   priceCents?: number
   mainCategoryId?: number | null
   subcategoryId?: number | null
-  condition?: ProductCondition
+  condition?: ListingCondition
   /** Photos already stored, in order (edit mode). */
   images?: readonly ExistingImage[]
 }
@@ -57,7 +57,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
   })
   const { errors, isSubmitting, isSubmitted } = form.formState
   const uploads = useImageUploads({
-    kind: 'product',
+    kind: 'listing',
     max: LISTING_IMAGES_MAX,
     initial: initialImages,
     onChange: (ids) => form.setValue('imageIds', ids, { shouldDirty: true, shouldValidate: isSubmitted }),
@@ -249,7 +249,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
           Condição
         </legend>
         <div className="grid grid-cols-3 gap-2">
-          {PRODUCT_CONDITIONS.map((condition) => (
+          {LISTING_CONDITIONS.map((condition) => (
             <label
               key={condition}
               className="flex min-h-10 cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-accent has-checked:font-medium has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"

@@ -9,7 +9,7 @@ import { FavoriteButton } from './favorite-button'
 import { useProtectedLink } from './protected-link'
 import { VuptBadgeChip } from './vupt-badge-chip'
 
-export type ListingCard = RouterOutputs['listings']['list']['items'][number]
+export type ListingCardData = RouterOutputs['listings']['list']['items'][number]
 
 /** Card images are served at 4:3; the box keeps that ratio before the image arrives (no layout shift). */
 const IMAGE_WIDTH = 480
@@ -19,7 +19,7 @@ const IMAGE_HEIGHT = 360
  * A listing in a grid. The whole card is one link (the title's, stretched over it) so the heart
  * can stay a separate button: interactive elements must not nest.
  */
-export function ProductCard({ listing }: { listing: ListingCard }) {
+export function ListingCard({ listing }: { listing: ListingCardData }) {
   const linkTo = useProtectedLink()
   const seller = listing.sellerFullName?.trim() || 'Vendedor'
   return (
@@ -50,8 +50,8 @@ export function ProductCard({ listing }: { listing: ListingCard }) {
         <VuptBadgeChip count={listing.vuptsCount} className="absolute bottom-2 left-2" />
       </div>
       <FavoriteButton
-        productId={listing.id}
-        productTitle={listing.title}
+        listingId={listing.id}
+        listingTitle={listing.title}
         isFavorite={listing.isFavorite}
         className="absolute top-1 right-1 z-10"
       />
@@ -74,7 +74,7 @@ export function ProductCard({ listing }: { listing: ListingCard }) {
 }
 
 /** The card's silhouette while listings load: same boxes, so nothing jumps when they arrive. */
-export function ProductCardSkeleton({ className }: { className?: string }) {
+export function ListingCardSkeleton({ className }: { className?: string }) {
   return (
     <div className={cn('flex h-full flex-col overflow-hidden rounded-xl border bg-card', className)}>
       <Skeleton className="aspect-[4/3] w-full rounded-none" />

@@ -1,4 +1,4 @@
-import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductStatus } from '@shared/domain'
+import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from '@shared/domain'
 import { PencilIcon, TriangleAlertIcon } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -8,7 +8,7 @@ import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { DeleteListingDialog } from '../delete-listing-dialog'
 import { useInvalidateListings } from '../use-invalidate-listings'
-import type { Product } from './product-reactions'
+import type { Listing } from './listing-reactions'
 
 /** Removed by moderation: the seller learns why and can no longer edit or reactivate it. */
 export function RemovalNotice({ reason }: { reason: string | null }) {
@@ -30,25 +30,25 @@ export function RemovalNotice({ reason }: { reason: string | null }) {
 }
 
 type OwnerToolsProps = {
-  product: Product
+  listing: Listing
   onEdit: () => void
   onDeleted: () => void
 }
 
 /** The seller's controls on their own listing: edit, Ativo/Vendido/Inativo, delete. */
-export function OwnerTools({ product, onEdit, onDeleted }: OwnerToolsProps) {
+export function OwnerTools({ listing, onEdit, onDeleted }: OwnerToolsProps) {
   const utils = trpc.useUtils()
   const invalidateListings = useInvalidateListings()
-  const removed = product.moderationStatus === 'removed'
+  const removed = listing.moderationStatus === 'removed'
   const setStatus = trpc.listings.setStatus.useMutation({
     onSuccess: ({ status }) => {
-      utils.listings.byId.setData({ id: product.id }, (old) => (old ? { ...old, status } : old))
-      toast.success(`Status alterado para ${PRODUCT_STATUS_LABELS[status]}`)
+      utils.listings.byId.setData({ id: listing.id }, (old) => (old ? { ...old, status } : old))
+      toast.success(`Status alterado para ${LISTING_STATUS_LABELS[status]}`)
       void invalidateListings('statusChanged')
     },
     onError: (error) => toastError(error, 'Erro ao atualizar status'),
   })
-  const statusId = `listing-${product.id}-status`
+  const statusId = `listing-${listing.id}-status`
 
   return (
     <section aria-labelledby="owner-tools-heading" className="grid gap-4 rounded-xl border bg-card p-4">
@@ -56,28 +56,28 @@ export function OwnerTools({ product, onEdit, onDeleted }: OwnerToolsProps) {
         Gerenciar anúncio
       </h2>
       {removed ? (
-        <RemovalNotice reason={product.removalReason} />
+        <RemovalNotice reason={listing.removalReason} />
       ) : (
         <div className="grid gap-2">
           <Label htmlFor={statusId}>Status</Label>
           <Select
-            value={setStatus.isPending && setStatus.variables ? setStatus.variables.status : product.status}
+            value={setStatus.isPending && setStatus.variables ? setStatus.variables.status : listing.status}
             disabled={setStatus.isPending}
-            onValueChange={(value) => setStatus.mutate({ id: product.id, status: value as ProductStatus })}
+            onValueChange={(value) => setStatus.mutate({ id: listing.id, status: value as ListingStatus })}
           >
             <SelectTrigger id={statusId} className="w-full sm:w-60">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {PRODUCT_STATUSES.map((status) => (
+              {LISTING_STATUSES.map((status) => (
                 <SelectItem key={status} value={status}>
-                  {PRODUCT_STATUS_LABELS[status]}
+                  {LISTING_STATUS_LABELS[status]}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
           <p className="text-muted-foreground text-sm">
-            {product.status === 'ativo'
+            {listing.status === 'ativo'
               ? 'Marque como Vendido ou Inativo para tirar o anúncio do ar.'
               : 'Este anúncio não aparece para outros membros enquanto não estiver Ativo.'}
           </p>
@@ -90,7 +90,7 @@ export function OwnerTools({ product, onEdit, onDeleted }: OwnerToolsProps) {
             Editar
           </Button>
         )}
-        <DeleteListingDialog listingId={product.id} listingTitle={product.title} onDeleted={onDeleted} />
+        <DeleteListingDialog listingId={listing.id} listingTitle={listing.title} onDeleted={onDeleted} />
       </div>
     </section>
   )

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/utils'
-import { type ListingCard, ProductCard, ProductCardSkeleton } from './product-card'
+import { ListingCard, type ListingCardData, ListingCardSkeleton } from './listing-card'
 
 /** Two columns on phones; pages pick the wider breakpoints (a sidebar leaves less room). */
-export const PRODUCT_GRID_BASE = 'grid grid-cols-2 gap-3 sm:gap-4'
+export const LISTING_GRID_BASE = 'grid grid-cols-2 gap-3 sm:gap-4'
 
-type ProductGridProps = {
-  listings: ListingCard[]
+type ListingGridProps = {
+  listings: ListingCardData[]
   /** Defaults to 3 columns from md and 4 from lg. */
   className?: string
   /** Full-width content (an ad) placed after the first `interstitialAfter` cards. */
@@ -14,11 +14,11 @@ type ProductGridProps = {
   interstitialAfter?: number
 }
 
-export function ProductGrid({ listings, className, interstitial, interstitialAfter = 4 }: ProductGridProps) {
+export function ListingGrid({ listings, className, interstitial, interstitialAfter = 4 }: ListingGridProps) {
   // With fewer cards than the slot, the interstitial closes the list rather than vanishing.
   const slot = Math.min(interstitialAfter, listings.length)
   return (
-    <ul className={cn(PRODUCT_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4', className)}>
+    <ul className={cn(LISTING_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4', className)}>
       {listings.map((listing, index) => (
         <ListingItem key={listing.id} listing={listing} before={index === slot ? interstitial : null} />
       ))}
@@ -29,26 +29,26 @@ export function ProductGrid({ listings, className, interstitial, interstitialAft
   )
 }
 
-function ListingItem({ listing, before }: { listing: ListingCard; before: ReactNode }) {
+function ListingItem({ listing, before }: { listing: ListingCardData; before: ReactNode }) {
   return (
     <>
       {before ? <li className="col-span-full">{before}</li> : null}
       <li>
-        <ProductCard listing={listing} />
+        <ListingCard listing={listing} />
       </li>
     </>
   )
 }
 
 /** Placeholder cards while a list loads (spec: 8 on the listings pages). */
-export function ProductGridSkeleton({ count = 8, className }: { count?: number; className?: string }) {
+export function ListingGridSkeleton({ count = 8, className }: { count?: number; className?: string }) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">Carregando produtos...</span>
-      <div className={cn(PRODUCT_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4', className)}>
+      <div className={cn(LISTING_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4', className)}>
         {Array.from({ length: count }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
-          <ProductCardSkeleton key={index} />
+          <ListingCardSkeleton key={index} />
         ))}
       </div>
     </div>

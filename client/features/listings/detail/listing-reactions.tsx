@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils'
 import { useInvalidateListings } from '../use-invalidate-listings'
 import { vuptBadge } from '../vupt-badge'
 
-export type Product = RouterOutputs['listings']['byId']
+export type Listing = RouterOutputs['listings']['byId']
 
 const vuptsLabel = (count: number) => (count === 1 ? '1 Vupt' : `${count} Vupts`)
 
@@ -29,11 +29,11 @@ export function VuptCount({ count, className }: { count: number; className?: str
 }
 
 /** Vupt! toggle (a member's boost; not for the seller). Pops on click unless motion is reduced. */
-export function VuptButton({ product }: { product: Product }) {
+export function VuptButton({ listing }: { listing: Listing }) {
   const utils = trpc.useUtils()
   const invalidateListings = useInvalidateListings()
   const iconRef = useRef<HTMLSpanElement>(null)
-  const key = { id: product.id }
+  const key = { id: listing.id }
   const setVupt = trpc.listings.setVupt.useMutation({
     onMutate: async ({ vupt }) => {
       await utils.listings.byId.cancel(key)
@@ -69,21 +69,21 @@ export function VuptButton({ product }: { product: Product }) {
     <div className="flex flex-wrap items-center gap-3">
       <Button
         type="button"
-        variant={product.hasVupt ? 'default' : 'outline'}
-        aria-pressed={product.hasVupt}
+        variant={listing.hasVupt ? 'default' : 'outline'}
+        aria-pressed={listing.hasVupt}
         aria-disabled={setVupt.isPending || undefined}
         onClick={() => {
           if (setVupt.isPending) return
           pop()
-          setVupt.mutate({ id: product.id, vupt: !product.hasVupt })
+          setVupt.mutate({ id: listing.id, vupt: !listing.hasVupt })
         }}
       >
         <span ref={iconRef} className="inline-flex">
-          <ZapIcon aria-hidden="true" className={cn(product.hasVupt && 'fill-current')} />
+          <ZapIcon aria-hidden="true" className={cn(listing.hasVupt && 'fill-current')} />
         </span>
         Vupt!
       </Button>
-      <VuptCount count={product.vuptsCount} />
+      <VuptCount count={listing.vuptsCount} />
     </div>
   )
 }

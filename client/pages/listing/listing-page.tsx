@@ -8,13 +8,13 @@ import { Link, useLocation, useParams, useSearchParams } from 'wouter'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { ListingGallery } from '@/features/listings/detail/listing-gallery'
+import { type Listing, VuptButton, VuptCount } from '@/features/listings/detail/listing-reactions'
+import { OwnerTools } from '@/features/listings/detail/owner-tools'
+import { SellerCard } from '@/features/listings/detail/seller-card'
 import { FavoriteButton } from '@/features/listings/favorite-button'
 import { ListingForm, type ListingFormDefaults } from '@/features/listings/form/listing-form'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
-import { OwnerTools } from '@/features/listings/product/owner-tools'
-import { ProductGallery } from '@/features/listings/product/product-gallery'
-import { type Product, VuptButton, VuptCount } from '@/features/listings/product/product-reactions'
-import { SellerCard } from '@/features/listings/product/seller-card'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { formatLongDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
@@ -27,15 +27,15 @@ const NOT_FOUND_REDIRECT_MS = 2000
 const viewsLabel = (views: number) => `${views} ${views === 1 ? 'visualização' : 'visualizações'}`
 
 /** `/produto/:id`; `?editar=1` (the "Editar" link of Meus Produtos) opens the seller's editor directly. */
-export function ProductPage() {
+export function ListingPage() {
   const params = useParams<{ id: string }>()
   const raw = params.id ?? ''
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0
-  // A fresh view per product: the editor and redirect state must not leak from one product to the next.
-  return <ProductView key={id} id={id} />
+  // A fresh view per listing: the editor and redirect state must not leak from one listing to the next.
+  return <ListingView key={id} id={id} />
 }
 
-function ProductView({ id }: { id: number }) {
+function ListingView({ id }: { id: number }) {
   const [, navigate] = useLocation()
   const [searchParams] = useSearchParams()
   const [deleted, setDeleted] = useState(false)
@@ -45,7 +45,7 @@ function ProductView({ id }: { id: number }) {
 
   useEffect(() => {
     if (!notFound) return
-    toast.error('Produto não encontrado', { id: 'product-not-found' })
+    toast.error('Produto não encontrado', { id: 'listing-not-found' })
     const timer = window.setTimeout(() => navigate('~/', { replace: true }), NOT_FOUND_REDIRECT_MS)
     return () => window.clearTimeout(timer)
   }, [notFound, navigate])
@@ -53,10 +53,10 @@ function ProductView({ id }: { id: number }) {
   const failure = query.error && !notFound ? query.error : null
   useEffect(() => {
     if (!failure) return
-    toastError(failure, 'Erro ao carregar produto', { id: 'product-load-error' })
+    toastError(failure, 'Erro ao carregar produto', { id: 'listing-load-error' })
   }, [failure])
 
-  if (notFound) return <ProductNotFound />
+  if (notFound) return <ListingNotFound />
   if (failure) {
     return (
       <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
@@ -68,11 +68,11 @@ function ProductView({ id }: { id: number }) {
       </div>
     )
   }
-  if (!query.data) return <ProductSkeleton />
+  if (!query.data) return <ListingSkeleton />
 
   return (
-    <ProductDetails
-      product={query.data}
+    <ListingDetails
+      listing={query.data}
       startEditing={searchParams.get('editar') === '1'}
       onDeleted={() => {
         setDeleted(true)
@@ -82,19 +82,19 @@ function ProductView({ id }: { id: number }) {
   )
 }
 
-function ProductDetails({
-  product,
+function ListingDetails({
+  listing,
   startEditing,
   onDeleted,
 }: {
-  product: Product
+  listing: Listing
   startEditing: boolean
   onDeleted: () => void
 }) {
   const [, navigate] = useLocation()
   const invalidateListings = useInvalidateListings()
   const update = trpc.listings.update.useMutation()
-  const canEdit = product.isOwner && product.moderationStatus !== 'removed'
+  const canEdit = listing.isOwner && listing.moderationStatus !== 'removed'
   const [editingWanted, setEditing] = useState(startEditing)
   const editing = editingWanted && canEdit
   const titleRef = useRef<HTMLHeadingElement>(null)
@@ -110,14 +110,14 @@ function ProductDetails({
 
   const closeEditor = () => {
     setEditing(false)
-    if (startEditing) navigate(`/produto/${product.id}`, { replace: true })
+    if (startEditing) navigate(`/produto/${listing.id}`, { replace: true })
   }
 
   const save = async (input: ListingInput) => {
     try {
-      await update.mutateAsync({ id: product.id, ...input })
+      await update.mutateAsync({ id: listing.id, ...input })
       toast.success('Produto atualizado com sucesso!')
-      await invalidateListings('edited', product.id)
+      await invalidateListings('edited', listing.id)
       closeEditor()
     } catch (error) {
       toastError(error, 'Erro ao atualizar produto')
@@ -126,14 +126,14 @@ function ProductDetails({
 
   if (editing) {
     const defaults: ListingFormDefaults = {
-      title: product.title,
-      description: product.description,
-      priceCents: product.priceCents,
-      mainCategoryId: product.mainCategoryId,
-      subcategoryId: product.subcategoryId,
-      condition: product.condition,
+      title: listing.title,
+      description: listing.description,
+      priceCents: listing.priceCents,
+      mainCategoryId: listing.mainCategoryId,
+      subcategoryId: listing.subcategoryId,
+      condition: listing.condition,
       // A photo whose upload record is gone cannot be attached again, so it cannot be kept.
-      images: product.images.flatMap((image) => (image.id ? [{ ...image, id: image.id }] : [])),
+      images: listing.images.flatMap((image) => (image.id ? [{ ...image, id: image.id }] : [])),
     }
     return (
       <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
@@ -154,25 +154,25 @@ function ProductDetails({
     )
   }
 
-  const publishedOn = formatLongDate(product.createdAt)
+  const publishedOn = formatLongDate(listing.createdAt)
   return (
     <article className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 md:py-10">
       <div className="grid gap-8 md:grid-cols-2 md:items-start">
-        <ProductGallery images={product.images} title={product.title} />
+        <ListingGallery images={listing.images} title={listing.title} />
         <div className="grid content-start gap-5">
           <nav
             aria-label="Categoria"
             className="flex flex-wrap items-center gap-1 text-muted-foreground text-sm"
           >
-            {product.mainCategorySlug && product.mainCategoryName ? (
-              <Link href={`/${product.mainCategorySlug}`} className="hover:text-foreground hover:underline">
-                {product.mainCategoryName}
+            {listing.mainCategorySlug && listing.mainCategoryName ? (
+              <Link href={`/${listing.mainCategorySlug}`} className="hover:text-foreground hover:underline">
+                {listing.mainCategoryName}
               </Link>
             ) : null}
-            {product.subcategoryName ? (
+            {listing.subcategoryName ? (
               <>
                 <ChevronRightIcon className="size-4" aria-hidden="true" />
-                <span>{product.subcategoryName}</span>
+                <span>{listing.subcategoryName}</span>
               </>
             ) : null}
           </nav>
@@ -182,20 +182,20 @@ function ProductDetails({
               tabIndex={-1}
               className="break-words font-bold text-2xl outline-none md:text-3xl"
             >
-              {product.title}
+              {listing.title}
             </h1>
-            <p className="font-extrabold text-3xl text-primary">{formatPrice(product.priceCents)}</p>
+            <p className="font-extrabold text-3xl text-primary">{formatPrice(listing.priceCents)}</p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="secondary">{CONDITION_LABELS[product.condition]}</Badge>
-            {product.isOwner && (product.status !== 'ativo' || product.moderationStatus === 'removed') ? (
-              <ListingStatusBadge status={product.status} moderationStatus={product.moderationStatus} />
+            <Badge variant="secondary">{CONDITION_LABELS[listing.condition]}</Badge>
+            {listing.isOwner && (listing.status !== 'ativo' || listing.moderationStatus === 'removed') ? (
+              <ListingStatusBadge status={listing.status} moderationStatus={listing.moderationStatus} />
             ) : null}
           </div>
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm">
             <span className="inline-flex items-center gap-1">
               <EyeIcon className="size-4" aria-hidden="true" />
-              {viewsLabel(product.views)}
+              {viewsLabel(listing.views)}
             </span>
             {publishedOn ? (
               <span className="inline-flex items-center gap-1">
@@ -205,21 +205,21 @@ function ProductDetails({
             ) : null}
           </p>
 
-          {product.isOwner ? (
+          {listing.isOwner ? (
             <div className="grid gap-3">
-              <VuptCount count={product.vuptsCount} />
+              <VuptCount count={listing.vuptsCount} />
               <Button type="button" size="lg" disabled className="w-full">
                 Seu produto
               </Button>
             </div>
           ) : (
             <div className="grid gap-3">
-              <VuptButton product={product} />
+              <VuptButton listing={listing} />
               <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-                {product.seller.username ? (
+                {listing.seller.username ? (
                   <Button asChild size="lg">
                     <Link
-                      href={`/chat?vendedor=${encodeURIComponent(product.seller.username)}&produto=${product.id}`}
+                      href={`/chat?vendedor=${encodeURIComponent(listing.seller.username)}&produto=${listing.id}`}
                     >
                       <MessageCircleIcon aria-hidden="true" />
                       Enviar mensagem
@@ -232,18 +232,18 @@ function ProductDetails({
                   </Button>
                 )}
                 <FavoriteButton
-                  productId={product.id}
-                  productTitle={product.title}
-                  isFavorite={product.isFavorite}
+                  listingId={listing.id}
+                  listingTitle={listing.title}
+                  isFavorite={listing.isFavorite}
                   variant="labelled"
                 />
               </div>
             </div>
           )}
 
-          <SellerCard seller={product.seller} />
-          {product.isOwner ? (
-            <OwnerTools product={product} onEdit={() => setEditing(true)} onDeleted={onDeleted} />
+          <SellerCard seller={listing.seller} />
+          {listing.isOwner ? (
+            <OwnerTools listing={listing} onEdit={() => setEditing(true)} onDeleted={onDeleted} />
           ) : null}
         </div>
       </div>
@@ -251,13 +251,13 @@ function ProductDetails({
         <h2 id="description-heading" className="font-semibold text-lg">
           Descrição
         </h2>
-        <p className="whitespace-pre-line break-words leading-relaxed">{product.description}</p>
+        <p className="whitespace-pre-line break-words leading-relaxed">{listing.description}</p>
       </section>
     </article>
   )
 }
 
-function ProductNotFound() {
+function ListingNotFound() {
   return (
     <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <PackageOpenIcon className="size-12 text-muted-foreground" aria-hidden="true" />
@@ -272,7 +272,7 @@ function ProductNotFound() {
   )
 }
 
-function ProductSkeleton() {
+function ListingSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 md:py-10">
       <span className="sr-only" role="status">
@@ -300,4 +300,4 @@ function ProductSkeleton() {
   )
 }
 
-export default ProductPage
+export default ListingPage

@@ -1,12 +1,12 @@
 import { GraduationCapIcon, SchoolIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
-import type { Product } from './product-reactions'
+import type { Listing } from './listing-reactions'
 
 export const initialOf = (name: string | null | undefined) => (name?.trim().charAt(0) || '?').toUpperCase()
 
 /** Who sells: avatar or initial, name, course and university, linking to the public profile. */
-export function SellerCard({ seller }: { seller: Product['seller'] }) {
+export function SellerCard({ seller }: { seller: Listing['seller'] }) {
   const body = (
     <>
       <Avatar className="size-12">

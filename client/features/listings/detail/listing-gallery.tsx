@@ -28,8 +28,8 @@ function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager:
   )
 }
 
-/** The product's photos: swipe or buttons, dots to jump; a single photo has no controls. */
-export function ProductGallery({ images, title }: { images: readonly GalleryImage[]; title: string }) {
+/** The listing's photos: swipe or buttons, dots to jump; a single photo has no controls. */
+export function ListingGallery({ images, title }: { images: readonly GalleryImage[]; title: string }) {
   const first = images[0]
   if (!first) {
     return (

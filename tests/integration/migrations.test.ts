@@ -1,0 +1,122 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type Database, openDatabase, runMigrations } from '../../server/db/client'
+import { createListing, createStudent } from '../../server/db/factories'
+import { seedBase } from '../../server/db/seed'
+import { MIGRATIONS_FOLDER } from '../support/test-app'
+
+const folders: string[] = []
+const databases: Database[] = []
+
+afterEach(() => {
+  for (const db of databases.splice(0)) db.$client.close()
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+/** A copy of the migrations folder whose journal stops at `tag`: the database as an older release left it. */
+function migrationsUpTo(tag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'vupt-migrations-'))
+  folders.push(folder)
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true })
+  const journalFile = join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
+  const last = journal.entries.findIndex((entry) => entry.tag === tag)
+  expect(last).toBeGreaterThanOrEqual(0)
+  journal.entries = journal.entries.slice(0, last + 1)
+  writeFileSync(journalFile, JSON.stringify(journal))
+  return folder
+}
+
+function rows(db: Database, query: string): unknown[] {
+  return db.$client.prepare(query).raw().all()
+}
+
+describe('0006_listings: products becomes listings', () => {
+  it('keeps every listing, photo, favorite, Vupt, view, conversation and log line, and search still finds old rows', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vupt-upgrade-'))
+    folders.push(folder)
+    const db = openDatabase(join(folder, 'vupt.sqlite'))
+    databases.push(db)
+    runMigrations(db, migrationsUpTo('0005_trust_hardening'))
+    await seedBase(db)
+    const seller = await createStudent(db, { email: 'vendedor@univille.br', username: 'vendedor' })
+    const buyer = await createStudent(db, { email: 'comprador@univille.br', username: 'comprador' })
+    const [communityId, mainCategoryId, subcategoryId] = db.$client
+      .prepare(
+        `select c.id, s.main_category_id, s.id from communities c, subcategories s
+         where c.slug = 'univille' order by s.id limit 1`,
+      )
+      .raw()
+      .get() as number[]
+
+    // The shape the previous release wrote, by hand: the application's code speaks only the new names.
+    const insertProduct = db.$client.prepare(
+      `insert into products (id, community_id, seller_id, title, description, price_cents, main_category_id,
+         subcategory_id, condition, created_at, updated_at)
+       values (?, ?, ?, ?, 'Bem conservado, sem anotações.', 4500, ?, ?, 'usado', 1790000000000, 1790000000000)`,
+    )
+    for (const [id, title] of [
+      [1, 'Livro de Cálculo I'],
+      [2, 'Calculadora científica'],
+      [3, 'Jaleco tamanho M'],
+    ] as const) {
+      insertProduct.run(id, communityId, seller.id, title, mainCategoryId, subcategoryId)
+    }
+    // The highest id was used and deleted: it must never be handed out again.
+    db.$client.prepare('delete from products where id = 3').run()
+    db.$client.exec(`
+      insert into uploads (id, owner_id, kind, card_key, full_key, width, height, bytes, attached_at, created_at)
+        values ('foto-1', ${seller.id}, 'product', 'c.webp', 'f.webp', 800, 600, 1000, 1790000000000, 1790000000000);
+      insert into product_images (product_id, upload_id, position, card_url, full_url)
+        values (1, 'foto-1', 0, '/uploads/c.webp', '/uploads/f.webp');
+      insert into favorites (user_id, product_id, created_at) values (${buyer.id}, 1, 1790000000000);
+      insert into product_vupts (user_id, product_id, created_at) values (${buyer.id}, 1, 1790000000000);
+      insert into product_views (product_id, viewer_id, day) values (1, ${buyer.id}, '2026-09-21');
+      insert into conversations (community_id, participant_one, participant_two, product_id, created_at, updated_at)
+        values (${communityId}, ${Math.min(seller.id, buyer.id)}, ${Math.max(seller.id, buyer.id)}, 1, 1790000000000, 1790000000000);
+      insert into moderation_log (moderator_id, action_type, target_type, target_id, reason, created_at)
+        values (${buyer.id}, 'delete_product', 'product', 2, 'Spam ou duplicado', 1790000000000);
+    `)
+
+    runMigrations(db, MIGRATIONS_FOLDER)
+
+    expect(rows(db, 'select id, title from listings order by id')).toEqual([
+      [1, 'Livro de Cálculo I'],
+      [2, 'Calculadora científica'],
+    ])
+    expect(rows(db, 'select listing_id, upload_id, position from listing_images')).toEqual([[1, 'foto-1', 0]])
+    expect(rows(db, 'select user_id, listing_id from favorites')).toEqual([[buyer.id, 1]])
+    expect(rows(db, 'select user_id, listing_id from listing_vupts')).toEqual([[buyer.id, 1]])
+    expect(rows(db, 'select listing_id, viewer_id, day from listing_views')).toEqual([[1, buyer.id, '2026-09-21']])
+    expect(rows(db, 'select listing_id from conversations')).toEqual([[1]])
+    expect(rows(db, 'select kind from uploads')).toEqual([['listing']])
+    expect(rows(db, 'select action_type, target_type, target_id from moderation_log')).toEqual([
+      ['remove_listing', 'listing', 2],
+    ])
+    expect(rows(db, "select name from sqlite_master where name like '%product%'")).toEqual([])
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1)
+
+    // Old rows are in the new search index, and new rows reach it through the new triggers.
+    const search = (word: string) =>
+      rows(db, `select rowid from listings_fts where listings_fts match '${word}' order by rowid`)
+    expect(search('calcul')).toEqual([[1], [2]])
+    const added = createListing(db, {
+      sellerId: seller.id,
+      title: 'Apostila de cálculo II',
+      description: 'Exercícios resolvidos do semestre.',
+      priceCents: 1500,
+      condition: 'seminovo',
+      subcategoryId,
+    })
+    expect(added).toBe(4)
+    expect(search('calcul')).toEqual([[1], [2], [4]])
+
+    // The rewritten foreign keys still cascade.
+    db.$client.prepare('delete from listings where id = 1').run()
+    expect(rows(db, 'select count(*) from listing_images')).toEqual([[0]])
+    expect(rows(db, 'select count(*) from favorites')).toEqual([[0]])
+    expect(rows(db, 'select listing_id from conversations')).toEqual([[null]])
+  })
+})
