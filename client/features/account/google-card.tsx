@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useLocation, useSearch } from 'wouter'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { appConfig } from '@/lib/config'
 import { trpc } from '@/lib/trpc'
 import { googleFlowHref, readGoogleOutcome, withoutGoogleOutcome } from './account-helpers'
-import { ConfirmAction } from './confirm-action'
 import type { RunWithReauth } from './reauth'
 import { SecuritySection } from './security-section'
 
@@ -68,12 +68,13 @@ export function GoogleCard({
               Crie uma senha antes de desvincular: sem ela, você ficaria sem como entrar.
             </p>
           )}
-          <ConfirmAction
+          <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
             title="Desvincular a conta Google?"
             description="Você deixará de entrar com o Google e continuará entrando com seu e-mail e senha. Pode vincular de novo quando quiser."
             confirmLabel="Desvincular"
+            destructive={false}
             onConfirm={confirmUnlink}
           />
         </div>

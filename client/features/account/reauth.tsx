@@ -3,6 +3,7 @@ import { passwordConfirmationSchema } from '@shared/schemas/account'
 import { type ReactNode, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { DialogForm } from '@/components/dialog-form'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -158,14 +159,15 @@ export function ReauthDialog({
             </DialogFooter>
           </>
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-4">
-            <DialogHeader>
-              <DialogTitle>Confirme sua senha</DialogTitle>
-              <DialogDescription>
-                Por segurança, confirme sua senha para continuar. Ela vale para alterações nos próximos 10
-                minutos.
-              </DialogDescription>
-            </DialogHeader>
+          <DialogForm
+            title="Confirme sua senha"
+            description="Por segurança, confirme sua senha para continuar. Ela vale para alterações nos próximos 10 minutos."
+            onSubmit={submit}
+            onCancel={() => close(false)}
+            submitLabel="Confirmar"
+            busy={reauthenticate.isPending}
+            busyLabel="Confirmando..."
+          >
             <FormField label="Senha" htmlFor="reauth-password" error={error}>
               <Input
                 id="reauth-password"
@@ -177,20 +179,7 @@ export function ReauthDialog({
                 {...form.register('password')}
               />
             </FormField>
-            <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => close(false)}
-                disabled={reauthenticate.isPending}
-              >
-                Cancelar
-              </Button>
-              <Button type="submit" disabled={reauthenticate.isPending}>
-                {reauthenticate.isPending ? 'Confirmando...' : 'Confirmar'}
-              </Button>
-            </DialogFooter>
-          </form>
+          </DialogForm>
         )}
       </DialogContent>
     </Dialog>

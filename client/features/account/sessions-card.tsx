@@ -1,13 +1,13 @@
 import { LogOutIcon, MonitorIcon, SmartphoneIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, formatTimeAgo, isoDateTime } from '@/lib/dates'
 import { httpStatusOf, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
-import { ConfirmAction } from './confirm-action'
 import { SecuritySection } from './security-section'
 import { useLocalSignOut } from './use-local-sign-out'
 
@@ -98,7 +98,7 @@ export function SessionsCard({ sessions }: { sessions: readonly ActiveSession[] 
         <LogOutIcon aria-hidden="true" />
         Sair de todos os dispositivos
       </Button>
-      <ConfirmAction
+      <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}
         title="Sair de todos os dispositivos?"
@@ -106,7 +106,6 @@ export function SessionsCard({ sessions }: { sessions: readonly ActiveSession[] 
         confirmLabel="Sair de todos os dispositivos"
         busyLabel="Saindo..."
         busy={endAll.isPending}
-        destructive
         onConfirm={() => void signOutEverywhere()}
       />
     </SecuritySection>

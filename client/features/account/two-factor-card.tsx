@@ -4,16 +4,10 @@ import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
+import { DialogForm } from '@/components/dialog-form'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -242,14 +236,15 @@ function EnableTwoFactorDialog({
             <RecoveryCodesPanel codes={codes} email={email} onDone={close} />
           </>
         ) : enrolment ? (
-          <form onSubmit={submit} noValidate className="grid gap-4">
-            <DialogHeader>
-              <DialogTitle>Ativar verificação em duas etapas</DialogTitle>
-              <DialogDescription>
-                Escaneie o QR code com um app autenticador (Google Authenticator, Microsoft Authenticator,
-                1Password...) e digite o código que ele mostrar.
-              </DialogDescription>
-            </DialogHeader>
+          <DialogForm
+            title="Ativar verificação em duas etapas"
+            description="Escaneie o QR code com um app autenticador (Google Authenticator, Microsoft Authenticator, 1Password...) e digite o código que ele mostrar."
+            onSubmit={submit}
+            onCancel={close}
+            submitLabel="Confirmar"
+            busy={confirm.isPending}
+            busyLabel="Confirmando..."
+          >
             {/* An <img> of the server's SVG: never markup injected into the page. */}
             <img
               src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qrSvg)}`}
@@ -285,15 +280,7 @@ function EnableTwoFactorDialog({
                 {...form.register('code')}
               />
             </FormField>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close} disabled={confirm.isPending}>
-                Cancelar
-              </Button>
-              <Button type="submit" disabled={confirm.isPending}>
-                {confirm.isPending ? 'Confirmando...' : 'Confirmar'}
-              </Button>
-            </DialogFooter>
-          </form>
+          </DialogForm>
         ) : null}
       </DialogContent>
     </Dialog>
@@ -358,11 +345,16 @@ function SecondFactorDialog({
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
+        <DialogForm
+          title={title}
+          description={description}
+          onSubmit={submit}
+          onCancel={() => close(false)}
+          submitLabel={submitLabel}
+          busy={pending}
+          busyLabel={pendingLabel}
+          destructive={destructive}
+        >
           {notice}
           <FormField label="Código do app ou de recuperação" htmlFor={id} error={error}>
             <Input
@@ -376,15 +368,7 @@ function SecondFactorDialog({
               {...form.register('code')}
             />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)} disabled={pending}>
-              Cancelar
-            </Button>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
-              {pending ? pendingLabel : submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
+        </DialogForm>
       </DialogContent>
     </Dialog>
   )

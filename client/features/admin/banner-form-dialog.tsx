@@ -7,16 +7,10 @@ import { useId, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
+import { DialogForm } from '@/components/dialog-form'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -115,12 +109,16 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
   const orderHint = 'De 0 a 100; os menores aparecem primeiro.'
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{banner ? 'Editar banner' : 'Novo banner'}</DialogTitle>
-        <DialogDescription>Banners aparecem no portal da comunidade, na posição escolhida.</DialogDescription>
-      </DialogHeader>
-
+    <DialogForm
+      title={banner ? 'Editar banner' : 'Novo banner'}
+      description="Banners aparecem no portal da comunidade, na posição escolhida."
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={uploading ? 'Enviando imagem...' : 'Salvar banner'}
+      busy={saving}
+      busyLabel="Salvando..."
+      submitDisabled={uploading}
+    >
       <FormField label="Título" htmlFor={ids.title} error={errors.title?.message}>
         <Input
           id={ids.title}
@@ -311,15 +309,6 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
           </div>
         )}
       />
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
-          {saving ? 'Salvando...' : uploading ? 'Enviando imagem...' : 'Salvar banner'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }

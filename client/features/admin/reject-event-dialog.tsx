@@ -4,15 +4,8 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { DialogForm } from '@/components/dialog-form'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
 import { toastError } from '@/lib/errors'
@@ -65,13 +58,16 @@ function RejectionForm({ event, onDone }: { event: RejectionTarget; onDone: () =
   const submit = form.handleSubmit((values) => reject.mutate(values), toastFirstError)
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Rejeitar evento</DialogTitle>
-        <DialogDescription>
-          “{event.title}” não será publicado. O organizador verá o motivo que você escrever.
-        </DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title="Rejeitar evento"
+      description={`“${event.title}” não será publicado. O organizador verá o motivo que você escrever.`}
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Rejeitar evento"
+      busy={reject.isPending}
+      busyLabel="Rejeitando..."
+      destructive
+    >
       <FormField label="Motivo da rejeição" htmlFor={reasonId} error={error}>
         <Textarea
           id={reasonId}
@@ -83,19 +79,6 @@ function RejectionForm({ event, onDone }: { event: RejectionTarget; onDone: () =
           {...form.register('reason')}
         />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={reject.isPending}>
-          Cancelar
-        </Button>
-        <Button
-          type="submit"
-          variant="destructive"
-          disabled={reject.isPending}
-          aria-busy={reject.isPending || undefined}
-        >
-          {reject.isPending ? 'Rejeitando...' : 'Rejeitar evento'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }

@@ -4,15 +4,8 @@ import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { DialogForm } from '@/components/dialog-form'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
@@ -83,15 +76,16 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
 
   const reasonError = errors.reason?.message
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Remover anúncio</DialogTitle>
-        <DialogDescription>
-          “{listing.title}” deixará de aparecer no portal. O vendedor verá o motivo escolhido. Esta ação não
-          pode ser desfeita.
-        </DialogDescription>
-      </DialogHeader>
-
+    <DialogForm
+      title="Remover anúncio"
+      description={`“${listing.title}” deixará de aparecer no portal. O vendedor verá o motivo escolhido. Esta ação não pode ser desfeita.`}
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Remover anúncio"
+      busy={remove.isPending}
+      busyLabel="Removendo..."
+      destructive
+    >
       <fieldset
         className="grid gap-2"
         aria-invalid={reasonError ? true : undefined}
@@ -135,20 +129,6 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
           />
         </FormField>
       ) : null}
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={remove.isPending}>
-          Cancelar
-        </Button>
-        <Button
-          type="submit"
-          variant="destructive"
-          disabled={remove.isPending}
-          aria-busy={remove.isPending || undefined}
-        >
-          {remove.isPending ? 'Removendo...' : 'Remover anúncio'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }

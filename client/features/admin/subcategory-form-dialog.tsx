@@ -4,15 +4,8 @@ import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { DialogForm } from '@/components/dialog-form'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
@@ -117,14 +110,15 @@ function SubcategoryForm({
   )
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{editing ? 'Editar subcategoria' : 'Nova subcategoria'}</DialogTitle>
-        <DialogDescription>
-          Subcategorias organizam os anúncios dentro de cada categoria principal.
-        </DialogDescription>
-      </DialogHeader>
-
+    <DialogForm
+      title={editing ? 'Editar subcategoria' : 'Nova subcategoria'}
+      description="Subcategorias organizam os anúncios dentro de cada categoria principal."
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Salvar subcategoria"
+      busy={saving}
+      busyLabel="Salvando..."
+    >
       <FormField label="Nome" htmlFor={ids.name} error={errors.name?.message}>
         <Input
           id={ids.name}
@@ -192,15 +186,6 @@ function SubcategoryForm({
           {...form.register('icon')}
         />
       </FormField>
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? 'Salvando...' : 'Salvar subcategoria'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }

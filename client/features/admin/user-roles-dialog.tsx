@@ -1,16 +1,9 @@
 import { ROLE_LABELS, ROLES, type Role } from '@shared/domain'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
+import { DialogForm } from '@/components/dialog-form'
 import { Checkbox } from '@/components/ui/checkbox'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
@@ -61,20 +54,19 @@ function RolesForm({ user, isSelf, onDone }: { user: RolesTarget; isSelf: boolea
   const unchanged = sameRoles(selected, user.roles)
 
   return (
-    <form
-      className="grid gap-4"
+    <DialogForm
+      title={`Permissões de ${user.fullName}`}
+      description={`Salvar substitui todas as permissões da pessoa.${isSelf ? ' Você precisará entrar novamente depois de alterar as suas.' : ''}`}
       onSubmit={(event) => {
         event.preventDefault()
         if (!unchanged) setRoles.mutate({ userId: user.id, roles: rolesToSave(selected) })
       }}
+      onCancel={onDone}
+      submitLabel="Salvar permissões"
+      busy={setRoles.isPending}
+      busyLabel="Salvando..."
+      submitDisabled={unchanged}
     >
-      <DialogHeader>
-        <DialogTitle>Permissões de {user.fullName}</DialogTitle>
-        <DialogDescription>
-          Salvar substitui todas as permissões da pessoa.
-          {isSelf ? ' Você precisará entrar novamente depois de alterar as suas.' : ''}
-        </DialogDescription>
-      </DialogHeader>
       <fieldset className="grid gap-3">
         <legend className="sr-only">Permissões</legend>
         {ROLES.map((role) => {
@@ -102,18 +94,6 @@ function RolesForm({ user, isSelf, onDone }: { user: RolesTarget; isSelf: boolea
           )
         })}
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={setRoles.isPending}>
-          Cancelar
-        </Button>
-        <Button
-          type="submit"
-          disabled={unchanged || setRoles.isPending}
-          aria-busy={setRoles.isPending || undefined}
-        >
-          {setRoles.isPending ? 'Salvando...' : 'Salvar permissões'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }

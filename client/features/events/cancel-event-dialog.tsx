@@ -1,18 +1,8 @@
 import { CalendarXIcon } from 'lucide-react'
-import { type MouseEvent, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog'
-import { Button, buttonVariants } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { Button } from '@/components/ui/button'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 
@@ -22,9 +12,7 @@ export function CancelEventDialog({ eventId, eventTitle }: { eventId: number; ev
   const utils = trpc.useUtils()
   const cancel = trpc.events.cancel.useMutation()
 
-  const confirm = async (event: MouseEvent) => {
-    // Radix closes on Action; keep it open so a failure can be retried and the busy label seen.
-    event.preventDefault()
+  const confirm = async () => {
     try {
       const result = await cancel.mutateAsync({ id: eventId })
       utils.events.byId.setData({ id: eventId }, (current) =>
@@ -40,32 +28,22 @@ export function CancelEventDialog({ eventId, eventTitle }: { eventId: number; ev
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (cancel.isPending ? undefined : setOpen(next))}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button type="button" variant="outline" className="w-full text-destructive hover:text-destructive">
           <CalendarXIcon aria-hidden="true" />
           Cancelar evento
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancelar evento?</AlertDialogTitle>
-          <AlertDialogDescription>
-            “{eventTitle}” aparecerá como cancelado para todos, e ninguém mais poderá confirmar presença. Esta
-            ação não pode ser desfeita.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={cancel.isPending}>Voltar</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: 'destructive' })}
-            disabled={cancel.isPending}
-            onClick={confirm}
-          >
-            {cancel.isPending ? 'Cancelando...' : 'Sim, cancelar evento'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Cancelar evento?"
+      description={`“${eventTitle}” aparecerá como cancelado para todos, e ninguém mais poderá confirmar presença. Esta ação não pode ser desfeita.`}
+      confirmLabel="Sim, cancelar evento"
+      busyLabel="Cancelando..."
+      cancelLabel="Voltar"
+      busy={cancel.isPending}
+      onConfirm={() => void confirm()}
+    />
   )
 }

@@ -1,18 +1,8 @@
 import { Trash2Icon } from 'lucide-react'
-import { type MouseEvent, type ReactNode, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog'
-import { Button, buttonVariants } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { Button } from '@/components/ui/button'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { useInvalidateListings } from './use-invalidate-listings'
@@ -37,9 +27,7 @@ export function DeleteListingDialog({
   const invalidateListings = useInvalidateListings()
   const remove = trpc.listings.delete.useMutation()
 
-  const confirm = async (event: MouseEvent) => {
-    // Radix closes on Action; keep it open so a failure can be retried and the busy label seen.
-    event.preventDefault()
+  const confirm = async () => {
     try {
       await remove.mutateAsync({ id: listingId })
       toast.success('Produto deletado com sucesso')
@@ -52,33 +40,23 @@ export function DeleteListingDialog({
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (remove.isPending ? undefined : setOpen(next))}>
-      <AlertDialogTrigger asChild>
-        {trigger ?? (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        trigger ?? (
           <Button type="button" variant="outline" className="text-destructive hover:text-destructive">
             <Trash2Icon aria-hidden="true" />
             Excluir
           </Button>
-        )}
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Excluir produto?</AlertDialogTitle>
-          <AlertDialogDescription>
-            “{listingTitle}” e suas fotos serão excluídos permanentemente. Esta ação não pode ser desfeita.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: 'destructive' })}
-            disabled={remove.isPending}
-            onClick={confirm}
-          >
-            {remove.isPending ? 'Excluindo...' : 'Excluir'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        )
+      }
+      title="Excluir produto?"
+      description={`“${listingTitle}” e suas fotos serão excluídos permanentemente. Esta ação não pode ser desfeita.`}
+      confirmLabel="Excluir"
+      busyLabel="Excluindo..."
+      busy={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   )
 }

@@ -7,45 +7,61 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 
 type ConfirmDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** The button that opens it; must accept a ref (Radix asChild). Omit when something else opens it. */
+  trigger?: ReactNode
   title: string
   description?: ReactNode
   confirmLabel: string
-  busyLabel: string
-  busy: boolean
+  busyLabel?: string
+  cancelLabel?: string
+  busy?: boolean
+  /** Red confirm button: the default, since most confirmations guard something that cannot be undone. */
+  destructive?: boolean
   onConfirm: () => void
 }
 
 /**
- * A destructive action's confirmation. The confirm button is a plain Button, not AlertDialogAction,
- * so the dialog stays open (and busy) until the caller closes it when the server has answered.
+ * Asks before an action. The confirm button is a plain Button, not AlertDialogAction, so the dialog
+ * stays open (and busy) until the caller closes it when the server has answered, and a failure can be
+ * retried.
  */
 export function ConfirmDialog({
   open,
   onOpenChange,
+  trigger,
   title,
   description,
   confirmLabel,
   busyLabel,
-  busy,
+  cancelLabel = 'Cancelar',
+  busy = false,
+  destructive = true,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           {description ? <AlertDialogDescription>{description}</AlertDialogDescription> : null}
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
-          <Button variant="destructive" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? busyLabel : confirmLabel}
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
+          <Button
+            variant={destructive ? 'destructive' : 'default'}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            {busy && busyLabel ? busyLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>
