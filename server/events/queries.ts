@@ -1,0 +1,97 @@
+import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { EventStatus } from '../../shared/domain'
+import type { EventTab } from '../../shared/schemas/event'
+import type { Database } from '../db/client'
+import { communities, eventAttendees, events, profiles } from '../db/schema'
+
+/** What every view of an event shows: the event, its organizer's card and the community's time zone. */
+const eventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  eventDate: events.eventDate,
+  eventTime: events.eventTime,
+  startsAt: events.startsAt,
+  location: events.location,
+  maxParticipants: events.maxParticipants,
+  attendeesCount: events.attendeesCount,
+  imageUrl: events.imageUrl,
+  status: events.status,
+  rejectionReason: events.rejectionReason,
+  communityId: events.communityId,
+  organizerId: events.organizerId,
+  createdAt: events.createdAt,
+  organizer: {
+    username: profiles.username,
+    fullName: profiles.fullName,
+    avatarUrl: profiles.avatarUrl,
+  },
+  timeZone: communities.timeZone,
+}
+
+const selectEvents = (db: Database) =>
+  db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(profiles, eq(profiles.userId, events.organizerId))
+    .innerJoin(communities, eq(communities.id, events.communityId))
+
+export const findEvent = (db: Database, id: number) => selectEvents(db).where(eq(events.id, id)).get()
+
+/** The public list of a community: approved events, upcoming first or past latest first, at most 100. */
+export function listApprovedEvents(db: Database, communityId: number, tab: EventTab, q?: string) {
+  const now = new Date()
+  const conditions: (SQL | undefined)[] = [eq(events.communityId, communityId), eq(events.status, 'aprovado')]
+  if (tab === 'proximos') conditions.push(gte(events.startsAt, now))
+  if (tab === 'passados') conditions.push(lt(events.startsAt, now))
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+    conditions.push(
+      or(
+        sql`${events.title} like ${pattern} escape '\\'`,
+        sql`${events.description} like ${pattern} escape '\\'`,
+      ),
+    )
+  }
+  return selectEvents(db)
+    .where(and(...conditions))
+    .orderBy(tab === 'passados' ? desc(events.startsAt) : asc(events.startsAt))
+    .limit(100)
+    .all()
+}
+
+/** A community's events in one status, newest first: the moderators' queue. */
+export const moderationQueue = (db: Database, communityId: number, status: EventStatus) =>
+  selectEvents(db)
+    .where(and(eq(events.communityId, communityId), eq(events.status, status)))
+    .orderBy(desc(events.createdAt))
+    .limit(200)
+    .all()
+
+/** The events a member organizes, of every status (with the rejection reason), newest first. */
+export const organizedBy = (db: Database, userId: number) =>
+  db
+    .select({
+      id: events.id,
+      title: events.title,
+      eventDate: events.eventDate,
+      eventTime: events.eventTime,
+      status: events.status,
+      rejectionReason: events.rejectionReason,
+      attendeesCount: events.attendeesCount,
+    })
+    .from(events)
+    .where(eq(events.organizerId, userId))
+    .orderBy(desc(events.createdAt))
+    .all()
+
+export function isGoing(db: Database, eventId: number, userId: number | undefined): boolean {
+  if (!userId) return false
+  return (
+    db
+      .select({ eventId: eventAttendees.eventId })
+      .from(eventAttendees)
+      .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId)))
+      .get() !== undefined
+  )
+}
