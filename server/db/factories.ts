@@ -6,18 +6,10 @@ import { asc, eq } from 'drizzle-orm'
 import type { ListingCondition, ListingStatus } from '../../shared/domain'
 import { zonedLocalToUtc } from '../../shared/time'
 import { createAccount, type NewAccount } from '../auth/accounts'
-import { attachUploads } from '../uploads/attach'
+import { replaceImages } from '../listings/rules'
 import type { ImageStorage } from '../uploads/storage'
 import type { Database } from './client'
-import {
-  communities,
-  conversations,
-  events,
-  listingImages,
-  listings,
-  profiles,
-  subcategories,
-} from './schema'
+import { communities, conversations, events, listings, profiles, subcategories } from './schema'
 
 let sequence = 0
 const unique = () => `${++sequence}${Math.random().toString(36).slice(2, 6)}`
@@ -98,20 +90,7 @@ export function createListing(db: Database, listing: NewListing, storage?: Image
     const imageIds = listing.imageIds ?? []
     if (imageIds.length > 0) {
       if (!storage) throw new Error('fotos pedem o armazenamento de imagens')
-      const attached = attachUploads(db, storage, listing.sellerId, imageIds, 'listing')
-      db.insert(listingImages)
-        .values(
-          attached.map((image, position) => ({
-            listingId: id,
-            uploadId: image.id,
-            position,
-            cardUrl: image.cardUrl,
-            fullUrl: image.fullUrl,
-            width: image.width,
-            height: image.height,
-          })),
-        )
-        .run()
+      replaceImages({ db, storage }, listing.sellerId, id, imageIds)
     }
     return id
   })
