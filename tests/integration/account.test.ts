@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
 import { currentTotpCode } from '../../server/auth/two-factor'
-import type { Database } from '../../server/db/client'
 import {
   communities,
   listingImages,
@@ -18,38 +17,35 @@ import { expectAppError, expectTRPCError, expectValidationMessage } from '../sup
 import {
   callerFor,
   callerForToken,
-  closeTestDatabase,
   createAdmin,
   createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
   sessionCookieFrom,
   TEST_PASSWORD,
-  type TestServices,
   tokenFromMail,
+  useTestWorld,
 } from '../support/test-app'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld()
 
 /** Moves the session's last proof of password back in time. */
 function ageAuthentication(token: string | null, minutes: number) {
-  const session = validateSessionToken(db, token ?? '')
+  const session = validateSessionToken(world.db, token ?? '')
   if (!session) throw new Error('sessão inválida')
-  db.update(sessions)
+  world.db
+    .update(sessions)
     .set({ authenticatedAt: new Date(Date.now() - minutes * 60_000) })
     .where(eq(sessions.id, session.id))
     .run()
 }
 
 /** The secret as the authenticator app holds it (the database keeps it encrypted). */
-const totpKeyOf = (userId: number) => services.secrets.open(storedTotpKey(userId))
+const totpKeyOf = (userId: number) => world.services.secrets.open(storedTotpKey(userId))
 const storedTotpKey = (userId: number) =>
-  db.select().from(users).where(eq(users.id, userId)).get()?.totpKey ?? ''
+  world.db.select().from(users).where(eq(users.id, userId)).get()?.totpKey ?? ''
 
 /** Enrols two-factor for the caller and returns the recovery codes. */
 async function enrol(userId: number) {
-  const { caller } = callerFor(services, { userId })
+  const { caller } = callerFor(world.services, { userId })
   const details = await caller.account.twoFactor.begin()
   expect(details.qrSvg).toContain('<svg')
   expect(details.uri).toMatch(/^otpauth:\/\/totp\/Vupt:/)
@@ -60,18 +56,12 @@ async function enrol(userId: number) {
 }
 
 /** A fresh database, mailbox and rate limits for every test. */
-beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-})
-
-afterEach(() => closeTestDatabase(db))
 
 describe('senha', () => {
   it('troca a senha com a senha atual e encerra as outras sessões', async () => {
-    const student = await createApprovedStudent(db)
-    const here = callerFor(services, { userId: student.id })
-    const phone = callerFor(services, { userId: student.id })
+    const student = await createApprovedStudent(world.db)
+    const here = callerFor(world.services, { userId: student.id })
+    const phone = callerFor(world.services, { userId: student.id })
     await expectAppError(
       here.caller.account.changePassword({ currentPassword: 'errada', newPassword: 'nova-senha-1' }),
       'WRONG_PASSWORD',
@@ -81,9 +71,9 @@ describe('senha', () => {
       'Senha deve ter no mínimo 6 caracteres',
     )
     await here.caller.account.changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'nova-senha-1' })
-    expect(validateSessionToken(db, phone.sessionToken ?? '')).toBeNull()
-    expect(validateSessionToken(db, here.sessionToken ?? '')).not.toBeNull()
-    const anon = callerFor(services, null).caller
+    expect(validateSessionToken(world.db, phone.sessionToken ?? '')).toBeNull()
+    expect(validateSessionToken(world.db, here.sessionToken ?? '')).not.toBeNull()
+    const anon = callerFor(world.services, null).caller
     await expectAppError(
       anon.auth.signIn({ email: student.email, password: TEST_PASSWORD }),
       'INVALID_CREDENTIALS',
@@ -92,11 +82,11 @@ describe('senha', () => {
   })
 
   it('pede a senha de novo para mudanças sensíveis depois de 10 minutos', async () => {
-    const student = await createApprovedStudent(db)
-    const session = callerFor(services, { userId: student.id })
+    const student = await createApprovedStudent(world.db)
+    const session = callerFor(world.services, { userId: student.id })
     ageAuthentication(session.sessionToken, 11)
     // Each request reads its session afresh, as the HTTP adapter does.
-    const request = () => callerForToken(services, session.sessionToken).caller
+    const request = () => callerForToken(world.services, session.sessionToken).caller
     await expectAppError(request().account.twoFactor.begin(), 'REAUTH_REQUIRED', 'FORBIDDEN')
     await expectAppError(
       request().account.requestEmailChange({ newEmail: 'outro@univille.br' }),
@@ -110,14 +100,14 @@ describe('senha', () => {
   })
 
   it('a janela de 10 minutos vale até o último milissegundo', async () => {
-    const student = await createApprovedStudent(db)
-    const { sessionToken } = callerFor(services, { userId: student.id })
-    const session = validateSessionToken(db, sessionToken ?? '')
+    const student = await createApprovedStudent(world.db)
+    const { sessionToken } = callerFor(world.services, { userId: student.id })
+    const session = validateSessionToken(world.db, sessionToken ?? '')
     if (!session) throw new Error('sessão inválida')
     // The clock stands still at the moment the password was last proven plus ten minutes.
     vi.useFakeTimers({ toFake: ['Date'], now: session.authenticatedAt.getTime() + REAUTH_WINDOW_MS })
     try {
-      const request = () => callerForToken(services, sessionToken).caller
+      const request = () => callerForToken(world.services, sessionToken).caller
       expect((await request().account.security()).recentlyAuthenticated).toBe(true)
       expect((await request().account.twoFactor.begin()).secret).toMatch(/^[A-Z2-7]+$/)
       vi.setSystemTime(session.authenticatedAt.getTime() + REAUTH_WINDOW_MS + 1)
@@ -129,8 +119,8 @@ describe('senha', () => {
   })
 
   it('a confirmação da senha tem limite de tentativas, e a certa perdoa as erradas', async () => {
-    const student = await createApprovedStudent(db)
-    const { caller } = callerFor(services, { userId: student.id })
+    const student = await createApprovedStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: student.id })
     for (let attempt = 0; attempt < 7; attempt++) {
       await expectAppError(caller.account.reauthenticate({ password: 'errada' }), 'WRONG_PASSWORD')
     }
@@ -150,17 +140,17 @@ describe('senha', () => {
 
 describe('e-mail', () => {
   it('troca para outro e-mail institucional só depois do link enviado ao novo endereço', async () => {
-    const student = await createApprovedStudent(db)
-    const { caller } = callerFor(services, { userId: student.id })
+    const student = await createApprovedStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: student.id })
     await expectAppError(
       caller.account.requestEmailChange({ newEmail: 'eu@gmail.com' }),
       'NOT_INSTITUTIONAL_EMAIL',
     )
-    const other = await createApprovedStudent(db)
+    const other = await createApprovedStudent(world.db)
     await expectAppError(caller.account.requestEmailChange({ newEmail: other.email }), 'EMAIL_TAKEN')
 
     await caller.account.requestEmailChange({ newEmail: 'Novo.Endereco@UNIVILLE.br' })
-    const [toNew, toOld] = services.mailer.sent.slice(-2)
+    const [toNew, toOld] = world.services.mailer.sent.slice(-2)
     expect(toNew?.to).toBe('novo.endereco@univille.br')
     expect(toOld?.to).toBe(student.email)
     expect(toOld?.text).toContain('novo.endereco@univille.br')
@@ -168,27 +158,29 @@ describe('e-mail', () => {
     expect((await caller.account.security()).email).toBe(student.email)
 
     const token = tokenFromMail(toNew)
-    const anon = callerFor(services, null).caller
+    const anon = callerFor(world.services, null).caller
     expect((await anon.account.confirmEmailChange({ token })).email).toBe('novo.endereco@univille.br')
     await expectAppError(anon.account.confirmEmailChange({ token }), 'INVALID_TOKEN')
-    expect(db.select().from(users).where(eq(users.id, student.id)).get()?.email).toBe(
+    expect(world.db.select().from(users).where(eq(users.id, student.id)).get()?.email).toBe(
       'novo.endereco@univille.br',
     )
   })
 
   it('não troca para um endereço que outra pessoa ocupou depois do pedido', async () => {
-    const student = await createApprovedStudent(db)
-    const { caller } = callerFor(services, { userId: student.id })
+    const student = await createApprovedStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: student.id })
     await caller.account.requestEmailChange({ newEmail: 'disputado@univille.br' })
-    const token = tokenFromMail(services.mailer.sent.at(-2))
-    const other = await createApprovedStudent(db, { email: 'disputado@univille.br' })
+    const token = tokenFromMail(world.services.mailer.sent.at(-2))
+    const other = await createApprovedStudent(world.db, { email: 'disputado@univille.br' })
     await expectAppError(
-      callerFor(services, null).caller.account.confirmEmailChange({ token }),
+      callerFor(world.services, null).caller.account.confirmEmailChange({ token }),
       'EMAIL_TAKEN',
       'CONFLICT',
     )
-    expect(db.select().from(users).where(eq(users.id, student.id)).get()?.email).toBe(student.email)
-    expect(db.select().from(users).where(eq(users.id, other.id)).get()?.email).toBe('disputado@univille.br')
+    expect(world.db.select().from(users).where(eq(users.id, student.id)).get()?.email).toBe(student.email)
+    expect(world.db.select().from(users).where(eq(users.id, other.id)).get()?.email).toBe(
+      'disputado@univille.br',
+    )
   })
 })
 
@@ -209,18 +201,18 @@ describe('verificação em duas etapas', () => {
   /** Signs in with the password; returns the session still owing its code. */
   async function signInOwingCode(email: string) {
     const cookies: string[] = []
-    const anon = callerFor(services, null, { setCookie: (cookie) => cookies.push(cookie) }).caller
+    const anon = callerFor(world.services, null, { setCookie: (cookie) => cookies.push(cookie) }).caller
     expect(await anon.auth.signIn({ email, password: TEST_PASSWORD })).toEqual({
       ok: true,
       twoFactorRequired: true,
     })
     const token = sessionCookieFrom(cookies)?.value ?? null
-    return { token, caller: callerForToken(services, token).caller }
+    return { token, caller: callerForToken(world.services, token).caller }
   }
 
   it('ativa com QR e código; o login passa a pedir o código, que vale uma vez só', async () => {
-    const student = await createApprovedStudent(db)
-    const { caller } = callerFor(services, { userId: student.id })
+    const student = await createApprovedStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: student.id })
     await caller.account.twoFactor.begin()
     await expectAppError(
       caller.account.twoFactor.confirm({ code: '000000' }),
@@ -250,7 +242,7 @@ describe('verificação em duas etapas', () => {
     vi.setSystemTime(stepStart + 2 * STEP_MS)
     const code = currentTotpCode(key)
     await pending.caller.auth.verifyTwoFactor({ code })
-    expect((await callerForToken(services, pending.token).caller.auth.me())?.email).toBe(student.email)
+    expect((await callerForToken(world.services, pending.token).caller.auth.me())?.email).toBe(student.email)
 
     // Signing in again within the same step: the same code is refused, and so is the previous step's,
     // though never used and still inside the drift window; the next step's (a fast phone) is taken.
@@ -260,16 +252,16 @@ describe('verificação em duas etapas', () => {
       second.caller.auth.verifyTwoFactor({ code: currentTotpCode(key, stepStart + STEP_MS) }),
       'INVALID_TWO_FACTOR_CODE',
     )
-    expect(await callerForToken(services, second.token).caller.auth.me()).toBeNull()
+    expect(await callerForToken(world.services, second.token).caller.auth.me()).toBeNull()
     await second.caller.auth.verifyTwoFactor({ code: currentTotpCode(key, stepStart + 3 * STEP_MS) })
-    expect((await callerForToken(services, second.token).caller.auth.me())?.email).toBe(student.email)
+    expect((await callerForToken(world.services, second.token).caller.auth.me())?.email).toBe(student.email)
   })
 
   it('com as duas etapas ativas, não se troca o segredo sem desativar com um código', async () => {
-    const student = await createApprovedStudent(db)
+    const student = await createApprovedStudent(world.db)
     await enrol(student.id)
     const stored = storedTotpKey(student.id)
-    const { caller } = callerFor(services, { userId: student.id })
+    const { caller } = callerFor(world.services, { userId: student.id })
     await expectTRPCError(
       caller.account.twoFactor.begin(),
       'BAD_REQUEST',
@@ -285,9 +277,9 @@ describe('verificação em duas etapas', () => {
   })
 
   it('novos códigos de recuperação pedem um código atual e invalidam os antigos', async () => {
-    const student = await createApprovedStudent(db)
+    const student = await createApprovedStudent(world.db)
     const [oldCode, spare] = await enrol(student.id)
-    const { caller } = callerFor(services, { userId: student.id })
+    const { caller } = callerFor(world.services, { userId: student.id })
     await expectAppError(
       caller.account.twoFactor.regenerateRecoveryCodes({ code: '999999' }),
       'INVALID_TWO_FACTOR_CODE',
@@ -305,54 +297,55 @@ describe('verificação em duas etapas', () => {
     )
     const pending = await signInOwingCode(student.email)
     await pending.caller.auth.verifyTwoFactor({ code: recoveryCodes[0] ?? '' })
-    expect((await callerForToken(services, pending.token).caller.auth.me())?.email).toBe(student.email)
+    expect((await callerForToken(world.services, pending.token).caller.auth.me())?.email).toBe(student.email)
   })
 
   it('um código de recuperação funciona uma vez', async () => {
-    const student = await createApprovedStudent(db)
+    const student = await createApprovedStudent(world.db)
     const [recovery] = await enrol(student.id)
     const signIn = async () => {
       const cookies: string[] = []
-      await callerFor(services, null, { setCookie: (c) => cookies.push(c) }).caller.auth.signIn({
+      await callerFor(world.services, null, { setCookie: (c) => cookies.push(c) }).caller.auth.signIn({
         email: student.email,
         password: TEST_PASSWORD,
       })
-      return callerForToken(services, sessionCookieFrom(cookies)?.value ?? null).caller
+      return callerForToken(world.services, sessionCookieFrom(cookies)?.value ?? null).caller
     }
     await (await signIn()).auth.verifyTwoFactor({ code: recovery?.toUpperCase() ?? '' })
     await expectAppError(
       (await signIn()).auth.verifyTwoFactor({ code: recovery ?? '' }),
       'INVALID_TWO_FACTOR_CODE',
     )
-    const security = await callerFor(services, { userId: student.id }).caller.account.security()
+    const security = await callerFor(world.services, { userId: student.id }).caller.account.security()
     expect(security.recoveryCodesLeft).toBe(9)
   })
 
   it('desativar pede um código válido', async () => {
-    const student = await createApprovedStudent(db)
+    const student = await createApprovedStudent(world.db)
     const [recovery] = await enrol(student.id)
-    const { caller } = callerFor(services, { userId: student.id })
+    const { caller } = callerFor(world.services, { userId: student.id })
     await expectAppError(caller.account.twoFactor.disable({ code: '999999' }), 'INVALID_TWO_FACTOR_CODE')
     await caller.account.twoFactor.disable({ code: recovery ?? '' })
-    const fresh = callerFor(services, { userId: student.id }).caller
+    const fresh = callerFor(world.services, { userId: student.id }).caller
     expect((await fresh.account.security()).twoFactorEnabled).toBe(false)
   })
 
   it('administradores sem duas etapas não usam o painel', async () => {
-    const admin = await createAdmin(db, { totpKey: undefined })
-    const { caller } = callerFor(services, { userId: admin.id })
+    const admin = await createAdmin(world.db, { totpKey: undefined })
+    const { caller } = callerFor(world.services, { userId: admin.id })
     await expectAppError(caller.admin.users.list({}), 'TWO_FACTOR_ENROLMENT_REQUIRED', 'FORBIDDEN')
     await enrol(admin.id)
-    expect(Array.isArray(await callerFor(services, { userId: admin.id }).caller.admin.users.list({}))).toBe(
-      true,
-    )
+    expect(
+      Array.isArray(await callerFor(world.services, { userId: admin.id }).caller.admin.users.list({})),
+    ).toBe(true)
   })
 })
 
 describe('identidades e sessões', () => {
   it('não desvincula o Google quando ele é a única forma de entrar', async () => {
-    const student = await createApprovedStudent(db, { password: undefined })
-    db.insert(oauthAccounts)
+    const student = await createApprovedStudent(world.db, { password: undefined })
+    world.db
+      .insert(oauthAccounts)
       .values({
         provider: 'google',
         providerUserId: `g-${student.id}`,
@@ -360,12 +353,13 @@ describe('identidades e sessões', () => {
         email: student.email,
       })
       .run()
-    const { caller } = callerFor(services, { userId: student.id })
+    const { caller } = callerFor(world.services, { userId: student.id })
     await expectTRPCError(caller.account.unlinkGoogle(), 'BAD_REQUEST')
     expect((await caller.account.security()).google?.email).toBe(student.email)
 
-    const withPassword = await createApprovedStudent(db)
-    db.insert(oauthAccounts)
+    const withPassword = await createApprovedStudent(world.db)
+    world.db
+      .insert(oauthAccounts)
       .values({
         provider: 'google',
         providerUserId: `g-${withPassword.id}`,
@@ -373,15 +367,15 @@ describe('identidades e sessões', () => {
         email: withPassword.email,
       })
       .run()
-    const other = callerFor(services, { userId: withPassword.id }).caller
+    const other = callerFor(world.services, { userId: withPassword.id }).caller
     await other.account.unlinkGoogle()
     expect((await other.account.security()).google).toBeNull()
   })
 
   it('lista as sessões, encerra uma e sai de todos os dispositivos', async () => {
-    const student = await createApprovedStudent(db)
+    const student = await createApprovedStudent(world.db)
     const laptop = callerFor(
-      services,
+      world.services,
       { userId: student.id },
       {
         userAgent:
@@ -389,7 +383,7 @@ describe('identidades e sessões', () => {
       },
     )
     const phone = callerFor(
-      services,
+      world.services,
       { userId: student.id },
       {
         userAgent:
@@ -407,9 +401,9 @@ describe('identidades e sessões', () => {
       current: false,
     })
     expect(sessionCookieFrom(laptop.cookies)).toBeUndefined()
-    expect(validateSessionToken(db, phone.sessionToken ?? '')).toBeNull()
+    expect(validateSessionToken(world.db, phone.sessionToken ?? '')).toBeNull()
     await expectTRPCError(phone.caller.account.endSession({ id: phoneSession?.id ?? '' }), 'NOT_FOUND')
-    const tablet = callerFor(services, { userId: student.id })
+    const tablet = callerFor(world.services, { userId: student.id })
     const tabletSession = (await tablet.caller.account.security()).sessions.find((s) => s.current)
     expect(await tablet.caller.account.endSession({ id: tabletSession?.id ?? '' })).toEqual({
       ok: true,
@@ -417,29 +411,29 @@ describe('identidades e sessões', () => {
     })
     expect(sessionCookieFrom(tablet.cookies)?.value).toBe('')
     await laptop.caller.account.endAllSessions()
-    expect(validateSessionToken(db, laptop.sessionToken ?? '')).toBeNull()
+    expect(validateSessionToken(world.db, laptop.sessionToken ?? '')).toBeNull()
   })
 })
 
 describe('dados e exclusão', () => {
   it('exporta os dados da pessoa e de mais ninguém', async () => {
-    const me = await createApprovedStudent(db)
-    const other = await createApprovedStudent(db)
-    const mine = callerFor(services, { userId: me.id }).caller
-    const theirs = callerFor(services, { userId: other.id }).caller
+    const me = await createApprovedStudent(world.db)
+    const other = await createApprovedStudent(world.db)
+    const mine = callerFor(world.services, { userId: me.id }).caller
+    const theirs = callerFor(world.services, { userId: other.id }).caller
     const { conversationId } = await mine.chat.start({ username: other.username ?? '' })
     await mine.chat.send({ conversationId, content: 'minha mensagem' })
     await theirs.chat.send({ conversationId, content: 'resposta para mim' })
-    const stranger = await createApprovedStudent(db)
-    const strangerCaller = callerFor(services, { userId: stranger.id }).caller
+    const stranger = await createApprovedStudent(world.db)
+    const strangerCaller = callerFor(world.services, { userId: stranger.id }).caller
     const { conversationId: elsewhere } = await strangerCaller.chat.start({ username: other.username ?? '' })
     await strangerCaller.chat.send({ conversationId: elsewhere, content: 'conversa de outras pessoas' })
 
-    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-    const sub = db.select().from(subcategories).get()
+    const community = world.db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+    const sub = world.db.select().from(subcategories).get()
     if (!community || !sub) throw new Error('semente ausente')
     const listingWithPhoto = (sellerId: number, title: string, photo: string) => {
-      const id = db
+      const id = world.db
         .insert(listings)
         .values({
           communityId: community.id,
@@ -453,7 +447,10 @@ describe('dados e exclusão', () => {
         })
         .returning({ id: listings.id })
         .get().id
-      db.insert(listingImages).values({ listingId: id, position: 0, cardUrl: photo, fullUrl: photo }).run()
+      world.db
+        .insert(listingImages)
+        .values({ listingId: id, position: 0, cardUrl: photo, fullUrl: photo })
+        .run()
       return id
     }
     const myListing = listingWithPhoto(me.id, 'Minha calculadora', '/uploads/minha-foto.webp')
@@ -474,23 +471,23 @@ describe('dados e exclusão', () => {
     expect(text).not.toMatch(/password|totpKey|codeHash/i)
     expect(text).not.toContain('foto-de-outra-pessoa')
     // Someone with nothing yet gets empty lists, not placeholders.
-    const quiet = await createApprovedStudent(db)
-    const empty = await callerFor(services, { userId: quiet.id }).caller.account.exportData()
+    const quiet = await createApprovedStudent(world.db)
+    const empty = await callerFor(world.services, { userId: quiet.id }).caller.account.exportData()
     expect(empty.listings).toEqual([])
     expect(empty.messages).toEqual([])
   })
 
   it('exclui a conta com a senha: sessões encerradas, e-mail livre, registro no log', async () => {
-    const student = await createApprovedStudent(db)
-    const session = callerFor(services, { userId: student.id })
+    const student = await createApprovedStudent(world.db)
+    const session = callerFor(world.services, { userId: student.id })
     await expectAppError(session.caller.account.deleteAccount({ password: 'errada' }), 'WRONG_PASSWORD')
     await session.caller.account.deleteAccount({ password: TEST_PASSWORD })
-    expect(validateSessionToken(db, session.sessionToken ?? '')).toBeNull()
+    expect(validateSessionToken(world.db, session.sessionToken ?? '')).toBeNull()
     await expectAppError(
-      callerFor(services, null).caller.auth.signIn({ email: student.email, password: TEST_PASSWORD }),
+      callerFor(world.services, null).caller.auth.signIn({ email: student.email, password: TEST_PASSWORD }),
       'INVALID_CREDENTIALS',
     )
-    const log = db.select().from(moderationLog).where(eq(moderationLog.targetId, student.id)).all()
+    const log = world.db.select().from(moderationLog).where(eq(moderationLog.targetId, student.id)).all()
     expect(log.map((entry) => [entry.actionType, entry.targetType, entry.moderatorId])).toEqual([
       ['delete_account', 'user', null],
     ])

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
-import type { Database } from '../../server/db/client'
 import {
   conversations,
   listings,
@@ -20,18 +19,14 @@ import { expectAppError, expectTRPCError, expectValidationMessage } from '../sup
 import {
   type AppCaller,
   callerFor,
-  closeTestDatabase,
   communityBySlug,
   createAdmin,
   createApprovedStudent,
   createStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
+  useTestWorld,
 } from '../support/test-app'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld()
 let adminId: number
 let admin: AppCaller
 let moderator: AppCaller
@@ -64,10 +59,10 @@ const eventInput = (title: string): EventInput => ({
 })
 
 function listing(sellerId: number, title = 'Calculadora científica') {
-  return db
+  return world.db
     .insert(listings)
     .values({
-      communityId: communityBySlug(db, 'univille').id,
+      communityId: communityBySlug(world.db, 'univille').id,
       sellerId,
       title,
       description: 'Funciona perfeitamente, com capa.',
@@ -82,14 +77,12 @@ function listing(sellerId: number, title = 'Calculadora científica') {
 
 /** A fresh database for every test: none depends on what another left behind. */
 beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  adminId = (await createAdmin(db)).id
-  admin = callerFor(services, { userId: adminId }).caller
-  moderator = callerFor(services, {
-    userId: (await createApprovedStudent(db, { roles: ['user', 'moderator'] })).id,
+  adminId = (await createAdmin(world.db)).id
+  admin = callerFor(world.services, { userId: adminId }).caller
+  moderator = callerFor(world.services, {
+    userId: (await createApprovedStudent(world.db, { roles: ['user', 'moderator'] })).id,
   }).caller
-  const row = db
+  const row = world.db
     .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
     .from(subcategories)
     .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
@@ -98,16 +91,14 @@ beforeEach(async () => {
   sub = row
 })
 
-afterEach(() => closeTestDatabase(db))
-
 describe('usuários e papéis', () => {
   it('salvar papéis substitui todos e encerra as sessões da pessoa', async () => {
-    const student = await createApprovedStudent(db)
-    const session = callerFor(services, { userId: student.id })
+    const student = await createApprovedStudent(world.db)
+    const session = callerFor(world.services, { userId: student.id })
     await admin.admin.users.setRoles({ userId: student.id, roles: ['moderator'] })
     const list = await admin.admin.users.list({ search: student.email })
     expect(list[0]?.roles.sort()).toEqual(['moderator', 'user'])
-    expect(validateSessionToken(db, session.sessionToken ?? '')).toBeNull()
+    expect(validateSessionToken(world.db, session.sessionToken ?? '')).toBeNull()
     await admin.admin.users.setRoles({ userId: student.id, roles: [] })
     expect((await admin.admin.users.list({ search: student.email }))[0]?.roles).toEqual(['user'])
   })
@@ -134,10 +125,10 @@ describe('usuários e papéis', () => {
   })
 
   it('excluir um usuário encerra sessões, remove anúncios, corrige contadores e anonimiza as mensagens', async () => {
-    const target = await createApprovedStudent(db)
-    const other = await createApprovedStudent(db)
-    const session = callerFor(services, { userId: target.id })
-    const otherCaller = callerFor(services, { userId: other.id }).caller
+    const target = await createApprovedStudent(world.db)
+    const other = await createApprovedStudent(world.db)
+    const session = callerFor(world.services, { userId: target.id })
+    const otherCaller = callerFor(world.services, { userId: other.id }).caller
     const ownListing = listing(target.id, 'Anúncio de quem sai')
     const othersListing = listing(other.id, 'Anúncio que fica')
     await session.caller.listings.setVupt({ id: othersListing, vupt: true })
@@ -146,32 +137,34 @@ describe('usuários e papéis', () => {
 
     await admin.admin.users.delete({ userId: target.id })
 
-    expect(validateSessionToken(db, session.sessionToken ?? '')).toBeNull()
-    expect(db.select().from(listings).where(eq(listings.id, ownListing)).get()).toBeUndefined()
-    expect(db.select().from(listings).where(eq(listings.id, othersListing)).get()?.vuptsCount).toBe(0)
-    expect(db.select().from(listingVupts).where(eq(listingVupts.userId, target.id)).all()).toEqual([])
+    expect(validateSessionToken(world.db, session.sessionToken ?? '')).toBeNull()
+    expect(world.db.select().from(listings).where(eq(listings.id, ownListing)).get()).toBeUndefined()
+    expect(world.db.select().from(listings).where(eq(listings.id, othersListing)).get()?.vuptsCount).toBe(0)
+    expect(world.db.select().from(listingVupts).where(eq(listingVupts.userId, target.id)).all()).toEqual([])
     const thread = await otherCaller.chat.conversation({ conversationId })
     expect(thread.other.fullName).toBe('Conta removida')
-    const kept = db.select().from(messages).where(eq(messages.conversationId, conversationId)).all()
+    const kept = world.db.select().from(messages).where(eq(messages.conversationId, conversationId)).all()
     expect(kept.map((m) => m.content)).toEqual(['Tchau, pessoal!'])
     // The e-mail is free again.
-    const tombstone = db.select().from(users).where(eq(users.id, target.id)).get()
+    const tombstone = world.db.select().from(users).where(eq(users.id, target.id)).get()
     expect(tombstone?.email).not.toBe(target.email)
-    await createStudent(db, { email: target.email, username: `novo_${randomUUID().slice(0, 6)}` })
+    await createStudent(world.db, { email: target.email, username: `novo_${randomUUID().slice(0, 6)}` })
     expect((await admin.admin.users.list({})).map((u) => u.id)).not.toContain(target.id)
-    expect(db.select().from(conversations).where(eq(conversations.id, conversationId)).get()).toBeDefined()
+    expect(
+      world.db.select().from(conversations).where(eq(conversations.id, conversationId)).get(),
+    ).toBeDefined()
   })
 })
 
 describe('registro e avisos', () => {
   it('aprovar, mudar papéis e excluir ficam no registro de moderação e avisam a pessoa na hora', async () => {
-    const student = await createStudent(db, { emailVerified: true })
+    const student = await createStudent(world.db, { emailVerified: true })
     const abort = new AbortController()
-    const { caller } = callerFor(services, { userId: student.id }, {}, { signal: abort.signal })
+    const { caller } = callerFor(world.services, { userId: student.id }, {}, { signal: abort.signal })
     const changes = (await caller.auth.onAccountChange())[Symbol.asyncIterator]()
     const next = () => changes.next().then((result) => result.value)
     const first = next()
-    await services.bus.listening('account', student.id)
+    await world.services.bus.listening('account', student.id)
     try {
       await admin.admin.users.approve({ userId: student.id })
       expect(await first).toEqual({ reason: 'approved' })
@@ -202,8 +195,8 @@ describe('registro e avisos', () => {
 
 describe('anúncios', () => {
   it('remove só anúncios ativos, com motivo, registrado no log e visível ao vendedor', async () => {
-    const seller = await createApprovedStudent(db)
-    const sellerCaller = callerFor(services, { userId: seller.id }).caller
+    const seller = await createApprovedStudent(world.db)
+    const sellerCaller = callerFor(world.services, { userId: seller.id }).caller
     const id = listing(seller.id)
     await expectValidationMessage(
       moderator.admin.listings.remove({ id, reason: 'other', details: '  ' }),
@@ -214,7 +207,7 @@ describe('anúncios', () => {
     expect(mine?.moderationStatus).toBe('removed')
     expect(mine?.removalReason).toBe('Spam ou duplicado')
     await expectTRPCError(moderator.admin.listings.remove({ id, reason: 'violation' }), 'NOT_FOUND')
-    const entry = db
+    const entry = world.db
       .select()
       .from(moderationLog)
       .where(and(eq(moderationLog.targetId, id), eq(moderationLog.targetType, 'listing')))
@@ -255,7 +248,7 @@ describe('banners', () => {
       title: 'Feira de Criações',
       displayOrder: 1,
     })
-    const anonymous = callerFor(services, null).caller
+    const anonymous = callerFor(world.services, null).caller
     expect((await anonymous.banners.active({ placement: 'hero_banner' })).map((b) => b.id)).toEqual([
       second.id,
       first.id,
@@ -274,7 +267,8 @@ describe('banners', () => {
   it('usa a imagem enviada pelo Vupt e a tira da limpeza de órfãs', async () => {
     const hash = randomUUID().replace(/-/g, '').repeat(2)
     const uploadId = randomUUID()
-    db.insert(uploads)
+    world.db
+      .insert(uploads)
       .values({
         id: uploadId,
         ownerId: adminId,
@@ -291,7 +285,9 @@ describe('banners', () => {
       imageUrl: `/uploads/${hash}-full.webp`,
       imageUploadId: uploadId,
     })
-    expect(db.select().from(uploads).where(eq(uploads.id, uploadId)).get()?.attachedAt).toBeInstanceOf(Date)
+    expect(world.db.select().from(uploads).where(eq(uploads.id, uploadId)).get()?.attachedAt).toBeInstanceOf(
+      Date,
+    )
   })
 })
 
@@ -319,11 +315,11 @@ describe('subcategorias', () => {
       description: 'Violões e teclados',
       icon: '🎸',
     })
-    const seller = await createApprovedStudent(db)
-    const used = db
+    const seller = await createApprovedStudent(world.db)
+    const used = world.db
       .insert(listings)
       .values({
-        communityId: communityBySlug(db, 'univille').id,
+        communityId: communityBySlug(world.db, 'univille').id,
         sellerId: seller.id,
         title: 'Violão',
         description: 'Violão de estudo em bom estado.',
@@ -335,7 +331,7 @@ describe('subcategorias', () => {
       .returning({ id: listings.id })
       .get()
     await expectAppError(admin.admin.subcategories.delete({ id }), 'SUBCATEGORY_IN_USE')
-    db.delete(listings).where(eq(listings.id, used.id)).run()
+    world.db.delete(listings).where(eq(listings.id, used.id)).run()
     await admin.admin.subcategories.delete({ id })
     expect((await admin.admin.subcategories.list()).map((s) => s.id)).not.toContain(id)
     await expectTRPCError(moderator.admin.subcategories.list(), 'FORBIDDEN')
@@ -357,18 +353,20 @@ describe('painel', () => {
     vi.useFakeTimers({ toFake: ['Date'], now })
     // People besides the admin and the moderator: one approved, two pending, one who signed up ten days
     // ago (week 1), one deleted (not counted) and one who signed up before the eight weeks shown.
-    const approved = await createApprovedStudent(db)
-    await createStudent(db)
-    await createStudent(db, { emailVerified: true })
-    const lastWeek = await createApprovedStudent(db)
-    db.update(profiles)
+    const approved = await createApprovedStudent(world.db)
+    await createStudent(world.db)
+    await createStudent(world.db, { emailVerified: true })
+    const lastWeek = await createApprovedStudent(world.db)
+    world.db
+      .update(profiles)
       .set({ createdAt: daysAgo(10) })
       .where(eq(profiles.userId, lastWeek.id))
       .run()
-    const deleted = await createStudent(db)
+    const deleted = await createStudent(world.db)
     await admin.admin.users.delete({ userId: deleted.id })
-    const longAgo = await createApprovedStudent(db)
-    db.update(profiles)
+    const longAgo = await createApprovedStudent(world.db)
+    world.db
+      .update(profiles)
       .set({ createdAt: daysAgo(70) })
       .where(eq(profiles.userId, longAgo.id))
       .run()
@@ -376,20 +374,22 @@ describe('painel', () => {
     // Listings: two live, one sold, one removed by moderation, one live from twenty days ago (week 2).
     listing(approved.id)
     listing(approved.id)
-    db.update(listings)
+    world.db
+      .update(listings)
       .set({ status: 'vendido' })
       .where(eq(listings.id, listing(approved.id)))
       .run()
     const removed = listing(approved.id)
     await moderator.admin.listings.remove({ id: removed, reason: 'spam' })
     const old = listing(lastWeek.id)
-    db.update(listings)
+    world.db
+      .update(listings)
       .set({ createdAt: daysAgo(20) })
       .where(eq(listings.id, old))
       .run()
 
     // Events: two waiting, one approved, one rejected.
-    const organizer = callerFor(services, { userId: approved.id }).caller
+    const organizer = callerFor(world.services, { userId: approved.id }).caller
     const event = (title: string) => organizer.events.create(eventInput(title))
     await event('Palestra pendente')
     await event('Oficina pendente')

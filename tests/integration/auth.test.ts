@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resolveSession } from '../../server/auth/identity'
 import { SESSION_LIFETIME_MS, validateSessionToken } from '../../server/auth/session'
-import type { Database } from '../../server/db/client'
 import { communities, emailTokens, profiles, sessions, userRoles, users } from '../../server/db/schema'
 import { RATE_LIMIT_MESSAGE } from '../../server/http/rate-limits'
 import type { SignUpInput } from '../../shared/schemas/auth'
@@ -10,35 +9,23 @@ import { expectAppError, expectTRPCError, expectValidationMessage } from '../sup
 import {
   callerFor,
   callerForToken,
-  closeTestDatabase,
   communityBySlug,
   countUsers,
   createAdmin,
   createApprovedStudent,
   createStudent,
-  createTestDatabase,
   createTestServices,
   lastMailToken,
   mailAfterResponse,
   requestWithSessionCookie,
   sessionCookieFrom,
   TEST_PASSWORD,
-  type TestServices,
+  useTestWorld,
 } from '../support/test-app'
 
 const DAY = 24 * 60 * 60 * 1000
 
-let db: Database
-let services: TestServices
-
-beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-})
-
-afterEach(() => {
-  closeTestDatabase(db)
-})
+const world = useTestWorld()
 
 let signUpCount = 0
 function signUpInput(overrides: Partial<SignUpInput> = {}): SignUpInput {
@@ -55,18 +42,19 @@ function signUpInput(overrides: Partial<SignUpInput> = {}): SignUpInput {
   }
 }
 
-const anonymous = () => callerFor(services)
+const anonymous = () => callerFor(world.services)
 
 function userByEmail(email: string) {
-  return db.select().from(users).where(eq(users.email, email)).get()
+  return world.db.select().from(users).where(eq(users.email, email)).get()
 }
 
 function profileOf(userId: number) {
-  return db.select().from(profiles).where(eq(profiles.userId, userId)).get()
+  return world.db.select().from(profiles).where(eq(profiles.userId, userId)).get()
 }
 
 function expireEmailTokens(userId: number) {
-  db.update(emailTokens)
+  world.db
+    .update(emailTokens)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(emailTokens.userId, userId))
     .run()
@@ -118,14 +106,14 @@ describe('auth.signUp', () => {
       matricula: '20240001',
       approved: false,
       approvedAt: null,
-      communityId: communityBySlug(db, 'univille').id,
+      communityId: communityBySlug(world.db, 'univille').id,
     })
-    const roles = db.select().from(userRoles).where(eq(userRoles.userId, user.id)).all()
+    const roles = world.db.select().from(userRoles).where(eq(userRoles.userId, user.id)).all()
     expect(roles.map((r) => r.role)).toEqual(['user'])
 
     // The cookie carries a real session of the new account.
     const token = expectSessionCookieSet(anon.cookies)
-    const signedIn = callerForToken(services, token)
+    const signedIn = callerForToken(world.services, token)
     expect(signedIn.user?.id).toBe(user.id)
     await expect(signedIn.caller.auth.me()).resolves.toMatchObject({
       email: 'ana.caloura@univille.br',
@@ -134,15 +122,15 @@ describe('auth.signUp', () => {
       communitySlug: 'univille',
     })
 
-    expect(services.mailer.sent).toHaveLength(1)
-    const mail = services.mailer.sent[0]
+    expect(world.services.mailer.sent).toHaveLength(1)
+    const mail = world.services.mailer.sent[0]
     expect(mail?.to).toBe('ana.caloura@univille.br')
     expect(mail?.link).toMatch(/^http:\/\/localhost:3000\/verificar-email\?token=[a-z2-7]+$/)
     expect(mail?.text).toContain(mail?.link)
-    const row = db.select().from(emailTokens).where(eq(emailTokens.userId, user.id)).get()
+    const row = world.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id)).get()
     expect(row).toMatchObject({ purpose: 'verify_email', email: 'ana.caloura@univille.br' })
     // Only the hash is stored.
-    expect(row?.id).not.toBe(lastMailToken(services.mailer))
+    expect(row?.id).not.toBe(lastMailToken(world.services.mailer))
   })
 
   const invalidInputs: [string, Partial<SignUpInput>, string][] = [
@@ -161,17 +149,17 @@ describe('auth.signUp', () => {
   it.each(invalidInputs)(
     'refuses a %s with its pt-BR message and writes nothing',
     async (_, overrides, message) => {
-      const before = countUsers(db)
+      const before = countUsers(world.db)
       const anon = anonymous()
       await expectValidationMessage(anon.caller.auth.signUp(signUpInput(overrides)), message)
-      expect(countUsers(db)).toBe(before)
-      expect(services.mailer.sent).toHaveLength(0)
+      expect(countUsers(world.db)).toBe(before)
+      expect(world.services.mailer.sent).toHaveLength(0)
       expect(anon.cookies).toHaveLength(0)
     },
   )
 
   it('refuses an address outside the institutional domain', async () => {
-    const before = countUsers(db)
+    const before = countUsers(world.db)
     const anon = anonymous()
     const error = await expectAppError(
       anon.caller.auth.signUp(signUpInput({ email: 'ana@gmail.com' })),
@@ -179,8 +167,8 @@ describe('auth.signUp', () => {
       'BAD_REQUEST',
     )
     expect(error.message).toBe('Use seu email institucional @univille.br')
-    expect(countUsers(db)).toBe(before)
-    expect(services.mailer.sent).toHaveLength(0)
+    expect(countUsers(world.db)).toBe(before)
+    expect(world.services.mailer.sent).toHaveLength(0)
     expect(anon.cookies).toHaveLength(0)
   })
 
@@ -192,7 +180,7 @@ describe('auth.signUp', () => {
   })
 
   it('refuses an inactive or unknown community', async () => {
-    const before = countUsers(db)
+    const before = countUsers(world.db)
     await expectAppError(
       anonymous().caller.auth.signUp(signUpInput({ email: 'ana@edu.udesc.br', communitySlug: 'udesc' })),
       'COMMUNITY_NOT_FOUND',
@@ -203,31 +191,31 @@ describe('auth.signUp', () => {
       'COMMUNITY_NOT_FOUND',
       'NOT_FOUND',
     )
-    expect(countUsers(db)).toBe(before)
+    expect(countUsers(world.db)).toBe(before)
   })
 
   it('refuses an e-mail already registered, whatever its case and surrounding spaces', async () => {
-    const existing = await createStudent(db, { email: 'repetida@univille.br' })
-    const before = countUsers(db)
+    const existing = await createStudent(world.db, { email: 'repetida@univille.br' })
+    const before = countUsers(world.db)
     for (const email of ['repetida@univille.br', '  REPETIDA@Univille.br  ']) {
       const anon = anonymous()
       await expectAppError(anon.caller.auth.signUp(signUpInput({ email })), 'EMAIL_TAKEN', 'CONFLICT')
       expect(anon.cookies).toHaveLength(0)
     }
-    expect(countUsers(db)).toBe(before)
+    expect(countUsers(world.db)).toBe(before)
     expect(userByEmail(existing.email)?.id).toBe(existing.id)
-    expect(services.mailer.sent).toHaveLength(0)
+    expect(world.services.mailer.sent).toHaveLength(0)
   })
 
   it('refuses a username already taken, case-insensitively', async () => {
-    await createStudent(db, { username: 'Joao_Silva' })
-    const before = countUsers(db)
+    await createStudent(world.db, { username: 'Joao_Silva' })
+    const before = countUsers(world.db)
     await expectAppError(
       anonymous().caller.auth.signUp(signUpInput({ username: 'joao_silva' })),
       'USERNAME_TAKEN',
       'CONFLICT',
     )
-    expect(countUsers(db)).toBe(before)
+    expect(countUsers(world.db)).toBe(before)
   })
 })
 
@@ -235,23 +223,25 @@ describe('auth.signUp', () => {
 
 describe('auth.signIn', () => {
   it('signs in with the right password and sets the session cookie', async () => {
-    const student = await createStudent(db)
-    const anon = callerFor(services, null, { ip: '192.0.2.7', userAgent: 'Vitest/1.0' })
+    const student = await createStudent(world.db)
+    const anon = callerFor(world.services, null, { ip: '192.0.2.7', userAgent: 'Vitest/1.0' })
     await expect(
       anon.caller.auth.signIn({ email: ` ${student.email.toUpperCase()} `, password: student.password }),
     ).resolves.toEqual({ ok: true, twoFactorRequired: false })
 
     const token = expectSessionCookieSet(anon.cookies)
-    const session = validateSessionToken(db, token)
+    const session = validateSessionToken(world.db, token)
     expect(session?.userId).toBe(student.id)
-    const row = db.select().from(sessions).where(eq(sessions.userId, student.id)).get()
+    const row = world.db.select().from(sessions).where(eq(sessions.userId, student.id)).get()
     expect(row).toMatchObject({ ip: '192.0.2.7', userAgent: 'Vitest/1.0' })
-    await expect(callerForToken(services, token).caller.auth.me()).resolves.toMatchObject({ id: student.id })
+    await expect(callerForToken(world.services, token).caller.auth.me()).resolves.toMatchObject({
+      id: student.id,
+    })
   })
 
   it('marks the cookie Secure when the app is served over https', async () => {
-    const student = await createStudent(db)
-    const secure = createTestServices(db, { secureCookies: true })
+    const student = await createStudent(world.db)
+    const secure = createTestServices(world.db, { secureCookies: true })
     const anon = callerFor(secure)
     await anon.caller.auth.signIn({ email: student.email, password: student.password })
     expect(sessionCookieFrom(anon.cookies)?.secure).toBe(true)
@@ -259,7 +249,7 @@ describe('auth.signIn', () => {
   })
 
   it('answers a wrong password and an unknown e-mail the same way', async () => {
-    const student = await createStudent(db)
+    const student = await createStudent(world.db)
     const anon = anonymous()
     const wrong = await expectAppError(
       anon.caller.auth.signIn({ email: student.email, password: 'senha-errada' }),
@@ -274,11 +264,11 @@ describe('auth.signIn', () => {
     expect(unknown.message).toBe(wrong.message)
     expect(wrong.message).toBe('Credenciais inválidas')
     expect(anon.cookies).toHaveLength(0)
-    expect(db.select().from(sessions).all()).toHaveLength(0)
+    expect(world.db.select().from(sessions).all()).toHaveLength(0)
   })
 
   it('refuses a password sign-in to an account without a password (Google only)', async () => {
-    const googleOnly = await createStudent(db, { password: undefined })
+    const googleOnly = await createStudent(world.db, { password: undefined })
     await expectAppError(
       anonymous().caller.auth.signIn({ email: googleOnly.email, password: 'qualquer-coisa' }),
       'INVALID_CREDENTIALS',
@@ -297,16 +287,16 @@ describe('auth.signIn', () => {
   })
 
   it('refuses new browsers after 10 failed attempts on the account, even for the right password', async () => {
-    const student = await createStudent(db)
+    const student = await createStudent(world.db)
     for (let attempt = 0; attempt < 10; attempt++) {
       // Different addresses: the per-account limit does not depend on the IP.
-      const { caller } = callerFor(services, null, { ip: `10.0.0.${attempt}` })
+      const { caller } = callerFor(world.services, null, { ip: `10.0.0.${attempt}` })
       await expectAppError(
         caller.auth.signIn({ email: student.email, password: 'errada' }),
         'INVALID_CREDENTIALS',
       )
     }
-    const anon = callerFor(services, null, { ip: '10.0.1.1' })
+    const anon = callerFor(world.services, null, { ip: '10.0.1.1' })
     const error = await expectTRPCError(
       anon.caller.auth.signIn({ email: student.email.toUpperCase(), password: student.password }),
       'TOO_MANY_REQUESTS',
@@ -314,14 +304,14 @@ describe('auth.signIn', () => {
     expect(error.message).toBe(RATE_LIMIT_MESSAGE)
     expect(anon.cookies).toHaveLength(0)
     // Other accounts are not locked.
-    const other = await createStudent(db)
+    const other = await createStudent(world.db)
     await expect(
       anonymous().caller.auth.signIn({ email: other.email, password: other.password }),
     ).resolves.toEqual({ ok: true, twoFactorRequired: false })
   })
 
   it('forgives the failed attempts after a successful sign-in', async () => {
-    const student = await createStudent(db)
+    const student = await createStudent(world.db)
     const fail = () =>
       expectAppError(
         anonymous().caller.auth.signIn({ email: student.email, password: 'errada' }),
@@ -340,22 +330,22 @@ describe('auth.signIn', () => {
 
 describe('auth.signOut', () => {
   it('ends the session and clears the cookie', async () => {
-    const student = await createStudent(db)
-    const other = callerFor(services, { userId: student.id })
-    const signedIn = callerFor(services, { userId: student.id })
+    const student = await createStudent(world.db)
+    const other = callerFor(world.services, { userId: student.id })
+    const signedIn = callerFor(world.services, { userId: student.id })
     const token = signedIn.sessionToken ?? ''
 
     await expect(signedIn.caller.auth.signOut()).resolves.toEqual({ ok: true })
 
     expect(
-      db
+      world.db
         .select()
         .from(sessions)
         .where(eq(sessions.id, signedIn.session?.id ?? ''))
         .get(),
     ).toBeUndefined()
-    expect(validateSessionToken(db, token)).toBeNull()
-    await expect(callerForToken(services, token).caller.auth.me()).resolves.toBeNull()
+    expect(validateSessionToken(world.db, token)).toBeNull()
+    await expect(callerForToken(world.services, token).caller.auth.me()).resolves.toBeNull()
     const cleared = sessionCookieFrom(signedIn.cookies)
     expect(cleared?.value).toBe('')
     expect(cleared?.maxAge).toBe(0)
@@ -363,7 +353,7 @@ describe('auth.signOut', () => {
     expect(cleared?.sameSite).toMatch(/^lax$/i)
     expect(cleared?.path).toBe('/')
     // The user's other devices stay signed in.
-    expect(validateSessionToken(db, other.sessionToken ?? '')?.userId).toBe(student.id)
+    expect(validateSessionToken(world.db, other.sessionToken ?? '')?.userId).toBe(student.id)
   })
 
   it('is harmless for an anonymous caller, and clears the cookie anyway', async () => {
@@ -378,9 +368,9 @@ describe('auth.signOut', () => {
 describe('auth.verifyEmail', () => {
   /** A pending student and a verification token from a real mail. */
   async function pendingWithToken() {
-    const student = await createStudent(db)
-    await callerFor(services, { userId: student.id }).caller.auth.resendVerification()
-    return { student, token: lastMailToken(services.mailer) }
+    const student = await createStudent(world.db)
+    await callerFor(world.services, { userId: student.id }).caller.auth.resendVerification()
+    return { student, token: lastMailToken(world.services.mailer) }
   }
 
   it('confirms the e-mail of the link', async () => {
@@ -390,7 +380,7 @@ describe('auth.verifyEmail', () => {
       email: student.email,
     })
     expect(userByEmail(student.email)?.emailVerifiedAt).toBeInstanceOf(Date)
-    await expect(callerFor(services, { userId: student.id }).caller.auth.me()).resolves.toMatchObject({
+    await expect(callerFor(world.services, { userId: student.id }).caller.auth.me()).resolves.toMatchObject({
       emailVerified: true,
       approved: false,
     })
@@ -399,7 +389,7 @@ describe('auth.verifyEmail', () => {
   it('accepts the link sent at sign-up', async () => {
     await anonymous().caller.auth.signUp(signUpInput({ email: 'link@univille.br' }))
     await anonymous().caller.auth.verifyEmail({
-      token: lastMailToken(services.mailer),
+      token: lastMailToken(world.services.mailer),
       password: 'segredo-forte',
     })
     expect(userByEmail('link@univille.br')?.emailVerifiedAt).toBeInstanceOf(Date)
@@ -428,7 +418,7 @@ describe('auth.verifyEmail', () => {
 
   it('refuses a token sent to an address the account no longer uses', async () => {
     const { student, token } = await pendingWithToken()
-    db.update(users).set({ email: 'nova@univille.br' }).where(eq(users.id, student.id)).run()
+    world.db.update(users).set({ email: 'nova@univille.br' }).where(eq(users.id, student.id)).run()
     await expectAppError(
       anonymous().caller.auth.verifyEmail({ token, password: TEST_PASSWORD }),
       'INVALID_TOKEN',
@@ -438,10 +428,10 @@ describe('auth.verifyEmail', () => {
   })
 
   it('refuses a token of another purpose and an unknown token', async () => {
-    const student = await createStudent(db)
+    const student = await createStudent(world.db)
     await anonymous().caller.auth.requestPasswordReset({ email: student.email })
     await mailAfterResponse()
-    const resetToken = lastMailToken(services.mailer)
+    const resetToken = lastMailToken(world.services.mailer)
     await expectAppError(
       anonymous().caller.auth.verifyEmail({ token: resetToken, password: TEST_PASSWORD }),
       'INVALID_TOKEN',
@@ -459,15 +449,15 @@ describe('auth.verifyEmail', () => {
 
 describe('auth.resendVerification', () => {
   it('sends a new link and the previous one stops working', async () => {
-    const student = await createStudent(db)
-    const { caller } = callerFor(services, { userId: student.id })
+    const student = await createStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: student.id })
     await caller.auth.resendVerification()
-    const first = lastMailToken(services.mailer)
+    const first = lastMailToken(world.services.mailer)
     await expect(caller.auth.resendVerification()).resolves.toEqual({ ok: true })
-    const second = lastMailToken(services.mailer)
+    const second = lastMailToken(world.services.mailer)
 
-    expect(services.mailer.sent).toHaveLength(2)
-    expect(services.mailer.last?.to).toBe(student.email)
+    expect(world.services.mailer.sent).toHaveLength(2)
+    expect(world.services.mailer.last?.to).toBe(student.email)
     expect(second).not.toBe(first)
     await expectAppError(
       anonymous().caller.auth.verifyEmail({ token: first, password: TEST_PASSWORD }),
@@ -479,31 +469,31 @@ describe('auth.resendVerification', () => {
   })
 
   it('refuses once the e-mail is confirmed', async () => {
-    const student = await createStudent(db, { emailVerified: true })
+    const student = await createStudent(world.db, { emailVerified: true })
     await expectAppError(
-      callerFor(services, { userId: student.id }).caller.auth.resendVerification(),
+      callerFor(world.services, { userId: student.id }).caller.auth.resendVerification(),
       'ALREADY_VERIFIED',
       'BAD_REQUEST',
     )
-    expect(services.mailer.sent).toHaveLength(0)
+    expect(world.services.mailer.sent).toHaveLength(0)
   })
 
   it('sends at most 3 mails per account', async () => {
-    const student = await createStudent(db)
+    const student = await createStudent(world.db)
     for (let attempt = 0; attempt < 3; attempt++) {
       // A new session (and address) each time: the limit follows the account.
       await callerFor(
-        services,
+        world.services,
         { userId: student.id },
         { ip: `10.0.0.${attempt}` },
       ).caller.auth.resendVerification()
     }
     const error = await expectTRPCError(
-      callerFor(services, { userId: student.id }, { ip: '10.0.0.9' }).caller.auth.resendVerification(),
+      callerFor(world.services, { userId: student.id }, { ip: '10.0.0.9' }).caller.auth.resendVerification(),
       'TOO_MANY_REQUESTS',
     )
     expect(error.message).toBe(RATE_LIMIT_MESSAGE)
-    expect(services.mailer.sent).toHaveLength(3)
+    expect(world.services.mailer.sent).toHaveLength(3)
   })
 
   it('refuses an anonymous caller', async () => {
@@ -515,24 +505,26 @@ describe('auth.resendVerification', () => {
 
 describe('auth.requestPasswordReset', () => {
   it('mails a reset link to an existing account', async () => {
-    const student = await createStudent(db)
+    const student = await createStudent(world.db)
     await expect(
       anonymous().caller.auth.requestPasswordReset({ email: ` ${student.email.toUpperCase()}` }),
     ).resolves.toEqual({ ok: true })
     await mailAfterResponse()
-    expect(services.mailer.sent).toHaveLength(1)
-    expect(services.mailer.last?.to).toBe(student.email)
-    expect(services.mailer.last?.link).toMatch(/^http:\/\/localhost:3000\/redefinir-senha\?token=[a-z2-7]+$/)
+    expect(world.services.mailer.sent).toHaveLength(1)
+    expect(world.services.mailer.last?.to).toBe(student.email)
+    expect(world.services.mailer.last?.link).toMatch(
+      /^http:\/\/localhost:3000\/redefinir-senha\?token=[a-z2-7]+$/,
+    )
   })
 
   it('answers an unknown e-mail exactly the same, without sending anything', async () => {
-    const student = await createStudent(db)
+    const student = await createStudent(world.db)
     const known = await anonymous().caller.auth.requestPasswordReset({ email: student.email })
     await mailAfterResponse()
     const unknown = await anonymous().caller.auth.requestPasswordReset({ email: 'fantasma@univille.br' })
     await mailAfterResponse()
     expect(unknown).toEqual(known)
-    expect(services.mailer.sent.map((mail) => mail.to)).toEqual([student.email])
+    expect(world.services.mailer.sent.map((mail) => mail.to)).toEqual([student.email])
   })
 
   it('validates the e-mail', async () => {
@@ -545,24 +537,24 @@ describe('auth.requestPasswordReset', () => {
 
 describe('auth.resetPassword', () => {
   async function studentWithResetToken(overrides = {}) {
-    const student = await createStudent(db, overrides)
+    const student = await createStudent(world.db, overrides)
     await anonymous().caller.auth.requestPasswordReset({ email: student.email })
     await mailAfterResponse()
-    return { student, token: lastMailToken(services.mailer) }
+    return { student, token: lastMailToken(world.services.mailer) }
   }
 
   it('replaces the password and signs the account out everywhere', async () => {
     const { student, token } = await studentWithResetToken()
-    const phone = callerFor(services, { userId: student.id })
-    const laptop = callerFor(services, { userId: student.id })
+    const phone = callerFor(world.services, { userId: student.id })
+    const laptop = callerFor(world.services, { userId: student.id })
 
     await expect(
       anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' }),
     ).resolves.toEqual({ ok: true })
 
-    expect(validateSessionToken(db, phone.sessionToken ?? '')).toBeNull()
-    expect(validateSessionToken(db, laptop.sessionToken ?? '')).toBeNull()
-    expect(db.select().from(sessions).where(eq(sessions.userId, student.id)).all()).toHaveLength(0)
+    expect(validateSessionToken(world.db, phone.sessionToken ?? '')).toBeNull()
+    expect(validateSessionToken(world.db, laptop.sessionToken ?? '')).toBeNull()
+    expect(world.db.select().from(sessions).where(eq(sessions.userId, student.id)).all()).toHaveLength(0)
     await expectAppError(
       anonymous().caller.auth.signIn({ email: student.email, password: student.password }),
       'INVALID_CREDENTIALS',
@@ -599,16 +591,16 @@ describe('auth.resetPassword', () => {
 
   it('refuses a token sent before the e-mail changed, and a verification token', async () => {
     const { student, token } = await studentWithResetToken()
-    db.update(users).set({ email: 'trocado@univille.br' }).where(eq(users.id, student.id)).run()
+    world.db.update(users).set({ email: 'trocado@univille.br' }).where(eq(users.id, student.id)).run()
     await expectAppError(
       anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' }),
       'INVALID_TOKEN',
     )
-    const pending = await createStudent(db)
-    await callerFor(services, { userId: pending.id }).caller.auth.resendVerification()
+    const pending = await createStudent(world.db)
+    await callerFor(world.services, { userId: pending.id }).caller.auth.resendVerification()
     await expectAppError(
       anonymous().caller.auth.resetPassword({
-        token: lastMailToken(services.mailer),
+        token: lastMailToken(world.services.mailer),
         password: 'nova-senha-456',
       }),
       'INVALID_TOKEN',
@@ -634,21 +626,21 @@ describe('auth.completeProfile', () => {
   const profileInput = { username: 'novo_nome', university: 'Univille', course: 'Arquitetura' }
 
   it('refuses accounts that are not full members', async () => {
-    const pending = await createStudent(db)
+    const pending = await createStudent(world.db)
     await expectAppError(
-      callerFor(services, { userId: pending.id }).caller.auth.completeProfile(profileInput),
+      callerFor(world.services, { userId: pending.id }).caller.auth.completeProfile(profileInput),
       'EMAIL_NOT_VERIFIED',
       'FORBIDDEN',
     )
-    const approvedUnverified = await createStudent(db, { approved: true })
+    const approvedUnverified = await createStudent(world.db, { approved: true })
     await expectAppError(
-      callerFor(services, { userId: approvedUnverified.id }).caller.auth.completeProfile(profileInput),
+      callerFor(world.services, { userId: approvedUnverified.id }).caller.auth.completeProfile(profileInput),
       'EMAIL_NOT_VERIFIED',
       'FORBIDDEN',
     )
-    const verifiedPending = await createStudent(db, { emailVerified: true })
+    const verifiedPending = await createStudent(world.db, { emailVerified: true })
     await expectAppError(
-      callerFor(services, { userId: verifiedPending.id }).caller.auth.completeProfile(profileInput),
+      callerFor(world.services, { userId: verifiedPending.id }).caller.auth.completeProfile(profileInput),
       'NOT_APPROVED',
       'FORBIDDEN',
     )
@@ -661,8 +653,8 @@ describe('auth.completeProfile', () => {
   })
 
   it('saves username, university, course and the community of the e-mail domain', async () => {
-    const student = await createApprovedStudent(db, { university: null, communityId: null })
-    const { caller } = callerFor(services, { userId: student.id })
+    const student = await createApprovedStudent(world.db, { university: null, communityId: null })
+    const { caller } = callerFor(world.services, { userId: student.id })
     await expect(caller.auth.me()).resolves.toMatchObject({ needsProfileCompletion: true })
 
     await expect(caller.auth.completeProfile(profileInput)).resolves.toEqual({ ok: true })
@@ -671,9 +663,9 @@ describe('auth.completeProfile', () => {
       username: 'novo_nome',
       university: 'Univille',
       course: 'Arquitetura',
-      communityId: communityBySlug(db, 'univille').id,
+      communityId: communityBySlug(world.db, 'univille').id,
     })
-    await expect(callerFor(services, { userId: student.id }).caller.auth.me()).resolves.toMatchObject({
+    await expect(callerFor(world.services, { userId: student.id }).caller.auth.me()).resolves.toMatchObject({
       username: 'novo_nome',
       needsProfileCompletion: false,
       communitySlug: 'univille',
@@ -681,15 +673,15 @@ describe('auth.completeProfile', () => {
   })
 
   it('falls back to the default community when no community has the e-mail domain', async () => {
-    const student = await createApprovedStudent(db, { email: 'externo@example.com', communityId: null })
-    await callerFor(services, { userId: student.id }).caller.auth.completeProfile(profileInput)
-    expect(profileOf(student.id)?.communityId).toBe(communityBySlug(db, 'univille').id)
+    const student = await createApprovedStudent(world.db, { email: 'externo@example.com', communityId: null })
+    await callerFor(world.services, { userId: student.id }).caller.auth.completeProfile(profileInput)
+    expect(profileOf(student.id)?.communityId).toBe(communityBySlug(world.db, 'univille').id)
   })
 
   it("refuses another user's username in a different case, but keeps one's own", async () => {
-    await createApprovedStudent(db, { username: 'Maria_Clara' })
-    const student = await createApprovedStudent(db, { username: 'meu_nome' })
-    const { caller } = callerFor(services, { userId: student.id })
+    await createApprovedStudent(world.db, { username: 'Maria_Clara' })
+    const student = await createApprovedStudent(world.db, { username: 'meu_nome' })
+    const { caller } = callerFor(world.services, { userId: student.id })
     await expectAppError(
       caller.auth.completeProfile({ ...profileInput, username: 'maria_clara' }),
       'USERNAME_TAKEN',
@@ -708,9 +700,9 @@ describe('auth.completeProfile', () => {
     [{ username: 'x' }, 'Username deve ter no mínimo 3 caracteres'],
     [{ username: 'nome!' }, 'Apenas letras, números e _'],
   ])('validates %o', async (overrides, message) => {
-    const student = await createApprovedStudent(db)
+    const student = await createApprovedStudent(world.db)
     await expectValidationMessage(
-      callerFor(services, { userId: student.id }).caller.auth.completeProfile({
+      callerFor(world.services, { userId: student.id }).caller.auth.completeProfile({
         ...profileInput,
         ...overrides,
       }),
@@ -728,8 +720,8 @@ describe('auth.me', () => {
   })
 
   it('describes the signed-in user without any password field', async () => {
-    const admin = await createAdmin(db)
-    const me = await callerFor(services, { userId: admin.id }).caller.auth.me()
+    const admin = await createAdmin(world.db)
+    const me = await callerFor(world.services, { userId: admin.id }).caller.auth.me()
     expect(me).toMatchObject({
       id: admin.id,
       email: admin.email,
@@ -747,8 +739,8 @@ describe('auth.me', () => {
   })
 
   it('asks for the profile to be completed while the university is missing', async () => {
-    const student = await createApprovedStudent(db, { university: null })
-    const me = await callerFor(services, { userId: student.id }).caller.auth.me()
+    const student = await createApprovedStudent(world.db, { university: null })
+    const me = await callerFor(world.services, { userId: student.id }).caller.auth.me()
     expect(me).toMatchObject({ university: null, needsProfileCompletion: true, isAdmin: false })
   })
 })
@@ -757,17 +749,17 @@ describe('auth.me', () => {
 
 describe('auth.onAccountChange', () => {
   it("delivers an administrator's approval to the user's open subscription", async () => {
-    const admin = await createAdmin(db)
-    const student = await createStudent(db, { emailVerified: true })
+    const admin = await createAdmin(world.db)
+    const student = await createStudent(world.db, { emailVerified: true })
     const controller = new AbortController()
-    const subscriber = callerFor(services, { userId: student.id }, {}, { signal: controller.signal })
+    const subscriber = callerFor(world.services, { userId: student.id }, {}, { signal: controller.signal })
     try {
       const events = await subscriber.caller.auth.onAccountChange()
       const iterator = events[Symbol.asyncIterator]()
       const first = iterator.next()
-      await withTimeout(services.bus.listening('account', student.id), 2000, 'a assinatura não começou')
+      await withTimeout(world.services.bus.listening('account', student.id), 2000, 'a assinatura não começou')
 
-      await callerFor(services, { userId: admin.id }).caller.admin.users.approve({ userId: student.id })
+      await callerFor(world.services, { userId: admin.id }).caller.admin.users.approve({ userId: student.id })
 
       await expect(withTimeout(first, 2000, 'nenhum evento chegou')).resolves.toEqual({
         done: false,
@@ -792,7 +784,7 @@ describe('auth.onAccountChange', () => {
 
 describe('admin.users', () => {
   function otherCommunity() {
-    return db
+    return world.db
       .insert(communities)
       .values({
         slug: 'furb',
@@ -808,19 +800,19 @@ describe('admin.users', () => {
   }
 
   it('refuses anonymous callers, pending users and students', async () => {
-    const pending = await createStudent(db, { emailVerified: true })
-    const student = await createApprovedStudent(db)
-    const target = await createStudent(db)
+    const pending = await createStudent(world.db, { emailVerified: true })
+    const student = await createApprovedStudent(world.db)
+    const target = await createStudent(world.db)
 
     const anon = anonymous().caller
     await expectAppError(anon.admin.users.list({}), 'UNAUTHENTICATED', 'UNAUTHORIZED')
     await expectAppError(anon.admin.users.approve({ userId: target.id }), 'UNAUTHENTICATED', 'UNAUTHORIZED')
 
-    const pendingCaller = callerFor(services, { userId: pending.id }).caller
+    const pendingCaller = callerFor(world.services, { userId: pending.id }).caller
     await expectTRPCError(pendingCaller.admin.users.list({}), 'FORBIDDEN')
     await expectTRPCError(pendingCaller.admin.users.approve({ userId: target.id }), 'FORBIDDEN')
 
-    const studentCaller = callerFor(services, { userId: student.id }).caller
+    const studentCaller = callerFor(world.services, { userId: student.id }).caller
     await expectAppError(studentCaller.admin.users.list({}), 'FORBIDDEN', 'FORBIDDEN')
     await expectAppError(studentCaller.admin.users.approve({ userId: target.id }), 'FORBIDDEN', 'FORBIDDEN')
     // A student may not approve even themself.
@@ -831,11 +823,11 @@ describe('admin.users', () => {
   })
 
   it("lists the users of the admin's own community, newest first, filtered", async () => {
-    const admin = await createAdmin(db)
-    const pending = await createStudent(db)
+    const admin = await createAdmin(world.db)
+    const pending = await createStudent(world.db)
     const furb = otherCommunity()
-    const outsider = await createStudent(db, { email: 'fora@furb.br', communityId: furb.id })
-    const { caller } = callerFor(services, { userId: admin.id })
+    const outsider = await createStudent(world.db, { email: 'fora@furb.br', communityId: furb.id })
+    const { caller } = callerFor(world.services, { userId: admin.id })
 
     const all = await caller.admin.users.list({})
     const ids = all.map((user) => user.id)
@@ -851,14 +843,14 @@ describe('admin.users', () => {
   })
 
   it('searches by name, username and e-mail, with wildcards taken literally', async () => {
-    const admin = await createAdmin(db)
-    const beatriz = await createStudent(db, {
+    const admin = await createAdmin(world.db)
+    const beatriz = await createStudent(world.db, {
       email: 'bia@univille.br',
       fullName: 'Beatriz Souza',
       username: 'bia_s',
     })
-    await createStudent(db, { email: 'carla@univille.br', fullName: 'Carla Lima', username: 'carlal' })
-    const { caller } = callerFor(services, { userId: admin.id })
+    await createStudent(world.db, { email: 'carla@univille.br', fullName: 'Carla Lima', username: 'carlal' })
+    const { caller } = callerFor(world.services, { userId: admin.id })
     const search = async (text: string) =>
       (await caller.admin.users.list({ search: text })).map((user) => user.email)
 
@@ -872,30 +864,34 @@ describe('admin.users', () => {
 
   // '_' is escaped in the pattern, so the e-mail condition needs `escape '\'` like the others.
   it('finds a user by an e-mail fragment containing an underscore', async () => {
-    const admin = await createAdmin(db)
-    await createStudent(db, { email: 'joao_pedro@univille.br', fullName: 'João Pedro', username: 'jp2024' })
-    const found = await callerFor(services, { userId: admin.id }).caller.admin.users.list({
+    const admin = await createAdmin(world.db)
+    await createStudent(world.db, {
+      email: 'joao_pedro@univille.br',
+      fullName: 'João Pedro',
+      username: 'jp2024',
+    })
+    const found = await callerFor(world.services, { userId: admin.id }).caller.admin.users.list({
       search: 'joao_pedro',
     })
     expect(found.map((user) => user.email)).toEqual(['joao_pedro@univille.br'])
   })
 
   it('approves a user of the community and tells them', async () => {
-    const admin = await createAdmin(db)
-    const pending = await createStudent(db)
-    const { caller } = callerFor(services, { userId: admin.id })
+    const admin = await createAdmin(world.db)
+    const pending = await createStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: admin.id })
     await expect(caller.admin.users.approve({ userId: pending.id })).resolves.toEqual({ ok: true })
     expect(profileOf(pending.id)).toMatchObject({ approved: true, approvedAt: expect.any(Date) })
-    await expect(callerFor(services, { userId: pending.id }).caller.auth.me()).resolves.toMatchObject({
+    await expect(callerFor(world.services, { userId: pending.id }).caller.auth.me()).resolves.toMatchObject({
       approved: true,
     })
   })
 
   it('does not see users of another community, nor unknown ids', async () => {
-    const admin = await createAdmin(db)
+    const admin = await createAdmin(world.db)
     const furb = otherCommunity()
-    const outsider = await createStudent(db, { email: 'aluno@furb.br', communityId: furb.id })
-    const { caller } = callerFor(services, { userId: admin.id })
+    const outsider = await createStudent(world.db, { email: 'aluno@furb.br', communityId: furb.id })
+    const { caller } = callerFor(world.services, { userId: admin.id })
     await expectAppError(caller.admin.users.approve({ userId: outsider.id }), 'USER_NOT_FOUND', 'NOT_FOUND')
     expect(profileOf(outsider.id)?.approved).toBe(false)
     await expectAppError(caller.admin.users.approve({ userId: 999_999 }), 'USER_NOT_FOUND', 'NOT_FOUND')
@@ -906,18 +902,18 @@ describe('admin.users', () => {
 
 describe('session lifetime', () => {
   function setSessionExpiry(sessionId: string, expiresAt: Date) {
-    db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId)).run()
+    world.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId)).run()
   }
 
   it('extends a session with less than 15 days left to 30 days, and re-sends the cookie', async () => {
-    const student = await createStudent(db)
-    const signedIn = callerFor(services, { userId: student.id })
+    const student = await createStudent(world.db)
+    const signedIn = callerFor(world.services, { userId: student.id })
     const token = signedIn.sessionToken ?? ''
     const sessionId = signedIn.session?.id ?? ''
     setSessionExpiry(sessionId, new Date(Date.now() + 10 * DAY))
 
     const cookies: string[] = []
-    const resolved = resolveSession(services, requestWithSessionCookie(token), (cookie) =>
+    const resolved = resolveSession(world.services, requestWithSessionCookie(token), (cookie) =>
       cookies.push(cookie),
     )
     expect(resolved.user?.id).toBe(student.id)
@@ -925,22 +921,22 @@ describe('session lifetime', () => {
     const expected = Date.now() + SESSION_LIFETIME_MS
     expect(resolved.session?.expiresAt.getTime()).toBeGreaterThan(expected - 60_000)
     expect(resolved.session?.expiresAt.getTime()).toBeLessThanOrEqual(expected)
-    const row = db.select().from(sessions).where(eq(sessions.id, sessionId)).get()
+    const row = world.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()
     expect(row?.expiresAt.getTime()).toBe(resolved.session?.expiresAt.getTime())
     expect(sessionCookieFrom(cookies)?.value).toBe(token)
     expect(sessionCookieFrom(cookies)?.expires?.getTime()).toBeGreaterThan(expected - 60_000)
   })
 
   it('leaves a session with more than 15 days left alone', async () => {
-    const student = await createStudent(db)
-    const signedIn = callerFor(services, { userId: student.id })
+    const student = await createStudent(world.db)
+    const signedIn = callerFor(world.services, { userId: student.id })
     const sessionId = signedIn.session?.id ?? ''
     const expiresAt = new Date(Date.now() + 20 * DAY)
     setSessionExpiry(sessionId, expiresAt)
 
     const cookies: string[] = []
     const resolved = resolveSession(
-      services,
+      world.services,
       requestWithSessionCookie(signedIn.sessionToken ?? ''),
       (cookie) => cookies.push(cookie),
     )
@@ -950,15 +946,18 @@ describe('session lifetime', () => {
   })
 
   it('deletes an expired session and treats the caller as anonymous', async () => {
-    const student = await createStudent(db)
-    const signedIn = callerFor(services, { userId: student.id })
+    const student = await createStudent(world.db)
+    const signedIn = callerFor(world.services, { userId: student.id })
     const token = signedIn.sessionToken ?? ''
     const sessionId = signedIn.session?.id ?? ''
     setSessionExpiry(sessionId, new Date(Date.now() - 1000))
 
-    expect(validateSessionToken(db, token)).toBeNull()
-    expect(db.select().from(sessions).where(eq(sessions.id, sessionId)).get()).toBeUndefined()
-    expect(resolveSession(services, requestWithSessionCookie(token))).toEqual({ session: null, user: null })
-    await expect(callerForToken(services, token).caller.auth.me()).resolves.toBeNull()
+    expect(validateSessionToken(world.db, token)).toBeNull()
+    expect(world.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()).toBeUndefined()
+    expect(resolveSession(world.services, requestWithSessionCookie(token))).toEqual({
+      session: null,
+      user: null,
+    })
+    await expect(callerForToken(world.services, token).caller.auth.me()).resolves.toBeNull()
   })
 })

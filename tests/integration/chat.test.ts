@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
-import type { Database } from '../../server/db/client'
 import { communities, listings, mainCategories, subcategories } from '../../server/db/schema'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscriptions'
@@ -14,16 +13,12 @@ import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {
   type AppCaller,
   callerFor,
-  closeTestDatabase,
   createApprovedStudent,
   createStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
+  useTestWorld,
 } from '../support/test-app'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld()
 let aliceId: number
 let bobId: number
 let alice: AppCaller
@@ -38,10 +33,10 @@ type Tracked = { id: string; data: ChatEvent }
 
 /** A caller shaped like a WebSocket connection: identity re-read per call, a subscription counter. */
 function socketCaller(userId: number, signal: AbortSignal) {
-  const { token, expiresAt } = createSession(db, userId)
-  const session = validateSessionToken(db, token)
+  const { token, expiresAt } = createSession(world.db, userId)
+  const session = validateSessionToken(world.db, token)
   const ctx = createContextInner({
-    services,
+    services: world.services,
     session: session ? { ...session, expiresAt } : null,
     user: null,
     request: { ip: null, userAgent: null, sessionToken: token, subscriptions: { active: 0 } },
@@ -52,7 +47,7 @@ function socketCaller(userId: number, signal: AbortSignal) {
 /** A live chat.events subscription of the user, ended by the returned controller. */
 async function subscribe(userId: number, input?: { lastEventId: string }) {
   const abort = new AbortController()
-  const { caller } = callerFor(services, { userId }, {}, { signal: abort.signal })
+  const { caller } = callerFor(world.services, { userId }, {}, { signal: abort.signal })
   return { events: await caller.chat.events(input), abort }
 }
 
@@ -75,23 +70,21 @@ async function collect(
 
 /** A fresh world for every test (database, bus, rate limits, one open conversation): no test leans on another. */
 beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  aliceId = (await createApprovedStudent(db)).id
-  bobId = (await createApprovedStudent(db)).id
-  alice = callerFor(services, { userId: aliceId }).caller
-  bob = callerFor(services, { userId: bobId }).caller
-  eveId = (await createApprovedStudent(db)).id
-  eve = callerFor(services, { userId: eveId }).caller
-  pending = callerFor(services, { userId: (await createStudent(db)).id }).caller
-  const sub = db
+  aliceId = (await createApprovedStudent(world.db)).id
+  bobId = (await createApprovedStudent(world.db)).id
+  alice = callerFor(world.services, { userId: aliceId }).caller
+  bob = callerFor(world.services, { userId: bobId }).caller
+  eveId = (await createApprovedStudent(world.db)).id
+  eve = callerFor(world.services, { userId: eveId }).caller
+  pending = callerFor(world.services, { userId: (await createStudent(world.db)).id }).caller
+  const sub = world.db
     .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
     .from(subcategories)
     .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
     .get()
-  const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+  const community = world.db.select().from(communities).where(eq(communities.slug, 'univille')).get()
   if (!sub || !community) throw new Error('semente ausente')
-  listingId = db
+  listingId = world.db
     .insert(listings)
     .values({
       communityId: community.id,
@@ -107,8 +100,6 @@ beforeEach(async () => {
     .get().id
   conversationId = (await alice.chat.start({ listingId })).conversationId
 })
-
-afterEach(() => closeTestDatabase(db))
 
 describe('iniciar conversa', () => {
   it('abre uma conversa a partir do anúncio e reaproveita a mesma para o par', async () => {
@@ -129,11 +120,11 @@ describe('iniciar conversa', () => {
       'Você não pode enviar mensagem para si mesmo.',
     )
     await expectTRPCError(pending.chat.start({ listingId }), 'FORBIDDEN')
-    await expectTRPCError(callerFor(services, null).caller.chat.start({ listingId }), 'UNAUTHORIZED')
+    await expectTRPCError(callerFor(world.services, null).caller.chat.start({ listingId }), 'UNAUTHORIZED')
   })
 
   it('não conversa com outra comunidade', async () => {
-    const other = db
+    const other = world.db
       .insert(communities)
       .values({
         slug: `outra-${randomUUID().slice(0, 6)}`,
@@ -146,9 +137,12 @@ describe('iniciar conversa', () => {
       })
       .returning({ id: communities.id })
       .get()
-    const outsider = callerFor(services, {
+    const outsider = callerFor(world.services, {
       userId: (
-        await createApprovedStudent(db, { email: `x${randomUUID().slice(0, 6)}@o.br`, communityId: other.id })
+        await createApprovedStudent(world.db, {
+          email: `x${randomUUID().slice(0, 6)}@o.br`,
+          communityId: other.id,
+        })
       ).id,
     }).caller
     await expectTRPCError(outsider.chat.start({ listingId }), 'NOT_FOUND')
@@ -195,7 +189,7 @@ describe('mensagens', () => {
 
     const { events: aliceEvents, abort } = await subscribe(aliceId)
     const received = collect(aliceEvents, 1, abort)
-    await services.bus.listening('chat', aliceId)
+    await world.services.bus.listening('chat', aliceId)
     expect((await bob.chat.markRead({ conversationId })).read).toBe(2)
     const [event] = await received
     abort.abort()
@@ -229,8 +223,8 @@ describe('mensagens', () => {
   })
 
   it('limita a frequência de envio com uma mensagem em português', async () => {
-    const spammerId = (await createApprovedStudent(db)).id
-    const spammer = callerFor(services, { userId: spammerId }).caller
+    const spammerId = (await createApprovedStudent(world.db)).id
+    const spammer = callerFor(world.services, { userId: spammerId }).caller
     const { conversationId: spamConversation } = await spammer.chat.start({ listingId })
     let refused: unknown = null
     for (let i = 0; i < 40 && !refused; i++) {
@@ -259,9 +253,9 @@ describe('eventos ao vivo', () => {
     const aliceEvents = collect(aliceSubscription.events, 1, aliceSubscription.abort)
     const eveEvents = collect(eveSubscription.events, 1, eveSubscription.abort)
     await Promise.all([
-      services.bus.listening('chat', bobId),
-      services.bus.listening('chat', aliceId),
-      services.bus.listening('chat', eveId),
+      world.services.bus.listening('chat', bobId),
+      world.services.bus.listening('chat', aliceId),
+      world.services.bus.listening('chat', eveId),
     ])
 
     const sent = await alice.chat.send({ conversationId, content: 'Chego em dez minutos.' })
@@ -298,7 +292,10 @@ describe('eventos ao vivo', () => {
     const aliceSubscription = await subscribe(aliceId)
     const bobEvents = collect(bobSubscription.events, 1, bobSubscription.abort)
     const aliceEvents = collect(aliceSubscription.events, 1, aliceSubscription.abort)
-    await Promise.all([services.bus.listening('chat', bobId), services.bus.listening('chat', aliceId)])
+    await Promise.all([
+      world.services.bus.listening('chat', bobId),
+      world.services.bus.listening('chat', aliceId),
+    ])
     await alice.chat.typing({ conversationId })
     const [typing] = await bobEvents
     expect(typing?.data).toEqual({ type: 'typing', conversationId, userId: aliceId })
@@ -329,10 +326,10 @@ describe('eventos ao vivo', () => {
     const socket = socketCaller(bobId, abort.signal)
     const events = (await socket.caller.chat.events())[Symbol.asyncIterator]()
     const first = events.next()
-    await services.bus.listening('chat', bobId)
+    await world.services.bus.listening('chat', bobId)
     await alice.chat.typing({ conversationId })
     expect((await first).done).toBe(false)
-    invalidateSession(db, socket.ctx.session?.id ?? '')
+    invalidateSession(world.db, socket.ctx.session?.id ?? '')
     const afterSignOut = events.next()
     await alice.chat.typing({ conversationId })
     expect((await afterSignOut).done).toBe(true)

@@ -6,9 +6,8 @@
  * "Moderação").
  */
 import { eq, inArray, sql } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
-import type { Database } from '../../server/db/client'
 import {
   advertisements,
   communities,
@@ -32,20 +31,16 @@ import { expectTRPCError } from '../support/assertions'
 import {
   type AppCaller,
   callerFor,
-  closeTestDatabase,
   communityBySlug,
   createAdmin,
   createApprovedStudent,
   createStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
+  useTestWorld,
 } from '../support/test-app'
 
 type Person = { id: number; caller: AppCaller; sessionToken: string | null }
 
-let db: Database
-let services: TestServices
+const world = useTestWorld()
 let communityA: number
 let communityB: number
 let adminA: Person
@@ -88,14 +83,14 @@ const bannerInput = {
 
 /** Signed in as the person (with their second factor when two-factor is on, as admins have). */
 function person(id: number): Person {
-  const { caller, sessionToken } = callerFor(services, { userId: id })
+  const { caller, sessionToken } = callerFor(world.services, { userId: id })
   return { id, caller, sessionToken }
 }
 
 /** No password: nobody here signs in with one, and argon2 would make every fresh world slow. */
 type Kind = 'admin' | 'moderator' | 'member' | 'pending'
 async function account(kind: Kind, community: 'univille' | 'udesc'): Promise<Person> {
-  const communityId = communityBySlug(db, community).id
+  const communityId = communityBySlug(world.db, community).id
   const email = (local: string) =>
     `${local}${Math.random().toString(36).slice(2, 8)}@${community === 'udesc' ? 'edu.udesc.br' : 'univille.br'}`
   const base = { password: undefined, communityId, email: email(kind) }
@@ -107,21 +102,21 @@ async function account(kind: Kind, community: 'univille' | 'udesc'): Promise<Per
   }
   const created =
     kind === 'admin'
-      ? await createAdmin(db, base)
+      ? await createAdmin(world.db, base)
       : kind === 'pending'
-        ? await createStudent(db, { ...base, emailVerified: true })
-        : await createApprovedStudent(db, { ...base, roles: roles[kind] })
+        ? await createStudent(world.db, { ...base, emailVerified: true })
+        : await createApprovedStudent(world.db, { ...base, roles: roles[kind] })
   return person(created.id)
 }
 
 function insertListing(sellerId: number, communityId: number, title: string): number {
-  const sub = db
+  const sub = world.db
     .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
     .from(subcategories)
     .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
     .get()
   if (!sub) throw new Error('subcategoria ausente')
-  return db
+  return world.db
     .insert(listings)
     .values({
       communityId,
@@ -139,58 +134,63 @@ function insertListing(sellerId: number, communityId: number, title: string): nu
 
 /** Everything of a community (B unless told), read back from the database, plus the whole moderation log. */
 function stateOf(communityId = communityB) {
-  const people = db
+  const people = world.db
     .select({ userId: profiles.userId })
     .from(profiles)
     .where(eq(profiles.communityId, communityId))
     .all()
     .map((row) => row.userId)
-  const eventIds = db
+  const eventIds = world.db
     .select({ id: events.id })
     .from(events)
     .where(eq(events.communityId, communityId))
     .all()
     .map((row) => row.id)
   return {
-    users: db.select().from(users).where(inArray(users.id, people)).orderBy(users.id).all(),
-    profiles: db
+    users: world.db.select().from(users).where(inArray(users.id, people)).orderBy(users.id).all(),
+    profiles: world.db
       .select()
       .from(profiles)
       .where(inArray(profiles.userId, people))
       .orderBy(profiles.userId)
       .all(),
-    roles: db
+    roles: world.db
       .select()
       .from(userRoles)
       .where(inArray(userRoles.userId, people))
       .orderBy(userRoles.userId, userRoles.role)
       .all(),
-    sessions: db
+    sessions: world.db
       .select({ id: sessions.id, userId: sessions.userId })
       .from(sessions)
       .where(inArray(sessions.userId, people))
       .orderBy(sessions.id)
       .all(),
-    listings: db
+    listings: world.db
       .select()
       .from(listings)
       .where(eq(listings.communityId, communityId))
       .orderBy(listings.id)
       .all(),
-    events: db.select().from(events).where(eq(events.communityId, communityId)).orderBy(events.id).all(),
-    attendees: db
+    events: world.db
+      .select()
+      .from(events)
+      .where(eq(events.communityId, communityId))
+      .orderBy(events.id)
+      .all(),
+    attendees: world.db
       .select()
       .from(eventAttendees)
       .where(inArray(eventAttendees.eventId, eventIds))
       .orderBy(eventAttendees.eventId, eventAttendees.userId)
       .all(),
-    banners: db
+    banners: world.db
       .select()
       .from(advertisements)
       .where(eq(advertisements.communityId, communityId))
       .orderBy(advertisements.id)
       .all(),
-    moderationLog: db.select().from(moderationLog).orderBy(moderationLog.id).all(),
+    moderationLog: world.db.select().from(moderationLog).orderBy(moderationLog.id).all(),
   }
 }
 
@@ -206,12 +206,10 @@ async function expectRefusedWithoutChange(
 
 /** A fresh world for every test: nothing one test does is seen by another. */
 beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
   // The base seed announces UDESC as "em breve"; here it is a second live community.
-  db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-  communityA = communityBySlug(db, 'univille').id
-  communityB = communityBySlug(db, 'udesc').id
+  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  communityA = communityBySlug(world.db, 'univille').id
+  communityB = communityBySlug(world.db, 'udesc').id
 
   adminA = await account('admin', 'univille')
   moderatorA = await account('moderator', 'univille')
@@ -227,8 +225,6 @@ beforeEach(async () => {
   await moderatorB.caller.events.approve({ id: approvedEventB })
   bannerB = (await adminB.caller.admin.banners.create({ ...bannerInput, title: 'Banner da UDESC' })).id
 })
-
-afterEach(() => closeTestDatabase(db))
 
 describe('usuários: um admin de A não vê nem mexe em contas de B', () => {
   it('admin.users.list não lista ninguém de B, com qualquer filtro ou busca', async () => {
@@ -258,7 +254,7 @@ describe('usuários: um admin de A não vê nem mexe em contas de B', () => {
     await expectRefusedWithoutChange(() =>
       adminA.caller.admin.users.setRoles({ userId: adminB.id, roles: ['user'] }),
     )
-    expect(validateSessionToken(db, memberB.sessionToken ?? '')).not.toBeNull()
+    expect(validateSessionToken(world.db, memberB.sessionToken ?? '')).not.toBeNull()
   })
 
   it('admin.users.delete não exclui uma conta de B', async () => {
@@ -290,7 +286,8 @@ describe('anúncios: a moderação de A não alcança B', () => {
 
   it('nem o produto nem o perfil de B abrem para a moderação de A', async () => {
     await expectRefusedWithoutChange(() => moderatorA.caller.listings.byId({ id: listingB }))
-    const username = db.select().from(profiles).where(eq(profiles.userId, memberB.id)).get()?.username ?? ''
+    const username =
+      world.db.select().from(profiles).where(eq(profiles.userId, memberB.id)).get()?.username ?? ''
     await expectRefusedWithoutChange(() => adminA.caller.profiles.byUsername({ username }))
   })
 })
@@ -314,11 +311,11 @@ describe('banners: cada comunidade tem os seus', () => {
   it('admin.banners.create cria na comunidade de quem cria, e B não o mostra', async () => {
     const before = stateOf()
     const { id } = await adminA.caller.admin.banners.create({ ...bannerInput, title: 'Banner da Univille' })
-    expect(db.select().from(advertisements).where(eq(advertisements.id, id)).get()?.communityId).toBe(
+    expect(world.db.select().from(advertisements).where(eq(advertisements.id, id)).get()?.communityId).toBe(
       communityA,
     )
     expect(stateOf()).toEqual(before)
-    const visitor = callerFor(services, null).caller
+    const visitor = callerFor(world.services, null).caller
     expect(
       (await visitor.banners.active({ placement: 'hero_banner', communitySlug: 'udesc' })).map((b) => b.id),
     ).toEqual([bannerB])
@@ -370,7 +367,7 @@ describe('eventos: a fila, as decisões e as presenças ficam em cada comunidade
   })
 
   it('events.byId: o evento aprovado é público para visitantes e contas pendentes; o pendente, não', async () => {
-    const visitor = callerFor(services, null).caller
+    const visitor = callerFor(world.services, null).caller
     const pendingA = await account('pending', 'univille')
     await memberB.caller.events.attend({ id: approvedEventB })
     expect((await memberB.caller.events.byId({ id: approvedEventB })).isGoing).toBe(true)
@@ -415,7 +412,7 @@ describe('eventos: a fila, as decisões e as presenças ficam em cada comunidade
   it('events.create de um membro de A cria em A, e events.mine só lista os próprios', async () => {
     const before = stateOf()
     const { id } = await memberA.caller.events.create(eventInput('Palestra da Univille'))
-    expect(db.select().from(events).where(eq(events.id, id)).get()?.communityId).toBe(communityA)
+    expect(world.db.select().from(events).where(eq(events.id, id)).get()?.communityId).toBe(communityA)
     expect(stateOf()).toEqual(before)
     expect((await memberA.caller.events.mine()).map((event) => event.id)).toEqual([id])
     expect((await moderatorA.caller.events.mine()).map((event) => event.id)).toEqual([])
@@ -456,12 +453,12 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
   it('admin.badges.live começa com os números de A e só acompanha mudanças de A', async () => {
     await memberA.caller.events.create(eventInput('Palestra da Univille'))
     const abort = new AbortController()
-    const { caller } = callerFor(services, { userId: moderatorA.id }, {}, { signal: abort.signal })
+    const { caller } = callerFor(world.services, { userId: moderatorA.id }, {}, { signal: abort.signal })
     const live = (await caller.admin.badges.live())[Symbol.asyncIterator]()
     try {
       expect((await live.next()).value).toEqual({ pendingUsers: 0, pendingEvents: 1 })
       const next = live.next()
-      await services.bus.listening('admin', communityA)
+      await world.services.bus.listening('admin', communityA)
       // A change in B first: had it reached A's sidebar, the next counts would still read one event.
       await memberB.caller.events.create(eventInput('Mais uma palestra da UDESC'))
       await memberA.caller.events.create(eventInput('Oficina da Univille'))
@@ -475,10 +472,10 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
   it('admin.badges.live numa conexão WebSocket: para quando a sessão termina e devolve a vaga', async () => {
     const subscriptions = { active: 0 }
     const socket = (signal: AbortSignal) => {
-      const { token } = createSession(db, moderatorA.id)
-      const session = validateSessionToken(db, token)
+      const { token } = createSession(world.db, moderatorA.id)
+      const session = validateSessionToken(world.db, token)
       const ctx = createContextInner({
-        services,
+        services: world.services,
         session,
         user: null,
         request: { ip: null, userAgent: null, sessionToken: token, subscriptions },
@@ -503,8 +500,8 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
     try {
       expect((await live.next()).done).toBe(false)
       const afterSignOut = live.next()
-      await services.bus.listening('admin', communityA)
-      invalidateSession(db, second.sessionId)
+      await world.services.bus.listening('admin', communityA)
+      invalidateSession(world.db, second.sessionId)
       await memberA.caller.events.create(eventInput('Palestra da Univille'))
       // The next change finds the session over: no more counts on that connection.
       expect((await afterSignOut).done).toBe(true)
@@ -537,7 +534,7 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
 
 describe('subcategorias: valem para todas as comunidades (por projeto)', () => {
   it('uma subcategoria criada por um admin de A aparece para B, e só admins a mudam', async () => {
-    const main = db.select().from(mainCategories).get()
+    const main = world.db.select().from(mainCategories).get()
     if (!main) throw new Error('categoria ausente')
     const { id } = await adminA.caller.admin.subcategories.create({
       name: 'Instrumentos musicais',
@@ -546,10 +543,10 @@ describe('subcategorias: valem para todas as comunidades (por projeto)', () => {
       icon: '🎸',
     })
     expect((await adminB.caller.admin.subcategories.list()).map((s) => s.id)).toContain(id)
-    const visitorOfB = callerFor(services, null).caller
+    const visitorOfB = callerFor(world.services, null).caller
     const categories = await visitorOfB.listings.categories({ communitySlug: 'udesc' })
     expect(categories.flatMap((category) => category.subcategories.map((s) => s.id))).toContain(id)
-    const count = () => db.select({ total: sql<number>`count(*)` }).from(subcategories).get()?.total
+    const count = () => world.db.select({ total: sql<number>`count(*)` }).from(subcategories).get()?.total
     const before = count()
     await expectTRPCError(moderatorB.caller.admin.subcategories.delete({ id }), 'FORBIDDEN')
     expect(count()).toBe(before)
@@ -566,8 +563,8 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
       }
       const created =
         kind === 'admin'
-          ? await createAdmin(db, overrides)
-          : await createApprovedStudent(db, { ...overrides, roles: ['user', 'moderator'] })
+          ? await createAdmin(world.db, overrides)
+          : await createApprovedStudent(world.db, { ...overrides, roles: ['user', 'moderator'] })
       return person(created.id)
     }
     const strayAdmin = await stray('admin')
@@ -594,7 +591,7 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
     await refused(() => strayAdmin.caller.admin.banners.setActive({ id: bannerA, active: false }))
     await refused(() => strayAdmin.caller.admin.banners.delete({ id: bannerA }))
     // A banner needs a community to belong to: none is created, in A or anywhere.
-    const banners = () => db.select({ id: advertisements.id }).from(advertisements).all()
+    const banners = () => world.db.select({ id: advertisements.id }).from(advertisements).all()
     const bannersBefore = banners()
     await expectTRPCError(
       strayAdmin.caller.admin.banners.create({ ...bannerInput, title: 'Banner de ninguém' }),
@@ -621,7 +618,7 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
       expect(await staff.caller.admin.dashboard.log()).toEqual([])
     }
     const abort = new AbortController()
-    const { caller } = callerFor(services, { userId: strayModerator.id }, {}, { signal: abort.signal })
+    const { caller } = callerFor(world.services, { userId: strayModerator.id }, {}, { signal: abort.signal })
     const live = (await caller.admin.badges.live())[Symbol.asyncIterator]()
     try {
       expect((await live.next()).value).toEqual({ pendingUsers: 0, pendingEvents: 0 })

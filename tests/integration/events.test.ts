@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { eventAttendees, events, moderationLog, uploads } from '../../server/db/schema'
 import { eventPageMeta } from '../../server/http/event-pages'
 import type { EventInput } from '../../shared/schemas/event'
@@ -9,17 +8,13 @@ import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {
   type AppCaller,
   callerFor,
-  closeTestDatabase,
   createAdmin,
   createApprovedStudent,
   createStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
+  useTestWorld,
 } from '../support/test-app'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let organizerId: number
 let organizer: AppCaller
 let student: AppCaller
@@ -54,26 +49,22 @@ async function approvedEvent(overrides: Partial<EventInput> = {}) {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  organizerId = (await createApprovedStudent(db)).id
-  organizer = callerFor(services, { userId: organizerId }).caller
-  student = callerFor(services, { userId: (await createApprovedStudent(db)).id }).caller
-  moderator = callerFor(services, {
-    userId: (await createApprovedStudent(db, { roles: ['user', 'moderator'] })).id,
+  organizerId = (await createApprovedStudent(world.db)).id
+  organizer = callerFor(world.services, { userId: organizerId }).caller
+  student = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
+  moderator = callerFor(world.services, {
+    userId: (await createApprovedStudent(world.db, { roles: ['user', 'moderator'] })).id,
   }).caller
-  admin = callerFor(services, { userId: (await createAdmin(db)).id }).caller
-  anonymous = callerFor(services, null).caller
-  pending = callerFor(services, { userId: (await createStudent(db)).id }).caller
+  admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
+  anonymous = callerFor(world.services, null).caller
+  pending = callerFor(world.services, { userId: (await createStudent(world.db)).id }).caller
 })
-
-afterAll(() => closeTestDatabase(db))
 
 describe('criar e editar', () => {
   it('cria como pendente, no horário de Joinville, e só o organizador vê antes da aprovação', async () => {
     const { id, status } = await organizer.events.create(eventInput())
     expect(status).toBe('pendente')
-    const row = db.select().from(events).where(eq(events.id, id)).get()
+    const row = world.db.select().from(events).where(eq(events.id, id)).get()
     // 19:30 in São Paulo (UTC−3) is 22:30 UTC.
     expect(row?.startsAt.toISOString()).toBe(`${dayFromNow(10)}T22:30:00.000Z`)
     expect((await organizer.events.byId({ id })).canEdit).toBe(true)
@@ -98,7 +89,7 @@ describe('criar e editar', () => {
   })
 
   it('recusa data e hora no passado, mesmo hoje mais cedo', async () => {
-    const before = db.select().from(events).all().length
+    const before = world.db.select().from(events).all().length
     await expectTRPCError(
       organizer.events.create(eventInput({ eventDate: dayFromNow(-1) })),
       'BAD_REQUEST',
@@ -109,7 +100,7 @@ describe('criar e editar', () => {
       'BAD_REQUEST',
       'A data do evento deve ser no futuro',
     )
-    expect(db.select().from(events).all().length).toBe(before)
+    expect(world.db.select().from(events).all().length).toBe(before)
   })
 
   it('só o organizador edita, e só enquanto pendente', async () => {
@@ -133,7 +124,8 @@ describe('criar e editar', () => {
   it('aceita uma imagem enviada pelo organizador, e recusa a de outra pessoa', async () => {
     const hash = randomUUID().replace(/-/g, '').repeat(2)
     const uploadId = randomUUID()
-    db.insert(uploads)
+    world.db
+      .insert(uploads)
       .values({
         id: uploadId,
         ownerId: organizerId,
@@ -167,7 +159,7 @@ describe('moderação', () => {
     expect(seen.rejectionReason).toBe('Falta o local exato do evento.')
     // Only pending events can be decided.
     await expectTRPCError(admin.events.approve({ id }), 'NOT_FOUND')
-    const log = db.select().from(moderationLog).where(eq(moderationLog.targetId, id)).all()
+    const log = world.db.select().from(moderationLog).where(eq(moderationLog.targetId, id)).all()
     expect(log.map((entry) => entry.actionType)).toEqual(['reject_event'])
   })
 
@@ -179,7 +171,8 @@ describe('moderação', () => {
     expect((await anonymous.events.list({ tab: 'passados' })).map((event) => event.id)).not.toContain(id)
     expect((await anonymous.events.list({ q: 'feira' })).map((event) => event.id)).toEqual([id])
     const past = await approvedEvent({ title: 'Evento que já passou' })
-    db.update(events)
+    world.db
+      .update(events)
       .set({ startsAt: new Date(Date.now() - 86_400_000) })
       .where(eq(events.id, past))
       .run()
@@ -205,7 +198,8 @@ describe('presença', () => {
     const { id } = await organizer.events.create(eventInput())
     await expectTRPCError(student.events.attend({ id }), 'NOT_FOUND')
     const past = await approvedEvent()
-    db.update(events)
+    world.db
+      .update(events)
       .set({ startsAt: new Date(Date.now() - 60_000) })
       .where(eq(events.id, past))
       .run()
@@ -217,7 +211,7 @@ describe('presença', () => {
     const people = await Promise.all(
       Array.from(
         { length: 20 },
-        async () => callerFor(services, { userId: (await createApprovedStudent(db)).id }).caller,
+        async () => callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller,
       ),
     )
     const results = await Promise.allSettled(people.map((person) => person.events.attend({ id })))
@@ -227,9 +221,9 @@ describe('presença', () => {
     ).length
     expect(accepted).toBe(5)
     expect(refused).toBe(15)
-    const rows = db.select().from(eventAttendees).where(eq(eventAttendees.eventId, id)).all()
+    const rows = world.db.select().from(eventAttendees).where(eq(eventAttendees.eventId, id)).all()
     expect(rows.length).toBe(5)
-    expect(db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(5)
+    expect(world.db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(5)
   })
 
   it('o organizador cancela um evento aprovado e quem ia vê "Cancelado"', async () => {
@@ -245,11 +239,11 @@ describe('presença', () => {
 describe('compartilhar', () => {
   it('gera as tags de prévia só para eventos públicos', async () => {
     const id = await approvedEvent({ title: 'Sarau <de> Letras' })
-    const meta = eventPageMeta(db, `/univille/evento/${id}`, 'https://vupt.app')
+    const meta = eventPageMeta(world.db, `/univille/evento/${id}`, 'https://vupt.app')
     expect(meta).toContain('<meta property="og:title" content="Sarau &#60;de&#62; Letras">')
     expect(meta).toContain(`<meta property="og:url" content="https://vupt.app/univille/evento/${id}">`)
     const { id: hidden } = await organizer.events.create(eventInput())
-    expect(eventPageMeta(db, `/evento/${hidden}`, 'https://vupt.app')).toBeNull()
-    expect(eventPageMeta(db, '/univille/portal', 'https://vupt.app')).toBeNull()
+    expect(eventPageMeta(world.db, `/evento/${hidden}`, 'https://vupt.app')).toBeNull()
+    expect(eventPageMeta(world.db, '/univille/portal', 'https://vupt.app')).toBeNull()
   })
 })

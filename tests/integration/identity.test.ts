@@ -3,12 +3,11 @@
  * accounts that stay deleted.
  */
 import { and, eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { issueEmailToken } from '../../server/auth/email-tokens'
 import { findOrCreateGoogleUser, linkOrReauthenticate } from '../../server/auth/google'
 import { createSession, validateSessionToken } from '../../server/auth/session'
 import { currentTotpCode, generateRecoveryCodes, generateTotpKey } from '../../server/auth/two-factor'
-import type { Database } from '../../server/db/client'
 import { createEvent } from '../../server/db/factories'
 import {
   emailTokens,
@@ -27,39 +26,26 @@ import { solidJpeg } from '../support/images'
 import {
   callerFor,
   callerForToken,
-  closeTestDatabase,
   createAdmin,
   createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
   lastMailToken,
   mailAfterResponse,
   requestWithSessionCookie,
   sessionCookieFrom,
-  type TestServices,
+  useTestWorld,
 } from '../support/test-app'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld()
 
-beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-})
-
-afterEach(() => {
-  closeTestDatabase(db)
-})
-
-const anonymous = () => callerFor(services)
+const anonymous = () => callerFor(world.services)
 const VICTIM = 'maria.souza@univille.br'
 const SQUATTER_PASSWORD = 'senha-do-intruso'
 
-const userRow = (email: string) => db.select().from(users).where(eq(users.email, email)).get()
+const userRow = (email: string) => world.db.select().from(users).where(eq(users.email, email)).get()
 const rowsOf = <T extends typeof sessions | typeof recoveryCodes | typeof emailTokens | typeof oauthAccounts>(
   table: T,
   userId: number,
-) => db.select().from(table).where(eq(table.userId, userId)).all()
+) => world.db.select().from(table).where(eq(table.userId, userId)).all()
 
 /**
  * Someone signs up with a classmate's address and, as older versions allowed, sets up the account as
@@ -76,22 +62,26 @@ async function squat(email = VICTIM) {
     password: SQUATTER_PASSWORD,
     communitySlug: 'univille',
   })
-  const verifyLink = lastMailToken(services.mailer)
+  const verifyLink = lastMailToken(world.services.mailer)
   const sessionToken = sessionCookieFrom(squatter.cookies)?.value ?? ''
   const user = userRow(email)
   if (!user) throw new Error('o cadastro não foi criado')
-  db.update(users)
-    .set({ totpKey: services.secrets.seal(generateTotpKey()), totpEnabledAt: new Date() })
+  world.db
+    .update(users)
+    .set({ totpKey: world.services.secrets.seal(generateTotpKey()), totpEnabledAt: new Date() })
     .where(eq(users.id, user.id))
     .run()
-  db.insert(recoveryCodes)
+  world.db
+    .insert(recoveryCodes)
     .values(generateRecoveryCodes().hashes.map((codeHash) => ({ userId: user.id, codeHash })))
     .run()
-  db.insert(oauthAccounts)
+  world.db
+    .insert(oauthAccounts)
     .values({ provider: 'google', providerUserId: `google-do-intruso-${user.id}`, userId: user.id, email })
     .run()
-  db.insert(userRoles).values({ userId: user.id, role: 'moderator' }).run()
-  db.update(profiles)
+  world.db.insert(userRoles).values({ userId: user.id, role: 'moderator' }).run()
+  world.db
+    .update(profiles)
     .set({ approved: true, approvedAt: new Date() })
     .where(eq(profiles.userId, user.id))
     .run()
@@ -100,20 +90,20 @@ async function squat(email = VICTIM) {
 
 /** Nothing the squatter set up to get in is left. */
 function expectClean(userId: number) {
-  const user = db.select().from(users).where(eq(users.id, userId)).get()
+  const user = world.db.select().from(users).where(eq(users.id, userId)).get()
   expect(user?.emailVerifiedAt).toBeInstanceOf(Date)
   expect(user?.totpKey).toBeNull()
   expect(user?.totpEnabledAt).toBeNull()
   expect(rowsOf(recoveryCodes, userId)).toHaveLength(0)
   expect(rowsOf(oauthAccounts, userId)).toHaveLength(0)
-  expect(db.select().from(userRoles).where(eq(userRoles.userId, userId)).all()).toEqual([
+  expect(world.db.select().from(userRoles).where(eq(userRoles.userId, userId)).all()).toEqual([
     { userId, role: 'user' },
   ])
-  expect(db.select().from(profiles).where(eq(profiles.userId, userId)).get()?.approved).toBe(false)
+  expect(world.db.select().from(profiles).where(eq(profiles.userId, userId)).get()?.approved).toBe(false)
 }
 
 async function expectSquatterLockedOut(sessionToken: string) {
-  expect(validateSessionToken(db, sessionToken)).toBeNull()
+  expect(validateSessionToken(world.db, sessionToken)).toBeNull()
   await expectAppError(
     anonymous().caller.auth.signIn({ email: VICTIM, password: SQUATTER_PASSWORD }),
     'INVALID_CREDENTIALS',
@@ -123,7 +113,7 @@ async function expectSquatterLockedOut(sessionToken: string) {
 describe('an unconfirmed sign-up with somebody else’s address', () => {
   it('before confirmation, its session reaches only the waiting screen', async () => {
     const { sessionToken } = await squat()
-    const { caller } = callerForToken(services, sessionToken)
+    const { caller } = callerForToken(world.services, sessionToken)
     await expect(caller.auth.me()).resolves.toMatchObject({ email: VICTIM, emailVerified: false })
     await expect(caller.auth.resendVerification()).resolves.toEqual({ ok: true })
     await expectAppError(caller.account.twoFactor.begin(), 'EMAIL_NOT_VERIFIED', 'FORBIDDEN')
@@ -142,7 +132,7 @@ describe('an unconfirmed sign-up with somebody else’s address', () => {
       'WRONG_SIGN_UP_PASSWORD',
       'BAD_REQUEST',
     )
-    expect(db.select().from(users).where(eq(users.id, userId)).get()?.emailVerifiedAt).toBeNull()
+    expect(world.db.select().from(users).where(eq(users.id, userId)).get()?.emailVerifiedAt).toBeNull()
     // The link still works for its owner's "Não criei esta conta".
     await expect(
       anonymous().caller.auth.claimAccount({ token: verifyLink, password: 'senha-da-maria' }),
@@ -161,15 +151,18 @@ describe('an unconfirmed sign-up with somebody else’s address', () => {
       communitySlug: 'univille',
     })
     const phone = anonymous()
-    await phone.caller.auth.verifyEmail({ token: lastMailToken(services.mailer), password: 'senha-do-joao' })
+    await phone.caller.auth.verifyEmail({
+      token: lastMailToken(world.services.mailer),
+      password: 'senha-do-joao',
+    })
     const token = sessionCookieFrom(phone.cookies)?.value ?? ''
-    await expect(callerForToken(services, token).caller.auth.me()).resolves.toMatchObject({
+    await expect(callerForToken(world.services, token).caller.auth.me()).resolves.toMatchObject({
       email: 'joao@univille.br',
       emailVerified: true,
     })
     // The browser that signed up stays signed in: the same person proved both.
     const first = sessionCookieFrom(signUp.cookies)?.value ?? ''
-    expect(validateSessionToken(db, first)).not.toBeNull()
+    expect(validateSessionToken(world.db, first)).not.toBeNull()
   })
 
   it('"Não criei esta conta" hands the address over clean to the mailbox’s owner', async () => {
@@ -181,7 +174,7 @@ describe('an unconfirmed sign-up with somebody else’s address', () => {
     await expectSquatterLockedOut(sessionToken)
     expect(rowsOf(sessions, userId)).toHaveLength(1)
     await expect(
-      callerForToken(services, sessionCookieFrom(owner.cookies)?.value ?? '').caller.auth.me(),
+      callerForToken(world.services, sessionCookieFrom(owner.cookies)?.value ?? '').caller.auth.me(),
     ).resolves.toMatchObject({ email: VICTIM, emailVerified: true, approved: false })
     await expect(
       anonymous().caller.auth.signIn({ email: VICTIM, password: 'senha-da-maria' }),
@@ -194,7 +187,7 @@ describe('an unconfirmed sign-up with somebody else’s address', () => {
     await anonymous().caller.auth.requestPasswordReset({ email: VICTIM })
     await mailAfterResponse()
     await anonymous().caller.auth.resetPassword({
-      token: lastMailToken(services.mailer),
+      token: lastMailToken(world.services.mailer),
       password: 'senha-da-maria',
     })
 
@@ -205,21 +198,21 @@ describe('an unconfirmed sign-up with somebody else’s address', () => {
       anonymous().caller.auth.signIn({ email: VICTIM, password: 'senha-da-maria' }),
     ).resolves.toEqual({ ok: true, twoFactorRequired: false })
     // Nobody else's account was touched.
-    expect(db.select().from(users).where(eq(users.id, reset.userId)).get()?.totpEnabledAt).toBeInstanceOf(
-      Date,
-    )
+    expect(
+      world.db.select().from(users).where(eq(users.id, reset.userId)).get()?.totpEnabledAt,
+    ).toBeInstanceOf(Date)
   })
 
   it('Google sign-in with the address takes it over clean, with no password left', async () => {
     const { userId, sessionToken } = await squat()
-    const signedIn = await findOrCreateGoogleUser(services, {
+    const signedIn = await findOrCreateGoogleUser(world.services, {
       sub: 'google-da-maria',
       email: VICTIM,
       email_verified: true,
       name: 'Maria Souza',
     })
     expect(signedIn).toBe(userId)
-    const user = db.select().from(users).where(eq(users.id, userId)).get()
+    const user = world.db.select().from(users).where(eq(users.id, userId)).get()
     expect(user?.passwordHash).toBeNull()
     expect(user?.totpEnabledAt).toBeNull()
     expect(rowsOf(recoveryCodes, userId)).toHaveLength(0)
@@ -229,28 +222,28 @@ describe('an unconfirmed sign-up with somebody else’s address', () => {
 
   it('ADMIN_EMAIL never promotes somebody else’s sign-up: its credentials are reset', async () => {
     const { userId, sessionToken } = await squat('admin@univille.br')
-    await seedBase(db, { email: 'admin@univille.br', password: 'senha-do-operador' })
+    await seedBase(world.db, { email: 'admin@univille.br', password: 'senha-do-operador' })
 
-    const user = db.select().from(users).where(eq(users.id, userId)).get()
+    const user = world.db.select().from(users).where(eq(users.id, userId)).get()
     expect(user?.totpEnabledAt).toBeNull()
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date)
     expect(rowsOf(recoveryCodes, userId)).toHaveLength(0)
-    expect(validateSessionToken(db, sessionToken)).toBeNull()
+    expect(validateSessionToken(world.db, sessionToken)).toBeNull()
     await expectAppError(
       anonymous().caller.auth.signIn({ email: 'admin@univille.br', password: SQUATTER_PASSWORD }),
       'INVALID_CREDENTIALS',
     )
     await anonymous().caller.auth.signIn({ email: 'admin@univille.br', password: 'senha-do-operador' })
-    const roles = db.select().from(userRoles).where(eq(userRoles.userId, userId)).all()
+    const roles = world.db.select().from(userRoles).where(eq(userRoles.userId, userId)).all()
     expect(roles.map((row) => row.role).sort()).toEqual(['admin', 'user'])
   })
 
   it('a confirmed account keeps its two-factor through a password reset', async () => {
-    const member = await createApprovedStudent(db, { totpKey: generateTotpKey() })
+    const member = await createApprovedStudent(world.db, { totpKey: generateTotpKey() })
     await anonymous().caller.auth.requestPasswordReset({ email: member.email })
     await mailAfterResponse()
     await anonymous().caller.auth.resetPassword({
-      token: lastMailToken(services.mailer),
+      token: lastMailToken(world.services.mailer),
       password: 'nova-senha-1',
     })
     expect(userRow(member.email)?.totpEnabledAt).toBeInstanceOf(Date)
@@ -262,8 +255,9 @@ describe('an unconfirmed sign-up with somebody else’s address', () => {
 
 describe('linking Google', () => {
   function ageSession(token: string, minutes: number) {
-    const id = validateSessionToken(db, token)?.id ?? ''
-    db.update(sessions)
+    const id = validateSessionToken(world.db, token)?.id ?? ''
+    world.db
+      .update(sessions)
       .set({ authenticatedAt: new Date(Date.now() - minutes * 60_000) })
       .where(eq(sessions.id, id))
       .run()
@@ -272,48 +266,48 @@ describe('linking Google', () => {
   const claims = (email: string) => ({ sub: `google-${email}`, email, email_verified: true, name: 'Ana' })
 
   it('needs the password confirmed in the last 10 minutes', async () => {
-    const member = await createApprovedStudent(db)
-    const { sessionToken } = callerFor(services, { userId: member.id })
+    const member = await createApprovedStudent(world.db)
+    const { sessionToken } = callerFor(world.services, { userId: member.id })
     ageSession(sessionToken ?? '', 11)
     const outcome = await linkOrReauthenticate(
-      services,
+      world.services,
       requestWithSessionCookie(sessionToken ?? '') as never,
       claims(member.email),
       'link',
     )
     expect(outcome).toBe('reautenticar')
     expect(rowsOf(oauthAccounts, member.id)).toHaveLength(0)
-    expect(services.mailer.sent).toHaveLength(0)
+    expect(world.services.mailer.sent).toHaveLength(0)
   })
 
   it('links with a fresh confirmation, tells the owner by e-mail, and is not itself a confirmation', async () => {
-    const member = await createApprovedStudent(db)
-    const { sessionToken } = callerFor(services, { userId: member.id })
+    const member = await createApprovedStudent(world.db)
+    const { sessionToken } = callerFor(world.services, { userId: member.id })
     const id = ageSession(sessionToken ?? '', 9)
-    const before = db.select().from(sessions).where(eq(sessions.id, id)).get()?.authenticatedAt
+    const before = world.db.select().from(sessions).where(eq(sessions.id, id)).get()?.authenticatedAt
     const outcome = await linkOrReauthenticate(
-      services,
+      world.services,
       requestWithSessionCookie(sessionToken ?? '') as never,
       claims(member.email),
       'link',
     )
     expect(outcome).toBe('vinculado')
     expect(rowsOf(oauthAccounts, member.id)).toHaveLength(1)
-    expect(services.mailer.last?.to).toBe(member.email)
-    expect(services.mailer.last?.subject).toMatch(/Google/)
-    expect(db.select().from(sessions).where(eq(sessions.id, id)).get()?.authenticatedAt).toEqual(before)
+    expect(world.services.mailer.last?.to).toBe(member.email)
+    expect(world.services.mailer.last?.subject).toMatch(/Google/)
+    expect(world.db.select().from(sessions).where(eq(sessions.id, id)).get()?.authenticatedAt).toEqual(before)
   })
 
   it('signing out everywhere and changing the password drop a pending e-mail change', async () => {
-    const member = await createApprovedStudent(db)
+    const member = await createApprovedStudent(world.db)
     const pendingChanges = () =>
-      db
+      world.db
         .select()
         .from(emailTokens)
         .where(and(eq(emailTokens.userId, member.id), eq(emailTokens.purpose, 'change_email')))
         .all()
     const request = async () => {
-      const { caller } = callerFor(services, { userId: member.id })
+      const { caller } = callerFor(world.services, { userId: member.id })
       await caller.account.requestEmailChange({
         newEmail: `novo${Math.random().toString(36).slice(2, 6)}@univille.br`,
       })
@@ -329,57 +323,60 @@ describe('linking Google', () => {
 
 describe('the second factor, per session', () => {
   it('the admin area needs this session to have given a code, not only two-factor on the account', async () => {
-    const admin = await createAdmin(db)
-    const { token } = createSession(db, admin.id)
+    const admin = await createAdmin(world.db)
+    const { token } = createSession(world.db, admin.id)
     await expectAppError(
-      callerForToken(services, token).caller.admin.users.list({}),
+      callerForToken(world.services, token).caller.admin.users.list({}),
       'TWO_FACTOR_SESSION_REQUIRED',
       'FORBIDDEN',
     )
-    await expect(callerFor(services, { userId: admin.id }).caller.admin.users.list({})).resolves.toBeTruthy()
+    await expect(
+      callerFor(world.services, { userId: admin.id }).caller.admin.users.list({}),
+    ).resolves.toBeTruthy()
   })
 
   it('enrolling ends the other sessions and counts as this session’s second factor', async () => {
-    const admin = await createApprovedStudent(db, { roles: ['user', 'admin'] })
-    const laptop = callerFor(services, { userId: admin.id })
-    const phone = callerFor(services, { userId: admin.id })
+    const admin = await createApprovedStudent(world.db, { roles: ['user', 'admin'] })
+    const laptop = callerFor(world.services, { userId: admin.id })
+    const phone = callerFor(world.services, { userId: admin.id })
     const { secret } = await phone.caller.account.twoFactor.begin()
-    const key = db.select({ key: users.totpKey }).from(users).where(eq(users.id, admin.id)).get()?.key ?? ''
+    const key =
+      world.db.select({ key: users.totpKey }).from(users).where(eq(users.id, admin.id)).get()?.key ?? ''
     expect(secret).toBeTruthy()
-    await phone.caller.account.twoFactor.confirm({ code: currentTotpCode(services.secrets.open(key)) })
+    await phone.caller.account.twoFactor.confirm({ code: currentTotpCode(world.services.secrets.open(key)) })
 
-    expect(validateSessionToken(db, laptop.sessionToken ?? '')).toBeNull()
-    const fresh = callerForToken(services, phone.sessionToken)
+    expect(validateSessionToken(world.db, laptop.sessionToken ?? '')).toBeNull()
+    const fresh = callerForToken(world.services, phone.sessionToken)
     expect(fresh.session?.secondFactorAt).toBeInstanceOf(Date)
     await expect(fresh.caller.admin.users.list({})).resolves.toBeTruthy()
   })
 
   it('a session owing its code is anonymous: no moderator view of a pending event', async () => {
-    const moderator = await createApprovedStudent(db, {
+    const moderator = await createApprovedStudent(world.db, {
       roles: ['user', 'moderator'],
       totpKey: generateTotpKey(),
     })
-    const organizer = await createApprovedStudent(db)
-    const eventId = createEvent(db, {
+    const organizer = await createApprovedStudent(world.db)
+    const eventId = createEvent(world.db, {
       organizerId: organizer.id,
       title: 'Evento pendente',
       description: 'Ainda não aprovado',
     })
     await expect(
-      callerFor(services, { userId: moderator.id }).caller.events.byId({ id: eventId }),
+      callerFor(world.services, { userId: moderator.id }).caller.events.byId({ id: eventId }),
     ).resolves.toMatchObject({
       title: 'Evento pendente',
     })
-    const { token } = createSession(db, moderator.id, { twoFactorPending: true })
-    const owing = callerForToken(services, token)
+    const { token } = createSession(world.db, moderator.id, { twoFactorPending: true })
+    const owing = callerForToken(world.services, token)
     expect(owing.user).toBeNull()
     await expectTRPCError(owing.caller.events.byId({ id: eventId }), 'NOT_FOUND')
     await expect(owing.caller.auth.me()).resolves.toBeNull()
   })
 
   it('turning two-factor off is limited, and new recovery codes need a code', async () => {
-    const member = await createApprovedStudent(db, { totpKey: generateTotpKey() })
-    const { caller } = callerFor(services, { userId: member.id })
+    const member = await createApprovedStudent(world.db, { totpKey: generateTotpKey() })
+    const { caller } = callerFor(world.services, { userId: member.id })
     await expectAppError(
       caller.account.twoFactor.regenerateRecoveryCodes({ code: '000000' }),
       'INVALID_TWO_FACTOR_CODE',
@@ -394,15 +391,16 @@ describe('the second factor, per session', () => {
 
 describe('a deleted account stays deleted', () => {
   it('deletion removes its links, two-factor secret and recovery codes', async () => {
-    const member = await createApprovedStudent(db, { totpKey: generateTotpKey() })
-    db.insert(recoveryCodes)
+    const member = await createApprovedStudent(world.db, { totpKey: generateTotpKey() })
+    world.db
+      .insert(recoveryCodes)
       .values(generateRecoveryCodes().hashes.map((codeHash) => ({ userId: member.id, codeHash })))
       .run()
-    const { caller } = callerFor(services, { userId: member.id })
+    const { caller } = callerFor(world.services, { userId: member.id })
     await caller.account.requestEmailChange({ newEmail: 'mudando@univille.br' })
     await caller.account.deleteAccount({ password: member.password })
 
-    const row = db.select().from(users).where(eq(users.id, member.id)).get()
+    const row = world.db.select().from(users).where(eq(users.id, member.id)).get()
     expect(row?.totpKey).toBeNull()
     expect(row?.totpEnabledAt).toBeNull()
     expect(rowsOf(recoveryCodes, member.id)).toHaveLength(0)
@@ -410,14 +408,19 @@ describe('a deleted account stays deleted', () => {
   })
 
   it('no link, sign-in or approval brings it back', async () => {
-    const admin = await createAdmin(db)
-    const member = await createApprovedStudent(db)
-    await callerFor(services, { userId: member.id }).caller.account.deleteAccount({
+    const admin = await createAdmin(world.db)
+    const member = await createApprovedStudent(world.db)
+    await callerFor(world.services, { userId: member.id }).caller.account.deleteAccount({
       password: member.password,
     })
     // A link issued just before the deletion, arriving late.
-    const change = issueEmailToken(db, member.id, 'change_email', 'volta@univille.br')
-    const reset = issueEmailToken(db, member.id, 'reset_password', `removida-${member.id}@contas.invalid`)
+    const change = issueEmailToken(world.db, member.id, 'change_email', 'volta@univille.br')
+    const reset = issueEmailToken(
+      world.db,
+      member.id,
+      'reset_password',
+      `removida-${member.id}@contas.invalid`,
+    )
 
     await expectAppError(anonymous().caller.account.confirmEmailChange({ token: change }), 'INVALID_TOKEN')
     await expectAppError(
@@ -425,24 +428,24 @@ describe('a deleted account stays deleted', () => {
       'INVALID_TOKEN',
     )
     await expectAppError(
-      callerFor(services, { userId: admin.id }).caller.admin.users.approve({ userId: member.id }),
+      callerFor(world.services, { userId: admin.id }).caller.admin.users.approve({ userId: member.id }),
       'USER_NOT_FOUND',
     )
     expect(userRow('volta@univille.br')).toBeUndefined()
     // A session row surviving somehow is worth nothing either.
-    const { token } = createSession(db, member.id)
-    expect(callerForToken(services, token).user).toBeNull()
+    const { token } = createSession(world.db, member.id)
+    expect(callerForToken(world.services, token).user).toBeNull()
   })
 })
 
 describe('pictures are freed by their upload, not by their file name', () => {
   it('deleting one banner leaves another banner with the same picture alone', async () => {
-    const first = await createAdmin(db)
-    const second = await createAdmin(db)
+    const first = await createAdmin(world.db)
+    const second = await createAdmin(world.db)
     const photo = await solidJpeg(800, 300, { colour: '#2e86de' })
     const bannerOf = async (adminId: number, title: string) => {
-      const upload = await storeImage(services, adminId, 'banner', photo)
-      const { caller } = callerFor(services, { userId: adminId })
+      const upload = await storeImage(world.services, adminId, 'banner', photo)
+      const { caller } = callerFor(world.services, { userId: adminId })
       const { id } = await caller.admin.banners.create({
         title,
         description: null,
@@ -460,17 +463,18 @@ describe('pictures are freed by their upload, not by their file name', () => {
     expect(one.upload.fullUrl).toBe(two.upload.fullUrl)
 
     await one.caller.admin.banners.delete({ id: one.id })
-    const attached = (id: string) => db.select().from(uploads).where(eq(uploads.id, id)).get()?.attachedAt
+    const attached = (id: string) =>
+      world.db.select().from(uploads).where(eq(uploads.id, id)).get()?.attachedAt
     expect(attached(one.upload.id)).toBeNull()
     expect(attached(two.upload.id)).toBeInstanceOf(Date)
   })
 
   it('replacing an avatar leaves an event picture made of the same photo alone', async () => {
-    const member = await createApprovedStudent(db)
+    const member = await createApprovedStudent(world.db)
     const photo = await solidJpeg(400, 400, { colour: '#10ac84' })
-    const { caller } = callerFor(services, { userId: member.id })
-    const avatar = await storeImage(services, member.id, 'avatar', photo)
-    const eventPicture = await storeImage(services, member.id, 'event', photo)
+    const { caller } = callerFor(world.services, { userId: member.id })
+    const avatar = await storeImage(world.services, member.id, 'avatar', photo)
+    const eventPicture = await storeImage(world.services, member.id, 'event', photo)
     await caller.profiles.update({
       username: member.username ?? 'membro',
       fullName: 'Membro de Teste',
@@ -479,7 +483,7 @@ describe('pictures are freed by their upload, not by their file name', () => {
       course: 'Design',
       avatarUploadId: avatar.id,
     })
-    db.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, eventPicture.id)).run()
+    world.db.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, eventPicture.id)).run()
     await caller.profiles.update({
       username: member.username ?? 'membro',
       fullName: 'Membro de Teste',
@@ -488,7 +492,8 @@ describe('pictures are freed by their upload, not by their file name', () => {
       course: 'Design',
       avatarUploadId: null,
     })
-    const attached = (id: string) => db.select().from(uploads).where(eq(uploads.id, id)).get()?.attachedAt
+    const attached = (id: string) =>
+      world.db.select().from(uploads).where(eq(uploads.id, id)).get()?.attachedAt
     expect(attached(avatar.id)).toBeNull()
     expect(attached(eventPicture.id)).toBeInstanceOf(Date)
   })

@@ -4,40 +4,31 @@
  * another community do not count.
  */
 import { and, eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
-import type { Database } from '../../server/db/client'
 import { communities, profiles, userRoles, users } from '../../server/db/schema'
 import { expectTRPCError } from '../support/assertions'
 import {
   callerFor,
-  closeTestDatabase,
   communityBySlug,
   createAdmin,
   createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
   TEST_PASSWORD,
-  type TestServices,
+  useTestWorld,
 } from '../support/test-app'
 
 const KEEP_ONE_ADMIN = 'A comunidade precisa de pelo menos um administrador.'
 const LAST_ADMIN_SELF_DELETION =
   'Você é o último administrador da comunidade: promova outra pessoa antes de excluir a conta.'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld()
 
 beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
 })
 
-afterEach(() => closeTestDatabase(db))
-
 const rolesOf = (userId: number) =>
-  db
+  world.db
     .select({ role: userRoles.role })
     .from(userRoles)
     .where(eq(userRoles.userId, userId))
@@ -46,48 +37,51 @@ const rolesOf = (userId: number) =>
     .sort()
 
 const isDeleted = (userId: number) =>
-  db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).get()?.deletedAt != null
+  world.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).get()?.deletedAt !=
+  null
 
 /** The administrators of Univille, by user id. */
 const adminsOfUniville = () =>
-  db
+  world.db
     .select({ userId: userRoles.userId })
     .from(userRoles)
     .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(and(eq(userRoles.role, 'admin'), eq(profiles.communityId, communityBySlug(db, 'univille').id)))
+    .where(
+      and(eq(userRoles.role, 'admin'), eq(profiles.communityId, communityBySlug(world.db, 'univille').id)),
+    )
     .orderBy(userRoles.userId)
     .all()
     .map((row) => row.userId)
 
 /** An administrator of UDESC: never counted as one of Univille's. */
 const adminOfAnotherCommunity = () =>
-  createAdmin(db, {
+  createAdmin(world.db, {
     email: `admin${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
-    communityId: communityBySlug(db, 'udesc').id,
+    communityId: communityBySlug(world.db, 'udesc').id,
   })
 
 describe('rebaixar um administrador', () => {
   it('com dois admins, um tira o acesso do outro (e encerra as sessões dele)', async () => {
-    const first = await createAdmin(db)
-    const second = await createAdmin(db)
-    const secondSession = callerFor(services, { userId: second.id })
-    const { caller } = callerFor(services, { userId: first.id })
+    const first = await createAdmin(world.db)
+    const second = await createAdmin(world.db)
+    const secondSession = callerFor(world.services, { userId: second.id })
+    const { caller } = callerFor(world.services, { userId: first.id })
     expect(await caller.admin.users.setRoles({ userId: second.id, roles: ['moderator'] })).toEqual({
       roles: ['user', 'moderator'],
     })
     expect(rolesOf(second.id)).toEqual(['moderator', 'user'])
-    expect(validateSessionToken(db, secondSession.sessionToken ?? '')).toBeNull()
+    expect(validateSessionToken(world.db, secondSession.sessionToken ?? '')).toBeNull()
     expect(adminsOfUniville()).toEqual([first.id])
   })
 
   it('dois admins se rebaixando ao mesmo tempo: o segundo pedido é recusado e sobra um admin', async () => {
     await adminOfAnotherCommunity()
-    const first = await createAdmin(db)
-    const second = await createAdmin(db)
+    const first = await createAdmin(world.db)
+    const second = await createAdmin(world.db)
     // Over HTTP a request's identity is read when it arrives: the second admin's request is already
     // in flight, as an admin, when the first one's demotion of them is saved.
-    const secondInFlight = callerFor(services, { userId: second.id }).caller
-    await callerFor(services, { userId: first.id }).caller.admin.users.setRoles({
+    const secondInFlight = callerFor(world.services, { userId: second.id }).caller
+    await callerFor(world.services, { userId: first.id }).caller.admin.users.setRoles({
       userId: second.id,
       roles: [],
     })
@@ -101,9 +95,12 @@ describe('rebaixar um administrador', () => {
   })
 
   it('o único admin não tira o próprio acesso', async () => {
-    const only = await createAdmin(db)
+    const only = await createAdmin(world.db)
     await expectTRPCError(
-      callerFor(services, { userId: only.id }).caller.admin.users.setRoles({ userId: only.id, roles: [] }),
+      callerFor(world.services, { userId: only.id }).caller.admin.users.setRoles({
+        userId: only.id,
+        roles: [],
+      }),
       'BAD_REQUEST',
       'Você não pode remover o seu próprio acesso de administrador.',
     )
@@ -111,9 +108,9 @@ describe('rebaixar um administrador', () => {
   })
 
   it('mudar os papéis de quem não é admin não depende de haver outro admin', async () => {
-    const only = await createAdmin(db)
-    const student = await createApprovedStudent(db)
-    const { caller } = callerFor(services, { userId: only.id })
+    const only = await createAdmin(world.db)
+    const student = await createApprovedStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: only.id })
     await caller.admin.users.setRoles({ userId: student.id, roles: ['moderator'] })
     expect(rolesOf(student.id)).toEqual(['moderator', 'user'])
     await caller.admin.users.setRoles({ userId: student.id, roles: [] })
@@ -123,18 +120,18 @@ describe('rebaixar um administrador', () => {
 
 describe('excluir pelo painel', () => {
   it('com dois admins, um exclui o outro', async () => {
-    const first = await createAdmin(db)
-    const second = await createAdmin(db)
-    await callerFor(services, { userId: first.id }).caller.admin.users.delete({ userId: second.id })
+    const first = await createAdmin(world.db)
+    const second = await createAdmin(world.db)
+    await callerFor(world.services, { userId: first.id }).caller.admin.users.delete({ userId: second.id })
     expect(isDeleted(second.id)).toBe(true)
     expect(adminsOfUniville()).toEqual([first.id])
   })
 
   it('ninguém se exclui pelo painel', async () => {
-    const first = await createAdmin(db)
-    await createAdmin(db)
+    const first = await createAdmin(world.db)
+    await createAdmin(world.db)
     await expectTRPCError(
-      callerFor(services, { userId: first.id }).caller.admin.users.delete({ userId: first.id }),
+      callerFor(world.services, { userId: first.id }).caller.admin.users.delete({ userId: first.id }),
       'BAD_REQUEST',
       'Você não pode remover a sua própria conta por aqui.',
     )
@@ -143,10 +140,10 @@ describe('excluir pelo painel', () => {
 
   it('quem acabou de perder o acesso não exclui o último admin', async () => {
     await adminOfAnotherCommunity()
-    const first = await createAdmin(db)
-    const second = await createAdmin(db)
-    const secondInFlight = callerFor(services, { userId: second.id }).caller
-    await callerFor(services, { userId: first.id }).caller.admin.users.setRoles({
+    const first = await createAdmin(world.db)
+    const second = await createAdmin(world.db)
+    const secondInFlight = callerFor(world.services, { userId: second.id }).caller
+    await callerFor(world.services, { userId: first.id }).caller.admin.users.setRoles({
       userId: second.id,
       roles: [],
     })
@@ -160,9 +157,9 @@ describe('excluir pelo painel', () => {
   })
 
   it('excluir quem não é admin não depende de haver outro admin', async () => {
-    const only = await createAdmin(db)
-    const student = await createApprovedStudent(db)
-    await callerFor(services, { userId: only.id }).caller.admin.users.delete({ userId: student.id })
+    const only = await createAdmin(world.db)
+    const student = await createApprovedStudent(world.db)
+    await callerFor(world.services, { userId: only.id }).caller.admin.users.delete({ userId: student.id })
     expect(isDeleted(student.id)).toBe(true)
   })
 })
@@ -170,9 +167,11 @@ describe('excluir pelo painel', () => {
 describe('excluir a própria conta (Minha Conta)', () => {
   it('o último admin da comunidade não exclui a própria conta, mesmo com admins em outra', async () => {
     await adminOfAnotherCommunity()
-    const only = await createAdmin(db)
+    const only = await createAdmin(world.db)
     await expectTRPCError(
-      callerFor(services, { userId: only.id }).caller.account.deleteAccount({ password: TEST_PASSWORD }),
+      callerFor(world.services, { userId: only.id }).caller.account.deleteAccount({
+        password: TEST_PASSWORD,
+      }),
       'BAD_REQUEST',
       LAST_ADMIN_SELF_DELETION,
     )
@@ -181,9 +180,9 @@ describe('excluir a própria conta (Minha Conta)', () => {
   })
 
   it('com outro admin na comunidade, o admin exclui a própria conta', async () => {
-    const leaving = await createAdmin(db)
-    const staying = await createAdmin(db)
-    await callerFor(services, { userId: leaving.id }).caller.account.deleteAccount({
+    const leaving = await createAdmin(world.db)
+    const staying = await createAdmin(world.db)
+    await callerFor(world.services, { userId: leaving.id }).caller.account.deleteAccount({
       password: TEST_PASSWORD,
     })
     expect(isDeleted(leaving.id)).toBe(true)
@@ -191,11 +190,11 @@ describe('excluir a própria conta (Minha Conta)', () => {
   })
 
   it('quem não é admin exclui a própria conta mesmo numa comunidade sem admin', async () => {
-    const student = await createApprovedStudent(db, {
+    const student = await createApprovedStudent(world.db, {
       email: `aluno${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
-      communityId: communityBySlug(db, 'udesc').id,
+      communityId: communityBySlug(world.db, 'udesc').id,
     })
-    await callerFor(services, { userId: student.id }).caller.account.deleteAccount({
+    await callerFor(world.services, { userId: student.id }).caller.account.deleteAccount({
       password: TEST_PASSWORD,
     })
     expect(isDeleted(student.id)).toBe(true)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client'
 import { communities, listings, mainCategories, subcategories, uploads } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
@@ -8,17 +8,13 @@ import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {
   type AppCaller,
   callerFor,
-  closeTestDatabase,
   createAdmin,
   createApprovedStudent,
   createStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
+  useTestWorld,
 } from '../support/test-app'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let seller: AppCaller
 let sellerId: number
 let buyer: AppCaller
@@ -30,8 +26,8 @@ let outsider: AppCaller
 let livros: { mainCategoryId: number; subcategoryId: number }
 let aulas: { mainCategoryId: number; subcategoryId: number }
 
-function category(db: Database, mainSlug: string, subName: string) {
-  const row = db
+function category(_db: Database, mainSlug: string, subName: string) {
+  const row = world.db
     .select({ mainCategoryId: mainCategories.id, subcategoryId: subcategories.id })
     .from(subcategories)
     .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
@@ -45,7 +41,8 @@ function category(db: Database, mainSlug: string, subName: string) {
 function fakeUpload(ownerId: number, kind: 'listing' | 'avatar' = 'listing'): string {
   const id = randomUUID()
   const hash = randomUUID().replace(/-/g, '').repeat(2)
-  db.insert(uploads)
+  world.db
+    .insert(uploads)
     .values({
       id,
       ownerId,
@@ -73,20 +70,18 @@ function listingInput(overrides: Partial<ListingInput> = {}): ListingInput {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  livros = category(db, 'desapegos', 'Livros e apostilas')
-  aulas = category(db, 'servicos', 'Aulas particulares')
-  const sellerAccount = await createApprovedStudent(db)
-  const buyerAccount = await createApprovedStudent(db)
+  livros = category(world.db, 'desapegos', 'Livros e apostilas')
+  aulas = category(world.db, 'servicos', 'Aulas particulares')
+  const sellerAccount = await createApprovedStudent(world.db)
+  const buyerAccount = await createApprovedStudent(world.db)
   sellerId = sellerAccount.id
   buyerId = buyerAccount.id
-  seller = callerFor(services, { userId: sellerId }).caller
-  buyer = callerFor(services, { userId: buyerId }).caller
-  anonymous = callerFor(services, null).caller
-  pending = callerFor(services, { userId: (await createStudent(db)).id }).caller
-  admin = callerFor(services, { userId: (await createAdmin(db)).id }).caller
-  const other = db
+  seller = callerFor(world.services, { userId: sellerId }).caller
+  buyer = callerFor(world.services, { userId: buyerId }).caller
+  anonymous = callerFor(world.services, null).caller
+  pending = callerFor(world.services, { userId: (await createStudent(world.db)).id }).caller
+  admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
+  const other = world.db
     .insert(communities)
     .values({
       slug: 'outra',
@@ -99,14 +94,12 @@ beforeAll(async () => {
     })
     .returning({ id: communities.id })
     .get()
-  const outsiderAccount = await createApprovedStudent(db, {
+  const outsiderAccount = await createApprovedStudent(world.db, {
     email: 'fulano@outra.edu.br',
     communityId: other.id,
   })
-  outsider = callerFor(services, { userId: outsiderAccount.id }).caller
+  outsider = callerFor(world.services, { userId: outsiderAccount.id }).caller
 })
-
-afterAll(() => closeTestDatabase(db))
 
 describe('criar anúncio', () => {
   it('cria um anúncio ativo na comunidade do vendedor, com as fotos na ordem dada', async () => {
@@ -117,19 +110,19 @@ describe('criar anúncio', () => {
     expect(listing.status).toBe('ativo')
     expect(listing.isOwner).toBe(true)
     expect(listing.images.map((image) => image.id)).toEqual([second, first])
-    const attached = db.select().from(uploads).where(eq(uploads.id, first)).get()
+    const attached = world.db.select().from(uploads).where(eq(uploads.id, first)).get()
     expect(attached?.attachedAt).toBeInstanceOf(Date)
   })
 
   it('recusa visitantes, contas pendentes e fotos de outra pessoa', async () => {
     await expectTRPCError(anonymous.listings.create(listingInput()), 'UNAUTHORIZED')
     await expectTRPCError(pending.listings.create(listingInput()), 'FORBIDDEN')
-    const before = db.select().from(listings).all().length
+    const before = world.db.select().from(listings).all().length
     await expectTRPCError(
       seller.listings.create(listingInput({ imageIds: [fakeUpload(buyerId)] })),
       'BAD_REQUEST',
     )
-    expect(db.select().from(listings).all().length).toBe(before)
+    expect(world.db.select().from(listings).all().length).toBe(before)
   })
 
   it.each([
@@ -204,7 +197,8 @@ describe('ver, editar, mudar status e excluir', () => {
 
   it('um anúncio removido pela moderação não pode ser reativado nem editado', async () => {
     const { id } = await seller.listings.create(listingInput({ title: 'Anúncio problemático' }))
-    db.update(listings)
+    world.db
+      .update(listings)
       .set({ moderationStatus: 'removed', removalReason: 'Spam ou duplicado' })
       .where(eq(listings.id, id))
       .run()
@@ -225,7 +219,7 @@ describe('busca, filtros, ordenação e paginação', () => {
           title: 'Café especial torrado na hora',
           description: 'Grãos moídos para a república.',
           priceCents: 3500,
-          ...category(db, 'desapegos', 'Móveis e casa'),
+          ...category(world.db, 'desapegos', 'Móveis e casa'),
           condition: 'novo',
         }),
       )
@@ -315,7 +309,7 @@ describe('favoritos e Vupts', () => {
     const voters = await Promise.all(
       Array.from(
         { length: 12 },
-        async () => callerFor(services, { userId: (await createApprovedStudent(db)).id }).caller,
+        async () => callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller,
       ),
     )
     await Promise.all(
@@ -326,12 +320,12 @@ describe('favoritos e Vupts', () => {
         voter.listings.setVupt({ id, vupt: index % 2 === 0 }),
       ]),
     )
-    const rows = db.$client
+    const rows = world.db.$client
       .prepare('select count(*) as total from listing_vupts where listing_id = ?')
       .get(id) as {
       total: number
     }
-    const listing = db
+    const listing = world.db
       .select({ vuptsCount: listings.vuptsCount })
       .from(listings)
       .where(eq(listings.id, id))
@@ -388,10 +382,10 @@ describe('perfis', () => {
       fullName: 'Vendedora Top',
       avatarUploadId: replacement,
     })
-    expect(db.select().from(uploads).where(eq(uploads.id, avatar)).get()?.attachedAt).toBeNull()
-    expect(db.select().from(uploads).where(eq(uploads.id, replacement)).get()?.attachedAt).toBeInstanceOf(
-      Date,
-    )
+    expect(world.db.select().from(uploads).where(eq(uploads.id, avatar)).get()?.attachedAt).toBeNull()
+    expect(
+      world.db.select().from(uploads).where(eq(uploads.id, replacement)).get()?.attachedAt,
+    ).toBeInstanceOf(Date)
   })
 })
 

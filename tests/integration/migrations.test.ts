@@ -89,7 +89,9 @@ describe('0006_listings: products becomes listings', () => {
     expect(rows(db, 'select listing_id, upload_id, position from listing_images')).toEqual([[1, 'foto-1', 0]])
     expect(rows(db, 'select user_id, listing_id from favorites')).toEqual([[buyer.id, 1]])
     expect(rows(db, 'select user_id, listing_id from listing_vupts')).toEqual([[buyer.id, 1]])
-    expect(rows(db, 'select listing_id, viewer_id, day from listing_views')).toEqual([[1, buyer.id, '2026-09-21']])
+    expect(rows(db, 'select listing_id, viewer_id, day from listing_views')).toEqual([
+      [1, buyer.id, '2026-09-21'],
+    ])
     expect(rows(db, 'select listing_id from conversations')).toEqual([[1]])
     expect(rows(db, 'select kind from uploads')).toEqual([['listing']])
     expect(rows(db, 'select action_type, target_type, target_id from moderation_log')).toEqual([

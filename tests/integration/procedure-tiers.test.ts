@@ -1,7 +1,6 @@
 import type { TRPCError } from '@trpc/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '../../server/auth/session'
-import type { Database } from '../../server/db/client'
 import { appRouter } from '../../server/routers/_app'
 import type { ProcedureMeta, Tier } from '../../server/trpc/init'
 import { expectTRPCError } from '../support/assertions'
@@ -9,13 +8,10 @@ import {
   type AppCaller,
   callerFor,
   callerForToken,
-  closeTestDatabase,
   createAdmin,
   createApprovedStudent,
   createStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
+  useTestWorld,
 } from '../support/test-app'
 
 const TIERS: readonly Tier[] = ['public', 'session', 'signedIn', 'approved', 'moderator', 'admin']
@@ -160,8 +156,7 @@ async function callByPath(caller: AppCaller, path: string, signal: AbortControll
   return result
 }
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let pendingUserId: number
 let studentId: number
 let moderatorId: number
@@ -169,20 +164,14 @@ let adminId: number
 let unconfirmedUserId: number
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
   // A pending user whose e-mail is confirmed: only the approval is missing.
-  pendingUserId = (await createStudent(db, { emailVerified: true })).id
-  studentId = (await createApprovedStudent(db)).id
-  moderatorId = (await createApprovedStudent(db, { roles: ['user', 'moderator'] })).id
+  pendingUserId = (await createStudent(world.db, { emailVerified: true })).id
+  studentId = (await createApprovedStudent(world.db)).id
+  moderatorId = (await createApprovedStudent(world.db, { roles: ['user', 'moderator'] })).id
   // With two-factor on: callerFor signs them in with their code, as admin procedures require.
-  adminId = (await createAdmin(db)).id
+  adminId = (await createAdmin(world.db)).id
   // Approved by an administrator, but nobody ever proved the mailbox.
-  unconfirmedUserId = (await createStudent(db, { approved: true, emailVerified: false })).id
-})
-
-afterAll(() => {
-  closeTestDatabase(db)
+  unconfirmedUserId = (await createStudent(world.db, { approved: true, emailVerified: false })).id
 })
 
 function expectCall(
@@ -191,7 +180,7 @@ function expectCall(
   code: TRPCError['code'],
 ): Promise<TRPCError> {
   const controller = new AbortController()
-  const { caller } = callerFor(services, who, {}, { signal: controller.signal })
+  const { caller } = callerFor(world.services, who, {}, { signal: controller.signal })
   return expectTRPCError(
     callByPath(caller, path, controller).finally(() => controller.abort()),
     code,
@@ -201,7 +190,7 @@ function expectCall(
 /** With no input the call may fail validation, a rule or succeed, but never for lack of rights. */
 async function expectAdmitted(who: { userId: number } | null, path: string): Promise<void> {
   const controller = new AbortController()
-  const { caller } = callerFor(services, who, {}, { signal: controller.signal })
+  const { caller } = callerFor(world.services, who, {}, { signal: controller.signal })
   const outcome = await callByPath(caller, path, controller).then(
     () => 'ok',
     (error: TRPCError) => `${error.code}: ${error.message}`,
@@ -254,8 +243,8 @@ describe('procedure tiers', () => {
       '%s (%s %s)',
       async (path) => {
         const controller = new AbortController()
-        const { token } = createSession(db, moderatorId, { twoFactorPending: true })
-        const { caller } = callerForToken(services, token, {}, { signal: controller.signal })
+        const { token } = createSession(world.db, moderatorId, { twoFactorPending: true })
+        const { caller } = callerForToken(world.services, token, {}, { signal: controller.signal })
         await expectTRPCError(
           callByPath(caller, path, controller).finally(() => controller.abort()),
           'UNAUTHORIZED',

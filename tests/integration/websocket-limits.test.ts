@@ -1,21 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Database } from '../../server/db/client'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import { expectTRPCError } from '../support/assertions'
-import {
-  callerFor,
-  closeTestDatabase,
-  createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
-} from '../support/test-app'
+import { callerFor, createApprovedStudent, useTestWorld } from '../support/test-app'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld()
 let server: Server
 let sockets: ReturnType<typeof attachWebSockets>
 let url: string
@@ -23,7 +14,7 @@ const open: WebSocket[] = []
 
 async function listen(options: Parameters<typeof attachWebSockets>[2]) {
   server = createServer((_req, res) => res.end())
-  sockets = attachWebSockets(server, services, options)
+  sockets = attachWebSockets(server, world.services, options)
   server.listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', resolve))
   url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}${WS_PATH}`
@@ -44,16 +35,10 @@ function connect(headers: Record<string, string> = {}): Promise<{ socket?: WebSo
   })
 }
 
-beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-})
-
 afterEach(async () => {
   for (const socket of open.splice(0)) socket.terminate()
   sockets?.close()
   await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve())
-  closeTestDatabase(db)
 })
 
 describe('WebSocket connections', () => {
@@ -91,9 +76,9 @@ describe('WebSocket connections', () => {
 
 describe('chat.typing', () => {
   it('is rate-limited per member', async () => {
-    const ana = await createApprovedStudent(db)
-    const bruno = await createApprovedStudent(db)
-    const { caller } = callerFor(services, { userId: ana.id })
+    const ana = await createApprovedStudent(world.db)
+    const bruno = await createApprovedStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: ana.id })
     const { conversationId } = await caller.chat.start({ username: bruno.username ?? '' })
     for (let press = 0; press < 20; press++) await caller.chat.typing({ conversationId })
     await expectTRPCError(caller.chat.typing({ conversationId }), 'TOO_MANY_REQUESTS')

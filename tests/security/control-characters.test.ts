@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import type { Database } from '../../server/db/client'
 import { events } from '../../server/db/schema'
 import { toFtsQuery } from '../../server/listings/catalog'
 import { bannerInputSchema, removeListingSchema, subcategoryInputSchema } from '../../shared/schemas/admin'
@@ -11,15 +10,7 @@ import { eventInputSchema, rejectEventSchema } from '../../shared/schemas/event'
 import { listingFiltersSchema, listingInputSchema } from '../../shared/schemas/listing'
 import { profileUpdateSchema } from '../../shared/schemas/profile'
 import { callTrpc, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
-import {
-  callerFor,
-  closeTestDatabase,
-  createAdmin,
-  createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
-} from '../support/test-app'
+import { callerFor, createAdmin, createApprovedStudent, useTestWorld } from '../support/test-app'
 
 /** Every C0 control character but the line feed, and DEL. */
 const CONTROLS = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code))
@@ -151,21 +142,17 @@ describe('free-text fields drop C0 control characters', () => {
   })
 })
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let app: RunningApp
 let memberCookie: string
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  app = await startHttpApp(services)
-  memberCookie = sessionCookieFor(services, (await createApprovedStudent(db)).id)
+  app = await startHttpApp(world.services)
+  memberCookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
 })
 
 afterAll(async () => {
   await app.close()
-  closeTestDatabase(db)
 })
 
 describe('searches with control characters', () => {
@@ -191,8 +178,8 @@ describe('the .ics file', () => {
     )
 
   async function approvedEvent(input: typeof event) {
-    const organizer = callerFor(services, { userId: (await createApprovedStudent(db)).id }).caller
-    const admin = callerFor(services, { userId: (await createAdmin(db)).id }).caller
+    const organizer = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
+    const admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
     const { id } = await organizer.events.create(input)
     await admin.events.approve({ id })
     return id
@@ -220,7 +207,7 @@ describe('the .ics file', () => {
       description: 'Descrição longa o bastante\rATTENDEE:mailto:alguem@exemplo.com',
       location: 'Bloco A\r\nsala 3\u0000',
     })
-    const row = db.select().from(events).where(eq(events.id, id)).get()
+    const row = world.db.select().from(events).where(eq(events.id, id)).get()
     expect([row?.title, row?.location]).toEqual(['Palestra X-INJETADO:sim', 'Bloco A sala 3'])
     expect(row?.description).toBe('Descrição longa o bastante\nATTENDEE:mailto:alguem@exemplo.com')
     expectCleanIcs(await calendar(id))
@@ -228,7 +215,8 @@ describe('the .ics file', () => {
 
   it('cleans text stored before the rule existed when writing the file', async () => {
     const id = await approvedEvent({ ...event, eventDate: dayFromNow(11) })
-    db.update(events)
+    world.db
+      .update(events)
       .set({
         title: 'Antigo\rX-INJETADO:sim',
         description: `Texto antigo\r\nlinha dois\rATTENDEE:mailto:alguem@exemplo.com${CONTROLS}`,

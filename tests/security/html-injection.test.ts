@@ -2,38 +2,26 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
 import { serveBuiltClient } from '../../server/http/client-app'
 import { eventPageMeta } from '../../server/http/event-pages'
 import { type RunningApp, startHttpApp } from '../support/http'
-import {
-  callerFor,
-  closeTestDatabase,
-  createAdmin,
-  createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
-} from '../support/test-app'
+import { callerFor, createAdmin, createApprovedStudent, useTestWorld } from '../support/test-app'
 
 const INDEX_HTML =
   '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Vupt</title></head><body><div id="root"></div></body></html>'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let app: RunningApp
 let clientDir: string
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
   clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML)
-  app = await startHttpApp(services, {
+  app = await startHttpApp(world.services, {
     clientPages: (express) =>
       serveBuiltClient(express, clientDir, {
-        db,
-        pageMeta: (path) => eventPageMeta(db, path, services.publicUrl),
+        db: world.db,
+        pageMeta: (path) => eventPageMeta(world.db, path, world.services.publicUrl),
         settings: {
           supportEmail: 'suporte@vupt.app',
           contactEmail: 'contato@vupt.app',
@@ -47,7 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close()
-  closeTestDatabase(db)
   rmSync(clientDir, { recursive: true, force: true })
 })
 
@@ -57,8 +44,8 @@ const dayFromNow = (days: number) =>
   )
 
 async function approvedEvent(title: string): Promise<number> {
-  const organizer = callerFor(services, { userId: (await createApprovedStudent(db)).id }).caller
-  const admin = callerFor(services, { userId: (await createAdmin(db)).id }).caller
+  const organizer = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
+  const admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
   const { id } = await organizer.events.create({
     title,
     description: 'Uma noite de apresentações no auditório.',

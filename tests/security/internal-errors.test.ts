@@ -6,16 +6,10 @@ import { join } from 'node:path'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Database } from '../../server/db/client'
 import { serveBuiltClient } from '../../server/http/client-app'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import { browserHeaders, callTrpc, type RunningApp, startHttpApp } from '../support/http'
-import {
-  closeTestDatabase,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
-} from '../support/test-app'
+import { createTestServices, useTestWorld } from '../support/test-app'
 
 const GENERIC = 'Algo deu errado. Tente novamente em instantes.'
 /** What must never reach a client: database, library and file-system details. */
@@ -28,22 +22,20 @@ function recordingLogger() {
   return { logger, lines }
 }
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let app: RunningApp
 let log: ReturnType<typeof recordingLogger>
 let clientDir: string
 
 beforeAll(async () => {
-  db = await createTestDatabase()
   log = recordingLogger()
   clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
-  services = createTestServices(db, { logger: log.logger })
-  app = await startHttpApp(services, {
+  world.services = createTestServices(world.db, { logger: log.logger })
+  app = await startHttpApp(world.services, {
     clientPages: (express) =>
       serveBuiltClient(express, clientDir, {
-        db,
+        db: world.db,
         // A page whose link preview fails the way a broken database would.
         pageMeta: (path) => {
           if (path.startsWith('/univille/evento/'))
@@ -60,14 +52,13 @@ beforeAll(async () => {
       }),
   })
   // Break the database under the app: the search index and the events table are gone.
-  db.$client.pragma('foreign_keys = off')
-  db.$client.exec('drop table listings_fts')
-  db.$client.exec('drop table events')
+  world.db.$client.pragma('foreign_keys = off')
+  world.db.$client.exec('drop table listings_fts')
+  world.db.$client.exec('drop table events')
 })
 
 afterAll(async () => {
   await app.close()
-  closeTestDatabase(db)
   rmSync(clientDir, { recursive: true, force: true })
 })
 
@@ -103,7 +94,7 @@ describe('an unexpected failure inside a procedure', () => {
 describe('an unexpected failure over the WebSocket', () => {
   it('reaches the client as the same generic message, with an id that is in the log', async () => {
     const server = createServer((_req, res) => res.end())
-    const sockets = attachWebSockets(server, services, { trustProxy: 0 })
+    const sockets = attachWebSockets(server, world.services, { trustProxy: 0 })
     server.listen(0, '127.0.0.1')
     await new Promise<void>((resolve) => server.once('listening', resolve))
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { pt } from 'zod/locales'
-import type { Database } from '../../server/db/client'
 import { appRouter } from '../../server/routers/_app'
 import { storeImage } from '../../server/uploads/store-image'
 import {
@@ -19,15 +18,7 @@ import {
   watchDatabase,
 } from '../support/http'
 import { solidJpeg } from '../support/images'
-import {
-  callerFor,
-  closeTestDatabase,
-  createAdmin,
-  createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
-} from '../support/test-app'
+import { callerFor, createAdmin, createApprovedStudent, useTestWorld } from '../support/test-app'
 import { type HostileCase, hostileCases, MUTATION_TRANSPORT, QUERY_TRANSPORT } from './hostile-input'
 
 // As src/main.ts does: zod's own messages in Portuguese.
@@ -73,22 +64,19 @@ function messagesOf(body: unknown): string[] {
   ].filter((text): text is string => typeof text === 'string')
 }
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let app: RunningApp
 const accounts: Record<'membro' | 'admin', number> = { membro: 0, admin: 0 }
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  app = await startHttpApp(services)
+  app = await startHttpApp(world.services)
   // Others' things first, so the ids a plausible input points at (1) are theirs: a listing with a
   // real photo, an event, a conversation.
-  const owner = await createApprovedStudent(db)
-  const other = await createApprovedStudent(db)
-  const ownerCaller = callerFor(services, { userId: owner.id }).caller
-  const photo = await storeImage(services, owner.id, 'listing', await solidJpeg())
-  const { mainCategoryId, subcategoryId } = db.$client
+  const owner = await createApprovedStudent(world.db)
+  const other = await createApprovedStudent(world.db)
+  const ownerCaller = callerFor(world.services, { userId: owner.id }).caller
+  const photo = await storeImage(world.services, owner.id, 'listing', await solidJpeg())
+  const { mainCategoryId, subcategoryId } = world.db.$client
     .prepare('select main_category_id as mainCategoryId, id as subcategoryId from subcategories limit 1')
     .get() as { mainCategoryId: number; subcategoryId: number }
   const listing = await ownerCaller.listings.create({
@@ -109,14 +97,13 @@ beforeAll(async () => {
     maxParticipants: 50,
     imageUploadId: null,
   })
-  await callerFor(services, { userId: other.id }).caller.chat.start({ listingId: listing.id })
-  accounts.membro = (await createApprovedStudent(db)).id
-  accounts.admin = (await createAdmin(db)).id
+  await callerFor(world.services, { userId: other.id }).caller.chat.start({ listingId: listing.id })
+  accounts.membro = (await createApprovedStudent(world.db)).id
+  accounts.admin = (await createAdmin(world.db)).id
 })
 
 afterAll(async () => {
   await app.close()
-  closeTestDatabase(db)
 })
 
 /** What went wrong with one call, or null. */
@@ -140,8 +127,8 @@ describe.each(['membro', 'admin'] as const)('hostile input as %s', (role) => {
     async (path, type, schema) => {
       const transport = type === 'query' ? QUERY_TRANSPORT : MUTATION_TRANSPORT
       const problems: string[] = []
-      const database = watchDatabase(db)
-      let cookie = sessionCookieFor(services, accounts[role])
+      const database = watchDatabase(world.db)
+      let cookie = sessionCookieFor(world.services, accounts[role])
       for (const hostile of hostileCases(schema, transport)) {
         const before = database.checksum()
         const reply = await callTrpcJson(app.url, path, type, jsonOf(hostile), cookie)
@@ -151,7 +138,7 @@ describe.each(['membro', 'admin'] as const)('hostile input as %s', (role) => {
         if (problem)
           problems.push(`${hostile.label} → ${problem} (HTTP ${reply.status}) ${reply.text.slice(0, 200)}`)
         // It went through (and may have signed out, or changed the account): a new session.
-        if (!refused) cookie = sessionCookieFor(services, accounts[role])
+        if (!refused) cookie = sessionCookieFor(world.services, accounts[role])
       }
       expect(problems).toEqual([])
     },
@@ -160,7 +147,7 @@ describe.each(['membro', 'admin'] as const)('hostile input as %s', (role) => {
   it.each(subscriptions.map((p) => [p.path, p.schema] as const))(
     '%s (subscription) is refused over HTTP with any input',
     async (path, schema) => {
-      const cookie = sessionCookieFor(services, accounts[role])
+      const cookie = sessionCookieFor(world.services, accounts[role])
       for (const hostile of hostileCases(schema, QUERY_TRANSPORT)) {
         const json = jsonOf(hostile)
         const query = json === undefined ? '' : `?input=${encodeURIComponent(json)}`
@@ -188,11 +175,11 @@ describe('the suite itself', () => {
   })
 
   it('sees a row changed, and not a session merely used', () => {
-    const database = watchDatabase(db)
+    const database = watchDatabase(world.db)
     const before = database.checksum()
-    db.$client.prepare('update sessions set last_used_at = last_used_at + 1').run()
+    world.db.$client.prepare('update sessions set last_used_at = last_used_at + 1').run()
     expect(database.checksum()).toBe(before)
-    db.$client.prepare("update profiles set bio = 'mudou' where user_id = ?").run(accounts.membro)
+    world.db.$client.prepare("update profiles set bio = 'mudou' where user_id = ?").run(accounts.membro)
     expect(database.checksum()).not.toBe(before)
   })
 

@@ -1,33 +1,22 @@
 import { once } from 'node:events'
 import { type IncomingMessage, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
 import { TRPC_MAX_BODY_BYTES } from '../../server/http/trpc-limits'
 import { API_BATCH_MAX } from '../../shared/limits'
 import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
-import {
-  closeTestDatabase,
-  createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
-} from '../support/test-app'
+import { createApprovedStudent, useTestWorld } from '../support/test-app'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let app: RunningApp
 let cookie: string
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  app = await startHttpApp(services)
-  cookie = sessionCookieFor(services, (await createApprovedStudent(db)).id)
+  app = await startHttpApp(world.services)
+  cookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
 })
 
 afterAll(async () => {
   await app.close()
-  closeTestDatabase(db)
 })
 
 type Sent = { response: IncomingMessage; body: string; bytesSent: number; bytesOffered: number }

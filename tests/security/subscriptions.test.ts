@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
 import { appRouter } from '../../server/routers/_app'
 import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
-import {
-  closeTestDatabase,
-  createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
-} from '../support/test-app'
+import { createApprovedStudent, useTestWorld } from '../support/test-app'
 
 /** Every subscription of the router: live updates are only served over the WebSocket. */
 const subscriptions = Object.entries(appRouter._def.procedures)
@@ -17,21 +10,17 @@ const subscriptions = Object.entries(appRouter._def.procedures)
   )
   .map(([path]) => path)
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let app: RunningApp
 let cookie: string
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  app = await startHttpApp(services)
-  cookie = sessionCookieFor(services, (await createApprovedStudent(db)).id)
+  app = await startHttpApp(world.services)
+  cookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
 })
 
 afterAll(async () => {
   await app.close()
-  closeTestDatabase(db)
 })
 
 /** Opens the request and reads only the head: an event stream would never end on its own. */

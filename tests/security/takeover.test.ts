@@ -5,35 +5,23 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '../../server/auth/session'
-import type { Database } from '../../server/db/client'
 import { profiles, users } from '../../server/db/schema'
 import { UPLOAD_ENDPOINT, UPLOAD_FIELD } from '../../shared/uploads'
 import { browserHeaders, callTrpc, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
 import { solidJpeg } from '../support/images'
-import {
-  closeTestDatabase,
-  createAdmin,
-  createTestDatabase,
-  createTestServices,
-  lastMailToken,
-  type TestServices,
-} from '../support/test-app'
+import { createAdmin, lastMailToken, useTestWorld } from '../support/test-app'
 
 const VICTIM = 'carla.mendes@univille.br'
 
-let db: Database
-let services: TestServices
+const world = useTestWorld({ scope: 'file' })
 let app: RunningApp
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  app = await startHttpApp(services)
+  app = await startHttpApp(world.services)
 })
 
 afterAll(async () => {
   await app.close()
-  closeTestDatabase(db)
 })
 
 /** The session cookie a response set, as the browser will send it back. */
@@ -87,19 +75,19 @@ describe('address squatting over HTTP', () => {
     expect((await upload(squatter)).status).toBe(403)
 
     // Meanwhile an administrator approves what looks like Carla.
-    const admin = await createAdmin(db)
-    const userId = db.select({ id: users.id }).from(users).where(eq(users.email, VICTIM)).get()?.id ?? 0
+    const admin = await createAdmin(world.db)
+    const userId = world.db.select({ id: users.id }).from(users).where(eq(users.email, VICTIM)).get()?.id ?? 0
     const approve = await callTrpc(
       app.url,
       'admin.users.approve',
       'mutation',
       { userId },
-      sessionCookieFor(services, admin.id),
+      sessionCookieFor(world.services, admin.id),
     )
     expect(approve.status).toBe(200)
 
     // Carla opens the link from her inbox. She does not know the password typed at sign-up.
-    const link = lastMailToken(services.mailer)
+    const link = lastMailToken(world.services.mailer)
     const guess = await callTrpc(app.url, 'auth.verifyEmail', 'mutation', {
       token: link,
       password: 'carla123',
@@ -119,7 +107,7 @@ describe('address squatting over HTTP', () => {
       // The approval was of the squatter's sign-up: an administrator looks again.
       approved: false,
     })
-    expect(db.select().from(profiles).where(eq(profiles.userId, userId)).get()?.approved).toBe(false)
+    expect(world.db.select().from(profiles).where(eq(profiles.userId, userId)).get()?.approved).toBe(false)
 
     // The squatter is out: the session is dead and the old password opens nothing.
     expect(data((await callTrpc(app.url, 'auth.me', 'query', undefined, squatter)).json)).toBeNull()
@@ -136,7 +124,7 @@ describe('address squatting over HTTP', () => {
   })
 
   it('a session still owing its second factor cannot upload', async () => {
-    const admin = await createAdmin(db)
+    const admin = await createAdmin(world.db)
     const signIn = await callTrpc(app.url, 'auth.signIn', 'mutation', {
       email: admin.email,
       password: admin.password,
@@ -144,7 +132,7 @@ describe('address squatting over HTTP', () => {
     expect(data(signIn.json)).toEqual({ ok: true, twoFactorRequired: true })
     const owing = sessionCookieOf(signIn.headers)
     expect((await upload(owing)).status).toBe(401)
-    expect((await upload(sessionCookieFor(services, admin.id))).status).toBe(201)
+    expect((await upload(sessionCookieFor(world.services, admin.id))).status).toBe(201)
   })
 })
 
@@ -161,7 +149,7 @@ describe('the known-device cookie over HTTP', () => {
       communitySlug: 'univille',
     })
     await callTrpc(app.url, 'auth.verifyEmail', 'mutation', {
-      token: lastMailToken(services.mailer),
+      token: lastMailToken(world.services.mailer),
       password: 'senha-do-dono',
     })
     const first = await callTrpc(app.url, 'auth.signIn', 'mutation', { email, password: 'senha-do-dono' })

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { parseSetCookie, type SetCookie } from 'cookie'
 import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
-import { afterAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { NewAccount } from '../../server/auth/accounts'
 import { type CurrentUser, identityOf } from '../../server/auth/identity'
 import { createSecretBox } from '../../server/auth/secret-box'
@@ -99,6 +99,27 @@ export function closeTestDatabase(db: Database): void {
   db.$client.close()
   openDatabases.delete(db)
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
+}
+
+export type TestWorld = { db: Database; services: TestServices }
+
+/**
+ * A migrated database and the services over it, fresh for every test (or shared by the file's tests
+ * with `scope: 'file'`), closed afterwards. The hooks set its fields: read them in hooks and tests.
+ */
+export function useTestWorld(
+  options: { scope?: 'test' | 'file'; services?: TestServiceOverrides } = {},
+): TestWorld {
+  const world = {} as TestWorld
+  const perFile = options.scope === 'file'
+  const setUp = perFile ? beforeAll : beforeEach
+  const tearDown = perFile ? afterAll : afterEach
+  setUp(async () => {
+    world.db = await createTestDatabase()
+    world.services = createTestServices(world.db, options.services)
+  })
+  tearDown(() => closeTestDatabase(world.db))
+  return world
 }
 
 export function communityBySlug(db: Database, slug: string) {
