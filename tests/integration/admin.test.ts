@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
+import { createListing } from '../../server/db/factories'
 import {
   conversations,
   listings,
@@ -19,7 +20,6 @@ import { expectAppError, expectTRPCError, expectValidationMessage } from '../sup
 import {
   type AppCaller,
   callerFor,
-  communityBySlug,
   createAdmin,
   createApprovedStudent,
   createStudent,
@@ -59,20 +59,7 @@ const eventInput = (title: string): EventInput => ({
 })
 
 function listing(sellerId: number, title = 'Calculadora científica') {
-  return world.db
-    .insert(listings)
-    .values({
-      communityId: communityBySlug(world.db, 'univille').id,
-      sellerId,
-      title,
-      description: 'Funciona perfeitamente, com capa.',
-      priceCents: 5000,
-      mainCategoryId: sub.mainCategoryId,
-      subcategoryId: sub.id,
-      condition: 'usado',
-    })
-    .returning({ id: listings.id })
-    .get().id
+  return createListing(world.db, { sellerId, title, subcategoryId: sub.id })
 }
 
 /** A fresh database for every test: none depends on what another left behind. */
@@ -316,22 +303,9 @@ describe('subcategorias', () => {
       icon: '🎸',
     })
     const seller = await createApprovedStudent(world.db)
-    const used = world.db
-      .insert(listings)
-      .values({
-        communityId: communityBySlug(world.db, 'univille').id,
-        sellerId: seller.id,
-        title: 'Violão',
-        description: 'Violão de estudo em bom estado.',
-        priceCents: 20000,
-        mainCategoryId: sub.mainCategoryId,
-        subcategoryId: id,
-        condition: 'usado',
-      })
-      .returning({ id: listings.id })
-      .get()
+    const used = createListing(world.db, { sellerId: seller.id, title: 'Violão', subcategoryId: id })
     await expectAppError(admin.admin.subcategories.delete({ id }), 'SUBCATEGORY_IN_USE')
-    world.db.delete(listings).where(eq(listings.id, used.id)).run()
+    world.db.delete(listings).where(eq(listings.id, used)).run()
     await admin.admin.subcategories.delete({ id })
     expect((await admin.admin.subcategories.list()).map((s) => s.id)).not.toContain(id)
     await expectTRPCError(moderator.admin.subcategories.list(), 'FORBIDDEN')

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
-import { communities, listings, mainCategories, subcategories } from '../../server/db/schema'
+import { createListing } from '../../server/db/factories'
+import { communities } from '../../server/db/schema'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscriptions'
 import { appRouter } from '../../server/routers/_app'
@@ -77,27 +77,12 @@ beforeEach(async () => {
   eveId = (await createApprovedStudent(world.db)).id
   eve = callerFor(world.services, { userId: eveId }).caller
   pending = callerFor(world.services, { userId: (await createStudent(world.db)).id }).caller
-  const sub = world.db
-    .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
-    .from(subcategories)
-    .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
-    .get()
-  const community = world.db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-  if (!sub || !community) throw new Error('semente ausente')
-  listingId = world.db
-    .insert(listings)
-    .values({
-      communityId: community.id,
-      sellerId: bobId,
-      title: 'Livro de Cálculo',
-      description: 'Sétima edição, conservado.',
-      priceCents: 9000,
-      mainCategoryId: sub.mainCategoryId,
-      subcategoryId: sub.id,
-      condition: 'usado',
-    })
-    .returning({ id: listings.id })
-    .get().id
+  listingId = createListing(world.db, {
+    sellerId: bobId,
+    title: 'Livro de Cálculo',
+    description: 'Sétima edição, conservado.',
+    priceCents: 9000,
+  })
   conversationId = (await alice.chat.start({ listingId })).conversationId
 })
 

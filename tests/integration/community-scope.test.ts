@@ -8,6 +8,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
+import { createListing } from '../../server/db/factories'
 import {
   advertisements,
   communities,
@@ -109,29 +110,6 @@ async function account(kind: Kind, community: 'univille' | 'udesc'): Promise<Per
   return person(created.id)
 }
 
-function insertListing(sellerId: number, communityId: number, title: string): number {
-  const sub = world.db
-    .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
-    .from(subcategories)
-    .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
-    .get()
-  if (!sub) throw new Error('subcategoria ausente')
-  return world.db
-    .insert(listings)
-    .values({
-      communityId,
-      sellerId,
-      title,
-      description: 'Funciona perfeitamente, com capa.',
-      priceCents: 5000,
-      mainCategoryId: sub.mainCategoryId,
-      subcategoryId: sub.id,
-      condition: 'usado',
-    })
-    .returning({ id: listings.id })
-    .get().id
-}
-
 /** Everything of a community (B unless told), read back from the database, plus the whole moderation log. */
 function stateOf(communityId = communityB) {
   const people = world.db
@@ -219,7 +197,7 @@ beforeEach(async () => {
   memberB = await account('member', 'udesc')
   pendingB = await account('pending', 'udesc')
 
-  listingB = insertListing(memberB.id, communityB, 'Calculadora da UDESC')
+  listingB = createListing(world.db, { sellerId: memberB.id, title: 'Calculadora da UDESC' })
   pendingEventB = (await memberB.caller.events.create(eventInput('Palestra pendente da UDESC'))).id
   approvedEventB = (await memberB.caller.events.create(eventInput('Palestra aprovada da UDESC'))).id
   await moderatorB.caller.events.approve({ id: approvedEventB })
@@ -265,7 +243,7 @@ describe('usuários: um admin de A não vê nem mexe em contas de B', () => {
 
 describe('anúncios: a moderação de A não alcança B', () => {
   it('admin.listings.list não mostra anúncios de B', async () => {
-    const listingA = insertListing(memberA.id, communityA, 'Calculadora da Univille')
+    const listingA = createListing(world.db, { sellerId: memberA.id, title: 'Calculadora da Univille' })
     for (const staff of [moderatorA, adminA]) {
       for (const filter of ['all', 'active', 'removed'] as const) {
         const ids = (await staff.caller.admin.listings.list({ filter })).map((item) => item.id)
@@ -423,12 +401,12 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
   it('admin.dashboard.summary e admin.badges.counts contam só A', async () => {
     // A: one pending sign-up, one live listing, one pending event, one active banner.
     await account('pending', 'univille')
-    insertListing(memberA.id, communityA, 'Calculadora da Univille')
+    createListing(world.db, { sellerId: memberA.id, title: 'Calculadora da Univille' })
     await memberA.caller.events.create(eventInput('Palestra da Univille'))
     await adminA.caller.admin.banners.create({ ...bannerInput, title: 'Banner da Univille' })
     // B: more of everything, a removed listing, so a count that leaks shows it.
     await account('pending', 'udesc')
-    const removedB = insertListing(memberB.id, communityB, 'Outro anúncio da UDESC')
+    const removedB = createListing(world.db, { sellerId: memberB.id, title: 'Outro anúncio da UDESC' })
     await moderatorB.caller.admin.listings.remove({ id: removedB, reason: 'spam' })
     await memberB.caller.events.create(eventInput('Mais uma palestra da UDESC'))
 
@@ -514,7 +492,7 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
 
   it('admin.dashboard.log mostra só as ações de A', async () => {
     await moderatorB.caller.admin.listings.remove({ id: listingB, reason: 'spam' })
-    const listingA = insertListing(memberA.id, communityA, 'Calculadora da Univille')
+    const listingA = createListing(world.db, { sellerId: memberA.id, title: 'Calculadora da Univille' })
     await moderatorA.caller.admin.listings.remove({ id: listingA, reason: 'violation' })
     for (const staff of [moderatorA, adminA]) {
       const log = await staff.caller.admin.dashboard.log()
@@ -571,9 +549,9 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
     const strayModerator = await stray('moderator')
     // A has something of every kind, and a line in its moderation log.
     const pendingA = await account('pending', 'univille')
-    const listingA = insertListing(memberA.id, communityA, 'Calculadora da Univille')
+    const listingA = createListing(world.db, { sellerId: memberA.id, title: 'Calculadora da Univille' })
     await moderatorA.caller.admin.listings.remove({
-      id: insertListing(memberA.id, communityA, 'Anúncio repetido'),
+      id: createListing(world.db, { sellerId: memberA.id, title: 'Anúncio repetido' }),
       reason: 'spam',
     })
     const pendingEventA = (await memberA.caller.events.create(eventInput('Palestra da Univille'))).id
