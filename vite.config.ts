@@ -18,5 +18,7 @@ export default defineConfig({
     outDir: fromRoot('./dist/client'),
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the first-load budget test and npm run bench:web.
+    manifest: true,
   },
 })

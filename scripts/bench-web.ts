@@ -1,0 +1,182 @@
+/**
+ * Page speed on a student's phone: seeds demo data into a scratch folder, serves the build, and runs
+ * Lighthouse (mobile defaults: slow 4G, 4× CPU slowdown) three times per page with Debian's
+ * chromium, printing the medians and the first-load JavaScript of each route from the build manifest.
+ * Usage: npm run bench:web   (RUNS=5 for more runs; CHROMIUM=/path to another browser)
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { startBuiltServer } from './lib/built-server'
+import { firstLoadBytes, readManifest } from './lib/first-load'
+
+const RUNS = Number(process.env.RUNS ?? 3)
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
+const DEMO_LOGIN = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
+
+/** Targets of the page-speed work: every page, and first-load budgets where they are set. */
+const TARGETS = { performance: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150 }
+
+type Page = { name: string; path: string; page: string; signedIn?: boolean; budgetKb?: number }
+type Sample = { performance: number; lcpMs: number; cls: number; tbtMs: number; scriptKb: number }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+async function trpc<T>(url: string, path: string, input: unknown, cookie?: string) {
+  const response = await fetch(`${url}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+    headers: cookie ? { cookie } : {},
+  })
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`)
+  return ((await response.json()) as { result: { data: T } }).result.data
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/trpc/auth.signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(DEMO_LOGIN),
+  })
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0])
+  if (!response.ok || cookie.length === 0)
+    throw new Error(`login de demonstração falhou: HTTP ${response.status}`)
+  return cookie.join('; ')
+}
+
+async function measure(port: number, url: string, cookie?: string): Promise<Sample> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  })
+  if (!result) throw new Error(`Lighthouse não mediu ${url}`)
+  const { audits, categories } = result.lhr
+  const summary = (
+    audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    scriptKb: (summary?.find((item) => item.resourceType === 'script')?.transferSize ?? 0) / 1024,
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-web-'))
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const server = await startBuiltServer(dataDir)
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  try {
+    const cookie = await signIn(server.url)
+    const events = await trpc<{ id: number }[]>(server.url, 'events.list', { communitySlug: 'univille' })
+    const listings = await trpc<{ items: { id: number }[] }>(
+      server.url,
+      'listings.list',
+      { communitySlug: 'univille', sort: 'recent' },
+      cookie,
+    )
+    const eventId = events[0]?.id
+    const listingId = listings.items[0]?.id
+    if (!eventId || !listingId) throw new Error('a demonstração não tem evento ou anúncio')
+
+    const pages: Page[] = [
+      { name: '/', path: '/', page: 'pages/home/home-page.tsx', budgetKb: 100 },
+      { name: '/univille', path: '/univille', page: 'pages/info/community-home-page.tsx', budgetKb: 100 },
+      {
+        name: '/univille/portal',
+        path: '/univille/portal',
+        page: 'pages/portal/portal-page.tsx',
+        budgetKb: 130,
+      },
+      { name: '/univille/eventos', path: '/univille/eventos', page: 'pages/events/events-page.tsx' },
+      { name: 'evento', path: `/univille/evento/${eventId}`, page: 'pages/events/event-page.tsx' },
+      { name: '/univille/faq', path: '/univille/faq', page: 'pages/info/faq-page.tsx' },
+      {
+        name: 'portal (membro)',
+        path: '/univille/portal',
+        page: 'pages/portal/portal-page.tsx',
+        signedIn: true,
+      },
+      {
+        name: 'anúncio (membro)',
+        path: `/univille/produto/${listingId}`,
+        page: 'pages/listing/listing-page.tsx',
+        signedIn: true,
+      },
+    ]
+
+    const manifest = readManifest()
+    const rows: string[] = []
+    const misses: string[] = []
+    for (const page of pages) {
+      const samples: Sample[] = []
+      for (let run = 0; run < RUNS; run++) {
+        samples.push(
+          await measure(chrome.port, `${server.url}${page.path}`, page.signedIn ? cookie : undefined),
+        )
+      }
+      const pick = (key: keyof Sample) => median(samples.map((sample) => sample[key]))
+      const firstLoadKb = firstLoadBytes(manifest, page.page) / 1024
+      const row = {
+        performance: pick('performance'),
+        lcpMs: pick('lcpMs'),
+        cls: pick('cls'),
+        tbtMs: pick('tbtMs'),
+        scriptKb: pick('scriptKb'),
+      }
+      rows.push(
+        `| ${page.name} | ${row.performance} | ${(row.lcpMs / 1000).toFixed(1)} s | ${row.cls.toFixed(2)} | ${Math.round(row.tbtMs)} ms | ${Math.round(row.scriptKb)} KB | ${firstLoadKb.toFixed(1)} KB${page.budgetKb ? ` (limite ${page.budgetKb})` : ''} |`,
+      )
+      if (row.performance < TARGETS.performance) misses.push(`${page.name} desempenho ${row.performance}`)
+      if (row.lcpMs > TARGETS.lcpMs) misses.push(`${page.name} LCP ${(row.lcpMs / 1000).toFixed(1)} s`)
+      if (row.cls > TARGETS.cls) misses.push(`${page.name} CLS ${row.cls.toFixed(2)}`)
+      if (row.tbtMs > TARGETS.tbtMs) misses.push(`${page.name} TBT ${Math.round(row.tbtMs)} ms`)
+      if (page.budgetKb && firstLoadKb > page.budgetKb)
+        misses.push(`${page.name} JS inicial ${firstLoadKb.toFixed(1)} KB`)
+      process.stdout.write(`${page.name}: ${RUNS} medições\n`)
+    }
+    process.stdout.write(
+      `\nMediana de ${RUNS} execuções do Lighthouse (celular: 4G lento, CPU 4× mais lenta)\n\n` +
+        '| página | desempenho | LCP | CLS | TBT | JS transferido | JS inicial (gzip, manifesto) |\n' +
+        '|---|---|---|---|---|---|---|\n' +
+        `${rows.join('\n')}\n\n`,
+    )
+    process.stdout.write(
+      misses.length === 0
+        ? `Metas atingidas: desempenho ≥ ${TARGETS.performance}, LCP ≤ 2,0 s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms e JS inicial dentro do limite em todas as páginas.\n`
+        : `Metas não atingidas (${misses.length}): ${misses.join('; ')}\n`,
+    )
+  } finally {
+    await chrome.kill()
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(1)
+})

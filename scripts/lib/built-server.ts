@@ -1,0 +1,68 @@
+/**
+ * The built server (dist/main.js) as the benchmarks run it: its own data folder, a free loopback
+ * port, production mode.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+
+export type BuiltServer = { url: string; process: ChildProcess; stop: () => Promise<void> }
+
+/** A port the kernel just handed out on loopback, free at the time of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject()))
+    })
+  })
+}
+
+export async function waitForServer(url: string, attempts = 300): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`o servidor em ${url} não respondeu`)
+}
+
+export async function startBuiltServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<BuiltServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await Promise.race([
+    waitForServer(url),
+    exited.then(() => {
+      throw new Error('o servidor terminou antes de responder')
+    }),
+  ])
+  return {
+    url,
+    process: child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
