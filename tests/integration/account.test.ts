@@ -20,12 +20,12 @@ import {
   createAdmin,
   createApprovedStudent,
   sessionCookieFrom,
+  setUpTestWorld,
   TEST_PASSWORD,
   tokenFromMail,
-  useTestWorld,
 } from '../support/test-app'
 
-const world = useTestWorld()
+const world = setUpTestWorld()
 
 /** Moves the session's last proof of password back in time. */
 function ageAuthentication(token: string | null, minutes: number) {

@@ -23,10 +23,10 @@ import {
   createAdmin,
   createApprovedStudent,
   createStudent,
-  useTestWorld,
+  setUpTestWorld,
 } from '../support/test-app'
 
-const world = useTestWorld()
+const world = setUpTestWorld()
 let adminId: number
 let admin: AppCaller
 let moderator: AppCaller

@@ -19,13 +19,13 @@ import {
   mailAfterResponse,
   requestWithSessionCookie,
   sessionCookieFrom,
+  setUpTestWorld,
   TEST_PASSWORD,
-  useTestWorld,
 } from '../support/test-app'
 
 const DAY = 24 * 60 * 60 * 1000
 
-const world = useTestWorld()
+const world = setUpTestWorld()
 
 let signUpCount = 0
 function signUpInput(overrides: Partial<SignUpInput> = {}): SignUpInput {

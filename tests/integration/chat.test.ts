@@ -15,10 +15,10 @@ import {
   callerFor,
   createApprovedStudent,
   createStudent,
-  useTestWorld,
+  setUpTestWorld,
 } from '../support/test-app'
 
-const world = useTestWorld()
+const world = setUpTestWorld()
 let aliceId: number
 let bobId: number
 let alice: AppCaller

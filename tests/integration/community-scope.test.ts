@@ -36,12 +36,12 @@ import {
   createAdmin,
   createApprovedStudent,
   createStudent,
-  useTestWorld,
+  setUpTestWorld,
 } from '../support/test-app'
 
 type Person = { id: number; caller: AppCaller; sessionToken: string | null }
 
-const world = useTestWorld()
+const world = setUpTestWorld()
 let communityA: number
 let communityB: number
 let adminA: Person

@@ -11,10 +11,10 @@ import {
   createAdmin,
   createApprovedStudent,
   createStudent,
-  useTestWorld,
+  setUpTestWorld,
 } from '../support/test-app'
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let organizerId: number
 let organizer: AppCaller
 let student: AppCaller

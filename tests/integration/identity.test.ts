@@ -32,10 +32,10 @@ import {
   mailAfterResponse,
   requestWithSessionCookie,
   sessionCookieFrom,
-  useTestWorld,
+  setUpTestWorld,
 } from '../support/test-app'
 
-const world = useTestWorld()
+const world = setUpTestWorld()
 
 const anonymous = () => callerFor(world.services)
 const VICTIM = 'maria.souza@univille.br'

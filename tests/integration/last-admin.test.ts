@@ -13,15 +13,15 @@ import {
   communityBySlug,
   createAdmin,
   createApprovedStudent,
+  setUpTestWorld,
   TEST_PASSWORD,
-  useTestWorld,
 } from '../support/test-app'
 
 const KEEP_ONE_ADMIN = 'A comunidade precisa de pelo menos um administrador.'
 const LAST_ADMIN_SELF_DELETION =
   'Você é o último administrador da comunidade: promova outra pessoa antes de excluir a conta.'
 
-const world = useTestWorld()
+const world = setUpTestWorld()
 
 beforeEach(async () => {
   world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()

@@ -11,10 +11,10 @@ import {
   createAdmin,
   createApprovedStudent,
   createStudent,
-  useTestWorld,
+  setUpTestWorld,
 } from '../support/test-app'
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let seller: AppCaller
 let sellerId: number
 let buyer: AppCaller

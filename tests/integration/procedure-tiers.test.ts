@@ -11,7 +11,7 @@ import {
   createAdmin,
   createApprovedStudent,
   createStudent,
-  useTestWorld,
+  setUpTestWorld,
 } from '../support/test-app'
 
 const TIERS: readonly Tier[] = ['public', 'session', 'signedIn', 'approved', 'moderator', 'admin']
@@ -156,7 +156,7 @@ async function callByPath(caller: AppCaller, path: string, signal: AbortControll
   return result
 }
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let pendingUserId: number
 let studentId: number
 let moderatorId: number

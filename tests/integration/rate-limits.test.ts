@@ -14,13 +14,13 @@ import {
   mailAfterResponse,
   RecordingMailer,
   sessionCookieFrom,
-  useTestWorld,
+  setUpTestWorld,
 } from '../support/test-app'
 
 const MINUTE = 60_000
 const CAMPUS_IP = '200.18.45.10'
 
-const world = useTestWorld()
+const world = setUpTestWorld()
 
 afterEach(() => {
   vi.useRealTimers()

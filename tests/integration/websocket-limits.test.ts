@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import { expectTRPCError } from '../support/assertions'
-import { callerFor, createApprovedStudent, useTestWorld } from '../support/test-app'
+import { callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
-const world = useTestWorld()
+const world = setUpTestWorld()
 let server: Server
 let sockets: ReturnType<typeof attachWebSockets>
 let url: string

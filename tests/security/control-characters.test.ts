@@ -10,7 +10,7 @@ import { eventInputSchema, rejectEventSchema } from '../../shared/schemas/event'
 import { listingFiltersSchema, listingInputSchema } from '../../shared/schemas/listing'
 import { profileUpdateSchema } from '../../shared/schemas/profile'
 import { callTrpc, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
-import { callerFor, createAdmin, createApprovedStudent, useTestWorld } from '../support/test-app'
+import { callerFor, createAdmin, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 /** Every C0 control character but the line feed, and DEL. */
 const CONTROLS = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code))
@@ -142,7 +142,7 @@ describe('free-text fields drop C0 control characters', () => {
   })
 })
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
 let memberCookie: string
 

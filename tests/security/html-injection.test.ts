@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveBuiltClient } from '../../server/http/client-app'
 import { eventPageMeta } from '../../server/http/event-pages'
 import { type RunningApp, startHttpApp } from '../support/http'
-import { callerFor, createAdmin, createApprovedStudent, useTestWorld } from '../support/test-app'
+import { callerFor, createAdmin, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 const INDEX_HTML =
   '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Vupt</title></head><body><div id="root"></div></body></html>'
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
 let clientDir: string
 

@@ -9,7 +9,7 @@ import WebSocket from 'ws'
 import { serveBuiltClient } from '../../server/http/client-app'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import { browserHeaders, callTrpc, type RunningApp, startHttpApp } from '../support/http'
-import { createTestServices, useTestWorld } from '../support/test-app'
+import { createTestServices, setUpTestWorld } from '../support/test-app'
 
 const GENERIC = 'Algo deu errado. Tente novamente em instantes.'
 /** What must never reach a client: database, library and file-system details. */
@@ -22,7 +22,7 @@ function recordingLogger() {
   return { logger, lines }
 }
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
 let log: ReturnType<typeof recordingLogger>
 let clientDir: string

@@ -18,7 +18,7 @@ import {
   watchDatabase,
 } from '../support/http'
 import { solidJpeg } from '../support/images'
-import { callerFor, createAdmin, createApprovedStudent, useTestWorld } from '../support/test-app'
+import { callerFor, createAdmin, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 import { type HostileCase, hostileCases, MUTATION_TRANSPORT, QUERY_TRANSPORT } from './hostile-input'
 
 // As src/main.ts does: zod's own messages in Portuguese.
@@ -64,7 +64,7 @@ function messagesOf(body: unknown): string[] {
   ].filter((text): text is string => typeof text === 'string')
 }
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
 const accounts: Record<'membro' | 'admin', number> = { membro: 0, admin: 0 }
 

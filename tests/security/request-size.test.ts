@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TRPC_MAX_BODY_BYTES } from '../../server/http/trpc-limits'
 import { API_BATCH_MAX } from '../../shared/limits'
 import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
-import { createApprovedStudent, useTestWorld } from '../support/test-app'
+import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
 let cookie: string
 

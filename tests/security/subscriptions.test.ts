@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRouter } from '../../server/routers/_app'
 import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
-import { createApprovedStudent, useTestWorld } from '../support/test-app'
+import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 /** Every subscription of the router: live updates are only served over the WebSocket. */
 const subscriptions = Object.entries(appRouter._def.procedures)
@@ -10,7 +10,7 @@ const subscriptions = Object.entries(appRouter._def.procedures)
   )
   .map(([path]) => path)
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
 let cookie: string
 

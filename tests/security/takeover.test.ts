@@ -9,11 +9,11 @@ import { profiles, users } from '../../server/db/schema'
 import { UPLOAD_ENDPOINT, UPLOAD_FIELD } from '../../shared/uploads'
 import { browserHeaders, callTrpc, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
 import { solidJpeg } from '../support/images'
-import { createAdmin, lastMailToken, useTestWorld } from '../support/test-app'
+import { createAdmin, lastMailToken, setUpTestWorld } from '../support/test-app'
 
 const VICTIM = 'carla.mendes@univille.br'
 
-const world = useTestWorld({ scope: 'file' })
+const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
 
 beforeAll(async () => {

@@ -107,7 +107,7 @@ export type TestWorld = { db: Database; services: TestServices }
  * A migrated database and the services over it, fresh for every test (or shared by the file's tests
  * with `scope: 'file'`), closed afterwards. The hooks set its fields: read them in hooks and tests.
  */
-export function useTestWorld(
+export function setUpTestWorld(
   options: { scope?: 'test' | 'file'; services?: TestServiceOverrides } = {},
 ): TestWorld {
   const world = {} as TestWorld
