@@ -3,6 +3,7 @@ import type { EventStatus } from '../../shared/domain'
 import type { EventTab } from '../../shared/schemas/event'
 import type { Database } from '../db/client'
 import { communities, eventAttendees, events, profiles } from '../db/schema'
+import { isPublicEvent } from './visibility'
 
 /** What every view of an event shows: the event, its organizer's card and the community's time zone. */
 const eventColumns = {
@@ -95,3 +96,11 @@ export function isGoing(db: Database, eventId: number, userId: number | undefine
       .get() !== undefined
   )
 }
+
+/** The public events a member said they will attend, by start (upcoming and past alike). */
+export const attendedBy = (db: Database, userId: number) =>
+  selectEvents(db)
+    .innerJoin(eventAttendees, eq(eventAttendees.eventId, events.id))
+    .where(and(eq(eventAttendees.userId, userId), isPublicEvent))
+    .orderBy(asc(events.startsAt))
+    .all()

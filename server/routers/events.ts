@@ -4,7 +4,14 @@ import { EVENT_TABS, eventInputSchema, rejectEventSchema } from '../../shared/sc
 import { singleLineText } from '../../shared/schemas/text'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId, resolveCommunityId } from '../communities/scope'
-import { findEvent, isGoing, listApprovedEvents, moderationQueue, organizedBy } from '../events/queries'
+import {
+  attendedBy,
+  findEvent,
+  isGoing,
+  listApprovedEvents,
+  moderationQueue,
+  organizedBy,
+} from '../events/queries'
 import {
   attendEvent,
   cancelEvent,
@@ -59,6 +66,13 @@ export const eventsRouter = router({
 
   /** The member's own events, of every status (with the rejection reason). */
   mine: approvedProcedure.query(({ ctx }) => organizedBy(ctx.db, ctx.user.id)),
+
+  /** The events the member will attend (or attended), approved or called off since. */
+  attending: approvedProcedure.query(({ ctx }) =>
+    attendedBy(ctx.db, ctx.user.id).map(
+      ({ rejectionReason: _reason, communityId: _community, organizerId: _organizer, ...event }) => event,
+    ),
+  ),
 
   create: approvedProcedure
     .input(eventInputSchema)

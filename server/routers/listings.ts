@@ -18,6 +18,7 @@ import {
 } from '../db/schema'
 import { appError } from '../errors'
 import { imagesOf, listListings } from '../listings/catalog'
+import { favoritesOf } from '../listings/favorites'
 import {
   checkCategory,
   deleteListing,
@@ -247,14 +248,15 @@ export const listingsRouter = router({
   setFavorite: approvedProcedure
     .input(z.object({ id: z.number().int().positive(), favorite: z.boolean() }))
     .mutation(({ ctx, input }) => {
-      visibleListing(ctx.db, ctx.user, input.id)
       if (input.favorite) {
+        visibleListing(ctx.db, ctx.user, input.id)
         ctx.db
           .insert(favorites)
           .values({ userId: ctx.user.id, listingId: input.id })
           .onConflictDoNothing()
           .run()
       } else {
+        // Anything on one's own list can leave it, sold or removed since: that reveals nothing.
         ctx.db
           .delete(favorites)
           .where(and(eq(favorites.userId, ctx.user.id), eq(favorites.listingId, input.id)))
@@ -268,12 +270,6 @@ export const listingsRouter = router({
     .input(z.object({ id: z.number().int().positive(), vupt: z.boolean() }))
     .mutation(({ ctx, input }) => setVupt(ctx.db, ctx.user, input.id, input.vupt)),
 
-  /** The member's favorites, as cards. */
-  favorites: approvedProcedure.query(({ ctx }) =>
-    selectListingCards(ctx.db, ctx.user.id)
-      .innerJoin(favorites, eq(favorites.listingId, listings.id))
-      .where(and(eq(favorites.userId, ctx.user.id), isLiveListing))
-      .orderBy(desc(favorites.createdAt))
-      .all(),
-  ),
+  /** Meus favoritos: every favorite, with what became of its listing. */
+  favorites: approvedProcedure.query(({ ctx }) => favoritesOf(ctx.db, ctx.user.id)),
 })

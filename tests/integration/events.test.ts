@@ -236,6 +236,37 @@ describe('presença', () => {
   })
 })
 
+describe('Meus eventos', () => {
+  it('lista os que a pessoa organiza em qualquer estado e aqueles a que vai, por data, cancelados inclusive', async () => {
+    const fan = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
+    const soon = await approvedEvent({ title: 'Sarau no bloco B', eventDate: dayFromNow(3) })
+    const later = await approvedEvent({ title: 'Feira de trocas', eventDate: dayFromNow(20) })
+    const calledOff = await approvedEvent({ title: 'Cine debate', eventDate: dayFromNow(8) })
+    const notGoing = await approvedEvent({ title: 'Palestra de carreira', eventDate: dayFromNow(5) })
+    for (const id of [later, calledOff, soon]) await fan.events.attend({ id })
+    await organizer.events.cancel({ id: calledOff })
+
+    const attending = await fan.events.attending()
+    expect(attending.map((event) => [event.title, event.status])).toEqual([
+      ['Sarau no bloco B', 'aprovado'],
+      ['Cine debate', 'cancelado'],
+      ['Feira de trocas', 'aprovado'],
+    ])
+    expect(attending.map((event) => event.id)).not.toContain(notGoing)
+    expect(JSON.stringify(attending)).not.toContain('rejectionReason')
+
+    const rejected = (await organizer.events.create(eventInput({ title: 'Festa sem local' }))).id
+    await admin.events.reject({ id: rejected, reason: 'Falta o local exato.' })
+    const organized = await organizer.events.mine()
+    expect(organized.find((event) => event.id === rejected)).toMatchObject({
+      status: 'rejeitado',
+      rejectionReason: 'Falta o local exato.',
+    })
+    expect(await fan.events.mine()).toEqual([])
+    await expectTRPCError(pending.events.attending(), 'FORBIDDEN')
+  })
+})
+
 describe('compartilhar', () => {
   it('gera as tags de prévia só para eventos públicos', async () => {
     const id = await approvedEvent({ title: 'Sarau <de> Letras' })

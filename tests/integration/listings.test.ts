@@ -26,7 +26,7 @@ let outsider: AppCaller
 let livros: { mainCategoryId: number; subcategoryId: number }
 let aulas: { mainCategoryId: number; subcategoryId: number }
 
-function category(_db: Database, mainSlug: string, subName: string) {
+function category(mainSlug: string, subName: string) {
   const row = world.db
     .select({ mainCategoryId: mainCategories.id, subcategoryId: subcategories.id })
     .from(subcategories)
@@ -70,8 +70,8 @@ function listingInput(overrides: Partial<ListingInput> = {}): ListingInput {
 }
 
 beforeAll(async () => {
-  livros = category(world.db, 'desapegos', 'Livros e apostilas')
-  aulas = category(world.db, 'servicos', 'Aulas particulares')
+  livros = category('desapegos', 'Livros e apostilas')
+  aulas = category('servicos', 'Aulas particulares')
   const sellerAccount = await createApprovedStudent(world.db)
   const buyerAccount = await createApprovedStudent(world.db)
   sellerId = sellerAccount.id
@@ -219,7 +219,7 @@ describe('busca, filtros, ordenação e paginação', () => {
           title: 'Café especial torrado na hora',
           description: 'Grãos moídos para a república.',
           priceCents: 3500,
-          ...category(world.db, 'desapegos', 'Móveis e casa'),
+          ...category('desapegos', 'Móveis e casa'),
           condition: 'novo',
         }),
       )
@@ -293,6 +293,33 @@ describe('favoritos e Vupts', () => {
     await buyer.listings.setFavorite({ id, favorite: false })
     expect(await buyer.listings.favorites()).toEqual([])
     await expectTRPCError(anonymous.listings.setFavorite({ id, favorite: true }), 'UNAUTHORIZED')
+  })
+
+  it('Meus favoritos guarda o que saiu do portal: vendido e inativo com o card, removido pela moderação sem nada do conteúdo', async () => {
+    const titles = ['Régua T de desenho', 'Esquadros de acrílico', 'Compasso profissional', 'Anúncio impróprio']
+    const ids: number[] = []
+    for (const title of titles) {
+      const { id } = await seller.listings.create(listingInput({ title }))
+      await buyer.listings.setFavorite({ id, favorite: true })
+      ids.push(id)
+    }
+    const [available, sold, inactive, removed] = ids as [number, number, number, number]
+    await seller.listings.setStatus({ id: sold, status: 'vendido' })
+    await seller.listings.setStatus({ id: inactive, status: 'inativo' })
+    await admin.admin.listings.remove({ id: removed, reason: 'inappropriate' })
+
+    const list = await buyer.listings.favorites()
+    expect(list.map((item) => [item.id, item.availability, item.listing?.title ?? null])).toEqual([
+      [removed, 'removido', null],
+      [inactive, 'indisponivel', 'Compasso profissional'],
+      [sold, 'vendido', 'Esquadros de acrílico'],
+      [available, 'disponivel', 'Régua T de desenho'],
+    ])
+    expect(JSON.stringify(list)).not.toContain('Anúncio impróprio')
+    // Whatever became of them, they leave the list; only a live listing can join it.
+    for (const id of ids) await buyer.listings.setFavorite({ id, favorite: false })
+    expect(await buyer.listings.favorites()).toEqual([])
+    await expectTRPCError(buyer.listings.setFavorite({ id: sold, favorite: true }), 'NOT_FOUND')
   })
 
   it('um Vupt por pessoa, e o dono não dá Vupt no próprio produto', async () => {

@@ -90,6 +90,7 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'events.list': 'public',
   'events.byId': 'public',
   'events.mine': 'approved',
+  'events.attending': 'approved',
   'events.create': 'approved',
   'events.update': 'approved',
   'events.cancel': 'approved',

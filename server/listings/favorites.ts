@@ -1,0 +1,31 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { favorites, listings } from '../db/schema'
+import { selectListingCards } from './visibility'
+
+/**
+ * Meus favoritos, most recently saved first. A favorite stays on the list when its listing leaves the
+ * portal, marked as such: sold and inactive ones keep their card, and one removed by the moderation
+ * keeps nothing of its content, which no member but its seller may see again.
+ */
+export function favoritesOf(db: Database, userId: number) {
+  return selectListingCards(db, userId, { moderationStatus: listings.moderationStatus })
+    .innerJoin(favorites, eq(favorites.listingId, listings.id))
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt), desc(listings.id))
+    .all()
+    .map(({ moderationStatus, ...listing }) =>
+      moderationStatus === 'removed'
+        ? { id: listing.id, availability: 'removido' as const, listing: null }
+        : {
+            id: listing.id,
+            availability:
+              listing.status === 'ativo'
+                ? ('disponivel' as const)
+                : listing.status === 'vendido'
+                  ? ('vendido' as const)
+                  : ('indisponivel' as const),
+            listing,
+          },
+    )
+}
