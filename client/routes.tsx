@@ -39,6 +39,8 @@ const ListingPage = lazy(() => import('./pages/listing/listing-page'))
 const ProfilePage = lazy(() => import('./pages/profile/profile-page'))
 const SellPage = lazy(() => import('./pages/sell/sell-page'))
 const MyListingsPage = lazy(() => import('./pages/sell/my-listings-page'))
+const FavoritesPage = lazy(() => import('./pages/account/favorites-page'))
+const MyEventsPage = lazy(() => import('./pages/events/my-events-page'))
 const MyAccountPage = lazy(() => import('./pages/account/my-account-page'))
 const SecurityPage = lazy(() => import('./pages/account/security-page'))
 const ConfirmEmailPage = lazy(() => import('./pages/auth/confirm-email-page'))
@@ -62,6 +64,8 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/perfil/:username', page: ProfilePage, access: 'signedIn' },
   { path: '/vender', page: SellPage, access: 'signedIn' },
   { path: '/meus-produtos', page: MyListingsPage, access: 'signedIn' },
+  { path: '/meus-favoritos', page: FavoritesPage, access: 'signedIn' },
+  { path: '/meus-eventos', page: MyEventsPage, access: 'signedIn' },
   { path: '/minha-conta', page: MyAccountPage, access: 'signedIn' },
   // LGPD: export and deletion stay reachable for an account still waiting for approval.
   { path: '/minha-conta/seguranca', page: SecurityPage, access: 'signedIn', beforeApproval: true },

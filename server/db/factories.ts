@@ -106,6 +106,8 @@ export type NewEvent = {
   location?: string
   maxParticipants?: number | null
   status?: (typeof events.$inferInsert)['status']
+  /** The moderator's reason, for a rejected event. */
+  rejectionReason?: string
 }
 
 /** An event of the organizer's community, at a local date and time of that community. */
@@ -134,6 +136,7 @@ export function createEvent(db: Database, event: NewEvent): number {
       location: event.location ?? 'Bloco A',
       maxParticipants: event.maxParticipants ?? null,
       status: event.status ?? 'pendente',
+      rejectionReason: event.rejectionReason ?? null,
     })
     .returning({ id: events.id })
     .get().id

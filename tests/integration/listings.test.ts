@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
 import { communities, listings, mainCategories, subcategories, uploads } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
@@ -296,7 +295,12 @@ describe('favoritos e Vupts', () => {
   })
 
   it('Meus favoritos guarda o que saiu do portal: vendido e inativo com o card, removido pela moderação sem nada do conteúdo', async () => {
-    const titles = ['Régua T de desenho', 'Esquadros de acrílico', 'Compasso profissional', 'Anúncio impróprio']
+    const titles = [
+      'Régua T de desenho',
+      'Esquadros de acrílico',
+      'Compasso profissional',
+      'Anúncio impróprio',
+    ]
     const ids: number[] = []
     for (const title of titles) {
       const { id } = await seller.listings.create(listingInput({ title }))

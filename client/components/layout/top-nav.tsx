@@ -123,6 +123,12 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
             <Link href="/meus-produtos">Meus Produtos</Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
+            <Link href="/meus-favoritos">Meus favoritos</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/meus-eventos">Meus eventos</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
             <Link href="/minha-conta/seguranca">Segurança e privacidade</Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>

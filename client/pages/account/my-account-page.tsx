@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { BIO_MAX } from '@shared/limits'
 import { profileUpdateSchema } from '@shared/schemas/profile'
 import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
-import { CameraIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react'
+import { CalendarDaysIcon, CameraIcon, HeartIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react'
 import { useRef } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
@@ -38,12 +38,26 @@ export function MyAccountPage() {
       <header className="grid gap-1">
         <h1 className="font-bold text-2xl">Minha Conta</h1>
         <p className="text-muted-foreground">Edite como os outros membros veem você.</p>
-        <Button asChild variant="outline" size="sm" className="mt-2 justify-self-start">
-          <Link href="/minha-conta/seguranca">
-            <ShieldCheckIcon aria-hidden="true" />
-            Segurança e privacidade
-          </Link>
-        </Button>
+        <nav aria-label="Suas coisas" className="mt-2 flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link href="/minha-conta/seguranca">
+              <ShieldCheckIcon aria-hidden="true" />
+              Segurança e privacidade
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/meus-favoritos">
+              <HeartIcon aria-hidden="true" />
+              Meus favoritos
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/meus-eventos">
+              <CalendarDaysIcon aria-hidden="true" />
+              Meus eventos
+            </Link>
+          </Button>
+        </nav>
       </header>
       {me.data ? (
         <ProfileEditor profile={me.data} />

@@ -1,0 +1,163 @@
+import { CalendarHeartIcon, CalendarPlusIcon, PencilIcon } from 'lucide-react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { EventCard } from '@/features/events/event-card'
+import { EventStatusBadge } from '@/features/events/event-status-badge'
+import { hasStarted } from '@/features/events/event-time'
+import type { RouterOutputs } from '@/lib/api-types'
+import { formatDayLongMonth } from '@/lib/dates'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+type OrganizedEvent = RouterOutputs['events']['mine'][number]
+
+/** Meus eventos: what the member organizes, in every state, and what they said they will attend. */
+export function MyEventsPage() {
+  usePageTitle('Meus eventos')
+  const organized = trpc.events.mine.useQuery()
+  const attending = trpc.events.attending.useQuery()
+  const upcoming = attending.data?.filter((event) => !hasStarted(event.startsAt)) ?? []
+  const past = attending.data?.filter((event) => hasStarted(event.startsAt)).reverse() ?? []
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="font-bold text-2xl">Meus eventos</h1>
+          <p className="text-muted-foreground">Os eventos que você organiza e aqueles em que vai estar.</p>
+        </div>
+        <Button asChild>
+          <Link href="/criar-evento">
+            <CalendarPlusIcon aria-hidden="true" />
+            Criar evento
+          </Link>
+        </Button>
+      </header>
+
+      <section aria-labelledby="organizo" className="grid gap-4">
+        <h2 id="organizo" className="font-semibold text-xl">
+          Eventos que organizo
+        </h2>
+        {organized.isPending ? (
+          <ListSkeleton label="Carregando seus eventos..." rows={2} />
+        ) : organized.isError ? (
+          <LoadError
+            title="Erro ao carregar seus eventos"
+            error={organized.error}
+            onRetry={() => void organized.refetch()}
+            retrying={organized.isFetching}
+          />
+        ) : organized.data.length === 0 ? (
+          <EmptyState
+            icon={<CalendarPlusIcon aria-hidden="true" />}
+            title="Você ainda não criou eventos"
+            description="Depois de criado, o evento passa pela moderação antes de aparecer para todos."
+          />
+        ) : (
+          <ul className="grid gap-3">
+            {organized.data.map((event) => (
+              <li key={event.id}>
+                <OrganizedEventRow event={event} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="vou" className="grid gap-4">
+        <h2 id="vou" className="font-semibold text-xl">
+          Vou participar
+        </h2>
+        {attending.isPending ? (
+          <ListSkeleton label="Carregando eventos..." rows={2} rowClassName="h-48" />
+        ) : attending.isError ? (
+          <LoadError
+            title="Erro ao carregar eventos"
+            error={attending.error}
+            onRetry={() => void attending.refetch()}
+            retrying={attending.isFetching}
+          />
+        ) : upcoming.length === 0 && past.length === 0 ? (
+          <EmptyState
+            icon={<CalendarHeartIcon aria-hidden="true" />}
+            title="Nenhuma presença confirmada"
+            description="Confirme presença em um evento e ele aparece aqui."
+            action={
+              <Button asChild variant="outline">
+                <Link href="/eventos">Ver eventos</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            <EventGrid events={upcoming} empty="Nenhum evento pela frente." />
+            {past.length > 0 ? (
+              <>
+                <h3 className="font-medium text-muted-foreground">Já aconteceram</h3>
+                <EventGrid events={past} empty="" />
+              </>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function EventGrid({ events, empty }: { events: RouterOutputs['events']['attending']; empty: string }) {
+  if (events.length === 0) return empty ? <p className="text-muted-foreground">{empty}</p> : null
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {events.map((event) => (
+        <li key={event.id} className="relative">
+          <EventCard event={event} />
+          {event.status === 'cancelado' ? (
+            <EventStatusBadge status={event.status} className="absolute top-2 left-2" />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function OrganizedEventRow({ event }: { event: OrganizedEvent }) {
+  return (
+    <article className="grid gap-2 rounded-xl border bg-card p-4 sm:grid-cols-[1fr_auto] sm:items-center">
+      <div className="grid gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold">{event.title}</h3>
+          <EventStatusBadge status={event.status} />
+        </div>
+        <p className="text-muted-foreground text-sm">
+          {formatDayLongMonth(`${event.eventDate}T12:00:00`)} · {event.eventTime}
+          {event.status === 'aprovado' || event.status === 'cancelado'
+            ? ` · ${event.attendeesCount} ${event.attendeesCount === 1 ? 'presença' : 'presenças'}`
+            : ''}
+        </p>
+        {event.status === 'rejeitado' && event.rejectionReason ? (
+          <p className="text-sm">
+            <span className="font-medium">Motivo da rejeição:</span> {event.rejectionReason}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex gap-2">
+        {event.status === 'pendente' ? (
+          <Button asChild size="sm" variant="outline">
+            <Link href={`/editar-evento/${event.id}`} aria-label={`Editar ${event.title}`}>
+              <PencilIcon aria-hidden="true" />
+              Editar
+            </Link>
+          </Button>
+        ) : null}
+        <Button asChild size="sm" variant="ghost">
+          <Link href={`/evento/${event.id}`} aria-label={`Ver ${event.title}`}>
+            Ver
+          </Link>
+        </Button>
+      </div>
+    </article>
+  )
+}
+
+export default MyEventsPage

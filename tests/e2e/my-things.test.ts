@@ -1,0 +1,113 @@
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/client'
+import { createEvent, createListing } from '../../server/db/factories'
+import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { launchBrowser, newPhoneContext } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let buyer: Student
+let seller: Student
+let organizer: Student
+const ids = { ruler: 0, lamp: 0, pending: 0, rejected: 0 }
+
+/** Runs `change` on the server's database, closing it after. */
+function withDatabase<T>(change: (db: ReturnType<typeof openDatabase>) => T): T {
+  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
+  try {
+    return change(db)
+  } finally {
+    db.$client.close()
+  }
+}
+
+const userId = (db: ReturnType<typeof openDatabase>, email: string) =>
+  (db.$client.prepare('select id from users where email = ?').get(email) as { id: number }).id
+
+async function openFromAccountMenu(page: Page, name: string) {
+  await page.getByRole('button', { name: /Menu da conta/ }).click()
+  await page.getByRole('menuitem', { name }).click()
+}
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  buyer = await createApprovedStudent(server.dataDir, 'Ana Lima')
+  seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
+  organizer = await createApprovedStudent(server.dataDir, 'Lia Ferreira')
+  withDatabase((db) => {
+    const sellerId = userId(db, seller.email)
+    ids.ruler = createListing(db, { sellerId, title: 'Régua T de desenho técnico', priceCents: 3500 })
+    ids.lamp = createListing(db, { sellerId, title: 'Luminária de mesa articulada', priceCents: 6000 })
+    const organizerId = userId(db, organizer.email)
+    ids.pending = createEvent(db, { organizerId, title: 'Oficina de encadernação', daysAhead: 9 })
+    ids.rejected = createEvent(db, {
+      organizerId,
+      title: 'Festa sem local',
+      status: 'rejeitado',
+      rejectionReason: 'Falta o local exato do evento.',
+    })
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('as coisas de cada membro', () => {
+  it('Meus favoritos: favorita pelo coração, acha pelo menu da conta, e um vendido fica marcado até sair da lista', async () => {
+    const context = await newPhoneContext(browser, server.url)
+    const page = await context.newPage()
+    await page.goto('/univille/auth')
+    await signIn(page, buyer.email, buyer.password)
+
+    for (const id of [ids.ruler, ids.lamp]) {
+      await page.goto(`/univille/produto/${id}`)
+      await page.getByRole('button', { name: 'Favoritar', exact: true }).click()
+      await page.getByText('Adicionado aos favoritos').first().waitFor()
+    }
+    withDatabase((db) =>
+      db.$client.prepare("update listings set status = 'vendido' where id = ?").run(ids.lamp),
+    )
+
+    await openFromAccountMenu(page, 'Meus favoritos')
+    await page.waitForURL(/\/meus-favoritos$/)
+    await page.getByRole('heading', { name: 'Meus favoritos', level: 1 }).waitFor()
+    await page.getByText('2 favoritos').waitFor()
+    await page.getByRole('link', { name: 'Régua T de desenho técnico' }).waitFor()
+    const sold = page.getByRole('article').filter({ hasText: 'Luminária de mesa articulada' })
+    await sold.getByText('Vendido').waitFor()
+    expect(await sold.getByRole('link').count()).toBe(0)
+
+    await sold.getByRole('button', { name: /Remover dos favoritos/ }).click()
+    await page.getByText('1 favorito', { exact: true }).waitFor()
+    expect(await page.getByText('Luminária de mesa articulada').count()).toBe(0)
+    await context.close()
+  })
+
+  it('Meus eventos: pela Minha Conta, o organizador lê o motivo da rejeição e volta a editar o pendente', async () => {
+    const context = await newPhoneContext(browser, server.url)
+    const page = await context.newPage()
+    await page.goto('/univille/auth')
+    await signIn(page, organizer.email, organizer.password)
+
+    await page.goto('/univille/minha-conta')
+    await page.getByRole('link', { name: 'Meus eventos' }).click()
+    await page.waitForURL(/\/meus-eventos$/)
+    const rejected = page.getByRole('article').filter({ hasText: 'Festa sem local' })
+    await rejected.getByText('Rejeitado').waitFor()
+    await rejected.getByText('Falta o local exato do evento.').waitFor()
+    expect(await rejected.getByRole('link', { name: /Editar/ }).count()).toBe(0)
+    await page.getByText('Nenhuma presença confirmada').waitFor()
+
+    const pending = page.getByRole('article').filter({ hasText: 'Oficina de encadernação' })
+    await pending.getByText('Aguardando aprovação').waitFor()
+    await pending.getByRole('link', { name: 'Editar Oficina de encadernação' }).click()
+    await page.waitForURL(new RegExp(`/editar-evento/${ids.pending}$`))
+    await expect(page.getByLabel('Título').inputValue()).resolves.toBe('Oficina de encadernação')
+    await context.close()
+  })
+})
