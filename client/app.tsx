@@ -14,6 +14,7 @@ import { CommunityProvider, defaultCommunity, findCommunity } from '@/lib/commun
 import {
   BEFORE_APPROVAL_PATHS,
   BEFORE_EMAIL_CONFIRMATION_PATHS,
+  type ClientRoute,
   communityRoutes,
   NotFoundPage,
   type RouteAccess,
@@ -41,22 +42,39 @@ function PageSpinner() {
 }
 
 /** Spec: protected screens send signed-out visitors to /auth (replacing history), with a spinner meanwhile. */
-function Guard({ access, children }: { access: RouteAccess; children: React.ReactNode }) {
+function Guard({
+  access,
+  denied: onDenied,
+  children,
+}: {
+  access: RouteAccess
+  denied?: ClientRoute['denied']
+  children: React.ReactNode
+}) {
   const { viewer, isLoading } = useViewer()
   const redirectToSignIn = useSignInRedirect()
   const [, navigate] = useLocation()
   const denied = viewer !== null && !canAccess(viewer, access)
+  const deniedMessage = onDenied && 'message' in onDenied ? onDenied.message : null
+  const deniedRedirect = onDenied && 'redirectTo' in onDenied ? onDenied.redirectTo : '/portal'
 
   useEffect(() => {
     if (access === 'public' || isLoading) return
     if (!viewer) redirectToSignIn(undefined, { replace: true })
-    else if (denied) {
+    else if (denied && deniedMessage === null) {
       toast.error('Acesso negado', { description: 'Você não tem permissão para acessar esta página' })
-      navigate('/portal', { replace: true })
+      navigate(deniedRedirect, { replace: true })
     }
-  }, [access, isLoading, viewer, denied, redirectToSignIn, navigate])
+  }, [access, isLoading, viewer, denied, deniedMessage, deniedRedirect, redirectToSignIn, navigate])
 
   if (access === 'public') return children
+  if (denied && deniedMessage !== null) {
+    return (
+      <p role="alert" className="mx-auto max-w-6xl px-4 py-16 text-center font-medium text-lg">
+        {deniedMessage}
+      </p>
+    )
+  }
   if (isLoading || !viewer || denied) return <PageSpinner />
   // Administrators sign in with two factors before the admin area opens (the server insists too).
   if ((access === 'admin' || access === 'moderator') && viewer.isAdmin && !viewer.twoFactorEnabled) {
@@ -74,7 +92,7 @@ function canAccess(viewer: Viewer, access: RouteAccess): boolean {
 function routeElements(routes: typeof rootRoutes) {
   return routes.map((route) => (
     <Route key={route.path} path={route.path}>
-      <Guard access={route.access}>
+      <Guard access={route.access} denied={route.denied}>
         <route.page {...route.props} />
       </Guard>
     </Route>

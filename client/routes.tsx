@@ -3,7 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 
 /** 'moderator' admits moderators and admins; 'admin' only admins. */
 export type RouteAccess = 'public' | 'signedIn' | 'moderator' | 'admin'
-type ClientRoute = {
+export type ClientRoute = {
   path: (typeof CLIENT_ROUTES)[number]
   // biome-ignore lint/suspicious/noExplicitAny: each page declares its own props, passed through `props`.
   page: LazyExoticComponent<ComponentType<any>>
@@ -11,6 +11,11 @@ type ClientRoute = {
   access: RouteAccess
   /** Reachable while the account waits for approval (links that arrive by e-mail). */
   beforeApproval?: boolean
+  /**
+   * A signed-in member without the access: by default a toast and off to the portal; `redirectTo`
+   * changes where, and `message` shows it in place instead (spec: the banners page).
+   */
+  denied?: { redirectTo: string } | { message: string }
 }
 
 // One chunk per page: a visitor downloads only what they open.
@@ -81,8 +86,18 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/admin/usuarios', page: AdminUsersPage, access: 'admin' },
   { path: '/admin/anuncios', page: AdminListingsPage, access: 'moderator' },
   { path: '/admin/eventos', page: AdminEventsPage, access: 'moderator' },
-  { path: '/admin/banners', page: AdminBannersPage, access: 'admin' },
-  { path: '/admin/subcategorias', page: AdminSubcategoriesPage, access: 'admin' },
+  {
+    path: '/admin/banners',
+    page: AdminBannersPage,
+    access: 'admin',
+    denied: { message: 'Acesso restrito a administradores.' },
+  },
+  {
+    path: '/admin/subcategorias',
+    page: AdminSubcategoriesPage,
+    access: 'admin',
+    denied: { redirectTo: '/' },
+  },
   { path: '/admin/moderacao', page: AdminModerationLogPage, access: 'moderator' },
 ]
 

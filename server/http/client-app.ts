@@ -25,6 +25,18 @@ function sendPage(req: Request, res: Response, html: string, { db, settings, pag
     .send(injectPublicConfig(html, config, pageMeta?.(req.path) ?? ''))
 }
 
+/**
+ * The spec's /old-home is the landing page's former address: it moves permanently to the landing
+ * page, with or without the community prefix. A prefix that is not a slug is left to the 404.
+ */
+function redirectOldHome(app: Express) {
+  app.get(['/old-home', '/:community/old-home'], (req, res, next) => {
+    const { community } = req.params as { community?: string }
+    if (community !== undefined && !/^[a-z0-9-]{1,50}$/.test(community)) return next()
+    res.redirect(301, community ? `/${community}` : '/')
+  })
+}
+
 /** Production: hashed assets cached for a year, index.html never cached. */
 export function serveBuiltClient(app: Express, distDir: string, options: ClientAppOptions) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8')
@@ -38,6 +50,7 @@ export function serveBuiltClient(app: Express, distDir: string, options: ClientA
     }),
   )
   app.use(express.static(distDir, { index: false, maxAge: '1h' }))
+  redirectOldHome(app)
   app.get('/{*path}', (req, res) => sendPage(req, res, html, options))
 }
 
@@ -49,6 +62,7 @@ export function serveDevClient(
   options: ClientAppOptions,
 ) {
   app.use(vite.middlewares)
+  redirectOldHome(app)
   app.get('/{*path}', async (req, res, next) => {
     try {
       const template = readFileSync(join(clientDir, 'index.html'), 'utf8')

@@ -29,6 +29,8 @@ export const passwordSchema = z
 export const usernameSchema = z
   .string()
   .trim()
+  // People write their handle as they see it shown, '@ana_lima': the '@' is not part of it.
+  .overwrite((value) => value.replace(/^@/, ''))
   .min(USERNAME_MIN, { error: `Username deve ter no mínimo ${USERNAME_MIN} caracteres` })
   .max(USERNAME_MAX, { error: `Username deve ter no máximo ${USERNAME_MAX} caracteres` })
   .regex(/^[A-Za-z0-9_]+$/, { error: 'Apenas letras, números e _' })

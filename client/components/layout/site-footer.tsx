@@ -51,6 +51,7 @@ const exploreLinks = [
   { label: 'Eventos', path: '/eventos' },
   { label: 'Como Funciona', path: '/como-funciona' },
   { label: 'Vender', path: '/vender' },
+  { label: 'Comunidades', path: '/comunidades' },
 ] as const
 
 const linkClass =

@@ -29,6 +29,8 @@ export function AuthPage() {
   const community = routeCommunity ?? defaultCommunity()
   const returnPath = readReturnPath(search, prefixed && community ? `/${community.slug}` : '/')
   const goBack = () => navigate(`~${returnPath}`, { replace: true })
+  // "Criar minha conta" links here with ?tab=criar-conta.
+  const firstTab = new URLSearchParams(search).get('tab') === 'criar-conta' ? 'criar' : 'entrar'
 
   // A signed-in visitor has nothing to do here.
   useEffect(() => {
@@ -90,7 +92,7 @@ export function AuthPage() {
                 ou
                 <Separator className="flex-1" />
               </div>
-              <Tabs defaultValue="entrar">
+              <Tabs defaultValue={firstTab}>
                 <TabsList className="grid w-full grid-cols-2">
                   <TabsTrigger value="entrar">Entrar</TabsTrigger>
                   <TabsTrigger value="criar">Criar Conta</TabsTrigger>

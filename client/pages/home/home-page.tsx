@@ -108,6 +108,12 @@ function Landing() {
               </Link>
             </Button>
           </div>
+          <p className="text-white/90">
+            Sua universidade está no Vupt?{' '}
+            <Link href="/comunidades" className="font-medium text-white underline underline-offset-4">
+              Veja as comunidades
+            </Link>
+          </p>
           <dl className="mt-2 grid max-w-lg grid-cols-3 gap-4" aria-busy={stats.isLoading}>
             {figures.map((figure) => (
               <div key={figure.label} className="flex flex-col-reverse gap-1">

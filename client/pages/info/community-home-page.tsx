@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarDays, CircleHelp, type LucideIcon, ShoppingBag, UserPlus } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -29,6 +30,7 @@ const shortcuts: Shortcut[] = [
 
 export function CommunityHomePage() {
   const { community } = useCommunity()
+  const signedIn = useViewer().viewer !== null
   usePageTitle(community ? community.name : 'Início')
 
   return (
@@ -54,17 +56,19 @@ export function CommunityHomePage() {
               Ir para o portal
             </Link>
           </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-primary-foreground/70 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
-          >
-            <Link href="/auth">
-              <UserPlus aria-hidden="true" />
-              Criar minha conta
-            </Link>
-          </Button>
+          {signedIn ? null : (
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-primary-foreground/70 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+            >
+              <Link href="/auth?tab=criar-conta">
+                <UserPlus aria-hidden="true" />
+                Criar minha conta
+              </Link>
+            </Button>
+          )}
         </div>
         {community ? null : (
           <p className="mt-6 text-primary-foreground/90 text-sm">

@@ -9,6 +9,7 @@ import {
 } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { useViewer } from '@/lib/auth'
 import { usePageTitle } from '@/lib/use-page-title'
 
 type Topic = {
@@ -99,6 +100,7 @@ const topics: Topic[] = [
 ]
 
 export function ComoFuncionaPage() {
+  const signedIn = useViewer().viewer !== null
   usePageTitle('Como funciona')
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
@@ -176,9 +178,11 @@ export function ComoFuncionaPage() {
           Crie sua conta com o e-mail da universidade ou dê uma olhada no que já está à venda.
         </p>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" variant="secondary">
-            <Link href="/auth">Criar minha conta</Link>
-          </Button>
+          {signedIn ? null : (
+            <Button asChild size="lg" variant="secondary">
+              <Link href="/auth?tab=criar-conta">Criar minha conta</Link>
+            </Button>
+          )}
           <Button
             asChild
             size="lg"
