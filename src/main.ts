@@ -13,6 +13,8 @@ import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
 import { eventPageMeta } from '../server/http/event-pages'
 import { createRateLimits } from '../server/http/rate-limits'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
+import { type BackupStatus, createBackupJob } from '../server/ops/backup-job'
+import { createScheduler } from '../server/ops/scheduler'
 import { createInProcessBus } from '../server/realtime/bus'
 import { attachWebSockets } from '../server/realtime/ws'
 import type { AppServices } from '../server/services'
@@ -48,6 +50,22 @@ async function main() {
       : undefined,
   )
 
+  const scheduler = createScheduler({ logger })
+  let backupStatus = (): BackupStatus => ({ enabled: false, lastSuccessAt: null, lastFailureAt: null })
+  if (env.BACKUP_DIR) {
+    const backups = await createBackupJob({
+      sqlite: db.$client,
+      dataDir,
+      migrationsFolder: join(projectRoot, 'drizzle'),
+      backupDir: resolve(env.BACKUP_DIR),
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+      keep: env.BACKUP_KEEP,
+      logger,
+    })
+    scheduler.add(backups.job)
+    backupStatus = backups.status
+  }
+
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
   const services: AppServices = {
     db,
@@ -62,6 +80,7 @@ async function main() {
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     defaultCommunitySlug: env.DEFAULT_COMMUNITY,
+    ops: { backup: () => backupStatus() },
   }
 
   // The app is attached once built: Vite's hot reload needs the server first.
@@ -106,7 +125,11 @@ async function main() {
   })
   server.on('request', app)
   const sockets = attachWebSockets(server, services, { trustProxy: env.TRUST_PROXY })
-  const uploadCleanup = setInterval(() => void runOrphanCleanup(services), ORPHAN_CLEANUP_INTERVAL_MS).unref()
+  scheduler.add({
+    name: 'uploads-orphans',
+    everyMs: ORPHAN_CLEANUP_INTERVAL_MS,
+    run: () => runOrphanCleanup(services),
+  })
 
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: publicUrl, port: env.PORT, dataDir, mode: env.NODE_ENV }, 'Vupt no ar')
@@ -118,12 +141,14 @@ async function main() {
     stopping = true
     logger.info({ signal }, 'encerrando')
     sockets.close()
-    clearInterval(uploadCleanup)
-    // Stop accepting, let running requests finish, then close the database.
+    // Stop accepting, let running requests and jobs (a backup) finish, then close the database.
+    const jobsDone = scheduler.stop()
     server.close(() => {
-      db.$client.close()
-      logger.info('encerrado')
-      process.exit(0)
+      void jobsDone.then(() => {
+        db.$client.close()
+        logger.info('encerrado')
+        process.exit(0)
+      })
     })
     server.closeIdleConnections()
     void closeVite?.()
