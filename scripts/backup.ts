@@ -24,8 +24,8 @@ async function main() {
       oneStep: true,
     })
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0)
-    console.log(
-      `backup: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB; esquema ${manifest.schemaVersion}; ${rows} linhas; ${manifest.uploads} fotos${manifest.secretKey ? '; com secret.key' : ''})`,
+    process.stdout.write(
+      `backup: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB; esquema ${manifest.schemaVersion}; ${rows} linhas; ${manifest.uploads} fotos${manifest.secretKey ? '; com secret.key' : ''})\n`,
     )
   } finally {
     sqlite.close()

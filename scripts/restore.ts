@@ -20,8 +20,8 @@ async function main() {
     dataDir,
     migrationsFolder: join(projectRoot, 'drizzle'),
   })
-  console.log(
-    `restaurado em ${dataDir}: backup de ${manifest.createdAt}, esquema ${manifest.schemaVersion}, ${manifest.uploads} fotos${manifest.secretKey ? ', secret.key' : ''}`,
+  process.stdout.write(
+    `restaurado em ${dataDir}: backup de ${manifest.createdAt}, esquema ${manifest.schemaVersion}, ${manifest.uploads} fotos${manifest.secretKey ? ', secret.key' : ''}\n`,
   )
 }
 
