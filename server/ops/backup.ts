@@ -177,13 +177,14 @@ export async function listBackups(outDir: string): Promise<{ file: string; creat
   const names = (await readdir(outDir)).filter(
     (name) => name.startsWith(ARCHIVE_PREFIX) && name.endsWith(ARCHIVE_SUFFIX),
   )
-  const found = await Promise.all(
+  // The names carry the UTC time of the snapshot, so they sort by age.
+  names.sort().reverse()
+  return Promise.all(
     names.map(async (name) => ({
       file: join(outDir, name),
       createdAt: (await stat(join(outDir, name))).mtime,
     })),
   )
-  return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
 }
 
 /** Deletes all but the `keep` newest backups in the folder; returns the deleted files. */
