@@ -104,8 +104,8 @@ function distinctPhoto(): Promise<Buffer> {
 }
 
 /**
- * Every member loops until `stop` is set: a chat message each turn, a listing with a new photo every
- * fourth turn (uploads are limited per member), an RSVP while there are events left. A failed request
+ * Every member loops until `stop` is set: a chat message and an RSVP (while there are events left) each
+ * turn, and a listing with a new photo every fourth turn (uploads are limited per member). A failed request
  * (the server went away) is simply not recorded. Resolves once every loop has ended.
  */
 export async function writeUntil(
@@ -138,6 +138,11 @@ export async function writeUntil(
             conversationId: writer.conversationId,
             token: writer.token,
           })
+          const eventId = eventsLeft.shift()
+          if (eventId !== undefined) {
+            await api.mutation('events.attend', { id: eventId })
+            acknowledged.rsvps.push({ eventId, token: writer.token })
+          }
           if (turn % 4 === 0) {
             const photo = await api.upload(await distinctPhoto())
             const title = `Anúncio ${index}-${turn}`
@@ -156,11 +161,6 @@ export async function writeUntil(
               ownerToken: writer.token,
               photoUrls: [photo.cardUrl, photo.fullUrl],
             })
-          }
-          const eventId = eventsLeft.shift()
-          if (eventId !== undefined) {
-            await api.mutation('events.attend', { id: eventId })
-            acknowledged.rsvps.push({ eventId, token: writer.token })
           }
         } catch (error) {
           if (stop.now) return
