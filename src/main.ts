@@ -14,9 +14,11 @@ import { eventPageMeta } from '../server/http/event-pages'
 import { createRateLimits } from '../server/http/rate-limits'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
 import { type BackupStatus, createBackupJob } from '../server/ops/backup-job'
+import { createMetrics } from '../server/ops/metrics'
 import { createScheduler } from '../server/ops/scheduler'
 import { createInProcessBus } from '../server/realtime/bus'
 import { attachWebSockets } from '../server/realtime/ws'
+import { appRouter } from '../server/routers/_app'
 import type { AppServices } from '../server/services'
 import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/cleanup'
 import { createLocalImageStorage } from '../server/uploads/storage'
@@ -66,14 +68,21 @@ async function main() {
     backupStatus = backups.status
   }
 
+  const metrics = createMetrics({
+    procedures: new Set(Object.keys(appRouter._def.procedures)),
+    backup: () => backupStatus(),
+  })
+
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
   const services: AppServices = {
     db,
     logger,
     bus: createInProcessBus(),
-    mailer: env.SMTP_URL
-      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-      : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
+    mailer: metrics.countingMailer(
+      env.SMTP_URL
+        ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+        : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
+    ),
     rateLimits: createRateLimits(),
     secrets: createSecretBox(loadSecretKey(dataDir, env.SECRET_KEY)),
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
@@ -122,9 +131,13 @@ async function main() {
         ? { id: env.GOOGLE_CLIENT_ID, secret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     clientPages,
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
+    dataDir,
   })
   server.on('request', app)
   const sockets = attachWebSockets(server, services, { trustProxy: env.TRUST_PROXY })
+  metrics.setLive({ openConnections: sockets.openTotal, activeSubscriptions: sockets.activeSubscriptions })
   scheduler.add({
     name: 'uploads-orphans',
     everyMs: ORPHAN_CLEANUP_INTERVAL_MS,
