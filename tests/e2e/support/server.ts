@@ -8,6 +8,7 @@ export const ADMIN = { email: 'admin@univille.br', password: 'admin-e2e-123' }
 
 export type RunningServer = {
   url: string
+  port: number
   dataDir: string
   /** SIGTERM, wait for the exit, then delete the data directory unless told to keep it. */
   stop: () => Promise<void>
@@ -21,6 +22,8 @@ export type StartOptions = {
   dataDir?: string
   /** Leave the data directory in place on stop(). */
   keepData?: boolean
+  /** Listen on this port (a restart where clients expect the same address) instead of a free one. */
+  port?: number
 }
 
 function freePort(): Promise<number> {
@@ -40,7 +43,7 @@ export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vupt-e2e-'))
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
@@ -77,6 +80,7 @@ export async function startServer(
   }
   return {
     url,
+    port,
     dataDir,
     pid: child.pid ?? 0,
     kill,
