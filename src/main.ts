@@ -5,6 +5,7 @@ import type { Express } from 'express'
 import { pino } from 'pino'
 import { z } from 'zod'
 import { pt } from 'zod/locales'
+import { ACCESS_RECORDS_PURGE_EVERY_MS, purgeAccessRecords } from '../server/auth/access-records'
 import { createSecretBox, loadSecretKey } from '../server/auth/secret-box'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { seedBase } from '../server/db/seed'
@@ -138,6 +139,15 @@ async function main() {
   server.on('request', app)
   const sockets = attachWebSockets(server, services, { trustProxy: env.TRUST_PROXY })
   metrics.setLive({ openConnections: sockets.openTotal, activeSubscriptions: sockets.activeSubscriptions })
+  scheduler.add({
+    name: 'access-records-purge',
+    everyMs: ACCESS_RECORDS_PURGE_EVERY_MS,
+    firstRunAfterMs: 5 * 60 * 1000,
+    run: async () => {
+      const count = purgeAccessRecords(db)
+      if (count > 0) logger.info({ count }, 'registros de acesso com mais de seis meses apagados')
+    },
+  })
   scheduler.add({
     name: 'uploads-orphans',
     everyMs: ORPHAN_CLEANUP_INTERVAL_MS,

@@ -73,11 +73,12 @@ export function attachWebSockets(server: Server, services: AppServices, options:
       const subscriptions = { active: 0 }
       subscriptionCounters.set(res, subscriptions)
       res.once('close', () => subscriptionCounters.delete(res))
+      const ip = socketClientAddress(req, options.trustProxy)
       return createContextInner({
         services,
-        ...resolveSession(services, req),
+        ...resolveSession(services, req, undefined, ip),
         request: {
-          ip: socketClientAddress(req, options.trustProxy),
+          ip,
           userAgent: req.headers['user-agent'] ?? null,
           cookieHeader: req.headers.cookie,
           sessionToken: readSessionToken(req.headers.cookie) ?? null,

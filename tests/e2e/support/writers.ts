@@ -72,9 +72,9 @@ export class Api {
 
   async upload(image: Buffer): Promise<{ id: string; cardUrl: string; fullUrl: string }> {
     const form = new FormData()
-    form.set('kind', 'product')
+    form.set('kind', 'listing')
     form.set('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'foto.jpg')
-    const response = await fetch(`${this.url}/api/uploads?kind=product`, {
+    const response = await fetch(`${this.url}/api/uploads?kind=listing`, {
       method: 'POST',
       headers: this.headers(),
       body: form,
