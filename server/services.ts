@@ -3,6 +3,7 @@ import type { SecretBox } from './auth/secret-box'
 import type { Database } from './db/client'
 import type { RateLimits } from './http/rate-limits'
 import type { Mailer } from './mail/mailer'
+import type { BackupStatus } from './ops/backup-job'
 import type { EventBus } from './realtime/bus'
 import type { ImageStorage } from './uploads/storage'
 
@@ -23,4 +24,6 @@ export type AppServices = {
   publicUrl: string
   secureCookies: boolean
   defaultCommunitySlug: string
+  /** What the process knows about its own upkeep (scheduled backups); absent in tests that do not need it. */
+  ops?: { backup: () => BackupStatus }
 }

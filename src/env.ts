@@ -34,6 +34,17 @@ const envSchema = z.object({
   INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LINKEDIN_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DEFAULT_COMMUNITY: z.string().default('univille'),
+  /** Folder for scheduled backups; without it the server makes none (the backup command still works). */
+  BACKUP_DIR: optionalString,
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
+  /** How many scheduled backups to keep in BACKUP_DIR. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Bearer token for /metrics; without it /metrics answers 404. */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
 })
 
 export type Env = z.infer<typeof envSchema>

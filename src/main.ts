@@ -5,6 +5,7 @@ import type { Express } from 'express'
 import { pino } from 'pino'
 import { z } from 'zod'
 import { pt } from 'zod/locales'
+import { ACCESS_RECORDS_PURGE_EVERY_MS, purgeAccessRecords } from '../server/auth/access-records'
 import { createSecretBox, loadSecretKey } from '../server/auth/secret-box'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { seedBase } from '../server/db/seed'
@@ -13,8 +14,12 @@ import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
 import { eventPageMeta } from '../server/http/event-pages'
 import { createRateLimits } from '../server/http/rate-limits'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
+import { type BackupStatus, createBackupJob } from '../server/ops/backup-job'
+import { createMetrics } from '../server/ops/metrics'
+import { createScheduler } from '../server/ops/scheduler'
 import { createInProcessBus } from '../server/realtime/bus'
 import { attachWebSockets } from '../server/realtime/ws'
+import { appRouter } from '../server/routers/_app'
 import type { AppServices } from '../server/services'
 import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/cleanup'
 import { createLocalImageStorage } from '../server/uploads/storage'
@@ -48,20 +53,44 @@ async function main() {
       : undefined,
   )
 
+  const scheduler = createScheduler({ logger })
+  let backupStatus = (): BackupStatus => ({ enabled: false, lastSuccessAt: null, lastFailureAt: null })
+  if (env.BACKUP_DIR) {
+    const backups = await createBackupJob({
+      sqlite: db.$client,
+      dataDir,
+      migrationsFolder: join(projectRoot, 'drizzle'),
+      backupDir: resolve(env.BACKUP_DIR),
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+      keep: env.BACKUP_KEEP,
+      logger,
+    })
+    scheduler.add(backups.job)
+    backupStatus = backups.status
+  }
+
+  const metrics = createMetrics({
+    procedures: new Set(Object.keys(appRouter._def.procedures)),
+    backup: () => backupStatus(),
+  })
+
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
   const services: AppServices = {
     db,
     logger,
     bus: createInProcessBus(),
-    mailer: env.SMTP_URL
-      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-      : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
+    mailer: metrics.countingMailer(
+      env.SMTP_URL
+        ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+        : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
+    ),
     rateLimits: createRateLimits(),
     secrets: createSecretBox(loadSecretKey(dataDir, env.SECRET_KEY)),
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     defaultCommunitySlug: env.DEFAULT_COMMUNITY,
+    ops: { backup: () => backupStatus() },
   }
 
   // The app is attached once built: Vite's hot reload needs the server first.
@@ -103,10 +132,27 @@ async function main() {
         ? { id: env.GOOGLE_CLIENT_ID, secret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     clientPages,
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
+    dataDir,
   })
   server.on('request', app)
   const sockets = attachWebSockets(server, services, { trustProxy: env.TRUST_PROXY })
-  const uploadCleanup = setInterval(() => void runOrphanCleanup(services), ORPHAN_CLEANUP_INTERVAL_MS).unref()
+  metrics.setLive({ openConnections: sockets.openTotal, activeSubscriptions: sockets.activeSubscriptions })
+  scheduler.add({
+    name: 'access-records-purge',
+    everyMs: ACCESS_RECORDS_PURGE_EVERY_MS,
+    firstRunAfterMs: 5 * 60 * 1000,
+    run: async () => {
+      const count = purgeAccessRecords(db)
+      if (count > 0) logger.info({ count }, 'registros de acesso com mais de seis meses apagados')
+    },
+  })
+  scheduler.add({
+    name: 'uploads-orphans',
+    everyMs: ORPHAN_CLEANUP_INTERVAL_MS,
+    run: () => runOrphanCleanup(services),
+  })
 
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: publicUrl, port: env.PORT, dataDir, mode: env.NODE_ENV }, 'Vupt no ar')
@@ -118,12 +164,14 @@ async function main() {
     stopping = true
     logger.info({ signal }, 'encerrando')
     sockets.close()
-    clearInterval(uploadCleanup)
-    // Stop accepting, let running requests finish, then close the database.
+    // Stop accepting, let running requests and jobs (a backup) finish, then close the database.
+    const jobsDone = scheduler.stop()
     server.close(() => {
-      db.$client.close()
-      logger.info('encerrado')
-      process.exit(0)
+      void jobsDone.then(() => {
+        db.$client.close()
+        logger.info('encerrado')
+        process.exit(0)
+      })
     })
     server.closeIdleConnections()
     void closeVite?.()

@@ -1,4 +1,5 @@
 import { eq, inArray, or, sql } from 'drizzle-orm'
+import { accessRecordsOf } from '../auth/access-records'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import {
@@ -140,5 +141,7 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       .from(oauthAccounts)
       .where(eq(oauthAccounts.userId, userId))
       .all(),
+    /** Records of access kept for six months by law (Marco Civil da Internet, art. 15). */
+    accessRecords: accessRecordsOf(db, userId),
   }
 }

@@ -4,6 +4,7 @@ import type { Role } from '../../shared/domain'
 import type { Database } from '../db/client'
 import { profiles, userRoles, users } from '../db/schema'
 import type { AppServices } from '../services'
+import { recordSessionUse } from './access-records'
 import {
   readSessionToken,
   serializeSessionCookie,
@@ -79,11 +80,14 @@ export function resolveSession(
   services: AppServices,
   req: IncomingMessage,
   setCookie?: (serialized: string) => void,
+  /** The client address when the caller computes it itself (the WebSocket, behind trusted proxies). */
+  ip?: string | null,
 ): Identity {
   const token = readSessionToken(req.headers.cookie)
   if (!token) return { session: null, user: null }
   const session = validateSessionToken(services.db, token)
   if (!session) return { session: null, user: null }
+  recordSessionUse(services.db, session, ip === undefined ? requestIp(req) : ip)
   if (session.renewed && setCookie) {
     setCookie(serializeSessionCookie(token, session.expiresAt, services.secureCookies))
   }
@@ -96,5 +100,6 @@ export function refreshIdentity(db: Database, token: string | null | undefined):
 }
 
 export function requestIp(req: IncomingMessage & { ip?: string }): string | null {
-  return req.ip ?? req.socket.remoteAddress ?? null
+  // A request built by hand (a script, a test) may have no socket.
+  return req.ip ?? req.socket?.remoteAddress ?? null
 }

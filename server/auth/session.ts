@@ -2,6 +2,7 @@ import { parseCookie, stringifySetCookie } from 'cookie'
 import { and, eq, ne } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { sessions } from '../db/schema'
+import { recordSignIn } from './access-records'
 import { generateToken, hashToken } from './tokens'
 
 export const SESSION_COOKIE = 'vupt_session'
@@ -36,8 +37,11 @@ export function createSession(db: Database, userId: number, meta: SessionMeta = 
       secondFactorAt: meta.secondFactor ? now : null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
+      accessRecordedAt: now,
     })
     .run()
+  // Every new session is a sign-in (password, Google, sign-up, a new password).
+  recordSignIn(db, userId, meta.ip ?? null, now)
   return { token, expiresAt }
 }
 
@@ -51,6 +55,8 @@ export type ValidatedSession = {
   secondFactorAt: Date | null
   /** True when the expiry moved: the cookie must be sent again. */
   renewed: boolean
+  /** When this session's use was last recorded in access_records. */
+  accessRecordedAt: Date | null
 }
 
 export function validateSessionToken(db: Database, token: string): ValidatedSession | null {
@@ -85,6 +91,7 @@ export function validateSessionToken(db: Database, token: string): ValidatedSess
     twoFactorPending: row.twoFactorPending,
     secondFactorAt: row.secondFactorAt,
     renewed,
+    accessRecordedAt: row.accessRecordedAt,
   }
 }
 

@@ -87,9 +87,33 @@ export const sessions = sqliteTable(
     secondFactorAt: integer('second_factor_at', { mode: 'timestamp_ms' }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** When this session's use last went into access_records (at most once an hour). */
+    accessRecordedAt: integer('access_recorded_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const ACCESS_KINDS = ['sign_in', 'session_use'] as const
+
+/**
+ * Records of access to the application (Marco Civil da Internet, art. 15): date, time and IP of each
+ * sign-in and of each session's use, kept six months and then purged. The user id carries no foreign
+ * key on purpose: the law's six months outlast a deleted account, so the records stay until purged.
+ */
+export const accessRecords = sqliteTable(
+  'access_records',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    kind: text('kind', { enum: ACCESS_KINDS }).notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('access_records_user_idx').on(t.userId, t.createdAt),
+    index('access_records_created_idx').on(t.createdAt),
+  ],
 )
 
 export const oauthAccounts = sqliteTable(

@@ -1,10 +1,12 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import compression from 'compression'
 import { sql } from 'drizzle-orm'
-import express, { type Express } from 'express'
+import express, { type ErrorRequestHandler, type Express } from 'express'
 import { API_BATCH_MAX } from '../../shared/limits'
 import { mountGoogleAuth } from '../auth/google'
 import { requestIp, resolveSession } from '../auth/identity'
+import { type AppMetrics, metricsEndpoint } from '../ops/metrics'
+import { checkReadiness } from '../ops/readiness'
 import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
 import { createContextInner } from '../trpc/context'
@@ -22,6 +24,12 @@ export type HttpAppOptions = {
   google?: { id: string; secret: string }
   /** Mounts the client's pages (built, or through Vite): after every other route, before the error handler. */
   clientPages?: (app: Express) => void
+  /** Counts requests and errors; /metrics answers only with `metricsToken` set (METRICS_TOKEN). */
+  metrics?: AppMetrics
+  metricsToken?: string
+  /** DATA_DIR, for /readyz's write and free-space checks. */
+  dataDir?: string
+  minFreeBytes?: number
 }
 
 /** The Express app without the client pages (mounted by the caller, built or through Vite). */
@@ -31,8 +39,13 @@ export function createHttpApp({
   trustProxy,
   google,
   clientPages,
+  metrics,
+  metricsToken,
+  dataDir,
+  minFreeBytes,
 }: HttpAppOptions): Express {
   const app = express()
+  if (metrics) app.use(metrics.observeRequests)
   app.use(assignRequestId)
   app.disable('x-powered-by')
   app.set('trust proxy', trustProxy)
@@ -48,6 +61,26 @@ export function createHttpApp({
       res.status(503).json({ status: 'error' })
     }
   })
+
+  app.get('/readyz', async (_req, res) => {
+    const folder = dataDir ?? services.storage.localFolder
+    const readiness = folder
+      ? await checkReadiness(services.db.$client, folder, {
+          minFreeBytes,
+          onError: (check, error) =>
+            services.logger.error({ err: error, check }, 'verificação de prontidão falhou'),
+        })
+      : null
+    if (!readiness) {
+      res.status(503).json({ status: 'error' })
+      return
+    }
+    res.set('Cache-Control', 'no-store')
+    res
+      .status(readiness.ready ? 200 : 503)
+      .json({ status: readiness.ready ? 'ok' : 'error', checks: readiness.checks })
+  })
+  if (metrics) app.get('/metrics', metricsEndpoint(metrics, metricsToken))
 
   app.use('/api', requireSameOrigin)
   app.use(createUploadRouter(services))
@@ -78,6 +111,7 @@ export function createHttpApp({
         })
       },
       onError: ({ error, path }) => {
+        metrics?.observeError(error)
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           services.logger.error({ err: error, path, requestId: currentRequestId() }, 'erro na API')
         }
@@ -88,6 +122,13 @@ export function createHttpApp({
   mountEventCalendar(app, services.db, services.publicUrl)
   clientPages?.(app)
   app.use(notFound)
+  if (metrics) {
+    const observe: ErrorRequestHandler = (error, _req, _res, next) => {
+      metrics.observeError(error)
+      next(error)
+    }
+    app.use(observe)
+  }
   app.use(handleErrors(services.logger))
   return app
 }

@@ -34,6 +34,8 @@ export function attachWebSockets(server: Server, services: AppServices, options:
   const maxPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS
   const openByAddress = new Map<string, number>()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
+  /** Each open connection's subscription counter, for the metrics. */
+  const subscriptionCounters = new Map<object, { active: number }>()
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
     if (path !== WS_PATH) return // Vite's hot reload has its own upgrade path in development.
@@ -67,24 +69,37 @@ export function attachWebSockets(server: Server, services: AppServices, options:
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req }) =>
-      createContextInner({
+    createContext: ({ req, res }) => {
+      const subscriptions = { active: 0 }
+      subscriptionCounters.set(res, subscriptions)
+      res.once('close', () => subscriptionCounters.delete(res))
+      const ip = socketClientAddress(req, options.trustProxy)
+      return createContextInner({
         services,
-        ...resolveSession(services, req),
+        ...resolveSession(services, req, undefined, ip),
         request: {
-          ip: socketClientAddress(req, options.trustProxy),
+          ip,
           userAgent: req.headers['user-agent'] ?? null,
           cookieHeader: req.headers.cookie,
           sessionToken: readSessionToken(req.headers.cookie) ?? null,
-          subscriptions: { active: 0 },
+          subscriptions,
         },
-      }),
+      })
+    },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   })
 
   return {
     /** Open sockets of one client address (for tests and metrics). */
     openConnections: (address: string) => openByAddress.get(address) ?? 0,
+    /** Open sockets in all (for the metrics). */
+    openTotal: () => wss.clients.size,
+    /** Live subscriptions over every socket (for the metrics). */
+    activeSubscriptions: () => {
+      let total = 0
+      for (const counter of subscriptionCounters.values()) total += counter.active
+      return total
+    },
     /** Asks every client to reconnect (to another instance, or to this one after a restart). */
     close() {
       handler.broadcastReconnectNotification()

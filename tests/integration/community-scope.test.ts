@@ -590,6 +590,8 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
         pendingEvents: 0,
         activeBanners: 0,
         weeks: undefined,
+        // No instance upkeep in these services (and none for a staff account without a community).
+        backup: null,
       })
       expect(summary.weeks.every((week) => week.signUps === 0 && week.listings === 0)).toBe(true)
       expect(await staff.caller.admin.badges.counts()).toEqual({ pendingUsers: 0, pendingEvents: 0 })

@@ -120,6 +120,12 @@ export const faqGroups: FaqGroup[] = [
         answer:
           'Somente estudantes aprovados da sua comunidade veem o seu perfil público, com nome, curso e anúncios. O seu e-mail e a sua senha nunca são exibidos, e as conversas do chat são visíveis apenas para quem participa delas.',
       },
+      {
+        id: 'registros-de-acesso',
+        question: 'O Vupt guarda registros dos meus acessos?',
+        answer:
+          'Sim, porque a lei exige (Marco Civil da Internet, art. 15): a data, a hora e o endereço IP de cada login e do uso de cada sessão (no máximo um registro por sessão a cada hora) ficam guardados em sigilo por seis meses e depois são apagados automaticamente. Moderadores não têm acesso a eles; só são entregues por ordem judicial. Você encontra os seus na exportação de dados, em Minha Conta.',
+      },
     ],
   },
 ]

@@ -1,4 +1,5 @@
 import {
+  ArchiveIcon,
   CalendarClockIcon,
   ImageIcon,
   type LucideIcon,
@@ -15,6 +16,7 @@ import { hasAdminAccess } from '@/features/admin/admin-nav'
 import { ListSkeleton, LoadError } from '@/features/admin/admin-states'
 import { WeeklyChart } from '@/features/admin/weekly-chart'
 import { useViewer } from '@/lib/auth'
+import { formatDateTime, formatTimeAgo, toDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 
@@ -132,7 +134,61 @@ function Dashboard() {
           <WeeklyChart weeks={data.weeks} />
         </CardContent>
       </Card>
+      {data.backup && <BackupCard backup={data.backup} />}
     </div>
+  )
+}
+
+type BackupSummary = {
+  enabled: boolean
+  lastSuccessAt: Date | string | null
+  lastFailureAt: Date | string | null
+}
+
+/** Scheduled backups, for administrators: when the last one succeeded, and a failure since then. */
+function BackupCard({ backup }: { backup: BackupSummary }) {
+  const failedSince =
+    backup.lastFailureAt !== null &&
+    (backup.lastSuccessAt === null || toDate(backup.lastFailureAt) > toDate(backup.lastSuccessAt))
+  return (
+    <section
+      aria-labelledby="dashboard-backup"
+      className={cn(
+        'flex items-start gap-3 rounded-xl border bg-card p-4 shadow-sm',
+        failedSince && 'border-destructive/40',
+      )}
+    >
+      <ArchiveIcon
+        className={cn('mt-0.5 size-4 shrink-0', failedSince && 'text-destructive')}
+        aria-hidden="true"
+      />
+      <div className="grid gap-1 text-sm">
+        <h2 id="dashboard-backup" className="font-medium">
+          Backup automático
+        </h2>
+        {!backup.enabled ? (
+          <p className="text-muted-foreground">Desligado. Defina BACKUP_DIR no servidor para ativar.</p>
+        ) : backup.lastSuccessAt ? (
+          <p className="text-muted-foreground">
+            Último backup concluído{' '}
+            <time
+              dateTime={toDate(backup.lastSuccessAt).toISOString()}
+              title={formatDateTime(backup.lastSuccessAt)}
+            >
+              {formatTimeAgo(backup.lastSuccessAt)}
+            </time>
+            .
+          </p>
+        ) : (
+          <p className="text-muted-foreground">Nenhum backup concluído ainda.</p>
+        )}
+        {failedSince && backup.lastFailureAt && (
+          <p className="text-destructive">
+            O último backup falhou em {formatDateTime(backup.lastFailureAt)}. Veja o log do servidor.
+          </p>
+        )}
+      </div>
+    </section>
   )
 }
 

@@ -108,6 +108,22 @@ export function SobrePage() {
         </ul>
       </section>
 
+      <section
+        aria-labelledby="sobre-privacidade"
+        className="mx-auto mt-14 max-w-3xl rounded-xl border bg-card p-6 shadow-sm"
+      >
+        <h2 id="sobre-privacidade" className="font-semibold text-xl">
+          Privacidade e registros de acesso
+        </h2>
+        <p className="mt-3 text-muted-foreground leading-relaxed">
+          Como exige o Marco Civil da Internet (art. 15), o Vupt guarda em sigilo, por seis meses, a data, a
+          hora e o endereço IP de cada login e do uso de cada sessão (no máximo um registro por sessão a cada
+          hora). Depois desse prazo eles são apagados automaticamente. Os registros ficam fora do alcance dos
+          moderadores, só são entregues por ordem judicial e aparecem numa seção própria da exportação dos
+          seus dados, em Minha Conta.
+        </p>
+      </section>
+
       <section aria-labelledby="sobre-cta" className="mt-14 flex flex-col items-center gap-4 text-center">
         <h2 id="sobre-cta" className="font-semibold text-xl">
           Quer saber mais?

@@ -65,12 +65,16 @@ export const adminDashboardRouter = router({
       }
     })
 
+    // The instance's upkeep is the administrators' business, not the moderators'.
+    const backup = ctx.user.roles.includes('admin') ? (ctx.ops?.backup() ?? null) : null
+
     return {
       users: { total: people?.total ?? 0, pending: Number(people?.pending ?? 0) },
       listings: { active: Number(listingCounts?.active ?? 0), removed: Number(listingCounts?.removed ?? 0) },
       pendingEvents,
       activeBanners,
       weeks,
+      backup,
     }
   }),
 

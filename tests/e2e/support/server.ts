@@ -6,7 +6,25 @@ import { join } from 'node:path'
 
 export const ADMIN = { email: 'admin@univille.br', password: 'admin-e2e-123' }
 
-export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void> }
+export type RunningServer = {
+  url: string
+  port: number
+  dataDir: string
+  /** SIGTERM, wait for the exit, then delete the data directory unless told to keep it. */
+  stop: () => Promise<void>
+  /** Sends the signal and waits for the process to end; the data directory stays. */
+  kill: (signal: NodeJS.Signals) => Promise<void>
+  pid: number
+}
+
+export type StartOptions = {
+  /** Start on this data directory (restored, or left by an earlier process) instead of a new one. */
+  dataDir?: string
+  /** Leave the data directory in place on stop(). */
+  keepData?: boolean
+  /** Listen on this port (a restart where clients expect the same address) instead of a free one. */
+  port?: number
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,9 +39,12 @@ function freePort(): Promise<number> {
 }
 
 /** Starts the built server (`npm run build` first) on a free port with an empty data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-e2e-'))
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort())
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vupt-e2e-'))
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
     env: {
@@ -51,16 +72,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill(signal)
+    await exited
+  }
   return {
     url,
+    port,
     dataDir,
+    pid: child.pid ?? 0,
+    kill,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }
-      rmSync(dataDir, { recursive: true, force: true })
+      await kill('SIGTERM')
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -1,0 +1,346 @@
+/**
+ * Load benchmark: the built server with the demo data in a scratch folder, on loopback, and simulated
+ * students using it through the real HTTP API and WebSocket for a fixed time: browse the portal, search,
+ * open listings, favorite, chat (each with a live chat subscription open), and now and then upload a photo.
+ * Prints per action the requests, errors and p50/p95/p99, and the server's CPU and RSS.
+ * Usage: npm run bench:load (STUDENTS=200 DURATION=60 to change).
+ *
+ * Members get their sessions straight in the database, as a sign-in would leave them, so the sign-in
+ * limits per address (which a single-address benchmark would trip) are never involved; no limit is
+ * loosened for the benchmark.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { Agent, request as httpRequest } from 'node:http'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import sharp from 'sharp'
+import WebSocket from 'ws'
+import { createSession } from '../server/auth/session'
+import { openDatabase, runMigrations } from '../server/db/client'
+import { createConversation, createStudent } from '../server/db/factories'
+
+const STUDENTS = Number(process.env.STUDENTS ?? 200)
+const DURATION_S = Number(process.env.DURATION ?? 60)
+const ACTIONS = ['portal', 'busca', 'anuncio', 'favoritar', 'chat', 'foto'] as const
+type Action = (typeof ACTIONS)[number]
+/** How often each action comes up, out of 100 turns. */
+const WEIGHTS: Record<Action, number> = {
+  portal: 30,
+  busca: 20,
+  anuncio: 25,
+  favoritar: 10,
+  chat: 13,
+  foto: 2,
+}
+const SEARCHES = ['calculo', 'livro', 'jaleco', 'notebook', 'cadeira', 'fisica', 'monitor', 'bicicleta']
+
+type Member = { token: string; conversationId: number }
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolvePort(port))
+    })
+  })
+}
+
+async function prepare(dataDir: string): Promise<Member[]> {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  if (seeded.status !== 0) throw new Error('a semente de demonstração falhou')
+  const db = openDatabase(join(dataDir, 'vupt.sqlite'))
+  runMigrations(db, resolve('drizzle'))
+  const members: Member[] = []
+  for (let pair = 0; pair < Math.ceil(STUDENTS / 2); pair++) {
+    const [one, two] = await Promise.all(
+      [0, 1].map(() =>
+        createStudent(db, { approved: true, emailVerified: true, password: `carga-${pair}-senha` }),
+      ),
+    )
+    if (!one || !two) throw new Error('estudantes não criados')
+    const conversationId = createConversation(db, one.id, two.id)
+    for (const member of [one, two])
+      members.push({ token: createSession(db, member.id).token, conversationId })
+  }
+  db.$client.pragma('wal_checkpoint(TRUNCATE)')
+  db.$client.close()
+  return members.slice(0, STUDENTS)
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('o servidor não subiu')
+}
+
+/** utime + stime of the process, in seconds. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+function rssMiB(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 256 })
+
+/** One HTTP request through a shared keep-alive pool; resolves with the status (0 when it failed). */
+function call(
+  port: number,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  body?: Buffer,
+  contentType = 'application/json',
+): Promise<number> {
+  return new Promise((resolveStatus) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        agent,
+        headers: {
+          Cookie: `vupt_session=${token}`,
+          Origin: `http://127.0.0.1:${port}`,
+          ...(body ? { 'Content-Type': contentType, 'Content-Length': body.length } : {}),
+        },
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolveStatus(response.statusCode ?? 0))
+      },
+    )
+    request.on('error', () => resolveStatus(0))
+    request.end(body)
+  })
+}
+
+const query = (name: string, input: unknown) =>
+  `/api/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`
+const json = (value: unknown) => Buffer.from(JSON.stringify(value))
+
+async function photoForm(seed: number): Promise<{ body: Buffer; type: string }> {
+  const image = await sharp({
+    create: {
+      width: 800,
+      height: 600,
+      channels: 3,
+      background: `#${((seed * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}`,
+    },
+  })
+    .jpeg()
+    .toBuffer()
+  const boundary = `carga${seed}`
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { body, type: `multipart/form-data; boundary=${boundary}` }
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-load-'))
+  const port = await freePort()
+  let server: ChildProcess | undefined
+  try {
+    process.stdout.write(`preparando: demonstração + ${STUDENTS} estudantes em ${dataDir}\n`)
+    const members = await prepare(dataDir)
+    server = await startServer(dataDir, port)
+    const pid = server.pid ?? 0
+    const anyToken = members[0]?.token ?? ''
+    const listingIds = await (async () => {
+      const response = await fetch(`http://127.0.0.1:${port}${query('listings.list', { limit: 60 })}`, {
+        headers: { cookie: `vupt_session=${anyToken}` },
+      })
+      const body = (await response.json()) as { result: { data: { items: { id: number }[] } } }
+      return body.result.data.items.map((item) => item.id)
+    })()
+    if (listingIds.length === 0) throw new Error('sem anúncios de demonstração')
+
+    // Every student keeps the chat subscription a signed-in page keeps.
+    const sockets = await Promise.all(
+      members.map(
+        (member) =>
+          new Promise<WebSocket>((resolveSocket, reject) => {
+            const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, {
+              headers: { Cookie: `vupt_session=${member.token}`, Origin: `http://127.0.0.1:${port}` },
+            })
+            socket.once('error', reject)
+            socket.on('message', (raw) => {
+              if (raw.toString() === 'PING') socket.send('PONG')
+            })
+            socket.once('open', () => {
+              socket.send(
+                JSON.stringify({ id: 1, method: 'subscription', params: { path: 'chat.events', input: {} } }),
+              )
+              resolveSocket(socket)
+            })
+          }),
+      ),
+    )
+    const socketsClosed = { count: 0 }
+    for (const socket of sockets) socket.on('close', () => (socketsClosed.count += 1))
+
+    const latencies = new Map<Action, number[]>(ACTIONS.map((action) => [action, []]))
+    const errors = new Map<Action, number>(ACTIONS.map((action) => [action, 0]))
+    const errorStatuses = new Map<string, number>()
+    const pick = (): Action => {
+      let roll = Math.random() * 100
+      for (const action of ACTIONS) {
+        roll -= WEIGHTS[action]
+        if (roll < 0) return action
+      }
+      return 'portal'
+    }
+    const run = async (action: Action, member: Member, turn: number): Promise<number[]> => {
+      const listingId = listingIds[Math.floor(Math.random() * listingIds.length)]
+      switch (action) {
+        case 'portal':
+          return Promise.all([
+            call(port, 'GET', query('listings.list', { sort: 'recent' }), member.token),
+            call(port, 'GET', query('listings.categories', {}), member.token),
+          ])
+        case 'busca':
+          return [
+            await call(
+              port,
+              'GET',
+              query('listings.list', { q: SEARCHES[turn % SEARCHES.length] }),
+              member.token,
+            ),
+          ]
+        case 'anuncio':
+          return [await call(port, 'GET', query('listings.byId', { id: listingId }), member.token)]
+        case 'favoritar':
+          return [
+            await call(
+              port,
+              'POST',
+              '/api/trpc/listings.setFavorite',
+              member.token,
+              json({ id: listingId, favorite: turn % 2 === 0 }),
+            ),
+          ]
+        case 'chat':
+          return [
+            await call(
+              port,
+              'POST',
+              '/api/trpc/chat.send',
+              member.token,
+              json({
+                conversationId: member.conversationId,
+                content: `oi, ainda está disponível? (${turn})`,
+              }),
+            ),
+          ]
+        case 'foto': {
+          const form = await photoForm(turn)
+          return [await call(port, 'POST', '/api/uploads?kind=listing', member.token, form.body, form.type)]
+        }
+      }
+    }
+
+    const cpuBefore = cpuSeconds(pid)
+    let peakRss = rssMiB(pid)
+    const rssTimer = setInterval(() => {
+      peakRss = Math.max(peakRss, rssMiB(pid))
+    }, 500)
+    const startedAt = performance.now()
+    const endAt = startedAt + DURATION_S * 1000
+    await Promise.all(
+      members.map(async (member, index) => {
+        // Spread the starts over the first second; then a student acts every 0.5–1.5 s.
+        await new Promise((r) => setTimeout(r, (index / members.length) * 1000))
+        for (let turn = index; performance.now() < endAt; turn++) {
+          const action = pick()
+          const began = performance.now()
+          const statuses = await run(action, member, turn)
+          latencies.get(action)?.push(performance.now() - began)
+          const failed = statuses.filter((status) => status < 200 || status >= 300)
+          if (failed.length > 0) {
+            errors.set(action, (errors.get(action) ?? 0) + 1)
+            for (const status of failed)
+              errorStatuses.set(`${action} ${status}`, (errorStatuses.get(`${action} ${status}`) ?? 0) + 1)
+          }
+          await new Promise((r) => setTimeout(r, 500 + Math.random() * 1000))
+        }
+      }),
+    )
+    const elapsed = (performance.now() - startedAt) / 1000
+    clearInterval(rssTimer)
+    const cpu = cpuSeconds(pid) - cpuBefore
+    const rssEnd = rssMiB(pid)
+    const closedDuringLoad = socketsClosed.count
+    for (const socket of sockets) socket.terminate()
+
+    process.stdout.write(
+      `\n${STUDENTS} estudantes por ${elapsed.toFixed(1)} s, servidor em 127.0.0.1 (pid ${pid})\n`,
+    )
+    process.stdout.write('ação       pedidos  erros    p50 ms   p95 ms   p99 ms\n')
+    let total = 0
+    let totalErrors = 0
+    for (const action of ACTIONS) {
+      const sorted = [...(latencies.get(action) ?? [])].sort((a, b) => a - b)
+      total += sorted.length
+      totalErrors += errors.get(action) ?? 0
+      process.stdout.write(
+        `${action.padEnd(10)} ${String(sorted.length).padStart(7)} ${String(errors.get(action)).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)}\n`,
+      )
+    }
+    process.stdout.write(
+      `total      ${String(total).padStart(7)} ${String(totalErrors).padStart(6)}   (${(total / elapsed).toFixed(0)} ações/s)\n`,
+    )
+    for (const [key, count] of errorStatuses) process.stdout.write(`  erro ${key}: ${count}\n`)
+    process.stdout.write(
+      `WebSockets fechados durante a carga: ${closedDuringLoad} de ${sockets.length}\n` +
+        `servidor: CPU ${cpu.toFixed(1)} s em ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% de um núcleo), RSS no fim ${rssEnd.toFixed(0)} MiB, pico ${peakRss.toFixed(0)} MiB\n`,
+    )
+  } finally {
+    server?.kill('SIGTERM')
+    agent.destroy()
+    await new Promise((r) => setTimeout(r, 500))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
