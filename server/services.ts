@@ -25,5 +25,9 @@ export type AppServices = {
   secureCookies: boolean
   defaultCommunitySlug: string
   /** What the process knows about its own upkeep (scheduled backups); absent in tests that do not need it. */
-  ops?: { backup: () => BackupStatus }
+  ops?: {
+    backup: () => BackupStatus
+    /** Whether the Redis connections are up; absent without REDIS_URL. */
+    redis?: () => boolean
+  }
 }

@@ -16,8 +16,10 @@ import { createRateLimits } from '../server/http/rate-limits'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
 import { type BackupStatus, createBackupJob } from '../server/ops/backup-job'
 import { createMetrics } from '../server/ops/metrics'
-import { createScheduler } from '../server/ops/scheduler'
+import { connectRedis, createRedisJobLock } from '../server/ops/redis'
+import { createScheduler, localJobLock } from '../server/ops/scheduler'
 import { createInProcessBus } from '../server/realtime/bus'
+import { createRedisBus } from '../server/realtime/redis-bus'
 import { attachWebSockets } from '../server/realtime/ws'
 import { appRouter } from '../server/routers/_app'
 import type { AppServices } from '../server/services'
@@ -53,7 +55,12 @@ async function main() {
       : undefined,
   )
 
-  const scheduler = createScheduler({ logger })
+  // Without REDIS_URL this is the only instance: bus, limits and job locks stay in the process.
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, logger) : undefined
+  const scheduler = createScheduler({
+    logger,
+    lock: redis ? createRedisJobLock(redis.commands, logger) : localJobLock,
+  })
   let backupStatus = (): BackupStatus => ({ enabled: false, lastSuccessAt: null, lastFailureAt: null })
   if (env.BACKUP_DIR) {
     const backups = await createBackupJob({
@@ -78,19 +85,21 @@ async function main() {
   const services: AppServices = {
     db,
     logger,
-    bus: createInProcessBus(),
+    bus: redis
+      ? createRedisBus({ publisher: redis.commands, subscriber: redis.subscriber, logger })
+      : createInProcessBus(),
     mailer: metrics.countingMailer(
       env.SMTP_URL
         ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
         : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
     ),
-    rateLimits: createRateLimits(),
+    rateLimits: createRateLimits(redis?.commands),
     secrets: createSecretBox(loadSecretKey(dataDir, env.SECRET_KEY)),
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     defaultCommunitySlug: env.DEFAULT_COMMUNITY,
-    ops: { backup: () => backupStatus() },
+    ops: { backup: () => backupStatus(), redis: redis?.isReady },
   }
 
   // The app is attached once built: Vite's hot reload needs the server first.
@@ -169,8 +178,10 @@ async function main() {
     server.close(() => {
       void jobsDone.then(() => {
         db.$client.close()
-        logger.info('encerrado')
-        process.exit(0)
+        void (redis?.close() ?? Promise.resolve()).finally(() => {
+          logger.info('encerrado')
+          process.exit(0)
+        })
       })
     })
     server.closeIdleConnections()
