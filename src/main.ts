@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { pt } from 'zod/locales'
 import { ACCESS_RECORDS_PURGE_EVERY_MS, purgeAccessRecords } from '../server/auth/access-records'
 import { createSecretBox, loadSecretKey } from '../server/auth/secret-box'
-import { openDatabase, runMigrations } from '../server/db/client'
+import { type Database, openDatabase, runMigrations } from '../server/db/client'
+import { communities } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
 import { createHttpApp } from '../server/http/app'
 import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
@@ -40,6 +41,7 @@ async function main() {
 
   const db = openDatabase(join(dataDir, 'vupt.sqlite'))
   runMigrations(db, join(projectRoot, 'drizzle'))
+  refuseForeignCommunities(db, env.COMMUNITIES)
   await seedBase(
     db,
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD
@@ -53,7 +55,9 @@ async function main() {
             ),
         }
       : undefined,
+    env.COMMUNITIES,
   )
+  const defaultCommunity = checkOwnedCommunities(db, env.COMMUNITIES, env.DEFAULT_COMMUNITY)
 
   // Without REDIS_URL this is the only instance: bus, limits and job locks stay in the process.
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, logger) : undefined
@@ -86,7 +90,7 @@ async function main() {
     db,
     logger,
     bus: redis
-      ? createRedisBus({ publisher: redis.commands, subscriber: redis.subscriber, logger })
+      ? createRedisBus({ publisher: redis.publisher, subscriber: redis.subscriber, logger })
       : createInProcessBus(),
     mailer: metrics.countingMailer(
       env.SMTP_URL
@@ -98,7 +102,8 @@ async function main() {
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
-    defaultCommunitySlug: env.DEFAULT_COMMUNITY,
+    defaultCommunitySlug: defaultCommunity,
+    ownedCommunities: env.COMMUNITIES,
     ops: { backup: () => backupStatus(), redis: redis?.isReady },
   }
 
@@ -114,7 +119,7 @@ async function main() {
       supportEmail: env.SUPPORT_EMAIL,
       contactEmail: env.CONTACT_EMAIL,
       googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-      defaultCommunitySlug: env.DEFAULT_COMMUNITY,
+      defaultCommunitySlug: defaultCommunity,
       social: { instagram: env.INSTAGRAM_URL, linkedin: env.LINKEDIN_URL },
     },
   }
@@ -193,6 +198,35 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+const communitySlugs = (db: Database) =>
+  db
+    .select({ slug: communities.slug })
+    .from(communities)
+    .all()
+    .map((row) => row.slug)
+
+/**
+ * With COMMUNITIES, the database must hold only the owned communities (an instance of its own, with its
+ * own DATA_DIR): a row of another community would be served here. Checked before seeding.
+ */
+function refuseForeignCommunities(db: Database, owned: string[] | undefined) {
+  const foreign = owned ? communitySlugs(db).filter((slug) => !owned.includes(slug)) : []
+  if (foreign.length > 0) {
+    throw new Error(
+      `COMMUNITIES: o banco em DATA_DIR tem comunidades que esta instância não serve: ${foreign.join(', ')}`,
+    )
+  }
+}
+
+/** After seeding: every owned community exists. Returns the community of unprefixed routes, an owned one. */
+function checkOwnedCommunities(db: Database, owned: string[] | undefined, fallback: string): string {
+  if (!owned) return fallback
+  const present = communitySlugs(db)
+  const unknown = owned.filter((slug) => !present.includes(slug))
+  if (unknown.length > 0) throw new Error(`COMMUNITIES: comunidades desconhecidas: ${unknown.join(', ')}`)
+  return owned.includes(fallback) ? fallback : (owned[0] ?? fallback)
 }
 
 main().catch((error: unknown) => {

@@ -4,8 +4,13 @@ import type { Logger } from 'pino'
 import type { JobLock } from './scheduler'
 
 export type RedisLink = {
-  /** Commands: publishing, rate limits, job locks. Fails fast while offline instead of queueing. */
+  /** Rate limits and job locks: fails fast while offline (the limits fall back to memory). */
   commands: Redis
+  /**
+   * Publishing bus events: queued while offline and sent once the connection is back, since another
+   * instance may have reconnected (and caught up from the database) before this one.
+   */
+  publisher: Redis
   /** Given over to SUBSCRIBE for the event bus. */
   subscriber: Redis
   /** Both connections are up. */
@@ -17,7 +22,7 @@ export type RedisLink = {
 const retryStrategy = (times: number) => Math.min(100 * 2 ** Math.min(times, 6), 5_000)
 
 /**
- * The two Redis connections of an instance. A lost connection is logged (once per outage), retried
+ * The three Redis connections of an instance. A lost connection is logged (once per outage), retried
  * with backoff and reported by /readyz; it never ends the process.
  */
 export function connectRedis(url: string, logger: Logger): RedisLink {
@@ -25,8 +30,8 @@ export function connectRedis(url: string, logger: Logger): RedisLink {
     const client = new Redis(url, {
       retryStrategy,
       enableOfflineQueue: offlineQueue,
-      // A command waiting through an outage fails after one reconnection instead of hanging a request.
-      maxRetriesPerRequest: 1,
+      // Without a queue a command fails at once; with one it waits for the connection, however long.
+      maxRetriesPerRequest: offlineQueue ? null : 1,
       lazyConnect: false,
       connectionName: `vupt-${role}`,
     })
@@ -43,16 +48,18 @@ export function connectRedis(url: string, logger: Logger): RedisLink {
     return client
   }
   const commands = open('commands', false)
+  const publisher = open('publisher', true)
   // SUBSCRIBE sent while offline waits for the connection instead of failing.
   const subscriber = open('subscriber', true)
+  const all = [commands, publisher, subscriber]
   return {
     commands,
+    publisher,
     subscriber,
-    isReady: () => commands.status === 'ready' && subscriber.status === 'ready',
+    isReady: () => all.every((client) => client.status === 'ready'),
     async close() {
-      await Promise.allSettled([commands.quit(), subscriber.quit()])
-      commands.disconnect()
-      subscriber.disconnect()
+      await Promise.allSettled(all.map((client) => client.quit()))
+      for (const client of all) client.disconnect()
     },
   }
 }
@@ -68,7 +75,7 @@ export function createRedisJobLock(redis: Redis, logger: Logger, prefix = 'vupt:
   return {
     async tryAcquire(job, ttlMs) {
       try {
-        return (await redis.set(`${prefix}${job}`, holder, 'PX', ttlMs, 'NX')) === 'OK'
+        return (await redis.set(`${prefix}${job}`, holder, 'PX', Math.ceil(ttlMs), 'NX')) === 'OK'
       } catch (error) {
         logger.warn({ err: error, job }, 'trava da tarefa indisponível; a vez fica para depois')
         return false

@@ -277,7 +277,7 @@ export const chatRouter = router({
         const listener = ctx.bus.listen('chat', ctx.user.id, stop)
         const live = listener[Symbol.asyncIterator]()
         await listener.ready
-        let lastId = Number(input?.lastEventId ?? 0) || 0
+        const resumeFrom = Number(input?.lastEventId ?? 0) || 0
         const missedSince = (afterId: number) =>
           ctx.db
             .select(messageColumns)
@@ -292,7 +292,15 @@ export const chatRouter = router({
               conversationId,
               message: { ...message, createdAt: message.createdAt.toISOString() },
             }))
-        const backlog: ChatEvent[] = lastId > 0 ? missedSince(lastId) : []
+        const backlog: ChatEvent[] = resumeFrom > 0 ? missedSince(resumeFrom) : []
+        // A fresh subscription starts from now: after a gap only what came since is read again.
+        let lastId =
+          resumeFrom > 0
+            ? resumeFrom
+            : (ctx.db
+                .select({ id: sql<number | null>`max(${messages.id})` })
+                .from(messages)
+                .get()?.id ?? 0)
         while (!stop.aborted) {
           let event = backlog.shift()
           if (!event) {
