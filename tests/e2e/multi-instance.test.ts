@@ -199,6 +199,21 @@ describe('two instances on one DATA_DIR and one Redis', () => {
     await until('as duas mensagens', () => received.length >= 2)
     expect(received).toEqual(['Durante a queda', 'Depois da volta'])
     expect((await fetch(`${one.url}/readyz`)).status).toBe(200)
+
+    // The subscriber connections drop while publishing works: the message is published to nobody, and
+    // the subscription finds it in the database once its connection is back.
+    await redis.client.call('CLIENT', 'KILL', 'TYPE', 'pubsub')
+    const [, listeners] = (await redis.client.pubsub('NUMSUB', `vupt:bus:chat:${bob.userId}`)) as [
+      string,
+      number,
+    ]
+    expect(listeners).toBe(0)
+    await aliceApi.mutation('chat.send', {
+      conversationId: alice.conversationId,
+      content: 'Sem ninguém ouvindo',
+    })
+    await until('a mensagem publicada sem ouvintes', () => received.length >= 3)
+    expect(received).toEqual(['Durante a queda', 'Depois da volta', 'Sem ninguém ouvindo'])
   })
 
   it('a rolling restart of both instances behind a proxy loses no message for a connected member', async () => {
