@@ -24,6 +24,12 @@ export type AppServices = {
   publicUrl: string
   secureCookies: boolean
   defaultCommunitySlug: string
+  /** COMMUNITIES: the only communities this instance serves (its database holds no other); absent, all. */
+  ownedCommunities?: readonly string[]
   /** What the process knows about its own upkeep (scheduled backups); absent in tests that do not need it. */
-  ops?: { backup: () => BackupStatus }
+  ops?: {
+    backup: () => BackupStatus
+    /** Whether the Redis connections are up; absent without REDIS_URL. */
+    redis?: () => boolean
+  }
 }

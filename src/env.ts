@@ -45,6 +45,28 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Bearer token for /metrics; without it /metrics answers 404. */
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  /** redis://…: live events, rate limits and job locks shared with the other instances on the same data. */
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'precisa ser uma URL redis:// ou rediss://' }).optional(),
+  ),
+  /** Slugs of the only communities this instance serves, separated by commas; without it, all. */
+  COMMUNITIES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) => [...new Set(value.split(',').map((slug) => slug.trim().toLowerCase()))])
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(/^[a-z0-9-]{1,40}$/, { error: 'slugs separados por vírgula, como univille,udesc' }),
+          )
+          .min(1),
+      )
+      .optional(),
+  ),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { pt } from 'zod/locales'
 import { ACCESS_RECORDS_PURGE_EVERY_MS, purgeAccessRecords } from '../server/auth/access-records'
 import { createSecretBox, loadSecretKey } from '../server/auth/secret-box'
-import { openDatabase, runMigrations } from '../server/db/client'
+import { type Database, openDatabase, runMigrations } from '../server/db/client'
+import { communities } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
 import { createHttpApp } from '../server/http/app'
 import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
@@ -16,8 +17,10 @@ import { createRateLimits } from '../server/http/rate-limits'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
 import { type BackupStatus, createBackupJob } from '../server/ops/backup-job'
 import { createMetrics } from '../server/ops/metrics'
-import { createScheduler } from '../server/ops/scheduler'
+import { connectRedis, createRedisJobLock } from '../server/ops/redis'
+import { createScheduler, localJobLock } from '../server/ops/scheduler'
 import { createInProcessBus } from '../server/realtime/bus'
+import { createRedisBus } from '../server/realtime/redis-bus'
 import { attachWebSockets } from '../server/realtime/ws'
 import { appRouter } from '../server/routers/_app'
 import type { AppServices } from '../server/services'
@@ -38,6 +41,7 @@ async function main() {
 
   const db = openDatabase(join(dataDir, 'vupt.sqlite'))
   runMigrations(db, join(projectRoot, 'drizzle'))
+  refuseForeignCommunities(db, env.COMMUNITIES)
   await seedBase(
     db,
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD
@@ -51,9 +55,16 @@ async function main() {
             ),
         }
       : undefined,
+    env.COMMUNITIES,
   )
+  const defaultCommunity = checkOwnedCommunities(db, env.COMMUNITIES, env.DEFAULT_COMMUNITY)
 
-  const scheduler = createScheduler({ logger })
+  // Without REDIS_URL this is the only instance: bus, limits and job locks stay in the process.
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, logger) : undefined
+  const scheduler = createScheduler({
+    logger,
+    lock: redis ? createRedisJobLock(redis.commands, logger) : localJobLock,
+  })
   let backupStatus = (): BackupStatus => ({ enabled: false, lastSuccessAt: null, lastFailureAt: null })
   if (env.BACKUP_DIR) {
     const backups = await createBackupJob({
@@ -78,19 +89,22 @@ async function main() {
   const services: AppServices = {
     db,
     logger,
-    bus: createInProcessBus(),
+    bus: redis
+      ? createRedisBus({ publisher: redis.publisher, subscriber: redis.subscriber, logger })
+      : createInProcessBus(),
     mailer: metrics.countingMailer(
       env.SMTP_URL
         ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
         : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
     ),
-    rateLimits: createRateLimits(),
+    rateLimits: createRateLimits(redis?.commands),
     secrets: createSecretBox(loadSecretKey(dataDir, env.SECRET_KEY)),
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
-    defaultCommunitySlug: env.DEFAULT_COMMUNITY,
-    ops: { backup: () => backupStatus() },
+    defaultCommunitySlug: defaultCommunity,
+    ownedCommunities: env.COMMUNITIES,
+    ops: { backup: () => backupStatus(), redis: redis?.isReady },
   }
 
   // The app is attached once built: Vite's hot reload needs the server first.
@@ -105,7 +119,7 @@ async function main() {
       supportEmail: env.SUPPORT_EMAIL,
       contactEmail: env.CONTACT_EMAIL,
       googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-      defaultCommunitySlug: env.DEFAULT_COMMUNITY,
+      defaultCommunitySlug: defaultCommunity,
       social: { instagram: env.INSTAGRAM_URL, linkedin: env.LINKEDIN_URL },
     },
   }
@@ -169,8 +183,10 @@ async function main() {
     server.close(() => {
       void jobsDone.then(() => {
         db.$client.close()
-        logger.info('encerrado')
-        process.exit(0)
+        void (redis?.close() ?? Promise.resolve()).finally(() => {
+          logger.info('encerrado')
+          process.exit(0)
+        })
       })
     })
     server.closeIdleConnections()
@@ -182,6 +198,35 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+const communitySlugs = (db: Database) =>
+  db
+    .select({ slug: communities.slug })
+    .from(communities)
+    .all()
+    .map((row) => row.slug)
+
+/**
+ * With COMMUNITIES, the database must hold only the owned communities (an instance of its own, with its
+ * own DATA_DIR): a row of another community would be served here. Checked before seeding.
+ */
+function refuseForeignCommunities(db: Database, owned: string[] | undefined) {
+  const foreign = owned ? communitySlugs(db).filter((slug) => !owned.includes(slug)) : []
+  if (foreign.length > 0) {
+    throw new Error(
+      `COMMUNITIES: o banco em DATA_DIR tem comunidades que esta instância não serve: ${foreign.join(', ')}`,
+    )
+  }
+}
+
+/** After seeding: every owned community exists. Returns the community of unprefixed routes, an owned one. */
+function checkOwnedCommunities(db: Database, owned: string[] | undefined, fallback: string): string {
+  if (!owned) return fallback
+  const present = communitySlugs(db)
+  const unknown = owned.filter((slug) => !present.includes(slug))
+  if (unknown.length > 0) throw new Error(`COMMUNITIES: comunidades desconhecidas: ${unknown.join(', ')}`)
+  return owned.includes(fallback) ? fallback : (owned[0] ?? fallback)
 }
 
 main().catch((error: unknown) => {

@@ -5,17 +5,27 @@ import { communities } from '../db/schema'
 import { appError } from '../errors'
 
 /** What deciding a community needs: the database, who asks, and the community of unprefixed routes. */
-export type CommunityScope = { db: Database; user: CurrentUser | null; defaultCommunitySlug: string }
+export type CommunityScope = {
+  db: Database
+  user: CurrentUser | null
+  defaultCommunitySlug: string
+  /** COMMUNITIES: the only communities this instance serves; absent, all of them. */
+  ownedCommunities?: readonly string[]
+}
 
 /**
  * The community whose content a caller sees: a member's own; for visitors (and members still waiting
- * for approval), the live community named in the URL, else the default one.
+ * for approval), the live community named in the URL, else the default one. An instance restricted to
+ * some communities answers 404 for any other named one instead of showing its default.
  */
 export function resolveCommunityId(
-  { db, user, defaultCommunitySlug }: CommunityScope,
+  { db, user, defaultCommunitySlug, ownedCommunities }: CommunityScope,
   slug?: string,
 ): number {
   if (user?.approved && user.communityId) return user.communityId
+  if (slug && ownedCommunities && !ownedCommunities.includes(slug)) {
+    throw appError('NOT_FOUND', 'UNKNOWN_COMMUNITY')
+  }
   const bySlug = (value: string) =>
     db
       .select({ id: communities.id })

@@ -13,13 +13,23 @@ export type AdminSeed = {
   onTakeOver?: (userId: number) => void
 }
 
-/** Idempotent: safe at every start. Existing rows are left as an administrator may have edited them. */
-export async function seedBase(db: Database, admin?: AdminSeed): Promise<void> {
+/**
+ * Idempotent: safe at every start. Existing rows are left as an administrator may have edited them.
+ * With `ownedCommunities` (COMMUNITIES), only those communities are created: an instance serving part
+ * of the communities never holds the others' rows.
+ */
+export async function seedBase(
+  db: Database,
+  admin?: AdminSeed,
+  ownedCommunities?: readonly string[],
+): Promise<void> {
+  const seeded = SEED_COMMUNITIES.filter(
+    (community) => !ownedCommunities || ownedCommunities.includes(community.slug),
+  )
   db.transaction((tx) => {
-    tx.insert(communities)
-      .values([...SEED_COMMUNITIES])
-      .onConflictDoNothing()
-      .run()
+    if (seeded.length > 0) {
+      tx.insert(communities).values(seeded).onConflictDoNothing().run()
+    }
     SEED_MAIN_CATEGORIES.forEach((category, position) => {
       const { subcategories: children, ...values } = category
       tx.insert(mainCategories)
@@ -53,7 +63,7 @@ async function seedAdmin(db: Database, { onTakeOver, ...admin }: AdminSeed): Pro
   const domain = email.split('@')[1] ?? ''
   const community =
     db.select().from(communities).where(eq(communities.emailDomain, domain)).get() ??
-    db.select().from(communities).where(eq(communities.slug, SEED_COMMUNITIES[0].slug)).get()
+    db.select().from(communities).orderBy(communities.id).limit(1).get()
   const existing = await findUserByEmail(db, email)
   if (!existing) {
     await createAccount(db, {

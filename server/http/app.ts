@@ -75,10 +75,12 @@ export function createHttpApp({
       res.status(503).json({ status: 'error' })
       return
     }
+    // With Redis configured, an instance cut off from it would miss the others' live events.
+    const redisUp = services.ops?.redis?.()
+    const checks = redisUp === undefined ? readiness.checks : { ...readiness.checks, redis: redisUp }
+    const ready = readiness.ready && redisUp !== false
     res.set('Cache-Control', 'no-store')
-    res
-      .status(readiness.ready ? 200 : 503)
-      .json({ status: readiness.ready ? 'ok' : 'error', checks: readiness.checks })
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'error', checks })
   })
   if (metrics) app.get('/metrics', metricsEndpoint(metrics, metricsToken))
 

@@ -1,4 +1,11 @@
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import type { Redis } from 'ioredis'
+import {
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible'
 import { appError } from '../errors'
 
 const MINUTE = 60
@@ -8,20 +15,30 @@ const DAY = 24 * HOUR
 /**
  * The limits, sized for a campus: a whole class signs up or signs in from one lab or Wi-Fi behind a
  * single public address, so per-address limits are generous and the tight ones sit on the e-mail,
- * the account or the device. In memory: one instance (the same library's Redis limiters when there
- * are several).
+ * the account or the device. In memory for one instance; with `redis`, kept there and shared by every
+ * instance, each with an in-memory stand-in that counts for this instance while Redis is away.
  */
-export function createRateLimits() {
+export function createRateLimits(redis?: Redis) {
+  const limiter = (options: IRateLimiterOptions & { keyPrefix: string }): RateLimiterAbstract =>
+    redis
+      ? new RateLimiterRedis({
+          ...options,
+          keyPrefix: `vupt:rl:${options.keyPrefix}`,
+          storeClient: redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options)
   return {
     /** A hundred students of one lab within an hour pass; a script filling the table does not. */
-    signUpByIp: new RateLimiterMemory({ keyPrefix: 'signup-ip', points: 150, duration: HOUR }),
+    signUpByIp: limiter({ keyPrefix: 'signup-ip', points: 150, duration: HOUR }),
     /** A room signing up together at the start of a class, not a loop. */
-    signUpBurstByIp: new RateLimiterMemory({ keyPrefix: 'signup-burst', points: 40, duration: MINUTE }),
-    signUpByEmail: new RateLimiterMemory({ keyPrefix: 'signup-email', points: 5, duration: HOUR }),
+    signUpBurstByIp: limiter({ keyPrefix: 'signup-burst', points: 40, duration: MINUTE }),
+    signUpByEmail: limiter({ keyPrefix: 'signup-email', points: 5, duration: HOUR }),
     /** Every password attempt from an address, right or wrong. */
-    signInByIp: new RateLimiterMemory({ keyPrefix: 'signin-ip', points: 600, duration: 15 * MINUTE }),
+    signInByIp: limiter({ keyPrefix: 'signin-ip', points: 600, duration: 15 * MINUTE }),
     /** Attempts on one account from browsers it has never signed in on; forgiven by a success. */
-    signInByAccount: new RateLimiterMemory({
+    signInByAccount: limiter({
       keyPrefix: 'signin-account',
       points: 10,
       duration: 15 * MINUTE,
@@ -30,19 +47,21 @@ export function createRateLimits() {
      * Attempts on one account from a browser that signed in to it before (its device cookie): a
      * stranger who knows the e-mail exhausts the limit above, never this one.
      */
-    signInByDevice: new RateLimiterMemory({ keyPrefix: 'signin-device', points: 10, duration: 15 * MINUTE }),
+    signInByDevice: limiter({ keyPrefix: 'signin-device', points: 10, duration: 15 * MINUTE }),
     /** Wrong passwords from one address: shut for longer each time it runs out (see consumeEscalating). */
-    signInFailuresByIp: new RateLimiterMemory({ keyPrefix: 'signin-fail-ip', points: 100, duration: HOUR }),
-    signInStrikesByIp: new RateLimiterMemory({ keyPrefix: 'signin-strike-ip', points: 1_000, duration: DAY }),
+    signInFailuresByIp: limiter({ keyPrefix: 'signin-fail-ip', points: 100, duration: HOUR }),
+    signInStrikesByIp: limiter({ keyPrefix: 'signin-strike-ip', points: 1_000, duration: DAY }),
     /** Second-factor codes (sign-in step, turning two-factor off); forgiven by a good code. */
-    twoFactorByUser: new RateLimiterMemory({ keyPrefix: '2fa-user', points: 8, duration: 15 * MINUTE }),
+    twoFactorByUser: limiter({ keyPrefix: '2fa-user', points: 8, duration: 15 * MINUTE }),
     /** Password confirmations of a signed-in member; forgiven by a right one. */
-    reauthByUser: new RateLimiterMemory({ keyPrefix: 'reauth-user', points: 8, duration: 15 * MINUTE }),
-    mailByIp: new RateLimiterMemory({ keyPrefix: 'mail-ip', points: 60, duration: 15 * MINUTE }),
-    mailByAccount: new RateLimiterMemory({ keyPrefix: 'mail-account', points: 3, duration: 15 * MINUTE }),
-    chatSendByUser: new RateLimiterMemory({ keyPrefix: 'chat-send', points: 20, duration: 10 }),
+    reauthByUser: limiter({ keyPrefix: 'reauth-user', points: 8, duration: 15 * MINUTE }),
+    mailByIp: limiter({ keyPrefix: 'mail-ip', points: 60, duration: 15 * MINUTE }),
+    mailByAccount: limiter({ keyPrefix: 'mail-account', points: 3, duration: 15 * MINUTE }),
+    chatSendByUser: limiter({ keyPrefix: 'chat-send', points: 20, duration: 10 }),
     /** The composer announces typing every few seconds at most; more is a script. */
-    chatTypingByUser: new RateLimiterMemory({ keyPrefix: 'chat-typing', points: 20, duration: 10 }),
+    chatTypingByUser: limiter({ keyPrefix: 'chat-typing', points: 20, duration: 10 }),
+    /** Photos sent by one member: a few listings' worth in ten minutes. */
+    uploadsByUser: limiter({ keyPrefix: 'uploads', points: 60, duration: 10 * MINUTE }),
   }
 }
 export type RateLimits = ReturnType<typeof createRateLimits>

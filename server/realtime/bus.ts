@@ -1,11 +1,14 @@
 import { EventEmitter, on } from 'node:events'
 
-/** What travels on the bus, by topic. Topics carry an id suffix: `account:42`. */
+/**
+ * What travels on the bus, by topic. Topics carry an id suffix: `account:42`. Every message is plain
+ * JSON (dates as ISO text), so it crosses Redis unchanged and reaches the client as it was published.
+ */
 export type ChatEvent =
   | {
       type: 'message'
       conversationId: number
-      message: { id: number; senderId: number | null; content: string; read: boolean; createdAt: Date }
+      message: { id: number; senderId: number | null; content: string; read: boolean; createdAt: string }
     }
   /** The reader has read every message of the other party up to `upToId`. */
   | { type: 'read'; conversationId: number; readerId: number; upToId: number }
@@ -22,16 +25,23 @@ export type BusMessages = {
 export type BusTopic = keyof BusMessages
 
 /**
+ * Yielded by a listener when messages may have been missed (the link to the other instances was down
+ * and is back): whoever keeps state from the bus reads it again from the database.
+ */
+export const BUS_GAP: unique symbol = Symbol('bus-gap')
+
+export type BusListener<T extends BusTopic> = AsyncIterable<BusMessages[T] | typeof BUS_GAP> & {
+  /** Resolves once messages published from now on reach this listener (at once in process). */
+  ready: Promise<void>
+}
+
+/**
  * Fan-out between the parts of the app. The in-process implementation serves one instance;
- * a Redis pub/sub implementation of the same interface serves several.
+ * the Redis pub/sub one (redis-bus.ts) serves several.
  */
 export interface EventBus {
   publish<T extends BusTopic>(topic: T, key: string | number, message: BusMessages[T]): void
-  listen<T extends BusTopic>(
-    topic: T,
-    key: string | number,
-    signal: AbortSignal,
-  ): AsyncIterable<BusMessages[T]>
+  listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal): BusListener<T>
 }
 
 export function createInProcessBus(): EventBus {
@@ -61,7 +71,7 @@ export function createInProcessBus(): EventBus {
           return { done: true, value: undefined }
         },
       }
-      return { [Symbol.asyncIterator]: () => iterator }
+      return { [Symbol.asyncIterator]: () => iterator, ready: Promise.resolve() }
     },
   }
 }

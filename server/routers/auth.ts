@@ -31,6 +31,7 @@ import { appError } from '../errors'
 import { assertNotBlocked, consumeAll, consumeEscalating, resetKey } from '../http/rate-limits'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { publishAdminChange } from '../moderation/badges'
+import { BUS_GAP } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
 import type { Context } from '../trpc/context'
 import { approvedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init'
@@ -323,7 +324,8 @@ export const authRouter = router({
     try {
       for await (const message of ctx.bus.listen('account', ctx.user.id, stop)) {
         if (!sessionStillValid(ctx.db, ctx.request)) break
-        yield { reason: message.reason }
+        // After a gap the change is unknown: the page reads the account again, as for a profile change.
+        yield { reason: message === BUS_GAP ? ('profile' as const) : message.reason }
       }
     } finally {
       release()

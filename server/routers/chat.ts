@@ -15,7 +15,7 @@ import { conversations, listingImages, listings, messages, profiles } from '../d
 import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
 import { isLiveListing } from '../listings/visibility'
-import type { ChatEvent } from '../realtime/bus'
+import { BUS_GAP, type ChatEvent } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
 import { approvedProcedure, router } from '../trpc/init'
 
@@ -217,7 +217,7 @@ export const chatRouter = router({
         senderId: message.senderId,
         content: message.content,
         read: message.read,
-        createdAt: message.createdAt,
+        createdAt: message.createdAt.toISOString(),
       },
     })
     return message
@@ -274,31 +274,46 @@ export const chatRouter = router({
       const stop = signal ?? new AbortController().signal
       try {
         // Listen before reading the backlog, so nothing sent in between is lost; duplicates are skipped by id.
-        const live = ctx.bus.listen('chat', ctx.user.id, stop)[Symbol.asyncIterator]()
-        let lastId = Number(input?.lastEventId ?? 0) || 0
-        if (lastId > 0) {
-          const missed = ctx.db
+        const listener = ctx.bus.listen('chat', ctx.user.id, stop)
+        const live = listener[Symbol.asyncIterator]()
+        await listener.ready
+        const resumeFrom = Number(input?.lastEventId ?? 0) || 0
+        const missedSince = (afterId: number) =>
+          ctx.db
             .select(messageColumns)
             .from(messages)
             .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-            .where(and(conversationsOf(ctx.user.id), gt(messages.id, lastId)))
+            .where(and(conversationsOf(ctx.user.id), gt(messages.id, afterId)))
             .orderBy(messages.id)
             .limit(500)
             .all()
-          for (const { conversationId, ...message } of missed) {
-            lastId = message.id
-            yield tracked(String(message.id), {
-              type: 'message',
+            .map(({ conversationId, ...message }) => ({
+              type: 'message' as const,
               conversationId,
-              message,
-            } satisfies ChatEvent)
-          }
-        }
+              message: { ...message, createdAt: message.createdAt.toISOString() },
+            }))
+        const backlog: ChatEvent[] = resumeFrom > 0 ? missedSince(resumeFrom) : []
+        // A fresh subscription starts from now: after a gap only what came since is read again.
+        let lastId =
+          resumeFrom > 0
+            ? resumeFrom
+            : (ctx.db
+                .select({ id: sql<number | null>`max(${messages.id})` })
+                .from(messages)
+                .get()?.id ?? 0)
         while (!stop.aborted) {
-          const next = await live.next()
-          if (next.done) break
-          if (!sessionStillValid(ctx.db, ctx.request)) break
-          const event = next.value
+          let event = backlog.shift()
+          if (!event) {
+            const next = await live.next()
+            if (next.done) break
+            if (!sessionStillValid(ctx.db, ctx.request)) break
+            if (next.value === BUS_GAP) {
+              // Live events were lost while the bus was down: what was sent meanwhile comes from the database.
+              backlog.push(...missedSince(lastId))
+              continue
+            }
+            event = next.value
+          }
           if (event.type === 'message') {
             if (event.message.id <= lastId) continue
             lastId = event.message.id

@@ -10,11 +10,10 @@ import { UPLOAD_KEY_PATTERN } from './storage'
 import { storeImage } from './store-image'
 
 export type UploadRouterOptions = {
-  /** Uploads each member may send per window. */
+  /** Uploads each member may send per window, instead of the shared `uploadsByUser` limit. */
   rateLimit?: { points: number; durationSeconds: number }
 }
 
-const DEFAULT_RATE_LIMIT = { points: 60, durationSeconds: 10 * 60 }
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
 /** Room for the multipart framing and the few small fields around the file. */
@@ -52,8 +51,13 @@ function parseMultipart(parse: ReturnType<multer.Multer['single']>, req: Request
  */
 export function createUploadRouter(services: AppServices, options: UploadRouterOptions = {}): Router {
   const router = Router()
-  const { points, durationSeconds } = options.rateLimit ?? DEFAULT_RATE_LIMIT
-  const limiter = new RateLimiterMemory({ keyPrefix: 'uploads', points, duration: durationSeconds })
+  const limiter = options.rateLimit
+    ? new RateLimiterMemory({
+        keyPrefix: 'uploads',
+        points: options.rateLimit.points,
+        duration: options.rateLimit.durationSeconds,
+      })
+    : services.rateLimits.uploadsByUser
   const parse = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },

@@ -254,7 +254,7 @@ describe('eventos ao vivo', () => {
         senderId: aliceId,
         content: 'Chego em dez minutos.',
         read: false,
-        createdAt: sent.createdAt,
+        createdAt: sent.createdAt.toISOString(),
       },
     })
     // The sender's other tabs get it too.

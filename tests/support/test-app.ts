@@ -28,7 +28,14 @@ import { communities, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import { createRateLimits } from '../../server/http/rate-limits'
 import type { Mail, Mailer } from '../../server/mail/mailer'
-import { type BusMessages, type BusTopic, createInProcessBus, type EventBus } from '../../server/realtime/bus'
+import {
+  type BUS_GAP,
+  type BusListener,
+  type BusMessages,
+  type BusTopic,
+  createInProcessBus,
+  type EventBus,
+} from '../../server/realtime/bus'
 import { appRouter } from '../../server/routers/_app'
 import type { AppServices } from '../../server/services'
 import { createContextInner, type RequestMeta } from '../../server/trpc/context'
@@ -184,11 +191,13 @@ export function createTestBus(): TestBus {
     publish(topic, key, message) {
       inner.publish(topic, key, message)
     },
-    listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal) {
+    listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal): BusListener<T> {
       const name = `${topic}:${key}`
+      const listener = inner.listen(topic, key, signal)
       return {
-        [Symbol.asyncIterator](): AsyncIterator<BusMessages[T]> {
-          const source = inner.listen(topic, key, signal)[Symbol.asyncIterator]()
+        ready: listener.ready,
+        [Symbol.asyncIterator](): AsyncIterator<BusMessages[T] | typeof BUS_GAP> {
+          const source = listener[Symbol.asyncIterator]()
           let first = true
           return {
             next() {

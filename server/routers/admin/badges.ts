@@ -12,6 +12,7 @@ export const adminBadgesRouter = router({
     const communityId = ctx.user.communityId ?? -1
     try {
       const changes = ctx.bus.listen('admin', communityId, stop)
+      await changes.ready
       yield pendingCounts(ctx.db, communityId)
       for await (const _change of changes) {
         if (!sessionStillValid(ctx.db, ctx.request)) break
