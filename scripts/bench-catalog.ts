@@ -4,7 +4,6 @@
  * the same queries run directly against the database. Usage: npm run bench:catalog
  * (LISTINGS=20000 REQUESTS=500 npm run bench:catalog for a quicker run).
  */
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -15,6 +14,8 @@ import { communities, mainCategories, subcategories } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
 import { listListings } from '../server/listings/catalog'
 import type { ListingFilters } from '../shared/schemas/listing'
+import { startBuiltServer } from './lib/built-server'
+import { percentile } from './lib/measure'
 
 const LISTINGS = Number(process.env.LISTINGS ?? 100_000)
 const REQUESTS = Number(process.env.REQUESTS ?? 2_000)
@@ -128,22 +129,6 @@ function firstSubcategory(file: string): number {
   return row?.id ?? 1
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-}
-
-async function waitForServer(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('o servidor não subiu')
-}
-
 async function httpRun(url: string, input: ListingFilters) {
   const target = `${url}/api/trpc/listings.list?input=${encodeURIComponent(JSON.stringify(input))}`
   const latencies: number[] = []
@@ -193,21 +178,9 @@ async function main() {
   const subcategoryId = keep && existsSync(file) ? firstSubcategory(file) : await seed(file)
   process.stdout.write(`${LISTINGS} anúncios prontos em ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
 
-  const port = 3900 + Math.floor(Math.random() * 90)
-  const url = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, ['dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  const server = await startBuiltServer(dataDir)
+  const { url } = server
   try {
-    await waitForServer(url)
     const cases: [string, ListingFilters][] = [
       ['recentes', { sort: 'recent' }],
       ['mais Vupts', { sort: 'vupts' }],
@@ -249,8 +222,7 @@ async function main() {
       )
     }
   } finally {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
+    await server.stop()
     if (!keep) rmSync(dataDir, { recursive: true, force: true })
   }
 }

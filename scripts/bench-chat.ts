@@ -4,8 +4,7 @@
  * delivery latency (send → receive) median and p99, messages per second and the server's memory
  * per open connection. Usage: npm run bench:chat (CONNECTIONS=100,2000 MESSAGES=5 to change).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -16,6 +15,8 @@ import { createSession } from '../server/auth/session'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { communities, conversations, profiles, users } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
+import { freePort, startBuiltServer } from './lib/built-server'
+import { percentile, rssKiB } from './lib/measure'
 
 const SCENARIOS = (process.env.CONNECTIONS ?? '100,2000').split(',').map(Number)
 /** Messages each member sends in the throughput burst; below the per-member send limit (20 per 10 s). */
@@ -63,38 +64,6 @@ async function prepare(file: string, connections: number): Promise<Member[]> {
   for (const member of members) member.token = createSession(db, member.userId).token
   db.$client.close()
   return members
-}
-
-function rssKiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('o servidor não subiu')
 }
 
 /** Keep-alive connections for the senders, as many browsers would hold; far fewer than the members. */
@@ -189,10 +158,10 @@ async function sendPaced(
 
 async function runScenario(connections: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-chat-bench-'))
-  const port = 4100 + Math.floor(Math.random() * 800)
+  const port = await freePort()
   const members = await prepare(join(dataDir, 'vupt.sqlite'), connections)
-  const server = await startServer(dataDir, port)
-  const pid = server.pid ?? 0
+  const server = await startBuiltServer(dataDir, { port })
+  const pid = server.process.pid ?? 0
   try {
     await new Promise((r) => setTimeout(r, 500))
     const rssBefore = rssKiB(pid)
@@ -245,8 +214,7 @@ async function runScenario(connections: number) {
       kibPerConnection: (rssConnected - rssBefore) / connections,
     }
   } finally {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
+    await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

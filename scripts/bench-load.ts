@@ -9,10 +9,8 @@
  * limits per address (which a single-address benchmark would trip) are never involved; no limit is
  * loosened for the benchmark.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -21,6 +19,8 @@ import WebSocket from 'ws'
 import { createSession } from '../server/auth/session'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { createConversation, createStudent } from '../server/db/factories'
+import { type BuiltServer, freePort, seedDemo, startBuiltServer } from './lib/built-server'
+import { cpuSeconds, percentile, rssKiB } from './lib/measure'
 
 const STUDENTS = Number(process.env.STUDENTS ?? 200)
 const DURATION_S = Number(process.env.DURATION ?? 60)
@@ -39,24 +39,8 @@ const SEARCHES = ['calculo', 'livro', 'jaleco', 'notebook', 'cadeira', 'fisica',
 
 type Member = { token: string; conversationId: number }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolvePort(port))
-    })
-  })
-}
-
 async function prepare(dataDir: string): Promise<Member[]> {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  if (seeded.status !== 0) throw new Error('a semente de demonstração falhou')
+  seedDemo(dataDir)
   const db = openDatabase(join(dataDir, 'vupt.sqlite'))
   runMigrations(db, resolve('drizzle'))
   const members: Member[] = []
@@ -74,39 +58,6 @@ async function prepare(dataDir: string): Promise<Member[]> {
   db.$client.pragma('wal_checkpoint(TRUNCATE)')
   db.$client.close()
   return members.slice(0, STUDENTS)
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('o servidor não subiu')
-}
-
-/** utime + stime of the process, in seconds. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
-function rssMiB(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 })
@@ -170,19 +121,15 @@ async function photoForm(seed: number): Promise<{ body: Buffer; type: string }> 
   return { body, type: `multipart/form-data; boundary=${boundary}` }
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-load-'))
   const port = await freePort()
-  let server: ChildProcess | undefined
+  let server: BuiltServer | undefined
   try {
     process.stdout.write(`preparando: demonstração + ${STUDENTS} estudantes em ${dataDir}\n`)
     const members = await prepare(dataDir)
-    server = await startServer(dataDir, port)
-    const pid = server.pid ?? 0
+    server = await startBuiltServer(dataDir, { port })
+    const pid = server.process.pid ?? 0
     const anyToken = members[0]?.token ?? ''
     const listingIds = await (async () => {
       const response = await fetch(`http://127.0.0.1:${port}${query('listings.list', { limit: 60 })}`, {
@@ -278,9 +225,9 @@ async function main() {
     }
 
     const cpuBefore = cpuSeconds(pid)
-    let peakRss = rssMiB(pid)
+    let peakRss = rssKiB(pid) / 1024
     const rssTimer = setInterval(() => {
-      peakRss = Math.max(peakRss, rssMiB(pid))
+      peakRss = Math.max(peakRss, rssKiB(pid) / 1024)
     }, 500)
     const startedAt = performance.now()
     const endAt = startedAt + DURATION_S * 1000
@@ -306,7 +253,7 @@ async function main() {
     const elapsed = (performance.now() - startedAt) / 1000
     clearInterval(rssTimer)
     const cpu = cpuSeconds(pid) - cpuBefore
-    const rssEnd = rssMiB(pid)
+    const rssEnd = rssKiB(pid) / 1024
     const closedDuringLoad = socketsClosed.count
     for (const socket of sockets) socket.terminate()
 
@@ -333,9 +280,8 @@ async function main() {
         `servidor: CPU ${cpu.toFixed(1)} s em ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% de um núcleo), RSS no fim ${rssEnd.toFixed(0)} MiB, pico ${peakRss.toFixed(0)} MiB\n`,
     )
   } finally {
-    server?.kill('SIGTERM')
     agent.destroy()
-    await new Promise((r) => setTimeout(r, 500))
+    await server?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -4,13 +4,12 @@
  * chromium, printing the medians and the first-load JavaScript of each route from the build manifest.
  * Usage: npm run bench:web   (RUNS=5 for more runs; CHROMIUM=/path to another browser)
  */
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { startBuiltServer } from './lib/built-server'
+import { seedDemo, startBuiltServer } from './lib/built-server'
 import { firstLoadBytes, readManifest } from './lib/first-load'
 
 const RUNS = Number(process.env.RUNS ?? 3)
@@ -72,10 +71,7 @@ async function measure(port: number, url: string, cookie?: string): Promise<Samp
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-web-'))
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  seedDemo(dataDir)
   const server = await startBuiltServer(dataDir)
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,

@@ -2,7 +2,7 @@
  * The built server (dist/main.js) as the benchmarks run it: its own data folder, a free loopback
  * port, production mode.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 
 export type BuiltServer = { url: string; process: ChildProcess; stop: () => Promise<void> }
@@ -31,11 +31,20 @@ export async function waitForServer(url: string, attempts = 300): Promise<void> 
   throw new Error(`o servidor em ${url} não respondeu`)
 }
 
+/** Fills a data folder with the Univille demo (students, listings with photos, events, banners). */
+export function seedDemo(dataDir: string): void {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  if (seeded.status !== 0) throw new Error('a semente de demonstração falhou')
+}
+
 export async function startBuiltServer(
   dataDir: string,
-  env: Record<string, string> = {},
+  { env = {}, port: chosenPort }: { env?: Record<string, string>; port?: number } = {},
 ): Promise<BuiltServer> {
-  const port = await freePort()
+  const port = chosenPort ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ['dist/main.js'], {
     env: {
