@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Toaster } from '@/components/ui/sonner'
+import { LibrasWidget } from '@/features/libras/libras-widget'
 import { createQueryClient, createTrpcClient, trpc } from '@/lib/trpc'
 import { App } from './app'
 
@@ -14,6 +15,7 @@ function Root() {
       <QueryClientProvider client={queryClient}>
         <App />
         <Toaster />
+        <LibrasWidget />
       </QueryClientProvider>
     </trpc.Provider>
   )

@@ -28,6 +28,7 @@ const CommunityChooserPage = lazy(() => import('./pages/info/community-chooser-p
 const ComoFuncionaPage = lazy(() => import('./pages/info/como-funciona-page'))
 const SobrePage = lazy(() => import('./pages/info/sobre-page'))
 const FaqPage = lazy(() => import('./pages/info/faq-page'))
+const AccessibilityPage = lazy(() => import('./pages/info/accessibility-page'))
 const AdminDashboardPage = lazy(() => import('./pages/admin/dashboard-page'))
 const AdminUsersPage = lazy(() => import('./pages/admin/users-page'))
 const AdminListingsPage = lazy(() => import('./pages/admin/listings-page'))
@@ -61,6 +62,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/como-funciona', page: ComoFuncionaPage, access: 'public' },
   { path: '/sobre', page: SobrePage, access: 'public' },
   { path: '/faq', page: FaqPage, access: 'public' },
+  { path: '/acessibilidade', page: AccessibilityPage, access: 'public' },
   { path: '/portal', page: PortalPage, access: 'public' },
   { path: '/criacoes', page: CategoryPage, access: 'signedIn', props: { slug: 'criacoes' } },
   { path: '/servicos', page: CategoryPage, access: 'signedIn', props: { slug: 'servicos' } },

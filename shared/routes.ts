@@ -13,6 +13,7 @@ export const CLIENT_ROUTES = [
   '/como-funciona',
   '/sobre',
   '/faq',
+  '/acessibilidade',
   '/portal',
   '/criacoes',
   '/servicos',

@@ -1,6 +1,23 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { parseCookie } from 'cookie'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
+import { LIBRAS_COOKIE, VLIBRAS_SOURCES } from '../../shared/libras'
+
+/** Whether this browser turned the Libras widget on (its cookie, set by the client on opt-in). */
+export function wantsLibras(req: IncomingMessage): boolean {
+  const header = req.headers.cookie
+  return header ? parseCookie(header)[LIBRAS_COOKIE] === '1' : false
+}
+
+/**
+ * The sources a directive gains for a browser that opted in to VLibras, and nothing otherwise. The
+ * widget's avatar is a Unity WebAssembly build: it compiles WebAssembly and evaluates its loader, and
+ * runs workers from blob: URLs.
+ */
+function forLibras(...sources: string[]) {
+  return (req: IncomingMessage, _res: ServerResponse) => (wantsLibras(req) ? sources.join(' ') : '')
+}
 
 /** Security headers; the CSP allows no inline scripts (the public config travels as inert JSON). */
 export function securityHeaders(isProduction: boolean): RequestHandler {
@@ -9,13 +26,15 @@ export function securityHeaders(isProduction: boolean): RequestHandler {
       ? {
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
+            scriptSrc: ["'self'", forLibras(...VLIBRAS_SOURCES, "'unsafe-eval'", "'wasm-unsafe-eval'")],
             // Radix and sonner position elements with inline style attributes.
-            styleSrc: ["'self'", "'unsafe-inline'"],
+            styleSrc: ["'self'", "'unsafe-inline'", forLibras(...VLIBRAS_SOURCES)],
             // Banners may point to an https image hosted elsewhere (spec §5).
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            connectSrc: ["'self'"],
-            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'", forLibras(...VLIBRAS_SOURCES)],
+            fontSrc: ["'self'", 'data:', forLibras(...VLIBRAS_SOURCES)],
+            mediaSrc: ["'self'", forLibras(...VLIBRAS_SOURCES)],
+            workerSrc: ["'self'", forLibras('blob:')],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             formAction: ["'self'"],

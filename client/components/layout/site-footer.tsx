@@ -2,6 +2,7 @@ import { LifeBuoy, Mail } from 'lucide-react'
 import type { ComponentProps } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { LibrasToggle } from '@/features/libras/libras-toggle'
 import { useCommunity } from '@/lib/community'
 import { appConfig } from '@/lib/config'
 
@@ -140,6 +141,11 @@ export function SiteFooter() {
                 Contato
               </a>
             </li>
+            <li>
+              <Link href={to('/acessibilidade')} className={linkClass}>
+                Declaração de acessibilidade
+              </Link>
+            </li>
           </ul>
           <div className="mt-5 flex flex-col gap-2">
             <Button asChild variant="outline" size="sm" className="justify-start">
@@ -154,6 +160,7 @@ export function SiteFooter() {
                 Falar com o suporte
               </a>
             </Button>
+            <LibrasToggle />
           </div>
         </nav>
       </div>

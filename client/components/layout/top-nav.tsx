@@ -67,7 +67,9 @@ function SignedOutActions() {
     <>
       <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
         <Link href={`/auth?from=${encodeURIComponent(from)}`} state={{ from }}>
-          Entrar / Criar Conta
+          {/* '/ Criar Conta' is off screen on the narrowest phones (320 px), so nothing scrolls sideways;
+              it stays in the name. */}
+          Entrar <span className="max-[400px]:sr-only">/ Criar Conta</span>
         </Link>
       </Button>
       <Button asChild size="sm">
@@ -92,9 +94,11 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
           Anunciar
         </Link>
       </Button>
-      <DropdownMenu>
+      {/* Not modal: a modal menu hides the page from screen readers while its links stay focusable. */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          {/* The name stays 'Menu da conta'; unread messages are its description. */}
+          {/* The name stays 'Menu da conta' (the initial is decorative, so the name need not hold it, 2.5.3);
+              unread messages are its description. */}
           <Button
             variant="ghost"
             size="icon"
@@ -102,7 +106,7 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
             aria-label="Menu da conta"
             aria-describedby={unread > 0 ? unreadId : undefined}
           >
-            <Avatar className="size-9">
+            <Avatar aria-hidden="true" className="size-9">
               {viewer.avatarUrl ? <AvatarImage src={viewer.avatarUrl} alt="" /> : null}
               <AvatarFallback className="bg-primary font-semibold text-primary-foreground">
                 {initial}

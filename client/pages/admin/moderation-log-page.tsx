@@ -102,7 +102,7 @@ function LogItem({ entry }: { entry: LogEntry }) {
           <span>{actionLabel(entry.actionType).toLowerCase()}</span>
           {' · '}
           {href ? (
-            <Link href={href} className="text-primary hover:underline">
+            <Link href={href} className="text-primary underline underline-offset-4 hover:decoration-2">
               {target}
             </Link>
           ) : (

@@ -182,12 +182,13 @@ function Detail({
   children: ReactNode
 }) {
   return (
-    <div className={cn('flex items-start gap-3 rounded-lg border p-3', className)}>
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-      <div className="grid min-w-0 gap-0.5">
-        <dt className="text-muted-foreground text-xs uppercase tracking-wide">{term}</dt>
-        <dd className="break-words font-medium">{children}</dd>
-      </div>
+    // A <div> inside <dl> may hold only the <dt>/<dd> pair, so the icon sits inside the term.
+    <div className={cn('grid min-w-0 gap-1 rounded-lg border p-3', className)}>
+      <dt className="flex items-center gap-2 text-muted-foreground text-xs uppercase tracking-wide">
+        <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        {term}
+      </dt>
+      <dd className="break-words font-medium">{children}</dd>
     </div>
   )
 }

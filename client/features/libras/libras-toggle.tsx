@@ -1,0 +1,39 @@
+import { HandIcon } from 'lucide-react'
+import { useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { chooseLibras, librasChosen } from './libras-preference'
+
+/** What turning Libras on loads, said before the student chooses (also in the accessibility statement). */
+export const LIBRAS_PRIVACY_TEXT =
+  'Ao ativar, seu navegador passa a carregar o VLibras, do governo federal (vlibras.gov.br): o programa, o avatar que sinaliza e o serviço de tradução, que recebe os textos que você pedir para traduzir. Nada dele é carregado antes disso.'
+
+/** Footer switch for the VLibras widget: reloads the page with the new choice. */
+export function LibrasToggle() {
+  const [on] = useState(librasChosen)
+  const [busy, setBusy] = useState(false)
+  const noteId = useId()
+  return (
+    <div className="grid gap-2">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="justify-start"
+        aria-pressed={on}
+        aria-describedby={noteId}
+        disabled={busy}
+        onClick={() => {
+          setBusy(true)
+          chooseLibras(!on)
+        }}
+      >
+        <HandIcon aria-hidden="true" />
+        Acessibilidade em Libras
+        <span className="ml-auto text-muted-foreground text-xs">{on ? 'Ativada' : 'Desativada'}</span>
+      </Button>
+      <p id={noteId} className="text-muted-foreground text-xs">
+        {LIBRAS_PRIVACY_TEXT}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { Mail } from 'lucide-react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { LIBRAS_PRIVACY_TEXT } from '@/features/libras/libras-toggle'
+import { appConfig } from '@/lib/config'
+import { usePageTitle } from '@/lib/use-page-title'
+
+const REVIEWED_ON = 'novembro de 2026'
+
+const tested = [
+  'Verificação automática com axe-core em todas as páginas (visitante, membro, moderação, administração e tela de espera) e nos diálogos abertos, em largura de celular (375 px) e de computador (1280 px), com as regras WCAG 2.0, 2.1 e 2.2 níveis A e AA.',
+  'Largura de 320 px (equivalente a 400% de zoom) em todas as páginas, sem rolagem horizontal.',
+  'Fluxos feitos só com o teclado, sem mouse: entrar com verificação em duas etapas, anunciar com duas fotos e trocar a ordem delas, buscar e filtrar, enviar mensagem no chat, confirmar presença num evento e aprovar um membro no painel.',
+  'Foco sempre visível e nunca escondido pela barra do topo ou pelo botão flutuante; diálogos que prendem o foco e o devolvem ao fechar; link "Pular para o conteúdo".',
+  'Título próprio em cada página, idioma pt-BR, avisos e mensagens novas anunciados por leitores de tela, erros de formulário ligados aos campos, animações desligadas quando o sistema pede menos movimento.',
+]
+
+const limitations = [
+  'O VLibras é um serviço do governo federal: quando ativado, o avatar e a tradução funcionam como o serviço oferece, fora do controle do Vupt, e dependem da conexão com vlibras.gov.br.',
+  'Fotos de anúncios e eventos são enviadas pelos estudantes: o texto alternativo diz o título do anúncio e a posição da foto, não o que a imagem mostra.',
+  'Os testes com leitores de tela reais (NVDA, VoiceOver, TalkBack) ainda não foram feitos de forma sistemática; os testes automáticos não substituem pessoas.',
+]
+
+/** `/acessibilidade`: the accessibility statement (Lei 13.146/2015, art. 63). */
+export function AccessibilityPage() {
+  usePageTitle('Declaração de acessibilidade')
+  return (
+    <article className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-8 sm:py-12">
+      <header className="grid gap-2">
+        <h1 className="font-bold text-3xl tracking-tight">Declaração de acessibilidade</h1>
+        <p className="text-muted-foreground">
+          O Vupt é de todos os estudantes da universidade, incluindo quem é cego, tem baixa visão, é surdo ou
+          navega sem mouse. A Lei Brasileira de Inclusão (Lei 13.146/2015, art. 63) pede sites acessíveis, e
+          esta página diz até onde chegamos. Revisada em {REVIEWED_ON}.
+        </p>
+      </header>
+
+      <section aria-labelledby="meta" className="grid gap-2">
+        <h2 id="meta" className="font-semibold text-xl">
+          Meta de conformidade
+        </h2>
+        <p>
+          Todas as páginas e fluxos do Vupt buscam atender às Diretrizes de Acessibilidade para Conteúdo Web
+          (WCAG) 2.2, nível AA, do W3C, que incluem as recomendações do eMAG usadas em sites públicos
+          brasileiros.
+        </p>
+      </section>
+
+      <section aria-labelledby="testes" className="grid gap-2">
+        <h2 id="testes" className="font-semibold text-xl">
+          O que testamos e como
+        </h2>
+        <p>A cada mudança no código, testes automáticos num navegador real verificam:</p>
+        <ul className="grid list-disc gap-2 pl-6">
+          {tested.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="libras" className="grid gap-2">
+        <h2 id="libras" className="font-semibold text-xl">
+          Libras
+        </h2>
+        <p>
+          No rodapé de todas as páginas, o botão &quot;Acessibilidade em Libras&quot; liga o VLibras, que
+          traduz os textos da página para a Língua Brasileira de Sinais. A escolha fica guardada neste
+          navegador, e o mesmo botão desliga.
+        </p>
+        <p>{LIBRAS_PRIVACY_TEXT}</p>
+      </section>
+
+      <section aria-labelledby="limitacoes" className="grid gap-2">
+        <h2 id="limitacoes" className="font-semibold text-xl">
+          Limitações conhecidas
+        </h2>
+        <ul className="grid list-disc gap-2 pl-6">
+          {limitations.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="barreira" className="grid gap-3 rounded-xl border bg-card p-5">
+        <h2 id="barreira" className="font-semibold text-xl">
+          Encontrou uma barreira? Conte para a gente
+        </h2>
+        <p>
+          Se algo no Vupt não funciona com o seu leitor de tela, teclado, zoom ou outra tecnologia, escreva
+          para o suporte dizendo a página, o que você tentou fazer e o que usa para navegar. A mensagem chega
+          à equipe de moderação, que responde em até 24 horas, como numa denúncia.
+        </p>
+        <div>
+          <Button asChild>
+            <a
+              href={`mailto:${appConfig.supportEmail}?subject=${encodeURIComponent('Barreira de acessibilidade')}`}
+            >
+              <Mail aria-hidden="true" />
+              Relatar uma barreira ({appConfig.supportEmail})
+            </a>
+          </Button>
+        </div>
+        <p className="text-muted-foreground text-sm">
+          Dúvidas gerais estão na{' '}
+          <Link href="/faq" className="underline underline-offset-4">
+            Central de Ajuda
+          </Link>
+          .
+        </p>
+      </section>
+    </article>
+  )
+}
+
+export default AccessibilityPage
