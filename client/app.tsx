@@ -132,12 +132,13 @@ function Shell() {
         <div className="flex min-h-dvh flex-col">
           <a
             href="#conteudo"
-            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:font-medium focus:shadow-lg focus:outline-none focus:ring-[3px] focus:ring-ring"
           >
             Pular para o conteúdo
           </a>
           <TopNav />
-          <main id="conteudo" className="flex-1">
+          {/* tabIndex -1: the skip link moves focus here, so the next Tab starts in the content. */}
+          <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
             <Suspense fallback={<PageSpinner />}>
               <Switch>
                 {routeElements(routeCommunity ? communityRoutes : rootRoutes)}

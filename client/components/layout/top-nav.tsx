@@ -97,8 +97,8 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
       {/* Not modal: a modal menu hides the page from screen readers while its links stay focusable. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          {/* The name stays 'Menu da conta' (the initial is decorative, so the name need not hold it, 2.5.3);
-              unread messages are its description. */}
+          {/* The name stays 'Menu da conta'; unread messages are its description. The initial is drawn by
+              CSS like the badge: a picture of the person, not a label the name must repeat (2.5.3). */}
           <Button
             variant="ghost"
             size="icon"
@@ -108,9 +108,10 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
           >
             <Avatar aria-hidden="true" className="size-9">
               {viewer.avatarUrl ? <AvatarImage src={viewer.avatarUrl} alt="" /> : null}
-              <AvatarFallback className="bg-primary font-semibold text-primary-foreground">
-                {initial}
-              </AvatarFallback>
+              <AvatarFallback
+                data-initial={initial}
+                className="bg-primary font-semibold text-primary-foreground before:content-[attr(data-initial)]"
+              />
             </Avatar>
             <UnreadBadge count={unread} className="-top-1 -right-1 absolute ring-2 ring-background" />
           </Button>

@@ -96,10 +96,13 @@ export function AccessibilityPage() {
               href={`mailto:${appConfig.supportEmail}?subject=${encodeURIComponent('Barreira de acessibilidade')}`}
             >
               <Mail aria-hidden="true" />
-              Relatar uma barreira ({appConfig.supportEmail})
+              Relatar uma barreira
             </a>
           </Button>
         </div>
+        <p className="break-words text-sm">
+          Endereço do suporte: <span className="font-medium">{appConfig.supportEmail}</span>
+        </p>
         <p className="text-muted-foreground text-sm">
           Dúvidas gerais estão na{' '}
           <Link href="/faq" className="underline underline-offset-4">
