@@ -344,6 +344,54 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
     await context.close()
   }, 300_000)
 
+  it('espaçamento de texto aumentado não faz a página rolar para o lado (1.4.12)', async () => {
+    const [context, page] = await signedInPage(member.email, member.password)
+    await page.setViewportSize(WIDTHS[0])
+    const overflowing: string[] = []
+    for (const path of [
+      '/univille/portal',
+      `/univille/produto/${ids.listing}`,
+      '/univille/vender',
+      `/univille/chat/${ids.conversation}`,
+      `/univille/evento/${ids.event}`,
+      '/univille/acessibilidade',
+    ]) {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      // The spacing WCAG 1.4.12 asks a page to survive.
+      await page.addStyleTag({
+        content:
+          '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+      })
+      if (await scrollsSideways(page)) overflowing.push(path)
+    }
+    expect(overflowing).toEqual([])
+    await context.close()
+  }, 300_000)
+
+  it('com menos movimento pedido pelo sistema, os avisos aparecem sem animação', async () => {
+    const durations: Record<string, number> = {}
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', reducedMotion })
+      const page = await context.newPage()
+      await page.goto('/univille/auth?erro=google')
+      const toast = page.locator('[data-sonner-toast]').first()
+      await toast.waitFor()
+      durations[reducedMotion] = await toast.evaluate((element) =>
+        Math.max(
+          ...getComputedStyle(element)
+            .transitionDuration.split(',')
+            .map((value) => Number.parseFloat(value)),
+        ),
+      )
+      // Announced politely: the toaster is a live region.
+      expect(await page.locator('[aria-live="polite"]:has([data-sonner-toast])').count()).toBeGreaterThan(0)
+      await context.close()
+    }
+    expect(durations['no-preference']).toBeGreaterThan(0.1)
+    expect(durations.reduce).toBeLessThan(0.001)
+  })
+
   it('o verificador acusa um problema de verdade (botão sem nome)', async () => {
     const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR' })
     const page = await context.newPage()

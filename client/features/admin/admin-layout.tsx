@@ -75,7 +75,7 @@ export function AdminLayout({ title, description, access = 'moderator', children
             </ol>
           </nav>
         </div>
-        <div className="mx-auto grid w-full max-w-6xl content-start gap-6 px-4 py-6 md:px-6">
+        <div className="mx-auto grid w-full min-w-0 max-w-6xl grid-cols-1 content-start gap-6 px-4 py-6 md:px-6">
           <header className="grid gap-1">
             <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
             {description ? <p className="text-muted-foreground text-sm">{description}</p> : null}

@@ -68,28 +68,32 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekPoint[] }) {
         </div>
       </div>
 
-      <table className="sr-only">
-        <caption>Cadastros e novos anúncios por semana</caption>
-        <thead>
-          <tr>
-            <th scope="col">Semana a partir de</th>
-            {SERIES.map((series) => (
-              <th key={series.key} scope="col">
-                {series.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={String(week.weekStart)}>
-              <th scope="row">{formatDayMonth(week.weekStart)}</th>
-              <td>{week.signUps}</td>
-              <td>{week.listings}</td>
+      {/* The wrapper hides it: a table is never narrower than its cells, so `sr-only` on the table itself
+          would still stretch the page sideways on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>Cadastros e novos anúncios por semana</caption>
+          <thead>
+            <tr>
+              <th scope="col">Semana a partir de</th>
+              {SERIES.map((series) => (
+                <th key={series.key} scope="col">
+                  {series.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={String(week.weekStart)}>
+                <th scope="row">{formatDayMonth(week.weekStart)}</th>
+                <td>{week.signUps}</td>
+                <td>{week.listings}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   )
 }

@@ -56,7 +56,7 @@ function Dashboard() {
         <span className="sr-only" role="status">
           Carregando painel...
         </span>
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 6 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
             <Skeleton key={index} className="h-24 rounded-xl" />
@@ -121,7 +121,7 @@ function Dashboard() {
         <h2 id="dashboard-counters" className="sr-only">
           Contadores
         </h2>
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-3">
           {counters.map((counter) => (
             <li key={counter.label}>
               <CounterCard counter={counter} />
