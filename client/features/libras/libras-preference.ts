@@ -18,6 +18,7 @@ export function librasCookieSet(): boolean {
 function writeCookie(on: boolean) {
   const secure = location.protocol === 'https:' ? '; Secure' : ''
   const age = on ? LIBRAS_COOKIE_MAX_AGE_SECONDS : 0
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers students use (older Safari).
   document.cookie = `${LIBRAS_COOKIE}=${on ? '1' : ''}; Path=/; Max-Age=${age}; SameSite=Lax${secure}`
 }
 
