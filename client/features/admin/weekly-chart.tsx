@@ -32,20 +32,20 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekPoint[] }) {
         ))}
       </ul>
 
-      <div aria-hidden="true" className="grid grid-cols-[auto_1fr] gap-2">
+      <div aria-hidden="true" className="grid grid-cols-[auto_minmax(0,1fr)] gap-2">
         <div className="flex h-40 flex-col justify-between text-right text-muted-foreground text-xs tabular-nums">
           <span>{scale}</span>
           <span>{scale / 2 === Math.round(scale / 2) ? scale / 2 : ''}</span>
           <span>0</span>
         </div>
-        <div className="grid gap-1">
-          <div className="relative flex h-40 items-end gap-1 border-b border-l px-1 sm:gap-3">
+        <div className="grid min-w-0 grid-cols-1 gap-1">
+          <div className="relative flex h-40 min-w-0 items-end gap-1 border-b border-l px-1 sm:gap-3">
             <div className="pointer-events-none absolute inset-x-0 top-0 border-t border-dashed" />
             <div className="pointer-events-none absolute inset-x-0 top-1/2 border-t border-dashed" />
             {weeks.map((week) => (
               <div
                 key={String(week.weekStart)}
-                className="flex h-full flex-1 items-end justify-center gap-0.5"
+                className="flex h-full min-w-0 flex-1 items-end justify-center gap-0.5"
               >
                 {SERIES.map((series) => (
                   <div
@@ -58,9 +58,13 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekPoint[] }) {
               </div>
             ))}
           </div>
-          <div className="flex gap-1 px-1 sm:gap-3">
-            {weeks.map((week) => (
-              <span key={String(week.weekStart)} className="flex-1 text-center text-muted-foreground text-xs">
+          <div className="flex min-w-0 gap-1 px-1 sm:gap-3">
+            {/* On a phone every other date is left out, so eight dates fit in 320 px (the table has them all). */}
+            {weeks.map((week, index) => (
+              <span
+                key={String(week.weekStart)}
+                className={`min-w-0 flex-1 overflow-hidden whitespace-nowrap text-center text-muted-foreground text-xs max-sm:text-[10px] ${index % 2 === 1 ? 'max-sm:invisible' : ''}`}
+              >
                 {formatDayMonth(week.weekStart)}
               </span>
             ))}
