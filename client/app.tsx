@@ -103,6 +103,12 @@ function Shell() {
   const { viewer } = useViewer()
   const [location] = useLocation()
   useAccountLiveUpdates(viewer !== null)
+  // A new page starts at its top, as a page load would; otherwise it opens scrolled like the last one,
+  // with its first controls under the sticky bar. Filters change only the query, and keep the place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for every new path, which it need not read.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [location])
 
   // The first path segment names the community when it is a live one: /univille/faq.
   const firstSegment = location.split('/')[1] ?? ''

@@ -233,10 +233,14 @@ describe('só com o teclado', () => {
     await keys.press('Enter')
     await page.waitForURL(/q=regua/)
     await page.getByText('Compasso de precisão').waitFor({ state: 'detached' })
+    // The list opens on the current sort; the arrows walk down to 'Menor preço'.
     await keys.tabTo(page.getByRole('combobox', { name: 'Ordenar por' }))
-    await keys.press('Enter')
-    await page.getByRole('listbox').waitFor()
-    await keys.type('Menor')
+    await keys.press('ArrowDown')
+    await page.getByRole('option', { name: 'Mais recentes' }).waitFor()
+    for (let presses = 0; presses < 4 && (await keys.focused()) !== 'Menor preço'; presses++) {
+      await keys.press('ArrowDown')
+    }
+    expect(await keys.focused()).toBe('Menor preço')
     await keys.press('Enter')
     await page.waitForURL(/sort=price-asc/)
     const titles = page.getByRole('heading', { name: /Régua/ })

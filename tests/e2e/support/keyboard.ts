@@ -54,7 +54,10 @@ function focusProblem(): string | null {
     const hit = document.elementFromPoint(x, y)
     return hit !== null && (hit === element || element.contains(hit) || hit.contains(element))
   })
-  return seen ? null : `${name}: foco escondido por outro elemento`
+  const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+  return seen
+    ? null
+    : `${name}: foco escondido por ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className).slice(0, 40)}` : 'nada (fora da tela)'}`
 }
 
 /** Keyboard-only navigation that checks every focus stop on the way. */
@@ -70,9 +73,13 @@ export class Keyboard {
 
   async check() {
     // Two functions for the page: sent as source, so the helper is in scope of the check.
-    const problem = await this.page.evaluate<string | null>(
-      `(() => { ${appearance.toString()}; return (${focusProblem.toString()})() })()`,
-    )
+    const source = `(() => { ${appearance.toString()}; return (${focusProblem.toString()})() })()`
+    let problem = await this.page.evaluate<string | null>(source)
+    if (problem) {
+      // A carousel or a smooth scroll may still be moving: judge where things come to rest.
+      await this.page.waitForTimeout(500)
+      problem = await this.page.evaluate<string | null>(source)
+    }
     if (problem && !this.problems.includes(problem)) this.problems.push(problem)
   }
 
