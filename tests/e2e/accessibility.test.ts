@@ -222,6 +222,8 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       `/univille/perfil/${ids.seller}`,
       '/univille/vender',
       '/univille/meus-produtos',
+      '/univille/meus-favoritos',
+      '/univille/meus-eventos',
       '/univille/minha-conta',
       '/univille/minha-conta/seguranca',
       '/univille/chat',
