@@ -168,6 +168,9 @@ describe('só com o teclado', () => {
     const keys = memberKeys
     await signInByKeyboard(page, keys, member.email, member.password)
 
+    // Listening from before the page opens: the browser intercepts file dialogs only once told to, and
+    // a listener added just before Enter could lose that race.
+    page.on('filechooser', (chooser) => void chooser.setFiles(photos))
     await page.goto('/univille/vender')
     const title = 'Luminária de mesa articulada'
     await keys.tabTo(page.getByLabel('Título'))
@@ -192,9 +195,7 @@ describe('só com o teclado', () => {
     expect(await page.getByRole('radio', { name: 'Usado', exact: true }).isChecked()).toBe(true)
 
     await keys.tabTo(page.getByRole('button', { name: 'Fotos', exact: true }))
-    const chooser = page.waitForEvent('filechooser')
     await keys.press('Enter')
-    await (await chooser).setFiles(photos)
     const previews = page.locator('ul[aria-label="Fotos do produto"] img')
     await expect.poll(() => previews.count()).toBe(2)
     expect(await colourOf(previews.first())).toBe('vermelha')
