@@ -234,14 +234,14 @@ describe('só com o teclado', () => {
     await keys.press('Enter')
     await page.waitForURL(/q=regua/)
     await page.getByText('Compasso de precisão').waitFor({ state: 'detached' })
-    // The list opens on the current sort; the arrows walk down to 'Menor preço'.
+    // The list opens on the current sort; each arrow moves one option down (focus moves a beat later).
     await keys.tabTo(page.getByRole('combobox', { name: 'Ordenar por' }))
     await keys.press('ArrowDown')
-    await page.getByRole('option', { name: 'Mais recentes' }).waitFor()
-    for (let presses = 0; presses < 4 && (await keys.focused()) !== 'Menor preço'; presses++) {
-      await keys.press('ArrowDown')
-    }
-    expect(await keys.focused()).toBe('Menor preço')
+    await expect.poll(() => keys.focused()).toBe('Mais recentes')
+    await keys.press('ArrowDown')
+    await expect.poll(() => keys.focused()).toBe('Mais Vupts')
+    await keys.press('ArrowDown')
+    await expect.poll(() => keys.focused()).toBe('Menor preço')
     await keys.press('Enter')
     await page.waitForURL(/sort=price-asc/)
     const titles = page.getByRole('heading', { name: /Régua/ })
