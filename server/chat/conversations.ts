@@ -1,8 +1,10 @@
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import type { ScamSignal } from '../../shared/safety'
 import type { Database } from '../db/client'
 import { conversations, messages } from '../db/schema'
 import { appError } from '../errors'
 import type { ChatEvent, EventBus } from '../realtime/bus'
+import { scamSignals } from '../safety/scam'
 
 export const conversationNotFound = () => appError('NOT_FOUND', 'CONVERSATION_NOT_FOUND')
 
@@ -50,4 +52,37 @@ export function unreadCount(db: Database, userId: number): number {
     .where(and(conversationsOf(userId), eq(messages.read, false), sql`${messages.senderId} is not ${userId}`))
     .get()
   return row?.total ?? 0
+}
+
+type StoredMessage = { id: number; conversationId: number; senderId: number | null; content: string }
+
+/**
+ * Adds the scam warnings the viewer should see: only on messages others sent. A phone number counts
+ * only in the sender's first message of the conversation.
+ */
+export function withWarnings<T extends StoredMessage>(
+  db: Database,
+  viewerId: number,
+  rows: T[],
+): (T & { warnings: ScamSignal[] })[] {
+  const received = rows.filter((row) => row.senderId !== null && row.senderId !== viewerId)
+  const conversationIds = [...new Set(received.map((row) => row.conversationId))]
+  const firsts = new Set(
+    conversationIds.length
+      ? db
+          .select({ id: sql<number>`min(${messages.id})` })
+          .from(messages)
+          .where(inArray(messages.conversationId, conversationIds))
+          .groupBy(messages.conversationId, messages.senderId)
+          .all()
+          .map((row) => row.id)
+      : [],
+  )
+  return rows.map((row) => ({
+    ...row,
+    warnings:
+      row.senderId !== null && row.senderId !== viewerId
+        ? scamSignals(row.content, { firstFromSender: firsts.has(row.id) })
+        : [],
+  }))
 }

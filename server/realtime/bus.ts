@@ -1,4 +1,5 @@
 import { EventEmitter, on } from 'node:events'
+import type { ScamSignal } from '../../shared/safety'
 
 /**
  * What travels on the bus, by topic. Topics carry an id suffix: `account:42`. Every message is plain
@@ -8,7 +9,15 @@ export type ChatEvent =
   | {
       type: 'message'
       conversationId: number
-      message: { id: number; senderId: number | null; content: string; read: boolean; createdAt: string }
+      message: {
+        id: number
+        senderId: number | null
+        content: string
+        read: boolean
+        createdAt: string
+        /** Scam signals, for the recipient only (the sender's copy has none). */
+        warnings: ScamSignal[]
+      }
     }
   /** The reader has read every message of the other party up to `upToId`. */
   | { type: 'read'; conversationId: number; readerId: number; upToId: number }

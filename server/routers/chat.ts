@@ -2,6 +2,7 @@ import { tracked } from '@trpc/server'
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { CHAT_PAGE_SIZE } from '../../shared/chat'
+import type { ScamSignal } from '../../shared/safety'
 import { sendMessageSchema, startConversationSchema } from '../../shared/schemas/chat'
 import { sameUsername } from '../auth/accounts'
 import {
@@ -10,6 +11,7 @@ import {
   participantConversation,
   publishChat,
   unreadCount,
+  withWarnings,
 } from '../chat/conversations'
 import { conversations, listingImages, listings, messages, profiles } from '../db/schema'
 import { appError } from '../errors'
@@ -17,6 +19,7 @@ import { consumeAll } from '../http/rate-limits'
 import { isLiveListing } from '../listings/visibility'
 import { BUS_GAP, type ChatEvent } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
+import { scamSignals } from '../safety/scam'
 import { approvedProcedure, router } from '../trpc/init'
 
 const conversationInput = z.object({ conversationId: z.number().int().positive() })
@@ -154,7 +157,7 @@ export const chatRouter = router({
         .orderBy(desc(messages.id))
         .limit(CHAT_PAGE_SIZE + 1)
         .all()
-      const items = page.slice(0, CHAT_PAGE_SIZE)
+      const items = withWarnings(ctx.db, ctx.user.id, page.slice(0, CHAT_PAGE_SIZE))
       return { items, nextBefore: page.length > CHAT_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null }
     }),
 
@@ -198,6 +201,12 @@ export const chatRouter = router({
       throw appError('TOO_MANY_REQUESTS', 'CHAT_TOO_FAST')
     })
     const message = ctx.db.transaction((tx) => {
+      const earlier = tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversation.id), eq(messages.senderId, ctx.user.id)))
+        .limit(1)
+        .get()
       const created = tx
         .insert(messages)
         .values({ conversationId: conversation.id, senderId: ctx.user.id, content: input.content })
@@ -207,20 +216,27 @@ export const chatRouter = router({
         .set({ updatedAt: created.createdAt })
         .where(eq(conversations.id, conversation.id))
         .run()
-      return created
+      return { ...created, firstFromSender: !earlier }
     })
-    publishChat(ctx.bus, [ctx.user.id, conversation.otherId], {
+    const { firstFromSender, ...sent } = message
+    const live = {
+      id: sent.id,
+      senderId: sent.senderId,
+      content: sent.content,
+      read: sent.read,
+      createdAt: sent.createdAt.toISOString(),
+    }
+    publishChat(ctx.bus, [ctx.user.id], {
       type: 'message',
       conversationId: conversation.id,
-      message: {
-        id: message.id,
-        senderId: message.senderId,
-        content: message.content,
-        read: message.read,
-        createdAt: message.createdAt.toISOString(),
-      },
+      message: { ...live, warnings: [] },
     })
-    return message
+    publishChat(ctx.bus, [conversation.otherId], {
+      type: 'message',
+      conversationId: conversation.id,
+      message: { ...live, warnings: scamSignals(sent.content, { firstFromSender }) },
+    })
+    return { ...sent, warnings: [] as ScamSignal[] }
   }),
 
   /** Opening a thread reads the other party's messages; they see the receipt at once. */
@@ -287,12 +303,13 @@ export const chatRouter = router({
             .orderBy(messages.id)
             .limit(500)
             .all()
-            .map(({ conversationId, ...message }) => ({
-              type: 'message' as const,
-              conversationId,
-              message: { ...message, createdAt: message.createdAt.toISOString() },
-            }))
-        const backlog: ChatEvent[] = resumeFrom > 0 ? missedSince(resumeFrom) : []
+        const missedWithWarnings = (afterId: number) =>
+          withWarnings(ctx.db, ctx.user.id, missedSince(afterId)).map(({ conversationId, ...message }) => ({
+            type: 'message' as const,
+            conversationId,
+            message: { ...message, createdAt: message.createdAt.toISOString() },
+          }))
+        const backlog: ChatEvent[] = resumeFrom > 0 ? missedWithWarnings(resumeFrom) : []
         // A fresh subscription starts from now: after a gap only what came since is read again.
         let lastId =
           resumeFrom > 0
@@ -309,7 +326,7 @@ export const chatRouter = router({
             if (!sessionStillValid(ctx.db, ctx.request)) break
             if (next.value === BUS_GAP) {
               // Live events were lost while the bus was down: what was sent meanwhile comes from the database.
-              backlog.push(...missedSince(lastId))
+              backlog.push(...missedWithWarnings(lastId))
               continue
             }
             event = next.value

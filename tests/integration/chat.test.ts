@@ -255,6 +255,7 @@ describe('eventos ao vivo', () => {
         content: 'Chego em dez minutos.',
         read: false,
         createdAt: sent.createdAt.toISOString(),
+        warnings: [],
       },
     })
     // The sender's other tabs get it too.

@@ -1,5 +1,7 @@
-import { ArrowDownIcon, CheckCheckIcon, CheckIcon } from 'lucide-react'
+import { SAFETY_TIPS_PATH, SCAM_WARNINGS } from '@shared/safety'
+import { ArrowDownIcon, CheckCheckIcon, CheckIcon, ShieldAlertIcon } from 'lucide-react'
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
@@ -213,6 +215,17 @@ function MessageBubble({
           {own ? <ReadIcon className="size-3.5" aria-hidden="true" /> : null}
         </span>
       </div>
+      {!own && message.warnings.length > 0 ? (
+        <div className="mt-1 flex max-w-[85%] items-start gap-1.5 px-1 text-amber-700 text-xs sm:max-w-[70%] dark:text-amber-400">
+          <ShieldAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <p>
+            {message.warnings.map((warning) => SCAM_WARNINGS[warning]).join(' ')}{' '}
+            <Link href={SAFETY_TIPS_PATH} className="font-medium underline underline-offset-2">
+              Dicas de segurança
+            </Link>
+          </p>
+        </div>
+      ) : null}
       {showStatus ? (
         <span aria-live="polite" className="px-1 pt-0.5 text-muted-foreground text-xs">
           {message.read ? 'Lida' : 'Enviada'}

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client'
+import { createConversation } from '../../server/db/factories'
+import type { ChatEvent } from '../../server/realtime/bus'
+import {
+  type AppCaller,
+  callerFor,
+  closeTestDatabase,
+  createApprovedStudent,
+  createTestDatabase,
+  createTestServices,
+  type TestServices,
+} from '../support/test-app'
+
+let db: Database
+let services: TestServices
+let buyerId: number
+let sellerId: number
+let buyer: AppCaller
+let seller: AppCaller
+let conversationId: number
+
+beforeEach(async () => {
+  db = await createTestDatabase()
+  services = createTestServices(db)
+  buyerId = (await createApprovedStudent(db)).id
+  sellerId = (await createApprovedStudent(db)).id
+  buyer = callerFor(services, { userId: buyerId }).caller
+  seller = callerFor(services, { userId: sellerId }).caller
+  conversationId = createConversation(db, buyerId, sellerId)
+})
+
+afterEach(() => closeTestDatabase(db))
+
+const warningsOf = async (caller: AppCaller) =>
+  (await caller.chat.messages({ conversationId })).items.map((message) => [message.content, message.warnings])
+
+describe('avisos de golpe no chat', () => {
+  it('quem recebe vê o aviso; quem enviou não', async () => {
+    await seller.chat.send({ conversationId, content: 'Faz o pix adiantado que eu reservo' })
+    expect(await warningsOf(buyer)).toEqual([['Faz o pix adiantado que eu reservo', ['pix_before_meeting']]])
+    expect(await warningsOf(seller)).toEqual([['Faz o pix adiantado que eu reservo', []]])
+  })
+
+  it('um telefone só conta na primeira mensagem de quem envia', async () => {
+    await buyer.chat.send({ conversationId, content: 'Oi, ainda tem?' })
+    await seller.chat.send({ conversationId, content: 'Tenho! Me chama no (47) 99123-4567' })
+    await seller.chat.send({ conversationId, content: 'Ou no 47 99123-4567 mesmo' })
+    expect(await warningsOf(buyer)).toEqual([
+      ['Ou no 47 99123-4567 mesmo', []],
+      ['Tenho! Me chama no (47) 99123-4567', ['phone_first_message']],
+      ['Oi, ainda tem?', []],
+    ])
+  })
+
+  it('ao vivo, o aviso vai só para quem recebe', async () => {
+    /** The first chat event the member's open page receives. */
+    const firstEvent = async (userId: number) => {
+      const abort = new AbortController()
+      const { caller } = callerFor(services, { userId }, {}, { signal: abort.signal })
+      const iterator = (await caller.chat.events())[Symbol.asyncIterator]()
+      const next = iterator.next().finally(() => abort.abort())
+      await services.bus.listening('chat', userId)
+      return next.then((result) => (result.value as unknown as [string, ChatEvent])[1])
+    }
+    const toBuyer = firstEvent(buyerId)
+    const toSeller = firstEvent(sellerId)
+    await Promise.all([services.bus.listening('chat', buyerId), services.bus.listening('chat', sellerId)])
+    await seller.chat.send({ conversationId, content: 'Me passa o código que chegou por SMS' })
+    const [buyerEvent, sellerEvent] = await Promise.all([toBuyer, toSeller])
+    expect(buyerEvent.type === 'message' && buyerEvent.message.warnings).toEqual(['verification_code'])
+    expect(sellerEvent.type === 'message' && sellerEvent.message.warnings).toEqual([])
+  })
+})
