@@ -21,3 +21,73 @@ export const SCAM_WARNINGS: Record<ScamSignal, string> = {
 }
 
 export const SAFETY_TIPS_PATH = '/faq#dicas-de-seguranca'
+
+// ---------------------------------------------------------------- reports
+
+export const REPORT_TARGETS = ['listing', 'user', 'message'] as const
+export type ReportTarget = (typeof REPORT_TARGETS)[number]
+
+export const REPORT_REASONS = ['scam', 'prohibited', 'harassment', 'spam', 'fake_profile', 'other'] as const
+export type ReportReason = (typeof REPORT_REASONS)[number]
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Golpe ou fraude',
+  prohibited: 'Produto proibido',
+  harassment: 'Assédio ou ofensa',
+  spam: 'Spam',
+  fake_profile: 'Perfil falso',
+  other: 'Outro',
+}
+
+export const REPORT_DETAILS_MAX = 1000
+/** The FAQ's promise: every report is looked at within this many hours. */
+export const REPORT_REVIEW_HOURS = 24
+
+export const REPORT_RESOLUTIONS = ['dismissed', 'listing_removed', 'warned', 'suspended', 'account_removed'] as const
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
+
+/** What the reporter reads in Minha Conta and in the notification. */
+export const REPORT_RESOLUTION_LABELS: Record<ReportResolution, string> = {
+  dismissed: 'Analisada: nenhuma violação encontrada',
+  listing_removed: 'Anúncio removido',
+  warned: 'O membro recebeu uma advertência',
+  suspended: 'O membro foi suspenso',
+  account_removed: 'A conta foi removida',
+}
+
+export const REPORT_TARGET_LABELS: Record<ReportTarget, string> = {
+  listing: 'Anúncio',
+  user: 'Perfil',
+  message: 'Mensagem',
+}
+
+export const SANCTION_KINDS = ['warning', 'suspension'] as const
+export type SanctionKind = (typeof SANCTION_KINDS)[number]
+export const SUSPENSION_DAYS_MAX = 365
+
+// ---------------------------------------------------------------- notifications
+
+export const NOTIFICATION_KINDS = [
+  'account_approved',
+  'listing_removed',
+  'event_approved',
+  'event_rejected',
+  'report_resolved',
+  'listing_reaction',
+  'event_rsvp',
+  'warning',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+/** E-mails a member may turn off, each with its own unsubscribe link. */
+export const EMAIL_KINDS = ['account_approved', 'listing_removed', 'event_decided', 'chat_digest'] as const
+export type EmailKind = (typeof EMAIL_KINDS)[number]
+
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  account_approved: 'Conta aprovada',
+  listing_removed: 'Anúncio removido pela moderação',
+  event_decided: 'Evento aprovado ou rejeitado',
+  chat_digest: 'Resumo de mensagens não lidas há uma hora',
+}
+
+export const NOTIFICATIONS_PAGE_SIZE = 30

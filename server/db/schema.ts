@@ -17,6 +17,14 @@ import {
   MODERATION_STATUSES,
   ROLES,
 } from '../../shared/domain'
+import {
+  EMAIL_KINDS,
+  NOTIFICATION_KINDS,
+  REPORT_REASONS,
+  REPORT_RESOLUTIONS,
+  REPORT_TARGETS,
+  SANCTION_KINDS,
+} from '../../shared/safety'
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -526,6 +534,139 @@ export const moderationLog = sqliteTable(
   },
   (t) => [index('moderation_log_created_idx').on(t.communityId, t.createdAt)],
 )
+
+// ---------------------------------------------------------------- safety
+
+/** Who blocked whom. Silent: the blocked person is never told; both stop seeing each other. */
+export const blocks = sqliteTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+)
+
+/**
+ * A member's report of a listing, a profile or a chat message. The target's content is copied into
+ * `snapshot` when reported, so an edit or a deletion afterwards cannot hide it from the moderators.
+ */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id),
+    /** Null once the reporter deleted the account; the report stays for the moderators. */
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+    targetId: integer('target_id').notNull(),
+    /** The member answerable for the target (seller, profile owner, sender): history and sanctions. */
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    details: text('details'),
+    /** JSON: what the target showed when it was reported. */
+    snapshot: text('snapshot', { mode: 'json' }).notNull(),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    resolution: text('resolution', { enum: REPORT_RESOLUTIONS }),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: integer('resolved_by').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open report per reporter and target.
+    uniqueIndex('reports_open_per_reporter_idx')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_queue_idx').on(t.communityId, t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_target_user_idx').on(t.targetUserId),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+  ],
+)
+
+/** A warning or a suspension given to a member by the moderation. */
+export const sanctions = sqliteTable(
+  'sanctions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id').references(() => communities.id),
+    kind: text('kind', { enum: SANCTION_KINDS }).notNull(),
+    reason: text('reason').notNull(),
+    /** Suspensions only: the member can use Vupt again from this instant. */
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
+    moderatorId: integer('moderator_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sanctions_user_idx').on(t.userId, t.kind, t.endsAt)],
+)
+
+/**
+ * The in-app notification centre. Repeated reactions to one listing are batched into one unread row
+ * (`groupKey`, `count`) instead of one row per heart.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    /** Client route the notification opens, relative to the community. */
+    link: text('link'),
+    groupKey: text('group_key'),
+    count: integer('count').notNull().default(1),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId, t.groupKey).where(sql`${t.readAt} is null`),
+  ],
+)
+
+/** E-mail kinds a member turned off; absent means the e-mail is sent. */
+export const emailOptOuts = sqliteTable(
+  'email_opt_outs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+)
+
+/** The last chat message each member was sent a digest e-mail about, so a message is mailed once. */
+export const chatDigestCursors = sqliteTable('chat_digest_cursors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastMessageId: integer('last_message_id').notNull(),
+  sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+})
 
 // ---------------------------------------------------------------- relations
 
