@@ -168,6 +168,33 @@ export const APP_ERRORS = {
     title: 'Imagem inválida. Envie a foto novamente.',
     description: 'Use uma foto JPG, PNG, WEBP ou GIF de até 5 MB.',
   },
+  BLOCK_SELF: { title: 'Você não pode bloquear a si mesmo.', description: 'Escolha outra pessoa.' },
+  CHAT_UNAVAILABLE: {
+    title: 'Não é possível enviar mensagens nesta conversa.',
+    description: 'A conversa não está mais disponível.',
+  },
+  REPORT_ALREADY_OPEN: {
+    title: 'Você já denunciou isto.',
+    description: 'Sua denúncia está em análise; acompanhe em Minha Conta.',
+  },
+  REPORT_SELF: { title: 'Você não pode denunciar a si mesmo.', description: 'Denuncie o conteúdo de outra pessoa.' },
+  REPORT_TARGET_NOT_FOUND: {
+    title: 'Conteúdo não encontrado',
+    description: 'Ele pode ter sido removido antes da denúncia.',
+  },
+  REPORTS_TOO_FAST: {
+    title: 'Você enviou muitas denúncias seguidas.',
+    description: 'Aguarde alguns minutos e tente novamente.',
+  },
+  REPORT_NOT_FOUND: { title: 'Denúncia não encontrada', description: 'Ela pode já ter sido resolvida.' },
+  REPORT_ACTION_NOT_ALLOWED: {
+    title: 'Esta ação não se aplica a esta denúncia.',
+    description: 'Escolha outra ação para o conteúdo denunciado.',
+  },
+  ACCOUNT_SUSPENDED: {
+    title: 'Sua conta está suspensa.',
+    description: 'Veja o motivo e até quando na tela de suspensão.',
+  },
 } as const satisfies Record<string, { title: string; description: string }>
 
 export type AppErrorCode = keyof typeof APP_ERRORS

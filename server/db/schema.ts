@@ -611,7 +611,9 @@ export const sanctions = sqliteTable(
     reason: text('reason').notNull(),
     /** Suspensions only: the member can use Vupt again from this instant. */
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
-    moderatorId: integer('moderator_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    moderatorId: integer('moderator_id').references((): AnySQLiteColumn => users.id, {
+      onDelete: 'set null',
+    }),
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

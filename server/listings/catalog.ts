@@ -5,6 +5,7 @@ import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import { toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
 import { listingImages, listings, mainCategories } from '../db/schema'
+import { notBlockedWith } from '../safety/blocks'
 import { isLiveListing, selectListingCards } from './visibility'
 
 export type ListingQuery = {
@@ -85,7 +86,11 @@ export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][numb
 
 /** One page of public listings: FTS narrows, the sort's partial index orders, the cursor pages. */
 export function listListings(db: Database, query: ListingQuery) {
-  const conditions: (SQL | undefined)[] = [eq(listings.communityId, query.communityId), isLiveListing]
+  const conditions: (SQL | undefined)[] = [
+    eq(listings.communityId, query.communityId),
+    isLiveListing,
+    notBlockedWith(query.viewerId, listings.sellerId),
+  ]
   if (query.q) conditions.push(searchCondition(db, query.q))
   if (query.mainCategory) conditions.push(eq(mainCategories.slug, query.mainCategory))
   if (query.subcategoryId) conditions.push(eq(listings.subcategoryId, query.subcategoryId))

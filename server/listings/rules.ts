@@ -4,6 +4,7 @@ import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import { listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { appError } from '../errors'
+import { notBlockedWith } from '../safety/blocks'
 import { attachUploads, releaseUploads } from '../uploads/attach'
 import type { ImageStorage } from '../uploads/storage'
 import { isLiveListing } from './visibility'
@@ -71,7 +72,14 @@ export function visibleListing(db: Database, user: CurrentUser, id: number) {
   const row = db
     .select({ id: listings.id, sellerId: listings.sellerId })
     .from(listings)
-    .where(and(eq(listings.id, id), eq(listings.communityId, memberCommunityId(user)), isLiveListing))
+    .where(
+      and(
+        eq(listings.id, id),
+        eq(listings.communityId, memberCommunityId(user)),
+        isLiveListing,
+        notBlockedWith(user.id, listings.sellerId),
+      ),
+    )
     .get()
   if (!row) throw listingNotFound()
   return row

@@ -3,7 +3,15 @@ import { join } from 'node:path'
 import { createTransport } from 'nodemailer'
 import type { Logger } from 'pino'
 
-export type Mail = { to: string; subject: string; text: string; html: string; link?: string }
+export type Mail = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  link?: string | undefined
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>
+}
 
 export interface Mailer {
   send(mail: Mail): Promise<void>
@@ -14,7 +22,14 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = createTransport(smtpUrl)
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      })
     },
   }
 }
@@ -31,6 +46,7 @@ export function createFileMailer(folder: string, from: string, logger: Logger): 
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
       })
       const file = join(folder, `${Date.now()}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`)
       writeFileSync(file, info.message as Buffer)

@@ -2,25 +2,35 @@ import type { Mail } from './mailer'
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+type MailLink = { label: string; url: string }
+
+function layout(title: string, paragraphs: string[], action?: MailLink, footer?: MailLink): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0b5fa5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.url)}</p>`
     : ''
-  return `<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#777">Vupt — crie, compartilhe, desapegue.</p></body></html>`
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#777">Vupt — crie, compartilhe, desapegue.</p>${footer ? `<p style="font-size:12px;color:#777"><a href="${escapeHtml(footer.url)}" style="color:#777">${escapeHtml(footer.label)}</a></p>` : ''}</body></html>`
 }
 
-function build(
+export function buildMail(
   to: string,
   subject: string,
   paragraphs: string[],
-  action?: { label: string; url: string },
+  action?: MailLink,
+  footer?: MailLink,
 ): Mail {
-  const text = [...paragraphs, action ? `${action.label}: ${action.url}` : '', '— Vupt']
+  const text = [
+    ...paragraphs,
+    action ? `${action.label}: ${action.url}` : '',
+    '— Vupt',
+    footer ? `${footer.label}: ${footer.url}` : '',
+  ]
     .filter(Boolean)
     .join('\n\n')
-  return { to, subject, text, html: layout(subject, paragraphs, action), link: action?.url }
+  return { to, subject, text, html: layout(subject, paragraphs, action, footer), link: action?.url }
 }
+
+const build = buildMail
 
 export const verificationMail = (to: string, name: string, url: string) =>
   build(

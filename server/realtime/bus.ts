@@ -25,11 +25,13 @@ export type ChatEvent =
 
 export type BusMessages = {
   /** Something about the user's own account changed (approval, roles, profile). */
-  account: { userId: number; reason: 'approved' | 'roles' | 'profile' | 'deleted' }
+  account: { userId: number; reason: 'approved' | 'roles' | 'profile' | 'deleted' | 'suspended' }
   /** Chat activity for one user, keyed by that user's id. */
   chat: ChatEvent
   /** Something the admin badges count changed in a community, keyed by community id. */
   admin: { communityId: number }
+  /** The member's notifications changed (a new one, or read elsewhere), keyed by user id. */
+  notifications: { userId: number }
 }
 export type BusTopic = keyof BusMessages
 

@@ -19,6 +19,7 @@ import { consumeAll } from '../http/rate-limits'
 import { isLiveListing } from '../listings/visibility'
 import { BUS_GAP, type ChatEvent } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
+import { blockedBetween, hasBlocked } from '../safety/blocks'
 import { scamSignals } from '../safety/scam'
 import { approvedProcedure, router } from '../trpc/init'
 
@@ -35,7 +36,11 @@ export const chatRouter = router({
         .from(listings)
         .where(and(eq(listings.id, input.listingId), isLiveListing))
         .get()
-      if (!listing || listing.communityId !== ctx.user.communityId) {
+      if (
+        !listing ||
+        listing.communityId !== ctx.user.communityId ||
+        blockedBetween(ctx.db, ctx.user.id, listing.sellerId)
+      ) {
         throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
       }
       otherId = listing.sellerId
@@ -57,7 +62,12 @@ export const chatRouter = router({
           .where(eq(profiles.userId, otherId))
           .get()
       : undefined
-    if (!otherId || !other?.approved || other.communityId !== ctx.user.communityId) {
+    if (
+      !otherId ||
+      !other?.approved ||
+      other.communityId !== ctx.user.communityId ||
+      blockedBetween(ctx.db, ctx.user.id, otherId)
+    ) {
       throw appError('NOT_FOUND', 'PERSON_NOT_FOUND')
     }
     const [participantOne, participantTwo] =
@@ -192,11 +202,17 @@ export const chatRouter = router({
         avatarUrl: other?.avatarUrl ?? null,
       },
       listing: listing ?? null,
+      /** The viewer blocked the other person (they can undo it); either way, nobody can send. */
+      blockedByMe: hasBlocked(ctx.db, ctx.user.id, conversation.otherId),
+      canSend: !blockedBetween(ctx.db, ctx.user.id, conversation.otherId),
     }
   }),
 
   send: approvedProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
+    if (blockedBetween(ctx.db, ctx.user.id, conversation.otherId)) {
+      throw appError('FORBIDDEN', 'CHAT_UNAVAILABLE')
+    }
     await consumeAll([[ctx.rateLimits.chatSendByUser, String(ctx.user.id)]]).catch(() => {
       throw appError('TOO_MANY_REQUESTS', 'CHAT_TOO_FAST')
     })
@@ -269,6 +285,7 @@ export const chatRouter = router({
   typing: approvedProcedure.input(conversationInput).mutation(async ({ ctx, input }) => {
     await consumeAll([[ctx.rateLimits.chatTypingByUser, String(ctx.user.id)]])
     const conversation = participantConversation(ctx.db, ctx.user.id, input.conversationId)
+    if (blockedBetween(ctx.db, ctx.user.id, conversation.otherId)) return { ok: true as const }
     publishChat(ctx.bus, [conversation.otherId], {
       type: 'typing',
       conversationId: conversation.id,

@@ -30,6 +30,7 @@ import {
   visibleListing,
 } from '../listings/rules'
 import { isLive, isLiveListing, selectListingCards } from '../listings/visibility'
+import { blockedBetween, notBlockedWith } from '../safety/blocks'
 import { approvedProcedure, publicProcedure, router } from '../trpc/init'
 
 const idInput = z.object({ id: z.number().int().positive() })
@@ -89,7 +90,13 @@ export const listingsRouter = router({
     .query(({ ctx, input }) => {
       const communityId = resolveCommunityId(ctx, input?.communitySlug)
       return selectListingCards(ctx.db, ctx.user?.id)
-        .where(and(eq(listings.communityId, communityId), isLiveListing))
+        .where(
+          and(
+            eq(listings.communityId, communityId),
+            isLiveListing,
+            notBlockedWith(ctx.user?.id, listings.sellerId),
+          ),
+        )
         .orderBy(desc(listings.views), desc(listings.createdAt))
         .limit(6)
         .all()
@@ -142,6 +149,7 @@ export const listingsRouter = router({
     const isOwner = row?.seller.id === ctx.user.id
     if (!row || row.communityId !== ctx.user.communityId || (!isLive(row) && !isOwner))
       throw listingNotFound()
+    if (!isOwner && blockedBetween(ctx.db, ctx.user.id, row.seller.id)) throw listingNotFound()
 
     const views = isOwner ? row.views : recordView(ctx.db, row, ctx.user.id)
     const viewerState = ctx.db

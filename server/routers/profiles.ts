@@ -6,6 +6,7 @@ import { sameUsername, usernameTaken } from '../auth/accounts'
 import { listings, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { isLiveListing, selectListingCards } from '../listings/visibility'
+import { blockedBetween } from '../safety/blocks'
 import { approvedProcedure, router } from '../trpc/init'
 import { attachUploads, releaseUpload } from '../uploads/attach'
 
@@ -28,7 +29,11 @@ export const profilesRouter = router({
       .from(profiles)
       .where(sameUsername(input.username))
       .get()
-    if (!profile?.approved || profile.communityId !== ctx.user.communityId) {
+    if (
+      !profile?.approved ||
+      profile.communityId !== ctx.user.communityId ||
+      blockedBetween(ctx.db, ctx.user.id, profile.userId)
+    ) {
       throw appError('NOT_FOUND', 'PROFILE_NOT_FOUND')
     }
     const ownListings = selectListingCards(ctx.db, ctx.user.id)

@@ -1,0 +1,133 @@
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { type EmailKind, NOTIFICATIONS_PAGE_SIZE, type NotificationKind } from '../../shared/safety'
+import type { Database } from '../db/client'
+import { emailOptOuts, notifications, users } from '../db/schema'
+import type { AppServices } from '../services'
+import { notificationMail } from './mail'
+import { unsubscribeUrl } from './unsubscribe'
+
+export type NotificationInput = {
+  userId: number
+  kind: NotificationKind
+  title: string
+  body?: string | null
+  /** Client route, relative to the community (e.g. /meus-produtos). */
+  link?: string | null
+  /** Unread notifications with the same key are merged into one, counting up. */
+  groupKey?: string
+  /** Also sent by e-mail, unless the member turned this kind off. */
+  email?: EmailKind
+}
+
+type NotifyServices = Pick<AppServices, 'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets'>
+
+/** Records an in-app notification, tells the member's open pages, and mails it when asked and allowed. */
+export function notify(services: NotifyServices, input: NotificationInput): void {
+  const { db, bus } = services
+  const merged = input.groupKey
+    ? db
+        .update(notifications)
+        .set({ count: sql`${notifications.count} + 1`, title: input.title, body: input.body ?? null })
+        .where(
+          and(
+            eq(notifications.userId, input.userId),
+            eq(notifications.groupKey, input.groupKey),
+            isNull(notifications.readAt),
+          ),
+        )
+        .returning({ id: notifications.id })
+        .get()
+    : undefined
+  if (!merged) {
+    db.insert(notifications)
+      .values({
+        userId: input.userId,
+        kind: input.kind,
+        title: input.title,
+        body: input.body ?? null,
+        link: input.link ?? null,
+        groupKey: input.groupKey ?? null,
+      })
+      .run()
+  }
+  bus.publish('notifications', input.userId, { userId: input.userId })
+  if (input.email) sendNotificationMail(services, input, input.email)
+}
+
+export function emailAllowed(db: Database, userId: number, kind: EmailKind): boolean {
+  return (
+    db
+      .select({ kind: emailOptOuts.kind })
+      .from(emailOptOuts)
+      .where(and(eq(emailOptOuts.userId, userId), eq(emailOptOuts.kind, kind)))
+      .get() === undefined
+  )
+}
+
+function sendNotificationMail(services: NotifyServices, input: NotificationInput, kind: EmailKind) {
+  const { db, mailer, logger, publicUrl } = services
+  if (!emailAllowed(db, input.userId, kind)) return
+  const to = db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
+    .get()?.email
+  if (!to) return
+  const mail = notificationMail({
+    to,
+    subject: input.title,
+    paragraphs: input.body ? [input.body] : [],
+    action: input.link ? { label: 'Abrir no Vupt', url: `${publicUrl}${input.link}` } : undefined,
+    unsubscribe: unsubscribeUrl(services, input.userId, kind),
+  })
+  // The action already happened; a mail server that is down must not undo it.
+  mailer.send(mail).catch((error: unknown) => logger.error({ err: error, kind }, 'falha ao enviar e-mail'))
+}
+
+/** The notification centre, newest first; `before` pages back. */
+export function listNotifications(db: Database, userId: number, before?: number | null) {
+  const rows = db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      count: notifications.count,
+      read: sql<boolean>`${notifications.readAt} is not null`.mapWith(Boolean),
+      updatedAt: notifications.updatedAt,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), before ? lt(notifications.id, before) : undefined))
+    .orderBy(desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1)
+    .all()
+  const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE)
+  return { items, nextBefore: rows.length > NOTIFICATIONS_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null }
+}
+
+export function unreadNotifications(db: Database, userId: number): number {
+  return (
+    db
+      .select({ total: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .get()?.total ?? 0
+  )
+}
+
+/** Marks the given notifications (or all) as read; only the member's own. */
+export function markNotificationsRead(db: Database, userId: number, ids?: number[]): number {
+  return db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids) : undefined,
+      ),
+    )
+    .returning({ id: notifications.id })
+    .all().length
+}
