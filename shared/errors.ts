@@ -177,7 +177,10 @@ export const APP_ERRORS = {
     title: 'Você já denunciou isto.',
     description: 'Sua denúncia está em análise; acompanhe em Minha Conta.',
   },
-  REPORT_SELF: { title: 'Você não pode denunciar a si mesmo.', description: 'Denuncie o conteúdo de outra pessoa.' },
+  REPORT_SELF: {
+    title: 'Você não pode denunciar a si mesmo.',
+    description: 'Denuncie o conteúdo de outra pessoa.',
+  },
   REPORT_TARGET_NOT_FOUND: {
     title: 'Conteúdo não encontrado',
     description: 'Ele pode ter sido removido antes da denúncia.',

@@ -43,7 +43,13 @@ export const REPORT_DETAILS_MAX = 1000
 /** The FAQ's promise: every report is looked at within this many hours. */
 export const REPORT_REVIEW_HOURS = 24
 
-export const REPORT_RESOLUTIONS = ['dismissed', 'listing_removed', 'warned', 'suspended', 'account_removed'] as const
+export const REPORT_RESOLUTIONS = [
+  'dismissed',
+  'listing_removed',
+  'warned',
+  'suspended',
+  'account_removed',
+] as const
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
 
 /** What the reporter reads in Minha Conta and in the notification. */

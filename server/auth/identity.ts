@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Role } from '../../shared/domain'
 import type { Database } from '../db/client'
 import { profiles, userRoles, users } from '../db/schema'
+import { activeSuspension, type Suspension } from '../safety/sanctions'
 import type { AppServices } from '../services'
 import { recordSessionUse } from './access-records'
 import {
@@ -25,6 +26,8 @@ export type CurrentUser = {
   fullName: string
   username: string | null
   twoFactorEnabled: boolean
+  /** Set while a moderator's suspension is in force: the member only sees why and until when. */
+  suspension: Suspension | null
 }
 
 export function loadCurrentUser(db: Database, userId: number): CurrentUser | null {
@@ -61,6 +64,7 @@ export function loadCurrentUser(db: Database, userId: number): CurrentUser | nul
     fullName: row.fullName,
     username: row.username,
     twoFactorEnabled: row.totpEnabledAt !== null,
+    suspension: activeSuspension(db, row.id),
   }
 }
 

@@ -57,6 +57,8 @@ export function createRateLimits(redis?: Redis) {
     reauthByUser: limiter({ keyPrefix: 'reauth-user', points: 8, duration: 15 * MINUTE }),
     mailByIp: limiter({ keyPrefix: 'mail-ip', points: 60, duration: 15 * MINUTE }),
     mailByAccount: limiter({ keyPrefix: 'mail-account', points: 3, duration: 15 * MINUTE }),
+    /** Reports of one member: a handful an hour is plenty for honest use, and floods the queue otherwise. */
+    reportsByUser: limiter({ keyPrefix: 'reports-user', points: 10, duration: HOUR }),
     chatSendByUser: limiter({ keyPrefix: 'chat-send', points: 20, duration: 10 }),
     /** The composer announces typing every few seconds at most; more is a script. */
     chatTypingByUser: limiter({ keyPrefix: 'chat-typing', points: 20, duration: 10 }),

@@ -6,7 +6,7 @@ export type ModerationEntry = {
   /** Null for an action a user took on their own account. */
   moderatorId: number | null
   actionType: string
-  targetType: 'listing' | 'event' | 'user' | 'banner' | 'subcategory'
+  targetType: 'listing' | 'event' | 'user' | 'banner' | 'subcategory' | 'report'
   targetId: number
   reason?: string | null
 }

@@ -6,7 +6,9 @@ import { bannersRouter } from './banners'
 import { chatRouter } from './chat'
 import { eventsRouter } from './events'
 import { listingsRouter } from './listings'
+import { notificationsRouter } from './notifications'
 import { profilesRouter } from './profiles'
+import { safetyRouter } from './safety'
 
 export const appRouter = router({
   account: accountRouter,
@@ -15,7 +17,9 @@ export const appRouter = router({
   chat: chatRouter,
   events: eventsRouter,
   listings: listingsRouter,
+  notifications: notificationsRouter,
   profiles: profilesRouter,
+  safety: safetyRouter,
   admin: adminRouter,
 })
 

@@ -66,6 +66,7 @@ function viewer(db: Database, user: CurrentUser) {
     communitySlug: profile?.communitySlug ?? null,
     needsProfileCompletion: !profile?.username || !profile.university || !profile.course,
     twoFactorEnabled: user.twoFactorEnabled,
+    suspension: user.suspension,
   }
 }
 export type Viewer = ReturnType<typeof viewer>

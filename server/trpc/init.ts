@@ -98,6 +98,8 @@ export const approvedProcedure = signedInProcedure.meta({ tier: 'approved' }).us
   next,
 }) {
   if (!ctx.user.approved) throw appError('FORBIDDEN', 'NOT_APPROVED')
+  // A suspended member keeps signing in, to read why and until when (auth.me), and nothing more.
+  if (ctx.user.suspension) throw appError('FORBIDDEN', 'ACCOUNT_SUSPENDED')
   return next({ ctx })
 })
 

@@ -88,6 +88,18 @@ const EXPECTED_TIERS: Record<string, Tier> = {
 
   // Events: approved ones are public; proposing and RSVP are for members; the queue for moderators.
   'events.list': 'public',
+  // Reporting, blocking and the notification centre: full members (a suspended one is refused).
+  'safety.report': 'approved',
+  'safety.myReports': 'approved',
+  'safety.block': 'approved',
+  'safety.unblock': 'approved',
+  'safety.blocked': 'approved',
+  'notifications.list': 'approved',
+  'notifications.unreadCount': 'approved',
+  'notifications.markRead': 'approved',
+  'notifications.live': 'approved',
+  'notifications.emailPreferences': 'approved',
+  'notifications.setEmailPreference': 'approved',
   'events.byId': 'public',
   'events.mine': 'approved',
   'events.attending': 'approved',
@@ -107,6 +119,9 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'admin.dashboard.log': 'moderator',
   'admin.listings.list': 'moderator',
   'admin.listings.remove': 'moderator',
+  // Denúncias: the queue and the decisions (removing an account is refused inside to moderators).
+  'admin.reports.queue': 'moderator',
+  'admin.reports.resolve': 'moderator',
   // Admins only: users and roles, banners, subcategories (shared by every community).
   'admin.banners.list': 'admin',
   'admin.banners.create': 'admin',

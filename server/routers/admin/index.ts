@@ -3,6 +3,7 @@ import { adminBadgesRouter } from './badges'
 import { adminBannersRouter } from './banners'
 import { adminDashboardRouter } from './dashboard'
 import { adminListingsRouter } from './listings'
+import { adminReportsRouter } from './reports'
 import { adminSubcategoriesRouter } from './subcategories'
 import { adminUsersRouter } from './users'
 
@@ -12,6 +13,7 @@ export const adminRouter = router({
   banners: adminBannersRouter,
   dashboard: adminDashboardRouter,
   listings: adminListingsRouter,
+  reports: adminReportsRouter,
   subcategories: adminSubcategoriesRouter,
   users: adminUsersRouter,
 })

@@ -1,10 +1,9 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { MODERATION_STATUSES } from '../../../shared/domain'
-import { REMOVAL_REASON_LABELS, removeListingSchema } from '../../../shared/schemas/admin'
+import { removeListingSchema } from '../../../shared/schemas/admin'
 import { listings, profiles } from '../../db/schema'
-import { appError } from '../../errors'
-import { logModeration } from '../../moderation/log'
+import { removalReasonText, removeListingByModeration } from '../../moderation/remove-listing'
 import { moderatorProcedure, router } from '../../trpc/init'
 
 /** Listing moderation: admins and moderators. */
@@ -35,28 +34,8 @@ export const adminListingsRouter = router({
 
   /** Removes an active listing with a reason the seller will see; not reversible (spec). */
   remove: moderatorProcedure.input(removeListingSchema).mutation(({ ctx, input }) => {
-    const reason = input.reason === 'other' ? (input.details ?? '') : REMOVAL_REASON_LABELS[input.reason]
-    const updated = ctx.db
-      .update(listings)
-      .set({ moderationStatus: 'removed', removalReason: reason })
-      .where(
-        and(
-          eq(listings.id, input.id),
-          eq(listings.communityId, ctx.user.communityId ?? -1),
-          eq(listings.moderationStatus, 'active'),
-        ),
-      )
-      .returning({ id: listings.id })
-      .get()
-    if (!updated) throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
-    logModeration(ctx.db, {
-      communityId: ctx.user.communityId,
-      moderatorId: ctx.user.id,
-      actionType: 'remove_listing',
-      targetType: 'listing',
-      targetId: input.id,
-      reason,
-    })
+    const reason = removalReasonText(input.reason, input.details)
+    removeListingByModeration(ctx, ctx.user, input.id, reason)
     return { id: input.id, removalReason: reason }
   }),
 })

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { EMAIL_KINDS } from '../../shared/safety'
+import { emailPreferenceSchema } from '../../shared/schemas/safety'
+import {
+  emailAllowed,
+  listNotifications,
+  markNotificationsRead,
+  unreadNotifications,
+} from '../notifications/notify'
+import { setEmailOptOut } from '../notifications/unsubscribe'
+import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
+import { approvedProcedure, router } from '../trpc/init'
+
+export const notificationsRouter = router({
+  list: approvedProcedure
+    .input(z.object({ before: z.number().int().positive().nullish() }).optional())
+    .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user.id, input?.before)),
+
+  unreadCount: approvedProcedure.query(({ ctx }) => ({ count: unreadNotifications(ctx.db, ctx.user.id) })),
+
+  /** Marks the given notifications read, or all of them without ids. */
+  markRead: approvedProcedure
+    .input(z.object({ ids: z.array(z.number().int().positive()).max(100).optional() }))
+    .mutation(({ ctx, input }) => {
+      const read = markNotificationsRead(ctx.db, ctx.user.id, input.ids)
+      if (read > 0) ctx.bus.publish('notifications', ctx.user.id, { userId: ctx.user.id })
+      return { read }
+    }),
+
+  /** The unread count, pushed whenever a notification arrives or is read in another tab. */
+  live: approvedProcedure.subscription(async function* ({ ctx, signal }) {
+    const release = acquireSubscriptionSlot(ctx.request)
+    const stop = signal ?? new AbortController().signal
+    try {
+      const changes = ctx.bus.listen('notifications', ctx.user.id, stop)
+      yield { unread: unreadNotifications(ctx.db, ctx.user.id) }
+      for await (const _change of changes) {
+        if (!sessionStillValid(ctx.db, ctx.request)) break
+        yield { unread: unreadNotifications(ctx.db, ctx.user.id) }
+      }
+    } finally {
+      release()
+    }
+  }),
+
+  /** Minha Conta: which e-mails the member receives. */
+  emailPreferences: approvedProcedure.query(({ ctx }) =>
+    EMAIL_KINDS.map((kind) => ({ kind, enabled: emailAllowed(ctx.db, ctx.user.id, kind) })),
+  ),
+
+  setEmailPreference: approvedProcedure.input(emailPreferenceSchema).mutation(({ ctx, input }) => {
+    setEmailOptOut(ctx.db, ctx.user.id, input.kind, !input.enabled)
+    return input
+  }),
+})

@@ -1,0 +1,27 @@
+import { blockInputSchema, reportInputSchema } from '../../shared/schemas/safety'
+import { blockedByMember, blockMember, unblockMember } from '../safety/blocks'
+import { createReport, reportsBy } from '../safety/reports'
+import { approvedProcedure, router } from '../trpc/init'
+
+/** Reporting and blocking, for members. */
+export const safetyRouter = router({
+  report: approvedProcedure
+    .input(reportInputSchema)
+    .mutation(({ ctx, input }) => createReport(ctx, ctx.user, input)),
+
+  /** Minha Conta: the member's reports and their outcome. */
+  myReports: approvedProcedure.query(({ ctx }) => reportsBy(ctx.db, ctx.user.id)),
+
+  block: approvedProcedure.input(blockInputSchema).mutation(({ ctx, input }) => {
+    blockMember(ctx.db, ctx.user, input.userId)
+    return { userId: input.userId, blocked: true as const }
+  }),
+
+  unblock: approvedProcedure.input(blockInputSchema).mutation(({ ctx, input }) => {
+    unblockMember(ctx.db, ctx.user, input.userId)
+    return { userId: input.userId, blocked: false as const }
+  }),
+
+  /** Minha Conta: the people the member blocked. */
+  blocked: approvedProcedure.query(({ ctx }) => blockedByMember(ctx.db, ctx.user.id)),
+})

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import {
+  EMAIL_KINDS,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  SUSPENSION_DAYS_MAX,
+} from '../safety'
+import { REMOVAL_REASONS } from './admin'
+import { multiLineText } from './text'
+
+const id = z.number().int().positive()
+
+export const reportInputSchema = z.object({
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: id,
+  reason: z.enum(REPORT_REASONS, { error: 'Escolha o motivo da denúncia' }),
+  details: multiLineText()
+    .max(REPORT_DETAILS_MAX, { error: 'Detalhes muito longos (máximo de 1.000 caracteres)' })
+    .optional(),
+})
+export type ReportInput = z.infer<typeof reportInputSchema>
+
+export const blockInputSchema = z.object({ userId: id })
+
+export const REPORT_ACTIONS = ['dismiss', 'remove_listing', 'warn', 'suspend', 'remove_account'] as const
+export type ReportAction = (typeof REPORT_ACTIONS)[number]
+
+export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
+  dismiss: 'Arquivar (sem violação)',
+  remove_listing: 'Remover o anúncio',
+  warn: 'Advertir o membro',
+  suspend: 'Suspender o membro',
+  remove_account: 'Remover a conta',
+}
+
+/** A moderator's decision on every open report of one target; the note goes to the moderation log. */
+export const resolveReportSchema = z
+  .object({
+    targetType: z.enum(REPORT_TARGETS),
+    targetId: id,
+    action: z.enum(REPORT_ACTIONS, { error: 'Escolha uma ação' }),
+    note: multiLineText()
+      .min(3, { error: 'Explique o motivo da decisão (mínimo de 3 caracteres)' })
+      .max(500, { error: 'Motivo muito longo (máximo de 500 caracteres)' }),
+    removalReason: z.enum(REMOVAL_REASONS).optional(),
+    days: z
+      .number({ error: 'Informe por quantos dias' })
+      .int({ error: 'Informe um número inteiro de dias' })
+      .min(1, { error: 'A suspensão precisa ser de pelo menos 1 dia' })
+      .max(SUSPENSION_DAYS_MAX, { error: 'A suspensão pode ser de no máximo 365 dias' })
+      .optional(),
+  })
+  .refine((input) => input.action !== 'suspend' || input.days !== undefined, {
+    error: 'Informe por quantos dias',
+    path: ['days'],
+  })
+  .refine((input) => input.action !== 'remove_listing' || input.removalReason !== undefined, {
+    error: 'Escolha o motivo da remoção',
+    path: ['removalReason'],
+  })
+export type ResolveReportInput = z.infer<typeof resolveReportSchema>
+
+export const emailPreferenceSchema = z.object({ kind: z.enum(EMAIL_KINDS), enabled: z.boolean() })
