@@ -125,7 +125,7 @@ export function setVupt(db: Database, user: CurrentUser, id: number, vupt: boole
       .from(listings)
       .where(eq(listings.id, id))
       .get()
-    return { id, vupt, vuptsCount: after?.vuptsCount ?? 0 }
+    return { id, vupt, vuptsCount: after?.vuptsCount ?? 0, added: vupt && changed.changes > 0 }
   })
 }
 

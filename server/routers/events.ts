@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { EVENT_STATUSES } from '../../shared/domain'
 import { EVENT_TABS, eventInputSchema, rejectEventSchema } from '../../shared/schemas/event'
 import { singleLineText } from '../../shared/schemas/text'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId, resolveCommunityId } from '../communities/scope'
+import { eventAttendees } from '../db/schema'
 import {
   attendedBy,
   findEvent,
@@ -22,6 +24,7 @@ import {
   updateEvent,
 } from '../events/rules'
 import { isPublicStatus } from '../events/visibility'
+import { notifyEventDecided, notifyEventRsvp } from '../notifications/kinds'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
 
 const idInput = z.object({ id: z.number().int().positive() })
@@ -86,9 +89,16 @@ export const eventsRouter = router({
     .input(idInput)
     .mutation(({ ctx, input }) => cancelEvent(ctx.db, ctx.user, input.id)),
 
-  attend: approvedProcedure
-    .input(idInput)
-    .mutation(({ ctx, input }) => attendEvent(ctx.db, ctx.user, input.id)),
+  attend: approvedProcedure.input(idInput).mutation(({ ctx, input }) => {
+    const already = ctx.db
+      .select({ eventId: eventAttendees.eventId })
+      .from(eventAttendees)
+      .where(and(eq(eventAttendees.eventId, input.id), eq(eventAttendees.userId, ctx.user.id)))
+      .get()
+    const result = attendEvent(ctx.db, ctx.user, input.id)
+    if (!already) notifyEventRsvp(ctx, input.id, ctx.user.id)
+    return result
+  }),
 
   unattend: approvedProcedure
     .input(idInput)
@@ -99,13 +109,15 @@ export const eventsRouter = router({
     .input(z.object({ status: z.enum(EVENT_STATUSES).default('pendente') }))
     .query(({ ctx, input }) => moderationQueue(ctx.db, memberCommunityId(ctx.user), input.status)),
 
-  approve: moderatorProcedure
-    .input(idInput)
-    .mutation(({ ctx, input }) => decideEvent(ctx, ctx.user, input.id, { approve: true })),
+  approve: moderatorProcedure.input(idInput).mutation(({ ctx, input }) => {
+    const decided = decideEvent(ctx, ctx.user, input.id, { approve: true })
+    notifyEventDecided(ctx, input.id, null)
+    return decided
+  }),
 
-  reject: moderatorProcedure
-    .input(rejectEventSchema)
-    .mutation(({ ctx, input }) =>
-      decideEvent(ctx, ctx.user, input.id, { approve: false, reason: input.reason }),
-    ),
+  reject: moderatorProcedure.input(rejectEventSchema).mutation(({ ctx, input }) => {
+    const decided = decideEvent(ctx, ctx.user, input.id, { approve: false, reason: input.reason })
+    notifyEventDecided(ctx, input.id, input.reason)
+    return decided
+  }),
 })

@@ -30,6 +30,7 @@ import {
   visibleListing,
 } from '../listings/rules'
 import { isLive, isLiveListing, selectListingCards } from '../listings/visibility'
+import { notifyListingReaction } from '../notifications/kinds'
 import { blockedBetween, notBlockedWith } from '../safety/blocks'
 import { approvedProcedure, publicProcedure, router } from '../trpc/init'
 
@@ -258,11 +259,12 @@ export const listingsRouter = router({
     .mutation(({ ctx, input }) => {
       if (input.favorite) {
         visibleListing(ctx.db, ctx.user, input.id)
-        ctx.db
+        const added = ctx.db
           .insert(favorites)
           .values({ userId: ctx.user.id, listingId: input.id })
           .onConflictDoNothing()
           .run()
+        if (added.changes > 0) notifyListingReaction(ctx, input.id, ctx.user.id)
       } else {
         // Anything on one's own list can leave it, sold or removed since: that reveals nothing.
         ctx.db
@@ -276,7 +278,11 @@ export const listingsRouter = router({
   /** One Vupt per member per listing. */
   setVupt: approvedProcedure
     .input(z.object({ id: z.number().int().positive(), vupt: z.boolean() }))
-    .mutation(({ ctx, input }) => setVupt(ctx.db, ctx.user, input.id, input.vupt)),
+    .mutation(({ ctx, input }) => {
+      const result = setVupt(ctx.db, ctx.user, input.id, input.vupt)
+      if (result.added) notifyListingReaction(ctx, input.id, ctx.user.id)
+      return { id: result.id, vupt: result.vupt, vuptsCount: result.vuptsCount }
+    }),
 
   /** Meus favoritos: every favorite, with what became of its listing. */
   favorites: approvedProcedure.query(({ ctx }) => favoritesOf(ctx.db, ctx.user.id)),

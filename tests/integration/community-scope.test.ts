@@ -418,7 +418,7 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
       expect(summary.activeBanners).toBe(1)
       expect(summary.weeks.at(-1)).toMatchObject({ signUps: 4, listings: 1 })
       expect(summary.weeks.slice(0, -1).every((week) => week.signUps === 0 && week.listings === 0)).toBe(true)
-      expect(await staff.caller.admin.badges.counts()).toEqual({ pendingUsers: 1, pendingEvents: 1 })
+      expect(await staff.caller.admin.badges.counts()).toEqual({ pendingUsers: 1, pendingEvents: 1, openReports: 0 })
     }
     // B's own staff sees B's numbers.
     const summaryB = await moderatorB.caller.admin.dashboard.summary()
@@ -434,13 +434,13 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
     const { caller } = callerFor(world.services, { userId: moderatorA.id }, {}, { signal: abort.signal })
     const live = (await caller.admin.badges.live())[Symbol.asyncIterator]()
     try {
-      expect((await live.next()).value).toEqual({ pendingUsers: 0, pendingEvents: 1 })
+      expect((await live.next()).value).toEqual({ pendingUsers: 0, pendingEvents: 1, openReports: 0 })
       const next = live.next()
       await world.services.bus.listening('admin', communityA)
       // A change in B first: had it reached A's sidebar, the next counts would still read one event.
       await memberB.caller.events.create(eventInput('Mais uma palestra da UDESC'))
       await memberA.caller.events.create(eventInput('Oficina da Univille'))
-      expect((await next).value).toEqual({ pendingUsers: 0, pendingEvents: 2 })
+      expect((await next).value).toEqual({ pendingUsers: 0, pendingEvents: 2, openReports: 0 })
     } finally {
       abort.abort()
       await live.return?.()
@@ -594,14 +594,14 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
         backup: null,
       })
       expect(summary.weeks.every((week) => week.signUps === 0 && week.listings === 0)).toBe(true)
-      expect(await staff.caller.admin.badges.counts()).toEqual({ pendingUsers: 0, pendingEvents: 0 })
+      expect(await staff.caller.admin.badges.counts()).toEqual({ pendingUsers: 0, pendingEvents: 0, openReports: 0 })
       expect(await staff.caller.admin.dashboard.log()).toEqual([])
     }
     const abort = new AbortController()
     const { caller } = callerFor(world.services, { userId: strayModerator.id }, {}, { signal: abort.signal })
     const live = (await caller.admin.badges.live())[Symbol.asyncIterator]()
     try {
-      expect((await live.next()).value).toEqual({ pendingUsers: 0, pendingEvents: 0 })
+      expect((await live.next()).value).toEqual({ pendingUsers: 0, pendingEvents: 0, openReports: 0 })
     } finally {
       abort.abort()
       await live.return?.()

@@ -8,6 +8,7 @@ import { profiles, userRoles, users } from '../../db/schema'
 import { appError } from '../../errors'
 import { publishAdminChange } from '../../moderation/badges'
 import { logModeration } from '../../moderation/log'
+import { notifyAccountApproved } from '../../notifications/kinds'
 import type { ApprovedCtx } from '../../trpc/context'
 import { adminProcedure, router } from '../../trpc/init'
 
@@ -88,6 +89,7 @@ export const adminUsersRouter = router({
         .get()
       if (!updated) throw appError('NOT_FOUND', 'USER_NOT_FOUND')
       ctx.bus.publish('account', input.userId, { userId: input.userId, reason: 'approved' })
+      notifyAccountApproved(ctx, input.userId)
       publishAdminChange(ctx.bus, ctx.user.communityId)
       logModeration(ctx.db, {
         communityId: ctx.user.communityId,

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm'
+import { events, listings, profiles } from '../db/schema'
+import type { AppServices } from '../services'
+import { notify } from './notify'
+
+/**
+ * The notifications of each domain event, worded once. Callers run them after their change is
+ * committed: a notification describes what happened, never what was about to.
+ */
+
+export function notifyAccountApproved(services: AppServices, userId: number) {
+  notify(services, {
+    userId,
+    kind: 'account_approved',
+    title: 'Sua conta foi aprovada! Bem-vindo(a) ao Vupt',
+    body: 'Agora você pode anunciar, conversar com outros estudantes e participar dos eventos.',
+    link: '/portal',
+    email: 'account_approved',
+  })
+}
+
+export function notifyEventDecided(services: AppServices, eventId: number, reason: string | null) {
+  const event = services.db
+    .select({ title: events.title, organizerId: events.organizerId, status: events.status })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .get()
+  if (!event) return
+  const approved = event.status === 'aprovado'
+  notify(services, {
+    userId: event.organizerId,
+    kind: approved ? 'event_approved' : 'event_rejected',
+    title: approved
+      ? `Seu evento "${event.title}" foi aprovado`
+      : `Seu evento "${event.title}" foi rejeitado`,
+    body: approved ? 'Ele já aparece na página de Eventos.' : `Motivo: ${reason ?? ''}`,
+    link: `/evento/${eventId}`,
+    email: 'event_decided',
+  })
+}
+
+/** Favorites and Vupts on one listing are batched into one unread notification. */
+export function notifyListingReaction(services: AppServices, listingId: number, actorId: number) {
+  const listing = services.db
+    .select({ title: listings.title, sellerId: listings.sellerId })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .get()
+  if (!listing || listing.sellerId === actorId) return
+  notify(services, {
+    userId: listing.sellerId,
+    kind: 'listing_reaction',
+    title: 'Seu anúncio chamou atenção',
+    body: `"${listing.title}" foi favoritado ou recebeu Vupt!`,
+    link: `/produto/${listingId}`,
+    groupKey: `reaction:${listingId}`,
+  })
+}
+
+export function notifyEventRsvp(services: AppServices, eventId: number, attendeeId: number) {
+  const event = services.db
+    .select({ title: events.title, organizerId: events.organizerId })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .get()
+  if (!event || event.organizerId === attendeeId) return
+  const attendee = services.db
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.userId, attendeeId))
+    .get()
+  notify(services, {
+    userId: event.organizerId,
+    kind: 'event_rsvp',
+    title: `Nova presença confirmada em "${event.title}"`,
+    body: `${attendee?.fullName ?? 'Um estudante'} confirmou presença.`,
+    link: `/evento/${eventId}`,
+    groupKey: `rsvp:${eventId}`,
+  })
+}
