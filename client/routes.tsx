@@ -36,6 +36,7 @@ const AdminEventsPage = lazy(() => import('./pages/admin/events-page'))
 const AdminBannersPage = lazy(() => import('./pages/admin/banners-page'))
 const AdminSubcategoriesPage = lazy(() => import('./pages/admin/subcategories-page'))
 const AdminModerationLogPage = lazy(() => import('./pages/admin/moderation-log-page'))
+const AdminReportsPage = lazy(() => import('./pages/admin/reports-page'))
 const EventsPage = lazy(() => import('./pages/events/events-page'))
 const EventPage = lazy(() => import('./pages/events/event-page'))
 const EventFormPage = lazy(() => import('./pages/events/event-form-page'))
@@ -101,6 +102,7 @@ const sharedRoutes: ClientRoute[] = [
     denied: { redirectTo: '/' },
   },
   { path: '/admin/moderacao', page: AdminModerationLogPage, access: 'moderator' },
+  { path: '/admin/denuncias', page: AdminReportsPage, access: 'moderator' },
 ]
 
 /** Routes at the root: `/` is the listing's landing page. */

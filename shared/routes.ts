@@ -41,6 +41,7 @@ export const CLIENT_ROUTES = [
   '/admin/banners',
   '/admin/subcategorias',
   '/admin/moderacao',
+  '/admin/denuncias',
 ] as const
 
 const patterns = CLIENT_ROUTES.map((route) => parse(route).pattern)

@@ -16,6 +16,7 @@ import { useSignOut } from '@/features/auth/use-sign-out'
 import { unreadMessagesText } from '@/features/chat/unread'
 import { UnreadBadge } from '@/features/chat/unread-badge'
 import { useUnreadCount } from '@/features/chat/use-unread-count'
+import { NotificationBell } from '@/features/notifications/notification-bell'
 import { useViewer, type Viewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
 
@@ -88,6 +89,7 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
   const initial = (viewer.fullName || viewer.email).charAt(0).toUpperCase()
   return (
     <>
+      <NotificationBell />
       <Button asChild size="sm" className="hidden sm:inline-flex">
         <Link href="/vender">
           <PlusIcon aria-hidden="true" />

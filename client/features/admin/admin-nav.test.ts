@@ -80,8 +80,8 @@ describe('badges', () => {
   })
 
   it('prefers live counts, and the polled ones once the channel failed', () => {
-    const live = { pendingUsers: 1, pendingEvents: 2 }
-    const polled = { pendingUsers: 3, pendingEvents: 4 }
+    const live = { pendingUsers: 1, pendingEvents: 2, openReports: 0 }
+    const polled = { pendingUsers: 3, pendingEvents: 4, openReports: 0 }
     expect(chooseBadgeCounts(live, polled, false)).toBe(live)
     expect(chooseBadgeCounts(null, polled, false)).toBe(polled)
     expect(chooseBadgeCounts(live, polled, true)).toBe(polled)
@@ -90,7 +90,7 @@ describe('badges', () => {
   })
 
   it('reports a change only against earlier counts', () => {
-    const counts = { pendingUsers: 1, pendingEvents: 2 }
+    const counts = { pendingUsers: 1, pendingEvents: 2, openReports: 0 }
     expect(badgeCountsChanged(null, counts)).toBe(false)
     expect(badgeCountsChanged(counts, { ...counts })).toBe(false)
     expect(badgeCountsChanged(counts, { ...counts, pendingEvents: 1 })).toBe(true)

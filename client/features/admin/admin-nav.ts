@@ -4,7 +4,7 @@ import type { Role } from '@shared/domain'
 export type AdminAccess = 'admin' | 'moderator'
 
 /** The pending counts that the sidebar shows as badges (`admin.badges.live`). */
-export type AdminBadgeCounts = { pendingUsers: number; pendingEvents: number }
+export type AdminBadgeCounts = { pendingUsers: number; pendingEvents: number; openReports: number }
 export type AdminBadgeKey = keyof AdminBadgeCounts
 
 export type AdminNavId =
@@ -15,6 +15,7 @@ export type AdminNavId =
   | 'banners'
   | 'subcategories'
   | 'moderation'
+  | 'reports'
 
 export type AdminNavItem = {
   id: AdminNavId
@@ -40,6 +41,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   },
   { id: 'listings', href: '/admin/anuncios', label: 'Anúncios', access: 'moderator' },
   { id: 'events', href: '/admin/eventos', label: 'Eventos', access: 'moderator', badge: 'pendingEvents' },
+  { id: 'reports', href: '/admin/denuncias', label: 'Denúncias', access: 'moderator', badge: 'openReports' },
   { id: 'banners', href: '/admin/banners', label: 'Banners', access: 'admin' },
   { id: 'subcategories', href: '/admin/subcategorias', label: 'Subcategorias', access: 'admin' },
   { id: 'moderation', href: '/admin/moderacao', label: 'Moderação', access: 'moderator' },
@@ -89,6 +91,8 @@ export function chooseBadgeCounts(
 export function badgeCountsChanged(before: AdminBadgeCounts | null, after: AdminBadgeCounts): boolean {
   return (
     before !== null &&
-    (before.pendingUsers !== after.pendingUsers || before.pendingEvents !== after.pendingEvents)
+    (before.pendingUsers !== after.pendingUsers ||
+      before.pendingEvents !== after.pendingEvents ||
+      before.openReports !== after.openReports)
   )
 }

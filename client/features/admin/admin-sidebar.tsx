@@ -2,6 +2,7 @@ import type { Role } from '@shared/domain'
 import {
   ArrowLeftIcon,
   CalendarDaysIcon,
+  FlagIcon,
   ImageIcon,
   LayoutDashboardIcon,
   type LucideIcon,
@@ -46,6 +47,7 @@ const ICONS: Record<AdminNavId, LucideIcon> = {
   banners: ImageIcon,
   subcategories: TagsIcon,
   moderation: ScrollTextIcon,
+  reports: FlagIcon,
 }
 
 /** The admin area's navigation: only the pages the viewer's roles open, with the pending badges. */

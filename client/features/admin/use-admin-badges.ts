@@ -23,6 +23,7 @@ export function useAdminBadges(enabled: boolean): AdminBadgeCounts | null {
         void utils.admin.users.list.invalidate()
         void utils.events.moderation.invalidate()
         void utils.admin.dashboard.summary.invalidate()
+        void utils.admin.reports.queue.invalidate()
       }
       last.current = counts
       setLive(counts)

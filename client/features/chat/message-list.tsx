@@ -1,10 +1,11 @@
 import { SAFETY_TIPS_PATH, SCAM_WARNINGS } from '@shared/safety'
-import { ArrowDownIcon, CheckCheckIcon, CheckIcon, ShieldAlertIcon } from 'lucide-react'
+import { ArrowDownIcon, CheckCheckIcon, CheckIcon, FlagIcon, ShieldAlertIcon } from 'lucide-react'
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
+import { ReportButton } from '@/features/safety/report-dialog'
 import { formatTime, toDate } from '@/lib/dates'
 import { cn } from '@/lib/utils'
 import type { ChatMessage } from './chat-cache'
@@ -213,6 +214,21 @@ function MessageBubble({
         >
           <time dateTime={sentAt.toISOString()}>{time}</time>
           {own ? <ReadIcon className="size-3.5" aria-hidden="true" /> : null}
+          {!own && message.senderId !== null ? (
+            <ReportButton
+              targetType="message"
+              targetId={message.id}
+              trigger={
+                <button
+                  type="button"
+                  className="rounded p-0.5 opacity-60 hover:opacity-100 focus-visible:opacity-100"
+                  aria-label="Denunciar mensagem"
+                >
+                  <FlagIcon className="size-3" aria-hidden="true" />
+                </button>
+              }
+            />
+          ) : null}
         </span>
       </div>
       {!own && message.warnings.length > 0 ? (

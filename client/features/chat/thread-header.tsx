@@ -4,7 +4,11 @@ import { ArrowLeftIcon, PackageIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { BlockButton } from '@/features/safety/block-button'
+import { ReportButton } from '@/features/safety/report-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
 import { ChatAvatar } from './chat-avatar'
 
 export type ConversationDetails = RouterOutputs['chat']['conversation']
@@ -30,6 +34,14 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
           {other.username ? (
             <span className="truncate text-muted-foreground text-xs">@{other.username}</span>
           ) : null}
+        </div>
+        <div className="ml-auto flex shrink-0 items-center">
+          {conversation.blockedByMe ? (
+            <UnblockButton userId={other.id} />
+          ) : other.username ? (
+            <BlockButton userId={other.id} name={other.fullName} />
+          ) : null}
+          {other.username ? <ReportButton targetType="user" targetId={other.id} /> : null}
         </div>
       </div>
       {listing ? (
@@ -57,6 +69,19 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
         </Link>
       ) : null}
     </header>
+  )
+}
+
+function UnblockButton({ userId }: { userId: number }) {
+  const utils = trpc.useUtils()
+  const unblock = trpc.safety.unblock.useMutation({
+    onSuccess: () => void utils.invalidate(),
+    onError: (error) => toastError(error, 'Erro ao desbloquear'),
+  })
+  return (
+    <Button variant="ghost" size="sm" disabled={unblock.isPending} onClick={() => unblock.mutate({ userId })}>
+      {unblock.isPending ? 'Desbloqueando...' : 'Desbloquear'}
+    </Button>
   )
 }
 

@@ -142,7 +142,15 @@ function ThreadView({ conversationId }: { conversationId: number }) {
         <MessageListSkeleton />
       )}
       <TypingIndicator name={otherName} active={typingUser !== null} />
-      <MessageComposer conversationId={conversationId} disabled={!conversation.data} onSent={onSent} />
+      {conversation.data && !conversation.data.canSend ? (
+        <p role="status" className="border-t bg-muted/50 px-4 py-3 text-center text-muted-foreground text-sm">
+          {conversation.data.blockedByMe
+            ? 'Você bloqueou esta pessoa. Desbloqueie para voltar a conversar.'
+            : 'Não é possível enviar mensagens nesta conversa.'}
+        </p>
+      ) : (
+        <MessageComposer conversationId={conversationId} disabled={!conversation.data} onSent={onSent} />
+      )}
     </div>
   )
 }

@@ -16,6 +16,7 @@ import { FavoriteButton } from '@/features/listings/favorite-button'
 import { ListingForm, type ListingFormDefaults } from '@/features/listings/form/listing-form'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
+import { ReportButton } from '@/features/safety/report-dialog'
 import { formatLongDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
@@ -244,7 +245,11 @@ function ListingDetails({
           <SellerCard seller={listing.seller} />
           {listing.isOwner ? (
             <OwnerTools listing={listing} onEdit={() => setEditing(true)} onDeleted={onDeleted} />
-          ) : null}
+          ) : (
+            <div className="flex justify-end">
+              <ReportButton targetType="listing" targetId={listing.id} />
+            </div>
+          )}
         </div>
       </div>
       <section aria-labelledby="description-heading" className="grid max-w-3xl gap-2">

@@ -15,6 +15,8 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { initialOf } from '@/features/listings/detail/seller-card'
 import { ListingCard } from '@/features/listings/listing-card'
+import { BlockButton } from '@/features/safety/block-button'
+import { ReportButton } from '@/features/safety/report-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatMonthYear } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
@@ -80,6 +82,7 @@ export function ProfilePage() {
 }
 
 function ProfileView({ profile }: { profile: PublicProfile }) {
+  const [, navigate] = useLocation()
   const since = formatMonthYear(profile.createdAt)
   const count = profile.listings.length
   return (
@@ -104,7 +107,16 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
                   Editar Perfil
                 </Link>
               </Button>
-            ) : null}
+            ) : (
+              <div className="flex flex-wrap gap-1">
+                <BlockButton
+                  userId={profile.userId}
+                  name={profile.fullName}
+                  onBlocked={() => navigate('/portal', { replace: true })}
+                />
+                <ReportButton targetType="user" targetId={profile.userId} />
+              </div>
+            )}
           </div>
           <ul className="flex flex-wrap gap-x-5 gap-y-1 text-muted-foreground text-sm">
             {profile.course ? (

@@ -1,0 +1,164 @@
+import {
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTarget,
+} from '@shared/safety'
+import { FlagIcon } from 'lucide-react'
+import { type ReactNode, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+
+const WHAT: Record<ReportTarget, string> = {
+  listing: 'este anúncio',
+  user: 'este perfil',
+  message: 'esta mensagem',
+}
+
+/**
+ * 'Denunciar' on a listing, a profile or a chat message. The reported person is never told who
+ * reported; the reporter follows the outcome in Minha Conta and in the notifications.
+ */
+export function ReportButton({
+  targetType,
+  targetId,
+  trigger,
+}: {
+  targetType: ReportTarget
+  targetId: number
+  /** The element that opens the dialog; a small 'Denunciar' button by default. */
+  trigger?: ReactNode
+}) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        {trigger ?? (
+          <Button variant="ghost" size="sm" className="text-muted-foreground">
+            <FlagIcon aria-hidden="true" />
+            Denunciar
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent>
+        {open ? (
+          <ReportForm targetType={targetType} targetId={targetId} onDone={() => setOpen(false)} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function ReportForm({
+  targetType,
+  targetId,
+  onDone,
+}: {
+  targetType: ReportTarget
+  targetId: number
+  onDone: () => void
+}) {
+  const id = useId()
+  const [reason, setReason] = useState<ReportReason | null>(null)
+  const [details, setDetails] = useState('')
+  const [showError, setShowError] = useState(false)
+  const utils = trpc.useUtils()
+  const report = trpc.safety.report.useMutation({
+    onSuccess: () => {
+      toast.success('Denúncia enviada', {
+        description: 'A moderação analisa em até 24 horas. Acompanhe em Minha Conta.',
+      })
+      void utils.safety.myReports.invalidate()
+      onDone()
+    },
+    onError: (error) => toastError(error, 'Erro ao enviar denúncia'),
+  })
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!reason) {
+      setShowError(true)
+      return
+    }
+    report.mutate({ targetType, targetId, reason, ...(details.trim() ? { details } : {}) })
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Denunciar {WHAT[targetType]}</DialogTitle>
+        <DialogDescription>
+          A pessoa denunciada não fica sabendo quem denunciou. A moderação analisa cada denúncia em até 24
+          horas.
+        </DialogDescription>
+      </DialogHeader>
+      <fieldset
+        className="grid gap-2"
+        aria-invalid={showError && !reason ? true : undefined}
+        aria-describedby={showError && !reason ? `${id}-error` : undefined}
+      >
+        <legend className="mb-2 font-medium text-sm">Motivo</legend>
+        {REPORT_REASONS.map((value) => (
+          <label
+            key={value}
+            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-accent has-checked:font-medium has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+          >
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
+              disabled={report.isPending}
+              className="size-4 accent-primary"
+            />
+            {REPORT_REASON_LABELS[value]}
+          </label>
+        ))}
+        {showError && !reason ? (
+          <p id={`${id}-error`} role="alert" className="font-medium text-destructive text-sm">
+            Escolha o motivo da denúncia
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-details`}>Detalhes (opcional)</Label>
+        <Textarea
+          id={`${id}-details`}
+          value={details}
+          maxLength={REPORT_DETAILS_MAX}
+          onChange={(event) => setDetails(event.target.value)}
+          placeholder="Conte o que aconteceu"
+          rows={4}
+          disabled={report.isPending}
+          aria-describedby={`${id}-count`}
+        />
+        <p id={`${id}-count`} className="text-right text-muted-foreground text-xs">
+          {details.length}/{REPORT_DETAILS_MAX}
+        </p>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={report.isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="destructive" disabled={report.isPending}>
+          {report.isPending ? 'Enviando...' : 'Enviar denúncia'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
