@@ -5,6 +5,7 @@ import { FloatingAddButton } from '@/components/layout/floating-add-button'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { TopNav } from '@/components/layout/top-nav'
 import { Spinner } from '@/components/ui/spinner'
+import { SuspendedScreen } from '@/features/auth/suspended-screen'
 import { TwoFactorRequiredNotice } from '@/features/auth/two-factor-required-notice'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
 import { ChatEventsProvider } from '@/features/chat/chat-events'
@@ -127,6 +128,8 @@ function Shell() {
       </Suspense>
     )
   }
+
+  if (viewer?.suspension) return <SuspendedScreen suspension={viewer.suspension} />
 
   const layout = (
     <CommunityProvider

@@ -14,6 +14,11 @@ import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
+import {
+  BlockedMembersSection,
+  EmailPreferencesSection,
+  MyReportsSection,
+} from '@/features/account/safety-sections'
 import { initialOf } from '@/features/listings/detail/seller-card'
 import { useAvatarUpload } from '@/features/uploads/use-avatar-upload'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -74,6 +79,9 @@ export function MyAccountPage() {
       ) : (
         <EditorSkeleton />
       )}
+      <MyReportsSection />
+      <BlockedMembersSection />
+      <EmailPreferencesSection />
     </div>
   )
 }

@@ -1,0 +1,167 @@
+import {
+  EMAIL_KIND_LABELS,
+  REPORT_REASON_LABELS,
+  REPORT_RESOLUTION_LABELS,
+  REPORT_TARGET_LABELS,
+} from '@shared/safety'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { formatDate } from '@/lib/dates'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string
+  title: string
+  description: string
+  children: React.ReactNode
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-5">
+      <div className="grid gap-1">
+        <h2 id={`${id}-title`} className="font-semibold text-lg">
+          {title}
+        </h2>
+        <p className="text-muted-foreground text-sm">{description}</p>
+      </div>
+      {children}
+    </section>
+  )
+}
+
+const Loading = ({ label }: { label: string }) => (
+  <div role="status" aria-label={label} className="grid gap-2">
+    <Skeleton className="h-8" />
+    <Skeleton className="h-8" />
+  </div>
+)
+
+/** Minha Conta: the people the member blocked, with undo. */
+export function BlockedMembersSection() {
+  const utils = trpc.useUtils()
+  const blocked = trpc.safety.blocked.useQuery()
+  const unblock = trpc.safety.unblock.useMutation({
+    onSuccess: () => void utils.invalidate(),
+    onError: (error) => toastError(error, 'Erro ao desbloquear'),
+  })
+  return (
+    <Section
+      id="bloqueados"
+      title="Pessoas bloqueadas"
+      description="Vocês não trocam mensagens nem veem os anúncios e o perfil um do outro. Quem foi bloqueado não é avisado."
+    >
+      {blocked.isPending ? (
+        <Loading label="Carregando bloqueios" />
+      ) : blocked.isError ? (
+        <p className="text-destructive text-sm">Erro ao carregar bloqueios.</p>
+      ) : blocked.data.length === 0 ? (
+        <p className="text-muted-foreground text-sm">Você não bloqueou ninguém.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {blocked.data.map((person) => (
+            <li key={person.userId} className="flex items-center justify-between gap-3 text-sm">
+              <span className="min-w-0 truncate">
+                {person.fullName}
+                {person.username ? <span className="text-muted-foreground"> @{person.username}</span> : null}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={unblock.isPending}
+                onClick={() => unblock.mutate({ userId: person.userId })}
+                aria-label={`Desbloquear ${person.fullName}`}
+              >
+                Desbloquear
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}
+
+/** Minha Conta: the member's reports and what became of each. */
+export function MyReportsSection() {
+  const reports = trpc.safety.myReports.useQuery()
+  return (
+    <Section
+      id="denuncias"
+      title="Minhas denúncias"
+      description="Acompanhe o que você denunciou. A moderação analisa cada denúncia em até 24 horas."
+    >
+      {reports.isPending ? (
+        <Loading label="Carregando denúncias" />
+      ) : reports.isError ? (
+        <p className="text-destructive text-sm">Erro ao carregar denúncias.</p>
+      ) : reports.data.length === 0 ? (
+        <p className="text-muted-foreground text-sm">Você ainda não fez nenhuma denúncia.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {reports.data.map((report) => (
+            <li key={report.id} className="grid gap-0.5 rounded-md border p-3 text-sm">
+              <span className="font-medium">
+                {REPORT_TARGET_LABELS[report.targetType]}: {report.title}
+              </span>
+              <span className="text-muted-foreground">
+                {REPORT_REASON_LABELS[report.reason]} · {formatDate(report.createdAt)}
+              </span>
+              <span>
+                {report.status === 'open'
+                  ? 'Em análise'
+                  : report.resolution
+                    ? REPORT_RESOLUTION_LABELS[report.resolution]
+                    : 'Analisada'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}
+
+/** Minha Conta: each e-mail kind on or off (each e-mail also carries its own unsubscribe link). */
+export function EmailPreferencesSection() {
+  const utils = trpc.useUtils()
+  const preferences = trpc.notifications.emailPreferences.useQuery()
+  const set = trpc.notifications.setEmailPreference.useMutation({
+    onSuccess: () => void utils.notifications.emailPreferences.invalidate(),
+    onError: (error) => toastError(error, 'Erro ao salvar preferência'),
+  })
+  return (
+    <Section
+      id="emails"
+      title="E-mails"
+      description="Escolha o que o Vupt pode enviar para o seu e-mail. As notificações no app continuam."
+    >
+      {preferences.isPending ? (
+        <Loading label="Carregando preferências" />
+      ) : preferences.isError ? (
+        <p className="text-destructive text-sm">Erro ao carregar preferências.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {preferences.data.map((preference) => (
+            <li key={preference.kind}>
+              <label className="flex cursor-pointer items-center gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={preference.enabled}
+                  disabled={set.isPending}
+                  onChange={(event) => set.mutate({ kind: preference.kind, enabled: event.target.checked })}
+                />
+                {EMAIL_KIND_LABELS[preference.kind]}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}
