@@ -16,6 +16,7 @@ import { mountEventCalendar } from './event-pages'
 import { assignRequestId, currentRequestId } from './request-id'
 import { requireSameOrigin, securityHeaders } from './security'
 import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
+import { mountUnsubscribe } from './unsubscribe-page'
 
 export type HttpAppOptions = {
   services: AppServices
@@ -84,6 +85,7 @@ export function createHttpApp({
   })
   if (metrics) app.get('/metrics', metricsEndpoint(metrics, metricsToken))
 
+  mountUnsubscribe(app, services)
   app.use('/api', requireSameOrigin)
   app.use(createUploadRouter(services))
   app.use(

@@ -23,7 +23,7 @@ export function unsubscribeUrl(
   userId: number,
   kind: EmailKind,
 ): string {
-  return `${services.publicUrl}/api/unsubscribe?token=${unsubscribeToken(services, userId, kind)}`
+  return `${services.publicUrl}/descadastrar?token=${unsubscribeToken(services, userId, kind)}`
 }
 
 /** The member and kind a token names, or null for anything that is not one of ours. */
