@@ -20,7 +20,8 @@ export const SCAM_WARNINGS: Record<ScamSignal, string> = {
     'Quem pede para continuar a conversa fora do Vupt logo na primeira mensagem pode estar tentando escapar da moderação.',
 }
 
-export const SAFETY_TIPS_PATH = '/faq#dicas-de-seguranca'
+/** The FAQ's safety tips (the question opens itself when the page is reached with its anchor). */
+export const SAFETY_TIPS_PATH = '/faq#negociacao-segura'
 
 // ---------------------------------------------------------------- reports
 

@@ -1,5 +1,3 @@
-import { appConfig } from '@/lib/config'
-
 export type FaqItem = {
   /** Stable id, used as the accordion value and in the DOM. */
   id: string
@@ -14,9 +12,6 @@ export type FaqGroup = {
   title: string
   items: FaqItem[]
 }
-
-const supportEmail = appConfig.supportEmail
-const accountDeletionMailto = `mailto:${supportEmail}?subject=${encodeURIComponent('Exclusão de conta')}`
 
 export const faqGroups: FaqGroup[] = [
   {
@@ -63,7 +58,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'editar-anuncio',
         question: 'Posso editar meu anúncio ou marcá-lo como vendido?',
         answer:
-          'Sim. No seu perfil você encontra seus anúncios e pode editar as informações, pausar o anúncio ou marcá-lo como vendido assim que fechar negócio. Assim ninguém perde tempo perguntando por algo que já saiu.',
+          'Sim. Em Meus Produtos você encontra seus anúncios e pode editar as informações, pausar o anúncio ou marcá-lo como vendido assim que fechar negócio. Se a moderação remover um anúncio, o motivo aparece ali e você recebe uma notificação e um e-mail.',
       },
     ],
   },
@@ -81,7 +76,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'aprovacao',
         question: 'Quanto tempo demora a aprovação da minha conta?',
         answer:
-          'A aprovação de novas contas normalmente leva de 24 a 48 horas. Enquanto isso, você já pode explorar o portal e os eventos. Avisaremos por e-mail assim que a sua conta for aprovada.',
+          'A aprovação de novas contas normalmente leva de 24 a 48 horas. Antes, confirme o seu e-mail pelo link que enviamos. Quando a conta for aprovada, avisamos por e-mail e a tela de espera se abre sozinha, sem precisar recarregar.',
       },
       {
         id: 'esqueci-senha',
@@ -93,8 +88,9 @@ export const faqGroups: FaqGroup[] = [
       {
         id: 'excluir-conta',
         question: 'Como excluo minha conta?',
-        answer: `Envie um e-mail para o suporte (${supportEmail}) a partir do endereço cadastrado, pedindo a exclusão da conta. A solicitação é processada em até 48 horas, e você recebe uma confirmação quando tudo estiver concluído.`,
-        action: { label: 'Pedir a exclusão por e-mail', href: accountDeletionMailto },
+        answer:
+          'Em Minha Conta → Segurança e privacidade, use "Excluir minha conta" e confirme a sua senha. A exclusão é imediata: seus anúncios, eventos, favoritos e dados pessoais são apagados na hora. As mensagens que você enviou continuam na conversa da outra pessoa, mas aparecem como de "Conta removida". Antes, você pode baixar uma cópia dos seus dados na mesma página.',
+        action: { label: 'Ir para Segurança e privacidade', href: '/minha-conta/seguranca' },
       },
     ],
   },
@@ -106,13 +102,20 @@ export const faqGroups: FaqGroup[] = [
         id: 'denunciar',
         question: 'Como denuncio um anúncio ou um usuário?',
         answer:
-          'Use a opção Denunciar no anúncio ou no perfil e conte o que aconteceu. Todas as denúncias são analisadas pela moderação em até 24 horas, e quem denuncia não é identificado para a outra pessoa.',
+          'Use "Denunciar" no anúncio, no perfil ou na própria mensagem do chat, escolha o motivo e, se quiser, conte o que aconteceu. A moderação analisa cada denúncia em até 24 horas e a pessoa denunciada nunca fica sabendo quem denunciou. Você acompanha o andamento em Minha Conta e recebe uma notificação com o resultado.',
+        action: { label: 'Ver minhas denúncias', href: '/minha-conta#denuncias' },
+      },
+      {
+        id: 'bloquear',
+        question: 'Como bloqueio alguém?',
+        answer:
+          'No perfil da pessoa ou no topo da conversa, toque em "Bloquear". A partir daí, vocês não conseguem trocar mensagens e deixam de ver os anúncios e o perfil um do outro. A pessoa bloqueada não recebe nenhum aviso. Para desfazer, use a lista de pessoas bloqueadas em Minha Conta.',
       },
       {
         id: 'negociacao-segura',
         question: 'Que cuidados de segurança devo ter ao negociar?',
         answer:
-          'Combine os encontros em locais movimentados do campus e durante o dia, confira o produto antes de pagar e evite pagamentos antecipados. Mantenha a conversa no chat do Vupt, assim há um registro caso algo dê errado.',
+          'Combine os encontros em locais movimentados do campus e durante o dia e pague só com o produto em mãos: nunca faça Pix antes de se encontrarem. Nunca passe códigos de verificação recebidos por SMS, WhatsApp ou e-mail, e não pague nem informe dados em links de pagamento ou de frete enviados pelo chat. Desconfie de quem pede para continuar a conversa fora do Vupt logo de cara. Quando uma mensagem parece golpe, o Vupt mostra um aviso logo abaixo dela. Mantenha a conversa no chat, assim há um registro caso algo dê errado, e denuncie o que parecer suspeito.',
       },
       {
         id: 'dados',

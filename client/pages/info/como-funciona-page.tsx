@@ -32,7 +32,7 @@ const topics: Topic[] = [
     steps: [
       'Crie sua conta com o seu e-mail institucional da universidade.',
       'Confirme o e-mail pelo link que enviamos e complete o seu perfil.',
-      'Aguarde a aprovação, que normalmente leva de 24 a 48 horas. Enquanto isso, você já pode explorar o portal.',
+      'Aguarde a aprovação, que normalmente leva de 24 a 48 horas: avisamos por e-mail e a tela de espera se abre sozinha.',
     ],
   },
   {
@@ -95,6 +95,8 @@ const topics: Topic[] = [
       'Inicie uma conversa direto da página do anúncio.',
       'As mensagens chegam em tempo real e você vê quando há novidades.',
       'Mantenha a negociação no chat: assim fica um registro caso precise de ajuda do suporte.',
+      'Se uma mensagem parecer golpe (Pix antes do encontro, pedido de código, link de pagamento), um aviso aparece logo abaixo dela.',
+      'Use "Denunciar" em anúncios, perfis e mensagens: a moderação analisa em até 24 horas e você recebe o resultado nas notificações. Para não falar mais com alguém, use "Bloquear".',
     ],
   },
 ]

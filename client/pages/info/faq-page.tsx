@@ -1,5 +1,5 @@
 import { LifeBuoy, SearchIcon, ShieldCheck, ShoppingBag, Store, UserRound, XIcon } from 'lucide-react'
-import { useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion'
 import { Button } from '@/components/ui/button'
@@ -38,6 +38,11 @@ export function FaqPage() {
   const [query, setQuery] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
   const headingPrefix = useId()
+  // A link to one answer (the chat's safety warning opens /faq#negociacao-segura) opens it.
+  const [linkedItem] = useState(() => decodeURIComponent(window.location.hash.slice(1)))
+  useEffect(() => {
+    if (linkedItem) document.getElementById(linkedItem)?.scrollIntoView()
+  }, [linkedItem])
 
   const { groups, count } = useMemo(() => searchFaq(faqGroups, query), [query])
   const searching = query.trim() !== ''
@@ -118,11 +123,15 @@ export function FaqPage() {
                 <Accordion
                   key={accordionKey}
                   type="multiple"
-                  defaultValue={searching ? group.items.map((item) => item.id) : []}
+                  defaultValue={
+                    searching
+                      ? group.items.map((item) => item.id)
+                      : group.items.filter((item) => item.id === linkedItem).map((item) => item.id)
+                  }
                   className="rounded-xl border bg-card px-4 sm:px-6"
                 >
                   {group.items.map((item) => (
-                    <AccordionItem key={item.id} value={item.id}>
+                    <AccordionItem key={item.id} value={item.id} id={item.id} className="scroll-mt-24">
                       <AccordionTrigger>{item.question}</AccordionTrigger>
                       <AccordionContent className="text-muted-foreground leading-relaxed">
                         <p>{item.answer}</p>
