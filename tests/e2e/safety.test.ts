@@ -1,0 +1,140 @@
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/client'
+import { createListing } from '../../server/db/factories'
+import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { launchBrowser, newDesktopContext } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let reporter: Student
+let seller: Student
+let moderator: Student
+let listingId: number
+let bookId: number
+
+function userId(email: string): number {
+  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
+  try {
+    return (db.$client.prepare('select id from users where email = ?').get(email) as { id: number }).id
+  } finally {
+    db.$client.close()
+  }
+}
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  reporter = await createApprovedStudent(server.dataDir, 'Carla Nunes')
+  seller = await createApprovedStudent(server.dataDir, 'Diego Souza')
+  moderator = await createApprovedStudent(server.dataDir, 'Moderadora Eva', ['user', 'moderator'])
+  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
+  try {
+    listingId = createListing(db, {
+      sellerId: userId(seller.email),
+      title: 'Fone bluetooth lacrado',
+      description: 'Pagamento só por Pix adiantado.',
+      priceCents: 5000,
+    })
+    bookId = createListing(db, {
+      sellerId: userId(seller.email),
+      title: 'Livro de Cálculo',
+      description: 'Sétima edição, conservado.',
+      priceCents: 9000,
+    })
+  } finally {
+    db.$client.close()
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('segurança na comunidade', () => {
+  it('denúncia de um anúncio → a moderação resolve pela fila → quem denunciou vê o resultado nas notificações', async () => {
+    const reporterContext = await newDesktopContext(browser, server.url)
+    const r = await reporterContext.newPage()
+    await r.goto('/univille/auth')
+    await signIn(r, reporter.email, reporter.password)
+    await r.goto(`/univille/produto/${listingId}`)
+    await r.getByRole('button', { name: 'Denunciar' }).click()
+    const dialog = r.getByRole('dialog', { name: 'Denunciar este anúncio' })
+    await dialog.getByLabel('Golpe ou fraude').check()
+    await dialog.getByLabel('Detalhes (opcional)').fill('Pede Pix antes de entregar.')
+    await dialog.getByRole('button', { name: 'Enviar denúncia' }).click()
+    await r.getByText('Denúncia enviada').waitFor()
+
+    const moderatorContext = await newDesktopContext(browser, server.url)
+    const m = await moderatorContext.newPage()
+    await m.goto('/univille/auth')
+    await signIn(m, moderator.email, moderator.password)
+    await m.goto('/univille/admin/denuncias')
+    const group = m.getByRole('listitem', { name: 'Denúncia: Anúncio' })
+    await group.getByText('Fone bluetooth lacrado').first().waitFor()
+    await group.getByText('“Pede Pix antes de entregar.”').waitFor()
+    await group.getByRole('button', { name: 'Decidir' }).click()
+    const decision = m.getByRole('dialog', { name: 'Decidir denúncia' })
+    await decision.getByLabel('Remover o anúncio').check()
+    await decision.getByLabel('Motivo da decisão').fill('Golpe confirmado pelo histórico')
+    await decision.getByRole('button', { name: 'Confirmar' }).click()
+    await m.getByText('Denúncia resolvida').waitFor()
+    await m.getByText('Nenhuma denúncia aberta').waitFor()
+
+    // The reporter's bell counts it live, and the centre says what happened.
+    await r.getByRole('button', { name: 'Notificações, 1 não lida' }).click()
+    await r
+      .getByRole('menuitem', { name: /Sua denúncia foi analisada/ })
+      .getByText('Anúncio removido')
+      .waitFor()
+    await r.goto('/univille/minha-conta')
+    const mine = r.getByRole('region', { name: 'Minhas denúncias' })
+    await mine.getByText('Anúncio: Fone bluetooth lacrado').waitFor()
+    expect(await mine.getByText('Anúncio removido').count()).toBe(1)
+
+    await reporterContext.close()
+    await moderatorContext.close()
+  })
+
+  it('bloquear na conversa: o outro lado não consegue mais enviar', async () => {
+    const buyerContext = await newDesktopContext(browser, server.url)
+    const b = await buyerContext.newPage()
+    await b.goto('/univille/auth')
+    await signIn(b, reporter.email, reporter.password)
+    const sellerContext = await newDesktopContext(browser, server.url)
+    const a = await sellerContext.newPage()
+    await a.goto('/univille/auth')
+    await signIn(a, seller.email, seller.password)
+
+    // The buyer writes from the listing.
+    await b.goto(`/univille/produto/${bookId}`)
+    await b.getByRole('link', { name: 'Enviar mensagem' }).click()
+    await b.waitForURL(/\/chat\/\d+$/)
+    const threadPath = new URL(b.url()).pathname
+    await b.getByLabel('Mensagem', { exact: true }).fill('Oi! Ainda tem o livro?')
+    await b.getByRole('button', { name: 'Enviar', exact: true }).click()
+    await b.getByRole('list', { name: 'Mensagens' }).getByText('Oi! Ainda tem o livro?').waitFor()
+
+    // The seller blocks from the conversation.
+    await a.goto(threadPath)
+    await a.getByRole('list', { name: 'Mensagens' }).getByText('Oi! Ainda tem o livro?').waitFor()
+    await a.getByRole('button', { name: 'Bloquear' }).click()
+    await a.getByRole('alertdialog').getByRole('button', { name: 'Bloquear' }).click()
+    await a.getByText('Você bloqueou esta pessoa. Desbloqueie para voltar a conversar.').waitFor()
+
+    // The buyer's open page still shows the composer: sending is refused by the server.
+    await b.getByLabel('Mensagem', { exact: true }).fill('Alô?')
+    await b.getByRole('button', { name: 'Enviar', exact: true }).click()
+    await b.getByText('Não é possível enviar mensagens nesta conversa.').first().waitFor()
+    // Reloaded, the thread has no composer at all.
+    await b.reload()
+    await b.getByRole('status').getByText('Não é possível enviar mensagens nesta conversa.').waitFor()
+    expect(await b.getByLabel('Mensagem', { exact: true }).count()).toBe(0)
+    expect(await a.getByRole('list', { name: 'Mensagens' }).getByText('Alô?').count()).toBe(0)
+
+    await buyerContext.close()
+    await sellerContext.close()
+  })
+})
