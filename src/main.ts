@@ -15,6 +15,7 @@ import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
 import { eventPageMeta } from '../server/http/event-pages'
 import { createRateLimits } from '../server/http/rate-limits'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
+import { CHAT_DIGEST_INTERVAL_MS, runChatDigest } from '../server/notifications/chat-digest'
 import { type BackupStatus, createBackupJob } from '../server/ops/backup-job'
 import { createMetrics } from '../server/ops/metrics'
 import { connectRedis, createRedisJobLock } from '../server/ops/redis'
@@ -166,6 +167,13 @@ async function main() {
     name: 'uploads-orphans',
     everyMs: ORPHAN_CLEANUP_INTERVAL_MS,
     run: () => runOrphanCleanup(services),
+  })
+  scheduler.add({
+    name: 'chat-digest',
+    everyMs: CHAT_DIGEST_INTERVAL_MS,
+    run: async () => {
+      await runChatDigest(services)
+    },
   })
 
   server.listen(env.PORT, env.HOST, () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client'
 import { createConversation, createListing } from '../../server/db/factories'
 import { communities, listings, moderationLog, reports, users } from '../../server/db/schema'
+import { runChatDigest } from '../../server/notifications/chat-digest'
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/notifications/unsubscribe'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {
@@ -346,5 +347,26 @@ describe('notificações', () => {
     expect(readUnsubscribeToken(services, token)).toEqual({ userId: seller.id, kind: 'chat_digest' })
     expect(readUnsubscribeToken(services, `unsubscribe:${buyer.id}:chat_digest`)).toBeNull()
     expect(readUnsubscribeToken(services, `${token.slice(0, -2)}xx`)).toBeNull()
+  })
+
+  it('o resumo do chat vai uma vez para mensagens não lidas há uma hora, com o descadastro do tipo', async () => {
+    await seller.caller.chat.send({ conversationId, content: 'Ainda quer a calculadora?' })
+    const sentAt = Date.now()
+    // Not yet an hour.
+    expect(await runChatDigest(services, new Date(sentAt + 59 * 60 * 1000))).toBe(0)
+    expect(await runChatDigest(services, new Date(sentAt + 61 * 60 * 1000))).toBe(1)
+    const mail = services.mailer.last
+    expect(mail?.subject).toBe('Você tem 1 mensagem não lida no Vupt')
+    const link = mail?.headers?.['List-Unsubscribe'] ?? ''
+    const token = new URL(link.slice(1, -1)).searchParams.get('token') ?? ''
+    const buyerEmail = db.select().from(users).where(eq(users.id, buyer.id)).get()?.email
+    expect(mail?.to).toBe(buyerEmail)
+    expect(readUnsubscribeToken(services, token)).toEqual({ userId: buyer.id, kind: 'chat_digest' })
+    // The same message is never mailed twice.
+    expect(await runChatDigest(services, new Date(sentAt + 3 * 60 * 60 * 1000))).toBe(0)
+    // A member who turned the digest off gets nothing.
+    await buyer.caller.chat.send({ conversationId, content: 'Quero sim!' })
+    await seller.caller.notifications.setEmailPreference({ kind: 'chat_digest', enabled: false })
+    expect(await runChatDigest(services, new Date(sentAt + 5 * 60 * 60 * 1000))).toBe(0)
   })
 })
