@@ -6,6 +6,7 @@ import { communities, listings, moderationLog, reports, users } from '../../serv
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/notifications/unsubscribe'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
+import { startHttpApp } from '../support/http'
 import {
   type AppCaller,
   callerFor,
@@ -368,5 +369,37 @@ describe('notificações', () => {
     await buyer.caller.chat.send({ conversationId, content: 'Quero sim!' })
     await seller.caller.notifications.setEmailPreference({ kind: 'chat_digest', enabled: false })
     expect(await runChatDigest(services, new Date(sentAt + 5 * 60 * 60 * 1000))).toBe(0)
+  })
+
+  it('descadastro em um clique: o GET só pergunta, o POST (botão ou provedor de e-mail) desliga o tipo', async () => {
+    const app = await startHttpApp(services)
+    try {
+      const token = unsubscribeToken(services, buyer.id, 'listing_removed')
+      const url = `${app.url}/descadastrar?token=${token}`
+      const page = await fetch(url)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('Confirmar descadastro')
+      expect(
+        (await buyer.caller.notifications.emailPreferences()).find((p) => p.kind === 'listing_removed')
+          ?.enabled,
+      ).toBe(true)
+      // RFC 8058: the provider posts 'List-Unsubscribe=One-Click' from elsewhere, with no Origin of ours.
+      const posted = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      })
+      expect(posted.status).toBe(200)
+      const preferences = await buyer.caller.notifications.emailPreferences()
+      expect(preferences.find((p) => p.kind === 'listing_removed')?.enabled).toBe(false)
+      expect(preferences.filter((p) => !p.enabled)).toHaveLength(1)
+      const forged = await fetch(`${app.url}/descadastrar?token=unsubscribe:${seller.id}:chat_digest`, {
+        method: 'POST',
+      })
+      expect(forged.status).toBe(400)
+      expect((await seller.caller.notifications.emailPreferences()).every((p) => p.enabled)).toBe(true)
+    } finally {
+      await app.close()
+    }
   })
 })
