@@ -396,6 +396,10 @@ describe('painel', () => {
       [6, 4],
     ])
     expect(await moderator.admin.dashboard.summary()).toEqual(summary)
-    expect(await moderator.admin.badges.counts()).toEqual({ pendingUsers: 2, pendingEvents: 2, openReports: 0 })
+    expect(await moderator.admin.badges.counts()).toEqual({
+      pendingUsers: 2,
+      pendingEvents: 2,
+      openReports: 0,
+    })
   })
 })

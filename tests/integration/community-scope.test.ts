@@ -418,7 +418,11 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
       expect(summary.activeBanners).toBe(1)
       expect(summary.weeks.at(-1)).toMatchObject({ signUps: 4, listings: 1 })
       expect(summary.weeks.slice(0, -1).every((week) => week.signUps === 0 && week.listings === 0)).toBe(true)
-      expect(await staff.caller.admin.badges.counts()).toEqual({ pendingUsers: 1, pendingEvents: 1, openReports: 0 })
+      expect(await staff.caller.admin.badges.counts()).toEqual({
+        pendingUsers: 1,
+        pendingEvents: 1,
+        openReports: 0,
+      })
     }
     // B's own staff sees B's numbers.
     const summaryB = await moderatorB.caller.admin.dashboard.summary()
@@ -594,7 +598,11 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
         backup: null,
       })
       expect(summary.weeks.every((week) => week.signUps === 0 && week.listings === 0)).toBe(true)
-      expect(await staff.caller.admin.badges.counts()).toEqual({ pendingUsers: 0, pendingEvents: 0, openReports: 0 })
+      expect(await staff.caller.admin.badges.counts()).toEqual({
+        pendingUsers: 0,
+        pendingEvents: 0,
+        openReports: 0,
+      })
       expect(await staff.caller.admin.dashboard.log()).toEqual([])
     }
     const abort = new AbortController()

@@ -101,7 +101,10 @@ export function NotificationBell() {
               >
                 <span className="flex w-full items-start gap-2">
                   {!item.read ? (
-                    <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-label="Não lida" />
+                    <>
+                      <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-hidden="true" />
+                      <span className="sr-only">Não lida: </span>
+                    </>
                   ) : null}
                   <span className="font-medium text-sm">
                     {item.title}
