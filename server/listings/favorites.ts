@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { favorites, listings } from '../db/schema'
+import { notBlockedWith } from '../safety/blocks'
 import { selectListingCards } from './visibility'
 
 /**
@@ -9,23 +10,26 @@ import { selectListingCards } from './visibility'
  * keeps nothing of its content, which no member but its seller may see again.
  */
 export function favoritesOf(db: Database, userId: number) {
-  return selectListingCards(db, userId, { moderationStatus: listings.moderationStatus })
-    .innerJoin(favorites, eq(favorites.listingId, listings.id))
-    .where(eq(favorites.userId, userId))
-    .orderBy(desc(favorites.createdAt), desc(listings.id))
-    .all()
-    .map(({ moderationStatus, ...listing }) =>
-      moderationStatus === 'removed'
-        ? { id: listing.id, availability: 'removido' as const, listing: null }
-        : {
-            id: listing.id,
-            availability:
-              listing.status === 'ativo'
-                ? ('disponivel' as const)
-                : listing.status === 'vendido'
-                  ? ('vendido' as const)
-                  : ('indisponivel' as const),
-            listing,
-          },
-    )
+  return (
+    selectListingCards(db, userId, { moderationStatus: listings.moderationStatus })
+      .innerJoin(favorites, eq(favorites.listingId, listings.id))
+      // A blocked (or blocking) seller's listings leave the list as they leave every other one.
+      .where(and(eq(favorites.userId, userId), notBlockedWith(userId, listings.sellerId)))
+      .orderBy(desc(favorites.createdAt), desc(listings.id))
+      .all()
+      .map(({ moderationStatus, ...listing }) =>
+        moderationStatus === 'removed'
+          ? { id: listing.id, availability: 'removido' as const, listing: null }
+          : {
+              id: listing.id,
+              availability:
+                listing.status === 'ativo'
+                  ? ('disponivel' as const)
+                  : listing.status === 'vendido'
+                    ? ('vendido' as const)
+                    : ('indisponivel' as const),
+              listing,
+            },
+      )
+  )
 }

@@ -72,6 +72,12 @@ describe('bloqueio', () => {
       )
       await expectTRPCError(side.caller.listings.setVupt({ id: otherListing, vupt: true }), 'NOT_FOUND')
     }
+    // A favorite made before the block leaves Meus favoritos too.
+    await buyer.caller.safety.unblock({ userId: seller.id })
+    await buyer.caller.listings.setFavorite({ id: listingId, favorite: true })
+    expect((await buyer.caller.listings.favorites()).map((row) => row.id)).toEqual([listingId])
+    await buyer.caller.safety.block({ userId: seller.id })
+    expect(await buyer.caller.listings.favorites()).toEqual([])
     // A third member still sees them.
     const third = await member()
     const list = await third.caller.listings.list({ sort: 'recent', limit: 50 })
