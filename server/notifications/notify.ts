@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import { type EmailKind, NOTIFICATIONS_PAGE_SIZE, type NotificationKind } from '../../shared/safety'
 import type { Database } from '../db/client'
 import { emailOptOuts, notifications, users } from '../db/schema'
@@ -70,7 +70,8 @@ function sendNotificationMail(services: NotifyServices, input: NotificationInput
   const to = db
     .select({ email: users.email })
     .from(users)
-    .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
+    // Only a proven mailbox: an address someone typed at sign-up may belong to another person.
+    .where(and(eq(users.id, input.userId), isNull(users.deletedAt), isNotNull(users.emailVerifiedAt)))
     .get()?.email
   if (!to) return
   const mail = notificationMail({

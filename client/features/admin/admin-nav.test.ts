@@ -23,17 +23,19 @@ describe('adminNavFor', () => {
       'Usuários',
       'Anúncios',
       'Eventos',
+      'Denúncias',
       'Banners',
       'Subcategorias',
       'Moderação',
     ])
   })
 
-  it('shows moderators only Painel, Anúncios, Eventos and Moderação', () => {
+  it('shows moderators only Painel, Anúncios, Eventos, Denúncias and Moderação', () => {
     expect(adminNavFor(['user', 'moderator']).map((entry) => entry.label)).toEqual([
       'Painel',
       'Anúncios',
       'Eventos',
+      'Denúncias',
       'Moderação',
     ])
   })
