@@ -1,16 +1,7 @@
 import { BanIcon } from 'lucide-react'
+import { useState } from 'react'
 import { toast } from 'sonner'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
@@ -25,9 +16,11 @@ export function BlockButton({
   name: string
   onBlocked?: () => void
 }) {
+  const [open, setOpen] = useState(false)
   const utils = trpc.useUtils()
   const block = trpc.safety.block.useMutation({
     onSuccess: () => {
+      setOpen(false)
       toast.success(`${name} foi bloqueado(a)`, { description: 'Você pode desfazer em Minha Conta.' })
       void utils.invalidate()
       onBlocked?.()
@@ -35,26 +28,21 @@ export function BlockButton({
     onError: (error) => toastError(error, 'Erro ao bloquear'),
   })
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="ghost" size="sm" className="text-muted-foreground" disabled={block.isPending}>
           <BanIcon aria-hidden="true" />
           Bloquear
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Bloquear {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Vocês não poderão trocar mensagens e deixarão de ver os anúncios e o perfil um do outro. {name}{' '}
-            não será avisado(a). Você pode desfazer o bloqueio em Minha Conta.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancelar</AlertDialogCancel>
-          <AlertDialogAction onClick={() => block.mutate({ userId })}>Bloquear</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Bloquear ${name}?`}
+      description={`Vocês não poderão trocar mensagens e deixarão de ver os anúncios e o perfil um do outro. ${name} não será avisado(a). Você pode desfazer o bloqueio em Minha Conta.`}
+      confirmLabel="Bloquear"
+      busyLabel="Bloqueando..."
+      busy={block.isPending}
+      onConfirm={() => block.mutate({ userId })}
+    />
   )
 }

@@ -8,16 +8,9 @@ import {
 import { FlagIcon } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
 import { toast } from 'sonner'
+import { DialogForm } from '@/components/dialog-form'
 import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { toastError } from '@/lib/errors'
@@ -98,14 +91,16 @@ function ReportForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Denunciar {WHAT[targetType]}</DialogTitle>
-        <DialogDescription>
-          A pessoa denunciada não fica sabendo quem denunciou. A moderação analisa cada denúncia em até 24
-          horas.
-        </DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={`Denunciar ${WHAT[targetType]}`}
+      description="A pessoa denunciada não fica sabendo quem denunciou. A moderação analisa cada denúncia em até 24 horas."
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Enviar denúncia"
+      busy={report.isPending}
+      busyLabel="Enviando..."
+      destructive
+    >
       <fieldset
         className="grid gap-2"
         aria-invalid={showError && !reason ? true : undefined}
@@ -151,14 +146,6 @@ function ReportForm({
           {details.length}/{REPORT_DETAILS_MAX}
         </p>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={report.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" variant="destructive" disabled={report.isPending}>
-          {report.isPending ? 'Enviando...' : 'Enviar denúncia'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }

@@ -5,16 +5,10 @@ import { REPORT_ACTION_LABELS, type ReportAction } from '@shared/schemas/safety'
 import { FlagIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
+import { DialogForm } from '@/components/dialog-form'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
@@ -259,14 +253,15 @@ function DecisionForm({ group, onDone }: { group: Group; onDone: () => void }) {
     })
   }
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Decidir denúncia</DialogTitle>
-        <DialogDescription>
-          A decisão vale para todas as denúncias abertas sobre este conteúdo e fica no registro de moderação.
-          Quem denunciou recebe o resultado.
-        </DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title="Decidir denúncia"
+      description="A decisão vale para todas as denúncias abertas sobre este conteúdo e fica no registro de moderação. Quem denunciou recebe o resultado."
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Confirmar"
+      busy={resolve.isPending}
+      busyLabel="Salvando..."
+    >
       <fieldset className="grid gap-2">
         <legend className="mb-2 font-medium text-sm">Ação</legend>
         {actions.map((value) => (
@@ -327,15 +322,7 @@ function DecisionForm({ group, onDone }: { group: Group; onDone: () => void }) {
           placeholder="Fica no registro de moderação"
         />
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={resolve.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={resolve.isPending}>
-          {resolve.isPending ? 'Salvando...' : 'Confirmar'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }
 
