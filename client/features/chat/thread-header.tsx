@@ -18,10 +18,11 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
   const { other, listing } = conversation
   return (
     <header className="grid gap-2 border-b bg-background px-2 py-2 sm:px-3">
-      <div className="flex min-w-0 items-center gap-2">
+      {/* On a narrow phone the actions wrap under the name rather than squeezing it or the page. */}
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
         <BackToInbox />
         <ChatAvatar name={other.fullName} avatarUrl={other.avatarUrl} />
-        <div className="grid min-w-0">
+        <div className="grid min-w-32 flex-1">
           <h1 className="truncate font-semibold leading-tight">
             {other.username ? (
               <Link href={`/perfil/${other.username}`} className="hover:underline">
