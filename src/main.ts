@@ -81,10 +81,16 @@ async function main() {
     backupStatus = backups.status
   }
 
-  const metrics = createMetrics({
-    procedures: new Set(Object.keys(appRouter._def.procedures)),
-    backup: () => backupStatus(),
-  })
+  // Without METRICS_TOKEN nobody may read /metrics, so nothing is counted either: no work per request.
+  const metrics = env.METRICS_TOKEN
+    ? createMetrics({
+        procedures: new Set(Object.keys(appRouter._def.procedures)),
+        backup: () => backupStatus(),
+      })
+    : undefined
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger)
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
   const services: AppServices = {
@@ -93,11 +99,7 @@ async function main() {
     bus: redis
       ? createRedisBus({ publisher: redis.publisher, subscriber: redis.subscriber, logger })
       : createInProcessBus(),
-    mailer: metrics.countingMailer(
-      env.SMTP_URL
-        ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-        : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger),
-    ),
+    mailer: metrics ? metrics.countingMailer(mailer) : mailer,
     rateLimits: createRateLimits(redis?.commands),
     secrets: createSecretBox(loadSecretKey(dataDir, env.SECRET_KEY)),
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
@@ -153,7 +155,7 @@ async function main() {
   })
   server.on('request', app)
   const sockets = attachWebSockets(server, services, { trustProxy: env.TRUST_PROXY })
-  metrics.setLive({ openConnections: sockets.openTotal, activeSubscriptions: sockets.activeSubscriptions })
+  metrics?.setLive({ openConnections: sockets.openTotal, activeSubscriptions: sockets.activeSubscriptions })
   scheduler.add({
     name: 'access-records-purge',
     everyMs: ACCESS_RECORDS_PURGE_EVERY_MS,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { REMOVAL_REASON_LABELS, type RemovalReason } from '../../shared/schemas/admin'
 import type { CurrentUser } from '../auth/identity'
+import { memberCommunityId } from '../communities/scope'
 import { listings } from '../db/schema'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
@@ -28,7 +29,7 @@ export function removeListingByModeration(
     .where(
       and(
         eq(listings.id, listingId),
-        eq(listings.communityId, moderator.communityId ?? -1),
+        eq(listings.communityId, memberCommunityId(moderator)),
         eq(listings.moderationStatus, 'active'),
       ),
     )

@@ -1,5 +1,10 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
-import { type EmailKind, NOTIFICATIONS_PAGE_SIZE, type NotificationKind } from '../../shared/safety'
+import {
+  EMAIL_KINDS,
+  type EmailKind,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationKind,
+} from '../../shared/safety'
 import type { Database } from '../db/client'
 import { emailOptOuts, notifications, users } from '../db/schema'
 import type { AppServices } from '../services'
@@ -52,6 +57,19 @@ export function notify(services: NotifyServices, input: NotificationInput): void
   }
   bus.publish('notifications', input.userId, { userId: input.userId })
   if (input.email) sendNotificationMail(services, input, input.email)
+}
+
+/** Minha Conta: each e-mail kind and whether the member receives it (every kind not turned off). */
+export function emailPreferences(db: Database, userId: number) {
+  const off = new Set(
+    db
+      .select({ kind: emailOptOuts.kind })
+      .from(emailOptOuts)
+      .where(eq(emailOptOuts.userId, userId))
+      .all()
+      .map((row) => row.kind),
+  )
+  return EMAIL_KINDS.map((kind) => ({ kind, enabled: !off.has(kind) }))
 }
 
 export function emailAllowed(db: Database, userId: number, kind: EmailKind): boolean {

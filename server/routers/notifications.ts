@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { EMAIL_KINDS } from '../../shared/safety'
 import { emailPreferenceSchema } from '../../shared/schemas/safety'
 import {
-  emailAllowed,
+  emailPreferences,
   listNotifications,
   markNotificationsRead,
   unreadNotifications,
@@ -44,9 +43,7 @@ export const notificationsRouter = router({
   }),
 
   /** Minha Conta: which e-mails the member receives. */
-  emailPreferences: approvedProcedure.query(({ ctx }) =>
-    EMAIL_KINDS.map((kind) => ({ kind, enabled: emailAllowed(ctx.db, ctx.user.id, kind) })),
-  ),
+  emailPreferences: approvedProcedure.query(({ ctx }) => emailPreferences(ctx.db, ctx.user.id)),
 
   setEmailPreference: approvedProcedure.input(emailPreferenceSchema).mutation(({ ctx, input }) => {
     setEmailOptOut(ctx.db, ctx.user.id, input.kind, !input.enabled)

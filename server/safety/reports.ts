@@ -243,8 +243,23 @@ export function reportQueue(db: Database, communityId: number, now = new Date())
   const groups = new Map<string, typeof open>()
   for (const report of open) {
     const key = `${report.targetType}:${report.targetId}`
-    groups.set(key, [...(groups.get(key) ?? []), report])
+    const group = groups.get(key)
+    if (group) group.push(report)
+    else groups.set(key, [report])
   }
+  const listingIds = [
+    ...new Set(open.flatMap((report) => (report.targetType === 'listing' ? [report.targetId] : []))),
+  ]
+  const listingStates = new Map(
+    (listingIds.length
+      ? db
+          .select({ id: listings.id, status: listings.status, moderationStatus: listings.moderationStatus })
+          .from(listings)
+          .where(inArray(listings.id, listingIds))
+          .all()
+      : []
+    ).map(({ id, ...state }) => [id, state]),
+  )
   const people = [...new Set(open.flatMap((report) => (report.targetUserId ? [report.targetUserId] : [])))]
   const history = historyOf(db, people)
   const targetPeople = people.length
@@ -269,21 +284,13 @@ export function reportQueue(db: Database, communityId: number, now = new Date())
   return [...groups.values()].map((group) => {
     const first = group[0] as (typeof open)[number]
     const waitingHours = Math.floor((now.getTime() - first.createdAt.getTime()) / HOUR_MS)
-    const listingState =
-      first.targetType === 'listing'
-        ? db
-            .select({ status: listings.status, moderationStatus: listings.moderationStatus })
-            .from(listings)
-            .where(eq(listings.id, first.targetId))
-            .get()
-        : undefined
     return {
       targetType: first.targetType,
       targetId: first.targetId,
       /** The content as it was at the first report. */
       snapshot: first.snapshot as ReportSnapshot,
       /** For a listing: whether it still exists and is up (it may have been edited or deleted since). */
-      listingState: first.targetType === 'listing' ? (listingState ?? null) : undefined,
+      listingState: first.targetType === 'listing' ? (listingStates.get(first.targetId) ?? null) : undefined,
       person: targetPeople.find((person) => person.userId === first.targetUserId) ?? null,
       oldestAt: first.createdAt,
       waitingHours,
@@ -380,7 +387,7 @@ export function resolveReports(
   now = new Date(),
 ) {
   const { db } = services
-  const communityId = moderator.communityId ?? -1
+  const communityId = memberCommunityId(moderator)
   const open = db
     .select({ id: reports.id, reporterId: reports.reporterId, targetUserId: reports.targetUserId })
     .from(reports)

@@ -403,6 +403,15 @@ describe('notificações', () => {
         method: 'POST',
       })
       expect(forged.status).toBe(400)
+      // A token far beyond any sealed one is refused before any decryption, and a big body too.
+      const huge = await fetch(`${app.url}/descadastrar?token=${'a.'.repeat(4000)}`, { method: 'POST' })
+      expect(huge.status).toBe(400)
+      const bigBody = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `List-Unsubscribe=${'x'.repeat(5000)}`,
+      })
+      expect(bigBody.status).toBe(413)
       expect((await seller.caller.notifications.emailPreferences()).every((p) => p.enabled)).toBe(true)
     } finally {
       await app.close()

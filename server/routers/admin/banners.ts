@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { bannerInputSchema } from '../../../shared/schemas/admin'
+import { memberCommunityId } from '../../communities/scope'
 import { advertisements } from '../../db/schema'
 import { appError } from '../../errors'
 import type { ApprovedCtx } from '../../trpc/context'
@@ -30,14 +31,14 @@ function bannerImage(
 }
 
 const ownBanner = (ctx: ApprovedCtx, id: number) =>
-  and(eq(advertisements.id, id), eq(advertisements.communityId, ctx.user.communityId ?? -1))
+  and(eq(advertisements.id, id), eq(advertisements.communityId, memberCommunityId(ctx.user)))
 
 export const adminBannersRouter = router({
   list: adminProcedure.query(({ ctx }) =>
     ctx.db
       .select()
       .from(advertisements)
-      .where(eq(advertisements.communityId, ctx.user.communityId ?? -1))
+      .where(eq(advertisements.communityId, memberCommunityId(ctx.user)))
       .orderBy(asc(advertisements.placement), asc(advertisements.displayOrder), asc(advertisements.id))
       .all(),
   ),
@@ -47,7 +48,7 @@ export const adminBannersRouter = router({
       const { imageUploadId: _upload, ...values } = input
       return ctx.db
         .insert(advertisements)
-        .values({ ...values, ...bannerImage(ctx, input), communityId: ctx.user.communityId ?? -1 })
+        .values({ ...values, ...bannerImage(ctx, input), communityId: memberCommunityId(ctx.user) })
         .returning({ id: advertisements.id })
         .get()
     }),

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm'
+import { memberCommunityId } from '../../communities/scope'
 import { advertisements, events, listings, moderationLog, profiles, users } from '../../db/schema'
 import { isLiveListing } from '../../listings/visibility'
 import { moderatorProcedure, router } from '../../trpc/init'
@@ -9,7 +10,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000
 export const adminDashboardRouter = router({
   /** The counters of the dashboard and sign-ups and new listings per week (last 8 weeks). */
   summary: moderatorProcedure.query(({ ctx }) => {
-    const communityId = ctx.user.communityId ?? -1
+    const communityId = memberCommunityId(ctx.user)
     const people = ctx.db
       .select({
         total: count(),
@@ -92,7 +93,7 @@ export const adminDashboardRouter = router({
       })
       .from(moderationLog)
       .leftJoin(profiles, eq(profiles.userId, moderationLog.moderatorId))
-      .where(eq(moderationLog.communityId, ctx.user.communityId ?? -1))
+      .where(eq(moderationLog.communityId, memberCommunityId(ctx.user)))
       .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
       .limit(300)
       .all(),

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { MODERATION_STATUSES } from '../../../shared/domain'
 import { removeListingSchema } from '../../../shared/schemas/admin'
+import { memberCommunityId } from '../../communities/scope'
 import { listings, profiles } from '../../db/schema'
 import { removalReasonText, removeListingByModeration } from '../../moderation/remove-listing'
 import { moderatorProcedure, router } from '../../trpc/init'
@@ -11,7 +12,7 @@ export const adminListingsRouter = router({
   list: moderatorProcedure
     .input(z.object({ filter: z.enum(['all', ...MODERATION_STATUSES]).default('all') }))
     .query(({ ctx, input }) => {
-      const conditions: (SQL | undefined)[] = [eq(listings.communityId, ctx.user.communityId ?? -1)]
+      const conditions: (SQL | undefined)[] = [eq(listings.communityId, memberCommunityId(ctx.user))]
       if (input.filter !== 'all') conditions.push(eq(listings.moderationStatus, input.filter))
       return ctx.db
         .select({

@@ -1,10 +1,11 @@
 import { resolveReportSchema } from '../../../shared/schemas/safety'
+import { memberCommunityId } from '../../communities/scope'
 import { reportQueue, resolveReports } from '../../safety/reports'
 import { moderatorProcedure, router } from '../../trpc/init'
 
 /** The Denúncias queue: moderators and admins, their own community only. */
 export const adminReportsRouter = router({
-  queue: moderatorProcedure.query(({ ctx }) => reportQueue(ctx.db, ctx.user.communityId ?? -1)),
+  queue: moderatorProcedure.query(({ ctx }) => reportQueue(ctx.db, memberCommunityId(ctx.user))),
 
   resolve: moderatorProcedure
     .input(resolveReportSchema)

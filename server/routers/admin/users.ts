@@ -4,6 +4,7 @@ import { ROLES, type Role } from '../../../shared/domain'
 import { singleLineText } from '../../../shared/schemas/text'
 import { deleteAccount } from '../../account/delete-account'
 import { invalidateUserSessions } from '../../auth/session'
+import { memberCommunityId } from '../../communities/scope'
 import { profiles, userRoles, users } from '../../db/schema'
 import { appError } from '../../errors'
 import { publishAdminChange } from '../../moderation/badges'
@@ -29,7 +30,7 @@ export const adminUsersRouter = router({
     )
     .query(({ ctx, input }) => {
       const conditions: (SQL | undefined)[] = [
-        eq(profiles.communityId, ctx.user.communityId ?? -1),
+        eq(profiles.communityId, memberCommunityId(ctx.user)),
         isNull(users.deletedAt),
       ]
       if (input.filter === 'approved') conditions.push(eq(profiles.approved, true))
@@ -75,7 +76,7 @@ export const adminUsersRouter = router({
         .where(
           and(
             eq(profiles.userId, input.userId),
-            eq(profiles.communityId, ctx.user.communityId ?? -1),
+            eq(profiles.communityId, memberCommunityId(ctx.user)),
             // A deleted account stays deleted.
             notExists(
               ctx.db
@@ -173,7 +174,7 @@ function communityMember(ctx: AdminContext, userId: number) {
     .where(
       and(
         eq(profiles.userId, userId),
-        eq(profiles.communityId, ctx.user.communityId ?? -1),
+        eq(profiles.communityId, memberCommunityId(ctx.user)),
         isNull(users.deletedAt),
       ),
     )
@@ -193,7 +194,7 @@ function adminCount(ctx: AdminContext): number {
     .select({ total: count() })
     .from(userRoles)
     .innerJoin(profiles, eq(profiles.userId, userRoles.userId))
-    .where(and(eq(userRoles.role, 'admin'), eq(profiles.communityId, ctx.user.communityId ?? -1)))
+    .where(and(eq(userRoles.role, 'admin'), eq(profiles.communityId, memberCommunityId(ctx.user))))
     .get()
   return row?.total ?? 0
 }
