@@ -13,6 +13,15 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 
 /** Every axe-core violation of the WCAG A and AA rules on the page as it is now. */
 export async function axeFindings(page: Page): Promise<Finding[]> {
+  // A dialog still fading in has translucent text and fails contrast at random: let finite animations end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   // evaluate() runs outside the page's CSP, which forbids injected scripts.
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async (tags) => {
