@@ -6,8 +6,8 @@ import { createSecretBox, loadSecretKey } from '../../server/auth/secret-box'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import { openDatabase } from '../../server/db/client'
 import { users } from '../../server/db/schema'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newPhoneContext } from './support/browser'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { launchBrowser, signedInPage } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -39,10 +39,7 @@ afterAll(async () => {
 
 describe('segurança e privacidade', () => {
   it('ativa TOTP → sai → entra com o código → baixa os dados → exclui a conta → não entra mais', async () => {
-    const context = await newPhoneContext(browser, server.url)
-    const page = await context.newPage()
-    await page.goto('/univille/auth')
-    await signIn(page, student.email, student.password)
+    const { context, page } = await signedInPage(browser, server.url, student)
 
     // Enrol: QR code, then a code from the "app", then the recovery codes once.
     await page.goto('/univille/minha-conta/seguranca')

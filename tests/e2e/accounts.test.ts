@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enrolTwoFactor, signIn } from './support/accounts'
-import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
 import { ADMIN, lastMailLink, type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -68,10 +68,10 @@ describe('conta de estudante', () => {
     })
 
     // An administrator approves the account from another browser.
-    const adminContext = await newDesktopContext(browser, server.url)
-    const admin = await adminContext.newPage()
-    await admin.goto('/univille/auth')
-    await signIn(admin, ADMIN.email, ADMIN.password, enrolTwoFactor(server.dataDir, ADMIN.email))
+    const { context: adminContext, page: admin } = await signedInPage(browser, server.url, ADMIN, {
+      device: 'desktop',
+      totpKey: enrolTwoFactor(server.dataDir, ADMIN.email),
+    })
     await admin.goto('/univille/admin/aprovacoes')
     await admin.getByRole('button', { name: 'Aprovar Ana Souza' }).click()
     await admin.getByText('Usuário aprovado com sucesso!').waitFor()

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { createEvent, createListing, createStudent } from '../../server/db/factories'
 import { users } from '../../server/db/schema'
-import { createApprovedStudent, enrolTwoFactor, type Student, signIn } from './support/accounts'
-import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
+import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
 import { ADMIN, type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -72,10 +72,10 @@ describe('área administrativa', () => {
     await waiting.getByRole('button', { name: 'Entrar', exact: true }).click()
     await waiting.getByRole('heading', { name: 'Sua conta está aguardando aprovação!' }).waitFor()
 
-    const adminContext = await newDesktopContext(browser, server.url)
-    const admin = await adminContext.newPage()
-    await admin.goto('/univille/auth')
-    await signIn(admin, ADMIN.email, ADMIN.password, enrolTwoFactor(server.dataDir, ADMIN.email))
+    const { context: adminContext, page: admin } = await signedInPage(browser, server.url, ADMIN, {
+      device: 'desktop',
+      totpKey: enrolTwoFactor(server.dataDir, ADMIN.email),
+    })
 
     // Approve: the waiting screen turns into the app by itself.
     await admin.goto('/univille/admin/aprovacoes')
@@ -90,10 +90,7 @@ describe('área administrativa', () => {
     await admin.getByRole('button', { name: 'Remover anúncio', exact: true }).click()
     await admin.getByText('Anúncio removido com sucesso!').waitFor()
 
-    const sellerContext = await newPhoneContext(browser, server.url)
-    const sellerPage = await sellerContext.newPage()
-    await sellerPage.goto('/univille/auth')
-    await signIn(sellerPage, seller.email, seller.password)
+    const { context: sellerContext, page: sellerPage } = await signedInPage(browser, server.url, seller)
     await sellerPage.goto('/univille/meus-produtos')
     await sellerPage.getByText('Removido pela moderação').first().waitFor()
     await sellerPage.getByText('Spam ou duplicado').first().waitFor()

@@ -6,7 +6,7 @@ import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
 import { subcategories } from '../../server/db/schema'
 import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { launchBrowser, newDesktopContext, signedInPage } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -44,10 +44,7 @@ afterAll(async () => {
 
 describe('chat em tempo real', () => {
   it('A envia, B recebe sem recarregar, vê o contador, lê; A vê "Lida"; digitação; mensagem durante a queda chega', async () => {
-    const aContext = await newPhoneContext(browser, server.url)
-    const a = await aContext.newPage()
-    await a.goto('/univille/auth')
-    await signIn(a, buyer.email, buyer.password)
+    const { context: aContext, page: a } = await signedInPage(browser, server.url, buyer)
 
     const bContext = await newDesktopContext(browser, server.url)
     const b = await bContext.newPage()

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -31,10 +31,7 @@ afterAll(async () => {
 describe('eventos do campus', () => {
   it('criar → aguardando aprovação → moderador aprova → aparece em Próximos → presença conta → calendário baixa', async () => {
     const title = 'Sarau de Poesia no Bloco C'
-    const organizerContext = await newPhoneContext(browser, server.url)
-    const page = await organizerContext.newPage()
-    await page.goto('/univille/auth')
-    await signIn(page, organizer.email, organizer.password)
+    const { context: organizerContext, page } = await signedInPage(browser, server.url, organizer)
 
     await page.goto('/univille/criar-evento')
     await page.getByLabel('Título').fill(title)
@@ -58,10 +55,12 @@ describe('eventos do campus', () => {
     await guestPage.getByText('Nenhum evento encontrado').waitFor()
 
     // A moderator approves it.
-    const moderatorContext = await newDesktopContext(browser, server.url)
-    const moderatorPage = await moderatorContext.newPage()
-    await moderatorPage.goto('/univille/auth')
-    await signIn(moderatorPage, moderator.email, moderator.password)
+    const { context: moderatorContext, page: moderatorPage } = await signedInPage(
+      browser,
+      server.url,
+      moderator,
+      { device: 'desktop' },
+    )
     await moderatorPage.goto('/univille/admin/eventos')
     await moderatorPage.getByRole('button', { name: `Aprovar evento ${title}` }).click()
     await moderatorPage.getByText('Evento aprovado com sucesso!').waitFor()

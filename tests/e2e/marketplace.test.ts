@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newPhoneContext } from './support/browser'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { launchBrowser, signedInPage } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -37,10 +37,7 @@ afterAll(async () => {
 
 describe('marketplace', () => {
   it('anunciar com duas fotos → achar sem acento → favoritar e dar Vupt → editar e marcar vendido', async () => {
-    const sellerContext = await newPhoneContext(browser, server.url)
-    const page = await sellerContext.newPage()
-    await page.goto('/univille/auth')
-    await signIn(page, seller.email, seller.password)
+    const { context: sellerContext, page } = await signedInPage(browser, server.url, seller)
 
     await page.goto('/univille/vender')
     await page.getByLabel('Título').fill('Caneca de cerâmica pintada à mão')
@@ -61,10 +58,7 @@ describe('marketplace', () => {
     await page.getByText('Caneca de cerâmica pintada à mão').waitFor()
 
     // Another student finds it in the portal with an accent-free, partial search.
-    const buyerContext = await newPhoneContext(browser, server.url)
-    const buyerPage = await buyerContext.newPage()
-    await buyerPage.goto('/univille/auth')
-    await signIn(buyerPage, buyer.email, buyer.password)
+    const { context: buyerContext, page: buyerPage } = await signedInPage(browser, server.url, buyer)
     await buyerPage.goto('/univille/portal')
     const search = buyerPage.getByRole('searchbox').first()
     await search.fill('ceramica pint')

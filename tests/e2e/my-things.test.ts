@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { createEvent, createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newPhoneContext } from './support/browser'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -59,10 +59,7 @@ afterAll(async () => {
 
 describe('as coisas de cada membro', () => {
   it('Meus favoritos: favorita pelo coração, acha pelo menu da conta, e um vendido fica marcado até sair da lista', async () => {
-    const context = await newPhoneContext(browser, server.url)
-    const page = await context.newPage()
-    await page.goto('/univille/auth')
-    await signIn(page, buyer.email, buyer.password)
+    const { context, page } = await signedInPage(browser, server.url, buyer)
 
     for (const id of [ids.ruler, ids.lamp]) {
       await page.goto(`/univille/produto/${id}`)
@@ -89,10 +86,7 @@ describe('as coisas de cada membro', () => {
   })
 
   it('Meus eventos: pela Minha Conta, o organizador lê o motivo da rejeição e volta a editar o pendente', async () => {
-    const context = await newPhoneContext(browser, server.url)
-    const page = await context.newPage()
-    await page.goto('/univille/auth')
-    await signIn(page, organizer.email, organizer.password)
+    const { context, page } = await signedInPage(browser, server.url, organizer)
 
     await page.goto('/univille/minha-conta')
     await page.getByRole('link', { name: 'Meus eventos' }).click()
@@ -120,10 +114,7 @@ describe('as coisas de cada membro', () => {
     await visitor.getByRole('tab', { name: 'Criar Conta', selected: true }).waitFor()
     await visitorContext.close()
 
-    const context = await newPhoneContext(browser, server.url)
-    const page = await context.newPage()
-    await page.goto('/univille/auth')
-    await signIn(page, buyer.email, buyer.password)
+    const { context, page } = await signedInPage(browser, server.url, buyer)
     await page.goto('/univille')
     await page.getByRole('link', { name: 'Ir para o portal' }).waitFor()
     expect(await page.getByRole('link', { name: 'Criar minha conta' }).count()).toBe(0)

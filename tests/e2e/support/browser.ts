@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { signIn } from './accounts'
 
 /** Debian's Chromium, headless, with the background services off (the test network refuses them). */
 export function launchBrowser(): Promise<Browser> {
@@ -29,4 +30,21 @@ export function newPhoneContext(browser: Browser, baseURL: string): Promise<Brow
 
 export function newDesktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'pt-BR' })
+}
+
+/**
+ * A new browser context signed in through the sign-in page, on a phone (the default) or a desktop.
+ * With `totpKey`, the two-factor step is answered too.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  account: { email: string; password: string },
+  { device = 'phone', totpKey }: { device?: 'phone' | 'desktop'; totpKey?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await (device === 'phone' ? newPhoneContext : newDesktopContext)(browser, baseURL)
+  const page = await context.newPage()
+  await page.goto('/univille/auth')
+  await signIn(page, account.email, account.password, totpKey)
+  return { context, page }
 }
