@@ -25,11 +25,25 @@ export const SAFETY_TIPS_PATH = '/faq#negociacao-segura'
 
 // ---------------------------------------------------------------- reports
 
-export const REPORT_TARGETS = ['listing', 'user', 'message'] as const
+/** What a member can report from the content itself (the Denunciar buttons). */
+export const CONTENT_REPORT_TARGETS = ['listing', 'user', 'message'] as const
+/** Everything the Denúncias queue holds: content, and the accessibility barriers members tell about. */
+export const REPORT_TARGETS = [...CONTENT_REPORT_TARGETS, 'barrier'] as const
 export type ReportTarget = (typeof REPORT_TARGETS)[number]
+export type ContentReportTarget = (typeof CONTENT_REPORT_TARGETS)[number]
 
-export const REPORT_REASONS = ['scam', 'prohibited', 'harassment', 'spam', 'fake_profile', 'other'] as const
+/** The reasons a member picks when reporting content. */
+export const CONTENT_REPORT_REASONS = [
+  'scam',
+  'prohibited',
+  'harassment',
+  'spam',
+  'fake_profile',
+  'other',
+] as const
+export const REPORT_REASONS = [...CONTENT_REPORT_REASONS, 'accessibility'] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
+export type ContentReportReason = (typeof CONTENT_REPORT_REASONS)[number]
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   scam: 'Golpe ou fraude',
@@ -38,7 +52,12 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam',
   fake_profile: 'Perfil falso',
   other: 'Outro',
+  accessibility: 'Barreira de acessibilidade',
 }
+
+/** Limits of a barrier report: where it happened and what the member uses to navigate. */
+export const BARRIER_PAGE_MAX = 200
+export const BARRIER_TOOL_MAX = 120
 
 export const REPORT_DETAILS_MAX = 1000
 /** The FAQ's promise: every report is looked at within this many hours. */
@@ -50,6 +69,7 @@ export const REPORT_RESOLUTIONS = [
   'warned',
   'suspended',
   'account_removed',
+  'barrier_acknowledged',
 ] as const
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
 
@@ -60,12 +80,14 @@ export const REPORT_RESOLUTION_LABELS: Record<ReportResolution, string> = {
   warned: 'O membro recebeu uma advertência',
   suspended: 'O membro foi suspenso',
   account_removed: 'A conta foi removida',
+  barrier_acknowledged: 'Barreira confirmada: a equipe vai corrigir e avisar você',
 }
 
 export const REPORT_TARGET_LABELS: Record<ReportTarget, string> = {
   listing: 'Anúncio',
   user: 'Perfil',
   message: 'Mensagem',
+  barrier: 'Barreira de acessibilidade',
 }
 
 export const SANCTION_KINDS = ['warning', 'suspension'] as const

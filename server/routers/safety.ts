@@ -1,6 +1,6 @@
-import { blockInputSchema, reportInputSchema } from '../../shared/schemas/safety'
+import { barrierReportSchema, blockInputSchema, reportInputSchema } from '../../shared/schemas/safety'
 import { blockedByMember, blockMember, unblockMember } from '../safety/blocks'
-import { createReport, reportsBy } from '../safety/reports'
+import { createBarrierReport, createReport, reportsBy } from '../safety/reports'
 import { approvedProcedure, router } from '../trpc/init'
 
 /** Reporting and blocking, for members. */
@@ -8,6 +8,11 @@ export const safetyRouter = router({
   report: approvedProcedure
     .input(reportInputSchema)
     .mutation(({ ctx, input }) => createReport(ctx, ctx.user, input)),
+
+  /** The accessibility statement's "Relatar uma barreira": it reaches the moderators like a report. */
+  reportBarrier: approvedProcedure
+    .input(barrierReportSchema)
+    .mutation(({ ctx, input }) => createBarrierReport(ctx, ctx.user, input)),
 
   /** Minha Conta: the member's reports and their outcome. */
   myReports: approvedProcedure.query(({ ctx }) => reportsBy(ctx.db, ctx.user.id)),

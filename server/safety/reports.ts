@@ -1,11 +1,16 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import {
+  type ContentReportTarget,
   REPORT_RESOLUTION_LABELS,
   REPORT_REVIEW_HOURS,
   type ReportResolution,
-  type ReportTarget,
 } from '../../shared/safety'
-import type { ReportAction, ReportInput, ResolveReportInput } from '../../shared/schemas/safety'
+import type {
+  BarrierReportInput,
+  ReportAction,
+  ReportInput,
+  ResolveReportInput,
+} from '../../shared/schemas/safety'
 import { deleteAccount } from '../account/delete-account'
 import type { CurrentUser } from '../auth/identity'
 import { participantConversation } from '../chat/conversations'
@@ -54,6 +59,7 @@ export type ReportSnapshot =
       sentAt: string
       sender: { username: string | null; fullName: string }
     }
+  | { type: 'barrier'; page: string; assistiveTech: string | null }
 
 const targetMissing = () => appError('NOT_FOUND', 'REPORT_TARGET_NOT_FOUND')
 
@@ -71,7 +77,7 @@ function personOf(db: Database, userId: number) {
 function resolveTarget(
   db: Database,
   reporter: CurrentUser,
-  type: ReportTarget,
+  type: ContentReportTarget,
   id: number,
 ): { targetUserId: number; snapshot: ReportSnapshot } {
   if (type === 'listing') {
@@ -188,6 +194,47 @@ export async function createReport(services: AppServices, reporter: CurrentUser,
   return { id: created.id }
 }
 
+/**
+ * A member tells of an accessibility barrier. It joins the Denúncias queue of their community as a
+ * target of its own (nobody is answerable for it), and they hear back like any reporter.
+ */
+export async function createBarrierReport(
+  services: AppServices,
+  reporter: CurrentUser,
+  input: BarrierReportInput,
+) {
+  const { db } = services
+  const communityId = memberCommunityId(reporter)
+  await consumeAll([[services.rateLimits.reportsByUser, String(reporter.id)]]).catch(() => {
+    throw appError('TOO_MANY_REQUESTS', 'REPORTS_TOO_FAST')
+  })
+  const snapshot: ReportSnapshot = {
+    type: 'barrier',
+    page: input.page,
+    assistiveTech: input.assistiveTech || null,
+  }
+  const id = db.transaction((tx) => {
+    const created = tx
+      .insert(reports)
+      .values({
+        communityId,
+        reporterId: reporter.id,
+        targetType: 'barrier',
+        targetId: 0,
+        reason: 'accessibility',
+        details: input.details,
+        snapshot,
+      })
+      .returning({ id: reports.id })
+      .get()
+    // Each barrier is its own target, so one member may tell of several at once.
+    tx.update(reports).set({ targetId: created.id }).where(eq(reports.id, created.id)).run()
+    return created.id
+  })
+  publishAdminChange(services.bus, communityId)
+  return { id }
+}
+
 /** Minha Conta: the member's reports and what became of them (never who was sanctioned how, beyond the label). */
 export function reportsBy(db: Database, reporterId: number) {
   return db
@@ -212,6 +259,7 @@ export function reportsBy(db: Database, reporterId: number) {
 function snapshotTitle(snapshot: ReportSnapshot): string {
   if (snapshot.type === 'listing') return snapshot.title
   if (snapshot.type === 'user') return snapshot.fullName
+  if (snapshot.type === 'barrier') return snapshot.page
   return `Mensagem de ${snapshot.sender.fullName}`
 }
 
@@ -367,6 +415,7 @@ function historyOf(db: Database, userIds: number[]) {
 
 const RESOLUTION_OF: Record<ReportAction, ReportResolution> = {
   dismiss: 'dismissed',
+  acknowledge_barrier: 'barrier_acknowledged',
   remove_listing: 'listing_removed',
   warn: 'warned',
   suspend: 'suspended',
@@ -434,6 +483,11 @@ export function resolveReports(
   if (input.action === 'remove_listing' && input.targetType !== 'listing') {
     throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
   }
+  // A barrier is confirmed or archived, and only a barrier is confirmed.
+  const barrierAction = input.action === 'acknowledge_barrier' || input.action === 'dismiss'
+  if (input.targetType === 'barrier' ? !barrierAction : input.action === 'acknowledge_barrier') {
+    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+  }
 
   const resolution = RESOLUTION_OF[input.action]
   db.transaction(() => {
@@ -465,6 +519,8 @@ export function resolveReports(
 
     if (input.action === 'dismiss') {
       log('dismiss_report', 'report', first.id)
+    } else if (input.action === 'acknowledge_barrier') {
+      log('acknowledge_barrier', 'report', first.id)
     } else if (input.action === 'remove_listing') {
       const reason = removalReasonText(input.removalReason ?? 'violation', input.note)
       const listing = db

@@ -1,33 +1,57 @@
 import { z } from 'zod'
 import {
+  BARRIER_PAGE_MAX,
+  BARRIER_TOOL_MAX,
+  CONTENT_REPORT_REASONS,
+  CONTENT_REPORT_TARGETS,
   EMAIL_KINDS,
   REPORT_DETAILS_MAX,
-  REPORT_REASONS,
   REPORT_TARGETS,
   SUSPENSION_DAYS_MAX,
 } from '../safety'
 import { REMOVAL_REASONS } from './admin'
-import { multiLineText } from './text'
+import { multiLineText, singleLineText } from './text'
 
 const id = z.number().int().positive()
 
+const reportDetails = () =>
+  multiLineText().max(REPORT_DETAILS_MAX, { error: 'Detalhes muito longos (máximo de 1.000 caracteres)' })
+
 export const reportInputSchema = z.object({
-  targetType: z.enum(REPORT_TARGETS),
+  targetType: z.enum(CONTENT_REPORT_TARGETS),
   targetId: id,
-  reason: z.enum(REPORT_REASONS, { error: 'Escolha o motivo da denúncia' }),
-  details: multiLineText()
-    .max(REPORT_DETAILS_MAX, { error: 'Detalhes muito longos (máximo de 1.000 caracteres)' })
-    .optional(),
+  reason: z.enum(CONTENT_REPORT_REASONS, { error: 'Escolha o motivo da denúncia' }),
+  details: reportDetails().optional(),
 })
 export type ReportInput = z.infer<typeof reportInputSchema>
 
+/** A barrier told from the accessibility statement: it reaches the moderators as a report. */
+export const barrierReportSchema = z.object({
+  page: singleLineText()
+    .min(1, { error: 'Diga em qual página a barreira aparece' })
+    .max(BARRIER_PAGE_MAX, { error: 'Página muito longa (máximo de 200 caracteres)' }),
+  details: reportDetails().min(10, { error: 'Conte o que aconteceu (mínimo de 10 caracteres)' }),
+  assistiveTech: singleLineText()
+    .max(BARRIER_TOOL_MAX, { error: 'Texto muito longo (máximo de 120 caracteres)' })
+    .optional(),
+})
+export type BarrierReportInput = z.infer<typeof barrierReportSchema>
+
 export const blockInputSchema = z.object({ userId: id })
 
-export const REPORT_ACTIONS = ['dismiss', 'remove_listing', 'warn', 'suspend', 'remove_account'] as const
+export const REPORT_ACTIONS = [
+  'dismiss',
+  'acknowledge_barrier',
+  'remove_listing',
+  'warn',
+  'suspend',
+  'remove_account',
+] as const
 export type ReportAction = (typeof REPORT_ACTIONS)[number]
 
 export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
   dismiss: 'Arquivar (sem violação)',
+  acknowledge_barrier: 'Confirmar a barreira (a equipe vai corrigir)',
   remove_listing: 'Remover o anúncio',
   warn: 'Advertir o membro',
   suspend: 'Suspender o membro',

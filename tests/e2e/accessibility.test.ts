@@ -1,13 +1,13 @@
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
 import { messages, moderationLog, users } from '../../server/db/schema'
-import { createApprovedStudent, enrolTwoFactor, type Student, signIn } from './support/accounts'
+import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
 import { axeFindings, describeFinding, type Finding, isSerious, scrollsSideways } from './support/axe'
-import { launchBrowser } from './support/browser'
+import { launchBrowser, signedInPage } from './support/browser'
 import { ADMIN, type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -154,18 +154,6 @@ class Audit {
   }
 }
 
-async function signedInPage(
-  email: string,
-  password: string,
-  totpKey?: string,
-): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR' })
-  const page = await context.newPage()
-  await page.goto('/univille/auth')
-  await signIn(page, email, password, totpKey)
-  return [context, page]
-}
-
 describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e desktop)', () => {
   it('páginas públicas e a tela de espera', async () => {
     const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR' })
@@ -210,7 +198,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   }, 300_000)
 
   it('páginas e diálogos de membro', async () => {
-    const [context, page] = await signedInPage(member.email, member.password)
+    const { context, page } = await signedInPage(browser, server.url, member, { device: 'desktop' })
     const audit = new Audit(page)
     for (const path of [
       '/univille/portal',
@@ -259,6 +247,13 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
         await p.getByRole('alertdialog').waitFor()
       },
     })
+    await audit.visit('/univille/acessibilidade', {
+      label: 'relatar barreira',
+      open: async (p) => {
+        await p.getByRole('button', { name: 'Relatar uma barreira' }).click()
+        await p.getByRole('dialog').waitFor()
+      },
+    })
     await audit.visit('/univille/vender', {
       open: async (p) => {
         await p.getByRole('button', { name: 'Publicar produto' }).click()
@@ -276,7 +271,9 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   }, 300_000)
 
   it('painel do moderador e do administrador, com os diálogos', async () => {
-    const [modContext, modPage] = await signedInPage(moderator.email, moderator.password)
+    const { context: modContext, page: modPage } = await signedInPage(browser, server.url, moderator, {
+      device: 'desktop',
+    })
     const audit = new Audit(modPage)
     for (const path of [
       '/univille/admin',
@@ -288,11 +285,10 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
     }
     await modContext.close()
 
-    const [context, page] = await signedInPage(
-      ADMIN.email,
-      ADMIN.password,
-      enrolTwoFactor(server.dataDir, ADMIN.email),
-    )
+    const { context, page } = await signedInPage(browser, server.url, ADMIN, {
+      device: 'desktop',
+      totpKey: enrolTwoFactor(server.dataDir, ADMIN.email),
+    })
     const adminAudit = new Audit(page)
     for (const path of [
       '/univille/admin',
@@ -347,7 +343,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   }, 300_000)
 
   it('espaçamento de texto aumentado não faz a página rolar para o lado (1.4.12)', async () => {
-    const [context, page] = await signedInPage(member.email, member.password)
+    const { context, page } = await signedInPage(browser, server.url, member, { device: 'desktop' })
     await page.setViewportSize(WIDTHS[0])
     const overflowing: string[] = []
     for (const path of [

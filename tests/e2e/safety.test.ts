@@ -3,8 +3,8 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newDesktopContext } from './support/browser'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { launchBrowser, signedInPage } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -55,10 +55,9 @@ afterAll(async () => {
 
 describe('segurança na comunidade', () => {
   it('denúncia de um anúncio → a moderação resolve pela fila → quem denunciou vê o resultado nas notificações', async () => {
-    const reporterContext = await newDesktopContext(browser, server.url)
-    const r = await reporterContext.newPage()
-    await r.goto('/univille/auth')
-    await signIn(r, reporter.email, reporter.password)
+    const { context: reporterContext, page: r } = await signedInPage(browser, server.url, reporter, {
+      device: 'desktop',
+    })
     await r.goto(`/univille/produto/${listingId}`)
     await r.getByRole('button', { name: 'Denunciar' }).click()
     const dialog = r.getByRole('dialog', { name: 'Denunciar este anúncio' })
@@ -67,10 +66,9 @@ describe('segurança na comunidade', () => {
     await dialog.getByRole('button', { name: 'Enviar denúncia' }).click()
     await r.getByText('Denúncia enviada').waitFor()
 
-    const moderatorContext = await newDesktopContext(browser, server.url)
-    const m = await moderatorContext.newPage()
-    await m.goto('/univille/auth')
-    await signIn(m, moderator.email, moderator.password)
+    const { context: moderatorContext, page: m } = await signedInPage(browser, server.url, moderator, {
+      device: 'desktop',
+    })
     await m.goto('/univille/admin/denuncias')
     const group = m.getByRole('listitem', { name: 'Denúncia: Anúncio' })
     await group.getByText('Fone bluetooth lacrado').first().waitFor()
@@ -99,14 +97,12 @@ describe('segurança na comunidade', () => {
   })
 
   it('bloquear na conversa: o outro lado não consegue mais enviar', async () => {
-    const buyerContext = await newDesktopContext(browser, server.url)
-    const b = await buyerContext.newPage()
-    await b.goto('/univille/auth')
-    await signIn(b, reporter.email, reporter.password)
-    const sellerContext = await newDesktopContext(browser, server.url)
-    const a = await sellerContext.newPage()
-    await a.goto('/univille/auth')
-    await signIn(a, seller.email, seller.password)
+    const { context: buyerContext, page: b } = await signedInPage(browser, server.url, reporter, {
+      device: 'desktop',
+    })
+    const { context: sellerContext, page: a } = await signedInPage(browser, server.url, seller, {
+      device: 'desktop',
+    })
 
     // The buyer writes from the listing.
     await b.goto(`/univille/produto/${bookId}`)
@@ -136,5 +132,43 @@ describe('segurança na comunidade', () => {
 
     await buyerContext.close()
     await sellerContext.close()
+  })
+
+  it('barreira de acessibilidade: relatada na declaração → chega à fila → a moderação confirma → quem relatou é avisado', async () => {
+    const { context: memberContext, page: r } = await signedInPage(browser, server.url, reporter)
+    await r.goto('/univille/acessibilidade')
+    await r.getByRole('button', { name: 'Relatar uma barreira' }).click()
+    const dialog = r.getByRole('dialog', { name: 'Relatar uma barreira' })
+    await dialog.getByRole('button', { name: 'Enviar relato' }).click()
+    await dialog.getByText('Conte o que aconteceu (mínimo de 10 caracteres)').first().waitFor()
+    await dialog.getByLabel('Página').fill('/univille/vender')
+    await dialog.getByLabel('O que aconteceu').fill('O campo de preço não é anunciado pelo leitor de tela.')
+    await dialog.getByLabel('O que você usa para navegar (opcional)').fill('TalkBack no Android')
+    await dialog.getByRole('button', { name: 'Enviar relato' }).click()
+    await r.getByText('Relato enviado').waitFor()
+
+    const { context: moderatorContext, page: m } = await signedInPage(browser, server.url, moderator, {
+      device: 'desktop',
+    })
+    await m.goto('/univille/admin/denuncias')
+    const group = m.getByRole('listitem', { name: 'Denúncia: Barreira de acessibilidade' })
+    await group.getByText('/univille/vender').waitFor()
+    await group.getByText('Navega com: TalkBack no Android').waitFor()
+    await group.getByRole('button', { name: 'Decidir' }).click()
+    const decision = m.getByRole('dialog', { name: 'Decidir denúncia' })
+    // Sanctions make no sense for a barrier: only confirming or archiving is offered.
+    expect(await decision.getByRole('radio').count()).toBe(2)
+    await decision.getByLabel('Confirmar a barreira (a equipe vai corrigir)').check()
+    await decision.getByLabel('Motivo da decisão').fill('Rótulo do preço será corrigido')
+    await decision.getByRole('button', { name: 'Confirmar' }).click()
+    await m.getByText('Denúncia resolvida').waitFor()
+
+    await r.getByRole('button', { name: /Notificações, \d+ não lidas?/ }).click()
+    await r
+      .getByRole('menuitem', { name: /Sua denúncia foi analisada/ })
+      .filter({ hasText: 'Barreira confirmada' })
+      .waitFor()
+    await memberContext.close()
+    await moderatorContext.close()
   })
 })

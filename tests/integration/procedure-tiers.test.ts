@@ -90,6 +90,7 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'events.list': 'public',
   // Reporting, blocking and the notification centre: full members (a suspended one is refused).
   'safety.report': 'approved',
+  'safety.reportBarrier': 'approved',
   'safety.myReports': 'approved',
   'safety.block': 'approved',
   'safety.unblock': 'approved',

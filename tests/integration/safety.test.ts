@@ -322,6 +322,97 @@ describe('fila de denúncias', () => {
   })
 })
 
+describe('barreira de acessibilidade', () => {
+  const barrier = {
+    page: '/vender',
+    details: 'O leitor de tela não anuncia o campo de preço.',
+    assistiveTech: 'NVDA com Firefox',
+  }
+
+  it('chega à fila da moderação da comunidade como uma denúncia sem responsável', async () => {
+    const { id } = await buyer.caller.safety.reportBarrier(barrier)
+    const [group] = await moderator.caller.admin.reports.queue()
+    expect(group).toMatchObject({
+      targetType: 'barrier',
+      targetId: id,
+      snapshot: { type: 'barrier', page: '/vender', assistiveTech: 'NVDA com Firefox' },
+      person: null,
+      reports: [{ reason: 'accessibility', details: barrier.details, reporter: buyer.username }],
+    })
+    expect(await moderator.caller.admin.badges.counts()).toMatchObject({ openReports: 1 })
+    expect((await buyer.caller.safety.myReports())[0]).toMatchObject({ title: '/vender', status: 'open' })
+  })
+
+  it('cada relato é um alvo próprio: a mesma pessoa pode relatar duas barreiras', async () => {
+    await buyer.caller.safety.reportBarrier(barrier)
+    await buyer.caller.safety.reportBarrier({ ...barrier, page: '/chat' })
+    expect((await moderator.caller.admin.reports.queue()).map((group) => group.snapshot)).toEqual([
+      expect.objectContaining({ page: '/vender' }),
+      expect.objectContaining({ page: '/chat' }),
+    ])
+  })
+
+  it('confirmar a barreira registra e avisa quem relatou; advertir ou remover anúncio não se aplicam', async () => {
+    const { id } = await buyer.caller.safety.reportBarrier(barrier)
+    for (const action of ['warn', 'suspend', 'remove_listing'] as const) {
+      await expectTRPCError(
+        moderator.caller.admin.reports.resolve({
+          targetType: 'barrier',
+          targetId: id,
+          action,
+          note: 'Tentativa',
+          days: 1,
+          removalReason: 'violation',
+        }),
+        'BAD_REQUEST',
+      )
+    }
+    await report(buyer.caller, 'listing', listingId)
+    await expectTRPCError(
+      moderator.caller.admin.reports.resolve({
+        targetType: 'listing',
+        targetId: listingId,
+        action: 'acknowledge_barrier',
+        note: 'Não é barreira',
+      }),
+      'BAD_REQUEST',
+    )
+    await moderator.caller.admin.reports.resolve({
+      targetType: 'barrier',
+      targetId: id,
+      action: 'acknowledge_barrier',
+      note: 'Rótulo do preço corrigido na próxima versão',
+    })
+    expect((await buyer.caller.notifications.list()).items[0]).toMatchObject({
+      kind: 'report_resolved',
+      body: 'Barreira confirmada: a equipe vai corrigir e avisar você',
+    })
+    expect(
+      db.select().from(moderationLog).where(eq(moderationLog.actionType, 'acknowledge_barrier')).all(),
+    ).toHaveLength(1)
+    expect((await moderator.caller.admin.reports.queue()).map((group) => group.targetType)).toEqual([
+      'listing',
+    ])
+  })
+
+  it('a moderação de outra comunidade não vê o relato; texto curto é recusado e nada é gravado', async () => {
+    db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+    const outsider = await createApprovedStudent(db, {
+      password: undefined,
+      communityId: communityBySlug(db, 'udesc').id,
+      email: `mod${Date.now()}@edu.udesc.br`,
+      roles: ['user', 'moderator'],
+    })
+    await buyer.caller.safety.reportBarrier(barrier)
+    expect(await callerFor(services, { userId: outsider.id }).caller.admin.reports.queue()).toEqual([])
+    await expectValidationMessage(
+      buyer.caller.safety.reportBarrier({ page: '/vender', details: 'ruim' }),
+      'Conte o que aconteceu (mínimo de 10 caracteres)',
+    )
+    expect(db.select().from(reports).all()).toHaveLength(1)
+  })
+})
+
 describe('notificações', () => {
   it('favoritos e Vupts de um anúncio viram uma notificação só, contando', async () => {
     const fans = [await member(), await member(), await member()]

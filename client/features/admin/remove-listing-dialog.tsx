@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { RadioCard } from '@/components/ui/radio-card'
 import { Textarea } from '@/components/ui/textarea'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { toastError } from '@/lib/errors'
@@ -95,19 +96,13 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
           Motivo da remoção
         </legend>
         {REMOVAL_REASONS.map((value) => (
-          <label
+          <RadioCard
             key={value}
-            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-accent has-checked:font-medium has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
-          >
-            <input
-              type="radio"
-              value={value}
-              className="size-4 accent-primary"
-              disabled={remove.isPending}
-              {...form.register('reason')}
-            />
-            {REMOVAL_REASON_LABELS[value]}
-          </label>
+            value={value}
+            label={REMOVAL_REASON_LABELS[value]}
+            disabled={remove.isPending}
+            {...form.register('reason')}
+          />
         ))}
         {reasonError ? (
           <p id={reasonErrorId} role="alert" className="font-medium text-destructive text-sm">

@@ -1,9 +1,9 @@
 import {
+  CONTENT_REPORT_REASONS,
+  type ContentReportReason,
+  type ContentReportTarget,
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type ReportReason,
-  type ReportTarget,
 } from '@shared/safety'
 import { FlagIcon } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
@@ -12,11 +12,12 @@ import { DialogForm } from '@/components/dialog-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
+import { RadioCard } from '@/components/ui/radio-card'
 import { Textarea } from '@/components/ui/textarea'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 
-const WHAT: Record<ReportTarget, string> = {
+const WHAT: Record<ContentReportTarget, string> = {
   listing: 'este anúncio',
   user: 'este perfil',
   message: 'esta mensagem',
@@ -31,7 +32,7 @@ export function ReportButton({
   targetId,
   trigger,
 }: {
-  targetType: ReportTarget
+  targetType: ContentReportTarget
   targetId: number
   /** The element that opens the dialog; a small 'Denunciar' button by default. */
   trigger?: ReactNode
@@ -61,12 +62,12 @@ function ReportForm({
   targetId,
   onDone,
 }: {
-  targetType: ReportTarget
+  targetType: ContentReportTarget
   targetId: number
   onDone: () => void
 }) {
   const id = useId()
-  const [reason, setReason] = useState<ReportReason | null>(null)
+  const [reason, setReason] = useState<ContentReportReason | null>(null)
   const [details, setDetails] = useState('')
   const [showError, setShowError] = useState(false)
   const utils = trpc.useUtils()
@@ -107,22 +108,16 @@ function ReportForm({
         aria-describedby={showError && !reason ? `${id}-error` : undefined}
       >
         <legend className="mb-2 font-medium text-sm">Motivo</legend>
-        {REPORT_REASONS.map((value) => (
-          <label
+        {CONTENT_REPORT_REASONS.map((value) => (
+          <RadioCard
             key={value}
-            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-accent has-checked:font-medium has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
-          >
-            <input
-              type="radio"
-              name={`${id}-reason`}
-              value={value}
-              checked={reason === value}
-              onChange={() => setReason(value)}
-              disabled={report.isPending}
-              className="size-4 accent-primary"
-            />
-            {REPORT_REASON_LABELS[value]}
-          </label>
+            name={`${id}-reason`}
+            value={value}
+            label={REPORT_REASON_LABELS[value]}
+            checked={reason === value}
+            onChange={() => setReason(value)}
+            disabled={report.isPending}
+          />
         ))}
         {showError && !reason ? (
           <p id={`${id}-error`} role="alert" className="font-medium text-destructive text-sm">

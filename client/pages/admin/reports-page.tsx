@@ -1,5 +1,10 @@
 import { formatPrice } from '@shared/money'
-import { REPORT_REASON_LABELS, REPORT_RESOLUTION_LABELS, REPORT_REVIEW_HOURS } from '@shared/safety'
+import {
+  REPORT_REASON_LABELS,
+  REPORT_RESOLUTION_LABELS,
+  REPORT_REVIEW_HOURS,
+  REPORT_TARGET_LABELS,
+} from '@shared/safety'
 import { REMOVAL_REASON_LABELS, REMOVAL_REASONS, type RemovalReason } from '@shared/schemas/admin'
 import { REPORT_ACTION_LABELS, type ReportAction } from '@shared/schemas/safety'
 import { FlagIcon } from 'lucide-react'
@@ -11,6 +16,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { RadioCard } from '@/components/ui/radio-card'
 import { Textarea } from '@/components/ui/textarea'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
@@ -74,8 +80,6 @@ function ReportsQueue() {
   )
 }
 
-const TARGET_LABELS = { listing: 'Anúncio', user: 'Perfil', message: 'Mensagem' } as const
-
 function waitingText(hours: number): string {
   if (hours < 1) return 'há menos de 1 hora'
   return hours === 1 ? 'há 1 hora' : `há ${hours} horas`
@@ -86,10 +90,10 @@ function ReportGroup({ group, onDecide }: { group: Group; onDecide: () => void }
   return (
     <li
       className={cn('grid gap-3 rounded-lg border bg-card p-4', group.overdue && 'border-destructive')}
-      aria-label={`Denúncia: ${TARGET_LABELS[group.targetType]}`}
+      aria-label={`Denúncia: ${REPORT_TARGET_LABELS[group.targetType]}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="secondary">{TARGET_LABELS[group.targetType]}</Badge>
+        <Badge variant="secondary">{REPORT_TARGET_LABELS[group.targetType]}</Badge>
         <span
           className={cn(
             'text-sm',
@@ -105,8 +109,17 @@ function ReportGroup({ group, onDecide }: { group: Group; onDecide: () => void }
       </div>
 
       <div className="grid gap-1 rounded-md bg-muted/60 p-3 text-sm">
-        <p className="font-medium text-muted-foreground text-xs">Conteúdo no momento da denúncia</p>
-        {snapshot.type === 'listing' ? (
+        <p className="font-medium text-muted-foreground text-xs">
+          {snapshot.type === 'barrier' ? 'Onde está a barreira' : 'Conteúdo no momento da denúncia'}
+        </p>
+        {snapshot.type === 'barrier' ? (
+          <>
+            <p className="break-words font-semibold">{snapshot.page}</p>
+            {snapshot.assistiveTech ? (
+              <p className="break-words">Navega com: {snapshot.assistiveTech}</p>
+            ) : null}
+          </>
+        ) : snapshot.type === 'listing' ? (
           <>
             <p className="font-semibold">
               {snapshot.title} · {formatPrice(snapshot.priceCents)}
@@ -170,27 +183,29 @@ function ReportGroup({ group, onDecide }: { group: Group; onDecide: () => void }
         ))}
       </ul>
 
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium">
-          Histórico: {history.resolvedReports.length} denúncia(s) anteriores, {history.sanctions.length}{' '}
-          advertência(s) ou suspensão(ões), {history.removedListings} anúncio(s) removido(s)
-        </summary>
-        <ul className="mt-2 grid gap-1 text-muted-foreground">
-          {history.sanctions.map((sanction) => (
-            <li key={`s-${sanction.createdAt.toString()}`}>
-              {sanction.kind === 'warning' ? 'Advertência' : 'Suspensão'} em {formatDate(sanction.createdAt)}:{' '}
-              {sanction.reason}
-            </li>
-          ))}
-          {history.resolvedReports.map((report) => (
-            <li key={`r-${report.id}`}>
-              {REPORT_REASON_LABELS[report.reason as keyof typeof REPORT_REASON_LABELS] ?? report.reason}
-              {report.resolution ? ` → ${REPORT_RESOLUTION_LABELS[report.resolution]}` : ''}
-              {report.resolvedAt ? ` (${formatDate(report.resolvedAt)})` : ''}
-            </li>
-          ))}
-        </ul>
-      </details>
+      {group.targetType === 'barrier' ? null : (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium">
+            Histórico: {history.resolvedReports.length} denúncia(s) anteriores, {history.sanctions.length}{' '}
+            advertência(s) ou suspensão(ões), {history.removedListings} anúncio(s) removido(s)
+          </summary>
+          <ul className="mt-2 grid gap-1 text-muted-foreground">
+            {history.sanctions.map((sanction) => (
+              <li key={`s-${sanction.createdAt.toString()}`}>
+                {sanction.kind === 'warning' ? 'Advertência' : 'Suspensão'} em{' '}
+                {formatDate(sanction.createdAt)}: {sanction.reason}
+              </li>
+            ))}
+            {history.resolvedReports.map((report) => (
+              <li key={`r-${report.id}`}>
+                {REPORT_REASON_LABELS[report.reason as keyof typeof REPORT_REASON_LABELS] ?? report.reason}
+                {report.resolution ? ` → ${REPORT_RESOLUTION_LABELS[report.resolution]}` : ''}
+                {report.resolvedAt ? ` (${formatDate(report.resolvedAt)})` : ''}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
 
       <div>
         <Button onClick={onDecide}>Decidir</Button>
@@ -200,6 +215,7 @@ function ReportGroup({ group, onDecide }: { group: Group; onDecide: () => void }
 }
 
 function actionsFor(group: Group, isAdmin: boolean): ReportAction[] {
+  if (group.targetType === 'barrier') return ['acknowledge_barrier', 'dismiss']
   const actions: ReportAction[] = ['dismiss']
   if (group.targetType === 'listing' && group.listingState?.moderationStatus === 'active')
     actions.push('remove_listing')
@@ -226,7 +242,7 @@ function DecisionForm({ group, onDone }: { group: Group; onDone: () => void }) {
   const id = useId()
   const { viewer } = useViewer()
   const actions = actionsFor(group, viewer?.roles.includes('admin') ?? false)
-  const [action, setAction] = useState<ReportAction>('dismiss')
+  const [action, setAction] = useState<ReportAction>(actions[0] ?? 'dismiss')
   const [note, setNote] = useState('')
   const [days, setDays] = useState('7')
   const [removalReason, setRemovalReason] = useState<RemovalReason>('violation')
@@ -265,20 +281,14 @@ function DecisionForm({ group, onDone }: { group: Group; onDone: () => void }) {
       <fieldset className="grid gap-2">
         <legend className="mb-2 font-medium text-sm">Ação</legend>
         {actions.map((value) => (
-          <label
+          <RadioCard
             key={value}
-            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-accent has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
-          >
-            <input
-              type="radio"
-              name={`${id}-action`}
-              value={value}
-              checked={action === value}
-              onChange={() => setAction(value)}
-              className="size-4 accent-primary"
-            />
-            {REPORT_ACTION_LABELS[value]}
-          </label>
+            name={`${id}-action`}
+            value={value}
+            label={REPORT_ACTION_LABELS[value]}
+            checked={action === value}
+            onChange={() => setAction(value)}
+          />
         ))}
       </fieldset>
       {action === 'remove_listing' ? (

@@ -2,6 +2,8 @@ import { Mail } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { LIBRAS_PRIVACY_TEXT } from '@/features/libras/libras-toggle'
+import { BarrierReportButton } from '@/features/safety/barrier-report-dialog'
+import { useViewer } from '@/lib/auth'
 import { appConfig } from '@/lib/config'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -24,6 +26,7 @@ const limitations = [
 /** `/acessibilidade`: the accessibility statement (Lei 13.146/2015, art. 63). */
 export function AccessibilityPage() {
   usePageTitle('Declaração de acessibilidade')
+  const { viewer } = useViewer()
   return (
     <article className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-8 sm:py-12">
       <header className="grid gap-2">
@@ -86,17 +89,19 @@ export function AccessibilityPage() {
           Encontrou uma barreira? Conte para a gente
         </h2>
         <p>
-          Se algo no Vupt não funciona com o seu leitor de tela, teclado, zoom ou outra tecnologia, escreva
-          para o suporte dizendo a página, o que você tentou fazer e o que usa para navegar. A mensagem chega
-          à equipe de moderação, que responde em até 24 horas, como numa denúncia.
+          Se algo no Vupt não funciona com o seu leitor de tela, teclado, zoom ou outra tecnologia, conte a
+          página, o que você tentou fazer e o que usa para navegar. O relato chega à equipe de moderação como
+          uma denúncia, e a resposta vem em até 24 horas nas suas notificações e em Minha Conta. Sem conta ou
+          sem conseguir entrar, escreva para o suporte.
         </p>
-        <div>
-          <Button asChild>
+        <div className="flex flex-wrap gap-3">
+          {viewer?.approved ? <BarrierReportButton /> : null}
+          <Button asChild variant={viewer?.approved ? 'outline' : 'default'}>
             <a
               href={`mailto:${appConfig.supportEmail}?subject=${encodeURIComponent('Barreira de acessibilidade')}`}
             >
               <Mail aria-hidden="true" />
-              Relatar uma barreira
+              {viewer?.approved ? 'Escrever para o suporte' : 'Relatar uma barreira'}
             </a>
           </Button>
         </div>

@@ -8,6 +8,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { RadioCard } from '@/components/ui/radio-card'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { ImageUploader } from '@/features/uploads/image-uploader'
@@ -250,18 +251,13 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
         </legend>
         <div className="grid grid-cols-3 gap-2">
           {LISTING_CONDITIONS.map((condition) => (
-            <label
+            <RadioCard
               key={condition}
-              className="flex min-h-10 cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-accent has-checked:font-medium has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
-            >
-              <input
-                type="radio"
-                value={condition}
-                className="size-4 accent-primary"
-                {...form.register('condition')}
-              />
-              {CONDITION_LABELS[condition]}
-            </label>
+              value={condition}
+              label={CONDITION_LABELS[condition]}
+              cardClassName="justify-center gap-2"
+              {...form.register('condition')}
+            />
           ))}
         </div>
         {conditionError ? (

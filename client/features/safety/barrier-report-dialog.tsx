@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { BARRIER_PAGE_MAX, BARRIER_TOOL_MAX, REPORT_DETAILS_MAX } from '@shared/safety'
+import { type BarrierReportInput, barrierReportSchema } from '@shared/schemas/safety'
+import { MessageSquareWarning } from 'lucide-react'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { DialogForm } from '@/components/dialog-form'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/textarea'
+import { toastError } from '@/lib/errors'
+import { toastFirstError } from '@/lib/form-errors'
+import { trpc } from '@/lib/trpc'
+
+/** "Relatar uma barreira" for members: the report reaches the moderators' Denúncias queue. */
+export function BarrierReportButton() {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <MessageSquareWarning aria-hidden="true" />
+          Relatar uma barreira
+        </Button>
+      </DialogTrigger>
+      <DialogContent>{open ? <BarrierReportForm onDone={() => setOpen(false)} /> : null}</DialogContent>
+    </Dialog>
+  )
+}
+
+function BarrierReportForm({ onDone }: { onDone: () => void }) {
+  const id = useId()
+  const utils = trpc.useUtils()
+  const form = useForm<BarrierReportInput>({
+    resolver: zodResolver(barrierReportSchema),
+    defaultValues: { page: '', details: '', assistiveTech: '' },
+  })
+  const { errors } = form.formState
+  const report = trpc.safety.reportBarrier.useMutation({
+    onSuccess: () => {
+      toast.success('Relato enviado', {
+        description: 'A moderação responde em até 24 horas. Acompanhe em Minha Conta.',
+      })
+      void utils.safety.myReports.invalidate()
+      onDone()
+    },
+    onError: (error) => toastError(error, 'Erro ao enviar o relato'),
+  })
+  const submit = form.handleSubmit((values) => report.mutate(values), toastFirstError)
+  const busy = report.isPending
+
+  return (
+    <DialogForm
+      title="Relatar uma barreira"
+      description="Conte onde e como o Vupt atrapalhou você. O relato chega à moderação, que responde em até 24 horas."
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Enviar relato"
+      busy={busy}
+      busyLabel="Enviando..."
+    >
+      <FormField label="Página" htmlFor={`${id}-page`} error={errors.page?.message}>
+        <Input
+          id={`${id}-page`}
+          maxLength={BARRIER_PAGE_MAX}
+          placeholder="Por exemplo: /portal ou a tela de criar anúncio"
+          disabled={busy}
+          {...fieldAriaProps(`${id}-page`, { error: errors.page?.message })}
+          {...form.register('page')}
+        />
+      </FormField>
+      <FormField label="O que aconteceu" htmlFor={`${id}-details`} error={errors.details?.message}>
+        <Textarea
+          id={`${id}-details`}
+          rows={4}
+          maxLength={REPORT_DETAILS_MAX}
+          placeholder="O que você tentou fazer e o que impediu"
+          disabled={busy}
+          {...fieldAriaProps(`${id}-details`, { error: errors.details?.message })}
+          {...form.register('details')}
+        />
+      </FormField>
+      <FormField
+        label="O que você usa para navegar (opcional)"
+        htmlFor={`${id}-tech`}
+        error={errors.assistiveTech?.message}
+      >
+        <Input
+          id={`${id}-tech`}
+          maxLength={BARRIER_TOOL_MAX}
+          placeholder="Por exemplo: NVDA com Firefox, só teclado, zoom de 200%"
+          disabled={busy}
+          {...fieldAriaProps(`${id}-tech`, { error: errors.assistiveTech?.message })}
+          {...form.register('assistiveTech')}
+        />
+      </FormField>
+    </DialogForm>
+  )
+}
