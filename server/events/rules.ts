@@ -42,13 +42,7 @@ export function createEvent(services: EventServices, organizer: CurrentUser, inp
       .values({
         communityId: community.id,
         organizerId: organizer.id,
-        title: input.title,
-        description: input.description,
-        eventDate: input.eventDate,
-        eventTime: input.eventTime,
-        startsAt,
-        location: input.location,
-        maxParticipants: input.maxParticipants,
+        ...eventColumns(input, startsAt),
         ...eventImage(services, organizer.id, input.imageUploadId),
       })
       .returning({ id: events.id, status: events.status })
@@ -56,6 +50,12 @@ export function createEvent(services: EventServices, organizer: CurrentUser, inp
     publishAdminChange(bus, community.id)
     return created
   })
+}
+
+/** The columns the organizer's form sets, on creation and on every edit. */
+function eventColumns(input: EventInput, startsAt: Date) {
+  const { title, description, eventDate, eventTime, location, maxParticipants } = input
+  return { title, description, eventDate, eventTime, startsAt, location, maxParticipants }
 }
 
 /** Only the organizer, and only while the event waits for approval. */
@@ -72,16 +72,7 @@ export function updateEvent(services: EventServices, organizer: CurrentUser, id:
       : { imageUrl: event.imageUrl, imageUploadId: event.imageUploadId }
     if (image.imageUploadId !== event.imageUploadId) releaseUpload(db, event.imageUploadId, 'event')
     db.update(events)
-      .set({
-        title: input.title,
-        description: input.description,
-        eventDate: input.eventDate,
-        eventTime: input.eventTime,
-        startsAt,
-        location: input.location,
-        maxParticipants: input.maxParticipants,
-        ...image,
-      })
+      .set({ ...eventColumns(input, startsAt), ...image })
       .where(eq(events.id, id))
       .run()
   })
