@@ -1,13 +1,20 @@
 # One container: the Node process serves the API, WebSockets and the built client.
-FROM node:20-bookworm-slim AS build
+# BASE is any Debian bookworm image with Node.js 20 and npm on the PATH and a `node` user (uid 1000):
+# the official node:20-bookworm-slim by default, or the one scripts/build-image.sh makes locally
+# where no image registry is reachable.
+ARG BASE=node:20-bookworm-slim
+
+FROM ${BASE} AS build
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# better-sqlite3 compiles from source when no prebuilt binary can be fetched.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM ${BASE}
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
