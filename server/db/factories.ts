@@ -2,6 +2,7 @@
  * Rows made the way the app makes them, for the demo seed, the benchmarks and the tests: one place
  * that knows which columns a member, a listing, an event or a conversation needs.
  */
+import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import type { ListingCondition, ListingStatus } from '../../shared/domain'
 import { zonedLocalToUtc } from '../../shared/time'
@@ -9,7 +10,16 @@ import { createAccount, type NewAccount } from '../auth/accounts'
 import { replaceImages } from '../listings/rules'
 import type { ImageStorage } from '../uploads/storage'
 import type { Database } from './client'
-import { communities, conversations, events, listings, profiles, subcategories } from './schema'
+import {
+  communities,
+  conversations,
+  events,
+  listings,
+  profiles,
+  subcategories,
+  type UploadKind,
+  uploads,
+} from './schema'
 
 let sequence = 0
 const unique = () => `${++sequence}${Math.random().toString(36).slice(2, 6)}`
@@ -157,4 +167,17 @@ export function createConversation(db: Database, one: number, two: number, listi
     .values({ communityId: community.id, participantOne, participantTwo, listingId })
     .returning({ id: conversations.id })
     .get().id
+}
+
+export type NewUpload = { ownerId: number; kind: UploadKind; width?: number; height?: number }
+
+/** A photo as the pipeline leaves it once processed, not yet attached; returns its id and public URL. */
+export function createUpload(db: Database, { ownerId, kind, width = 800, height = 600 }: NewUpload) {
+  const id = randomUUID()
+  const hash = randomUUID().replace(/-/g, '').repeat(2)
+  const fullKey = `${hash}-full.webp`
+  db.insert(uploads)
+    .values({ id, ownerId, kind, cardKey: `${hash}-card.webp`, fullKey, width, height, bytes: 1000 })
+    .run()
+  return { id, fullUrl: `/uploads/${fullKey}` }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
-import { createListing } from '../../server/db/factories'
+import { createListing, createUpload } from '../../server/db/factories'
 import {
   conversations,
   listings,
@@ -252,24 +252,14 @@ describe('banners', () => {
   })
 
   it('usa a imagem enviada pelo Vupt e a tira da limpeza de órfãs', async () => {
-    const hash = randomUUID().replace(/-/g, '').repeat(2)
-    const uploadId = randomUUID()
-    world.db
-      .insert(uploads)
-      .values({
-        id: uploadId,
-        ownerId: adminId,
-        kind: 'banner',
-        cardKey: `${hash}-card.webp`,
-        fullKey: `${hash}-full.webp`,
-        width: 1920,
-        height: 600,
-        bytes: 1,
-      })
-      .run()
+    const { id: uploadId, fullUrl } = createUpload(world.db, {
+      ownerId: adminId,
+      kind: 'banner',
+      width: 1920,
+    })
     await admin.admin.banners.create({
       ...banner,
-      imageUrl: `/uploads/${hash}-full.webp`,
+      imageUrl: fullUrl,
       imageUploadId: uploadId,
     })
     expect(world.db.select().from(uploads).where(eq(uploads.id, uploadId)).get()?.attachedAt).toBeInstanceOf(

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { eventAttendees, events, moderationLog, uploads } from '../../server/db/schema'
+import { createUpload } from '../../server/db/factories'
+import { eventAttendees, events, moderationLog } from '../../server/db/schema'
 import { eventPageMeta } from '../../server/http/event-pages'
 import type { EventInput } from '../../shared/schemas/event'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
@@ -122,23 +122,9 @@ describe('criar e editar', () => {
   })
 
   it('aceita uma imagem enviada pelo organizador, e recusa a de outra pessoa', async () => {
-    const hash = randomUUID().replace(/-/g, '').repeat(2)
-    const uploadId = randomUUID()
-    world.db
-      .insert(uploads)
-      .values({
-        id: uploadId,
-        ownerId: organizerId,
-        kind: 'event',
-        cardKey: `${hash}-card.webp`,
-        fullKey: `${hash}-full.webp`,
-        width: 10,
-        height: 10,
-        bytes: 1,
-      })
-      .run()
+    const { id: uploadId, fullUrl } = createUpload(world.db, { ownerId: organizerId, kind: 'event' })
     const { id } = await organizer.events.create(eventInput({ imageUploadId: uploadId }))
-    expect((await organizer.events.byId({ id })).imageUrl).toBe(`/uploads/${hash}-full.webp`)
+    expect((await organizer.events.byId({ id })).imageUrl).toBe(fullUrl)
     await expectTRPCError(student.events.create(eventInput({ imageUploadId: uploadId })), 'BAD_REQUEST')
   })
 })

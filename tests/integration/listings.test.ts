@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createUpload } from '../../server/db/factories'
 import { communities, listings, mainCategories, subcategories, uploads } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
@@ -36,25 +36,9 @@ function category(mainSlug: string, subName: string) {
   return row
 }
 
-/** An processed upload as the photo pipeline would leave it. */
-function fakeUpload(ownerId: number, kind: 'listing' | 'avatar' = 'listing'): string {
-  const id = randomUUID()
-  const hash = randomUUID().replace(/-/g, '').repeat(2)
-  world.db
-    .insert(uploads)
-    .values({
-      id,
-      ownerId,
-      kind,
-      cardKey: `${hash}-card.webp`,
-      fullKey: `${hash}-full.webp`,
-      width: 800,
-      height: 600,
-      bytes: 1000,
-    })
-    .run()
-  return id
-}
+/** A processed upload as the photo pipeline would leave it. */
+const fakeUpload = (ownerId: number, kind: 'listing' | 'avatar' = 'listing') =>
+  createUpload(world.db, { ownerId, kind }).id
 
 function listingInput(overrides: Partial<ListingInput> = {}): ListingInput {
   return {
