@@ -51,26 +51,21 @@ export function EmptyState({
   )
 }
 
+/** What LoadError needs of a failed query: its error and a way to try again. */
+type FailedQuery = { error: unknown; isFetching: boolean; refetch: () => unknown }
+
 /** A failed load: the toast (spec: errors are toasts) plus a retry in place of the list. */
-export function LoadError({
-  title,
-  error,
-  onRetry,
-  retrying,
-}: {
-  title: string
-  error: unknown
-  onRetry: () => void
-  retrying: boolean
-}) {
-  useLoadErrorToast(title, error)
+export function LoadError({ title, query }: { title: string; query: FailedQuery }) {
+  useLoadErrorToast(title, query.error)
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
       <p className="font-medium">{title}</p>
-      <p className="max-w-sm text-muted-foreground text-sm">{describeError(error, title).description}</p>
-      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+      <p className="max-w-sm text-muted-foreground text-sm">
+        {describeError(query.error, title).description}
+      </p>
+      <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
         <RotateCwIcon aria-hidden="true" />
-        {retrying ? 'Carregando...' : 'Tentar novamente'}
+        {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
       </Button>
     </div>
   )

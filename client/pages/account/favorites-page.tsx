@@ -41,12 +41,7 @@ export function FavoritesPage() {
       {favorites.isPending ? (
         <ListingGridSkeleton count={4} />
       ) : favorites.isError ? (
-        <LoadError
-          title="Erro ao carregar favoritos"
-          error={favorites.error}
-          onRetry={() => void favorites.refetch()}
-          retrying={favorites.isFetching}
-        />
+        <LoadError title="Erro ao carregar favoritos" query={favorites} />
       ) : count === 0 ? (
         <EmptyState
           icon={<HeartIcon aria-hidden="true" />}

@@ -71,12 +71,7 @@ function BannersAdmin() {
       {banners.isPending ? (
         <ListSkeleton label="Carregando banners..." rowClassName="h-32" />
       ) : banners.isError ? (
-        <LoadError
-          title="Erro ao carregar banners"
-          error={banners.error}
-          onRetry={() => void banners.refetch()}
-          retrying={banners.isFetching}
-        />
+        <LoadError title="Erro ao carregar banners" query={banners} />
       ) : banners.data.length === 0 ? (
         <EmptyState
           icon={<ImageIcon aria-hidden="true" />}

@@ -67,14 +67,7 @@ function Dashboard() {
     )
   }
   if (summary.isError) {
-    return (
-      <LoadError
-        title="Erro ao carregar o painel"
-        error={summary.error}
-        onRetry={() => void summary.refetch()}
-        retrying={summary.isFetching}
-      />
-    )
+    return <LoadError title="Erro ao carregar o painel" query={summary} />
   }
 
   const data = summary.data

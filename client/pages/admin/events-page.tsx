@@ -75,12 +75,7 @@ function EventsAdmin() {
         {events.isPending ? (
           <ListSkeleton label="Carregando eventos..." rowClassName="h-36" />
         ) : events.isError ? (
-          <LoadError
-            title="Erro ao carregar eventos"
-            error={events.error}
-            onRetry={() => void events.refetch()}
-            retrying={events.isFetching}
-          />
+          <LoadError title="Erro ao carregar eventos" query={events} />
         ) : events.data.length === 0 ? (
           <EmptyState
             icon={<CalendarDaysIcon aria-hidden="true" />}

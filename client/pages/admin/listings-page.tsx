@@ -52,12 +52,7 @@ function ListingsAdmin() {
         {listings.isPending ? (
           <ListSkeleton label="Carregando anúncios..." />
         ) : listings.isError ? (
-          <LoadError
-            title="Erro ao carregar anúncios"
-            error={listings.error}
-            onRetry={() => void listings.refetch()}
-            retrying={listings.isFetching}
-          />
+          <LoadError title="Erro ao carregar anúncios" query={listings} />
         ) : listings.data.length === 0 ? (
           <EmptyState
             icon={<PackageIcon aria-hidden="true" />}

@@ -37,14 +37,7 @@ function ModerationLog() {
 
   if (log.isPending) return <ListSkeleton label="Carregando histórico..." rowClassName="h-20" />
   if (log.isError) {
-    return (
-      <LoadError
-        title="Erro ao carregar o histórico"
-        error={log.error}
-        onRetry={() => void log.refetch()}
-        retrying={log.isFetching}
-      />
-    )
+    return <LoadError title="Erro ao carregar o histórico" query={log} />
   }
 
   const entries = action === ALL ? log.data : log.data.filter((entry) => entry.actionType === action)

@@ -46,14 +46,7 @@ function ReportsQueue() {
   const [deciding, setDeciding] = useState<Group | null>(null)
   if (queue.isPending) return <ListSkeleton label="Carregando denúncias..." />
   if (queue.isError) {
-    return (
-      <LoadError
-        title="Erro ao carregar denúncias"
-        error={queue.error}
-        onRetry={() => void queue.refetch()}
-        retrying={queue.isFetching}
-      />
-    )
+    return <LoadError title="Erro ao carregar denúncias" query={queue} />
   }
   if (queue.data.length === 0) {
     return (

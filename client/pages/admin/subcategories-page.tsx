@@ -61,12 +61,7 @@ function SubcategoriesAdmin() {
       {subcategories.isPending ? (
         <ListSkeleton label="Carregando subcategorias..." rowClassName="h-16" />
       ) : subcategories.isError ? (
-        <LoadError
-          title="Erro ao carregar subcategorias"
-          error={subcategories.error}
-          onRetry={() => void subcategories.refetch()}
-          retrying={subcategories.isFetching}
-        />
+        <LoadError title="Erro ao carregar subcategorias" query={subcategories} />
       ) : subcategories.data.length === 0 && mains.length === 0 ? (
         <EmptyState icon={<TagsIcon aria-hidden="true" />} title="Nenhuma subcategoria cadastrada" />
       ) : (

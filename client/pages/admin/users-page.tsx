@@ -122,12 +122,7 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
         {users.isPending ? (
           <ListSkeleton label="Carregando usuários..." />
         ) : users.isError ? (
-          <LoadError
-            title="Erro ao carregar usuários"
-            error={users.error}
-            onRetry={() => void users.refetch()}
-            retrying={users.isFetching}
-          />
+          <LoadError title="Erro ao carregar usuários" query={users} />
         ) : (
           <>
             <p className="text-muted-foreground text-sm" role="status" aria-live="polite">

@@ -42,12 +42,7 @@ export function MyEventsPage() {
         {organized.isPending ? (
           <ListSkeleton label="Carregando seus eventos..." rows={2} />
         ) : organized.isError ? (
-          <LoadError
-            title="Erro ao carregar seus eventos"
-            error={organized.error}
-            onRetry={() => void organized.refetch()}
-            retrying={organized.isFetching}
-          />
+          <LoadError title="Erro ao carregar seus eventos" query={organized} />
         ) : organized.data.length === 0 ? (
           <EmptyState
             icon={<CalendarPlusIcon aria-hidden="true" />}
@@ -72,12 +67,7 @@ export function MyEventsPage() {
         {attending.isPending ? (
           <ListSkeleton label="Carregando eventos..." rows={2} rowClassName="h-48" />
         ) : attending.isError ? (
-          <LoadError
-            title="Erro ao carregar eventos"
-            error={attending.error}
-            onRetry={() => void attending.refetch()}
-            retrying={attending.isFetching}
-          />
+          <LoadError title="Erro ao carregar eventos" query={attending} />
         ) : upcoming.length === 0 && past.length === 0 ? (
           <EmptyState
             icon={<CalendarHeartIcon aria-hidden="true" />}
