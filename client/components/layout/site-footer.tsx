@@ -2,6 +2,7 @@ import { LifeBuoy, Mail } from 'lucide-react'
 import type { ComponentProps } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { LibrasToggle } from '@/features/libras/libras-toggle'
 import { useCommunity } from '@/lib/community'
 import { appConfig } from '@/lib/config'
@@ -148,12 +149,10 @@ export function SiteFooter() {
             </li>
           </ul>
           <div className="mt-5 flex flex-col gap-2">
-            <Button asChild variant="outline" size="sm" className="justify-start">
-              <Link href={to('/faq')}>
-                <LifeBuoy aria-hidden="true" />
-                Central de Ajuda
-              </Link>
-            </Button>
+            <ButtonLink href={to('/faq')} variant="outline" size="sm" className="justify-start">
+              <LifeBuoy aria-hidden="true" />
+              Central de Ajuda
+            </ButtonLink>
             <Button asChild variant="outline" size="sm" className="justify-start">
               <a href={`mailto:${appConfig.supportEmail}`}>
                 <Mail aria-hidden="true" />

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { Link, useLocation, useRouter } from 'wouter'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -66,18 +67,20 @@ function SignedOutActions() {
   const from = `${useRouter().base}${location}`
   return (
     <>
-      <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
-        <Link href={`/auth?from=${encodeURIComponent(from)}`} state={{ from }}>
-          {/* '/ Criar Conta' is off screen on the narrowest phones (320 px), so nothing scrolls sideways;
-              it stays in the name. */}
-          Entrar <span className="max-[400px]:sr-only">/ Criar Conta</span>
-        </Link>
-      </Button>
-      <Button asChild size="sm">
-        <Link href={`/auth?from=${encodeURIComponent('/vender')}`} state={{ from: '/vender' }}>
-          Anunciar
-        </Link>
-      </Button>
+      <ButtonLink
+        href={`/auth?from=${encodeURIComponent(from)}`}
+        variant="ghost"
+        size="sm"
+        className="px-2 sm:px-3"
+        state={{ from }}
+      >
+        {/* '/ Criar Conta' is off screen on the narrowest phones (320 px), so nothing scrolls sideways;
+            it stays in the name. */}
+        Entrar <span className="max-[400px]:sr-only">/ Criar Conta</span>
+      </ButtonLink>
+      <ButtonLink href={`/auth?from=${encodeURIComponent('/vender')}`} size="sm" state={{ from: '/vender' }}>
+        Anunciar
+      </ButtonLink>
     </>
   )
 }
@@ -90,12 +93,10 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
   return (
     <>
       <NotificationBell />
-      <Button asChild size="sm" className="hidden sm:inline-flex">
-        <Link href="/vender">
-          <PlusIcon aria-hidden="true" />
-          Anunciar
-        </Link>
-      </Button>
+      <ButtonLink href="/vender" size="sm" className="hidden sm:inline-flex">
+        <PlusIcon aria-hidden="true" />
+        Anunciar
+      </ButtonLink>
       {/* Not modal: a modal menu hides the page from screen readers while its links stay focusable. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>

@@ -3,6 +3,7 @@ import { formatPrice } from '@shared/money'
 import { ArrowLeftIcon, PackageIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { BlockButton } from '@/features/safety/block-button'
 import { ReportButton } from '@/features/safety/report-dialog'
@@ -88,11 +89,15 @@ function UnblockButton({ userId }: { userId: number }) {
 
 export function BackToInbox() {
   return (
-    <Button asChild variant="ghost" size="icon" className="shrink-0">
-      <Link href="/chat" aria-label="Voltar para Mensagens">
-        <ArrowLeftIcon aria-hidden="true" />
-      </Link>
-    </Button>
+    <ButtonLink
+      href="/chat"
+      variant="ghost"
+      size="icon"
+      className="shrink-0"
+      aria-label="Voltar para Mensagens"
+    >
+      <ArrowLeftIcon aria-hidden="true" />
+    </ButtonLink>
   )
 }
 

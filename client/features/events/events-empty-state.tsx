@@ -1,6 +1,6 @@
 import { CalendarSearchIcon, PlusIcon } from 'lucide-react'
-import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 
 type EventsEmptyStateProps = {
   /** The active search, if any: the hint offers to clear it. */
@@ -32,12 +32,10 @@ export function EventsEmptyState({ q, onClearSearch, canCreate }: EventsEmptySta
           </Button>
         ) : null}
         {canCreate ? (
-          <Button asChild>
-            <Link href="/criar-evento">
-              <PlusIcon aria-hidden="true" />
-              Criar um evento
-            </Link>
-          </Button>
+          <ButtonLink href="/criar-evento">
+            <PlusIcon aria-hidden="true" />
+            Criar um evento
+          </ButtonLink>
         ) : null}
       </div>
     </div>

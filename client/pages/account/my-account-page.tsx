@@ -10,6 +10,7 @@ import { Link, useLocation } from 'wouter'
 import type { z } from 'zod'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -44,24 +45,18 @@ export function MyAccountPage() {
         <h1 className="font-bold text-2xl">Minha Conta</h1>
         <p className="text-muted-foreground">Edite como os outros membros veem você.</p>
         <nav aria-label="Suas coisas" className="mt-2 flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link href="/minha-conta/seguranca">
-              <ShieldCheckIcon aria-hidden="true" />
-              Segurança e privacidade
-            </Link>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <Link href="/meus-favoritos">
-              <HeartIcon aria-hidden="true" />
-              Meus favoritos
-            </Link>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <Link href="/meus-eventos">
-              <CalendarDaysIcon aria-hidden="true" />
-              Meus eventos
-            </Link>
-          </Button>
+          <ButtonLink href="/minha-conta/seguranca" variant="outline" size="sm">
+            <ShieldCheckIcon aria-hidden="true" />
+            Segurança e privacidade
+          </ButtonLink>
+          <ButtonLink href="/meus-favoritos" variant="outline" size="sm">
+            <HeartIcon aria-hidden="true" />
+            Meus favoritos
+          </ButtonLink>
+          <ButtonLink href="/meus-eventos" variant="outline" size="sm">
+            <CalendarDaysIcon aria-hidden="true" />
+            Meus eventos
+          </ButtonLink>
         </nav>
       </header>
       {me.data ? (

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { DataCard } from '@/features/account/data-card'
 import { DeleteAccountCard } from '@/features/account/delete-account-card'
@@ -30,12 +30,10 @@ export function SecurityPage() {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
       <header className="grid gap-2">
-        <Button asChild variant="ghost" size="sm" className="justify-self-start px-2">
-          <Link href="/minha-conta">
-            <ArrowLeftIcon aria-hidden="true" />
-            Minha Conta
-          </Link>
-        </Button>
+        <ButtonLink href="/minha-conta" variant="ghost" size="sm" className="justify-self-start px-2">
+          <ArrowLeftIcon aria-hidden="true" />
+          Minha Conta
+        </ButtonLink>
         <h1 className="font-bold text-2xl">Segurança e privacidade</h1>
         <p className="text-muted-foreground">
           Como você entra no Vupt, onde sua conta está conectada e o que fazer com os seus dados.

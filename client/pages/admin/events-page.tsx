@@ -2,9 +2,9 @@ import { EVENT_STATUS_LABELS, type EventStatus } from '@shared/domain'
 import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, UserIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { Link } from 'wouter'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
@@ -190,12 +190,10 @@ function EventRow({
               </Button>
             </>
           ) : null}
-          <Button asChild variant="link" className="px-0 sm:ml-auto">
-            <Link href={`/evento/${event.id}`}>
-              <ExternalLinkIcon aria-hidden="true" />
-              Ver página do evento<span className="sr-only"> {event.title}</span>
-            </Link>
-          </Button>
+          <ButtonLink href={`/evento/${event.id}`} variant="link" className="px-0 sm:ml-auto">
+            <ExternalLinkIcon aria-hidden="true" />
+            Ver página do evento<span className="sr-only"> {event.title}</span>
+          </ButtonLink>
         </div>
       </div>
     </li>

@@ -11,7 +11,8 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Button, buttonVariants } from '@/components/ui/button'
+import { buttonVariants } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { CancelEventDialog } from '@/features/events/cancel-event-dialog'
 import { organizerName } from '@/features/events/event-card'
@@ -121,12 +122,10 @@ function EventDetails({ event }: { event: EventDetail }) {
               </a>
             ) : null}
             {event.canEdit ? (
-              <Button asChild variant="outline" className="w-full">
-                <Link href={`/editar-evento/${event.id}`}>
-                  <PencilIcon aria-hidden="true" />
-                  Editar evento
-                </Link>
-              </Button>
+              <ButtonLink href={`/editar-evento/${event.id}`} variant="outline" className="w-full">
+                <PencilIcon aria-hidden="true" />
+                Editar evento
+              </ButtonLink>
             ) : null}
             {event.isOrganizer && approved && !started ? (
               <CancelEventDialog eventId={event.id} eventTitle={event.title} />

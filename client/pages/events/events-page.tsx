@@ -1,8 +1,8 @@
 import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/event'
 import { PlusIcon, RotateCwIcon } from 'lucide-react'
 import { useEffect } from 'react'
-import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { EventCard, EventCardSkeleton } from '@/features/events/event-card'
 import { EventsEmptyState } from '@/features/events/events-empty-state'
@@ -36,12 +36,10 @@ export function EventsPage() {
           </p>
         </div>
         {member ? (
-          <Button asChild>
-            <Link href="/criar-evento">
-              <PlusIcon aria-hidden="true" />
-              Criar Evento
-            </Link>
-          </Button>
+          <ButtonLink href="/criar-evento">
+            <PlusIcon aria-hidden="true" />
+            Criar Evento
+          </ButtonLink>
         ) : null}
       </header>
 

@@ -1,6 +1,7 @@
 import { CalendarHeartIcon, CalendarPlusIcon, PencilIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
 import { EventCard } from '@/features/events/event-card'
 import { EventStatusBadge } from '@/features/events/event-status-badge'
@@ -27,12 +28,10 @@ export function MyEventsPage() {
           <h1 className="font-bold text-2xl">Meus eventos</h1>
           <p className="text-muted-foreground">Os eventos que você organiza e aqueles em que vai estar.</p>
         </div>
-        <Button asChild>
-          <Link href="/criar-evento">
-            <CalendarPlusIcon aria-hidden="true" />
-            Criar evento
-          </Link>
-        </Button>
+        <ButtonLink href="/criar-evento">
+          <CalendarPlusIcon aria-hidden="true" />
+          Criar evento
+        </ButtonLink>
       </header>
 
       <section aria-labelledby="organizo" className="grid gap-4">
@@ -133,18 +132,19 @@ function OrganizedEventRow({ event }: { event: OrganizedEvent }) {
       </div>
       <div className="flex gap-2">
         {event.status === 'pendente' ? (
-          <Button asChild size="sm" variant="outline">
-            <Link href={`/editar-evento/${event.id}`} aria-label={`Editar ${event.title}`}>
-              <PencilIcon aria-hidden="true" />
-              Editar
-            </Link>
-          </Button>
+          <ButtonLink
+            href={`/editar-evento/${event.id}`}
+            size="sm"
+            variant="outline"
+            aria-label={`Editar ${event.title}`}
+          >
+            <PencilIcon aria-hidden="true" />
+            Editar
+          </ButtonLink>
         ) : null}
-        <Button asChild size="sm" variant="ghost">
-          <Link href={`/evento/${event.id}`} aria-label={`Ver ${event.title}`}>
-            Ver
-          </Link>
-        </Button>
+        <ButtonLink href={`/evento/${event.id}`} size="sm" variant="ghost" aria-label={`Ver ${event.title}`}>
+          Ver
+        </ButtonLink>
       </div>
     </article>
   )

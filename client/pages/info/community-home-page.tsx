@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarDays, CircleHelp, type LucideIcon, ShoppingBag, UserPlus } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -50,12 +51,10 @@ export function CommunityHomePage() {
           segurança e descubra os eventos do campus.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" variant="secondary">
-            <Link href="/portal">
-              <ShoppingBag aria-hidden="true" />
-              Ir para o portal
-            </Link>
-          </Button>
+          <ButtonLink href="/portal" size="lg" variant="secondary">
+            <ShoppingBag aria-hidden="true" />
+            Ir para o portal
+          </ButtonLink>
           {signedIn ? null : (
             <Button
               asChild

@@ -1,6 +1,5 @@
 import { Home } from 'lucide-react'
-import { Link } from 'wouter'
-import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { usePageTitle } from '@/lib/use-page-title'
 
 export function NotFoundPage() {
@@ -12,12 +11,10 @@ export function NotFoundPage() {
         Oops! Page not found
       </h1>
       <p className="text-muted-foreground">O endereço que você acessou não existe ou foi removido.</p>
-      <Button asChild size="lg" className="mt-2">
-        <Link href="~/">
-          <Home aria-hidden="true" />
-          Voltar para o início
-        </Link>
-      </Button>
+      <ButtonLink href="~/" size="lg" className="mt-2">
+        <Home aria-hidden="true" />
+        Voltar para o início
+      </ButtonLink>
     </div>
   )
 }

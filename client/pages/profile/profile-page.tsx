@@ -12,6 +12,7 @@ import { toast } from 'sonner'
 import { Link, useLocation, useParams } from 'wouter'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { initialOf } from '@/features/listings/detail/seller-card'
 import { ListingCard } from '@/features/listings/listing-card'
@@ -101,12 +102,10 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
               {profile.username ? <p className="text-muted-foreground">@{profile.username}</p> : null}
             </div>
             {profile.isMe ? (
-              <Button asChild variant="outline">
-                <Link href="/minha-conta">
-                  <PencilIcon aria-hidden="true" />
-                  Editar Perfil
-                </Link>
-              </Button>
+              <ButtonLink href="/minha-conta" variant="outline">
+                <PencilIcon aria-hidden="true" />
+                Editar Perfil
+              </ButtonLink>
             ) : (
               <div className="flex flex-wrap gap-1">
                 <BlockButton

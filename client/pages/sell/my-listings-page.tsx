@@ -2,6 +2,7 @@ import { formatPrice } from '@shared/money'
 import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { DeleteListingDialog } from '@/features/listings/delete-listing-dialog'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
@@ -30,12 +31,10 @@ export function MyListingsPage() {
               : 'Todos os seus anúncios, em qualquer status.'}
           </p>
         </div>
-        <Button asChild>
-          <Link href="/vender">
-            <PlusIcon aria-hidden="true" />
-            Novo Produto
-          </Link>
-        </Button>
+        <ButtonLink href="/vender">
+          <PlusIcon aria-hidden="true" />
+          Novo Produto
+        </ButtonLink>
       </header>
 
       {mine.isLoading ? (
@@ -126,12 +125,15 @@ function MyListingCard({ listing }: { listing: MyListing }) {
         ) : null}
         <div className="mt-auto flex flex-wrap gap-2">
           {removed ? null : (
-            <Button asChild variant="outline" size="sm">
-              <Link href={`/produto/${listing.id}?editar=1`} aria-label={`Editar ${listing.title}`}>
-                <PencilIcon aria-hidden="true" />
-                Editar
-              </Link>
-            </Button>
+            <ButtonLink
+              href={`/produto/${listing.id}?editar=1`}
+              variant="outline"
+              size="sm"
+              aria-label={`Editar ${listing.title}`}
+            >
+              <PencilIcon aria-hidden="true" />
+              Editar
+            </ButtonLink>
           )}
           <DeleteListingDialog
             listingId={listing.id}
@@ -164,12 +166,10 @@ function EmptyState() {
           Transforme o que está parado em dinheiro: livros, materiais, criações ou serviços.
         </p>
       </div>
-      <Button asChild size="lg">
-        <Link href="/vender">
-          <PlusIcon aria-hidden="true" />
-          Anunciar meu primeiro produto
-        </Link>
-      </Button>
+      <ButtonLink href="/vender" size="lg">
+        <PlusIcon aria-hidden="true" />
+        Anunciar meu primeiro produto
+      </ButtonLink>
     </div>
   )
 }
