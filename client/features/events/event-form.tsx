@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { useMemo } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
+import { CharacterCount } from '@/components/character-count'
 import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -104,12 +105,7 @@ export function EventForm({
     capacity: `event-${mode}-capacity`,
     image: `event-${mode}-image`,
   }
-  const descriptionHint = (
-    <span className={cn(description.length > EVENT_DESCRIPTION_MAX && 'font-medium text-destructive')}>
-      {description.length}/{EVENT_DESCRIPTION_MAX}
-      <span className="sr-only"> caracteres</span>
-    </span>
-  )
+  const descriptionHint = <CharacterCount length={description.length} max={EVENT_DESCRIPTION_MAX} />
 
   return (
     <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>

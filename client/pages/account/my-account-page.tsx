@@ -8,6 +8,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Link, useLocation } from 'wouter'
 import type { z } from 'zod'
+import { CharacterCount } from '@/components/character-count'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -27,7 +28,6 @@ import { describeError, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
-import { cn } from '@/lib/utils'
 
 type MyProfile = RouterOutputs['profiles']['me']
 
@@ -124,12 +124,7 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
   }, toastFirstError)
 
   const busy = isSubmitting
-  const bioHint = (
-    <span className={cn(bio.length > BIO_MAX && 'font-medium text-destructive')}>
-      {bio.length}/{BIO_MAX}
-      <span className="sr-only"> caracteres</span>
-    </span>
-  )
+  const bioHint = <CharacterCount length={bio.length} max={BIO_MAX} />
   const usernameHint = 'De 3 a 30 caracteres: apenas letras, números e _'
 
   return (

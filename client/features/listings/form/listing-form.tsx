@@ -5,6 +5,7 @@ import { LISTING_DESCRIPTION_MAX, LISTING_IMAGES_MAX, type ListingInput } from '
 import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
+import { CharacterCount } from '@/components/character-count'
 import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -98,12 +99,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
     condition: `listing-${mode}-condition`,
     photos: `listing-${mode}-photos`,
   }
-  const descriptionHint = (
-    <span className={cn(description.length > LISTING_DESCRIPTION_MAX && 'font-medium text-destructive')}>
-      {description.length}/{LISTING_DESCRIPTION_MAX}
-      <span className="sr-only"> caracteres</span>
-    </span>
-  )
+  const descriptionHint = <CharacterCount length={description.length} max={LISTING_DESCRIPTION_MAX} />
   const photosHint = `De 1 a ${LISTING_IMAGES_MAX} fotos (JPG, PNG, WebP ou GIF, até ${MAX_MB}MB cada). A primeira foto é a capa do anúncio; use as setas para reordenar.`
   const categoriesError = categories.error
     ? describeError(categories.error, 'Erro ao carregar categorias').title
