@@ -255,6 +255,7 @@ describe('eventos ao vivo', () => {
         content: 'Chego em dez minutos.',
         read: false,
         createdAt: sent.createdAt.toISOString(),
+        photos: [],
         warnings: [],
       },
     })
