@@ -175,7 +175,7 @@ describe('fotos no chat: envio', () => {
     })
     const received = await first
     abort.abort()
-    const [, event] = received.value as [string, ChatEvent]
+    const [, event] = received.value as unknown as [string, ChatEvent]
     expect(event).toMatchObject({
       type: 'message',
       conversationId,
