@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { conversations, listingImages, listings, messages, profiles } from '../db/schema'
+import { conversations, listings, messages, profiles } from '../db/schema'
+import { coverImageUrl } from '../listings/card'
 import { blockedBetween, hasBlocked } from '../safety/blocks'
 import { conversationsOf, messageColumns, participantConversation } from './conversations'
 import { withPhotos } from './photos'
@@ -89,8 +90,7 @@ export function conversationHeader(db: Database, userId: number, conversationId:
           title: listings.title,
           priceCents: listings.priceCents,
           status: listings.status,
-          imageUrl: sql<string | null>`(select ${listingImages.cardUrl} from ${listingImages}
-              where ${listingImages.listingId} = ${listings.id} order by ${listingImages.position} limit 1)`,
+          imageUrl: coverImageUrl(),
         })
         .from(listings)
         .where(eq(listings.id, conversation.listingId))

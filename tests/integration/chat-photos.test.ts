@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deleteAccount } from '../../server/account/delete-account'
-import { communities, uploads } from '../../server/db/schema'
+import { createCommunity } from '../../server/db/factories'
+import { uploads } from '../../server/db/schema'
 import { createBackup, restoreBackup } from '../../server/ops/backup'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { releaseUploads } from '../../server/uploads/attach'
@@ -67,25 +68,9 @@ async function load(path: string, userId?: number) {
 }
 
 async function memberOfAnotherCommunity(): Promise<number> {
-  const other = world.db
-    .insert(communities)
-    .values({
-      slug: `outra-${randomUUID().slice(0, 6)}`,
-      name: 'Outra',
-      universityName: 'Outra',
-      emailDomain: `${randomUUID().slice(0, 6)}.edu.br`,
-      active: true,
-      primaryColor: '#000',
-      secondaryColor: '#fff',
-    })
-    .returning({ id: communities.id })
-    .get()
-  return (
-    await createApprovedStudent(world.db, {
-      email: `x${randomUUID().slice(0, 6)}@o.br`,
-      communityId: other.id,
-    })
-  ).id
+  const other = createCommunity(world.db)
+  return (await createApprovedStudent(world.db, { email: `x@${other.emailDomain}`, communityId: other.id }))
+    .id
 }
 
 beforeEach(async () => {
