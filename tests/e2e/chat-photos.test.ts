@@ -1,13 +1,13 @@
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
 import { users } from '../../server/db/schema'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { launchBrowser, signedInPage } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -37,23 +37,14 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function signedIn(context: BrowserContext, student: Student): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto('/univille/auth')
-  await signIn(page, student.email, student.password)
-  return page
-}
-
 describe('fotos no chat', () => {
   it('A manda uma foto, B vê a miniatura na hora e abre em tamanho real; uma terceira pessoa não carrega a foto', async () => {
-    const aContext = await newPhoneContext(browser, server.url)
-    const bContext = await newDesktopContext(browser, server.url)
-    const cContext = await newDesktopContext(browser, server.url)
-    const [a, b, c] = await Promise.all([
-      signedIn(aContext, buyer),
-      signedIn(bContext, seller),
-      signedIn(cContext, outsider),
-    ])
+    const [{ context: aContext, page: a }, { context: bContext, page: b }, { context: cContext, page: c }] =
+      await Promise.all([
+        signedInPage(browser, server.url, buyer),
+        signedInPage(browser, server.url, seller, { device: 'desktop' }),
+        signedInPage(browser, server.url, outsider, { device: 'desktop' }),
+      ])
 
     // A opens the conversation from the listing and says hello; B opens the thread.
     await a.goto(`/univille/produto/${listingId}`)
