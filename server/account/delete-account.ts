@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm'
+import { removeChatPhotosOf } from '../chat/photos'
 import type { Database } from '../db/client'
 import {
   emailTokens,
@@ -21,8 +22,8 @@ import { releaseUpload, releaseUploads } from '../uploads/attach'
  * Deletes an account, by the user or an administrator. Policy: the person's listings, events,
  * favorites, Vupts, RSVPs, roles, sessions and linked identities are removed, counters on other
  * people's listings and events are corrected, and the e-mail is freed. Messages they sent stay in
- * the other person's conversation, shown as from 'Conta removida': the user row remains as an
- * anonymous tombstone with no e-mail, name or password.
+ * the other person's conversation, shown as from 'Conta removida', without the photos they carried:
+ * the user row remains as an anonymous tombstone with no e-mail, name or password.
  */
 export function deleteAccount(db: Database, userId: number): void {
   db.transaction((tx) => {
@@ -87,6 +88,7 @@ export function deleteAccount(db: Database, userId: number): void {
     tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId)).run()
     tx.delete(userRoles).where(eq(userRoles.userId, userId)).run()
     if (photos.length > 0) releaseUploads(tx, photos)
+    removeChatPhotosOf(tx, userId)
 
     tx.update(profiles)
       .set({

@@ -1,6 +1,7 @@
 import { eq, inArray, or, sql } from 'drizzle-orm'
 import { accessRecordsOf } from '../auth/access-records'
 import type { CurrentUser } from '../auth/identity'
+import { photosOf } from '../chat/photos'
 import type { Database } from '../db/client'
 import {
   conversations,
@@ -67,6 +68,7 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
   const myMessages = myConversations.length
     ? db
         .select({
+          id: messages.id,
           conversationId: messages.conversationId,
           sentByMe: sql<boolean>`${messages.senderId} = ${userId}`.mapWith(Boolean),
           content: messages.content,
@@ -78,6 +80,10 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
         .orderBy(messages.id)
         .all()
     : []
+  const chatPhotos = photosOf(
+    db,
+    myMessages.map((message) => message.id),
+  )
   return {
     exportedAt: new Date(),
     account: { ...user, ...profile, roles: member.roles },
@@ -101,7 +107,11 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       .innerJoin(listings, eq(listings.id, listingVupts.listingId))
       .where(eq(listingVupts.userId, userId))
       .all(),
-    messages: myMessages,
+    // Photos as the addresses the member opens while signed in: only the conversation's two members reach them.
+    messages: myMessages.map(({ id, ...message }) => ({
+      ...message,
+      photos: (chatPhotos.get(id) ?? []).map((photo) => photo.fullUrl),
+    })),
     eventsOrganized: db
       .select({
         id: events.id,

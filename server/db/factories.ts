@@ -4,11 +4,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
+import { chatPhotoPath } from '../../shared/chat'
 import type { ListingCondition, ListingStatus } from '../../shared/domain'
 import { zonedLocalToUtc } from '../../shared/time'
 import { createAccount, type NewAccount } from '../auth/accounts'
 import { replaceImages } from '../listings/rules'
 import type { ImageStorage } from '../uploads/storage'
+import { accessOf } from '../uploads/urls'
 import type { Database } from './client'
 import {
   communities,
@@ -171,13 +173,36 @@ export function createConversation(db: Database, one: number, two: number, listi
 
 export type NewUpload = { ownerId: number; kind: UploadKind; width?: number; height?: number }
 
-/** A photo as the pipeline leaves it once processed, not yet attached; returns its id and public URL. */
+/** A photo as the pipeline leaves it once processed, not yet attached; returns its id and the URL it is loaded from. */
 export function createUpload(db: Database, { ownerId, kind, width = 800, height = 600 }: NewUpload) {
   const id = randomUUID()
   const hash = randomUUID().replace(/-/g, '').repeat(2)
-  const fullKey = `${hash}-full.webp`
+  const isPrivate = accessOf(kind) === 'private'
+  const name = isPrivate ? `private-${hash}` : hash
+  const fullKey = `${name}-full.webp`
   db.insert(uploads)
-    .values({ id, ownerId, kind, cardKey: `${hash}-card.webp`, fullKey, width, height, bytes: 1000 })
+    .values({ id, ownerId, kind, cardKey: `${name}-card.webp`, fullKey, width, height, bytes: 1000 })
     .run()
-  return { id, fullUrl: `/uploads/${fullKey}` }
+  return { id, fullUrl: isPrivate ? chatPhotoPath(id, 'full') : `/uploads/${fullKey}` }
+}
+
+/** Another live community, with its own e-mail domain; a random slug unless one is given. */
+export function createCommunity(
+  db: Database,
+  { slug, name = 'Outra' }: { slug?: string; name?: string } = {},
+) {
+  const key = slug ?? `outra-${randomUUID().slice(0, 6)}`
+  return db
+    .insert(communities)
+    .values({
+      slug: key,
+      name,
+      universityName: name,
+      emailDomain: `${key}.edu.br`,
+      active: true,
+      primaryColor: '#000000',
+      secondaryColor: '#ffffff',
+    })
+    .returning({ id: communities.id, emailDomain: communities.emailDomain })
+    .get()
 }

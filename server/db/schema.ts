@@ -314,7 +314,8 @@ export const listingImages = sqliteTable(
   (t) => [uniqueIndex('listing_images_listing_position_idx').on(t.listingId, t.position)],
 )
 
-export const UPLOAD_KINDS = ['listing', 'avatar', 'event', 'banner'] as const
+/** `chat` photos are private to a conversation: stored apart and never served from the public /uploads. */
+export const UPLOAD_KINDS = ['listing', 'avatar', 'event', 'banner', 'chat'] as const
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
 
 /**
@@ -435,6 +436,27 @@ export const messages = sqliteTable(
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
     index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.read} = 0`),
+  ],
+)
+
+/** Photos sent with a message (at most CHAT_PHOTOS_MAX), only ever served to the conversation's two members. */
+export const messagePhotos = sqliteTable(
+  'message_photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [
+    uniqueIndex('message_photos_message_position_idx').on(t.messageId, t.position),
+    index('message_photos_upload_idx').on(t.uploadId),
   ],
 )
 
@@ -718,8 +740,13 @@ export const conversationsRelations = relations(conversations, ({ many }) => ({
   messages: many(messages),
 }))
 
-export const messagesRelations = relations(messages, ({ one }) => ({
+export const messagesRelations = relations(messages, ({ one, many }) => ({
   conversation: one(conversations, { fields: [messages.conversationId], references: [conversations.id] }),
+  photos: many(messagePhotos),
+}))
+
+export const messagePhotosRelations = relations(messagePhotos, ({ one }) => ({
+  message: one(messages, { fields: [messagePhotos.messageId], references: [messages.id] }),
 }))
 
 export const eventsRelations = relations(events, ({ one, many }) => ({

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { favorites, listingImages, listings, mainCategories, profiles, subcategories } from '../db/schema'
 
+/** The listing's cover: the card-size rendition of its first photo, or null. */
+export const coverImageUrl = () => sql<string | null>`(select ${listingImages.cardUrl} from ${listingImages}
+  where ${listingImages.listingId} = ${listings.id} order by ${listingImages.position} limit 1)`
+
 /** The select list of a listing card, shared by every list of listings. */
 export function cardColumns(viewerId: number | null | undefined) {
   return {
@@ -15,8 +19,7 @@ export function cardColumns(viewerId: number | null | undefined) {
     mainCategorySlug: mainCategories.slug,
     mainCategoryName: mainCategories.name,
     subcategoryName: subcategories.name,
-    imageUrl: sql<string | null>`(select ${listingImages.cardUrl} from ${listingImages}
-      where ${listingImages.listingId} = ${listings.id} order by ${listingImages.position} limit 1)`,
+    imageUrl: coverImageUrl(),
     sellerUsername: profiles.username,
     sellerFullName: profiles.fullName,
     sellerCourse: profiles.course,

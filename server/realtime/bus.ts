@@ -1,4 +1,5 @@
 import { EventEmitter, on } from 'node:events'
+import type { ChatPhoto } from '../../shared/chat'
 import type { ScamSignal } from '../../shared/safety'
 
 /**
@@ -15,6 +16,8 @@ export type ChatEvent =
         content: string
         read: boolean
         createdAt: string
+        /** In the order the sender chose; served only to the conversation's two members. */
+        photos: ChatPhoto[]
         /** Scam signals, for the recipient only (the sender's copy has none). */
         warnings: ScamSignal[]
       }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { withPhotoNote } from '../../shared/chat'
 import {
   type ContentReportTarget,
   REPORT_RESOLUTION_LABELS,
@@ -14,6 +15,7 @@ import type {
 import { deleteAccount } from '../account/delete-account'
 import type { CurrentUser } from '../auth/identity'
 import { participantConversation } from '../chat/conversations'
+import { photosOf } from '../chat/photos'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import {
@@ -144,7 +146,8 @@ function resolveTarget(
     targetUserId: message.senderId,
     snapshot: {
       type,
-      content: message.content,
+      // The photos stay private to the conversation: the moderator reads that there were some.
+      content: withPhotoNote(message.content, photosOf(db, [id]).get(id)?.length ?? 0),
       sentAt: message.createdAt.toISOString(),
       sender: personOf(db, message.senderId),
     },

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { listingImages, type UploadKind, uploads } from '../db/schema'
+import { listingImages, messagePhotos, type UploadKind, uploads } from '../db/schema'
 import { appError } from '../errors'
 import type { ImageStorage } from './storage'
+import { uploadUrls } from './urls'
 
 /** The database or the transaction the caller is in. */
 export type DbOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -45,31 +46,30 @@ export function attachUploads(
 
   return ordered.map((row) => ({
     id: row.id,
-    cardUrl: storage.urlFor(row.cardKey),
-    fullUrl: storage.urlFor(row.fullKey),
+    ...uploadUrls(storage, row),
     width: row.width,
     height: row.height,
   }))
 }
 
+/** No listing photo and no chat photo points at the upload: what the orphan sweep may take. */
+export const unreferenced = (db: DbOrTransaction) =>
+  and(
+    notExists(db.select({ one: sql`1` }).from(listingImages).where(eq(listingImages.uploadId, uploads.id))),
+    notExists(db.select({ one: sql`1` }).from(messagePhotos).where(eq(messagePhotos.uploadId, uploads.id))),
+  )
+
 /**
- * Hands uploads that stopped being used (a photo taken out of a listing, a deleted listing) back to
- * the orphan cleanup. Uploads still referenced by a listing photo are kept attached, so call it after
- * the references were removed. Other kinds (avatars, events, banners) keep their reference as a URL:
+ * Hands uploads that stopped being used (a photo taken out of a listing, a deleted listing, a chat
+ * photo of a deleted account) back to the orphan cleanup. Uploads still referenced by a listing or
+ * chat photo are kept attached, so call it after the references were removed. Other kinds (avatars, events, banners) keep their reference as a URL:
  * the caller must know the upload is no longer used.
  */
 export function releaseUploads(db: DbOrTransaction, ids: readonly string[]): void {
   if (ids.length === 0) return
   db.update(uploads)
     .set({ attachedAt: null })
-    .where(
-      and(
-        inArray(uploads.id, [...ids]),
-        notExists(
-          db.select({ one: sql`1` }).from(listingImages).where(eq(listingImages.uploadId, uploads.id)),
-        ),
-      ),
-    )
+    .where(and(inArray(uploads.id, [...ids]), unreferenced(db)))
     .run()
 }
 

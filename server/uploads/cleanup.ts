@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
-import { listingImages, uploads } from '../db/schema'
+import { uploads } from '../db/schema'
+import { unreferenced } from './attach'
 import type { ImageStorage } from './storage'
 
 const HOUR = 60 * 60 * 1000
@@ -44,10 +45,8 @@ export async function deleteOrphanUploads(
           and(
             isNull(uploads.attachedAt),
             lt(uploads.createdAt, cutoff),
-            // A listing photo pointing at it means it is in use, whatever attachedAt says.
-            notExists(
-              tx.select({ one: sql`1` }).from(listingImages).where(eq(listingImages.uploadId, uploads.id)),
-            ),
+            // A listing or chat photo pointing at it means it is in use, whatever attachedAt says.
+            unreferenced(tx),
           ),
         )
         .limit(BATCH)

@@ -1,8 +1,10 @@
 import { type Request, type Response, Router } from 'express'
 import multer from 'multer'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { CHAT_PHOTO_ROUTE } from '../../shared/chat'
 import { UPLOAD_ENDPOINT, UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../shared/uploads'
 import { resolveSession } from '../auth/identity'
+import { chatPhotoKeyFor } from '../chat/photos'
 import { UPLOAD_KINDS, type UploadKind } from '../db/schema'
 import type { AppServices } from '../services'
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from './process-image'
@@ -46,7 +48,8 @@ function parseMultipart(parse: ReturnType<multer.Multer['single']>, req: Request
 
 /**
  * POST /api/uploads (multipart: `file`, plus `kind` in the query or as a field) for approved members,
- * answering UploadedImage; and, when the files are on this machine, GET /uploads/:key.
+ * answering UploadedImage; GET of a chat photo for the conversation's members; and, when the files
+ * are on this machine, GET /uploads/:key for the public ones.
  * Mount after the /api same-origin guard.
  */
 export function createUploadRouter(services: AppServices, options: UploadRouterOptions = {}): Router {
@@ -96,6 +99,30 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
       if (error instanceof ImageRejectedError) return fail(res, REJECTION_STATUS[error.reason], error.message)
       services.logger.error({ err: error, userId: user.id }, 'falha ao processar upload')
       fail(res, 500, UPLOAD_MESSAGES.failed)
+    }
+  })
+
+  router.get(CHAT_PHOTO_ROUTE, async (req, res, next) => {
+    const { user } = resolveSession(services, req, (cookie) => res.append('Set-Cookie', cookie))
+    // Never kept by a shared cache, and kept apart per signed-in person by the browser's own.
+    res.set({ 'Cache-Control': 'private, no-cache', Vary: 'Cookie' })
+    if (!user) return fail(res, 401, UPLOAD_MESSAGES.signInRequired)
+    const { uploadId, rendition } = req.params
+    const key =
+      user.approved &&
+      user.emailVerified &&
+      !user.suspension &&
+      (rendition === 'card' || rendition === 'full')
+        ? chatPhotoKeyFor(services.db, user, uploadId, rendition)
+        : null
+    // Someone outside the conversation learns nothing, not even that the photo exists.
+    if (!key) return void res.sendStatus(404)
+    try {
+      const data = await services.storage.read(key)
+      if (!data) return void res.sendStatus(404)
+      res.set({ 'Content-Type': 'image/webp', 'X-Content-Type-Options': 'nosniff' }).send(data)
+    } catch (error) {
+      next(error)
     }
   })
 

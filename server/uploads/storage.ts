@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { open, rename, rm } from 'node:fs/promises'
+import { open, readFile, rename, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 
 /** Where processed images live: a local folder today, object storage later. */
@@ -9,10 +9,12 @@ export interface ImageStorage {
   put(key: string, data: Buffer): Promise<void>
   /** Deletes the key; a key that does not exist is not an error. */
   remove(key: string): Promise<void>
-  /** Public URL of the key. */
+  /** The stored bytes, or null when the key holds nothing. */
+  read(key: string): Promise<Buffer | null>
+  /** Public URL of a public key (private keys are reached only through an authenticated route). */
   urlFor(key: string): string
   /**
-   * Set when the files sit on this machine and the app serves them itself under /uploads;
+   * Set when the files sit on this machine and the app serves the public ones itself under /uploads;
    * absent for storage that has its own public URLs.
    */
   readonly localFolder?: string
@@ -20,19 +22,26 @@ export interface ImageStorage {
 
 export type Rendition = 'card' | 'full'
 
-/** The only names the app writes and serves: the content's SHA-256 and the rendition. */
+/** Public names, served to anyone under /uploads: the content's SHA-256 and the rendition. */
 export const UPLOAD_KEY_PATTERN = /^[a-f0-9]{64}-(card|full)\.webp$/
+/** Private names (chat photos): never matched by the public route, read only after a membership check. */
+export const PRIVATE_UPLOAD_KEY_PATTERN = /^private-[a-f0-9]{64}-(card|full)\.webp$/
+
+export type KeyAccess = 'public' | 'private'
 
 /**
  * Named by content: the same bytes always get the same key, so a file never changes under its name
- * and can be cached forever; one photo uploaded twice is stored once.
+ * and can be cached forever; one photo uploaded twice is stored once (once per access).
  */
-export function renditionKey(data: Buffer, rendition: Rendition): string {
-  return `${createHash('sha256').update(data).digest('hex')}-${rendition}.webp`
+export function renditionKey(data: Buffer, rendition: Rendition, access: KeyAccess = 'public'): string {
+  const name = `${createHash('sha256').update(data).digest('hex')}-${rendition}.webp`
+  return access === 'private' ? `private-${name}` : name
 }
 
 function assertKey(key: string): void {
-  if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`chave de upload inválida: ${key}`)
+  if (!UPLOAD_KEY_PATTERN.test(key) && !PRIVATE_UPLOAD_KEY_PATTERN.test(key)) {
+    throw new Error(`chave de upload inválida: ${key}`)
+  }
 }
 
 export function createLocalImageStorage(folder: string): ImageStorage {
@@ -63,6 +72,15 @@ export function createLocalImageStorage(folder: string): ImageStorage {
       assertKey(key)
       await rm(join(root, key), { force: true })
     },
+    async read(key) {
+      assertKey(key)
+      try {
+        return await readFile(join(root, key))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        throw error
+      }
+    },
     urlFor(key) {
       return `/uploads/${key}`
     },
@@ -80,6 +98,9 @@ export function createMemoryImageStorage(): ImageStorage & { readonly files: Map
     },
     async remove(key) {
       files.delete(key)
+    },
+    async read(key) {
+      return files.get(key) ?? null
     },
     urlFor(key) {
       return `/uploads/${key}`

@@ -5,6 +5,7 @@ import type { Database } from '../db/client'
 import { type UploadKind, uploads } from '../db/schema'
 import { processImage } from './process-image'
 import { type ImageStorage, renditionKey } from './storage'
+import { accessOf, uploadUrls } from './urls'
 
 /**
  * Processes an image (see processImage: it throws ImageRejectedError for anything unsafe) and
@@ -17,8 +18,9 @@ export async function storeImage(
   input: Buffer,
 ): Promise<UploadedImage> {
   const image = await processImage(input)
-  const cardKey = renditionKey(image.card.data, 'card')
-  const fullKey = renditionKey(image.full.data, 'full')
+  const access = accessOf(kind)
+  const cardKey = renditionKey(image.card.data, 'card', access)
+  const fullKey = renditionKey(image.full.data, 'full', access)
   const id = randomUUID()
   // The row goes in before the files: the orphan cleanup never deletes a file a row names.
   db.insert(uploads)
@@ -41,8 +43,7 @@ export async function storeImage(
   }
   return {
     id,
-    cardUrl: storage.urlFor(cardKey),
-    fullUrl: storage.urlFor(fullKey),
+    ...uploadUrls(storage, { id, kind, cardKey, fullKey }),
     width: image.full.width,
     height: image.full.height,
   }

@@ -1,10 +1,14 @@
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storeMessage } from '../../server/chat/messages'
 import { openDatabase } from '../../server/db/client'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
 import { messages, moderationLog, users } from '../../server/db/schema'
+import { createLocalImageStorage } from '../../server/uploads/storage'
+import { storeImage } from '../../server/uploads/store-image'
 import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
 import { axeFindings, describeFinding, type Finding, isSerious, scrollsSideways } from './support/axe'
 import { launchBrowser, signedInPage } from './support/browser'
@@ -55,6 +59,21 @@ async function seedFixtures() {
         content: 'Oi! Ainda está disponível?',
       })
       .run()
+    const storage = createLocalImageStorage(join(server.dataDir, 'uploads'))
+    const photo = await storeImage(
+      { db, storage },
+      seller.id,
+      'chat',
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#34495e' } })
+        .jpeg()
+        .toBuffer(),
+    )
+    storeMessage(
+      { db, storage },
+      seller.id,
+      { id: ids.conversation },
+      { content: 'Foto da calculadora', photos: [photo.id] },
+    )
     db.insert(moderationLog)
       .values([
         {
@@ -236,6 +255,13 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       open: async (p) => {
         await p.getByRole('button', { name: /Menu da conta/ }).click()
         await p.getByRole('menu').waitFor()
+      },
+    })
+    await audit.visit(`/univille/chat/${ids.conversation}`, {
+      label: 'foto aberta',
+      open: async (p) => {
+        await p.getByRole('button', { name: 'Foto 1 de 1 enviada por Otávio Prado' }).click()
+        await p.getByRole('dialog', { name: 'Foto enviada por Otávio Prado' }).waitFor()
       },
     })
     await audit.visit('/univille/meus-produtos', {

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
-import { createListing } from '../../server/db/factories'
-import { communities } from '../../server/db/schema'
+import { createCommunity, createListing } from '../../server/db/factories'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscriptions'
 import { appRouter } from '../../server/routers/_app'
@@ -109,23 +107,11 @@ describe('iniciar conversa', () => {
   })
 
   it('não conversa com outra comunidade', async () => {
-    const other = world.db
-      .insert(communities)
-      .values({
-        slug: `outra-${randomUUID().slice(0, 6)}`,
-        name: 'Outra',
-        universityName: 'Outra',
-        emailDomain: `${randomUUID().slice(0, 6)}.edu.br`,
-        active: true,
-        primaryColor: '#000',
-        secondaryColor: '#fff',
-      })
-      .returning({ id: communities.id })
-      .get()
+    const other = createCommunity(world.db)
     const outsider = callerFor(world.services, {
       userId: (
         await createApprovedStudent(world.db, {
-          email: `x${randomUUID().slice(0, 6)}@o.br`,
+          email: `x@${other.emailDomain}`,
           communityId: other.id,
         })
       ).id,
@@ -255,6 +241,7 @@ describe('eventos ao vivo', () => {
         content: 'Chego em dez minutos.',
         read: false,
         createdAt: sent.createdAt.toISOString(),
+        photos: [],
         warnings: [],
       },
     })

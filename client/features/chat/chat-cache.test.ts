@@ -16,6 +16,7 @@ const message = (id: number, senderId: number = OTHER, read = false): ChatMessag
   conversationId: 7,
   senderId,
   content: `mensagem ${id}`,
+  photos: [],
   warnings: [],
   read,
   createdAt: new Date(2025, 0, 10, 12, id).toISOString(),

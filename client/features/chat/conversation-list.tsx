@@ -1,3 +1,4 @@
+import { withPhotoNote } from '@shared/chat'
 import { MessageCircleIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
@@ -78,7 +79,9 @@ function ConversationRow({
               unseen ? 'font-medium text-foreground' : 'text-muted-foreground',
             )}
           >
-            {lastMessage ? `${lastMessage.senderId === viewerId ? 'Você: ' : ''}${lastMessage.content}` : ''}
+            {lastMessage
+              ? `${lastMessage.senderId === viewerId ? 'Você: ' : ''}${withPhotoNote(lastMessage.content, lastMessage.photos.length)}`
+              : ''}
           </span>
           <UnreadBadge count={unread} className="ml-auto" />
           {unseen ? <span className="sr-only">, {unreadMessagesText(unread)}</span> : null}

@@ -1,13 +1,15 @@
-import { CHAT_MESSAGE_MAX } from '@shared/chat'
+import { CHAT_MESSAGE_MAX, CHAT_PHOTOS_MAX } from '@shared/chat'
 import { SendHorizontalIcon } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
+import { useImageUploads } from '@/features/uploads/use-image-uploads'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import type { ChatMessage } from './chat-cache'
+import { ComposerPhotoButton, ComposerPhotos } from './chat-photos'
 
 /** The other person sees 'digitando...' for 3 s after each signal: one every 2 s keeps it on without flooding. */
 const TYPING_SIGNAL_EVERY_MS = 2000
@@ -15,8 +17,9 @@ const TYPING_SIGNAL_EVERY_MS = 2000
 const COUNTER_FROM = CHAT_MESSAGE_MAX - 200
 
 /**
- * Writes and sends a message: Enter sends, Shift+Enter breaks the line. The text leaves the box at once
- * and comes back if sending fails, so nothing typed is ever lost.
+ * Writes and sends a message: text, up to CHAT_PHOTOS_MAX photos, or both. Enter sends, Shift+Enter
+ * breaks the line. The text leaves the box at once and comes back if sending fails, so nothing typed is
+ * ever lost; the photos stay until the message is sent.
  */
 export function MessageComposer({
   conversationId,
@@ -33,8 +36,13 @@ export function MessageComposer({
   const [text, setText] = useState('')
   const lastTypingSignal = useRef(0)
   const input = useRef<HTMLTextAreaElement>(null)
+  const photos = useImageUploads({ kind: 'chat', max: CHAT_PHOTOS_MAX })
   const content = text.trim()
-  const canSend = !disabled && content.length > 0 && !send.isPending
+  const canSend =
+    !disabled &&
+    (content.length > 0 || photos.uploadedIds.length > 0) &&
+    !photos.isUploading &&
+    !send.isPending
 
   const signalTyping = (value: string) => {
     if (disabled || !value.trim()) return
@@ -52,7 +60,8 @@ export function MessageComposer({
     // The next keystroke belongs to a new message: let it signal at once.
     lastTypingSignal.current = 0
     try {
-      onSent(await send.mutateAsync({ conversationId, content }))
+      onSent(await send.mutateAsync({ conversationId, content, photos: photos.uploadedIds }))
+      photos.clear()
     } catch (error) {
       toastError(error, 'Erro ao enviar mensagem')
       // Whatever was typed meanwhile stays, after the message that failed.
@@ -76,7 +85,9 @@ export function MessageComposer({
   const nearLimit = text.length >= COUNTER_FROM
   return (
     <form onSubmit={onSubmit} className="border-t bg-background px-2 py-2 sm:px-3">
-      <div className="flex items-end gap-2">
+      <ComposerPhotos uploads={photos} disabled={send.isPending} />
+      <div className="flex items-end gap-1 sm:gap-2">
+        <ComposerPhotoButton uploads={photos} disabled={disabled || send.isPending} />
         <div className="grid min-w-0 flex-1 gap-1">
           <Label htmlFor={id} className="sr-only">
             Mensagem

@@ -1,3 +1,4 @@
+import { withPhotoNote } from '@shared/chat'
 import { SAFETY_TIPS_PATH, SCAM_WARNINGS } from '@shared/safety'
 import { ArrowDownIcon, CheckCheckIcon, CheckIcon, FlagIcon, ShieldAlertIcon } from 'lucide-react'
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
@@ -10,6 +11,7 @@ import { formatTime, toDate } from '@/lib/dates'
 import { cn } from '@/lib/utils'
 import type { ChatMessage } from './chat-cache'
 import { dayKey, formatDayLabel } from './chat-format'
+import { MessagePhotos } from './chat-photos'
 
 /** How close to the bottom (px) still counts as "reading the latest": new messages keep it in view. */
 const STICK_THRESHOLD_PX = 64
@@ -61,7 +63,8 @@ export function MessageList({ messages, viewerId, otherName, hasOlder, loadingOl
       setUnseenBelow(true)
     }
     // Older pages only prepend; a newer last message while the thread is open is a new arrival.
-    if (!firstRender && !own) setAnnouncement(`Nova mensagem de ${otherName}: ${newest.content}`)
+    if (!firstRender && !own)
+      setAnnouncement(`Nova mensagem de ${otherName}: ${withPhotoNote(newest.content, newest.photos.length)}`)
   }, [oldest?.id, newest, loadingOlder, viewerId, otherName])
 
   // Content that grows or a list that shrinks (the keyboard opening, 'Lida' appearing) must not push
@@ -205,7 +208,12 @@ function MessageBubble({
         )}
       >
         <span className="sr-only">{own ? 'Você' : authorName}, </span>
-        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        {message.photos.length > 0 ? (
+          <div className={cn('-mx-1 mt-1', message.content ? 'mb-1.5' : 'mb-0.5')}>
+            <MessagePhotos photos={message.photos} sender={own ? 'você' : authorName} />
+          </div>
+        ) : null}
+        {message.content ? <p className="whitespace-pre-wrap break-words">{message.content}</p> : null}
         <span
           className={cn(
             'mt-0.5 flex items-center justify-end gap-1 text-[11px]',

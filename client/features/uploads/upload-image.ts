@@ -6,7 +6,7 @@ import {
   type UploadedImage,
 } from '@shared/uploads'
 
-export type UploadKind = 'listing' | 'avatar' | 'event' | 'banner'
+export type UploadKind = 'listing' | 'avatar' | 'event' | 'banner' | 'chat'
 
 /** A refused or failed upload; `message` is the pt-BR text to show, `status` the HTTP status (0 offline). */
 export class UploadError extends Error {

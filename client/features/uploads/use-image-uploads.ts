@@ -37,6 +37,8 @@ export type ImageUploads = {
   addFiles: (files: FileList | readonly File[]) => void
   remove: (key: string) => void
   move: (key: string, offset: -1 | 1) => void
+  /** Empties the picker (after the images were used, e.g. a message sent with them). */
+  clear: () => void
 }
 
 const idsOf = (items: readonly UploadItem[]) =>
@@ -170,8 +172,14 @@ export function useImageUploads({ kind, max, initial = [], onChange }: UseImageU
     [update],
   )
 
+  const clear = useCallback(() => {
+    const removed = itemsRef.current
+    update(() => [])
+    for (const item of removed) release(item)
+  }, [update, release])
+
   const uploadedIds = useMemo(() => idsOf(items), [items])
   const isUploading = items.some((item) => item.status === 'uploading')
 
-  return { items, max, isUploading, uploadedIds, addFiles, remove, move }
+  return { items, max, isUploading, uploadedIds, addFiles, remove, move, clear }
 }

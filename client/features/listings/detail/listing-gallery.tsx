@@ -28,8 +28,15 @@ function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager:
   )
 }
 
-/** The listing's photos: swipe or buttons, dots to jump; a single photo has no controls. */
-export function ListingGallery({ images, title }: { images: readonly GalleryImage[]; title: string }) {
+type GalleryProps = {
+  images: readonly GalleryImage[]
+  title: string
+  /** The photo shown first (a thumbnail that was clicked). */
+  startIndex?: number
+}
+
+/** Photos to swipe or step through with buttons and arrow keys, dots to jump; a single photo has no controls. */
+export function ListingGallery({ images, title, startIndex = 0 }: GalleryProps) {
   const first = images[0]
   if (!first) {
     return (
@@ -46,12 +53,12 @@ export function ListingGallery({ images, title }: { images: readonly GalleryImag
       </div>
     )
   }
-  return <Carousel images={images} title={title} />
+  return <Carousel images={images} title={title} startIndex={startIndex} />
 }
 
-function Carousel({ images, title }: { images: readonly GalleryImage[]; title: string }) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: false })
-  const [selected, setSelected] = useState(0)
+function Carousel({ images, title, startIndex = 0 }: GalleryProps) {
+  const [viewportRef, embla] = useEmblaCarousel({ loop: false, startIndex })
+  const [selected, setSelected] = useState(startIndex)
   const [canPrev, setCanPrev] = useState(false)
   const [canNext, setCanNext] = useState(true)
 
@@ -103,7 +110,7 @@ function Carousel({ images, title }: { images: readonly GalleryImage[]; title: s
                 aria-hidden={index !== selected}
                 className="relative h-full min-w-0 flex-[0_0_100%]"
               >
-                <Photo image={image} alt={`${title} — foto ${index + 1}`} eager={index === 0} />
+                <Photo image={image} alt={`${title} — foto ${index + 1}`} eager={index === startIndex} />
               </div>
             ))}
           </div>

@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm'
+import { sameUsername } from '../auth/accounts'
+import type { CurrentUser } from '../auth/identity'
+import type { Database } from '../db/client'
+import { conversations, listings, profiles } from '../db/schema'
+import { appError } from '../errors'
+import { isLiveListing } from '../listings/visibility'
+import { blockedBetween } from '../safety/blocks'
+
+/**
+ * 'Enviar mensagem' on a listing (or a profile): reuses the pair's conversation when it exists.
+ * Only a live listing of the member's community, and an approved member of it, can be reached;
+ * a blocked pair finds nobody.
+ */
+export function startConversation(
+  db: Database,
+  user: Pick<CurrentUser, 'id' | 'communityId'>,
+  input: { listingId?: number | undefined; username?: string | undefined },
+): { conversationId: number } {
+  let otherId: number | undefined
+  let listingId: number | null = null
+  if (input.listingId !== undefined) {
+    const listing = db
+      .select({ id: listings.id, sellerId: listings.sellerId, communityId: listings.communityId })
+      .from(listings)
+      .where(and(eq(listings.id, input.listingId), isLiveListing))
+      .get()
+    if (
+      !listing ||
+      listing.communityId !== user.communityId ||
+      blockedBetween(db, user.id, listing.sellerId)
+    ) {
+      throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
+    }
+    otherId = listing.sellerId
+    listingId = listing.id
+  } else if (input.username) {
+    otherId = db
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(sameUsername(input.username))
+      .get()?.userId
+  }
+  if (otherId === user.id) {
+    throw appError('BAD_REQUEST', 'CHAT_WITH_SELF')
+  }
+  const other = otherId
+    ? db
+        .select({ approved: profiles.approved, communityId: profiles.communityId })
+        .from(profiles)
+        .where(eq(profiles.userId, otherId))
+        .get()
+    : undefined
+  if (
+    !otherId ||
+    !other?.approved ||
+    other.communityId !== user.communityId ||
+    blockedBetween(db, user.id, otherId)
+  ) {
+    throw appError('NOT_FOUND', 'PERSON_NOT_FOUND')
+  }
+  const [participantOne, participantTwo] = user.id < otherId ? [user.id, otherId] : [otherId, user.id]
+  const conversation = db
+    .insert(conversations)
+    .values({ communityId: user.communityId ?? -1, participantOne, participantTwo, listingId })
+    .onConflictDoUpdate({
+      target: [conversations.participantOne, conversations.participantTwo],
+      // The listing last asked about becomes the thread's context.
+      set: listingId ? { listingId } : { participantOne },
+    })
+    .returning({ id: conversations.id })
+    .get()
+  return { conversationId: conversation.id }
+}

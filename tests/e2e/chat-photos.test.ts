@@ -1,0 +1,102 @@
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Browser } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/client'
+import { createListing } from '../../server/db/factories'
+import { users } from '../../server/db/schema'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { launchBrowser, signedInPage } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let buyer: Student
+let seller: Student
+let outsider: Student
+let listingId: number
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  buyer = await createApprovedStudent(server.dataDir, 'Ana Lima')
+  seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
+  outsider = await createApprovedStudent(server.dataDir, 'Carla Souza')
+  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
+  try {
+    const sellerId =
+      db.select({ id: users.id }).from(users).where(eq(users.email, seller.email)).get()?.id ?? 0
+    listingId = createListing(db, { sellerId, title: 'Luminária de mesa', priceCents: 6000 })
+  } finally {
+    db.$client.close()
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('fotos no chat', () => {
+  it('A manda uma foto, B vê a miniatura na hora e abre em tamanho real; uma terceira pessoa não carrega a foto', async () => {
+    const [{ context: aContext, page: a }, { context: bContext, page: b }, { context: cContext, page: c }] =
+      await Promise.all([
+        signedInPage(browser, server.url, buyer),
+        signedInPage(browser, server.url, seller, { device: 'desktop' }),
+        signedInPage(browser, server.url, outsider, { device: 'desktop' }),
+      ])
+
+    // A opens the conversation from the listing and says hello; B opens the thread.
+    await a.goto(`/univille/produto/${listingId}`)
+    await a.getByRole('link', { name: 'Enviar mensagem' }).click()
+    await a.waitForURL(/\/chat\/\d+$/)
+    const threadPath = new URL(a.url()).pathname
+    await a.getByLabel('Mensagem', { exact: true }).fill('Oi! Ela ainda acende?')
+    await a.getByRole('button', { name: 'Enviar', exact: true }).click()
+    await a.getByRole('list', { name: 'Mensagens' }).getByText('Oi! Ela ainda acende?').waitFor()
+    await b.goto(threadPath)
+    await b.getByRole('list', { name: 'Mensagens' }).getByText('Oi! Ela ainda acende?').waitFor()
+
+    // A picks a photo, waits for it to upload and sends it with a caption.
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#e67e22' } })
+      .jpeg()
+      .toBuffer()
+    await a
+      .getByTestId('chat-photo-input')
+      .setInputFiles({ name: 'luminaria.jpg', mimeType: 'image/jpeg', buffer: photo })
+    await a.getByRole('img', { name: 'Foto 1 para enviar' }).waitFor()
+    const send = a.getByRole('button', { name: 'Enviar', exact: true })
+    await expect.poll(() => send.isEnabled()).toBe(true)
+    await send.click()
+    await a.getByRole('img', { name: 'Foto 1 de 1 enviada por você' }).waitFor()
+    await expect.poll(() => a.getByRole('img', { name: 'Foto 1 para enviar' }).count()).toBe(0)
+
+    // B, already on the thread, gets the thumbnail live and opens it full size.
+    const thumbnail = b.getByRole('img', { name: 'Foto 1 de 1 enviada por Ana Lima' })
+    await thumbnail.waitFor()
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0)
+    await b.getByRole('button', { name: 'Foto 1 de 1 enviada por Ana Lima' }).click()
+    const dialog = b.getByRole('dialog', { name: 'Foto enviada por Ana Lima' })
+    await dialog.waitFor()
+    const full = dialog.getByRole('img', { name: 'Foto enviada por Ana Lima' })
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(900)
+    const fullUrl = await full.getAttribute('src')
+    expect(fullUrl).toMatch(/^\/api\/chat\/photos\/[0-9a-f-]+\/full$/)
+    // Esc closes it and puts focus back on the thumbnail.
+    await b.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await b.evaluate(() => document.activeElement?.querySelector('img')?.alt)).toBe(
+      'Foto 1 de 1 enviada por Ana Lima',
+    )
+
+    // The address works for the two of them and for nobody else, even typed in.
+    expect((await b.request.get(fullUrl ?? '')).status()).toBe(200)
+    expect((await c.request.get(fullUrl ?? '')).status()).toBe(404)
+    const onPage = await c.goto(fullUrl ?? '')
+    expect(onPage?.status()).toBe(404)
+
+    await Promise.all([aContext.close(), bContext.close(), cContext.close()])
+  })
+})
