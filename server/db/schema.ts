@@ -427,9 +427,7 @@ export const wantedPosts = sqliteTable(
   (t) => [
     check('wanted_max_price_positive', sql`${t.maxPriceCents} is null or ${t.maxPriceCents} > 0`),
     // The board and the matching: live posts of one community and category, soonest to expire last.
-    index('wanted_live_idx')
-      .on(t.communityId, t.mainCategoryId, t.expiresAt)
-      .where(liveWantedCondition(t)),
+    index('wanted_live_idx').on(t.communityId, t.mainCategoryId, t.expiresAt).where(liveWantedCondition(t)),
     index('wanted_board_idx').on(t.communityId, t.createdAt).where(liveWantedCondition(t)),
     index('wanted_poster_idx').on(t.posterId, t.createdAt),
   ],
@@ -447,7 +445,10 @@ export const wantedMatches = sqliteTable(
       .references(() => listings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.wantedId, t.listingId] }), index('wanted_matches_listing_idx').on(t.listingId)],
+  (t) => [
+    primaryKey({ columns: [t.wantedId, t.listingId] }),
+    index('wanted_matches_listing_idx').on(t.listingId),
+  ],
 )
 
 // ---------------------------------------------------------------- chat

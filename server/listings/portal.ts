@@ -49,7 +49,9 @@ export function landingStats(db: Database, communityId: number) {
 /** 'Em destaque': the six most viewed live listings, newest first among equals. */
 export function featuredListings(db: Database, communityId: number, viewerId: number | null | undefined) {
   return selectListingCards(db, viewerId)
-    .where(and(eq(listings.communityId, communityId), isLiveListing, notBlockedWith(viewerId, listings.sellerId)))
+    .where(
+      and(eq(listings.communityId, communityId), isLiveListing, notBlockedWith(viewerId, listings.sellerId)),
+    )
     .orderBy(desc(listings.views), desc(listings.createdAt))
     .limit(6)
     .all()

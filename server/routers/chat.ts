@@ -16,7 +16,7 @@ import {
 import { conversations, listingImages, listings, messages, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
-import { isLiveListing } from '../listings/visibility'
+import { isLiveListing, notRemovedListing } from '../listings/visibility'
 import { BUS_GAP, type ChatEvent } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
 import { blockedBetween, hasBlocked } from '../safety/blocks'
@@ -102,7 +102,7 @@ export const chatRouter = router({
         >`(select max(${messages.id}) from ${messages} where ${messages.conversationId} = ${conversations.id})`,
       })
       .from(conversations)
-      .leftJoin(listings, eq(listings.id, conversations.listingId))
+      .leftJoin(listings, and(eq(listings.id, conversations.listingId), notRemovedListing))
       .where(conversationsOf(userId))
       .all()
     const others = rows.length
@@ -190,7 +190,7 @@ export const chatRouter = router({
               where ${listingImages.listingId} = ${listings.id} order by ${listingImages.position} limit 1)`,
           })
           .from(listings)
-          .where(eq(listings.id, conversation.listingId))
+          .where(and(eq(listings.id, conversation.listingId), notRemovedListing))
           .get()
       : undefined
     return {

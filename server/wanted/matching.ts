@@ -44,17 +44,22 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
 
-const wordsOf = (text: string) => fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+const wordsOf = (text: string) =>
+  fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 
 /**
  * The words of a wanted post's title that a listing must contain: three or more characters, not a
  * filler word, a plural 's' dropped so 'livros' finds 'livro'. A title of only short words keeps them.
  */
 export function wantedKeywords(title: string): string[] {
-  const words = wordsOf(title)
-  const strong = words.filter((word) => word.length >= 3 && !STOPWORDS.has(word))
+  const words = wordsOf(title).filter((word) => !STOPWORDS.has(word))
+  const strong = words.filter((word) => word.length >= 3)
   const chosen = strong.length > 0 ? strong : words.filter((word) => word.length >= 2)
-  return [...new Set(chosen.map((word) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word)))]
+  return [
+    ...new Set(chosen.map((word) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word))),
+  ]
 }
 
 /** Every keyword begins some word of the listing's title or description. */

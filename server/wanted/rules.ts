@@ -34,7 +34,12 @@ const fieldsOf = (input: WantedInput, now: Date) => ({
 })
 
 /** A member posts what they look for, within the open-post cap and the posting rate. */
-export async function createWanted(services: AppServices, user: CurrentUser, input: WantedInput, now = new Date()) {
+export async function createWanted(
+  services: AppServices,
+  user: CurrentUser,
+  input: WantedInput,
+  now = new Date(),
+) {
   const { db } = services
   checkMainCategory(db, input.mainCategoryId)
   const open = db
@@ -64,7 +69,13 @@ function ownWanted(db: Database, user: CurrentUser, id: number) {
 }
 
 /** The poster edits the post; the expiry counts again from now, and a closed post opens again. */
-export function updateWanted(db: Database, user: CurrentUser, id: number, input: WantedInput, now = new Date()) {
+export function updateWanted(
+  db: Database,
+  user: CurrentUser,
+  id: number,
+  input: WantedInput,
+  now = new Date(),
+) {
   ownWanted(db, user, id)
   checkMainCategory(db, input.mainCategoryId)
   db.update(wantedPosts)

@@ -45,6 +45,4 @@ export type WantedInput = z.infer<typeof wantedInputSchema>
 
 export const wantedUpdateSchema = wantedInputSchema.extend({ id })
 
-export const wantedBoardSchema = z
-  .object({ mainCategoryId: id.optional(), cursor: id.nullish() })
-  .optional()
+export const wantedBoardSchema = z.object({ mainCategoryId: id.optional(), cursor: id.nullish() }).optional()
