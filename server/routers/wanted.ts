@@ -16,11 +16,13 @@ const idInput = z.object({ id: z.number().int().positive() })
 
 /** Procura-se: members post what they look for; new listings that answer a post tell its poster. */
 export const wantedRouter = router({
-  board: approvedProcedure
-    .input(wantedBoardSchema)
-    .query(({ ctx, input }) =>
-      wantedBoard(ctx.db, ctx.user, { mainCategoryId: input?.mainCategoryId, before: input?.cursor }),
-    ),
+  board: approvedProcedure.input(wantedBoardSchema).query(({ ctx, input }) =>
+    wantedBoard(ctx.db, ctx.user, {
+      mainCategoryId: input?.mainCategoryId,
+      before: input?.cursor,
+      ...(input?.limit ? { limit: input.limit } : {}),
+    }),
+  ),
 
   mine: approvedProcedure.query(({ ctx }) => wantedOf(ctx.db, ctx.user)),
 

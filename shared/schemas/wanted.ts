@@ -45,4 +45,10 @@ export type WantedInput = z.infer<typeof wantedInputSchema>
 
 export const wantedUpdateSchema = wantedInputSchema.extend({ id })
 
-export const wantedBoardSchema = z.object({ mainCategoryId: id.optional(), cursor: id.nullish() }).optional()
+export const wantedBoardSchema = z
+  .object({
+    mainCategoryId: id.optional(),
+    cursor: id.nullish(),
+    limit: z.number().int().min(1).max(WANTED_PAGE_SIZE).optional(),
+  })
+  .optional()
