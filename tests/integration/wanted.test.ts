@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createListing } from '../../server/db/factories'
 import {
   mainCategories,
   moderationLog,
