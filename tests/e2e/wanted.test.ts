@@ -6,8 +6,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { launchBrowser, signedInPage } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -49,10 +49,7 @@ afterAll(async () => {
 })
 
 async function signedIn(student: Student, phone = false): Promise<Page> {
-  const context = await (phone ? newPhoneContext : newDesktopContext)(browser, server.url)
-  const page = await context.newPage()
-  await page.goto('/univille/auth')
-  await signIn(page, student.email, student.password)
+  const { page } = await signedInPage(browser, server.url, student, { device: phone ? 'phone' : 'desktop' })
   return page
 }
 

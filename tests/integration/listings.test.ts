@@ -12,7 +12,6 @@ import {
   createStudent,
   setUpTestWorld,
 } from '../support/test-app'
-import { fakeUpload as fakeUploadOf } from '../support/uploads'
 
 const world = setUpTestWorld({ scope: 'file' })
 let seller: AppCaller
@@ -37,14 +36,9 @@ function category(mainSlug: string, subName: string) {
   return row
 }
 
-<<<<<<< HEAD
 /** A processed upload as the photo pipeline would leave it. */
 const fakeUpload = (ownerId: number, kind: 'listing' | 'avatar' = 'listing') =>
   createUpload(world.db, { ownerId, kind }).id
-=======
-const fakeUpload = (ownerId: number, kind: 'listing' | 'avatar' = 'listing') =>
-  fakeUploadOf(world.db, ownerId, kind)
->>>>>>> 85839ed (Tests for price drops, Procura-se matching and moderation, and the listing preview; a removed listing no longer shows as a chat's context)
 
 function listingInput(overrides: Partial<ListingInput> = {}): ListingInput {
   return {

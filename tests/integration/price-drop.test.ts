@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createListing } from '../../server/db/factories'
+import { createListing, createUpload } from '../../server/db/factories'
 import { listings, subcategories } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
 import { type AppCaller, callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
-import { fakeUpload } from '../support/uploads'
 
 const world = setUpTestWorld()
 
@@ -36,7 +35,7 @@ function edit(priceCents: number): ListingInput & { id: number } {
     mainCategoryId: sub?.mainCategoryId ?? 0,
     subcategoryId: sub?.id ?? 0,
     condition: 'usado',
-    imageIds: [fakeUpload(world.db, seller.id)],
+    imageIds: [createUpload(world.db, { ownerId: seller.id, kind: 'listing' }).id],
   }
 }
 

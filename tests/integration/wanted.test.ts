@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createUpload } from '../../server/db/factories'
 import {
   mainCategories,
   moderationLog,
@@ -18,7 +19,6 @@ import {
   createStudent,
   setUpTestWorld,
 } from '../support/test-app'
-import { fakeUpload } from '../support/uploads'
 
 const world = setUpTestWorld()
 
@@ -65,7 +65,7 @@ function publish(
     priceCents: options.priceCents ?? 6000,
     ...categoryOf(options.slug ?? 'desapegos'),
     condition: 'usado',
-    imageIds: [fakeUpload(world.db, seller.id)],
+    imageIds: [createUpload(world.db, { ownerId: seller.id, kind: 'listing' }).id],
   })
 }
 

@@ -52,14 +52,7 @@ function PreviewBody({ id }: { id: number }) {
     )
   }
   if (query.isError) {
-    return (
-      <LoadError
-        title="Erro ao carregar anúncio"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    )
+    return <LoadError title="Erro ao carregar anúncio" query={query} />
   }
   if (!query.data) return <ListSkeleton rows={2} rowClassName="h-64" label="Carregando anúncio..." />
   const listing = query.data

@@ -95,14 +95,7 @@ function WantedBoard({
   )
   if (board.isPending) return <ListSkeleton rows={3} rowClassName="h-40" label="Carregando pedidos..." />
   if (board.isError) {
-    return (
-      <LoadError
-        title="Erro ao carregar pedidos"
-        error={board.error}
-        onRetry={() => void board.refetch()}
-        retrying={board.isFetching}
-      />
-    )
+    return <LoadError title="Erro ao carregar pedidos" query={board} />
   }
   const posts = board.data.pages.flatMap((page) => page.items)
   if (posts.length === 0) {
@@ -157,14 +150,7 @@ function MyWantedSection({
   const mine = trpc.wanted.mine.useQuery()
   if (mine.isPending) return <ListSkeleton rows={1} rowClassName="h-16" label="Carregando seus pedidos..." />
   if (mine.isError) {
-    return (
-      <LoadError
-        title="Erro ao carregar seus pedidos"
-        error={mine.error}
-        onRetry={() => void mine.refetch()}
-        retrying={mine.isFetching}
-      />
-    )
+    return <LoadError title="Erro ao carregar seus pedidos" query={mine} />
   }
   if (mine.data.length === 0) return null
   return (
@@ -207,24 +193,16 @@ function MyWantedSection({
             </div>
             {post.state === 'removido' ? null : (
               <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => onEdit(post)}
-                  aria-label={`Editar pedido ${post.title}`}
-                >
+                <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
                   <PencilIcon aria-hidden="true" />
                   {post.state === 'aberto' ? 'Editar' : 'Editar e republicar'}
+                  <span className="sr-only"> o pedido {post.title}</span>
                 </Button>
                 {post.state === 'aberto' ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => onClose(post)}
-                    aria-label={`Encerrar pedido ${post.title}`}
-                  >
+                  <Button variant="outline" size="sm" onClick={() => onClose(post)}>
                     <CheckIcon aria-hidden="true" />
                     Já encontrei
+                    <span className="sr-only">: encerrar o pedido {post.title}</span>
                   </Button>
                 ) : null}
               </div>
