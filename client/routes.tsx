@@ -32,6 +32,7 @@ const AccessibilityPage = lazy(() => import('./pages/info/accessibility-page'))
 const AdminDashboardPage = lazy(() => import('./pages/admin/dashboard-page'))
 const AdminUsersPage = lazy(() => import('./pages/admin/users-page'))
 const AdminListingsPage = lazy(() => import('./pages/admin/listings-page'))
+const AdminListingPreviewPage = lazy(() => import('./pages/admin/listing-preview-page'))
 const AdminEventsPage = lazy(() => import('./pages/admin/events-page'))
 const AdminBannersPage = lazy(() => import('./pages/admin/banners-page'))
 const AdminSubcategoriesPage = lazy(() => import('./pages/admin/subcategories-page'))
@@ -46,6 +47,7 @@ const ListingPage = lazy(() => import('./pages/listing/listing-page'))
 const ProfilePage = lazy(() => import('./pages/profile/profile-page'))
 const SellPage = lazy(() => import('./pages/sell/sell-page'))
 const MyListingsPage = lazy(() => import('./pages/sell/my-listings-page'))
+const WantedPage = lazy(() => import('./pages/wanted/wanted-page'))
 const FavoritesPage = lazy(() => import('./pages/account/favorites-page'))
 const MyEventsPage = lazy(() => import('./pages/events/my-events-page'))
 const MyAccountPage = lazy(() => import('./pages/account/my-account-page'))
@@ -74,6 +76,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/meus-produtos', page: MyListingsPage, access: 'signedIn' },
   { path: '/meus-favoritos', page: FavoritesPage, access: 'signedIn' },
   { path: '/meus-eventos', page: MyEventsPage, access: 'signedIn' },
+  { path: '/procura-se', page: WantedPage, access: 'signedIn' },
   { path: '/minha-conta', page: MyAccountPage, access: 'signedIn' },
   // LGPD: export and deletion stay reachable for an account still waiting for approval.
   { path: '/minha-conta/seguranca', page: SecurityPage, access: 'signedIn', beforeApproval: true },
@@ -88,6 +91,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/admin/aprovacoes', page: AdminUsersPage, access: 'admin' },
   { path: '/admin/usuarios', page: AdminUsersPage, access: 'admin' },
   { path: '/admin/anuncios', page: AdminListingsPage, access: 'moderator' },
+  { path: '/admin/anuncios/:id', page: AdminListingPreviewPage, access: 'moderator' },
   { path: '/admin/eventos', page: AdminEventsPage, access: 'moderator' },
   {
     path: '/admin/banners',

@@ -74,6 +74,22 @@ export const APP_ERRORS = {
     title: 'Você não pode dar Vupt no seu próprio produto.',
     description: 'O Vupt é a recomendação de quem se interessa pelo anúncio.',
   },
+  MAIN_CATEGORY_REQUIRED: {
+    title: 'Selecione uma categoria principal',
+    description: 'Escolha a categoria do que você procura.',
+  },
+  WANTED_NOT_FOUND: {
+    title: 'Pedido não encontrado',
+    description: 'Ele pode ter sido encerrado, expirado ou removido.',
+  },
+  WANTED_REMOVED_NOT_EDITABLE: {
+    title: 'Este pedido foi removido pela moderação e não pode ser alterado.',
+    description: 'O motivo aparece em Meus pedidos, no Procura-se.',
+  },
+  WANTED_TOO_MANY: {
+    title: 'Você já tem 10 pedidos abertos no Procura-se.',
+    description: 'Encerre um pedido que já encontrou antes de publicar outro.',
+  },
   SUBCATEGORY_REQUIRED: {
     title: 'Selecione uma subcategoria',
     description: 'Escolha a subcategoria que melhor descreve o anúncio.',

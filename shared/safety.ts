@@ -26,7 +26,7 @@ export const SAFETY_TIPS_PATH = '/faq#negociacao-segura'
 // ---------------------------------------------------------------- reports
 
 /** What a member can report from the content itself (the Denunciar buttons). */
-export const CONTENT_REPORT_TARGETS = ['listing', 'user', 'message'] as const
+export const CONTENT_REPORT_TARGETS = ['listing', 'user', 'message', 'wanted'] as const
 /** Everything the Denúncias queue holds: content, and the accessibility barriers members tell about. */
 export const REPORT_TARGETS = [...CONTENT_REPORT_TARGETS, 'barrier'] as const
 export type ReportTarget = (typeof REPORT_TARGETS)[number]
@@ -70,6 +70,7 @@ export const REPORT_RESOLUTIONS = [
   'suspended',
   'account_removed',
   'barrier_acknowledged',
+  'wanted_removed',
 ] as const
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
 
@@ -81,6 +82,7 @@ export const REPORT_RESOLUTION_LABELS: Record<ReportResolution, string> = {
   suspended: 'O membro foi suspenso',
   account_removed: 'A conta foi removida',
   barrier_acknowledged: 'Barreira confirmada: a equipe vai corrigir e avisar você',
+  wanted_removed: 'Pedido removido',
 }
 
 export const REPORT_TARGET_LABELS: Record<ReportTarget, string> = {
@@ -88,6 +90,7 @@ export const REPORT_TARGET_LABELS: Record<ReportTarget, string> = {
   user: 'Perfil',
   message: 'Mensagem',
   barrier: 'Barreira de acessibilidade',
+  wanted: 'Pedido do Procura-se',
 }
 
 export const SANCTION_KINDS = ['warning', 'suspension'] as const
@@ -105,11 +108,21 @@ export const NOTIFICATION_KINDS = [
   'listing_reaction',
   'event_rsvp',
   'warning',
+  'price_drop',
+  'wanted_match',
+  'wanted_removed',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 /** E-mails a member may turn off, each with its own unsubscribe link. */
-export const EMAIL_KINDS = ['account_approved', 'listing_removed', 'event_decided', 'chat_digest'] as const
+export const EMAIL_KINDS = [
+  'account_approved',
+  'listing_removed',
+  'event_decided',
+  'chat_digest',
+  'price_drop',
+  'wanted_match',
+] as const
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
@@ -117,6 +130,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   listing_removed: 'Anúncio removido pela moderação',
   event_decided: 'Evento aprovado ou rejeitado',
   chat_digest: 'Resumo de mensagens não lidas há uma hora',
+  price_drop: 'Um favorito ficou mais barato',
+  wanted_match: 'Alguém anunciou o que você procura',
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 30

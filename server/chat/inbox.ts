@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { conversations, listings, messages, profiles } from '../db/schema'
 import { coverImageUrl } from '../listings/card'
+import { notRemovedListing } from '../listings/visibility'
 import { blockedBetween, hasBlocked } from '../safety/blocks'
 import { conversationsOf, messageColumns, participantConversation } from './conversations'
 import { withPhotos } from './photos'
@@ -33,7 +34,7 @@ export function inbox(db: Database, userId: number) {
       >`(select max(${messages.id}) from ${messages} where ${messages.conversationId} = ${conversations.id})`,
     })
     .from(conversations)
-    .leftJoin(listings, eq(listings.id, conversations.listingId))
+    .leftJoin(listings, and(eq(listings.id, conversations.listingId), notRemovedListing))
     .where(conversationsOf(userId))
     .all()
   const others = rows.length
@@ -93,7 +94,7 @@ export function conversationHeader(db: Database, userId: number, conversationId:
           imageUrl: coverImageUrl(),
         })
         .from(listings)
-        .where(eq(listings.id, conversation.listingId))
+        .where(and(eq(listings.id, conversation.listingId), notRemovedListing))
         .get()
     : undefined
   return {

@@ -25,6 +25,7 @@ import {
   REPORT_TARGETS,
   SANCTION_KINDS,
 } from '../../shared/safety'
+import { WANTED_STATUSES } from '../../shared/schemas/wanted'
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -387,6 +388,67 @@ export const listingVupts = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.listingId] }),
     index('listing_vupts_listing_idx').on(t.listingId),
+  ],
+)
+
+// ---------------------------------------------------------------- procura-se
+
+/**
+ * An open wanted post, the only kind the board shows and new listings are matched against: open, not
+ * removed by the moderation and not past its expiry (compared with `now` by the caller).
+ */
+export const liveWantedCondition = (t: { status: AnySQLiteColumn; moderationStatus: AnySQLiteColumn }) =>
+  sql`${t.status} = 'open' and ${t.moderationStatus} = 'active'`
+
+/** Procura-se: what a member is looking for. Matched against each new listing of its community. */
+export const wantedPosts = sqliteTable(
+  'wanted_posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id),
+    posterId: integer('poster_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    details: text('details'),
+    mainCategoryId: integer('main_category_id')
+      .notNull()
+      .references(() => mainCategories.id),
+    /** Centavos; null when any price will do. */
+    maxPriceCents: integer('max_price_cents'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    status: text('status', { enum: WANTED_STATUSES }).notNull().default('open'),
+    moderationStatus: text('moderation_status', { enum: MODERATION_STATUSES }).notNull().default('active'),
+    removalReason: text('removal_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('wanted_max_price_positive', sql`${t.maxPriceCents} is null or ${t.maxPriceCents} > 0`),
+    // The board and the matching: live posts of one community and category, soonest to expire last.
+    index('wanted_live_idx').on(t.communityId, t.mainCategoryId, t.expiresAt).where(liveWantedCondition(t)),
+    index('wanted_board_idx').on(t.communityId, t.createdAt).where(liveWantedCondition(t)),
+    index('wanted_poster_idx').on(t.posterId, t.createdAt),
+  ],
+)
+
+/** A listing found to answer a wanted post when it was published: its seller sees 'Alguém procura isto'. */
+export const wantedMatches = sqliteTable(
+  'wanted_matches',
+  {
+    wantedId: integer('wanted_id')
+      .notNull()
+      .references(() => wantedPosts.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wantedId, t.listingId] }),
+    index('wanted_matches_listing_idx').on(t.listingId),
   ],
 )
 

@@ -59,6 +59,8 @@ export function createRateLimits(redis?: Redis) {
     mailByAccount: limiter({ keyPrefix: 'mail-account', points: 3, duration: 15 * MINUTE }),
     /** Reports of one member: a handful an hour is plenty for honest use, and floods the queue otherwise. */
     reportsByUser: limiter({ keyPrefix: 'reports-user', points: 10, duration: HOUR }),
+    /** Procura-se posts of one member: a few a day is what someone looking for things needs. */
+    wantedByUser: limiter({ keyPrefix: 'wanted-user', points: 10, duration: DAY }),
     chatSendByUser: limiter({ keyPrefix: 'chat-send', points: 20, duration: 10 }),
     /** The composer announces typing every few seconds at most; more is a script. */
     chatTypingByUser: limiter({ keyPrefix: 'chat-typing', points: 20, duration: 10 }),

@@ -1,12 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { ListingStatus } from '../../shared/domain'
+import type { ListingInput } from '../../shared/schemas/listing'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
+import { favorites, listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { appError } from '../errors'
+import { notifyListingReaction } from '../notifications/kinds'
 import { notBlockedWith } from '../safety/blocks'
+import type { AppServices } from '../services'
 import { attachUploads, releaseUploads } from '../uploads/attach'
 import type { ImageStorage } from '../uploads/storage'
+import { matchNewListing } from '../wanted/matching'
+import { notifyPriceDrop } from './price-drop'
 import { isLiveListing } from './visibility'
 
 export const listingNotFound = () => appError('NOT_FOUND', 'LISTING_NOT_FOUND')
@@ -27,7 +33,7 @@ export function checkCategory(db: Database, mainCategoryId: number, subcategoryI
 /** The owner's listing, or NOT_FOUND: another user's id reveals nothing. */
 export function ownListing(db: Database, user: CurrentUser, id: number) {
   const row = db
-    .select({ id: listings.id, moderationStatus: listings.moderationStatus })
+    .select({ id: listings.id, moderationStatus: listings.moderationStatus, priceCents: listings.priceCents })
     .from(listings)
     .where(and(eq(listings.id, id), eq(listings.sellerId, user.id)))
     .get()
@@ -142,4 +148,79 @@ export function deleteListing(db: Database, user: CurrentUser, id: number): void
     const uploadIds = images.flatMap((image) => (image.uploadId ? [image.uploadId] : []))
     if (uploadIds.length > 0) releaseUploads(db, uploadIds)
   })
+}
+
+/** 'Publicar': a live listing of the seller's community, then the Procura-se posts it answers are told. */
+export function publishListing(services: AppServices, user: CurrentUser, input: ListingInput) {
+  const { db } = services
+  checkCategory(db, input.mainCategoryId, input.subcategoryId)
+  const created = db.transaction(() => {
+    const row = db
+      .insert(listings)
+      .values({
+        communityId: memberCommunityId(user),
+        sellerId: user.id,
+        title: input.title,
+        description: input.description,
+        priceCents: input.priceCents,
+        mainCategoryId: input.mainCategoryId,
+        subcategoryId: input.subcategoryId,
+        condition: input.condition,
+      })
+      .returning({ id: listings.id })
+      .get()
+    replaceImages(services, user.id, row.id, input.imageIds)
+    return row
+  })
+  matchNewListing(services, created.id)
+  return created
+}
+
+/** The seller edits their listing (not one the moderation removed); a lower price tells its favoriters. */
+export function editListing(services: AppServices, user: CurrentUser, id: number, input: ListingInput) {
+  const { db } = services
+  const listing = ownListing(db, user, id)
+  if (listing.moderationStatus === 'removed') throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_EDITABLE')
+  checkCategory(db, input.mainCategoryId, input.subcategoryId)
+  db.transaction(() => {
+    db.update(listings)
+      .set({
+        title: input.title,
+        description: input.description,
+        priceCents: input.priceCents,
+        mainCategoryId: input.mainCategoryId,
+        subcategoryId: input.subcategoryId,
+        condition: input.condition,
+      })
+      .where(eq(listings.id, id))
+      .run()
+    replaceImages(services, user.id, id, input.imageIds)
+  })
+  if (input.priceCents < listing.priceCents) notifyPriceDrop(services, id, listing.priceCents)
+}
+
+/** Ativo, vendido or inativo, by the seller; a listing the moderation removed stays removed. */
+export function setListingStatus(db: Database, user: CurrentUser, id: number, status: ListingStatus) {
+  const listing = ownListing(db, user, id)
+  if (listing.moderationStatus === 'removed') {
+    throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_REACTIVABLE')
+  }
+  db.update(listings).set({ status }).where(eq(listings.id, id)).run()
+}
+
+/**
+ * Adds a live listing to the member's favorites (telling its seller once), or takes any listing off:
+ * one sold or removed since can leave the list, which reveals nothing.
+ */
+export function setFavorite(services: AppServices, user: CurrentUser, id: number, favorite: boolean) {
+  const { db } = services
+  if (!favorite) {
+    db.delete(favorites)
+      .where(and(eq(favorites.userId, user.id), eq(favorites.listingId, id)))
+      .run()
+    return
+  }
+  visibleListing(db, user, id)
+  const added = db.insert(favorites).values({ userId: user.id, listingId: id }).onConflictDoNothing().run()
+  if (added.changes > 0) notifyListingReaction(services, id, user.id)
 }

@@ -8,6 +8,12 @@ import { cardColumns } from './card'
 /** In a query: the listing is live (see liveListingCondition in the schema). */
 export const isLiveListing = liveListingCondition(listings)
 
+/**
+ * In a query: the moderation has not removed the listing. Where a sold or paused listing may still
+ * show (the context of a chat), a removed one never does, to anyone but the staff.
+ */
+export const notRemovedListing = eq(listings.moderationStatus, 'active')
+
 /** For a row already in hand: the same rule. */
 export const isLive = (row: { status: ListingStatus; moderationStatus: ModerationStatus }) =>
   row.status === 'ativo' && row.moderationStatus === 'active'

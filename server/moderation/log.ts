@@ -6,7 +6,7 @@ export type ModerationEntry = {
   /** Null for an action a user took on their own account. */
   moderatorId: number | null
   actionType: string
-  targetType: 'listing' | 'event' | 'user' | 'banner' | 'subcategory' | 'report'
+  targetType: 'listing' | 'event' | 'user' | 'banner' | 'subcategory' | 'report' | 'wanted'
   targetId: number
   reason?: string | null
 }

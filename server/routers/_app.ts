@@ -9,6 +9,7 @@ import { listingsRouter } from './listings'
 import { notificationsRouter } from './notifications'
 import { profilesRouter } from './profiles'
 import { safetyRouter } from './safety'
+import { wantedRouter } from './wanted'
 
 export const appRouter = router({
   account: accountRouter,
@@ -20,6 +21,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   profiles: profilesRouter,
   safety: safetyRouter,
+  wanted: wantedRouter,
   admin: adminRouter,
 })
 

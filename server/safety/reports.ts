@@ -27,6 +27,7 @@ import {
   sanctions,
   userRoles,
   users,
+  wantedPosts,
 } from '../db/schema'
 import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
@@ -36,6 +37,7 @@ import { logModeration } from '../moderation/log'
 import { removalReasonText, removeListingByModeration } from '../moderation/remove-listing'
 import { notify } from '../notifications/notify'
 import type { AppServices } from '../services'
+import { removeWantedByModeration, visibleWanted } from '../wanted/rules'
 
 /** What a target showed when it was reported, kept with the report. */
 export type ReportSnapshot =
@@ -62,6 +64,14 @@ export type ReportSnapshot =
       sender: { username: string | null; fullName: string }
     }
   | { type: 'barrier'; page: string; assistiveTech: string | null }
+  | {
+      type: 'wanted'
+      title: string
+      details: string | null
+      maxPriceCents: number | null
+      categoryName: string
+      poster: { username: string | null; fullName: string }
+    }
 
 const targetMissing = () => appError('NOT_FOUND', 'REPORT_TARGET_NOT_FOUND')
 
@@ -105,6 +115,19 @@ function resolveTarget(
     return {
       targetUserId: listing.sellerId,
       snapshot: { type, ...row, imageUrls, seller: personOf(db, listing.sellerId) },
+    }
+  }
+  if (type === 'wanted') {
+    let post: ReturnType<typeof visibleWanted>
+    try {
+      post = visibleWanted(db, reporter, id)
+    } catch {
+      throw targetMissing()
+    }
+    const { posterId, mainCategoryName, id: _id, ...shown } = post
+    return {
+      targetUserId: posterId,
+      snapshot: { type, ...shown, categoryName: mainCategoryName, poster: personOf(db, posterId) },
     }
   }
   if (type === 'user') {
@@ -263,6 +286,7 @@ function snapshotTitle(snapshot: ReportSnapshot): string {
   if (snapshot.type === 'listing') return snapshot.title
   if (snapshot.type === 'user') return snapshot.fullName
   if (snapshot.type === 'barrier') return snapshot.page
+  if (snapshot.type === 'wanted') return snapshot.title
   return `Mensagem de ${snapshot.sender.fullName}`
 }
 
@@ -311,6 +335,19 @@ export function reportQueue(db: Database, communityId: number, now = new Date())
       : []
     ).map(({ id, ...state }) => [id, state]),
   )
+  const wantedIds = [
+    ...new Set(open.flatMap((report) => (report.targetType === 'wanted' ? [report.targetId] : []))),
+  ]
+  const wantedStates = new Map(
+    (wantedIds.length
+      ? db
+          .select({ id: wantedPosts.id, moderationStatus: wantedPosts.moderationStatus })
+          .from(wantedPosts)
+          .where(inArray(wantedPosts.id, wantedIds))
+          .all()
+      : []
+    ).map(({ id, ...state }) => [id, state]),
+  )
   const people = [...new Set(open.flatMap((report) => (report.targetUserId ? [report.targetUserId] : [])))]
   const history = historyOf(db, people)
   const targetPeople = people.length
@@ -342,6 +379,8 @@ export function reportQueue(db: Database, communityId: number, now = new Date())
       snapshot: first.snapshot as ReportSnapshot,
       /** For a listing: whether it still exists and is up (it may have been edited or deleted since). */
       listingState: first.targetType === 'listing' ? (listingStates.get(first.targetId) ?? null) : undefined,
+      /** For a wanted post: whether it still exists and whether the moderation removed it already. */
+      wantedState: first.targetType === 'wanted' ? (wantedStates.get(first.targetId) ?? null) : undefined,
       person: targetPeople.find((person) => person.userId === first.targetUserId) ?? null,
       oldestAt: first.createdAt,
       waitingHours,
@@ -420,6 +459,7 @@ const RESOLUTION_OF: Record<ReportAction, ReportResolution> = {
   dismiss: 'dismissed',
   acknowledge_barrier: 'barrier_acknowledged',
   remove_listing: 'listing_removed',
+  remove_wanted: 'wanted_removed',
   warn: 'warned',
   suspend: 'suspended',
   remove_account: 'account_removed',
@@ -491,6 +531,9 @@ export function resolveReports(
   if (input.targetType === 'barrier' ? !barrierAction : input.action === 'acknowledge_barrier') {
     throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
   }
+  if (input.action === 'remove_wanted' && input.targetType !== 'wanted') {
+    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+  }
 
   const resolution = RESOLUTION_OF[input.action]
   db.transaction(() => {
@@ -535,6 +578,17 @@ export function resolveReports(
       // Removed meanwhile from Anúncios: the reports are closed all the same.
       if (listing.moderationStatus === 'active') {
         removeListingByModeration(services, moderator, input.targetId, reason)
+      }
+    } else if (input.action === 'remove_wanted') {
+      const reason = removalReasonText(input.removalReason ?? 'violation', input.note)
+      const post = db
+        .select({ moderationStatus: wantedPosts.moderationStatus })
+        .from(wantedPosts)
+        .where(and(eq(wantedPosts.id, input.targetId), eq(wantedPosts.communityId, communityId)))
+        .get()
+      if (!post) throw appError('NOT_FOUND', 'WANTED_NOT_FOUND')
+      if (post.moderationStatus === 'active') {
+        removeWantedByModeration(services, moderator, input.targetId, reason)
       }
     } else if (input.action === 'warn' && targetUserId) {
       db.insert(sanctions)

@@ -43,6 +43,7 @@ export const REPORT_ACTIONS = [
   'dismiss',
   'acknowledge_barrier',
   'remove_listing',
+  'remove_wanted',
   'warn',
   'suspend',
   'remove_account',
@@ -53,6 +54,7 @@ export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
   dismiss: 'Arquivar (sem violação)',
   acknowledge_barrier: 'Confirmar a barreira (a equipe vai corrigir)',
   remove_listing: 'Remover o anúncio',
+  remove_wanted: 'Remover o pedido',
   warn: 'Advertir o membro',
   suspend: 'Suspender o membro',
   remove_account: 'Remover a conta',
@@ -79,10 +81,15 @@ export const resolveReportSchema = z
     error: 'Informe por quantos dias',
     path: ['days'],
   })
-  .refine((input) => input.action !== 'remove_listing' || input.removalReason !== undefined, {
-    error: 'Escolha o motivo da remoção',
-    path: ['removalReason'],
-  })
+  .refine(
+    (input) =>
+      (input.action !== 'remove_listing' && input.action !== 'remove_wanted') ||
+      input.removalReason !== undefined,
+    {
+      error: 'Escolha o motivo da remoção',
+      path: ['removalReason'],
+    },
+  )
 export type ResolveReportInput = z.infer<typeof resolveReportSchema>
 
 export const emailPreferenceSchema = z.object({ kind: z.enum(EMAIL_KINDS), enabled: z.boolean() })

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeMessage } from '../../server/chat/messages'
 import { openDatabase } from '../../server/db/client'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
-import { messages, moderationLog, users } from '../../server/db/schema'
+import {
+  advertisements,
+  listings,
+  messages,
+  moderationLog,
+  users,
+  wantedMatches,
+  wantedPosts,
+} from '../../server/db/schema'
 import { createLocalImageStorage } from '../../server/uploads/storage'
 import { storeImage } from '../../server/uploads/store-image'
 import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
@@ -19,7 +27,15 @@ let browser: Browser
 let member: Student
 let moderator: Student
 const pending = { email: 'aguardando@univille.br', password: 'senha-aguardando-1' }
-const ids = { listing: 0, ownListing: 0, event: 0, pendingEvent: 0, conversation: 0, seller: '' }
+const ids = {
+  listing: 0,
+  ownListing: 0,
+  removedListing: 0,
+  event: 0,
+  pendingEvent: 0,
+  conversation: 0,
+  seller: '',
+}
 
 /** A phone (the iPhone SE's 375 px) and a desktop: every page is checked at both. */
 const WIDTHS = [
@@ -45,6 +61,52 @@ async function seedFixtures() {
     const memberId = idOf(member.email)
     ids.listing = createListing(db, { sellerId: seller.id, title: 'Calculadora HP 12c', priceCents: 18000 })
     ids.ownListing = createListing(db, { sellerId: memberId, title: 'Livro de Cálculo I', priceCents: 4500 })
+    ids.removedListing = createListing(db, {
+      sellerId: seller.id,
+      title: 'Apostila copiada',
+      priceCents: 900,
+    })
+    db.update(listings)
+      .set({ moderationStatus: 'removed', removalReason: 'Spam ou duplicado' })
+      .where(eq(listings.id, ids.removedListing))
+      .run()
+    // Procura-se: someone else's post that the member's own listing answered, and one of the member's.
+    const own = db.select().from(listings).where(eq(listings.id, ids.ownListing)).get()
+    const inAMonth = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000)
+    const [sellerPost] = db
+      .insert(wantedPosts)
+      .values([
+        {
+          communityId: 1,
+          posterId: seller.id,
+          title: 'Livro de Cálculo',
+          details: 'Qualquer edição serve.',
+          mainCategoryId: own?.mainCategoryId ?? 1,
+          maxPriceCents: 6000,
+          expiresAt: inAMonth,
+        },
+        {
+          communityId: 1,
+          posterId: memberId,
+          title: 'Jaleco tamanho M',
+          mainCategoryId: own?.mainCategoryId ?? 1,
+          expiresAt: inAMonth,
+        },
+      ])
+      .returning({ id: wantedPosts.id })
+      .all()
+    db.insert(wantedMatches)
+      .values({ wantedId: sellerPost?.id ?? 0, listingId: ids.ownListing })
+      .run()
+    db.insert(advertisements)
+      .values({
+        communityId: 1,
+        title: 'Gráfica do campus',
+        description: 'Impressões com desconto para estudantes.',
+        imageUrl: '/favicon.svg',
+        placement: 'category_card',
+      })
+      .run()
     ids.event = createEvent(db, {
       organizerId: seller.id,
       title: 'Feira de Trocas do Campus',
@@ -231,6 +293,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       '/univille/meus-produtos',
       '/univille/meus-favoritos',
       '/univille/meus-eventos',
+      '/univille/procura-se',
       '/univille/minha-conta',
       '/univille/minha-conta/seguranca',
       '/univille/chat',
@@ -280,6 +343,14 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
         await p.getByRole('dialog').waitFor()
       },
     })
+    await audit.visit('/univille/procura-se', {
+      label: 'publicar pedido',
+      open: async (p) => {
+        await p.getByRole('button', { name: 'Publicar pedido' }).first().click()
+        await p.getByRole('dialog').getByRole('button', { name: 'Publicar pedido' }).click()
+        await p.locator('[aria-invalid="true"]').first().waitFor()
+      },
+    })
     await audit.visit('/univille/vender', {
       open: async (p) => {
         await p.getByRole('button', { name: 'Publicar produto' }).click()
@@ -304,11 +375,24 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
     for (const path of [
       '/univille/admin',
       '/univille/admin/anuncios',
+      `/univille/admin/anuncios/${ids.removedListing}`,
+      `/univille/admin/anuncios/${ids.listing}`,
       '/univille/admin/eventos',
       '/univille/admin/moderacao',
+      '/univille/procura-se',
     ]) {
       await audit.visit(path)
     }
+    await audit.visit('/univille/procura-se', {
+      label: 'remover pedido',
+      open: async (p) => {
+        await p
+          .getByRole('button', { name: /^Remover pedido/ })
+          .first()
+          .click()
+        await p.getByRole('dialog').waitFor()
+      },
+    })
     await modContext.close()
 
     const { context, page } = await signedInPage(browser, server.url, ADMIN, {

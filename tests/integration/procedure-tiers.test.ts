@@ -112,6 +112,13 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'events.moderation': 'moderator',
   'events.approve': 'moderator',
   'events.reject': 'moderator',
+  // Procura-se: a members' board; the staff of the community removes posts.
+  'wanted.board': 'approved',
+  'wanted.mine': 'approved',
+  'wanted.create': 'approved',
+  'wanted.update': 'approved',
+  'wanted.close': 'approved',
+  'wanted.remove': 'moderator',
 
   // The admin area. Moderators (and admins): listings, events, the moderation log, the dashboard.
   'admin.badges.counts': 'moderator',
@@ -120,6 +127,8 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'admin.dashboard.log': 'moderator',
   'admin.listings.list': 'moderator',
   'admin.listings.remove': 'moderator',
+  // The moderation preview of a listing in any state (removed ones included).
+  'admin.listings.preview': 'moderator',
   // Denúncias: the queue and the decisions (removing an account is refused inside to moderators).
   'admin.reports.queue': 'moderator',
   'admin.reports.resolve': 'moderator',

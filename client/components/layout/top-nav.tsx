@@ -137,6 +137,9 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
             <Link href="/meus-eventos">Meus eventos</Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
+            <Link href="/procura-se">Procura-se</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
             <Link href="/minha-conta/seguranca">Segurança e privacidade</Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>

@@ -21,7 +21,7 @@ describe('targets', () => {
   it('names the target and links to the public pages that exist', () => {
     expect(targetLabel('listing', 12)).toBe('Anúncio #12')
     expect(targetLabel('user', 3)).toBe('Usuário #3')
-    expect(targetHref('listing', 12)).toBe('/produto/12')
+    expect(targetHref('listing', 12)).toBe('/admin/anuncios/12')
     expect(targetHref('event', 4)).toBe('/evento/4')
     expect(targetHref('user', 3)).toBeNull()
   })

@@ -6,6 +6,7 @@ export const MODERATION_ACTION_LABELS: Record<string, string> = {
   set_roles: 'Alterou permissões',
   delete_user: 'Removeu usuário',
   remove_listing: 'Removeu anúncio',
+  remove_wanted: 'Removeu pedido do Procura-se',
   approve_event: 'Aprovou evento',
   reject_event: 'Rejeitou evento',
   delete_account: 'Excluiu a própria conta',
@@ -22,6 +23,7 @@ export const TARGET_TYPE_LABELS: Record<string, string> = {
   user: 'Usuário',
   banner: 'Banner',
   subcategory: 'Subcategoria',
+  wanted: 'Pedido do Procura-se',
 }
 
 /** 'Anúncio #12'. */
@@ -31,7 +33,8 @@ export function targetLabel(targetType: string, targetId: number): string {
 
 /** Where the target can be seen (relative to the community prefix), or null (people, banners…). */
 export function targetHref(targetType: string, targetId: number): string | null {
-  if (targetType === 'listing') return `/produto/${targetId}`
+  // The moderation preview shows a listing in any state; the listing page only a live one.
+  if (targetType === 'listing') return `/admin/anuncios/${targetId}`
   if (targetType === 'event') return `/evento/${targetId}`
   return null
 }

@@ -15,11 +15,29 @@ import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 
-export type RemovalTarget = { id: number; title: string }
+/** A listing, or a Procura-se post: both are removed the same way, with a reason their author reads. */
+export type RemovalTarget = { id: number; title: string; kind?: 'listing' | 'wanted' }
+
+const TEXTS = {
+  listing: {
+    title: 'Remover anúncio',
+    description: (title: string) =>
+      `“${title}” deixará de aparecer no portal. O vendedor verá o motivo escolhido. Esta ação não pode ser desfeita.`,
+    done: 'Anúncio removido com sucesso!',
+    failed: 'Erro ao remover anúncio',
+  },
+  wanted: {
+    title: 'Remover pedido',
+    description: (title: string) =>
+      `“${title}” deixará de aparecer no Procura-se. Quem pediu verá o motivo escolhido. Esta ação não pode ser desfeita.`,
+    done: 'Pedido removido com sucesso!',
+    failed: 'Erro ao remover pedido',
+  },
+}
 
 type RemovalInput = z.input<typeof removeListingSchema>
 
-/** Removing an active listing: the reason (one of four, or 'Outro motivo' with a text) is required. */
+/** Removing an active listing or wanted post: the reason (one of four, or 'Outro motivo' with a text) is required. */
 export function RemoveListingDialog({
   listing,
   onOpenChange,
@@ -53,18 +71,25 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
   const { errors } = form.formState
   const reason = useWatch({ control: form.control, name: 'reason' })
 
-  const remove = trpc.admin.listings.remove.useMutation({
+  const kind = listing.kind ?? 'listing'
+  const texts = TEXTS[kind]
+  const handlers = {
     onSuccess: async () => {
-      toast.success('Anúncio removido com sucesso!')
+      toast.success(texts.done)
       onDone()
       await Promise.all([
         utils.admin.listings.list.invalidate(),
+        utils.admin.listings.preview.invalidate(),
         utils.admin.dashboard.summary.invalidate(),
+        utils.wanted.board.invalidate(),
         invalidateListings('statusChanged'),
       ])
     },
-    onError: (error) => toastError(error, 'Erro ao remover anúncio'),
-  })
+    onError: (error: unknown) => toastError(error, texts.failed),
+  }
+  const removeListing = trpc.admin.listings.remove.useMutation(handlers)
+  const removeWanted = trpc.wanted.remove.useMutation(handlers)
+  const remove = kind === 'wanted' ? removeWanted : removeListing
 
   const submit = form.handleSubmit((values) => {
     // The text only travels with 'Outro motivo'; the other reasons are the server's own labels.
@@ -78,11 +103,11 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
   const reasonError = errors.reason?.message
   return (
     <DialogForm
-      title="Remover anúncio"
-      description={`“${listing.title}” deixará de aparecer no portal. O vendedor verá o motivo escolhido. Esta ação não pode ser desfeita.`}
+      title={texts.title}
+      description={texts.description(listing.title)}
       onSubmit={submit}
       onCancel={onDone}
-      submitLabel="Remover anúncio"
+      submitLabel={texts.title}
       busy={remove.isPending}
       busyLabel="Removendo..."
       destructive

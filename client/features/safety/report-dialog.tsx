@@ -21,6 +21,7 @@ const WHAT: Record<ContentReportTarget, string> = {
   listing: 'este anúncio',
   user: 'este perfil',
   message: 'esta mensagem',
+  wanted: 'este pedido',
 }
 
 /**

@@ -86,7 +86,7 @@ function ListingRow({ listing, onRemove }: { listing: AdminListing; onRemove: ()
   return (
     <li className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1">
-        <Link href={`/produto/${listing.id}`} className="break-words font-semibold hover:underline">
+        <Link href={`/admin/anuncios/${listing.id}`} className="break-words font-semibold hover:underline">
           {listing.title}
         </Link>
         <p className="text-muted-foreground text-sm">

@@ -143,6 +143,17 @@ function ReportGroup({ group, onDecide }: { group: Group; onDecide: () => void }
             </p>
             {snapshot.bio ? <p className="whitespace-pre-line break-words">{snapshot.bio}</p> : null}
           </>
+        ) : snapshot.type === 'wanted' ? (
+          <>
+            <p className="font-semibold">
+              {snapshot.title} · {snapshot.categoryName}
+              {snapshot.maxPriceCents ? ` · até ${formatPrice(snapshot.maxPriceCents)}` : ''}
+            </p>
+            {snapshot.details ? <p className="whitespace-pre-line break-words">{snapshot.details}</p> : null}
+            {group.wantedState?.moderationStatus === 'removed' ? (
+              <p className="text-muted-foreground text-xs">O pedido já foi removido.</p>
+            ) : null}
+          </>
         ) : (
           <>
             <p className="text-muted-foreground text-xs">
@@ -212,6 +223,8 @@ function actionsFor(group: Group, isAdmin: boolean): ReportAction[] {
   const actions: ReportAction[] = ['dismiss']
   if (group.targetType === 'listing' && group.listingState?.moderationStatus === 'active')
     actions.push('remove_listing')
+  if (group.targetType === 'wanted' && group.wantedState?.moderationStatus === 'active')
+    actions.push('remove_wanted')
   if (group.person && !group.person.deleted && (!group.person.isAdmin || isAdmin)) {
     actions.push('warn', 'suspend')
     if (isAdmin && !group.person.isAdmin) actions.push('remove_account')
@@ -258,7 +271,7 @@ function DecisionForm({ group, onDone }: { group: Group; onDone: () => void }) {
       action,
       note,
       ...(action === 'suspend' ? { days: Number(days) } : {}),
-      ...(action === 'remove_listing' ? { removalReason } : {}),
+      ...(action === 'remove_listing' || action === 'remove_wanted' ? { removalReason } : {}),
     })
   }
   return (
@@ -284,9 +297,11 @@ function DecisionForm({ group, onDone }: { group: Group; onDone: () => void }) {
           />
         ))}
       </fieldset>
-      {action === 'remove_listing' ? (
+      {action === 'remove_listing' || action === 'remove_wanted' ? (
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-removal`}>Motivo da remoção (o vendedor verá)</Label>
+          <Label htmlFor={`${id}-removal`}>
+            Motivo da remoção ({action === 'remove_wanted' ? 'quem pediu' : 'o vendedor'} verá)
+          </Label>
           <select
             id={`${id}-removal`}
             value={removalReason}

@@ -17,6 +17,7 @@ import { ListingForm, type ListingFormDefaults } from '@/features/listings/form/
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { ReportButton } from '@/features/safety/report-dialog'
+import { WantedMatches } from '@/features/wanted/wanted-matches'
 import { formatLongDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
@@ -242,6 +243,7 @@ function ListingDetails({
             </div>
           )}
 
+          {listing.isOwner ? <WantedMatches matches={listing.wantedMatches} /> : null}
           <SellerCard seller={listing.seller} />
           {listing.isOwner ? (
             <OwnerTools listing={listing} onEdit={() => setEditing(true)} onDeleted={onDeleted} />

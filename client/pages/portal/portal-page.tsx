@@ -13,7 +13,9 @@ import { ListingsFeedView } from '@/features/listings/listings-feed-view'
 import { PromoBanner } from '@/features/listings/promo-banner'
 import { useListingFilters } from '@/features/listings/use-listing-filters'
 import { useListingsFeed } from '@/features/listings/use-listings-feed'
+import { WantedTeaser } from '@/features/wanted/wanted-teaser'
 import type { RouterOutputs } from '@/lib/api-types'
+import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -30,10 +32,17 @@ export function PortalPage() {
   const { community } = useCommunity()
   const communitySlug = community?.slug
   const { filters, setFilters, clearFilters } = useListingFilters()
+  const { viewer } = useViewer()
+  // Procura-se is for members: who asks is part of the post.
+  const isMember = viewer?.approved === true && viewer.emailVerified
 
   const heroBanners = trpc.banners.active.useQuery({ placement: 'hero_banner', communitySlug }, SLOW_CHANGING)
   const inlineBanners = trpc.banners.active.useQuery(
     { placement: 'between_products', communitySlug },
+    SLOW_CHANGING,
+  )
+  const categoryBanners = trpc.banners.active.useQuery(
+    { placement: 'category_card', communitySlug },
     SLOW_CHANGING,
   )
   const categories = trpc.listings.categories.useQuery(
@@ -65,6 +74,7 @@ export function PortalPage() {
 
   const heroBanner = heroBanners.data?.[0]
   const inlineBanner = inlineBanners.data?.[0]
+  const categoryBanner = categoryBanners.data?.[0]
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:py-8">
@@ -89,12 +99,18 @@ export function PortalPage() {
         <h2 id="portal-categorias" className="font-bold text-lg">
           Categorias
         </h2>
-        <CategoryCards
-          categories={categories.data}
-          failed={categories.isError}
-          selected={selected}
-          onToggle={toggleCategory}
-        />
+        {/* 'Junto às categorias': beside the cards on wide screens, under them on a phone. */}
+        <div className={cn('grid gap-3 sm:gap-4', categoryBanner && 'lg:grid-cols-[minmax(0,1fr)_22rem]')}>
+          <CategoryCards
+            categories={categories.data}
+            failed={categories.isError}
+            selected={selected}
+            onToggle={toggleCategory}
+          />
+          {categoryBanner ? (
+            <PromoBanner banner={categoryBanner} variant="inline" className="h-28 sm:h-32" />
+          ) : null}
+        </div>
         {selected ? (
           <SubcategoryChips
             legend={selectedCategory ? `Subcategorias de ${selectedCategory.name}` : 'Subcategorias'}
@@ -106,6 +122,8 @@ export function PortalPage() {
           />
         ) : null}
       </section>
+
+      {isMember ? <WantedTeaser /> : null}
 
       <section aria-labelledby="portal-produtos" className="grid gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">

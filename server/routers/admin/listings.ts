@@ -4,6 +4,7 @@ import { MODERATION_STATUSES } from '../../../shared/domain'
 import { removeListingSchema } from '../../../shared/schemas/admin'
 import { memberCommunityId } from '../../communities/scope'
 import { listings, profiles } from '../../db/schema'
+import { listingForStaff } from '../../listings/detail'
 import { removalReasonText, removeListingByModeration } from '../../moderation/remove-listing'
 import { moderatorProcedure, router } from '../../trpc/init'
 
@@ -32,6 +33,11 @@ export const adminListingsRouter = router({
         .limit(200)
         .all()
     }),
+
+  /** The moderation preview: any listing of the community, live or not, read-only, with its state. */
+  preview: moderatorProcedure
+    .input(z.object({ id: z.number().int().positive() }))
+    .query(({ ctx, input }) => listingForStaff(ctx.db, ctx.user, input.id)),
 
   /** Removes an active listing with a reason the seller will see; not reversible (spec). */
   remove: moderatorProcedure.input(removeListingSchema).mutation(({ ctx, input }) => {

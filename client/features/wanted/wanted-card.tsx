@@ -1,0 +1,93 @@
+import { formatPrice } from '@shared/money'
+import { CalendarClockIcon, MessageCircleIcon, Trash2Icon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { ReportButton } from '@/features/safety/report-dialog'
+import type { RouterOutputs } from '@/lib/api-types'
+import { formatDate, formatTimeAgo } from '@/lib/dates'
+
+export type WantedPost = RouterOutputs['wanted']['board']['items'][number]
+
+export const maxPriceLabel = (cents: number | null) =>
+  cents ? `Paga até ${formatPrice(cents)}` : 'Qualquer preço'
+
+/** A wanted post on the board: what, how much, who and until when, and what the viewer may do about it. */
+export function WantedCard({
+  post,
+  canModerate,
+  onRemove,
+  actions,
+}: {
+  post: WantedPost
+  canModerate: boolean
+  onRemove: () => void
+  /** Replaces the actions for the viewer's own posts. */
+  actions?: ReactNode
+}) {
+  const headingId = `wanted-${post.id}-title`
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="secondary">{post.mainCategoryName}</Badge>
+        <span className="font-semibold text-primary text-sm">{maxPriceLabel(post.maxPriceCents)}</span>
+      </div>
+      <h3 id={headingId} className="break-words font-semibold text-lg leading-snug">
+        {post.title}
+      </h3>
+      {post.details ? (
+        <p className="line-clamp-4 whitespace-pre-line break-words text-sm">{post.details}</p>
+      ) : null}
+      <p className="text-muted-foreground text-sm">
+        {post.poster.username ? (
+          <Link
+            href={`/perfil/${post.poster.username}`}
+            className="font-medium text-foreground hover:underline"
+          >
+            {post.poster.fullName}
+          </Link>
+        ) : (
+          <span className="font-medium text-foreground">{post.poster.fullName}</span>
+        )}
+        {post.poster.course ? ` · ${post.poster.course}` : ''} · {formatTimeAgo(post.createdAt)}
+      </p>
+      <p className="flex items-center gap-1 text-muted-foreground text-xs">
+        <CalendarClockIcon className="size-4" aria-hidden="true" />
+        No ar até {formatDate(post.expiresAt)}
+      </p>
+      <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
+        {post.isMine ? (
+          actions
+        ) : (
+          <>
+            {post.poster.username ? (
+              <Button asChild size="sm">
+                <Link href={`/chat?vendedor=${encodeURIComponent(post.poster.username)}`}>
+                  <MessageCircleIcon aria-hidden="true" />
+                  Tenho isto
+                </Link>
+              </Button>
+            ) : null}
+            <ReportButton targetType="wanted" targetId={post.id} />
+            {canModerate ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                onClick={onRemove}
+                aria-label={`Remover pedido ${post.title}`}
+              >
+                <Trash2Icon aria-hidden="true" />
+                Remover
+              </Button>
+            ) : null}
+          </>
+        )}
+      </div>
+    </article>
+  )
+}

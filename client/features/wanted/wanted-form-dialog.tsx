@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { centsToInput, parsePriceToCents } from '@shared/money'
+import { WANTED_DAYS_MAX, WANTED_DETAILS_MAX } from '@shared/schemas/wanted'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { DialogForm } from '@/components/dialog-form'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/textarea'
+import type { RouterOutputs } from '@/lib/api-types'
+import { toastError } from '@/lib/errors'
+import { toastFirstError } from '@/lib/form-errors'
+import { trpc } from '@/lib/trpc'
+import {
+  type WantedFormInput,
+  type WantedFormOutput,
+  wantedFormDefaults,
+  wantedFormSchema,
+} from './wanted-form-schema'
+
+export type EditableWanted = Pick<
+  RouterOutputs['wanted']['mine'][number],
+  'id' | 'title' | 'mainCategoryId' | 'maxPriceCents' | 'details'
+>
+
+/** 'Publicar pedido' (no post) or 'Editar pedido' (the post): what, which category, up to how much, for how long. */
+export function WantedFormDialog({
+  open,
+  post,
+  onOpenChange,
+}: {
+  open: boolean
+  post: EditableWanted | null
+  onOpenChange: (open: boolean) => void
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {open ? <WantedForm key={post?.id ?? 'novo'} post={post} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () => void }) {
+  const baseId = useId()
+  const ids = {
+    title: `${baseId}-title`,
+    category: `${baseId}-category`,
+    price: `${baseId}-price`,
+    days: `${baseId}-days`,
+    details: `${baseId}-details`,
+  }
+  const utils = trpc.useUtils()
+  const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
+  const form = useForm<WantedFormInput, unknown, WantedFormOutput>({
+    resolver: zodResolver(wantedFormSchema),
+    defaultValues: wantedFormDefaults(post ?? undefined),
+  })
+  const { errors } = form.formState
+  const handlers = {
+    onSuccess: async () => {
+      toast.success(post ? 'Pedido atualizado!' : 'Pedido publicado no Procura-se!')
+      onDone()
+      await Promise.all([utils.wanted.board.invalidate(), utils.wanted.mine.invalidate()])
+    },
+    onError: (error: unknown) =>
+      toastError(error, post ? 'Erro ao salvar pedido' : 'Erro ao publicar pedido'),
+  }
+  const create = trpc.wanted.create.useMutation(handlers)
+  const update = trpc.wanted.update.useMutation(handlers)
+  const busy = create.isPending || update.isPending
+
+  const submit = form.handleSubmit(({ maxPrice, details, ...values }) => {
+    const input = { ...values, maxPriceCents: maxPrice, ...(details ? { details } : {}) }
+    if (post) update.mutate({ id: post.id, ...input })
+    else create.mutate(input)
+  }, toastFirstError)
+
+  return (
+    <DialogForm
+      title={post ? 'Editar pedido' : 'Publicar pedido'}
+      description="Diga o que você procura. Quando alguém anunciar algo que combine, avisamos você."
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={post ? 'Salvar alterações' : 'Publicar pedido'}
+      busy={busy}
+      busyLabel={post ? 'Salvando...' : 'Publicando...'}
+    >
+      <FormField label="O que você procura?" htmlFor={ids.title} error={errors.title?.message}>
+        <Input
+          id={ids.title}
+          autoComplete="off"
+          maxLength={120}
+          placeholder="Ex.: Calculadora científica"
+          disabled={busy}
+          {...fieldAriaProps(ids.title, { error: errors.title?.message })}
+          {...form.register('title')}
+        />
+      </FormField>
+      <FormField label="Categoria" htmlFor={ids.category} error={errors.mainCategoryId?.message}>
+        <select
+          id={ids.category}
+          disabled={busy || !categories.data}
+          className="h-9 w-full rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
+          {...fieldAriaProps(ids.category, { error: errors.mainCategoryId?.message })}
+          {...form.register('mainCategoryId')}
+        >
+          <option value="">{categories.isLoading ? 'Carregando...' : 'Selecione'}</option>
+          {categories.data?.map((category) => (
+            <option key={category.id} value={String(category.id)}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Pago até (opcional)"
+          htmlFor={ids.price}
+          error={errors.maxPrice?.message}
+          hint="Em branco: qualquer preço."
+        >
+          <Input
+            id={ids.price}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0,00"
+            disabled={busy}
+            {...fieldAriaProps(ids.price, { error: errors.maxPrice?.message, hint: true })}
+            {...form.register('maxPrice', {
+              onBlur: (event: { target: { value: string } }) => {
+                const cents = parsePriceToCents(event.target.value)
+                if (Number.isFinite(cents) && cents > 0) form.setValue('maxPrice', centsToInput(cents))
+              },
+            })}
+          />
+        </FormField>
+        <FormField
+          label="Fica no ar por (dias)"
+          htmlFor={ids.days}
+          error={errors.days?.message}
+          hint={`De 1 a ${WANTED_DAYS_MAX} dias.`}
+        >
+          <Input
+            id={ids.days}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={WANTED_DAYS_MAX}
+            disabled={busy}
+            {...fieldAriaProps(ids.days, { error: errors.days?.message, hint: true })}
+            {...form.register('days')}
+          />
+        </FormField>
+      </div>
+      <FormField label="Detalhes (opcional)" htmlFor={ids.details} error={errors.details?.message}>
+        <Textarea
+          id={ids.details}
+          rows={3}
+          maxLength={WANTED_DETAILS_MAX}
+          placeholder="Modelo, edição, tamanho, como prefere combinar..."
+          disabled={busy}
+          {...fieldAriaProps(ids.details, { error: errors.details?.message })}
+          {...form.register('details')}
+        />
+      </FormField>
+    </DialogForm>
+  )
+}

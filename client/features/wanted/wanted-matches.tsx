@@ -1,0 +1,52 @@
+import { MessageCircleIcon, SearchCheckIcon } from 'lucide-react'
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import type { RouterOutputs } from '@/lib/api-types'
+import { maxPriceLabel } from './wanted-card'
+
+type Match = RouterOutputs['listings']['byId']['wantedMatches'][number]
+
+/** 'Alguém procura isto', on the seller's own listing: who asked for it in Procura-se, and a way to talk. */
+export function WantedMatches({ matches }: { matches: Match[] }) {
+  if (matches.length === 0) return null
+  return (
+    <section
+      aria-labelledby="wanted-matches-heading"
+      className="grid gap-3 rounded-xl border border-primary/40 bg-primary/5 p-4"
+    >
+      <h2 id="wanted-matches-heading" className="flex items-center gap-2 font-semibold">
+        <SearchCheckIcon className="size-5 text-primary" aria-hidden="true" />
+        Alguém procura isto
+      </h2>
+      <p className="text-muted-foreground text-sm">
+        {matches.length === 1
+          ? 'Uma pessoa pediu algo assim no Procura-se. Que tal avisar que o seu está à venda?'
+          : `${matches.length} pessoas pediram algo assim no Procura-se. Que tal avisar que o seu está à venda?`}
+      </p>
+      <ul className="grid gap-2">
+        {matches.map((match) => (
+          <li
+            key={match.id}
+            className="flex flex-col gap-2 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="grid min-w-0 gap-0.5">
+              <p className="break-words font-medium">“{match.title}”</p>
+              <p className="text-muted-foreground text-sm">
+                {match.poster.fullName} · {maxPriceLabel(match.maxPriceCents)}
+              </p>
+            </div>
+            {match.poster.username ? (
+              <Button asChild size="sm" className="self-start sm:self-center">
+                <Link href={`/chat?vendedor=${encodeURIComponent(match.poster.username)}`}>
+                  <MessageCircleIcon aria-hidden="true" />
+                  Enviar mensagem
+                  <span className="sr-only"> para {match.poster.fullName}</span>
+                </Link>
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

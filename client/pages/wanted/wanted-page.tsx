@@ -1,0 +1,246 @@
+import { CheckIcon, PencilIcon, PlusIcon, SearchIcon } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
+import { maxPriceLabel, WantedCard } from '@/features/wanted/wanted-card'
+import { type EditableWanted, WantedFormDialog } from '@/features/wanted/wanted-form-dialog'
+import type { RouterOutputs } from '@/lib/api-types'
+import { useViewer } from '@/lib/auth'
+import { formatDate } from '@/lib/dates'
+import { toastError } from '@/lib/errors'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+type MyWanted = RouterOutputs['wanted']['mine'][number]
+
+const STATE_LABELS: Record<MyWanted['state'], string> = {
+  aberto: 'No ar',
+  encerrado: 'Encerrado',
+  expirado: 'Expirado',
+  removido: 'Removido pela moderação',
+}
+
+/** `/procura-se`: the community's wanted posts, and the member's own with their state. */
+export function WantedPage() {
+  usePageTitle('Procura-se')
+  const { viewer } = useViewer()
+  const canModerate = viewer?.roles.some((role) => role === 'admin' || role === 'moderator') ?? false
+  const [editing, setEditing] = useState<EditableWanted | null>(null)
+  const [formOpen, setFormOpen] = useState(false)
+  const [removing, setRemoving] = useState<RemovalTarget | null>(null)
+  const [closing, setClosing] = useState<MyWanted | null>(null)
+
+  const openForm = (post: EditableWanted | null) => {
+    setEditing(post)
+    setFormOpen(true)
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="font-bold text-2xl">Procura-se</h1>
+          <p className="max-w-2xl text-muted-foreground">
+            Não achou no portal? Diga o que você procura. Quando alguém anunciar algo que combine, você recebe
+            um aviso.
+          </p>
+        </div>
+        <Button onClick={() => openForm(null)}>
+          <PlusIcon aria-hidden="true" />
+          Publicar pedido
+        </Button>
+      </header>
+
+      <MyWantedSection onEdit={(post) => openForm(post)} onClose={setClosing} />
+
+      <section aria-labelledby="wanted-board" className="grid gap-4">
+        <h2 id="wanted-board" className="font-bold text-lg">
+          Pedidos da comunidade
+        </h2>
+        <WantedBoard
+          canModerate={canModerate}
+          onRemove={(post) => setRemoving({ id: post.id, title: post.title, kind: 'wanted' })}
+          onCreate={() => openForm(null)}
+        />
+      </section>
+
+      <WantedFormDialog open={formOpen} post={editing} onOpenChange={setFormOpen} />
+      <CloseWantedDialog post={closing} onDone={() => setClosing(null)} />
+      <RemoveListingDialog
+        listing={removing}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null)
+        }}
+      />
+    </div>
+  )
+}
+
+function WantedBoard({
+  canModerate,
+  onRemove,
+  onCreate,
+}: {
+  canModerate: boolean
+  onRemove: (post: { id: number; title: string }) => void
+  onCreate: () => void
+}) {
+  const board = trpc.wanted.board.useInfiniteQuery(
+    {},
+    { getNextPageParam: (page) => page.nextCursor ?? undefined, initialCursor: null },
+  )
+  if (board.isPending) return <ListSkeleton rows={3} rowClassName="h-40" label="Carregando pedidos..." />
+  if (board.isError) {
+    return <LoadError title="Erro ao carregar pedidos" query={board} />
+  }
+  const posts = board.data.pages.flatMap((page) => page.items)
+  if (posts.length === 0) {
+    return (
+      <EmptyState
+        icon={<SearchIcon aria-hidden="true" />}
+        title="Nenhum pedido no ar"
+        description="Ninguém está procurando nada agora. Seja o primeiro a dizer o que precisa."
+        action={
+          <Button variant="outline" onClick={onCreate}>
+            Publicar pedido
+          </Button>
+        }
+      />
+    )
+  }
+  return (
+    <div className="grid gap-4">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <WantedCard
+              post={post}
+              canModerate={canModerate}
+              onRemove={() => onRemove(post)}
+              actions={<span className="text-muted-foreground text-sm">Seu pedido</span>}
+            />
+          </li>
+        ))}
+      </ul>
+      {board.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          onClick={() => void board.fetchNextPage()}
+          disabled={board.isFetchingNextPage}
+        >
+          {board.isFetchingNextPage ? 'Carregando...' : 'Ver mais pedidos'}
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+function MyWantedSection({
+  onEdit,
+  onClose,
+}: {
+  onEdit: (post: MyWanted) => void
+  onClose: (post: MyWanted) => void
+}) {
+  const mine = trpc.wanted.mine.useQuery()
+  if (mine.isPending) return <ListSkeleton rows={1} rowClassName="h-16" label="Carregando seus pedidos..." />
+  if (mine.isError) {
+    return <LoadError title="Erro ao carregar seus pedidos" query={mine} />
+  }
+  if (mine.data.length === 0) return null
+  return (
+    <section aria-labelledby="my-wanted" className="grid gap-3">
+      <h2 id="my-wanted" className="font-bold text-lg">
+        Meus pedidos
+      </h2>
+      <ul className="grid gap-3">
+        {mine.data.map((post) => (
+          <li
+            key={post.id}
+            className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="grid min-w-0 gap-1">
+              <p className="break-words font-semibold">{post.title}</p>
+              <p className="text-muted-foreground text-sm">
+                {post.mainCategoryName} · {maxPriceLabel(post.maxPriceCents)} ·{' '}
+                {post.state === 'aberto'
+                  ? `no ar até ${formatDate(post.expiresAt)}`
+                  : `desde ${formatDate(post.createdAt)}`}
+              </p>
+              <div>
+                <Badge
+                  variant={
+                    post.state === 'removido'
+                      ? 'destructive'
+                      : post.state === 'aberto'
+                        ? 'default'
+                        : 'secondary'
+                  }
+                >
+                  {STATE_LABELS[post.state]}
+                </Badge>
+              </div>
+              {post.state === 'removido' && post.removalReason ? (
+                <p className="text-sm">
+                  <span className="font-medium">Motivo:</span> {post.removalReason}
+                </p>
+              ) : null}
+            </div>
+            {post.state === 'removido' ? null : (
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
+                  <PencilIcon aria-hidden="true" />
+                  {post.state === 'aberto' ? 'Editar' : 'Editar e republicar'}
+                  <span className="sr-only"> o pedido {post.title}</span>
+                </Button>
+                {post.state === 'aberto' ? (
+                  <Button variant="outline" size="sm" onClick={() => onClose(post)}>
+                    <CheckIcon aria-hidden="true" />
+                    Já encontrei
+                    <span className="sr-only">: encerrar o pedido {post.title}</span>
+                  </Button>
+                ) : null}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function CloseWantedDialog({ post, onDone }: { post: MyWanted | null; onDone: () => void }) {
+  const utils = trpc.useUtils()
+  const close = trpc.wanted.close.useMutation({
+    onSuccess: async () => {
+      toast.success('Pedido encerrado. Que bom que você encontrou!')
+      onDone()
+      await Promise.all([utils.wanted.board.invalidate(), utils.wanted.mine.invalidate()])
+    },
+    onError: (error) => toastError(error, 'Erro ao encerrar pedido'),
+  })
+  return (
+    <ConfirmDialog
+      open={post !== null}
+      onOpenChange={(open) => {
+        if (!open) onDone()
+      }}
+      title="Encerrar pedido?"
+      description={
+        post ? `“${post.title}” sai do Procura-se e você deixa de receber avisos sobre ele.` : undefined
+      }
+      confirmLabel="Encerrar pedido"
+      busyLabel="Encerrando..."
+      busy={close.isPending}
+      destructive={false}
+      onConfirm={() => post && close.mutate({ id: post.id })}
+    />
+  )
+}
+
+export default WantedPage

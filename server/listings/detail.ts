@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm'
+import type { CurrentUser } from '../auth/identity'
+import { memberCommunityId } from '../communities/scope'
+import type { Database } from '../db/client'
+import { favorites, listings, listingVupts, mainCategories, profiles, subcategories } from '../db/schema'
+import { blockedBetween } from '../safety/blocks'
+import { matchesOfListing } from '../wanted/matching'
+import { imagesOf } from './catalog'
+import { listingNotFound, recordView } from './rules'
+import { isLive } from './visibility'
+
+/** One listing with its seller and categories, whatever its state: callers decide who may see it. */
+function listingRow(db: Database, id: number) {
+  return db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      description: listings.description,
+      priceCents: listings.priceCents,
+      condition: listings.condition,
+      status: listings.status,
+      moderationStatus: listings.moderationStatus,
+      removalReason: listings.removalReason,
+      views: listings.views,
+      vuptsCount: listings.vuptsCount,
+      createdAt: listings.createdAt,
+      communityId: listings.communityId,
+      mainCategoryId: listings.mainCategoryId,
+      subcategoryId: listings.subcategoryId,
+      mainCategorySlug: mainCategories.slug,
+      mainCategoryName: mainCategories.name,
+      subcategoryName: subcategories.name,
+      seller: {
+        id: profiles.userId,
+        username: profiles.username,
+        fullName: profiles.fullName,
+        course: profiles.course,
+        university: profiles.university,
+        avatarUrl: profiles.avatarUrl,
+      },
+    })
+    .from(listings)
+    .innerJoin(profiles, eq(profiles.userId, listings.sellerId))
+    .leftJoin(mainCategories, eq(mainCategories.id, listings.mainCategoryId))
+    .leftJoin(subcategories, eq(subcategories.id, listings.subcategoryId))
+    .where(eq(listings.id, id))
+    .get()
+}
+
+function photosOf(db: Database, listingId: number) {
+  return imagesOf(db, [listingId]).map((image) => ({
+    id: image.uploadId,
+    cardUrl: image.cardUrl,
+    fullUrl: image.fullUrl,
+    width: image.width,
+    height: image.height,
+  }))
+}
+
+/**
+ * The listing page: a live listing of the member's community whose seller is not blocked either way,
+ * or any own listing. Counts one view per member per day. The seller also reads the Procura-se posts
+ * the listing answered.
+ */
+export function listingForMember(db: Database, user: CurrentUser, id: number) {
+  const row = listingRow(db, id)
+  const isOwner = row?.seller.id === user.id
+  if (!row || row.communityId !== user.communityId || (!isLive(row) && !isOwner)) throw listingNotFound()
+  if (!isOwner && blockedBetween(db, user.id, row.seller.id)) throw listingNotFound()
+
+  const views = isOwner ? row.views : recordView(db, row, user.id)
+  const viewerState = db
+    .select({
+      favorite:
+        sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${user.id} and ${favorites.listingId} = ${row.id})`.mapWith(
+          Boolean,
+        ),
+      vupt: sql<boolean>`exists (select 1 from ${listingVupts} where ${listingVupts.userId} = ${user.id} and ${listingVupts.listingId} = ${row.id})`.mapWith(
+        Boolean,
+      ),
+    })
+    .from(sql`(select 1)`)
+    .get()
+  const { communityId: _community, ...listing } = row
+  return {
+    ...listing,
+    views,
+    images: photosOf(db, row.id),
+    isOwner,
+    isFavorite: viewerState?.favorite ?? false,
+    hasVupt: viewerState?.vupt ?? false,
+    wantedMatches: isOwner ? matchesOfListing(db, user, row.id) : [],
+  }
+}
+
+/**
+ * Admin → Anúncios: any listing of the moderator's own community, live or not, as it stands, with its
+ * state and the removal reason. Read-only; nothing here counts a view.
+ */
+export function listingForStaff(db: Database, staff: CurrentUser, id: number) {
+  const row = listingRow(db, id)
+  if (!row || row.communityId !== memberCommunityId(staff)) throw listingNotFound()
+  const { communityId: _community, views, vuptsCount, ...listing } = row
+  return { ...listing, views, vuptsCount, images: photosOf(db, row.id), isLive: isLive(row) }
+}

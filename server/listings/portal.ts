@@ -1,0 +1,69 @@
+import { and, asc, count, countDistinct, desc, eq } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { communities, listings, mainCategories, subcategories } from '../db/schema'
+import { notBlockedWith } from '../safety/blocks'
+import { isLiveListing, selectListingCards } from './visibility'
+
+/** Main categories with their subcategories and the count of live listings of the community in each. */
+export function categoriesWithCounts(db: Database, communityId: number) {
+  const mains = db.select().from(mainCategories).orderBy(asc(mainCategories.position)).all()
+  const subs = db.select().from(subcategories).orderBy(asc(subcategories.name)).all()
+  const counts = db
+    .select({ mainCategoryId: listings.mainCategoryId, total: count() })
+    .from(listings)
+    .where(and(eq(listings.communityId, communityId), isLiveListing))
+    .groupBy(listings.mainCategoryId)
+    .all()
+  return mains.map((main) => ({
+    id: main.id,
+    slug: main.slug,
+    name: main.name,
+    description: main.description,
+    icon: main.icon,
+    activeListings: counts.find((row) => row.mainCategoryId === main.id)?.total ?? 0,
+    subcategories: subs
+      .filter((sub) => sub.mainCategoryId === main.id)
+      .map((sub) => ({ id: sub.id, name: sub.name, icon: sub.icon, description: sub.description })),
+  }))
+}
+
+/** The landing page's three figures. */
+export function landingStats(db: Database, communityId: number) {
+  const live = db
+    .select({ listings: count(), sellers: countDistinct(listings.sellerId) })
+    .from(listings)
+    .where(and(eq(listings.communityId, communityId), isLiveListing))
+    .get()
+  const activeCommunities = db
+    .select({ total: count() })
+    .from(communities)
+    .where(eq(communities.active, true))
+    .get()
+  return {
+    listings: live?.listings ?? 0,
+    sellers: live?.sellers ?? 0,
+    communities: activeCommunities?.total ?? 0,
+  }
+}
+
+/** 'Em destaque': the six most viewed live listings, newest first among equals. */
+export function featuredListings(db: Database, communityId: number, viewerId: number | null | undefined) {
+  return selectListingCards(db, viewerId)
+    .where(
+      and(eq(listings.communityId, communityId), isLiveListing, notBlockedWith(viewerId, listings.sellerId)),
+    )
+    .orderBy(desc(listings.views), desc(listings.createdAt))
+    .limit(6)
+    .all()
+}
+
+/** Meus Produtos: every own listing, whatever its status, with the moderation outcome. */
+export function listingsOfSeller(db: Database, sellerId: number) {
+  return selectListingCards(db, sellerId, {
+    moderationStatus: listings.moderationStatus,
+    removalReason: listings.removalReason,
+  })
+    .where(eq(listings.sellerId, sellerId))
+    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .all()
+}

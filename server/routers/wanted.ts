@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { removeListingSchema } from '../../shared/schemas/admin'
+import { wantedBoardSchema, wantedInputSchema, wantedUpdateSchema } from '../../shared/schemas/wanted'
+import { removalReasonText } from '../moderation/remove-listing'
+import { approvedProcedure, moderatorProcedure, router } from '../trpc/init'
+import {
+  closeWanted,
+  createWanted,
+  removeWantedByModeration,
+  updateWanted,
+  wantedBoard,
+  wantedOf,
+} from '../wanted/rules'
+
+const idInput = z.object({ id: z.number().int().positive() })
+
+/** Procura-se: members post what they look for; new listings that answer a post tell its poster. */
+export const wantedRouter = router({
+  board: approvedProcedure.input(wantedBoardSchema).query(({ ctx, input }) =>
+    wantedBoard(ctx.db, ctx.user, {
+      mainCategoryId: input?.mainCategoryId,
+      before: input?.cursor,
+      ...(input?.limit ? { limit: input.limit } : {}),
+    }),
+  ),
+
+  mine: approvedProcedure.query(({ ctx }) => wantedOf(ctx.db, ctx.user)),
+
+  create: approvedProcedure
+    .input(wantedInputSchema)
+    .mutation(async ({ ctx, input }) => ({ id: (await createWanted(ctx, ctx.user, input)).id })),
+
+  update: approvedProcedure.input(wantedUpdateSchema).mutation(({ ctx, input }) => {
+    const { id, ...fields } = input
+    updateWanted(ctx.db, ctx.user, id, fields)
+    return { id }
+  }),
+
+  close: approvedProcedure.input(idInput).mutation(({ ctx, input }) => {
+    closeWanted(ctx.db, ctx.user, input.id)
+    return { id: input.id }
+  }),
+
+  /** The staff of the community removes a post with a reason the poster reads; not reversible. */
+  remove: moderatorProcedure.input(removeListingSchema).mutation(({ ctx, input }) => {
+    const reason = removalReasonText(input.reason, input.details)
+    removeWantedByModeration(ctx, ctx.user, input.id, reason)
+    return { id: input.id, removalReason: reason }
+  }),
+})

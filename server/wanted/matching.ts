@@ -1,0 +1,162 @@
+import { and, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm'
+import { formatPrice } from '../../shared/money'
+import type { CurrentUser } from '../auth/identity'
+import { memberCommunityId } from '../communities/scope'
+import type { Database } from '../db/client'
+import { listings, profiles, wantedMatches, wantedPosts } from '../db/schema'
+import { notify } from '../notifications/notify'
+import { notBlockedWith } from '../safety/blocks'
+import type { AppServices } from '../services'
+import { isLiveWanted } from './visibility'
+
+/** Words too common to say what someone wants. */
+const STOPWORDS = new Set([
+  'para',
+  'com',
+  'sem',
+  'uma',
+  'umas',
+  'uns',
+  'dos',
+  'das',
+  'que',
+  'por',
+  'procuro',
+  'preciso',
+  'quero',
+  'alguem',
+  'algum',
+  'alguma',
+  'tem',
+  'vende',
+  'compro',
+  'usado',
+  'usada',
+  'novo',
+  'nova',
+  'bom',
+  'boa',
+  'estado',
+])
+
+/** Lower case, without accents: 'Calculadora Científica' and 'calculadora cientifica' are one thing. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+const wordsOf = (text: string) =>
+  fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+
+/**
+ * The words of a wanted post's title that a listing must contain: three or more characters, not a
+ * filler word, a plural 's' dropped so 'livros' finds 'livro'. A title of only short words keeps them.
+ */
+export function wantedKeywords(title: string): string[] {
+  const words = wordsOf(title).filter((word) => !STOPWORDS.has(word))
+  const strong = words.filter((word) => word.length >= 3)
+  const chosen = strong.length > 0 ? strong : words.filter((word) => word.length >= 2)
+  return [
+    ...new Set(chosen.map((word) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word))),
+  ]
+}
+
+/** Every keyword begins some word of the listing's title or description. */
+export function listingAnswers(keywords: string[], listing: { title: string; description: string }): boolean {
+  if (keywords.length === 0) return false
+  const words = wordsOf(`${listing.title} ${listing.description}`)
+  return keywords.every((keyword) => words.some((word) => word.startsWith(keyword)))
+}
+
+/** More than this many live posts in one category is a flood; the newest are matched. */
+const CANDIDATES_MAX = 500
+
+/**
+ * A listing was just published: the live wanted posts of its community and category it answers (by
+ * words, and within the max price when there is one) are recorded and their posters told. Never the
+ * seller's own posts, and never across a block either way.
+ */
+export function matchNewListing(services: AppServices, listingId: number, now = new Date()) {
+  const { db } = services
+  const listing = db
+    .select({
+      id: listings.id,
+      communityId: listings.communityId,
+      sellerId: listings.sellerId,
+      mainCategoryId: listings.mainCategoryId,
+      title: listings.title,
+      description: listings.description,
+      priceCents: listings.priceCents,
+    })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .get()
+  if (!listing) return []
+  const candidates = db
+    .select({ id: wantedPosts.id, posterId: wantedPosts.posterId, title: wantedPosts.title })
+    .from(wantedPosts)
+    .where(
+      and(
+        eq(wantedPosts.communityId, listing.communityId),
+        eq(wantedPosts.mainCategoryId, listing.mainCategoryId),
+        isLiveWanted(now),
+        ne(wantedPosts.posterId, listing.sellerId),
+        or(isNull(wantedPosts.maxPriceCents), gte(wantedPosts.maxPriceCents, listing.priceCents)),
+        notBlockedWith(listing.sellerId, wantedPosts.posterId),
+      ),
+    )
+    .orderBy(desc(wantedPosts.createdAt))
+    .limit(CANDIDATES_MAX)
+    .all()
+  const matched = candidates.filter((post) => listingAnswers(wantedKeywords(post.title), listing))
+  if (matched.length === 0) return []
+  db.insert(wantedMatches)
+    .values(matched.map((post) => ({ wantedId: post.id, listingId })))
+    .onConflictDoNothing()
+    .run()
+  for (const post of matched) {
+    notify(services, {
+      userId: post.posterId,
+      kind: 'wanted_match',
+      title: `Alguém anunciou o que você procura: "${post.title}"`,
+      body: `"${listing.title}" por ${formatPrice(listing.priceCents)}.`,
+      link: `/produto/${listingId}`,
+      email: 'wanted_match',
+    })
+  }
+  return matched.map((post) => post.id)
+}
+
+/**
+ * 'Alguém procura isto', for the seller of the listing: the posts it answered that are still on the
+ * board and whose posters the seller may still reach.
+ */
+export function matchesOfListing(db: Database, seller: CurrentUser, listingId: number, now = new Date()) {
+  const matched = db
+    .select({ wantedId: wantedMatches.wantedId })
+    .from(wantedMatches)
+    .where(eq(wantedMatches.listingId, listingId))
+    .all()
+    .map((row) => row.wantedId)
+  if (matched.length === 0) return []
+  return db
+    .select({
+      id: wantedPosts.id,
+      title: wantedPosts.title,
+      maxPriceCents: wantedPosts.maxPriceCents,
+      poster: { username: profiles.username, fullName: profiles.fullName },
+    })
+    .from(wantedPosts)
+    .innerJoin(profiles, eq(profiles.userId, wantedPosts.posterId))
+    .where(
+      and(
+        inArray(wantedPosts.id, matched),
+        eq(wantedPosts.communityId, memberCommunityId(seller)),
+        isLiveWanted(now),
+        notBlockedWith(seller.id, wantedPosts.posterId),
+      ),
+    )
+    .orderBy(desc(wantedPosts.createdAt))
+    .all()
+}

@@ -1,0 +1,21 @@
+import { and, gt, type SQL } from 'drizzle-orm'
+import { liveWantedCondition, wantedPosts } from '../db/schema'
+
+/**
+ * In a query: the wanted post is on the board (open, not removed, not expired). Anybody but its
+ * poster and the staff sees only these.
+ */
+export const isLiveWanted = (now: Date): SQL =>
+  and(liveWantedCondition(wantedPosts), gt(wantedPosts.expiresAt, now)) as SQL
+
+/** The state a poster reads in 'Meus pedidos'. */
+export type WantedState = 'aberto' | 'encerrado' | 'expirado' | 'removido'
+
+export function wantedState(
+  row: { status: 'open' | 'closed'; moderationStatus: 'active' | 'removed'; expiresAt: Date },
+  now: Date,
+): WantedState {
+  if (row.moderationStatus === 'removed') return 'removido'
+  if (row.status === 'closed') return 'encerrado'
+  return row.expiresAt.getTime() <= now.getTime() ? 'expirado' : 'aberto'
+}

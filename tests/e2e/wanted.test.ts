@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/client'
+import { createListing } from '../../server/db/factories'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { launchBrowser, signedInPage } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+let server: RunningServer
+let browser: Browser
+let poster: Student
+let seller: Student
+let fan: Student
+let moderator: Student
+let photoDir: string
+let photo: string
+let flaggedId: number
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  poster = await createApprovedStudent(server.dataDir, 'Helena Prado')
+  seller = await createApprovedStudent(server.dataDir, 'Igor Matos')
+  fan = await createApprovedStudent(server.dataDir, 'Joana Reis')
+  moderator = await createApprovedStudent(server.dataDir, 'Moderador Kaio', ['user', 'moderator'])
+  photoDir = mkdtempSync(join(tmpdir(), 'vupt-procura-'))
+  photo = join(photoDir, 'foto.jpg')
+  await sharp({ create: { width: 900, height: 700, channels: 3, background: '#15803d' } })
+    .jpeg()
+    .toFile(photo)
+  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
+  try {
+    const sellerId = (
+      db.$client.prepare('select id from users where email = ?').get(seller.email) as { id: number }
+    ).id
+    flaggedId = createListing(db, { sellerId, title: 'Gabarito da prova de Química', priceCents: 1500 })
+  } finally {
+    db.$client.close()
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  if (photoDir) rmSync(photoDir, { recursive: true, force: true })
+})
+
+async function signedIn(student: Student, phone = false): Promise<Page> {
+  const { page } = await signedInPage(browser, server.url, student, { device: phone ? 'phone' : 'desktop' })
+  return page
+}
+
+/** Publishes a desapego with one photo through /vender; returns its page's path. */
+async function publish(page: Page, title: string, price: string): Promise<string> {
+  await page.goto('/univille/vender')
+  await page.getByLabel('Título').fill(title)
+  await page.getByLabel('Descrição').fill(`${title}, funcionando e com manual, retirada no campus.`)
+  await page.getByLabel('Preço').fill(price)
+  await page.getByRole('combobox', { name: 'Categoria principal' }).click()
+  await page.getByRole('option', { name: /Desapegos/ }).click()
+  await page.getByRole('combobox', { name: 'Subcategoria' }).click()
+  await page.getByRole('option', { name: /Eletrônicos/ }).click()
+  await page.getByRole('radio', { name: 'Usado', exact: true }).check()
+  await page.locator('input[type="file"]').setInputFiles([photo])
+  await expect.poll(() => page.locator('ul[aria-label="Fotos do produto"] img').count()).toBe(1)
+  await page.getByRole('button', { name: 'Publicar produto' }).click()
+  await page.getByText('Produto criado com sucesso!').waitFor()
+  await page.waitForURL(/\/meus-produtos$/)
+  await page.getByRole('link', { name: title }).first().click()
+  await page.waitForURL(/\/produto\/\d+$/)
+  return new URL(page.url()).pathname
+}
+
+describe('Procura-se e avisos', () => {
+  it('um pedido no Procura-se → um anúncio que combina → quem pediu é avisado e o vendedor manda mensagem', async () => {
+    const p = await signedIn(poster)
+    await p.goto('/univille/procura-se')
+    await p.getByRole('heading', { name: 'Procura-se', level: 1 }).waitFor()
+    await p.getByText('Nenhum pedido no ar').waitFor()
+    await p.getByRole('button', { name: 'Publicar pedido' }).first().click()
+    const form = p.getByRole('dialog', { name: 'Publicar pedido' })
+    // A bad field says what is wrong, in Portuguese, and nothing is posted.
+    await form.getByLabel('O que você procura?').fill('ab')
+    await form.getByRole('button', { name: 'Publicar pedido' }).click()
+    await p.getByText('Título deve ter no mínimo 3 caracteres').first().waitFor()
+    await form.getByLabel('O que você procura?').fill('Calculadora científica')
+    await form.getByLabel('Categoria').selectOption({ label: 'Desapegos' })
+    await form.getByLabel('Pago até (opcional)').fill('80')
+    await form.getByRole('button', { name: 'Publicar pedido' }).click()
+    await p.getByText('Pedido publicado no Procura-se!').waitFor()
+    await p.getByRole('region', { name: 'Meus pedidos' }).getByText('No ar', { exact: true }).waitFor()
+
+    const s = await signedIn(seller, true)
+    await s.goto('/univille/procura-se')
+    await s.getByRole('article', { name: 'Calculadora científica' }).getByText('Paga até R$ 80,00').waitFor()
+    await publish(s, 'Calculadora Científica Casio fx-82', '60')
+
+    // The poster's bell counts it live; the notification opens the listing.
+    await p.getByRole('button', { name: 'Notificações, 1 não lida' }).click()
+    await p.getByRole('menuitem', { name: /Alguém anunciou o que você procura/ }).click()
+    await p.waitForURL(/\/produto\/\d+$/)
+    await p.getByRole('heading', { name: 'Calculadora Científica Casio fx-82' }).waitFor()
+    expect(await p.getByText('Alguém procura isto').count()).toBe(0)
+
+    // The seller sees who is looking for it, and writes to them.
+    const matches = s.getByRole('region', { name: 'Alguém procura isto' })
+    await matches.getByText('“Calculadora científica”').waitFor()
+    await matches.getByRole('link', { name: 'Enviar mensagem para Helena Prado' }).click()
+    await s.waitForURL(/\/chat\/\d+$/)
+    await s.getByRole('heading', { name: 'Helena Prado' }).waitFor()
+    await s.getByLabel('Mensagem', { exact: true }).fill('Oi, Helena! Tenho a calculadora que você procura.')
+    await s.getByRole('button', { name: 'Enviar', exact: true }).click()
+    await s
+      .getByRole('list', { name: 'Mensagens' })
+      .getByText('Tenho a calculadora que você procura.')
+      .waitFor()
+
+    await p.context().close()
+    await s.context().close()
+  })
+
+  it('o preço de um favorito cai → quem favoritou recebe o aviso', async () => {
+    const s = await signedIn(seller)
+    const path = await publish(s, 'Fone de ouvido sem fio JBL', '150')
+    const f = await signedIn(fan, true)
+    await f.goto(path)
+    await f.getByRole('button', { name: 'Favoritar', exact: true }).click()
+    await f.getByText('Adicionado aos favoritos').first().waitFor()
+
+    await s.goto(path)
+    await s.getByRole('button', { name: 'Editar' }).click()
+    await s.getByLabel('Preço').fill('120')
+    await s.getByRole('button', { name: 'Salvar alterações' }).click()
+    await s.getByText('Produto atualizado com sucesso!').waitFor()
+
+    await f.getByRole('button', { name: /Notificações, \d+ não lida/ }).click()
+    const note = f.getByRole('menuitem', { name: /"Fone de ouvido sem fio JBL" baixou de preço/ })
+    await note.getByText(/De R\$\s150,00 por R\$\s120,00/).waitFor()
+
+    await s.context().close()
+    await f.context().close()
+  })
+
+  it('Admin → Anúncios: um anúncio removido abre na prévia de moderação, com o motivo', async () => {
+    const m = await signedIn(moderator)
+    await m.goto('/univille/admin/anuncios')
+    await m.getByRole('button', { name: 'Remover anúncio Gabarito da prova de Química' }).click()
+    const dialog = m.getByRole('dialog', { name: 'Remover anúncio' })
+    await dialog.getByLabel('Spam ou duplicado').check()
+    await dialog.getByRole('button', { name: 'Remover anúncio' }).click()
+    await m.getByText('Anúncio removido com sucesso!').waitFor()
+
+    await m.getByRole('link', { name: 'Gabarito da prova de Química' }).click()
+    await m.waitForURL(new RegExp(`/admin/anuncios/${flaggedId}$`))
+    await m.getByRole('heading', { name: 'Prévia do anúncio', level: 1 }).waitFor()
+    await m.getByRole('heading', { name: 'Gabarito da prova de Química' }).waitFor()
+    await m.getByText('Removido pela moderação').first().waitFor()
+    await m.getByRole('region', { name: 'Remoção' }).getByText('Spam ou duplicado').waitFor()
+    expect(await m.getByText('Produto não encontrado').count()).toBe(0)
+
+    // A member following the old link is told it is gone.
+    const f = await signedIn(fan)
+    await f.goto(`/univille/produto/${flaggedId}`)
+    await f.getByRole('heading', { name: 'Produto não encontrado' }).waitFor()
+    await m.context().close()
+    await f.context().close()
+  })
+})

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createListing, createUpload } from '../../server/db/factories'
+import { listings, subcategories } from '../../server/db/schema'
+import type { ListingInput } from '../../shared/schemas/listing'
+import { type AppCaller, callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
+
+const world = setUpTestWorld()
+
+type Member = { id: number; caller: AppCaller }
+
+async function member(): Promise<Member> {
+  const account = await createApprovedStudent(world.db, { password: undefined })
+  return { id: account.id, caller: callerFor(world.services, { userId: account.id }).caller }
+}
+
+let seller: Member
+let fan: Member
+let bystander: Member
+let listingId: number
+
+/** The seller's edit form, as sent, with a new price. */
+function edit(priceCents: number): ListingInput & { id: number } {
+  const row = world.db.select().from(listings).where(eq(listings.id, listingId)).get()
+  const sub = world.db
+    .select()
+    .from(subcategories)
+    .where(eq(subcategories.id, row?.subcategoryId ?? 0))
+    .get()
+  return {
+    id: listingId,
+    title: row?.title ?? '',
+    description: row?.description ?? '',
+    priceCents,
+    mainCategoryId: sub?.mainCategoryId ?? 0,
+    subcategoryId: sub?.id ?? 0,
+    condition: 'usado',
+    imageIds: [createUpload(world.db, { ownerId: seller.id, kind: 'listing' }).id],
+  }
+}
+
+const priceNotes = async (who: Member) =>
+  (await who.caller.notifications.list()).items.filter((note) => note.kind === 'price_drop')
+
+beforeEach(async () => {
+  seller = await member()
+  fan = await member()
+  bystander = await member()
+  listingId = createListing(world.db, {
+    sellerId: seller.id,
+    title: 'Jaleco branco tamanho M',
+    priceCents: 8000,
+  })
+  await fan.caller.listings.setFavorite({ id: listingId, favorite: true })
+})
+
+describe('queda de preço de um favorito', () => {
+  it('avisa quem favoritou, no app e por e-mail, e mais ninguém', async () => {
+    await seller.caller.listings.update(edit(6000))
+    const [note] = await priceNotes(fan)
+    expect(note).toMatchObject({
+      title: '"Jaleco branco tamanho M" baixou de preço',
+      link: `/produto/${listingId}`,
+      read: false,
+    })
+    expect(note?.body).toMatch(/^De R\$\s80,00 por R\$\s60,00\./)
+    expect(world.services.mailer.sent.map((mail) => mail.subject)).toEqual([note?.title])
+    expect(await priceNotes(bystander)).toEqual([])
+    expect(await priceNotes(seller)).toEqual([])
+  })
+
+  it('um preço igual ou maior não avisa', async () => {
+    await seller.caller.listings.update(edit(8000))
+    await seller.caller.listings.update(edit(9000))
+    expect(await priceNotes(fan)).toEqual([])
+    expect(world.services.mailer.sent).toHaveLength(0)
+  })
+
+  it('sem e-mail para quem desligou esse tipo; a notificação no app continua', async () => {
+    await fan.caller.notifications.setEmailPreference({ kind: 'price_drop', enabled: false })
+    await seller.caller.listings.update(edit(5000))
+    expect(await priceNotes(fan)).toHaveLength(1)
+    expect(world.services.mailer.sent).toHaveLength(0)
+  })
+
+  it('um bloqueio, de qualquer lado, cala o aviso', async () => {
+    const other = await member()
+    await other.caller.listings.setFavorite({ id: listingId, favorite: true })
+    await fan.caller.safety.block({ userId: seller.id })
+    await seller.caller.safety.block({ userId: other.id })
+    await seller.caller.listings.update(edit(5000))
+    expect(await priceNotes(fan)).toEqual([])
+    expect(await priceNotes(other)).toEqual([])
+  })
+
+  it('nada para um anúncio vendido, inativo ou removido', async () => {
+    await seller.caller.listings.setStatus({ id: listingId, status: 'vendido' })
+    await seller.caller.listings.update(edit(7000))
+    await seller.caller.listings.setStatus({ id: listingId, status: 'inativo' })
+    await seller.caller.listings.update(edit(6000))
+    expect(await priceNotes(fan)).toEqual([])
+    await seller.caller.listings.setStatus({ id: listingId, status: 'ativo' })
+    await seller.caller.listings.update(edit(5000))
+    expect(await priceNotes(fan)).toHaveLength(1)
+  })
+
+  it('quedas seguidas, antes de ler, viram uma notificação só', async () => {
+    await seller.caller.listings.update(edit(7000))
+    await seller.caller.listings.update(edit(6500))
+    const notes = await priceNotes(fan)
+    expect(notes.map((note) => note.count)).toEqual([2])
+    expect(notes[0]?.body).toMatch(/por R\$\s65,00/)
+  })
+})
