@@ -13,6 +13,7 @@ import {
   unreadCount,
   withWarnings,
 } from '../chat/conversations'
+import { commitTogether } from '../db/group-commit'
 import { conversations, listingImages, listings, messages, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
@@ -216,7 +217,8 @@ export const chatRouter = router({
     await consumeAll([[ctx.rateLimits.chatSendByUser, String(ctx.user.id)]]).catch(() => {
       throw appError('TOO_MANY_REQUESTS', 'CHAT_TOO_FAST')
     })
-    const message = ctx.db.transaction((tx) => {
+    // Acknowledged once on disk; concurrent sends share one commit (see group-commit.ts).
+    const message = await commitTogether(ctx.db, (tx) => {
       const earlier = tx
         .select({ id: messages.id })
         .from(messages)
