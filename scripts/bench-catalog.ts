@@ -248,6 +248,8 @@ async function main() {
   process.stdout.write(`${LISTINGS} anúncios prontos em ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
 
   const db = openDatabase(file)
+  // A database kept from an earlier run gets this build's indexes.
+  runMigrations(db, resolve('drizzle'))
   const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
   const sub = db.select({ id: subcategories.id }).from(subcategories).limit(1).get()
   if (!community || !sub) throw new Error('semente base ausente')
