@@ -5,7 +5,6 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import * as schema from './schema'
 import { cacheStatements } from './statement-cache'
-import { registerTextMatch } from './text-match'
 
 export type Database = BetterSQLite3Database<typeof schema> & { $client: Sqlite.Database }
 
@@ -19,7 +18,6 @@ export function openDatabase(file: string): Database {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   cacheStatements(sqlite)
-  registerTextMatch(sqlite)
   return drizzle(sqlite, { schema })
 }
 

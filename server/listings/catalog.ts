@@ -5,7 +5,6 @@ import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import { toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
 import { listingImages, listings, mainCategories } from '../db/schema'
-import { TEXT_MATCH_FUNCTION } from '../db/text-match'
 import { notBlockedWith } from '../safety/blocks'
 import { isLiveListing, selectListingCards } from './visibility'
 
@@ -29,26 +28,16 @@ export type ListingQuery = {
  * characters go first: FTS5 reads a NUL as the end of the query ('unterminated string').
  */
 export function toFtsQuery(text: string): string | null {
-  const words = searchWords(text)
+  const words = toSingleLine(text)
+    .split(/\s+/)
+    .map((word) => word.replace(/"/g, ''))
+    .filter((word) => [...word].length >= 3)
   if (words.length === 0) return null
   return words.map((word) => `"${word}"`).join(' ')
 }
 
-/** The words of a search that count: three characters or more, without quotes. */
-function searchWords(text: string): string[] {
-  return toSingleLine(text)
-    .split(/\s+/)
-    .map((word) => word.replace(/"/g, ''))
-    .filter((word) => [...word].length >= 3)
-}
-
-/**
- * Below this many matches, the matches are fetched by id and sorted; from here on, walking the sort's
- * index and checking each listing's text is cheaper, because a word this common fills a page within a
- * few thousand listings, while collecting all of its matches costs in proportion to their number (a
- * common word is in one listing of ten: a hundred thousand matches in a million listings).
- */
-const COMMON_WORD_MATCHES = 5_000
+/** Above this many matches, walking the sort's index beats sorting every match. */
+const LARGE_MATCH_SET = 500
 
 function searchCondition(db: Database, q: string): SQL {
   const fts = toFtsQuery(q)
@@ -59,12 +48,14 @@ function searchCondition(db: Database, q: string): SQL {
   }
   const matches = sql`select rowid from listings_fts where listings_fts match ${fts}`
   const probe = db.get<{ total: number }>(
-    sql`select count(*) as total from (${matches} limit ${COMMON_WORD_MATCHES})`,
+    sql`select count(*) as total from (${matches} limit ${LARGE_MATCH_SET})`,
   )
-  if (probe.total < COMMON_WORD_MATCHES) return sql`${listings.id} in (${matches})`
-  // The same rule as the FTS query (every word a substring of the title or the description, ignoring
-  // case and accents), checked row by row as the sort's index is walked.
-  return sql`${sql.raw(TEXT_MATCH_FUNCTION)}(${listings.title}, ${listings.description}, ${searchWords(q).join('\n')})`
+  // A rare word: fetch its few rows by primary key and sort them. A common word ('livro' in 10% of
+  // listings): the unary + stops SQLite from driving the query by id, so it walks the sort's partial
+  // index and stops at the page size, probing the match set as it goes.
+  return probe.total < LARGE_MATCH_SET
+    ? sql`${listings.id} in (${matches})`
+    : sql`+${listings.id} in (${matches})`
 }
 
 type SortKey = {
