@@ -1,10 +1,15 @@
 /**
  * Chat benchmark: members in pairs exchange messages through the real built server (HTTP to send,
- * the tRPC WebSocket subscription to receive), at 100 and at 2,000 open connections. Prints the
+ * the tRPC WebSocket subscription to receive), at 100, 2,000 and 10,000 open connections. Prints the
  * delivery latency (send → receive) median and p99, messages per second and the server's memory
- * per open connection. Usage: npm run bench:chat (CONNECTIONS=100,2000 MESSAGES=5 to change).
+ * per open connection, beside two floors measured in the same run: a raw `ws` echo server (round
+ * trips per second, memory per idle connection) and raw SQLite inserts at synchronous=FULL (one commit
+ * each). Ends with one line of the ratios against the targets. Loopback only: the connections come from
+ * several 127.0.0.x addresses, as many students behind a few campus addresses would.
+ * Usage: npm run bench:chat (CONNECTIONS=100,2000 MESSAGES=5 to change).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -18,9 +23,36 @@ import { seedBase } from '../server/db/seed'
 import { freePort, startBuiltServer } from './lib/built-server'
 import { percentile, rssKiB } from './lib/measure'
 
-const SCENARIOS = (process.env.CONNECTIONS ?? '100,2000').split(',').map(Number)
+const SCENARIOS = (process.env.CONNECTIONS ?? '100,2000,10000').split(',').map(Number)
 /** Messages each member sends in the throughput burst; below the per-member send limit (20 per 10 s). */
 const MESSAGES = Number(process.env.MESSAGES ?? 5)
+/** Members sending in the burst, at most: 10,000 messages. */
+const BURST_SENDERS = 2_000
+/** Connections per source address, below the server's cap per address (500). */
+const PER_ADDRESS = 400
+const sourceAddress = (index: number) => `127.0.0.${2 + Math.floor(index / PER_ADDRESS)}`
+
+/**
+ * Every connection is a file on both ends. When the soft limit is too low for the largest scenario,
+ * the benchmark runs itself again under `prlimit` with the hard limit (the server inherits it).
+ */
+function ensureFileLimit() {
+  const needed = Math.max(...SCENARIOS) * 2 + 1_000
+  const line = /Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)/.exec(
+    readFileSync('/proc/self/limits', 'utf8'),
+  )
+  const soft = line?.[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(line?.[1] ?? 0)
+  const hard = line?.[2] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(line?.[2] ?? 0)
+  if (soft >= needed || process.env.BENCH_CHAT_RELAUNCHED) return
+  if (hard < needed) throw new Error(`limite de arquivos abertos (${hard}) abaixo de ${needed}`)
+  const limit = Number.isFinite(hard) ? String(hard) : 'unlimited'
+  const rerun = spawnSync(
+    'prlimit',
+    [`--nofile=${limit}:${limit}`, '--', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, BENCH_CHAT_RELAUNCHED: '1' } },
+  )
+  process.exit(rerun.status ?? 1)
+}
 
 type Member = { userId: number; token: string; conversationId: number }
 
@@ -102,10 +134,16 @@ function post(
 }
 
 /** Opens the member's WebSocket and subscribes to chat.events; `onMessage` gets each delivered content. */
-function connect(port: number, member: Member, onMessage: (content: string) => void): Promise<WebSocket> {
+function connect(
+  port: number,
+  member: Member,
+  localAddress: string,
+  onMessage: (content: string) => void,
+): Promise<WebSocket> {
   return new Promise((resolvePromise, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, {
       headers: { Cookie: `vupt_session=${member.token}`, Origin: `http://127.0.0.1:${port}` },
+      localAddress,
     })
     socket.on('error', reject)
     socket.on('open', () => {
@@ -172,8 +210,8 @@ async function runScenario(connections: number) {
       const batch = members.slice(i, i + 100)
       sockets.push(
         ...(await Promise.all(
-          batch.map((member) =>
-            connect(port, member, (content) => {
+          batch.map((member, n) =>
+            connect(port, member, sourceAddress(i + n), (content) => {
               const [key, sender] = content.split('|')
               // Each member also receives its own messages; count the other side's delivery only.
               if (Number(sender) === member.userId || !key) return
@@ -190,9 +228,11 @@ async function runScenario(connections: number) {
     await sendPaced(port, members, 1000, 100, sentAt, 'ritmo')
     // 2. Throughput: every member sends MESSAGES at once (the server queues what it cannot take).
     const burstStart = performance.now()
-    const burst = members.flatMap((member) => Array.from({ length: MESSAGES }, () => member))
+    const burst = members
+      .slice(0, BURST_SENDERS)
+      .flatMap((member) => Array.from({ length: MESSAGES }, () => member))
     await sendPaced(port, burst, burst.length, 1_000_000, sentAt, 'rajada')
-    const deadline = Date.now() + 60_000
+    const deadline = Date.now() + 120_000
     while (deliveredAt.size < sentAt.size && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50))
     const burstEnd = Math.max(
@@ -219,21 +259,125 @@ async function runScenario(connections: number) {
   }
 }
 
+/** Floor: a raw `ws` echo server in its own process, no tRPC, no session, no database. */
+async function wsFloor(connections: number) {
+  const port = await freePort()
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { WebSocketServer } from 'ws'
+       const wss = new WebSocketServer({ port: ${port}, host: '127.0.0.1' })
+       wss.on('connection', (socket) => socket.on('message', (data) => socket.send(data)))
+       wss.on('listening', () => process.stdout.write('ok'))`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  await new Promise((r) => child.stdout?.once('data', r))
+  const pid = child.pid ?? 0
+  try {
+    const open = (index: number) =>
+      new Promise<WebSocket>((resolveSocket, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}`, { localAddress: sourceAddress(index) })
+        socket.once('open', () => resolveSocket(socket))
+        socket.once('error', reject)
+      })
+    // Round trips: 32 clients, each sending the next message when the echo of the last arrives.
+    const clients = await Promise.all(Array.from({ length: 32 }, (_, n) => open(n)))
+    const perClient = 1_000
+    const started = performance.now()
+    await Promise.all(
+      clients.map(
+        (socket) =>
+          new Promise<void>((done) => {
+            let left = perClient
+            socket.on('message', () => {
+              if (--left === 0) done()
+              else socket.send('x'.repeat(120))
+            })
+            socket.send('x'.repeat(120))
+          }),
+      ),
+    )
+    const roundTripsPerSecond = (clients.length * perClient) / ((performance.now() - started) / 1000)
+    for (const socket of clients) socket.close()
+    await new Promise((r) => setTimeout(r, 300))
+    const before = rssKiB(pid)
+    const idle: WebSocket[] = []
+    for (let i = 0; i < connections; i += 100) {
+      idle.push(
+        ...(await Promise.all(Array.from({ length: Math.min(100, connections - i) }, (_, n) => open(i + n)))),
+      )
+    }
+    await new Promise((r) => setTimeout(r, 500))
+    const kibPerConnection = (rssKiB(pid) - before) / connections
+    for (const socket of idle) socket.terminate()
+    return { roundTripsPerSecond, kibPerConnection }
+  } finally {
+    child.kill('SIGTERM')
+  }
+}
+
+/** Floor: inserts into SQLite at synchronous=FULL, one commit each, as a send without batching would do. */
+function sqliteFloor() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-chat-floor-'))
+  try {
+    const db = openDatabase(join(dataDir, 'floor.sqlite'))
+    db.$client.exec('create table messages (id integer primary key, content text not null)')
+    const insert = db.$client.prepare('insert into messages (content) values (?)')
+    let count = 0
+    const started = performance.now()
+    while (performance.now() - started < 2_000) {
+      insert.run('x'.repeat(120))
+      count++
+    }
+    const perSecond = count / ((performance.now() - started) / 1000)
+    db.$client.close()
+    return perSecond
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+ensureFileLimit()
+const insertsPerSecond = sqliteFloor()
 process.stdout.write(
   'Pares de membros; envio pelo HTTP, entrega pela assinatura WebSocket do outro lado.\n' +
-    `Latência: 1.000 mensagens a 100/s com todas as conexões abertas. Vazão: cada membro envia ${MESSAGES} de uma vez.\n\n` +
-    'conexões | entregues    | latência mediana | latência p99 | mensagens/s (vazão) | memória do servidor por conexão\n' +
-    '---------|--------------|------------------|--------------|---------------------|--------------------------------\n',
+    `Latência: 1.000 mensagens a 100/s com todas as conexões abertas. Vazão: até ${BURST_SENDERS} membros enviam ${MESSAGES} de uma vez.\n` +
+    `Pisos no mesmo minuto: eco de \`ws\` puro (ida e volta por segundo, memória por conexão parada) e SQLite puro\n` +
+    `com synchronous=FULL, um commit por inserção: ${insertsPerSecond.toFixed(0)} inserções/s.\n\n` +
+    'conexões | entregues      | latência mediana | latência p99 | mensagens/s (vazão) | memória/conexão | ws puro: ida e volta/s | ws puro: memória/conexão\n' +
+    '---------|----------------|------------------|--------------|---------------------|-----------------|------------------------|-------------------------\n',
 )
+const results = []
 for (const connections of SCENARIOS) {
   const result = await runScenario(connections)
+  const floor = await wsFloor(connections)
+  results.push({ ...result, floor })
   process.stdout.write(
-    `${String(result.connections).padStart(8)} | ${`${result.delivered}/${result.expected}`.padStart(12)} | ${result.median
-      .toFixed(1)
-      .padStart(
-        13,
-      )} ms | ${result.p99.toFixed(1).padStart(9)} ms | ${result.perSecond.toFixed(0).padStart(19)} | ${result.kibPerConnection
-      .toFixed(1)
-      .padStart(27)} KiB\n`,
+    [
+      String(result.connections).padStart(8),
+      `${result.delivered}/${result.expected}`.padStart(14),
+      `${result.median.toFixed(1).padStart(13)} ms`,
+      `${result.p99.toFixed(1).padStart(9)} ms`,
+      result.perSecond.toFixed(0).padStart(19),
+      `${result.kibPerConnection.toFixed(1).padStart(11)} KiB`,
+      floor.roundTripsPerSecond.toFixed(0).padStart(22),
+      `${floor.kibPerConnection.toFixed(1).padStart(20)} KiB\n`,
+    ].join(' | '),
   )
 }
+const verdict = (ok: boolean) => (ok ? 'ok' : 'NÃO')
+const summary = results.map((r) => {
+  const targets = r.connections === 2000
+  return (
+    `${r.connections} conexões: p99 ${r.p99.toFixed(1)} ms${targets ? ` [meta ≤ 20 ms: ${verdict(r.p99 <= 20)}]` : ''}, ` +
+    `${r.kibPerConnection.toFixed(1)} KiB/conexão (${(r.kibPerConnection / r.floor.kibPerConnection).toFixed(1)}× o ws puro)` +
+    `${targets ? ` [meta ≤ 20 KiB: ${verdict(r.kibPerConnection <= 20)}]` : ''}, ` +
+    `vazão ${r.perSecond.toFixed(0)} msg/s (${(r.perSecond / insertsPerSecond).toFixed(1)}× o SQLite de um commit por inserção)` +
+    `${targets ? ` [meta ≥ 1000: ${verdict(r.perSecond >= 1000)}]` : ''}` +
+    `${r.delivered < r.expected ? `, ${r.expected - r.delivered} NÃO entregues` : ''}`
+  )
+})
+process.stdout.write(`\nresumo: ${summary.join('; ')}\n`)

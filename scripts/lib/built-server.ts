@@ -46,7 +46,9 @@ export async function startBuiltServer(
 ): Promise<BuiltServer> {
   const port = chosenPort ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  // SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' profiles the server under the benchmark's load.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm'
 import { CHAT_PAGE_SIZE, type ChatPhoto } from '../../shared/chat'
 import type { Database } from '../db/client'
+import { commitTogether } from '../db/group-commit'
 import { conversations, messages } from '../db/schema'
 import { appError } from '../errors'
 import type { ChatEvent, EventBus } from '../realtime/bus'
@@ -68,8 +69,9 @@ export function storeMessage(
   senderId: number,
   conversation: Pick<Conversation, 'id'>,
   input: { content: string; photos: readonly string[] },
-): StoredMessage {
-  return db.transaction((tx) => {
+): Promise<StoredMessage> {
+  // Acknowledged once on disk; concurrent sends share one commit (see db/group-commit.ts).
+  return commitTogether(db, (tx) => {
     const earlier = tx
       .select({ id: messages.id })
       .from(messages)

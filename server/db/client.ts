@@ -4,6 +4,7 @@ import Sqlite from 'better-sqlite3'
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import * as schema from './schema'
+import { cacheStatements } from './statement-cache'
 
 export type Database = BetterSQLite3Database<typeof schema> & { $client: Sqlite.Database }
 
@@ -16,6 +17,7 @@ export function openDatabase(file: string): Database {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  cacheStatements(sqlite)
   return drizzle(sqlite, { schema })
 }
 

@@ -252,6 +252,8 @@ export const subcategories = sqliteTable(
 export const liveListingCondition = (t: { status: AnySQLiteColumn; moderationStatus: AnySQLiteColumn }) =>
   sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`
 
+const sortName = { createdAt: 'recent', vuptsCount: 'vupts', priceCents: 'price' } as const
+
 export const listings = sqliteTable(
   'listings',
   {
@@ -289,6 +291,16 @@ export const listings = sqliteTable(
     index('listings_public_vupts_idx').on(t.communityId, t.vuptsCount, t.id).where(liveListingCondition(t)),
     index('listings_public_price_idx').on(t.communityId, t.priceCents, t.id).where(liveListingCondition(t)),
     index('listings_public_views_idx').on(t.communityId, t.views, t.createdAt).where(liveListingCondition(t)),
+    // A category or subcategory page in each sort walks its own index and stops at the page size.
+    ...(['mainCategoryId', 'subcategoryId'] as const).flatMap((filter) =>
+      (['createdAt', 'vuptsCount', 'priceCents'] as const).map((sort) =>
+        index(
+          `listings_public_${filter === 'mainCategoryId' ? 'category' : 'subcategory'}_${sortName[sort]}_idx`,
+        )
+          .on(t.communityId, t[filter], t[sort], t.id)
+          .where(liveListingCondition(t)),
+      ),
+    ),
     index('listings_category_recent_idx').on(t.communityId, t.mainCategoryId, t.createdAt, t.id),
     index('listings_subcategory_idx').on(t.subcategoryId),
     index('listings_seller_idx').on(t.sellerId, t.createdAt),

@@ -11,6 +11,7 @@ import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
 import { createContextInner } from '../trpc/context'
 import { createUploadRouter } from '../uploads/routes'
+import { createAnonymousCache } from './anonymous-cache'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-pages'
 import { assignRequestId, currentRequestId } from './request-id'
@@ -33,6 +34,17 @@ export type HttpAppOptions = {
   minFreeBytes?: number
 }
 
+/**
+ * Visitors' queries answered from memory until the next write (see anonymous-cache.ts): only those
+ * whose answer depends on nothing but the input and the database, never on the clock or the caller.
+ */
+const ANONYMOUS_CACHE_PROCEDURES: ReadonlySet<string> = new Set([
+  'listings.list',
+  'listings.categories',
+  'listings.stats',
+  'listings.featured',
+])
+
 /** The Express app without the client pages (mounted by the caller, built or through Vite). */
 export function createHttpApp({
   services,
@@ -48,6 +60,11 @@ export function createHttpApp({
   const app = express()
   if (metrics) app.use(metrics.observeRequests)
   app.use(assignRequestId)
+  const visitorAnswers = createAnonymousCache({
+    sqlite: services.db.$client,
+    procedures: ANONYMOUS_CACHE_PROCEDURES,
+  })
+  app.use(visitorAnswers.serve)
   app.disable('x-powered-by')
   app.set('trust proxy', trustProxy)
   app.use(securityHeaders(isProduction))
@@ -91,6 +108,7 @@ export function createHttpApp({
   app.use(
     '/api/trpc',
     guardTrpcRequests(appRouter),
+    visitorAnswers.capture,
     createExpressMiddleware({
       router: appRouter,
       // A body sent without Content-Length (chunked) is cut off here instead.

@@ -26,7 +26,7 @@ function declaredLength(value: string | undefined): number {
 }
 
 /** The procedure paths of a tRPC URL: '/chat.send' or a batch '/a,b'; null when not decodable. */
-function procedurePaths(urlPath: string): string[] | null {
+export function procedurePaths(urlPath: string): string[] | null {
   try {
     return decodeURIComponent(urlPath.slice(urlPath.lastIndexOf('/') + 1)).split(',')
   } catch {

@@ -92,7 +92,15 @@ export function listListings(db: Database, query: ListingQuery) {
     notBlockedWith(query.viewerId, listings.sellerId),
   ]
   if (query.q) conditions.push(searchCondition(db, query.q))
-  if (query.mainCategory) conditions.push(eq(mainCategories.slug, query.mainCategory))
+  // By id, so the category's own sort indexes apply (a join on the slug would filter after sorting).
+  if (query.mainCategory) {
+    conditions.push(
+      eq(
+        listings.mainCategoryId,
+        sql`(select ${mainCategories.id} from ${mainCategories} where ${mainCategories.slug} = ${query.mainCategory})`,
+      ),
+    )
+  }
   if (query.subcategoryId) conditions.push(eq(listings.subcategoryId, query.subcategoryId))
   if (query.condition) conditions.push(eq(listings.condition, query.condition))
   // Spec: the price filter applies only when it narrows something.

@@ -1,9 +1,8 @@
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-import { BUS_GAP, type BusListener, type BusMessages, type BusTopic, type EventBus } from './bus'
+import { BUS_GAP, type BusSink, type BusTopic, type EventBus, queuedListener } from './bus'
 
-type Item = unknown | typeof BUS_GAP
-type Listener = { push: (item: Item) => void }
+type Listener = BusSink
 
 /**
  * The event bus over Redis pub/sub, for several instances on the same data. `publisher` runs commands,
@@ -94,45 +93,13 @@ export function createRedisBus({
         logger.error({ err: error, channel }, 'evento não publicado no barramento')
       })
     },
-    listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal): BusListener<T> {
+    listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal) {
       const channel = `${prefix}${topic}:${key}`
-      const queue: Item[] = []
-      let waiting: ((result: IteratorResult<BusMessages[T] | typeof BUS_GAP>) => void) | null = null
-      let done = signal.aborted
-      const listener: Listener = {
-        push(item) {
-          if (waiting) {
-            const resolve = waiting
-            waiting = null
-            resolve({ done: false, value: item as BusMessages[T] })
-          } else queue.push(item)
-        },
-      }
-      const finish = () => {
-        if (done) return
-        done = true
-        remove(channel, listener)
-        signal.removeEventListener('abort', finish)
-        waiting?.({ done: true, value: undefined })
-        waiting = null
-      }
-      const ready = done ? Promise.resolve() : add(channel, listener)
-      signal.addEventListener('abort', finish, { once: true })
-      const iterator: AsyncIterator<BusMessages[T] | typeof BUS_GAP> = {
-        next() {
-          if (queue.length > 0)
-            return Promise.resolve({ done: false, value: queue.shift() as BusMessages[T] })
-          if (done) return Promise.resolve({ done: true, value: undefined })
-          return new Promise((resolve) => {
-            waiting = resolve
-          })
-        },
-        return() {
-          finish()
-          return Promise.resolve({ done: true, value: undefined })
-        },
-      }
-      return { [Symbol.asyncIterator]: () => iterator, ready }
+      return queuedListener<T>(
+        signal,
+        (listener) => add(channel, listener),
+        (listener) => remove(channel, listener),
+      )
     },
   }
 }

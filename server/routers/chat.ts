@@ -48,7 +48,7 @@ export const chatRouter = router({
     await consumeAll([[ctx.rateLimits.chatSendByUser, String(ctx.user.id)]]).catch(() => {
       throw appError('TOO_MANY_REQUESTS', 'CHAT_TOO_FAST')
     })
-    const stored = storeMessage(ctx, ctx.user.id, conversation, input)
+    const stored = await storeMessage(ctx, ctx.user.id, conversation, input)
     deliverMessage(ctx.bus, ctx.user.id, conversation, stored)
     return { ...stored.message, warnings: [] as ScamSignal[] }
   }),

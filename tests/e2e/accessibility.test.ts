@@ -130,7 +130,7 @@ async function seedFixtures() {
         .jpeg()
         .toBuffer(),
     )
-    storeMessage(
+    await storeMessage(
       { db, storage },
       seller.id,
       { id: ids.conversation },

@@ -1,0 +1,6 @@
+CREATE INDEX `listings_public_category_recent_idx` ON `listings` (`community_id`,`main_category_id`,`created_at`,`id`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active';--> statement-breakpoint
+CREATE INDEX `listings_public_category_vupts_idx` ON `listings` (`community_id`,`main_category_id`,`vupts_count`,`id`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active';--> statement-breakpoint
+CREATE INDEX `listings_public_category_price_idx` ON `listings` (`community_id`,`main_category_id`,`price_cents`,`id`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active';--> statement-breakpoint
+CREATE INDEX `listings_public_subcategory_recent_idx` ON `listings` (`community_id`,`subcategory_id`,`created_at`,`id`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active';--> statement-breakpoint
+CREATE INDEX `listings_public_subcategory_vupts_idx` ON `listings` (`community_id`,`subcategory_id`,`vupts_count`,`id`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active';--> statement-breakpoint
+CREATE INDEX `listings_public_subcategory_price_idx` ON `listings` (`community_id`,`subcategory_id`,`price_cents`,`id`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active';
