@@ -1,0 +1,30 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Toaster } from '@/components/ui/sonner'
+import { LibrasWidget } from '@/features/libras/libras-widget'
+import { trpc } from '@/lib/trpc'
+import { App } from './app'
+
+type TrpcClient = ReturnType<typeof trpc.createClient>
+
+/** The whole app, the same on the server and in the browser; only the clients and the router differ. */
+export function Root({
+  queryClient,
+  trpcClient,
+  wrap = (children) => children,
+}: {
+  queryClient: QueryClient
+  trpcClient: TrpcClient
+  /** The server's wouter Router (the request's path), around the app. */
+  wrap?: (children: ReactNode) => ReactNode
+}) {
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        {wrap(<App />)}
+        <Toaster />
+        <LibrasWidget />
+      </QueryClientProvider>
+    </trpc.Provider>
+  )
+}
