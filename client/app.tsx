@@ -1,5 +1,4 @@
 import { Suspense, useEffect } from 'react'
-import { toast } from 'sonner'
 import { Route, Router, Switch, useLocation } from 'wouter'
 import { FloatingAddButton } from '@/components/layout/floating-add-button'
 import { SiteFooter } from '@/components/layout/site-footer'
@@ -13,6 +12,7 @@ import { isChatMember } from '@/features/chat/unread'
 import { useAccountLiveUpdates, useViewer, type Viewer } from '@/lib/auth'
 import { CommunityProvider, defaultCommunity, findCommunity } from '@/lib/community'
 import { lazyPage } from '@/lib/lazy-page'
+import { toast } from '@/lib/toast'
 import {
   BEFORE_APPROVAL_PATHS,
   BEFORE_EMAIL_CONFIRMATION_PATHS,

@@ -3,12 +3,13 @@
  * through the same tRPC procedures (in process, with the request's session) and handed to the
  * browser as TanStack Query's dehydrated cache. The pages are the client's; nothing here knows them.
  */
+
+import { Writable } from 'node:stream'
 import type { RenderRequest, RenderResult, ServerCall } from '@shared/ssr'
 import { dehydrate, QueryClient, skipToken } from '@tanstack/react-query'
 import { TRPCClientError, type TRPCLink } from '@trpc/client'
 import { createTRPCQueryUtils } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
-import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { Router } from 'wouter'
 import type { AppRouter } from '@/lib/api-types'
@@ -24,15 +25,24 @@ const RENDER_TIMEOUT_MS = 5_000
 
 /**
  * On the server a query that would run suspends until its data is there, so the HTML carries it.
- * One that is disabled (waiting for something only the browser has) stays pending on both sides.
+ * One that is disabled (waiting for something only the browser has) stays pending on both sides, and
+ * so does one the server was refused: it renders as loading, and the browser asks again and shows
+ * the refusal its own way (a toast, a redirect).
  */
 function suspendUntilData(client: QueryClient): QueryClient {
-  type Options = { enabled?: unknown; queryFn?: unknown; suspense?: boolean }
+  type Options = { enabled?: unknown; queryFn?: unknown; queryHash?: string; suspense?: boolean }
   const base = client.defaultQueryOptions.bind(client) as (options: unknown) => Options
+  const refused = new Set<string>()
   client.defaultQueryOptions = ((options: unknown) => {
     const defaulted = base(options)
+    const hash = defaulted.queryHash ?? ''
+    const query = client.getQueryCache().get(hash)
+    if (query?.state.status === 'error') {
+      refused.add(hash)
+      client.getQueryCache().remove(query)
+    }
     const enabled = defaulted.enabled === undefined || defaulted.enabled === true
-    if (enabled && defaulted.queryFn !== skipToken) defaulted.suspense = true
+    if (enabled && defaulted.queryFn !== skipToken && !refused.has(hash)) defaulted.suspense = true
     return defaulted
   }) as QueryClient['defaultQueryOptions']
   return client

@@ -1,9 +1,11 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { Toaster } from '@/components/ui/sonner'
+import { lazy, type ReactNode } from 'react'
+import { AfterHydration } from '@/components/after-hydration'
 import { LibrasWidget } from '@/features/libras/libras-widget'
 import { trpc } from '@/lib/trpc'
 import { App } from './app'
+
+const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })))
 
 type TrpcClient = ReturnType<typeof trpc.createClient>
 
@@ -22,7 +24,9 @@ export function Root({
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         {wrap(<App />)}
-        <Toaster />
+        <AfterHydration>
+          <Toaster />
+        </AfterHydration>
         <LibrasWidget />
       </QueryClientProvider>
     </trpc.Provider>

@@ -25,9 +25,9 @@ import { createRedisBus } from '../server/realtime/redis-bus'
 import { attachWebSockets } from '../server/realtime/ws'
 import { appRouter } from '../server/routers/_app'
 import type { AppServices } from '../server/services'
-import type { PageRenderer } from '../shared/ssr'
 import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/cleanup'
 import { createLocalImageStorage } from '../server/uploads/storage'
+import type { PageRenderer } from '../shared/ssr'
 import { loadEnv } from './env'
 
 // Both src/main.ts (development) and dist/main.js (built) sit one level below the project root.

@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client'
-import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { toast } from '@/lib/toast'
 import {
   appCodeOf,
   DEFAULT_ERROR_TITLE,

@@ -1,5 +1,5 @@
 import { APP_ERRORS, type AppErrorCode } from '@shared/errors'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 /**
  * The client's one reading of a failed call. What the server sends (server/trpc/init.ts) in a tRPC error:

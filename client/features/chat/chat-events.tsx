@@ -1,7 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, use, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { toast } from 'sonner'
 import { useLocation } from 'wouter'
+import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { setTitleUnreadCount } from '@/lib/use-page-title'
 import { applyReadReceipt, type ChatMessage, type MessagesData, mergeMessage } from './chat-cache'

@@ -1,5 +1,5 @@
 import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@shared/domain'
-import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingSort } from '@shared/schemas/listing'
+import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingSort } from '@shared/listing-filters'
 import { type ReactNode, useId } from 'react'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
