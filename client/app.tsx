@@ -4,8 +4,6 @@ import { FloatingAddButton } from '@/components/layout/floating-add-button'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { TopNav } from '@/components/layout/top-nav'
 import { Spinner } from '@/components/ui/spinner'
-import { SuspendedScreen } from '@/features/auth/suspended-screen'
-import { TwoFactorRequiredNotice } from '@/features/auth/two-factor-required-notice'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
 import { ChatEventsProvider } from '@/features/chat/chat-events'
 import { isChatMember } from '@/features/chat/unread'
@@ -32,6 +30,15 @@ const PendingApprovalScreen = lazyPage('features/auth/pending-approval-screen.ts
 const CompleteProfileDialog = lazyPage('features/auth/complete-profile-dialog.tsx', () =>
   import('@/features/auth/complete-profile-dialog').then((module) => ({
     default: module.CompleteProfileDialog,
+  })),
+)
+
+const SuspendedScreen = lazyPage('features/auth/suspended-screen.tsx', () =>
+  import('@/features/auth/suspended-screen').then((module) => ({ default: module.SuspendedScreen })),
+)
+const TwoFactorRequiredNotice = lazyPage('features/auth/two-factor-required-notice.tsx', () =>
+  import('@/features/auth/two-factor-required-notice').then((module) => ({
+    default: module.TwoFactorRequiredNotice,
   })),
 )
 
@@ -139,7 +146,13 @@ function Shell() {
     )
   }
 
-  if (viewer?.suspension) return <SuspendedScreen suspension={viewer.suspension} />
+  if (viewer?.suspension) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SuspendedScreen suspension={viewer.suspension} />
+      </Suspense>
+    )
+  }
 
   const layout = (
     <CommunityProvider

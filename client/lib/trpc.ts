@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
-import { httpStatusOf } from '@/lib/errors'
+import { httpStatusOf } from '@/lib/error-data'
 
 export const trpc = createTRPCReact<AppRouter>()
 
