@@ -9,6 +9,17 @@ import { entryKey, type Manifest, staticClosure } from '../../server/http/build-
 
 export const CLIENT_DIST = 'dist/client'
 
+/**
+ * First-load JavaScript budgets (gzip KB) of the pages a shared link opens most. React and React DOM
+ * alone are about 69 KB gzip, TanStack Query with the tRPC client about 22 KB more; these budgets hold
+ * what the split build reaches, so a change that grows the first download fails the test.
+ */
+export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = {
+  'pages/home/home-page.tsx': 132,
+  'pages/info/community-home-page.tsx': 124,
+  'pages/portal/portal-page.tsx': 148,
+}
+
 export function readManifest(clientDist = CLIENT_DIST): Manifest {
   return JSON.parse(readFileSync(join(clientDist, '.vite', 'manifest.json'), 'utf8')) as Manifest
 }
