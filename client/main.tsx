@@ -32,3 +32,12 @@ async function start(container: HTMLElement) {
 
 const container = document.getElementById('root')
 if (container) void start(container)
+
+// Installable, and a repeat visit paints from the cached build files (client/public/sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without it the site works as before; nothing to tell the student.
+    })
+  })
+}

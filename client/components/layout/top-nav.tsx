@@ -41,7 +41,7 @@ export function TopNav() {
           href="~/"
           className="flex items-center gap-2 font-extrabold text-primary text-xl tracking-tight"
         >
-          <img src="/favicon.svg" alt="" className="size-8" />
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
           Vupt
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
