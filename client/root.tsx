@@ -1,11 +1,19 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { lazy, type ReactNode } from 'react'
+import { lazy, type ReactNode, useEffect } from 'react'
 import { AfterHydration } from '@/components/after-hydration'
 import { LibrasWidget } from '@/features/libras/libras-widget'
 import { trpc } from '@/lib/trpc'
 import { App } from './app'
 
 const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })))
+
+/** Marks the page as interactive once hydrated (`<html data-hydrated>`): browser tests wait for it. */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
+  return null
+}
 
 type TrpcClient = ReturnType<typeof trpc.createClient>
 
@@ -28,6 +36,7 @@ export function Root({
           <Toaster />
         </AfterHydration>
         <LibrasWidget />
+        <HydrationMark />
       </QueryClientProvider>
     </trpc.Provider>
   )

@@ -43,7 +43,7 @@ export function ChatEventsProvider({ viewerId, children }: { viewerId: number | 
 /** Who is typing in the conversation (their user id), or null; updates by itself when it expires. */
 export function useTypingUser(conversationId: number): number | null {
   const { typing } = use(ChatContext)
-  const state = useSyncExternalStore(typing.subscribe, typing.getSnapshot)
+  const state = useSyncExternalStore(typing.subscribe, typing.getSnapshot, typing.getSnapshot)
   return typingUserAt(state, conversationId, Date.now())
 }
 
