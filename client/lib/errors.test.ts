@@ -10,7 +10,7 @@ import {
   toastError,
 } from './errors'
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }))
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn() } }))
 
 const TRPC_CODES = {
   400: 'BAD_REQUEST',
