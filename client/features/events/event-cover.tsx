@@ -24,6 +24,7 @@ export function EventCover({
           src={imageUrl}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className={cn('size-full object-cover', imageClassName)}
         />
