@@ -3,4 +3,3 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>
 export type RouterInputs = inferRouterInputs<AppRouter>
-export type { AppRouter }

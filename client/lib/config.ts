@@ -16,9 +16,4 @@ function readPublicConfig(): PublicConfig {
   return { ...fallback, ...(JSON.parse(element.textContent) as Partial<PublicConfig>) }
 }
 
-export const appConfig: PublicConfig = readPublicConfig()
-
-/** On the server, the configuration of the request being rendered (the page carries it too). */
-export function applyServerConfig(config: PublicConfig): void {
-  Object.assign(appConfig, config)
-}
+export const appConfig = readPublicConfig()

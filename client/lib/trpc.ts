@@ -1,10 +1,9 @@
 import type { AppRouter } from '@server/routers/_app'
 import { API_BATCH_MAX } from '@shared/limits'
 import { QueryClient } from '@tanstack/react-query'
-import { httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client'
+import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
-import { observable } from '@trpc/server/observable'
-import { httpStatusOf } from '@/lib/error-data'
+import { httpStatusOf } from '@/lib/errors'
 
 export const trpc = createTRPCReact<AppRouter>()
 
@@ -24,8 +23,21 @@ export function createQueryClient() {
   })
 }
 
-type OperationLink = ReturnType<TRPCLink<AppRouter>>
-let realtime: Promise<typeof import('./realtime')> | undefined
+type RealtimeClient = ReturnType<typeof createWSClient>
+let realtime: RealtimeClient | null = null
+
+/**
+ * One WebSocket client for the whole page. A singleton because React's StrictMode may build the tRPC
+ * client twice, and `reconnectRealtime` must reach the socket that is actually in use.
+ */
+function realtimeClient(): RealtimeClient {
+  realtime ??= createWSClient({
+    url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/ws`,
+    lazy: { enabled: true, closeMs: 10_000 },
+    retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
+  })
+  return realtime
+}
 
 /**
  * The server knows who a WebSocket belongs to by the cookie sent when it opened, so after signing
@@ -33,34 +45,7 @@ let realtime: Promise<typeof import('./realtime')> | undefined
  * client reconnect with the current cookies and resubscribe, resuming from the last event id.
  */
 export function reconnectRealtime(): void {
-  void realtime?.then((module) => module.reconnect())
-}
-
-/**
- * Subscriptions over the WebSocket, whose client loads with the first subscription (a signed-in
- * member's live updates): a visitor never downloads it.
- */
-function lazyRealtimeLink(): TRPCLink<AppRouter> {
-  return (runtime) => {
-    let operationLink: Promise<OperationLink> | undefined
-    return ({ op, next }) =>
-      observable((observer) => {
-        let unsubscribe: (() => void) | undefined
-        let closed = false
-        realtime ??= import('./realtime')
-        operationLink ??= realtime.then((module) => module.realtimeLink(runtime))
-        operationLink.then(
-          (link) => {
-            if (!closed) unsubscribe = link({ op, next }).subscribe(observer).unsubscribe
-          },
-          (error: unknown) => observer.error(TRPCClientError.from(error as Error)),
-        )
-        return () => {
-          closed = true
-          unsubscribe?.()
-        }
-      })
-  }
+  realtime?.connection?.ws?.close()
 }
 
 /** Subscriptions travel over the WebSocket (lazily opened, reconnecting); everything else over batched HTTP. */
@@ -69,7 +54,7 @@ export function createTrpcClient() {
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: lazyRealtimeLink(),
+        true: wsLink({ client: realtimeClient() }),
         false: httpBatchLink({ url: '/api/trpc', maxURLLength: 4000, maxItems: API_BATCH_MAX }),
       }),
     ],

@@ -1,25 +1,27 @@
-import { BellIcon, MenuIcon, PlusIcon } from 'lucide-react'
-import { type ComponentProps, lazy, useId } from 'react'
+import { MenuIcon, PlusIcon } from 'lucide-react'
+import { useId } from 'react'
 import { Link, useLocation, useRouter } from 'wouter'
-import { AfterHydration } from '@/components/after-hydration'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
+import { useSignOut } from '@/features/auth/use-sign-out'
 import { unreadMessagesText } from '@/features/chat/unread'
 import { UnreadBadge } from '@/features/chat/unread-badge'
 import { useUnreadCount } from '@/features/chat/use-unread-count'
+import { NotificationBell } from '@/features/notifications/notification-bell'
 import { useViewer, type Viewer } from '@/lib/auth'
+import { useCommunity } from '@/lib/community'
 
-// The menus' code (Radix menu, dialog, positioning) loads once the page is up; their buttons show at once.
-const MobileMenu = lazy(() => import('./mobile-menu'))
-const AccountMenu = lazy(() => import('./account-menu'))
-const NotificationBell = lazy(() =>
-  import('@/features/notifications/notification-bell').then((module) => ({
-    default: module.NotificationBell,
-  })),
-)
-
-export type NavLink = { href: string; label: string }
+const adminHref = (viewer: Viewer) => `~/${viewer.communitySlug ?? 'univille'}/admin`
 
 export function TopNav() {
   const { viewer } = useViewer()
@@ -34,14 +36,12 @@ export function TopNav() {
         aria-label="Principal"
         className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4"
       >
-        <AfterHydration fallback={<MobileMenuButton />}>
-          <MobileMenu links={links} />
-        </AfterHydration>
+        <MobileMenu links={links} />
         <Link
           href="~/"
           className="flex items-center gap-2 font-extrabold text-primary text-xl tracking-tight"
         >
-          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <img src="/favicon.svg" alt="" className="size-8" />
           Vupt
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
@@ -86,47 +86,89 @@ function SignedOutActions() {
 }
 
 function SignedInActions({ viewer }: { viewer: Viewer }) {
+  const { signOut } = useSignOut()
   const unread = useUnreadCount()
   const unreadId = useId()
   const initial = (viewer.fullName || viewer.email).charAt(0).toUpperCase()
-  // The name stays 'Menu da conta'; unread messages are its description. The initial is drawn by
-  // CSS like the badge: a picture of the person, not a label the name must repeat (2.5.3).
-  const accountButton = (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="relative rounded-full"
-      aria-label="Menu da conta"
-      aria-describedby={unread > 0 ? unreadId : undefined}
-    >
-      <Avatar aria-hidden="true" className="size-9">
-        {viewer.avatarUrl ? <AvatarImage src={viewer.avatarUrl} alt="" /> : null}
-        <AvatarFallback
-          data-initial={initial}
-          className="bg-primary font-semibold text-primary-foreground before:content-[attr(data-initial)]"
-        />
-      </Avatar>
-      <UnreadBadge count={unread} className="-top-1 -right-1 absolute ring-2 ring-background" />
-    </Button>
-  )
   return (
     <>
-      <AfterHydration
-        fallback={
-          <Button variant="ghost" size="icon" className="rounded-full" aria-label="Notificações">
-            <BellIcon aria-hidden="true" />
-          </Button>
-        }
-      >
-        <NotificationBell />
-      </AfterHydration>
+      <NotificationBell />
       <ButtonLink href="/vender" size="sm" className="hidden sm:inline-flex">
         <PlusIcon aria-hidden="true" />
         Anunciar
       </ButtonLink>
-      <AfterHydration fallback={accountButton}>
-        <AccountMenu viewer={viewer} unread={unread} button={accountButton} />
-      </AfterHydration>
+      {/* Not modal: a modal menu hides the page from screen readers while its links stay focusable. */}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          {/* The name stays 'Menu da conta'; unread messages are its description. The initial is drawn by
+              CSS like the badge: a picture of the person, not a label the name must repeat (2.5.3). */}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="relative rounded-full"
+            aria-label="Menu da conta"
+            aria-describedby={unread > 0 ? unreadId : undefined}
+          >
+            <Avatar aria-hidden="true" className="size-9">
+              {viewer.avatarUrl ? <AvatarImage src={viewer.avatarUrl} alt="" /> : null}
+              <AvatarFallback
+                data-initial={initial}
+                className="bg-primary font-semibold text-primary-foreground before:content-[attr(data-initial)]"
+              />
+            </Avatar>
+            <UnreadBadge count={unread} className="-top-1 -right-1 absolute ring-2 ring-background" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60">
+          <DropdownMenuLabel className="truncate font-normal text-muted-foreground">
+            {viewer.email}
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href="/minha-conta">Editar Perfil</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/meus-produtos">Meus Produtos</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/meus-favoritos">Meus favoritos</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/meus-eventos">Meus eventos</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/procura-se">Procura-se</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/minha-conta/seguranca">Segurança e privacidade</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link
+              href="/chat"
+              aria-label={
+                unread > 0 ? `Mensagens, ${unread} ${unread === 1 ? 'não lida' : 'não lidas'}` : undefined
+              }
+            >
+              Mensagens
+              <UnreadBadge count={unread} className="ml-auto" />
+            </Link>
+          </DropdownMenuItem>
+          {viewer.roles.includes('admin') || viewer.roles.includes('moderator') ? (
+            <DropdownMenuItem asChild>
+              <Link href={adminHref(viewer)}>Painel Administrativo</Link>
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href="/faq">Central de Ajuda</Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/sobre">Sobre</Link>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void signOut()}>Sair</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
       {unread > 0 ? (
         <span id={unreadId} hidden>
           {unreadMessagesText(unread)}
@@ -136,11 +178,33 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
   )
 }
 
-/** Opens the navigation sheet on a phone (mobile-menu.tsx wraps it once loaded). */
-export function MobileMenuButton(props: ComponentProps<typeof Button>) {
+function MobileMenu({ links }: { links: { href: string; label: string }[] }) {
+  const { community } = useCommunity()
   return (
-    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu" {...props}>
-      <MenuIcon aria-hidden="true" />
-    </Button>
+    <Sheet>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu">
+          <MenuIcon aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="left" className="w-72">
+        <SheetHeader>
+          <SheetTitle>{community ? `Vupt · ${community.name}` : 'Vupt'}</SheetTitle>
+        </SheetHeader>
+        <ul className="grid gap-1 px-4">
+          {[...links, { href: '/faq', label: 'Central de Ajuda' }, { href: '/sobre', label: 'Sobre' }].map(
+            (link) => (
+              <li key={link.href}>
+                <SheetClose asChild>
+                  <Link href={link.href} className="block rounded-md px-3 py-3 font-medium hover:bg-accent">
+                    {link.label}
+                  </Link>
+                </SheetClose>
+              </li>
+            ),
+          )}
+        </ul>
+      </SheetContent>
+    </Sheet>
   )
 }

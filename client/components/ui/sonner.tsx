@@ -1,10 +1,7 @@
-import { type CSSProperties, useEffect } from 'react'
+import type { CSSProperties } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
-import { toasterListening } from '@/lib/toast'
 
 function Toaster(props: ToasterProps) {
-  // Runs after sonner's own effect has subscribed (children's effects run first).
-  useEffect(toasterListening, [])
   return (
     <Sonner
       position="top-center"

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type CompleteProfileInput, completeProfileSchema } from '@shared/schemas/auth'
 import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
@@ -9,7 +10,6 @@ import type { Viewer } from '@/lib/auth'
 import { defaultCommunity } from '@/lib/community'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** Spec: opens for an approved user missing username, university or course; cannot be dismissed. */

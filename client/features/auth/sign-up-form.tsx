@@ -3,12 +3,12 @@ import type { PublicCommunity } from '@shared/community'
 import { communitySignUpFormSchema, type SignUpFormValues } from '@shared/schemas/auth'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 const FIELDS: {

@@ -52,13 +52,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
           className="flex min-w-0 items-center gap-3 rounded-lg border bg-card p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           {listing.imageUrl ? (
-            <img
-              src={listing.imageUrl}
-              alt=""
-              width={48}
-              height={48}
-              className="size-12 shrink-0 rounded-md object-cover"
-            />
+            <img src={listing.imageUrl} alt="" className="size-12 shrink-0 rounded-md object-cover" />
           ) : (
             <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-muted">
               <PackageIcon className="size-5 text-muted-foreground" aria-hidden="true" />

@@ -24,7 +24,6 @@ export function EventCover({
           src={imageUrl}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className={cn('size-full object-cover', imageClassName)}
         />

@@ -1,9 +1,9 @@
 import { Trash2Icon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { toastError } from '@/lib/errors'
-import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { useInvalidateListings } from './use-invalidate-listings'
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { toast } from '@/lib/toast'
+import { toast } from 'sonner'
 import { isAbortError, uploadImage, validateImageFile } from './upload-image'
 
 type AvatarState = {

@@ -1,6 +1,7 @@
 import { EVENT_STATUS_LABELS, type EventStatus } from '@shared/domain'
 import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, UserIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
+import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -11,7 +12,6 @@ import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
-import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 

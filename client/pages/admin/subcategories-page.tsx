@@ -1,5 +1,6 @@
 import { PencilIcon, PlusIcon, TagsIcon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
+import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -12,7 +13,6 @@ import {
   type SubcategoryRow,
 } from '@/features/admin/subcategory-groups'
 import { toastError } from '@/lib/errors'
-import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { toast } from 'sonner'
 import { useLocation, useSearch } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -11,7 +12,6 @@ import { SignUpForm } from '@/features/auth/sign-up-form'
 import { useViewer } from '@/lib/auth'
 import { defaultCommunity, useCommunity } from '@/lib/community'
 import { appConfig } from '@/lib/config'
-import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 

@@ -31,10 +31,8 @@ export function ChatThreadPage() {
 }
 
 function useDocumentVisible(): boolean {
-  // Hidden until mounted: a server render marks nothing as read.
-  const [visible, setVisible] = useState(false)
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
   useEffect(() => {
-    setVisible(document.visibilityState === 'visible')
     const update = () => setVisible(document.visibilityState === 'visible')
     document.addEventListener('visibilitychange', update)
     return () => document.removeEventListener('visibilitychange', update)

@@ -1,5 +1,6 @@
 import type { EventInput } from '@shared/schemas/event'
 import { LockIcon } from 'lucide-react'
+import { toast } from 'sonner'
 import { Link, useLocation } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -10,7 +11,6 @@ import { EventLoadFailure, useEventFromRoute } from '@/features/events/use-event
 import { useCommunity } from '@/lib/community'
 import { DEFAULT_TIME_ZONE } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
-import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 

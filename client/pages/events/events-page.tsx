@@ -1,4 +1,4 @@
-import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/event-tabs'
+import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/event'
 import { PlusIcon, RotateCwIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { Button } from '@/components/ui/button'

@@ -39,19 +39,15 @@ export function FaqPage() {
   const inputRef = useRef<HTMLInputElement>(null)
   const headingPrefix = useId()
   // A link to one answer (the chat's safety warning opens /faq#negociacao-segura) opens it.
-  // Read after hydration: the server never sees the hash, and both renders must agree.
-  const [linkedItem, setLinkedItem] = useState('')
+  const [linkedItem] = useState(() => decodeURIComponent(window.location.hash.slice(1)))
   useEffect(() => {
-    const fromHash = decodeURIComponent(window.location.hash.slice(1))
-    if (!fromHash) return
-    setLinkedItem(fromHash)
-    requestAnimationFrame(() => document.getElementById(fromHash)?.scrollIntoView())
-  }, [])
+    if (linkedItem) document.getElementById(linkedItem)?.scrollIntoView()
+  }, [linkedItem])
 
   const { groups, count } = useMemo(() => searchFaq(faqGroups, query), [query])
   const searching = query.trim() !== ''
   // Remounting the accordions per query opens every match, so the answers that matched are visible.
-  const accordionKey = searching ? `busca:${normalizeForSearch(query.trim())}` : `todas:${linkedItem}`
+  const accordionKey = searching ? `busca:${normalizeForSearch(query.trim())}` : 'todas'
 
   function clearSearch() {
     setQuery('')

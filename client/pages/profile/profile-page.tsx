@@ -1,4 +1,4 @@
-import { isUsername } from '@shared/username'
+import { usernameSchema } from '@shared/schemas/auth'
 import {
   CalendarDaysIcon,
   GraduationCapIcon,
@@ -8,6 +8,7 @@ import {
   UserXIcon,
 } from 'lucide-react'
 import { useEffect } from 'react'
+import { toast } from 'sonner'
 import { Link, useLocation, useParams } from 'wouter'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -20,7 +21,6 @@ import { ReportButton } from '@/features/safety/report-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatMonthYear } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
-import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -33,7 +33,7 @@ export function ProfilePage() {
   const params = useParams<{ username: string }>()
   const username = params.username ?? ''
   // A name that cannot exist is answered here rather than with a refused request.
-  const valid = isUsername(username)
+  const valid = usernameSchema.safeParse(username).success
   const [, navigate] = useLocation()
   const query = trpc.profiles.byUsername.useQuery({ username }, { enabled: valid })
   const status = query.error?.data?.httpStatus
