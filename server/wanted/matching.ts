@@ -1,13 +1,12 @@
 import { and, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm'
 import { formatPrice } from '../../shared/money'
 import type { CurrentUser } from '../auth/identity'
-import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import { listings, profiles, wantedMatches, wantedPosts } from '../db/schema'
 import { notify } from '../notifications/notify'
 import { notBlockedWith } from '../safety/blocks'
 import type { AppServices } from '../services'
-import { isLiveWanted } from './visibility'
+import { isLiveWanted, wantedVisibleTo } from './visibility'
 
 /** Words too common to say what someone wants. */
 const STOPWORDS = new Set([
@@ -149,14 +148,7 @@ export function matchesOfListing(db: Database, seller: CurrentUser, listingId: n
     })
     .from(wantedPosts)
     .innerJoin(profiles, eq(profiles.userId, wantedPosts.posterId))
-    .where(
-      and(
-        inArray(wantedPosts.id, matched),
-        eq(wantedPosts.communityId, memberCommunityId(seller)),
-        isLiveWanted(now),
-        notBlockedWith(seller.id, wantedPosts.posterId),
-      ),
-    )
+    .where(and(inArray(wantedPosts.id, matched), wantedVisibleTo(seller, now)))
     .orderBy(desc(wantedPosts.createdAt))
     .all()
 }

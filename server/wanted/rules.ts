@@ -8,9 +8,8 @@ import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
 import { logModeration } from '../moderation/log'
 import { notify } from '../notifications/notify'
-import { notBlockedWith } from '../safety/blocks'
 import type { AppServices } from '../services'
-import { isLiveWanted, wantedState } from './visibility'
+import { isLiveWanted, wantedState, wantedVisibleTo } from './visibility'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -119,11 +118,7 @@ export function wantedBoard(
   now = new Date(),
 ) {
   const limit = options.limit ?? WANTED_PAGE_SIZE
-  const conditions: (SQL | undefined)[] = [
-    eq(wantedPosts.communityId, memberCommunityId(user)),
-    isLiveWanted(now),
-    notBlockedWith(user.id, wantedPosts.posterId),
-  ]
+  const conditions: (SQL | undefined)[] = [wantedVisibleTo(user, now)]
   if (options.mainCategoryId) conditions.push(eq(wantedPosts.mainCategoryId, options.mainCategoryId))
   if (options.before) conditions.push(lt(wantedPosts.id, options.before))
   const rows = db
@@ -177,14 +172,7 @@ export function visibleWanted(db: Database, user: CurrentUser, id: number, now =
     })
     .from(wantedPosts)
     .innerJoin(mainCategories, eq(mainCategories.id, wantedPosts.mainCategoryId))
-    .where(
-      and(
-        eq(wantedPosts.id, id),
-        eq(wantedPosts.communityId, memberCommunityId(user)),
-        isLiveWanted(now),
-        notBlockedWith(user.id, wantedPosts.posterId),
-      ),
-    )
+    .where(and(eq(wantedPosts.id, id), wantedVisibleTo(user, now)))
     .get()
   if (!row) throw wantedNotFound()
   return row

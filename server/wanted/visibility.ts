@@ -1,5 +1,8 @@
-import { and, gt, type SQL } from 'drizzle-orm'
+import { and, eq, gt, type SQL } from 'drizzle-orm'
+import type { CurrentUser } from '../auth/identity'
+import { memberCommunityId } from '../communities/scope'
 import { liveWantedCondition, wantedPosts } from '../db/schema'
+import { notBlockedWith } from '../safety/blocks'
 
 /**
  * In a query: the wanted post is on the board (open, not removed, not expired). Anybody but its
@@ -7,6 +10,14 @@ import { liveWantedCondition, wantedPosts } from '../db/schema'
  */
 export const isLiveWanted = (now: Date): SQL =>
   and(liveWantedCondition(wantedPosts), gt(wantedPosts.expiresAt, now)) as SQL
+
+/** In a query: a live post of the member's own community, its poster not blocked either way. */
+export const wantedVisibleTo = (user: CurrentUser, now: Date): SQL =>
+  and(
+    eq(wantedPosts.communityId, memberCommunityId(user)),
+    isLiveWanted(now),
+    notBlockedWith(user.id, wantedPosts.posterId),
+  ) as SQL
 
 /** The state a poster reads in 'Meus pedidos'. */
 export type WantedState = 'aberto' | 'encerrado' | 'expirado' | 'removido'
