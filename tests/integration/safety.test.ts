@@ -409,6 +409,18 @@ describe('barreira de acessibilidade', () => {
       buyer.caller.safety.reportBarrier({ page: '/vender', details: 'ruim' }),
       'Conte o que aconteceu (mínimo de 10 caracteres)',
     )
+    await expectValidationMessage(
+      buyer.caller.safety.reportBarrier({ ...barrier, page: '/'.repeat(201) }),
+      'Página muito longa (máximo de 200 caracteres)',
+    )
+    await expectValidationMessage(
+      buyer.caller.safety.reportBarrier({ ...barrier, details: 'x'.repeat(1001) }),
+      'Detalhes muito longos (máximo de 1.000 caracteres)',
+    )
+    await expectValidationMessage(
+      buyer.caller.safety.reportBarrier({ ...barrier, assistiveTech: 'x'.repeat(121) }),
+      'Texto muito longo (máximo de 120 caracteres)',
+    )
     expect(db.select().from(reports).all()).toHaveLength(1)
   })
 })
