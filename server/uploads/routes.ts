@@ -11,6 +11,9 @@ import { ImageRejectedError, MAX_UPLOAD_BYTES } from './process-image'
 import { UPLOAD_KEY_PATTERN } from './storage'
 import { storeImage } from './store-image'
 
+/** Upload ids are UUIDs: anything else is refused before it reaches the database. */
+const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export type UploadRouterOptions = {
   /** Uploads each member may send per window, instead of the shared `uploadsByUser` limit. */
   rateLimit?: { points: number; durationSeconds: number }
@@ -112,6 +115,7 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
       user.approved &&
       user.emailVerified &&
       !user.suspension &&
+      UPLOAD_ID_PATTERN.test(uploadId) &&
       (rendition === 'card' || rendition === 'full')
         ? chatPhotoKeyFor(services.db, user, uploadId, rendition)
         : null

@@ -196,6 +196,9 @@ describe('fotos no chat: quem carrega', () => {
       username: (await bob.profiles.me()).username ?? '',
     })
     expect((await load(fullUrl, eveId)).status).toBe(404)
+    // A forged address, even a huge one, is refused like an unknown photo.
+    expect((await load(`/api/chat/photos/${'a'.repeat(4000)}/full`, bobId)).status).toBe(404)
+    expect((await load(`/api/chat/photos/${photo.id}/original`, bobId)).status).toBe(404)
 
     const stored = world.db.select().from(uploads).where(eq(uploads.id, photo.id)).get()
     for (const key of [stored?.cardKey, stored?.fullKey]) {
