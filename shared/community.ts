@@ -19,6 +19,11 @@ export type PublicConfig = {
   social: { instagram?: string; linkedin?: string }
   defaultCommunitySlug: string
   communities: PublicCommunity[]
+  /**
+   * `/{slug}` when the page was opened under a live community's prefix, else ''. The page asks for the
+   * API, the WebSocket and photos under it, so a proxy routing by community reaches the same machine.
+   */
+  instancePrefix: string
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = 'vupt-config'

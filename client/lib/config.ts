@@ -7,6 +7,7 @@ const fallback: PublicConfig = {
   social: {},
   defaultCommunitySlug: 'univille',
   communities: [],
+  instancePrefix: '',
 }
 
 /** The server writes the client-safe configuration into index.html as JSON, so no request is needed. */

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
 import { httpStatusOf } from '@/lib/errors'
+import { instanceUrl } from '@/lib/instance-url'
 
 export const trpc = createTRPCReact<AppRouter>()
 
@@ -32,7 +33,7 @@ let realtime: RealtimeClient | null = null
  */
 function realtimeClient(): RealtimeClient {
   realtime ??= createWSClient({
-    url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/ws`,
+    url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${instanceUrl('/api/ws')}`,
     lazy: { enabled: true, closeMs: 10_000 },
     retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
   })
@@ -55,7 +56,7 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink({ client: realtimeClient() }),
-        false: httpBatchLink({ url: '/api/trpc', maxURLLength: 4000, maxItems: API_BATCH_MAX }),
+        false: httpBatchLink({ url: instanceUrl('/api/trpc'), maxURLLength: 4000, maxItems: API_BATCH_MAX }),
       }),
     ],
   })

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Express, Request, Response } from 'express'
 import { REAUTH_WINDOW_MS } from '../../shared/schemas/account'
 import { communities, oauthAccounts, users } from '../db/schema'
+import { communityPrefixOf } from '../http/community-prefix'
 import { googleLinkedNotice } from '../mail/templates'
 import type { AppServices } from '../services'
 import { createAccount, findUserByEmail } from './accounts'
@@ -39,12 +40,24 @@ export function mountGoogleAuth(
   services: AppServices,
   credentials?: { id: string; secret: string },
 ) {
-  const google = credentials
-    ? new Google(credentials.id, credentials.secret, `${services.publicUrl}/auth/google/callback`)
-    : null
+  // Google returns the browser to the prefix it left from, so a community's own machine finishes the
+  // sign-in; each prefix in use is one more redirect address to register with Google.
+  const clients = new Map<string, Google>()
+  const googleFor = (prefix: string) => {
+    if (!credentials) return null
+    let client = clients.get(prefix)
+    if (!client) {
+      const callback = `${services.publicUrl}${prefix}/auth/google/callback`
+      client = new Google(credentials.id, credentials.secret, callback)
+      clients.set(prefix, client)
+    }
+    return client
+  }
+  const flowCookiePath = (res: Response) => `${communityPrefixOf(res)}/auth/google`
 
   app.get('/auth/google', (req: Request, res: Response) => {
     const community = typeof req.query.community === 'string' ? req.query.community : undefined
+    const google = googleFor(communityPrefixOf(res))
     if (!google) {
       res.redirect(302, authPageWithError(community))
       return
@@ -76,7 +89,7 @@ export function mountGoogleAuth(
         value: flow,
         httpOnly: true,
         sameSite: 'lax',
-        path: '/auth/google',
+        path: flowCookiePath(res),
         maxAge: FLOW_MAX_AGE_S,
         secure: services.secureCookies,
       }),
@@ -88,8 +101,15 @@ export function mountGoogleAuth(
     const raw = parseCookie(req.headers.cookie ?? '')[FLOW_COOKIE]
     res.append(
       'Set-Cookie',
-      stringifySetCookie({ name: FLOW_COOKIE, value: '', path: '/auth/google', maxAge: 0, httpOnly: true }),
+      stringifySetCookie({
+        name: FLOW_COOKIE,
+        value: '',
+        path: flowCookiePath(res),
+        maxAge: 0,
+        httpOnly: true,
+      }),
     )
+    const google = googleFor(communityPrefixOf(res))
     let flow: {
       state: string
       codeVerifier: string

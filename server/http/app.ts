@@ -12,6 +12,7 @@ import type { AppServices } from '../services'
 import { createContextInner } from '../trpc/context'
 import { createUploadRouter } from '../uploads/routes'
 import { createAnonymousCache } from './anonymous-cache'
+import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-pages'
 import { assignRequestId, currentRequestId } from './request-id'
@@ -58,6 +59,7 @@ export function createHttpApp({
   minFreeBytes,
 }: HttpAppOptions): Express {
   const app = express()
+  app.use(stripCommunityPrefix(liveCommunityCheck(services.db)))
   if (metrics) app.use(metrics.observeRequests)
   app.use(assignRequestId)
   const visitorAnswers = createAnonymousCache({

@@ -14,7 +14,7 @@ type ClientAppOptions = {
 }
 
 function sendPage(req: Request, res: Response, html: string, { db, settings, pageMeta }: ClientAppOptions) {
-  const config = readPublicConfig(db, settings)
+  const config = readPublicConfig(db, settings, req.path)
   const liveSlugs = config.communities.filter((c) => c.active).map((c) => c.slug)
   // Unknown paths still get the app (it renders the 404 page), with the status a crawler should see.
   const status = isClientRoute(req.path, liveSlugs) ? 200 : 404

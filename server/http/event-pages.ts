@@ -37,9 +37,9 @@ export function eventPageMeta(
   publicUrl: string,
   timeZone = 'America/Sao_Paulo',
 ): string | null {
-  const match = /^(?:\/[^/]+)?\/evento\/(\d+)\/?$/.exec(path)
+  const match = /^(\/[^/]+)?\/evento\/(\d+)\/?$/.exec(path)
   if (!match) return null
-  const event = publicEvent(db, Number(match[1]))
+  const event = publicEvent(db, Number(match[2]))
   if (!event) return null
   const when = longDate(event.startsAt, timeZone)
   const description = `${when} · ${event.location}. ${event.description}`.slice(0, 200)
@@ -55,10 +55,9 @@ export function eventPageMeta(
     ['twitter:description', description],
   ]
   if (event.imageUrl) {
-    tags.push(
-      ['og:image', `${publicUrl}${event.imageUrl}`],
-      ['twitter:image', `${publicUrl}${event.imageUrl}`],
-    )
+    // Under the page's prefix, like the page's own photos: the machine of that community has the file.
+    const image = `${publicUrl}${match[1] ?? ''}${event.imageUrl}`
+    tags.push(['og:image', image], ['twitter:image', image])
   }
   return tags
     .map(([key, value]) =>

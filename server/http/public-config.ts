@@ -3,9 +3,10 @@ import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/commun
 import type { Database } from '../db/client'
 import { communities } from '../db/schema'
 
-export type PublicSettings = Omit<PublicConfig, 'communities'>
+export type PublicSettings = Omit<PublicConfig, 'communities' | 'instancePrefix'>
 
-export function readPublicConfig(db: Database, settings: PublicSettings): PublicConfig {
+/** The configuration of a page served at `path`. */
+export function readPublicConfig(db: Database, settings: PublicSettings, path = '/'): PublicConfig {
   const rows = db
     .select({
       slug: communities.slug,
@@ -20,7 +21,9 @@ export function readPublicConfig(db: Database, settings: PublicSettings): Public
     .from(communities)
     .orderBy(asc(communities.id))
     .all()
-  return { ...settings, communities: rows }
+  const first = path.split('/')[1]
+  const live = rows.some((community) => community.active && community.slug === first)
+  return { ...settings, communities: rows, instancePrefix: live ? `/${first}` : '' }
 }
 
 /**

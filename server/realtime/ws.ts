@@ -4,6 +4,7 @@ import proxyAddr from 'proxy-addr'
 import { WebSocketServer } from 'ws'
 import { resolveSession } from '../auth/identity'
 import { readSessionToken } from '../auth/session'
+import { liveCommunityCheck, splitCommunityPrefix } from '../http/community-prefix'
 import { isSameOrigin } from '../http/security'
 import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
@@ -36,8 +37,11 @@ export function attachWebSockets(server: Server, services: AppServices, options:
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
   /** Each open connection's subscription counter, for the metrics. */
   const subscriptionCounters = new Map<object, { active: number }>()
+  const isLiveCommunity = liveCommunityCheck(services.db)
   server.on('upgrade', (req, socket, head) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname
+    const url = req.url ?? '/'
+    // A page opened under /{slug} connects under the same prefix (see http/community-prefix.ts).
+    const path = new URL(splitCommunityPrefix(url, isLiveCommunity)?.path ?? url, 'http://localhost').pathname
     if (path !== WS_PATH) return // Vite's hot reload has its own upgrade path in development.
     if (!isSameOrigin(req)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')

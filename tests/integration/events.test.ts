@@ -263,4 +263,15 @@ describe('compartilhar', () => {
     expect(eventPageMeta(world.db, `/evento/${hidden}`, 'https://vupt.app')).toBeNull()
     expect(eventPageMeta(world.db, '/univille/portal', 'https://vupt.app')).toBeNull()
   })
+
+  it('a imagem da prévia vem sob o prefixo da página, como as fotos da própria página', async () => {
+    const id = await approvedEvent({ title: 'Feira de Troca de Livros' })
+    world.db.update(events).set({ imageUrl: '/uploads/capa.webp' }).where(eq(events.id, id)).run()
+    expect(eventPageMeta(world.db, `/univille/evento/${id}`, 'https://vupt.app')).toContain(
+      '<meta property="og:image" content="https://vupt.app/univille/uploads/capa.webp">',
+    )
+    expect(eventPageMeta(world.db, `/evento/${id}`, 'https://vupt.app')).toContain(
+      '<meta property="og:image" content="https://vupt.app/uploads/capa.webp">',
+    )
+  })
 })

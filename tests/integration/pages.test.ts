@@ -59,3 +59,31 @@ describe('páginas servidas pelo servidor', () => {
     expect((await get('/meus-favoritos-antigos')).status).toBe(404)
   })
 })
+
+describe('o prefixo da comunidade, para um proxy que leva cada comunidade à sua máquina', () => {
+  const stats = '/api/trpc/listings.stats'
+
+  it('a API responde sob o prefixo de uma comunidade ativa como sem ele', async () => {
+    const plain = await get(stats)
+    const prefixed = await get(`/univille${stats}`)
+    expect(prefixed.status).toBe(200)
+    expect(await prefixed.json()).toEqual(await plain.json())
+  })
+
+  it('sob o prefixo de uma comunidade inativa ou inexistente, a API é 404', async () => {
+    for (const prefix of ['/ufsc', '/nada']) {
+      expect((await get(`${prefix}${stats}`)).status, prefix).toBe(404)
+    }
+  })
+
+  it('a página diz sob qual prefixo pedir a API, o WebSocket e as fotos', async () => {
+    const prefixOf = async (path: string) => {
+      const html = await (await get(path)).text()
+      return /"instancePrefix":"([^"]*)"/.exec(html)?.[1]
+    }
+    expect(await prefixOf('/univille/portal')).toBe('/univille')
+    expect(await prefixOf('/univille')).toBe('/univille')
+    expect(await prefixOf('/portal')).toBe('')
+    expect(await prefixOf('/ufsc/portal')).toBe('')
+  })
+})

@@ -20,6 +20,7 @@ import { useUnreadCount } from '@/features/chat/use-unread-count'
 import { NotificationBell } from '@/features/notifications/notification-bell'
 import { useViewer, type Viewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
+import { instanceUrl } from '@/lib/instance-url'
 
 const adminHref = (viewer: Viewer) => `~/${viewer.communitySlug ?? 'univille'}/admin`
 
@@ -110,7 +111,7 @@ function SignedInActions({ viewer }: { viewer: Viewer }) {
             aria-describedby={unread > 0 ? unreadId : undefined}
           >
             <Avatar aria-hidden="true" className="size-9">
-              {viewer.avatarUrl ? <AvatarImage src={viewer.avatarUrl} alt="" /> : null}
+              {viewer.avatarUrl ? <AvatarImage src={instanceUrl(viewer.avatarUrl)} alt="" /> : null}
               <AvatarFallback
                 data-initial={initial}
                 className="bg-primary font-semibold text-primary-foreground before:content-[attr(data-initial)]"

@@ -1,6 +1,7 @@
 /** Pure helpers of Minha Conta → Segurança e privacidade (no React, no DOM: unit-tested). */
 import { formatDateTime } from '@/lib/dates'
 import { appCodeOf } from '@/lib/errors'
+import { instanceUrl } from '@/lib/instance-url'
 
 /** The file 'Baixar meus dados' saves. */
 export const EXPORT_FILE_NAME = 'meus-dados-vupt.json'
@@ -17,7 +18,7 @@ export const normalizeTwoFactorCode = (code: string): string => code.replace(/\s
 
 /** `/auth/google?mode=link&from=/minha-conta/seguranca`: a full navigation, the server redirects back. */
 export function googleFlowHref(mode: 'link' | 'reauth', from: string): string {
-  return `/auth/google?${new URLSearchParams({ mode, from })}`
+  return instanceUrl(`/auth/google?${new URLSearchParams({ mode, from })}`)
 }
 
 export type GoogleOutcome = 'vinculado' | 'confirmado' | 'reautenticar' | 'erro'

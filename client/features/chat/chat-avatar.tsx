@@ -1,4 +1,5 @@
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
 
 export const initialOf = (name: string | null | undefined) => (name?.trim().charAt(0) || '?').toUpperCase()
@@ -15,7 +16,7 @@ export function ChatAvatar({
 }) {
   return (
     <Avatar className={cn('size-10', className)}>
-      {avatarUrl ? <AvatarImage src={avatarUrl} alt="" loading="lazy" /> : null}
+      {avatarUrl ? <AvatarImage src={instanceUrl(avatarUrl)} alt="" loading="lazy" /> : null}
       <AvatarFallback aria-hidden="true" className="bg-primary font-semibold text-primary-foreground">
         {initialOf(name)}
       </AvatarFallback>

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '@/components/ui/spinner'
 import { ListingGallery } from '@/features/listings/detail/listing-gallery'
 import type { ImageUploads } from '@/features/uploads/use-image-uploads'
+import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
 
 /** What a photo is called for a screen reader: its place in the message and who sent it. */
@@ -41,7 +42,7 @@ export function MessagePhotos({ photos, sender }: { photos: readonly ChatPhoto[]
               className="block w-full overflow-hidden rounded-xl bg-black/10 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
             >
               <img
-                src={photo.cardUrl}
+                src={instanceUrl(photo.cardUrl)}
                 alt={photoName(index, photos.length, sender)}
                 width={photo.width}
                 height={photo.height}
@@ -125,7 +126,7 @@ export function ComposerPhotos({ uploads, disabled }: { uploads: ImageUploads; d
       {uploads.items.map((item, index) => (
         <li key={item.key} className="relative size-16 overflow-hidden rounded-lg border bg-muted">
           <img
-            src={item.previewUrl}
+            src={instanceUrl(item.previewUrl)}
             alt={`Foto ${index + 1} para enviar`}
             className={cn('size-full object-cover', item.status === 'uploading' && 'opacity-50')}
           />

@@ -9,6 +9,7 @@ import { BlockButton } from '@/features/safety/block-button'
 import { ReportButton } from '@/features/safety/report-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { toastError } from '@/lib/errors'
+import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { ChatAvatar } from './chat-avatar'
 
@@ -52,7 +53,11 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
           className="flex min-w-0 items-center gap-3 rounded-lg border bg-card p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           {listing.imageUrl ? (
-            <img src={listing.imageUrl} alt="" className="size-12 shrink-0 rounded-md object-cover" />
+            <img
+              src={instanceUrl(listing.imageUrl)}
+              alt=""
+              className="size-12 shrink-0 rounded-md object-cover"
+            />
           ) : (
             <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-muted">
               <PackageIcon className="size-5 text-muted-foreground" aria-hidden="true" />

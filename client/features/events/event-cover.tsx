@@ -1,4 +1,5 @@
 import { CalendarDaysIcon } from 'lucide-react'
+import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
 
 /**
@@ -21,7 +22,7 @@ export function EventCover({
     <div className={cn('relative aspect-video overflow-hidden bg-muted', className)}>
       {imageUrl ? (
         <img
-          src={imageUrl}
+          src={instanceUrl(imageUrl)}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"

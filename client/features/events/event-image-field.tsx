@@ -3,6 +3,7 @@ import { XIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import type { SingleImageUpload } from '@/features/uploads/use-single-image-upload'
+import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
 
 type EventImageFieldProps = {
@@ -30,7 +31,7 @@ export function EventImageField({ upload, id, existingUrl, describedBy, disabled
       {shownUrl ? (
         <figure className="relative overflow-hidden rounded-lg border bg-muted">
           <img
-            src={shownUrl}
+            src={instanceUrl(shownUrl)}
             alt={image ? 'Pré-visualização da imagem do evento' : 'Imagem atual do evento'}
             decoding="async"
             className={cn('aspect-video w-full object-cover', uploading && 'opacity-60')}

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import type { RouterOutputs } from '@/lib/api-types'
+import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
 import { FavoriteButton } from './favorite-button'
 import { useProtectedLink } from './protected-link'
@@ -27,7 +28,7 @@ export function ListingCard({ listing }: { listing: ListingCardData }) {
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
         {listing.imageUrl ? (
           <img
-            src={listing.imageUrl}
+            src={instanceUrl(listing.imageUrl)}
             alt=""
             width={IMAGE_WIDTH}
             height={IMAGE_HEIGHT}

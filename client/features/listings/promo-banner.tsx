@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { RouterOutputs } from '@/lib/api-types'
+import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
 
 export type Banner = RouterOutputs['banners']['active'][number]
@@ -18,7 +19,7 @@ export function PromoBanner({ banner, variant, className }: PromoBannerProps) {
   const body = (
     <>
       <img
-        src={banner.imageUrl}
+        src={instanceUrl(banner.imageUrl)}
         alt=""
         width={1200}
         height={hero ? 400 : 240}

@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, ImagePlusIcon, XIcon } from 'lucide-
 import { type DragEvent, useEffect, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
 import type { ImageUploads, UploadItem } from './use-image-uploads'
 
@@ -87,7 +88,7 @@ export function ImageUploader({ uploads, id, describedBy, invalid, disabled }: I
           >
             <div className="relative aspect-square">
               <img
-                src={item.previewUrl}
+                src={instanceUrl(item.previewUrl)}
                 alt={`Foto ${index + 1}${index === 0 ? ' (capa)' : ''}`}
                 loading="lazy"
                 decoding="async"

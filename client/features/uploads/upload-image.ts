@@ -5,6 +5,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadedImage,
 } from '@shared/uploads'
+import { instanceUrl } from '@/lib/instance-url'
 
 export type UploadKind = 'listing' | 'avatar' | 'event' | 'banner' | 'chat'
 
@@ -70,7 +71,7 @@ export function uploadImage(
       return
     }
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', UPLOAD_ENDPOINT)
+    xhr.open('POST', instanceUrl(UPLOAD_ENDPOINT))
     // A non-JSON body (e.g. an HTML error page) becomes null instead of throwing.
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => {

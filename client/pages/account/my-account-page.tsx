@@ -26,6 +26,7 @@ import { useAvatarUpload } from '@/features/uploads/use-avatar-upload'
 import type { RouterOutputs } from '@/lib/api-types'
 import { describeError, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
+import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -138,7 +139,9 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
         <legend className="mb-2 font-medium text-sm">Foto de perfil</legend>
         <div className="flex flex-wrap items-center gap-4">
           <Avatar className="size-24 border">
-            {avatar.previewUrl ? <AvatarImage src={avatar.previewUrl} alt="Sua foto de perfil" /> : null}
+            {avatar.previewUrl ? (
+              <AvatarImage src={instanceUrl(avatar.previewUrl)} alt="Sua foto de perfil" />
+            ) : null}
             <AvatarFallback className="bg-primary font-semibold text-3xl text-primary-foreground">
               {initialOf(fullName || profile.fullName)}
             </AvatarFallback>

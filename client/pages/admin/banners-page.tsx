@@ -10,6 +10,7 @@ import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
 import { Switch } from '@/features/admin/switch'
 import { toastError } from '@/lib/errors'
+import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 
@@ -156,7 +157,7 @@ function BannerItem({
   return (
     <li className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[12rem_1fr]">
       <img
-        src={banner.imageUrl}
+        src={instanceUrl(banner.imageUrl)}
         alt=""
         loading="lazy"
         decoding="async"

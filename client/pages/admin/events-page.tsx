@@ -12,6 +12,7 @@ import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
+import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 
@@ -122,7 +123,7 @@ function EventRow({
     <li className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[8rem_1fr]">
       {event.imageUrl ? (
         <img
-          src={event.imageUrl}
+          src={instanceUrl(event.imageUrl)}
           alt=""
           loading="lazy"
           decoding="async"

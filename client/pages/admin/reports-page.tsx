@@ -24,6 +24,7 @@ import type { RouterOutputs } from '@/lib/api-types'
 import { useViewer } from '@/lib/auth'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
+import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 
@@ -121,7 +122,7 @@ function ReportGroup({ group, onDecide }: { group: Group; onDecide: () => void }
             {snapshot.imageUrls.length > 0 ? (
               <div className="flex gap-2 overflow-x-auto">
                 {snapshot.imageUrls.map((url) => (
-                  <img key={url} src={url} alt="" className="size-16 rounded object-cover" />
+                  <img key={url} src={instanceUrl(url)} alt="" className="size-16 rounded object-cover" />
                 ))}
               </div>
             ) : null}

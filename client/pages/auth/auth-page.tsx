@@ -12,6 +12,7 @@ import { SignUpForm } from '@/features/auth/sign-up-form'
 import { useViewer } from '@/lib/auth'
 import { defaultCommunity, useCommunity } from '@/lib/community'
 import { appConfig } from '@/lib/config'
+import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -54,7 +55,9 @@ export function AuthPage() {
     )
   }
 
-  const googleHref = `/auth/google?${new URLSearchParams({ from: returnPath, community: community?.slug ?? '' })}`
+  const googleHref = instanceUrl(
+    `/auth/google?${new URLSearchParams({ from: returnPath, community: community?.slug ?? '' })}`,
+  )
   const onGoogleClick = (event: React.MouseEvent) => {
     if (appConfig.googleEnabled) return
     event.preventDefault()

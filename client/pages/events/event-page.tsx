@@ -28,11 +28,12 @@ import { EventLoadFailure, useEventFromRoute } from '@/features/events/use-event
 import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
 import { formatDayLongMonth, formatTime, toDate } from '@/lib/dates'
+import { instanceUrl } from '@/lib/instance-url'
 import { usePageTitle } from '@/lib/use-page-title'
 import { cn } from '@/lib/utils'
 
 /** Where the server serves the event as an iCalendar file (approved and cancelled events only). */
-export const eventCalendarUrl = (id: number) => `/api/eventos/${id}/calendario.ics`
+export const eventCalendarUrl = (id: number) => instanceUrl(`/api/eventos/${id}/calendario.ics`)
 
 /** `/evento/:id`: public for approved and cancelled events; the organizer also sees it before approval. */
 export function EventPage() {

@@ -21,6 +21,7 @@ import { ReportButton } from '@/features/safety/report-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatMonthYear } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
+import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -90,7 +91,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
       <section className="flex flex-col gap-6 rounded-xl border bg-card p-6 sm:flex-row sm:items-start">
         <Avatar className="size-24 shrink-0 border sm:size-28">
-          {profile.avatarUrl ? <AvatarImage src={profile.avatarUrl} alt="" /> : null}
+          {profile.avatarUrl ? <AvatarImage src={instanceUrl(profile.avatarUrl)} alt="" /> : null}
           <AvatarFallback className="bg-primary font-semibold text-3xl text-primary-foreground">
             {initialOf(profile.fullName)}
           </AvatarFallback>

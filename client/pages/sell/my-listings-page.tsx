@@ -8,6 +8,7 @@ import { DeleteListingDialog } from '@/features/listings/delete-listing-dialog'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
 import { describeError } from '@/lib/errors'
+import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -78,7 +79,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
         >
           {listing.imageUrl ? (
             <img
-              src={listing.imageUrl}
+              src={instanceUrl(listing.imageUrl)}
               alt=""
               loading="lazy"
               decoding="async"

@@ -4,35 +4,44 @@ import type { Page } from 'playwright-core'
 import { currentTotpCode, generateTotpKey } from '../../../server/auth/two-factor'
 import { openDatabase, runMigrations } from '../../../server/db/client'
 import { createStudent } from '../../../server/db/factories'
-import { users } from '../../../server/db/schema'
+import { communities, users } from '../../../server/db/schema'
 import type { Role } from '../../../shared/domain'
 
 export type Student = { email: string; password: string; fullName: string; username: string }
 
-/** Creates an approved, e-mail-verified student straight in the running server's database. */
+/** Creates an approved, e-mail-verified student of `community` straight in the running server's database. */
 export async function createApprovedStudent(
   dataDir: string,
   name: string,
   roles: Role[] = ['user'],
+  community = 'univille',
 ): Promise<Student> {
   const username = name.toLowerCase().replace(/[^a-z0-9]+/g, '_')
-  const student = { email: `${username}@univille.br`, password: 'senha-e2e-123', fullName: name, username }
   const db = openDatabase(join(dataDir, 'vupt.sqlite'))
   try {
     runMigrations(db, resolve('drizzle'))
+    const home = db.select().from(communities).where(eq(communities.slug, community)).get()
+    if (!home) throw new Error(`comunidade ${community} não existe`)
+    const student = {
+      email: `${username}@${home.emailDomain}`,
+      password: 'senha-e2e-123',
+      fullName: name,
+      username,
+    }
     await createStudent(db, {
       ...student,
-      university: 'Univille',
+      community,
+      university: home.name,
       course: 'Design',
       matricula: '20240001',
       approved: true,
       emailVerified: true,
       roles,
     })
+    return student
   } finally {
     db.$client.close()
   }
-  return student
 }
 
 /**

@@ -40,11 +40,15 @@ export async function signedInPage(
   browser: Browser,
   baseURL: string,
   account: { email: string; password: string },
-  { device = 'phone', totpKey }: { device?: 'phone' | 'desktop'; totpKey?: string } = {},
+  {
+    device = 'phone',
+    totpKey,
+    community = 'univille',
+  }: { device?: 'phone' | 'desktop'; totpKey?: string; community?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await (device === 'phone' ? newPhoneContext : newDesktopContext)(browser, baseURL)
   const page = await context.newPage()
-  await page.goto('/univille/auth')
+  await page.goto(`/${community}/auth`)
   await signIn(page, account.email, account.password, totpKey)
   return { context, page }
 }

@@ -2,6 +2,7 @@ import useEmblaCarousel from 'embla-carousel-react'
 import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from 'lucide-react'
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
 
 export type GalleryImage = { fullUrl: string; width?: number | null; height?: number | null }
@@ -15,7 +16,7 @@ const FRAME = 'relative aspect-square w-full overflow-hidden rounded-xl border b
 function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager: boolean }) {
   return (
     <img
-      src={image.fullUrl}
+      src={instanceUrl(image.fullUrl)}
       alt={alt}
       width={image.width ?? undefined}
       height={image.height ?? undefined}

@@ -1,6 +1,7 @@
 import { GraduationCapIcon, SchoolIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { instanceUrl } from '@/lib/instance-url'
 import type { Listing } from './listing-reactions'
 
 export const initialOf = (name: string | null | undefined) => (name?.trim().charAt(0) || '?').toUpperCase()
@@ -10,7 +11,7 @@ export function SellerCard({ seller }: { seller: Listing['seller'] }) {
   const body = (
     <>
       <Avatar className="size-12">
-        {seller.avatarUrl ? <AvatarImage src={seller.avatarUrl} alt="" loading="lazy" /> : null}
+        {seller.avatarUrl ? <AvatarImage src={instanceUrl(seller.avatarUrl)} alt="" loading="lazy" /> : null}
         <AvatarFallback className="bg-primary font-semibold text-lg text-primary-foreground">
           {initialOf(seller.fullName)}
         </AvatarFallback>
