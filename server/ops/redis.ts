@@ -64,11 +64,18 @@ export function connectRedis(url: string, logger: Logger): RedisLink {
   }
 }
 
+/** Extends the key's expiry only while it still holds this process's value (atomic in Redis). */
+const RENEW_IF_HELD = `if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0`
+
 /**
  * A job lock shared by every instance on the same Redis. A claim is one turn: it lasts the job's period
  * (SET NX PX), so the other instances' timers in the same period find it taken, and a holder that dies
- * frees it by expiry. Releasing leaves the claim to expire for the same reason; a run longer than its
- * period would let another instance start the next turn. While Redis is away no instance runs the job.
+ * frees it by expiry. Releasing leaves the claim to expire for the same reason. A run longer than its
+ * period keeps renewing it, so no other instance starts the job alongside. While Redis is away no
+ * instance runs the job.
  */
 export function createRedisJobLock(redis: Redis, logger: Logger, prefix = 'vupt:job:'): JobLock {
   const holder = randomUUID()
@@ -80,6 +87,9 @@ export function createRedisJobLock(redis: Redis, logger: Logger, prefix = 'vupt:
         logger.warn({ err: error, job }, 'trava da tarefa indisponível; a vez fica para depois')
         return false
       }
+    },
+    async renew(job, ttlMs) {
+      return (await redis.eval(RENEW_IF_HELD, 1, `${prefix}${job}`, holder, Math.ceil(ttlMs))) === 1
     },
     release: async () => {},
   }

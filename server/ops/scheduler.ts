@@ -6,11 +6,14 @@ import type { Logger } from 'pino'
  */
 export interface JobLock {
   tryAcquire(job: string, ttlMs: number): Promise<boolean>
+  /** Extends a lock this process holds by another `ttlMs`; false when it is no longer this process's. */
+  renew(job: string, ttlMs: number): Promise<boolean>
   release(job: string): Promise<void>
 }
 
 export const localJobLock: JobLock = {
   tryAcquire: async () => true,
+  renew: async () => true,
   release: async () => {},
 }
 
@@ -62,6 +65,21 @@ export function createScheduler({
       if (!(await lock.tryAcquire(job.name, job.everyMs))) return
       state.running = true
       state.lastStartedAt = new Date()
+      // A turn may outlast its period (a backup of a large database): the lock is extended while it
+      // runs, so that another process does not take it and run the same job alongside.
+      const heartbeat = setInterval(
+        () => {
+          lock.renew(job.name, job.everyMs).then(
+            (held) => {
+              if (!held) logger.warn({ job: job.name }, 'a trava da tarefa expirou durante a execução')
+            },
+            (error: unknown) =>
+              logger.warn({ err: error, job: job.name }, 'não foi possível renovar a trava da tarefa'),
+          )
+        },
+        Math.max(1, Math.floor(job.everyMs / 3)),
+      )
+      heartbeat.unref()
       try {
         await job.run()
         state.lastError = null
@@ -69,6 +87,7 @@ export function createScheduler({
         state.lastError = error instanceof Error ? error.message : String(error)
         logger.error({ err: error, job: job.name }, 'tarefa periódica falhou')
       } finally {
+        clearInterval(heartbeat)
         state.running = false
         state.lastFinishedAt = new Date()
         await lock

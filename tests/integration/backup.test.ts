@@ -256,7 +256,11 @@ describe('scheduled backups', () => {
 describe('the scheduler', () => {
   it('never runs a job twice at once, keeps going after a failure, and runs a turn only when the lock is granted', async () => {
     let granted = true
-    const lock: JobLock = { tryAcquire: async () => granted, release: async () => {} }
+    const lock: JobLock = {
+      tryAcquire: async () => granted,
+      renew: async () => granted,
+      release: async () => {},
+    }
     const scheduler = createScheduler({ logger: silentLogger(), lock })
     let runs = 0
     let release: () => void = () => {}
