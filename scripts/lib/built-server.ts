@@ -1,11 +1,19 @@
 /**
- * The built server (dist/main.js) as the benchmarks run it: its own data folder, a free loopback
- * port, production mode.
+ * The built server (dist/main.js) as the benchmarks and the browser tests run it: its own data folder,
+ * a free loopback port, production mode.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 
-export type BuiltServer = { url: string; process: ChildProcess; stop: () => Promise<void> }
+export type BuiltServer = {
+  url: string
+  port: number
+  process: ChildProcess
+  /** SIGTERM (a graceful stop), then waits for the exit. */
+  stop: () => Promise<void>
+  /** Sends the signal and waits for the process to end. */
+  kill: (signal: NodeJS.Signals) => Promise<void>
+}
 
 /** A port the kernel just handed out on loopback, free at the time of asking. */
 export function freePort(): Promise<number> {
@@ -65,15 +73,12 @@ export async function startBuiltServer(
   await Promise.race([
     waitForServer(url),
     exited.then(() => {
-      throw new Error('o servidor terminou antes de responder')
+      throw new Error(`o servidor terminou com código ${child.exitCode} antes de responder`)
     }),
   ])
-  return {
-    url,
-    process: child,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      await exited
-    },
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    await exited
   }
+  return { url, port, process: child, kill, stop: () => kill('SIGTERM') }
 }

@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort, startBuiltServer } from '../../../scripts/lib/built-server'
 
 export const ADMIN = { email: 'admin@univille.br', password: 'admin-e2e-123' }
 
@@ -26,66 +25,26 @@ export type StartOptions = {
   port?: number
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 /** Starts the built server (`npm run build` first) on a free port with an empty data directory. */
 export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = options.port ?? (await freePort())
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vupt-e2e-'))
-  const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startBuiltServer(dataDir, {
+    port: options.port,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
   })
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`o servidor terminou com código ${child.exitCode}`)
-    try {
-      const response = await fetch(`${url}/healthz`)
-      if (response.ok) break
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  const kill = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill(signal)
-    await exited
-  }
   return {
-    url,
-    port,
+    url: server.url,
+    port: server.port,
     dataDir,
-    pid: child.pid ?? 0,
-    kill,
+    pid: server.process.pid ?? 0,
+    kill: server.kill,
     stop: async () => {
-      await kill('SIGTERM')
+      await server.stop()
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true })
     },
   }
