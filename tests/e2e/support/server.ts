@@ -1,19 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, startBuiltServer } from '../../../scripts/lib/built-server'
+import { type BuiltServer, freePort, startBuiltServer } from '../../../scripts/lib/built-server'
 
 export const ADMIN = { email: 'admin@univille.br', password: 'admin-e2e-123' }
 
-export type RunningServer = {
-  url: string
-  port: number
+export type RunningServer = Omit<BuiltServer, 'process' | 'stop'> & {
   dataDir: string
   /** SIGTERM, wait for the exit, then delete the data directory unless told to keep it. */
   stop: () => Promise<void>
-  /** Sends the signal and waits for the process to end; the data directory stays. */
-  kill: (signal: NodeJS.Signals) => Promise<void>
-  pid: number
 }
 
 export type StartOptions = {
@@ -41,7 +36,6 @@ export async function startServer(
     url: server.url,
     port: server.port,
     dataDir,
-    pid: server.process.pid ?? 0,
     kill: server.kill,
     stop: async () => {
       await server.stop()
