@@ -86,6 +86,10 @@ export const APP_ERRORS = {
     title: 'Este pedido foi removido pela moderação e não pode ser alterado.',
     description: 'O motivo aparece em Meus pedidos, no Procura-se.',
   },
+  LISTINGS_DAILY_LIMIT: {
+    title: 'Você já publicou 30 anúncios hoje.',
+    description: 'Publique os próximos amanhã.',
+  },
   WANTED_TOO_MANY: {
     title: 'Você já tem 10 pedidos abertos no Procura-se.',
     description: 'Encerre um pedido que já encontrou antes de publicar outro.',

@@ -59,6 +59,11 @@ export function createRateLimits(redis?: Redis) {
     mailByAccount: limiter({ keyPrefix: 'mail-account', points: 3, duration: 15 * MINUTE }),
     /** Reports of one member: a handful an hour is plenty for honest use, and floods the queue otherwise. */
     reportsByUser: limiter({ keyPrefix: 'reports-user', points: 10, duration: HOUR }),
+    /**
+     * Listings published by one member: a student emptying a room before moving out posts a few dozen;
+     * more in a day is a flood of the portal.
+     */
+    listingsByUser: limiter({ keyPrefix: 'listings-user', points: 30, duration: DAY }),
     /** Procura-se posts of one member: a few a day is what someone looking for things needs. */
     wantedByUser: limiter({ keyPrefix: 'wanted-user', points: 10, duration: DAY }),
     chatSendByUser: limiter({ keyPrefix: 'chat-send', points: 20, duration: 10 }),
@@ -74,12 +79,15 @@ export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Aguarde alguns minutos e t
 
 const rateLimited = () => appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', RATE_LIMIT_MESSAGE)
 
-/** Spends one point on every limiter; the first one exhausted refuses the call. */
-export async function consumeAll(entries: [RateLimiterAbstract, string][]): Promise<void> {
+/** Spends one point on every limiter; the first one exhausted refuses the call (with `refusal`, if given). */
+export async function consumeAll(
+  entries: [RateLimiterAbstract, string][],
+  refusal: () => Error = rateLimited,
+): Promise<void> {
   try {
     await Promise.all(entries.map(([limiter, key]) => limiter.consume(key)))
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw rateLimited()
+    if (error instanceof RateLimiterRes) throw refusal()
     throw error
   }
 }

@@ -6,6 +6,7 @@ import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import { favorites, listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { appError } from '../errors'
+import { consumeAll } from '../http/rate-limits'
 import { notifyListingReaction } from '../notifications/kinds'
 import { notBlockedWith } from '../safety/blocks'
 import type { AppServices } from '../services'
@@ -151,9 +152,12 @@ export function deleteListing(db: Database, user: CurrentUser, id: number): void
 }
 
 /** 'Publicar': a live listing of the seller's community, then the Procura-se posts it answers are told. */
-export function publishListing(services: AppServices, user: CurrentUser, input: ListingInput) {
+export async function publishListing(services: AppServices, user: CurrentUser, input: ListingInput) {
   const { db } = services
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
+  await consumeAll([[services.rateLimits.listingsByUser, String(user.id)]], () =>
+    appError('TOO_MANY_REQUESTS', 'LISTINGS_DAILY_LIMIT'),
+  )
   const created = db.transaction(() => {
     const row = db
       .insert(listings)

@@ -57,7 +57,7 @@ export const listingsRouter = router({
 
   create: approvedProcedure
     .input(listingInputSchema)
-    .mutation(({ ctx, input }) => ({ id: publishListing(ctx, ctx.user, input).id })),
+    .mutation(async ({ ctx, input }) => ({ id: (await publishListing(ctx, ctx.user, input)).id })),
 
   update: approvedProcedure.input(listingUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input
