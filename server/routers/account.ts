@@ -29,8 +29,9 @@ import {
   serializeBlankSessionCookie,
 } from '../auth/session'
 import { enrolmentDetails, generateRecoveryCodes, generateTotpKey, matchTotpStep } from '../auth/two-factor'
+import { memberCommunity, memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { communities, oauthAccounts, profiles, recoveryCodes, sessions, users } from '../db/schema'
+import { oauthAccounts, profiles, recoveryCodes, sessions, users } from '../db/schema'
 import { appError } from '../errors'
 import { consumeAll, resetKey } from '../http/rate-limits'
 import { emailChangedNotice, emailChangeMail } from '../mail/templates'
@@ -157,10 +158,7 @@ export const accountRouter = router({
   requestEmailChange: signedInProcedure.input(changeEmailSchema).mutation(async ({ ctx, input }) => {
     requireRecentAuth(ctx)
     await consumeAll([[ctx.rateLimits.mailByAccount, ctx.user.email]])
-    const community = ctx.user.communityId
-      ? ctx.db.select().from(communities).where(eq(communities.id, ctx.user.communityId)).get()
-      : undefined
-    if (!community) throw appError('BAD_REQUEST', 'MEMBER_COMMUNITY_MISSING')
+    const community = memberCommunity(ctx.db, ctx.user)
     if (!isInstitutionalEmail(input.newEmail, community.emailDomain)) {
       throw appError(
         'BAD_REQUEST',
@@ -321,7 +319,7 @@ export const accountRouter = router({
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(
         and(
-          eq(profiles.communityId, ctx.user.communityId ?? -1),
+          eq(profiles.communityId, memberCommunityId(ctx.user)),
           ne(profiles.userId, ctx.user.id),
           sql`exists (select 1 from user_roles r where r.user_id = ${profiles.userId} and r.role = 'admin')`,
         ),

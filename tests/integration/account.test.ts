@@ -139,6 +139,13 @@ describe('senha', () => {
 })
 
 describe('e-mail', () => {
+  it('o novo endereço precisa ser outro', async () => {
+    const student = await createApprovedStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: student.id })
+    await expectAppError(caller.account.requestEmailChange({ newEmail: student.email }), 'SAME_EMAIL')
+    expect(world.services.mailer.sent.filter((mail) => mail.to === student.email)).toEqual([])
+  })
+
   it('troca para outro e-mail institucional só depois do link enviado ao novo endereço', async () => {
     const student = await createApprovedStudent(world.db)
     const { caller } = callerFor(world.services, { userId: student.id })

@@ -300,6 +300,33 @@ describe('subcategorias', () => {
     expect((await admin.admin.subcategories.list()).map((s) => s.id)).not.toContain(id)
     await expectTRPCError(moderator.admin.subcategories.list(), 'FORBIDDEN')
   })
+
+  it('recusa um nome repetido na mesma categoria e uma subcategoria que não existe', async () => {
+    const fields = { mainCategoryId: sub.mainCategoryId, description: null, icon: null }
+    await admin.admin.subcategories.create({ name: 'Jogos de tabuleiro', ...fields })
+    const { id } = await admin.admin.subcategories.create({ name: 'Quebra-cabeças', ...fields })
+    await expectAppError(
+      admin.admin.subcategories.create({ name: 'Jogos de tabuleiro', ...fields }),
+      'SUBCATEGORY_DUPLICATE',
+      'CONFLICT',
+    )
+    await expectAppError(
+      admin.admin.subcategories.update({ id, name: 'Jogos de tabuleiro', ...fields }),
+      'SUBCATEGORY_DUPLICATE',
+      'CONFLICT',
+    )
+    const missing = id + 1_000
+    await expectAppError(
+      admin.admin.subcategories.update({ id: missing, name: 'Dominó', ...fields }),
+      'SUBCATEGORY_NOT_FOUND',
+      'NOT_FOUND',
+    )
+    await expectAppError(
+      admin.admin.subcategories.delete({ id: missing }),
+      'SUBCATEGORY_NOT_FOUND',
+      'NOT_FOUND',
+    )
+  })
 })
 
 describe('painel', () => {

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createUpload } from '../../server/db/factories'
-import { eventAttendees, events, moderationLog } from '../../server/db/schema'
+import { eventAttendees, events, moderationLog, notifications } from '../../server/db/schema'
 import { eventPageMeta } from '../../server/http/event-pages'
 import type { EventInput } from '../../shared/schemas/event'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
@@ -169,7 +169,57 @@ describe('moderação', () => {
   })
 })
 
+describe('abas, ordem e busca da lista', () => {
+  /** An approved event moved to `daysAgo` days in the past. */
+  async function pastEvent(title: string, daysAgo: number) {
+    const id = await approvedEvent({ title })
+    world.db
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - daysAgo * 86_400_000) })
+      .where(eq(events.id, id))
+      .run()
+    return id
+  }
+
+  it('Próximos deixa de fora o que já passou; Passados vem do mais recente ao mais antigo', async () => {
+    const older = await pastEvent('Semana Acadêmica de 2025', 30)
+    const newer = await pastEvent('Calourada do semestre passado', 2)
+    const upcoming = (await anonymous.events.list({ tab: 'proximos' })).map((event) => event.id)
+    expect(upcoming).not.toContain(older)
+    expect(upcoming).not.toContain(newer)
+    const past = (await anonymous.events.list({ tab: 'passados' })).map((event) => event.id)
+    expect(past.indexOf(newer)).toBeGreaterThanOrEqual(0)
+    expect(past.indexOf(newer)).toBeLessThan(past.indexOf(older))
+  })
+
+  it('% e _ na busca são o próprio caractere, não curingas', async () => {
+    const percent = await approvedEvent({ title: 'Bazar com 50% de desconto' })
+    const underscore = await approvedEvent({ title: 'Oficina de snake_case em Python' })
+    const plain = await approvedEvent({ title: 'Bazar com 500 peças de roupa' })
+    const found = async (q: string) => (await anonymous.events.list({ tab: 'todos', q })).map((e) => e.id)
+    expect(await found('50%')).toEqual([percent])
+    expect(await found('snake_case')).toEqual([underscore])
+    expect(await found('e_c')).toEqual([underscore])
+    expect(await found('bazar com 50')).toEqual(expect.arrayContaining([percent, plain]))
+  })
+})
+
 describe('presença', () => {
+  it('confirmar duas vezes avisa quem organiza uma vez só; cancelar sem ter confirmado não mexe no contador', async () => {
+    const id = await approvedEvent({ title: 'Roda de conversa sobre estágios' })
+    await student.events.attend({ id })
+    await student.events.attend({ id })
+    const rsvp = world.db
+      .select({ count: notifications.count })
+      .from(notifications)
+      .where(and(eq(notifications.userId, organizerId), eq(notifications.groupKey, `rsvp:${id}`)))
+      .all()
+    expect(rsvp).toEqual([{ count: 1 }])
+    const bystander = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
+    expect((await bystander.events.unattend({ id })).attendeesCount).toBe(1)
+    expect(world.db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(1)
+  })
+
   it('confirma e cancela presença; o contador acompanha', async () => {
     const id = await approvedEvent()
     expect((await student.events.attend({ id })).attendeesCount).toBe(1)
