@@ -142,8 +142,27 @@ describe('e-mail', () => {
   it('o novo endereço precisa ser outro', async () => {
     const student = await createApprovedStudent(world.db)
     const { caller } = callerFor(world.services, { userId: student.id })
-    await expectAppError(caller.account.requestEmailChange({ newEmail: student.email }), 'SAME_EMAIL')
+    await expectAppError(
+      caller.account.requestEmailChange({ newEmail: student.email }),
+      'SAME_EMAIL',
+      'BAD_REQUEST',
+    )
     expect(world.services.mailer.sent.filter((mail) => mail.to === student.email)).toEqual([])
+  })
+
+  it('três pedidos de troca a cada 15 minutos: o quarto é recusado e nenhum e-mail sai', async () => {
+    const student = await createApprovedStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: student.id })
+    for (const name of ['um', 'dois', 'tres']) {
+      await caller.account.requestEmailChange({ newEmail: `${name}.endereco@univille.br` })
+    }
+    const sent = world.services.mailer.sent.length
+    await expectAppError(
+      caller.account.requestEmailChange({ newEmail: 'quatro.endereco@univille.br' }),
+      'RATE_LIMITED',
+      'TOO_MANY_REQUESTS',
+    )
+    expect(world.services.mailer.sent).toHaveLength(sent)
   })
 
   it('troca para outro e-mail institucional só depois do link enviado ao novo endereço', async () => {
@@ -152,9 +171,14 @@ describe('e-mail', () => {
     await expectAppError(
       caller.account.requestEmailChange({ newEmail: 'eu@gmail.com' }),
       'NOT_INSTITUTIONAL_EMAIL',
+      'BAD_REQUEST',
     )
     const other = await createApprovedStudent(world.db)
-    await expectAppError(caller.account.requestEmailChange({ newEmail: other.email }), 'EMAIL_TAKEN')
+    await expectAppError(
+      caller.account.requestEmailChange({ newEmail: other.email }),
+      'EMAIL_TAKEN',
+      'CONFLICT',
+    )
 
     await caller.account.requestEmailChange({ newEmail: 'Novo.Endereco@UNIVILLE.br' })
     const [toNew, toOld] = world.services.mailer.sent.slice(-2)

@@ -326,6 +326,11 @@ describe('subcategorias', () => {
       'SUBCATEGORY_NOT_FOUND',
       'NOT_FOUND',
     )
+    await expectAppError(
+      admin.admin.subcategories.create({ ...fields, name: 'Dominó', mainCategoryId: 99_999 }),
+      'REQUIRED_FIELDS',
+      'BAD_REQUEST',
+    )
   })
 })
 

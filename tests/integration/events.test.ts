@@ -181,7 +181,12 @@ describe('abas, ordem e busca da lista', () => {
     return id
   }
 
-  it('Próximos deixa de fora o que já passou; Passados vem do mais recente ao mais antigo', async () => {
+  it('Próximos vem do mais perto ao mais longe e deixa de fora o que já passou; Passados, do mais recente ao mais antigo', async () => {
+    const later = await approvedEvent({ title: 'Formatura', eventDate: dayFromNow(40) })
+    const sooner = await approvedEvent({ title: 'Palestra de boas-vindas', eventDate: dayFromNow(3) })
+    const coming = (await anonymous.events.list({ tab: 'proximos' })).map((event) => event.id)
+    expect(coming.indexOf(sooner)).toBeGreaterThanOrEqual(0)
+    expect(coming.indexOf(sooner)).toBeLessThan(coming.indexOf(later))
     const older = await pastEvent('Semana Acadêmica de 2025', 30)
     const newer = await pastEvent('Calourada do semestre passado', 2)
     const upcoming = (await anonymous.events.list({ tab: 'proximos' })).map((event) => event.id)
@@ -207,14 +212,16 @@ describe('abas, ordem e busca da lista', () => {
 describe('presença', () => {
   it('confirmar duas vezes avisa quem organiza uma vez só; cancelar sem ter confirmado não mexe no contador', async () => {
     const id = await approvedEvent({ title: 'Roda de conversa sobre estágios' })
+    const rsvp = () =>
+      world.db
+        .select({ count: notifications.count })
+        .from(notifications)
+        .where(and(eq(notifications.userId, organizerId), eq(notifications.groupKey, `rsvp:${id}`)))
+        .all()
     await student.events.attend({ id })
+    expect(rsvp()).toEqual([{ count: 1 }])
     await student.events.attend({ id })
-    const rsvp = world.db
-      .select({ count: notifications.count })
-      .from(notifications)
-      .where(and(eq(notifications.userId, organizerId), eq(notifications.groupKey, `rsvp:${id}`)))
-      .all()
-    expect(rsvp).toEqual([{ count: 1 }])
+    expect(rsvp()).toEqual([{ count: 1 }])
     const bystander = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
     expect((await bystander.events.unattend({ id })).attendeesCount).toBe(1)
     expect(world.db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(1)
