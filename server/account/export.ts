@@ -17,6 +17,7 @@ import {
   sessions,
   users,
 } from '../db/schema'
+import { profileColumns } from './profile'
 
 /** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
 export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' | 'roles'>) {
@@ -33,13 +34,8 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
     .get()
   const profile = db
     .select({
-      username: profiles.username,
-      fullName: profiles.fullName,
-      bio: profiles.bio,
-      university: profiles.university,
-      course: profiles.course,
+      ...profileColumns,
       matricula: profiles.matricula,
-      avatarUrl: profiles.avatarUrl,
       approved: profiles.approved,
       createdAt: profiles.createdAt,
     })

@@ -151,6 +151,9 @@ export function deleteListing(db: Database, user: CurrentUser, id: number): void
   })
 }
 
+/** The columns the sell form writes, on publishing and on editing (the photos go separately). */
+const listingFields = ({ imageIds: _photos, ...fields }: ListingInput) => fields
+
 /** 'Publicar': a live listing of the seller's community, then the Procura-se posts it answers are told. */
 export async function publishListing(services: AppServices, user: CurrentUser, input: ListingInput) {
   const { db } = services
@@ -164,12 +167,7 @@ export async function publishListing(services: AppServices, user: CurrentUser, i
       .values({
         communityId: memberCommunityId(user),
         sellerId: user.id,
-        title: input.title,
-        description: input.description,
-        priceCents: input.priceCents,
-        mainCategoryId: input.mainCategoryId,
-        subcategoryId: input.subcategoryId,
-        condition: input.condition,
+        ...listingFields(input),
       })
       .returning({ id: listings.id })
       .get()
@@ -188,14 +186,7 @@ export function editListing(services: AppServices, user: CurrentUser, id: number
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
   db.transaction(() => {
     db.update(listings)
-      .set({
-        title: input.title,
-        description: input.description,
-        priceCents: input.priceCents,
-        mainCategoryId: input.mainCategoryId,
-        subcategoryId: input.subcategoryId,
-        condition: input.condition,
-      })
+      .set(listingFields(input))
       .where(eq(listings.id, id))
       .run()
     replaceImages(services, user.id, id, input.imageIds)

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { usernameSchema } from '../../shared/schemas/auth'
 import { profileUpdateSchema } from '../../shared/schemas/profile'
+import { profileColumns } from '../account/profile'
 import { sameUsername, usernameTaken } from '../auth/accounts'
 import { listings, profiles } from '../db/schema'
 import { appError } from '../errors'
@@ -16,12 +17,7 @@ export const profilesRouter = router({
     const profile = ctx.db
       .select({
         userId: profiles.userId,
-        username: profiles.username,
-        fullName: profiles.fullName,
-        bio: profiles.bio,
-        university: profiles.university,
-        course: profiles.course,
-        avatarUrl: profiles.avatarUrl,
+        ...profileColumns,
         communityId: profiles.communityId,
         approved: profiles.approved,
         createdAt: profiles.createdAt,
@@ -46,18 +42,7 @@ export const profilesRouter = router({
 
   /** Minha Conta: the member's own editable profile. */
   me: approvedProcedure.query(({ ctx }) => {
-    const profile = ctx.db
-      .select({
-        username: profiles.username,
-        fullName: profiles.fullName,
-        bio: profiles.bio,
-        university: profiles.university,
-        course: profiles.course,
-        avatarUrl: profiles.avatarUrl,
-      })
-      .from(profiles)
-      .where(eq(profiles.userId, ctx.user.id))
-      .get()
+    const profile = ctx.db.select(profileColumns).from(profiles).where(eq(profiles.userId, ctx.user.id)).get()
     if (!profile) throw appError('NOT_FOUND', 'USER_NOT_FOUND')
     return { ...profile, email: ctx.user.email }
   }),

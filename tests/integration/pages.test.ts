@@ -1,36 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveBuiltClient } from '../../server/http/client-app'
-import { type RunningApp, startHttpApp } from '../support/http'
+import { type RunningApp, startAppWithPages } from '../support/http'
 import { setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
-let clientDir: string
 
 beforeAll(async () => {
-  clientDir = mkdtempSync(join(tmpdir(), 'vupt-pages-'))
-  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
-  app = await startHttpApp(world.services, {
-    clientPages: (express) =>
-      serveBuiltClient(express, clientDir, {
-        db: world.db,
-        settings: {
-          supportEmail: 'suporte@vupt.app',
-          contactEmail: 'contato@vupt.app',
-          googleEnabled: false,
-          defaultCommunitySlug: 'univille',
-          social: { instagram: '', linkedin: '' },
-        },
-      }),
-  })
+  app = await startAppWithPages(world.services)
 })
 
 afterAll(async () => {
   await app?.close()
-  rmSync(clientDir, { recursive: true, force: true })
 })
 
 const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual' })

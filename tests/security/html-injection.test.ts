@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveBuiltClient } from '../../server/http/client-app'
 import { eventPageMeta } from '../../server/http/event-pages'
-import { type RunningApp, startHttpApp } from '../support/http'
+import { type RunningApp, startAppWithPages } from '../support/http'
 import { callerFor, createAdmin, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 const INDEX_HTML =
@@ -12,30 +8,16 @@ const INDEX_HTML =
 
 const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
-let clientDir: string
 
 beforeAll(async () => {
-  clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
-  writeFileSync(join(clientDir, 'index.html'), INDEX_HTML)
-  app = await startHttpApp(world.services, {
-    clientPages: (express) =>
-      serveBuiltClient(express, clientDir, {
-        db: world.db,
-        pageMeta: (path) => eventPageMeta(world.db, path, world.services.publicUrl),
-        settings: {
-          supportEmail: 'suporte@vupt.app',
-          contactEmail: 'contato@vupt.app',
-          googleEnabled: false,
-          defaultCommunitySlug: 'univille',
-          social: { instagram: '', linkedin: '' },
-        },
-      }),
+  app = await startAppWithPages(world.services, {
+    indexHtml: INDEX_HTML,
+    pageMeta: (path) => eventPageMeta(world.db, path, world.services.publicUrl),
   })
 })
 
 afterAll(async () => {
   await app.close()
-  rmSync(clientDir, { recursive: true, force: true })
 })
 
 const dayFromNow = (days: number) =>

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { serveBuiltClient } from '../../server/http/client-app'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
-import { browserHeaders, callTrpc, type RunningApp, startHttpApp } from '../support/http'
+import { browserHeaders, callTrpc, type RunningApp, startAppWithPages } from '../support/http'
 import { createTestServices, setUpTestWorld } from '../support/test-app'
 
 const GENERIC = 'Algo deu errado. Tente novamente em instantes.'
@@ -25,31 +21,17 @@ function recordingLogger() {
 const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
 let log: ReturnType<typeof recordingLogger>
-let clientDir: string
 
 beforeAll(async () => {
   log = recordingLogger()
-  clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
-  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>')
   world.services = createTestServices(world.db, { logger: log.logger })
-  app = await startHttpApp(world.services, {
-    clientPages: (express) =>
-      serveBuiltClient(express, clientDir, {
-        db: world.db,
-        // A page whose link preview fails the way a broken database would.
-        pageMeta: (path) => {
-          if (path.startsWith('/univille/evento/'))
-            throw new Error('SQLITE_CORRUPT: database disk image is malformed')
-          return null
-        },
-        settings: {
-          supportEmail: 'suporte@vupt.app',
-          contactEmail: 'contato@vupt.app',
-          googleEnabled: false,
-          defaultCommunitySlug: 'univille',
-          social: { instagram: '', linkedin: '' },
-        },
-      }),
+  app = await startAppWithPages(world.services, {
+    // A page whose link preview fails the way a broken database would.
+    pageMeta: (path) => {
+      if (path.startsWith('/univille/evento/'))
+        throw new Error('SQLITE_CORRUPT: database disk image is malformed')
+      return null
+    },
   })
   // Break the database under the app: the search index and the events table are gone.
   world.db.$client.pragma('foreign_keys = off')
@@ -59,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close()
-  rmSync(clientDir, { recursive: true, force: true })
 })
 
 type ErrorBody = { error: { message: string; data: { httpStatus: number; requestId: string | null } } }

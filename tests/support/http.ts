@@ -1,11 +1,15 @@
 /** The real Express app on an ephemeral port, and plain-HTTP helpers to call it as a browser would. */
 import { createHash } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Express } from 'express'
 import { SESSION_COOKIE } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import { createHttpApp, type HttpAppOptions } from '../../server/http/app'
+import { serveBuiltClient } from '../../server/http/client-app'
 import type { AppServices } from '../../server/services'
 import { callerFor, type TestServices } from './test-app'
 
@@ -27,6 +31,42 @@ export async function startHttpApp(
         server.close(() => resolve())
         server.closeAllConnections()
       }),
+  }
+}
+
+/**
+ * The app with the client's pages, served as a build would be from a scratch folder holding
+ * `indexHtml` (an empty shell unless given); closing it removes the folder.
+ */
+export async function startAppWithPages(
+  services: AppServices,
+  {
+    indexHtml = '<!doctype html><html><head></head><body></body></html>',
+    pageMeta,
+  }: { indexHtml?: string; pageMeta?: (path: string) => string | null } = {},
+): Promise<RunningApp> {
+  const clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
+  writeFileSync(join(clientDir, 'index.html'), indexHtml)
+  const app = await startHttpApp(services, {
+    clientPages: (express) =>
+      serveBuiltClient(express, clientDir, {
+        db: services.db,
+        pageMeta,
+        settings: {
+          supportEmail: 'suporte@vupt.app',
+          contactEmail: 'contato@vupt.app',
+          googleEnabled: false,
+          defaultCommunitySlug: 'univille',
+          social: { instagram: '', linkedin: '' },
+        },
+      }),
+  })
+  return {
+    url: app.url,
+    close: async () => {
+      await app.close()
+      rmSync(clientDir, { recursive: true, force: true })
+    },
   }
 }
 
