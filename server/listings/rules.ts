@@ -185,10 +185,7 @@ export function editListing(services: AppServices, user: CurrentUser, id: number
   if (listing.moderationStatus === 'removed') throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_EDITABLE')
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
   db.transaction(() => {
-    db.update(listings)
-      .set(listingFields(input))
-      .where(eq(listings.id, id))
-      .run()
+    db.update(listings).set(listingFields(input)).where(eq(listings.id, id)).run()
     replaceImages(services, user.id, id, input.imageIds)
   })
   if (input.priceCents < listing.priceCents) notifyPriceDrop(services, id, listing.priceCents)
