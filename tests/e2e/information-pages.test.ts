@@ -23,7 +23,9 @@ describe('páginas informativas', () => {
     const page = await context.newPage()
     const apiCalls: string[] = []
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/trpc/') && !request.url().includes('auth.me')) {
+      // The API answers with or without the community prefix the page was opened with.
+      const api = /^(\/[a-z0-9-]+)?\/api\/trpc\//.test(new URL(request.url()).pathname)
+      if (api && !request.url().includes('auth.me')) {
         apiCalls.push(request.url())
       }
     })
