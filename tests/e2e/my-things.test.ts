@@ -66,6 +66,12 @@ describe('as coisas de cada membro', () => {
       await page.getByRole('button', { name: 'Favoritar', exact: true }).click()
       await page.getByText('Adicionado aos favoritos').first().waitFor()
     }
+    // The toast sits below the top bar, so the account menu stays within reach while it shows.
+    const toastItem = page.locator('[data-sonner-toast]').first()
+    await toastItem.evaluate((item) => Promise.all(item.getAnimations().map((a) => a.finished)))
+    const toast = await toastItem.boundingBox()
+    const topBar = await page.getByRole('banner').boundingBox()
+    expect(toast?.y).toBeGreaterThanOrEqual((topBar?.y ?? 0) + (topBar?.height ?? Number.NaN))
     withDatabase((db) =>
       db.$client.prepare("update listings set status = 'vendido' where id = ?").run(ids.lamp),
     )

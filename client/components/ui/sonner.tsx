@@ -5,6 +5,9 @@ function Toaster(props: ToasterProps) {
   return (
     <Sonner
       position="top-center"
+      // Below the sticky 4rem top bar, so a toast never covers the menus a member reaches for next.
+      offset={{ top: 'calc(4rem + 12px)' }}
+      mobileOffset={{ top: 'calc(4rem + 8px)' }}
       richColors
       closeButton
       containerAriaLabel="Notificações"
