@@ -4,7 +4,6 @@ import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeMessage } from '../../server/chat/messages'
-import { openDatabase } from '../../server/db/client'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
 import {
   advertisements,
@@ -20,6 +19,7 @@ import { storeImage } from '../../server/uploads/store-image'
 import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
 import { axeFindings, describeFinding, type Finding, isSerious, scrollsSideways } from './support/axe'
 import { launchBrowser, signedInPage } from './support/browser'
+import { withServerDatabase } from './support/database'
 import { ADMIN, type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -46,10 +46,7 @@ const WIDTHS = [
 const NARROWEST = { width: 320, height: 640 }
 
 async function seedFixtures() {
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
-  try {
-    const idOf = (email: string) =>
-      db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ?? 0
+  await withServerDatabase(server.dataDir, async (db) => {
     const seller = await createStudent(db, {
       fullName: 'Otávio Prado',
       username: 'otavio_prado',
@@ -58,7 +55,8 @@ async function seedFixtures() {
     })
     ids.seller = seller.username ?? ''
     await createStudent(db, { ...pending, fullName: 'Aluna Aguardando', emailVerified: true })
-    const memberId = idOf(member.email)
+    const memberId = member.id
+    const adminId = db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email)).get()?.id
     ids.listing = createListing(db, { sellerId: seller.id, title: 'Calculadora HP 12c', priceCents: 18000 })
     ids.ownListing = createListing(db, { sellerId: memberId, title: 'Livro de Cálculo I', priceCents: 4500 })
     ids.removedListing = createListing(db, {
@@ -140,23 +138,21 @@ async function seedFixtures() {
       .values([
         {
           communityId: 1,
-          moderatorId: idOf(ADMIN.email),
+          moderatorId: adminId ?? 0,
           actionType: 'approve_event',
           targetType: 'event',
           targetId: ids.event,
         },
         {
           communityId: 1,
-          moderatorId: idOf(ADMIN.email),
+          moderatorId: adminId ?? 0,
           actionType: 'approve_user',
           targetType: 'user',
           targetId: seller.id,
         },
       ])
       .run()
-  } finally {
-    db.$client.close()
-  }
+  })
 }
 
 beforeAll(async () => {

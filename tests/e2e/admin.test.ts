@@ -1,12 +1,9 @@
-import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/client'
 import { createEvent, createListing, createStudent } from '../../server/db/factories'
-import { users } from '../../server/db/schema'
 import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
 import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
+import { withServerDatabase } from './support/database'
 import { ADMIN, type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -18,8 +15,7 @@ const eventTitle = 'Oficina de Fotografia no Campus'
 
 /** Writes the fixtures straight into the running server's database. */
 async function seedFixtures() {
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
-  try {
+  await withServerDatabase(server.dataDir, async (db) => {
     await createStudent(db, {
       email: pending.email,
       password: pending.password,
@@ -29,25 +25,21 @@ async function seedFixtures() {
       course: 'Design',
       emailVerified: true,
     })
-    const sellerId =
-      db.select({ id: users.id }).from(users).where(eq(users.email, seller.email)).get()?.id ?? 0
     createListing(db, {
-      sellerId,
+      sellerId: seller.id,
       title: listingTitle,
       description: 'A mesma apostila anunciada três vezes.',
       priceCents: 1500,
     })
     createEvent(db, {
-      organizerId: sellerId,
+      organizerId: seller.id,
       title: eventTitle,
       description: 'Aprenda composição e luz natural com a câmera do celular.',
       daysAhead: 5,
       eventTime: '14:00',
       location: 'Pátio central',
     })
-  } finally {
-    db.$client.close()
-  }
+  })
 }
 
 beforeAll(async () => {

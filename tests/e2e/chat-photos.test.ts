@@ -1,13 +1,10 @@
-import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
-import { users } from '../../server/db/schema'
 import { createApprovedStudent, type Student } from './support/accounts'
 import { launchBrowser, signedInPage } from './support/browser'
+import { withServerDatabase } from './support/database'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -22,14 +19,9 @@ beforeAll(async () => {
   buyer = await createApprovedStudent(server.dataDir, 'Ana Lima')
   seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
   outsider = await createApprovedStudent(server.dataDir, 'Carla Souza')
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
-  try {
-    const sellerId =
-      db.select({ id: users.id }).from(users).where(eq(users.email, seller.email)).get()?.id ?? 0
-    listingId = createListing(db, { sellerId, title: 'Luminária de mesa', priceCents: 6000 })
-  } finally {
-    db.$client.close()
-  }
+  listingId = await withServerDatabase(server.dataDir, (db) =>
+    createListing(db, { sellerId: seller.id, title: 'Luminária de mesa', priceCents: 6000 }),
+  )
 })
 
 afterAll(async () => {

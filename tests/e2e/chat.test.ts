@@ -1,12 +1,11 @@
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
 import { subcategories } from '../../server/db/schema'
 import { createApprovedStudent, type Student, signIn } from './support/accounts'
 import { launchBrowser, newDesktopContext, signedInPage } from './support/browser'
+import { withServerDatabase } from './support/database'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -19,22 +18,16 @@ beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
   buyer = await createApprovedStudent(server.dataDir, 'Ana Lima')
   seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
-  try {
+  listingId = await withServerDatabase(server.dataDir, (db) => {
     const sub = db.select().from(subcategories).where(eq(subcategories.name, 'Livros e apostilas')).get()
-    const sellerRow = db.$client.prepare('select id from users where email = ?').get(seller.email) as {
-      id: number
-    }
-    listingId = createListing(db, {
-      sellerId: sellerRow.id,
+    return createListing(db, {
+      sellerId: seller.id,
       title: 'Livro de Física Básica',
       description: 'Halliday volume 1, poucas marcações.',
       priceCents: 8000,
       subcategoryId: sub?.id,
     })
-  } finally {
-    db.$client.close()
-  }
+  })
 })
 
 afterAll(async () => {

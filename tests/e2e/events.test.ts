@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dayFromNow } from '../support/dates'
 import { createApprovedStudent, type Student, signIn } from './support/accounts'
 import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
@@ -9,12 +10,6 @@ let browser: Browser
 let organizer: Student
 let moderator: Student
 let guest: Student
-
-/** A date `days` ahead in São Paulo, as the date input wants it. */
-function dayFromNow(days: number): string {
-  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date)
-}
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])

@@ -1,16 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentTotpCode } from '../../server/auth/two-factor'
-import { openDatabase } from '../../server/db/client'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
-import { users } from '../../server/db/schema'
 import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
 import { launchBrowser, newPhoneContext } from './support/browser'
+import { withServerDatabase } from './support/database'
 import { Keyboard, pasteAllowed } from './support/keyboard'
 import { ADMIN, type RunningServer, startServer } from './support/server'
 
@@ -26,10 +24,7 @@ const pendingName = 'Telma Pendente'
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
   member = await createApprovedStudent(server.dataDir, 'Kaio Teclado')
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
-  try {
-    const memberId =
-      db.select({ id: users.id }).from(users).where(eq(users.email, member.email)).get()?.id ?? 0
+  await withServerDatabase(server.dataDir, async (db) => {
     const seller = await createStudent(db, { fullName: 'Lia Vendedora', approved: true, emailVerified: true })
     await createStudent(db, { fullName: pendingName, emailVerified: true })
     for (const [title, priceCents] of [
@@ -39,15 +34,13 @@ beforeAll(async () => {
     ] as const) {
       createListing(db, { sellerId: seller.id, title, priceCents })
     }
-    ids.conversation = createConversation(db, memberId, seller.id)
+    ids.conversation = createConversation(db, member.id, seller.id)
     ids.event = createEvent(db, {
       organizerId: seller.id,
       title: 'Mutirão de Estudos de Cálculo',
       status: 'aprovado',
     })
-  } finally {
-    db.$client.close()
-  }
+  })
   photoDir = mkdtempSync(join(tmpdir(), 'vupt-teclado-'))
   for (const [index, color] of ['#c2410c', '#0369a1'].entries()) {
     const file = join(photoDir, `foto-${index + 1}.jpg`)

@@ -1,10 +1,9 @@
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/client'
 import { createEvent, createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
 import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
+import { withServerDatabase } from './support/database'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -13,19 +12,6 @@ let buyer: Student
 let seller: Student
 let organizer: Student
 const ids = { ruler: 0, lamp: 0, pending: 0, rejected: 0 }
-
-/** Runs `change` on the server's database, closing it after. */
-function withDatabase<T>(change: (db: ReturnType<typeof openDatabase>) => T): T {
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
-  try {
-    return change(db)
-  } finally {
-    db.$client.close()
-  }
-}
-
-const userId = (db: ReturnType<typeof openDatabase>, email: string) =>
-  (db.$client.prepare('select id from users where email = ?').get(email) as { id: number }).id
 
 async function openFromAccountMenu(page: Page, name: string) {
   await page.getByRole('button', { name: /Menu da conta/ }).click()
@@ -37,14 +23,24 @@ beforeAll(async () => {
   buyer = await createApprovedStudent(server.dataDir, 'Ana Lima')
   seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
   organizer = await createApprovedStudent(server.dataDir, 'Lia Ferreira')
-  withDatabase((db) => {
-    const sellerId = userId(db, seller.email)
-    ids.ruler = createListing(db, { sellerId, title: 'Régua T de desenho técnico', priceCents: 3500 })
-    ids.lamp = createListing(db, { sellerId, title: 'Luminária de mesa articulada', priceCents: 6000 })
-    const organizerId = userId(db, organizer.email)
-    ids.pending = createEvent(db, { organizerId, title: 'Oficina de encadernação', daysAhead: 9 })
+  await withServerDatabase(server.dataDir, (db) => {
+    ids.ruler = createListing(db, {
+      sellerId: seller.id,
+      title: 'Régua T de desenho técnico',
+      priceCents: 3500,
+    })
+    ids.lamp = createListing(db, {
+      sellerId: seller.id,
+      title: 'Luminária de mesa articulada',
+      priceCents: 6000,
+    })
+    ids.pending = createEvent(db, {
+      organizerId: organizer.id,
+      title: 'Oficina de encadernação',
+      daysAhead: 9,
+    })
     ids.rejected = createEvent(db, {
-      organizerId,
+      organizerId: organizer.id,
       title: 'Festa sem local',
       status: 'rejeitado',
       rejectionReason: 'Falta o local exato do evento.',
@@ -72,7 +68,7 @@ describe('as coisas de cada membro', () => {
     const toast = await toastItem.boundingBox()
     const topBar = await page.getByRole('banner').boundingBox()
     expect(toast?.y).toBeGreaterThanOrEqual((topBar?.y ?? 0) + (topBar?.height ?? Number.NaN))
-    withDatabase((db) =>
+    await withServerDatabase(server.dataDir, (db) =>
       db.$client.prepare("update listings set status = 'vendido' where id = ?").run(ids.lamp),
     )
 

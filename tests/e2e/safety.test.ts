@@ -1,10 +1,9 @@
-import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
 import { launchBrowser, signedInPage } from './support/browser'
+import { withServerDatabase } from './support/database'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -15,37 +14,25 @@ let moderator: Student
 let listingId: number
 let bookId: number
 
-function userId(email: string): number {
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
-  try {
-    return (db.$client.prepare('select id from users where email = ?').get(email) as { id: number }).id
-  } finally {
-    db.$client.close()
-  }
-}
-
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
   reporter = await createApprovedStudent(server.dataDir, 'Carla Nunes')
   seller = await createApprovedStudent(server.dataDir, 'Diego Souza')
   moderator = await createApprovedStudent(server.dataDir, 'Moderadora Eva', ['user', 'moderator'])
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
-  try {
+  await withServerDatabase(server.dataDir, (db) => {
     listingId = createListing(db, {
-      sellerId: userId(seller.email),
+      sellerId: seller.id,
       title: 'Fone bluetooth lacrado',
       description: 'Pagamento só por Pix adiantado.',
       priceCents: 5000,
     })
     bookId = createListing(db, {
-      sellerId: userId(seller.email),
+      sellerId: seller.id,
       title: 'Livro de Cálculo',
       description: 'Sétima edição, conservado.',
       priceCents: 9000,
     })
-  } finally {
-    db.$client.close()
-  }
+  })
 })
 
 afterAll(async () => {

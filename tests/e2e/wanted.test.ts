@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
 import { launchBrowser, signedInPage } from './support/browser'
+import { withServerDatabase } from './support/database'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
@@ -31,15 +31,9 @@ beforeAll(async () => {
   await sharp({ create: { width: 900, height: 700, channels: 3, background: '#15803d' } })
     .jpeg()
     .toFile(photo)
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
-  try {
-    const sellerId = (
-      db.$client.prepare('select id from users where email = ?').get(seller.email) as { id: number }
-    ).id
-    flaggedId = createListing(db, { sellerId, title: 'Gabarito da prova de Química', priceCents: 1500 })
-  } finally {
-    db.$client.close()
-  }
+  flaggedId = await withServerDatabase(server.dataDir, (db) =>
+    createListing(db, { sellerId: seller.id, title: 'Gabarito da prova de Química', priceCents: 1500 }),
+  )
 })
 
 afterAll(async () => {

@@ -15,8 +15,8 @@ import {
   uploads,
   users,
 } from '../../server/db/schema'
-import type { EventInput } from '../../shared/schemas/event'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
+import { eventInput } from '../support/events'
 import {
   type AppCaller,
   callerFor,
@@ -41,22 +41,6 @@ const bannerInput = {
   active: true,
   displayOrder: 0,
 }
-
-/** A date `days` from today in São Paulo, as the event form sends it. */
-function dayFromNow(days: number): string {
-  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date)
-}
-
-const eventInput = (title: string): EventInput => ({
-  title,
-  description: 'Uma tarde de conversas sobre carreira e estágios.',
-  eventDate: dayFromNow(10),
-  eventTime: '19:30',
-  location: 'Auditório central',
-  maxParticipants: null,
-  imageUploadId: null,
-})
 
 function listing(sellerId: number, title = 'Calculadora científica') {
   return createListing(world.db, { sellerId, title, subcategoryId: sub.id })
@@ -386,7 +370,7 @@ describe('painel', () => {
 
     // Events: two waiting, one approved, one rejected.
     const organizer = callerFor(world.services, { userId: approved.id }).caller
-    const event = (title: string) => organizer.events.create(eventInput(title))
+    const event = (title: string) => organizer.events.create(eventInput({ title }))
     await event('Palestra pendente')
     await event('Oficina pendente')
     await admin.events.approve({ id: (await event('Feira aprovada')).id })

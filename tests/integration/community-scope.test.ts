@@ -27,8 +27,8 @@ import { appRouter } from '../../server/routers/_app'
 import { createContextInner } from '../../server/trpc/context'
 import { createCallerFactory } from '../../server/trpc/init'
 import type { Role } from '../../shared/domain'
-import type { EventInput } from '../../shared/schemas/event'
 import { expectTRPCError } from '../support/assertions'
+import { eventInput } from '../support/events'
 import {
   type AppCaller,
   callerFor,
@@ -55,22 +55,6 @@ let listingB: number
 let pendingEventB: number
 let approvedEventB: number
 let bannerB: number
-
-/** A date `days` from today in São Paulo, as the form sends it. */
-function dayFromNow(days: number): string {
-  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date)
-}
-
-const eventInput = (title: string): EventInput => ({
-  title,
-  description: 'Uma tarde de conversas sobre carreira e estágios.',
-  eventDate: dayFromNow(10),
-  eventTime: '19:30',
-  location: 'Auditório central',
-  maxParticipants: 50,
-  imageUploadId: null,
-})
 
 const bannerInput = {
   title: 'Semana de Desapegos',
@@ -198,8 +182,9 @@ beforeEach(async () => {
   pendingB = await account('pending', 'udesc')
 
   listingB = createListing(world.db, { sellerId: memberB.id, title: 'Calculadora da UDESC' })
-  pendingEventB = (await memberB.caller.events.create(eventInput('Palestra pendente da UDESC'))).id
-  approvedEventB = (await memberB.caller.events.create(eventInput('Palestra aprovada da UDESC'))).id
+  pendingEventB = (await memberB.caller.events.create(eventInput({ title: 'Palestra pendente da UDESC' }))).id
+  approvedEventB = (await memberB.caller.events.create(eventInput({ title: 'Palestra aprovada da UDESC' })))
+    .id
   await moderatorB.caller.events.approve({ id: approvedEventB })
   bannerB = (await adminB.caller.admin.banners.create({ ...bannerInput, title: 'Banner da UDESC' })).id
 })
@@ -307,7 +292,7 @@ describe('banners: cada comunidade tem os seus', () => {
 
 describe('eventos: a fila, as decisões e as presenças ficam em cada comunidade', () => {
   it('events.moderation não mostra eventos de B, em nenhum estado', async () => {
-    const pendingA = (await memberA.caller.events.create(eventInput('Palestra da Univille'))).id
+    const pendingA = (await memberA.caller.events.create(eventInput({ title: 'Palestra da Univille' }))).id
     for (const staff of [moderatorA, adminA]) {
       for (const status of ['pendente', 'aprovado', 'rejeitado', 'cancelado'] as const) {
         const ids = (await staff.caller.events.moderation({ status })).map((event) => event.id)
@@ -361,8 +346,8 @@ describe('eventos: a fila, as decisões e as presenças ficam em cada comunidade
   })
 
   it('events.list de um membro de A mostra os eventos de A, mesmo pedindo os de B', async () => {
-    await memberA.caller.events.create(eventInput('Palestra da Univille'))
-    const approvedA = (await memberA.caller.events.create(eventInput('Feira da Univille'))).id
+    await memberA.caller.events.create(eventInput({ title: 'Palestra da Univille' }))
+    const approvedA = (await memberA.caller.events.create(eventInput({ title: 'Feira da Univille' }))).id
     await moderatorA.caller.events.approve({ id: approvedA })
     for (const communitySlug of [undefined, 'udesc']) {
       const ids = (await memberA.caller.events.list({ communitySlug })).map((event) => event.id)
@@ -382,14 +367,14 @@ describe('eventos: a fila, as decisões e as presenças ficam em cada comunidade
     for (const staff of [moderatorA, adminA]) {
       await expectRefusedWithoutChange(() => staff.caller.events.cancel({ id: approvedEventB }))
       await expectRefusedWithoutChange(() =>
-        staff.caller.events.update({ id: pendingEventB, ...eventInput('Tomado por A') }),
+        staff.caller.events.update({ id: pendingEventB, ...eventInput({ title: 'Tomado por A' }) }),
       )
     }
   })
 
   it('events.create de um membro de A cria em A, e events.mine só lista os próprios', async () => {
     const before = stateOf()
-    const { id } = await memberA.caller.events.create(eventInput('Palestra da Univille'))
+    const { id } = await memberA.caller.events.create(eventInput({ title: 'Palestra da Univille' }))
     expect(world.db.select().from(events).where(eq(events.id, id)).get()?.communityId).toBe(communityA)
     expect(stateOf()).toEqual(before)
     expect((await memberA.caller.events.mine()).map((event) => event.id)).toEqual([id])
@@ -402,13 +387,13 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
     // A: one pending sign-up, one live listing, one pending event, one active banner.
     await account('pending', 'univille')
     createListing(world.db, { sellerId: memberA.id, title: 'Calculadora da Univille' })
-    await memberA.caller.events.create(eventInput('Palestra da Univille'))
+    await memberA.caller.events.create(eventInput({ title: 'Palestra da Univille' }))
     await adminA.caller.admin.banners.create({ ...bannerInput, title: 'Banner da Univille' })
     // B: more of everything, a removed listing, so a count that leaks shows it.
     await account('pending', 'udesc')
     const removedB = createListing(world.db, { sellerId: memberB.id, title: 'Outro anúncio da UDESC' })
     await moderatorB.caller.admin.listings.remove({ id: removedB, reason: 'spam' })
-    await memberB.caller.events.create(eventInput('Mais uma palestra da UDESC'))
+    await memberB.caller.events.create(eventInput({ title: 'Mais uma palestra da UDESC' }))
 
     for (const staff of [adminA, moderatorA]) {
       const summary = await staff.caller.admin.dashboard.summary()
@@ -433,7 +418,7 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
   })
 
   it('admin.badges.live começa com os números de A e só acompanha mudanças de A', async () => {
-    await memberA.caller.events.create(eventInput('Palestra da Univille'))
+    await memberA.caller.events.create(eventInput({ title: 'Palestra da Univille' }))
     const abort = new AbortController()
     const { caller } = callerFor(world.services, { userId: moderatorA.id }, {}, { signal: abort.signal })
     const live = (await caller.admin.badges.live())[Symbol.asyncIterator]()
@@ -442,8 +427,8 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
       const next = live.next()
       await world.services.bus.listening('admin', communityA)
       // A change in B first: had it reached A's sidebar, the next counts would still read one event.
-      await memberB.caller.events.create(eventInput('Mais uma palestra da UDESC'))
-      await memberA.caller.events.create(eventInput('Oficina da Univille'))
+      await memberB.caller.events.create(eventInput({ title: 'Mais uma palestra da UDESC' }))
+      await memberA.caller.events.create(eventInput({ title: 'Oficina da Univille' }))
       expect((await next).value).toEqual({ pendingUsers: 0, pendingEvents: 2, openReports: 0 })
     } finally {
       abort.abort()
@@ -484,7 +469,7 @@ describe('painel: contagens, selos e registro só da própria comunidade', () =>
       const afterSignOut = live.next()
       await world.services.bus.listening('admin', communityA)
       invalidateSession(world.db, second.sessionId)
-      await memberA.caller.events.create(eventInput('Palestra da Univille'))
+      await memberA.caller.events.create(eventInput({ title: 'Palestra da Univille' }))
       // The next change finds the session over: no more counts on that connection.
       expect((await afterSignOut).done).toBe(true)
       await vi.waitFor(() => expect(subscriptions.active).toBe(0))
@@ -558,7 +543,8 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
       id: createListing(world.db, { sellerId: memberA.id, title: 'Anúncio repetido' }),
       reason: 'spam',
     })
-    const pendingEventA = (await memberA.caller.events.create(eventInput('Palestra da Univille'))).id
+    const pendingEventA = (await memberA.caller.events.create(eventInput({ title: 'Palestra da Univille' })))
+      .id
     const bannerA = (
       await adminA.caller.admin.banners.create({ ...bannerInput, title: 'Banner da Univille' })
     ).id

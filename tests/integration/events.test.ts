@@ -5,6 +5,8 @@ import { eventAttendees, events, moderationLog, notifications } from '../../serv
 import { eventPageMeta } from '../../server/http/event-pages'
 import type { EventInput } from '../../shared/schemas/event'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
+import { dayFromNow } from '../support/dates'
+import { eventInput } from '../support/events'
 import {
   type AppCaller,
   callerFor,
@@ -22,25 +24,6 @@ let moderator: AppCaller
 let admin: AppCaller
 let anonymous: AppCaller
 let pending: AppCaller
-
-/** A date `days` from today in São Paulo, as the form sends it. */
-function dayFromNow(days: number): string {
-  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date)
-}
-
-function eventInput(overrides: Partial<EventInput> = {}): EventInput {
-  return {
-    title: 'Hackathon de Inovação',
-    description: 'Vinte e quatro horas de programação e mentoria.',
-    eventDate: dayFromNow(10),
-    eventTime: '19:30',
-    location: 'Bloco A, laboratório 3',
-    maxParticipants: null,
-    imageUploadId: null,
-    ...overrides,
-  }
-}
 
 async function approvedEvent(overrides: Partial<EventInput> = {}) {
   const { id } = await organizer.events.create(eventInput(overrides))

@@ -2,38 +2,27 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { expectAppError, expectTRPCError } from '../support/assertions'
 import {
-  type AppCaller,
   callerFor,
   communityBySlug,
-  createApprovedStudent,
+  createMember,
   setUpTestWorld,
+  type TestMember,
 } from '../support/test-app'
 
 const world = setUpTestWorld()
 
-type Member = { id: number; username: string; caller: AppCaller }
-
-async function member(overrides: Parameters<typeof createApprovedStudent>[1] = {}): Promise<Member> {
-  const account = await createApprovedStudent(world.db, { password: undefined, ...overrides })
-  return {
-    id: account.id,
-    username: account.username ?? '',
-    caller: callerFor(world.services, { userId: account.id }).caller,
-  }
-}
-
 const TITLE = 'Apostila vazada da prova final'
 
-let seller: Member
-let buyer: Member
-let moderator: Member
+let seller: TestMember
+let buyer: TestMember
+let moderator: TestMember
 let listingId: number
 let conversationId: number
 
 beforeEach(async () => {
-  seller = await member()
-  buyer = await member()
-  moderator = await member({ roles: ['user', 'moderator'] })
+  seller = await createMember(world)
+  buyer = await createMember(world)
+  moderator = await createMember(world, { roles: ['user', 'moderator'] })
   listingId = createListing(world.db, { sellerId: seller.id, title: TITLE, priceCents: 2500 })
   await buyer.caller.listings.setFavorite({ id: listingId, favorite: true })
   conversationId = createConversation(world.db, buyer.id, seller.id, listingId)
@@ -78,7 +67,7 @@ describe('Admin → Anúncios: a prévia de moderação', () => {
 
   it('a equipe de outra comunidade não abre a prévia', async () => {
     const udesc = communityBySlug(world.db, 'udesc')
-    const stranger = await member({
+    const stranger = await createMember(world, {
       roles: ['user', 'moderator'],
       communityId: udesc.id,
       email: `mod${Date.now()}@edu.udesc.br`,

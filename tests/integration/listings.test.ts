@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createUpload } from '../../server/db/factories'
-import { communities, listings, mainCategories, subcategories, uploads } from '../../server/db/schema'
+import { communities, listings, uploads } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
+import { type CategoryIds, sellFormInput, subcategoryIds } from '../support/listings'
 import {
   type AppCaller,
   callerFor,
@@ -22,39 +23,18 @@ let anonymous: AppCaller
 let pending: AppCaller
 let admin: AppCaller
 let outsider: AppCaller
-let livros: { mainCategoryId: number; subcategoryId: number }
-let aulas: { mainCategoryId: number; subcategoryId: number }
-
-function category(mainSlug: string, subName: string) {
-  const row = world.db
-    .select({ mainCategoryId: mainCategories.id, subcategoryId: subcategories.id })
-    .from(subcategories)
-    .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
-    .where(eq(subcategories.name, subName))
-    .get()
-  if (!row) throw new Error(`subcategoria ${mainSlug}/${subName} ausente`)
-  return row
-}
+let livros: CategoryIds
+let aulas: CategoryIds
 
 /** A processed upload as the photo pipeline would leave it. */
 const fakeUpload = (ownerId: number, kind: 'listing' | 'avatar' = 'listing') =>
   createUpload(world.db, { ownerId, kind }).id
 
-function listingInput(overrides: Partial<ListingInput> = {}): ListingInput {
-  return {
-    title: 'Livro de Cálculo Volume 1',
-    description: 'Sétima edição do Stewart, poucas marcações.',
-    priceCents: 12000,
-    ...livros,
-    condition: 'usado',
-    imageIds: [fakeUpload(sellerId)],
-    ...overrides,
-  }
-}
+const listingInput = (overrides: Partial<ListingInput> = {}) => sellFormInput(world.db, sellerId, overrides)
 
 beforeAll(async () => {
-  livros = category('desapegos', 'Livros e apostilas')
-  aulas = category('servicos', 'Aulas particulares')
+  livros = subcategoryIds(world.db, 'Livros e apostilas')
+  aulas = subcategoryIds(world.db, 'Aulas particulares')
   const sellerAccount = await createApprovedStudent(world.db)
   const buyerAccount = await createApprovedStudent(world.db)
   sellerId = sellerAccount.id
@@ -202,7 +182,7 @@ describe('busca, filtros, ordenação e paginação', () => {
           title: 'Café especial torrado na hora',
           description: 'Grãos moídos para a república.',
           priceCents: 3500,
-          ...category('desapegos', 'Móveis e casa'),
+          ...subcategoryIds(world.db, 'Móveis e casa'),
           condition: 'novo',
         }),
       )

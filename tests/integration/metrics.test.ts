@@ -6,7 +6,6 @@ import { join } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Database } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
 import { createHttpApp } from '../../server/http/app'
 import type { BackupStatus } from '../../server/ops/backup-job'
@@ -14,31 +13,21 @@ import { createMetrics } from '../../server/ops/metrics'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import { appRouter } from '../../server/routers/_app'
 import { browserHeaders, sessionCookieFor, startHttpApp } from '../support/http'
-import {
-  closeTestDatabase,
-  createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
-} from '../support/test-app'
+import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 const TOKEN = 'token-de-metricas-0123456789'
-let db: Database
-let services: TestServices
+const world = setUpTestWorld()
 let dataDir: string
 let backup: BackupStatus
 const closers: (() => Promise<void> | void)[] = []
 
 beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
   dataDir = mkdtempSync(join(tmpdir(), 'vupt-metrics-'))
   backup = { enabled: false, lastSuccessAt: null, lastFailureAt: null }
 })
 
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close()
-  closeTestDatabase(db)
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -48,7 +37,7 @@ function newMetrics() {
 
 async function start(options: { token?: string; minFreeBytes?: number } = {}) {
   const metrics = newMetrics()
-  const app = await startHttpApp(services, {
+  const app = await startHttpApp(world.services, {
     metrics,
     metricsToken: options.token,
     dataDir,
@@ -89,8 +78,8 @@ describe('/metrics', () => {
 
   it('counts requests by procedure and status and times them, with unknown paths under one label', async () => {
     const app = await start({ token: TOKEN })
-    const student = await createApprovedStudent(db)
-    const cookie = sessionCookieFor(services, student.id)
+    const student = await createApprovedStudent(world.db)
+    const cookie = sessionCookieFor(world.services, student.id)
     await fetch(`${app.url}/api/trpc/listings.list?input=${encodeURIComponent('{}')}`)
     await fetch(`${app.url}/api/trpc/listings.list?input=${encodeURIComponent('{}')}`)
     // Batched: each procedure counted.
@@ -128,12 +117,12 @@ describe('/metrics', () => {
 
   it('counts SQLite busy errors, mail failures, and reports the age of the last backup', async () => {
     const app = await start({ token: TOKEN })
-    const student = await createApprovedStudent(db)
-    const cookie = sessionCookieFor(services, student.id)
-    const listingId = createListing(db, { sellerId: student.id, title: 'Calculadora HP' })
+    const student = await createApprovedStudent(world.db)
+    const cookie = sessionCookieFor(world.services, student.id)
+    const listingId = createListing(world.db, { sellerId: student.id, title: 'Calculadora HP' })
     // Another process holds the write lock for longer than this connection waits.
-    db.$client.pragma('busy_timeout = 20')
-    const other = new Sqlite(db.$client.name)
+    world.db.$client.pragma('busy_timeout = 20')
+    const other = new Sqlite(world.db.$client.name)
     other.exec('begin immediate')
     const refused = await fetch(`${app.url}/api/trpc/listings.setFavorite`, {
       method: 'POST',
@@ -163,9 +152,15 @@ describe('/metrics', () => {
   it('reports open WebSocket connections and live subscriptions', async () => {
     const metrics = newMetrics()
     const server: Server = createServer(
-      createHttpApp({ services, isProduction: false, trustProxy: 0, metrics, metricsToken: TOKEN }),
+      createHttpApp({
+        services: world.services,
+        isProduction: false,
+        trustProxy: 0,
+        metrics,
+        metricsToken: TOKEN,
+      }),
     )
-    const sockets = attachWebSockets(server, services, { trustProxy: 0 })
+    const sockets = attachWebSockets(server, world.services, { trustProxy: 0 })
     metrics.setLive({ openConnections: sockets.openTotal, activeSubscriptions: sockets.activeSubscriptions })
     server.listen(0, '127.0.0.1')
     await new Promise<void>((resolvePromise) => server.once('listening', resolvePromise))
@@ -178,8 +173,8 @@ describe('/metrics', () => {
           server.closeAllConnections()
         }),
     )
-    const student = await createApprovedStudent(db)
-    const cookie = sessionCookieFor(services, student.id)
+    const student = await createApprovedStudent(world.db)
+    const cookie = sessionCookieFor(world.services, student.id)
     const scrape = async () =>
       (await fetch(`http://${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text()
 
@@ -223,8 +218,8 @@ describe('/readyz', () => {
 
   it('is not ready when the database cannot take a write lock', async () => {
     const app = await start()
-    db.$client.pragma('busy_timeout = 20')
-    const other = new Sqlite(db.$client.name)
+    world.db.$client.pragma('busy_timeout = 20')
+    const other = new Sqlite(world.db.$client.name)
     other.exec('begin immediate')
     const response = await fetch(`${app.url}/readyz`)
     other.exec('rollback')

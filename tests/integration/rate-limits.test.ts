@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEVICE_COOKIE } from '../../server/auth/known-device'
 import { generateRecoveryCodes } from '../../server/auth/two-factor'
-import { createUpload } from '../../server/db/factories'
-import { listings, recoveryCodes, subcategories } from '../../server/db/schema'
+import { listings, recoveryCodes } from '../../server/db/schema'
 import { ESCALATION_BASE_SECONDS } from '../../server/http/rate-limits'
 import type { Mail } from '../../server/mail/mailer'
 import { expectAppError, expectTRPCError } from '../support/assertions'
+import { sellFormInput } from '../support/listings'
 import {
   callerFor,
   callerForToken,
@@ -269,18 +269,8 @@ describe('password reset', () => {
 
 describe('publishing listings', () => {
   it('30 a day per member: the 31st is refused and writes nothing, and other members go on publishing', async () => {
-    const subcategory = world.db.select().from(subcategories).limit(1).get()
-    if (!subcategory) throw new Error('sem subcategorias')
     const publish = (userId: number) =>
-      callerFor(world.services, { userId }).caller.listings.create({
-        title: 'Caneca da atlética',
-        description: 'Nunca usada, ainda na caixa.',
-        priceCents: 2500,
-        mainCategoryId: subcategory.mainCategoryId,
-        subcategoryId: subcategory.id,
-        condition: 'novo',
-        imageIds: [createUpload(world.db, { ownerId: userId, kind: 'listing' }).id],
-      })
+      callerFor(world.services, { userId }).caller.listings.create(sellFormInput(world.db, userId))
     const mover = (await createApprovedStudent(world.db)).id
     for (let index = 0; index < 30; index++) await publish(mover)
     await expectAppError(publish(mover), 'LISTINGS_DAILY_LIMIT', 'TOO_MANY_REQUESTS')

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { communities, listings, moderationLog, reports, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
@@ -10,43 +9,28 @@ import { startHttpApp } from '../support/http'
 import {
   type AppCaller,
   callerFor,
-  closeTestDatabase,
   communityBySlug,
   createAdmin,
   createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
+  createMember,
+  setUpTestWorld,
+  type TestMember,
 } from '../support/test-app'
 
-let db: Database
-let services: TestServices
-let seller: { id: number; username: string; caller: AppCaller }
-let buyer: { id: number; username: string; caller: AppCaller }
-let moderator: { id: number; caller: AppCaller }
+const world = setUpTestWorld()
+let seller: TestMember
+let buyer: TestMember
+let moderator: TestMember
 let listingId: number
 let conversationId: number
 
-async function member(overrides: Parameters<typeof createApprovedStudent>[1] = {}) {
-  const account = await createApprovedStudent(db, { password: undefined, ...overrides })
-  return {
-    id: account.id,
-    username: account.username ?? '',
-    caller: callerFor(services, { userId: account.id }).caller,
-  }
-}
-
 beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  seller = await member()
-  buyer = await member()
-  moderator = await member({ roles: ['user', 'moderator'] })
-  listingId = createListing(db, { sellerId: seller.id, title: 'Calculadora HP 12c' })
-  conversationId = createConversation(db, buyer.id, seller.id, listingId)
+  seller = await createMember(world)
+  buyer = await createMember(world)
+  moderator = await createMember(world, { roles: ['user', 'moderator'] })
+  listingId = createListing(world.db, { sellerId: seller.id, title: 'Calculadora HP 12c' })
+  conversationId = createConversation(world.db, buyer.id, seller.id, listingId)
 })
-
-afterEach(() => closeTestDatabase(db))
 
 const report = (caller: AppCaller, targetType: 'listing' | 'user' | 'message', targetId: number) =>
   caller.safety.report({ targetType, targetId, reason: 'scam', details: 'Pediu Pix antes de entregar.' })
@@ -60,7 +44,10 @@ describe('bloqueio', () => {
   it('quem bloqueou e quem foi bloqueado deixam de ver os anúncios um do outro', async () => {
     for (const side of [buyer, seller]) {
       const other = side === buyer ? seller : buyer
-      const otherListing = createListing(db, { sellerId: other.id, title: `Anúncio de ${other.username}` })
+      const otherListing = createListing(world.db, {
+        sellerId: other.id,
+        title: `Anúncio de ${other.username}`,
+      })
       const list = await side.caller.listings.list({ sort: 'recent', limit: 50 })
       expect(list.items.map((item) => item.id)).not.toContain(otherListing)
       const featured = await side.caller.listings.featured()
@@ -79,7 +66,7 @@ describe('bloqueio', () => {
     await buyer.caller.safety.block({ userId: seller.id })
     expect(await buyer.caller.listings.favorites()).toEqual([])
     // A third member still sees them.
-    const third = await member()
+    const third = await createMember(world)
     const list = await third.caller.listings.list({ sort: 'recent', limit: 50 })
     expect(list.items.map((item) => item.id)).toContain(listingId)
   })
@@ -117,10 +104,10 @@ describe('bloqueio', () => {
 
   it('não se bloqueia a si mesmo nem alguém de outra comunidade', async () => {
     await expectTRPCError(buyer.caller.safety.block({ userId: buyer.id }), 'BAD_REQUEST')
-    db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-    const outsider = await createApprovedStudent(db, {
+    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+    const outsider = await createApprovedStudent(world.db, {
       password: undefined,
-      communityId: communityBySlug(db, 'udesc').id,
+      communityId: communityBySlug(world.db, 'udesc').id,
       email: `fora${Date.now()}@edu.udesc.br`,
     })
     await expectTRPCError(buyer.caller.safety.block({ userId: outsider.id }), 'NOT_FOUND')
@@ -130,7 +117,7 @@ describe('bloqueio', () => {
 describe('denúncia', () => {
   it('guarda uma cópia do anúncio: editar ou apagar depois não esconde nada da moderação', async () => {
     await report(buyer.caller, 'listing', listingId)
-    db.update(listings).set({ title: 'Outro título' }).where(eq(listings.id, listingId)).run()
+    world.db.update(listings).set({ title: 'Outro título' }).where(eq(listings.id, listingId)).run()
     const [group] = await moderator.caller.admin.reports.queue()
     expect(group?.snapshot).toMatchObject({ type: 'listing', title: 'Calculadora HP 12c' })
     expect(group?.person?.userId).toBe(seller.id)
@@ -144,7 +131,7 @@ describe('denúncia', () => {
     await expectTRPCError(report(seller.caller, 'listing', listingId), 'BAD_REQUEST')
     await expectTRPCError(report(seller.caller, 'user', seller.id), 'BAD_REQUEST')
     // Another member's report on the same target joins the same group.
-    const third = await member()
+    const third = await createMember(world)
     await report(third.caller, 'listing', listingId)
     const queue = await moderator.caller.admin.reports.queue()
     expect(queue).toHaveLength(1)
@@ -161,19 +148,20 @@ describe('denúncia', () => {
       }),
       'Detalhes muito longos (máximo de 1.000 caracteres)',
     )
-    expect(db.select().from(reports).all()).toHaveLength(0)
+    expect(world.db.select().from(reports).all()).toHaveLength(0)
   })
 
   it('é limitada por hora', async () => {
     const targets = []
-    for (let i = 0; i < 11; i++) targets.push(createListing(db, { sellerId: seller.id, title: `Item ${i}` }))
+    for (let i = 0; i < 11; i++)
+      targets.push(createListing(world.db, { sellerId: seller.id, title: `Item ${i}` }))
     for (const id of targets.slice(0, 10)) await report(buyer.caller, 'listing', id)
     await expectTRPCError(report(buyer.caller, 'listing', targets[10] ?? 0), 'TOO_MANY_REQUESTS')
   })
 
   it('uma mensagem só pode ser denunciada por quem participa da conversa e não a enviou', async () => {
     const sent = await seller.caller.chat.send({ conversationId, content: 'Me passa o código do SMS' })
-    const third = await member()
+    const third = await createMember(world)
     await expectTRPCError(report(third.caller, 'message', sent.id), 'NOT_FOUND')
     await expectTRPCError(report(seller.caller, 'message', sent.id), 'BAD_REQUEST')
     await report(buyer.caller, 'message', sent.id)
@@ -198,7 +186,7 @@ describe('fila de denúncias', () => {
       removalReason: 'violation',
       note: 'Golpe confirmado',
     })
-    const row = db.select().from(listings).where(eq(listings.id, listingId)).get()
+    const row = world.db.select().from(listings).where(eq(listings.id, listingId)).get()
     expect(row).toMatchObject({ moderationStatus: 'removed', removalReason: 'Violação de regras' })
     expect(await moderator.caller.admin.reports.queue()).toEqual([])
     const [mine] = await buyer.caller.safety.myReports()
@@ -210,10 +198,10 @@ describe('fila de denúncias', () => {
       kind: 'listing_removed',
       body: 'Motivo: Violação de regras',
     })
-    expect(services.mailer.sent.map((mail) => mail.subject)).toContain(
+    expect(world.services.mailer.sent.map((mail) => mail.subject)).toContain(
       'Seu anúncio "Calculadora HP 12c" foi removido pela moderação',
     )
-    const log = db.select().from(moderationLog).all()
+    const log = world.db.select().from(moderationLog).all()
     expect(log.map((line) => [line.actionType, line.targetId])).toContainEqual(['remove_listing', listingId])
   })
 
@@ -227,7 +215,7 @@ describe('fila de denúncias', () => {
       days: 3,
       note: 'Assédio no chat',
     })
-    const suspended = callerFor(services, { userId: seller.id }).caller
+    const suspended = callerFor(world.services, { userId: seller.id }).caller
     const me = await suspended.auth.me()
     expect(me?.suspension?.reason).toBe('Assédio no chat')
     const endsAt = me?.suspension?.endsAt.getTime() ?? 0
@@ -243,7 +231,7 @@ describe('fila de denúncias', () => {
       suspended.safety.report({ targetType: 'user', targetId: buyer.id, reason: 'spam' }),
       'FORBIDDEN',
     )
-    const log = db.select().from(moderationLog).all()
+    const log = world.db.select().from(moderationLog).all()
     expect(log.map((line) => [line.actionType, line.reason])).toContainEqual([
       'suspend_user',
       'Assédio no chat',
@@ -273,7 +261,7 @@ describe('fila de denúncias', () => {
       'Analisada: nenhuma violação encontrada',
       'O membro recebeu uma advertência',
     ])
-    expect(db.select().from(listings).where(eq(listings.id, listingId)).get()?.moderationStatus).toBe(
+    expect(world.db.select().from(listings).where(eq(listings.id, listingId)).get()?.moderationStatus).toBe(
       'active',
     )
   })
@@ -287,21 +275,21 @@ describe('fila de denúncias', () => {
       note: 'Perfil falso',
     }
     await expectTRPCError(moderator.caller.admin.reports.resolve(input), 'FORBIDDEN')
-    const admin = await createAdmin(db, { password: undefined })
-    await callerFor(services, { userId: admin.id }).caller.admin.reports.resolve(input)
-    expect(db.select().from(users).where(eq(users.id, seller.id)).get()?.deletedAt).not.toBeNull()
+    const admin = await createAdmin(world.db, { password: undefined })
+    await callerFor(world.services, { userId: admin.id }).caller.admin.reports.resolve(input)
+    expect(world.db.select().from(users).where(eq(users.id, seller.id)).get()?.deletedAt).not.toBeNull()
   })
 
   it('a moderação de outra comunidade não vê nem resolve', async () => {
     await report(buyer.caller, 'listing', listingId)
-    db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-    const outsider = await createApprovedStudent(db, {
+    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+    const outsider = await createApprovedStudent(world.db, {
       password: undefined,
-      communityId: communityBySlug(db, 'udesc').id,
+      communityId: communityBySlug(world.db, 'udesc').id,
       email: `mod${Date.now()}@edu.udesc.br`,
       roles: ['user', 'moderator'],
     })
-    const other = callerFor(services, { userId: outsider.id }).caller
+    const other = callerFor(world.services, { userId: outsider.id }).caller
     expect(await other.admin.reports.queue()).toEqual([])
     await expectTRPCError(
       other.admin.reports.resolve({
@@ -388,7 +376,7 @@ describe('barreira de acessibilidade', () => {
       body: 'Barreira confirmada: a equipe vai corrigir e avisar você',
     })
     expect(
-      db.select().from(moderationLog).where(eq(moderationLog.actionType, 'acknowledge_barrier')).all(),
+      world.db.select().from(moderationLog).where(eq(moderationLog.actionType, 'acknowledge_barrier')).all(),
     ).toHaveLength(1)
     expect((await moderator.caller.admin.reports.queue()).map((group) => group.targetType)).toEqual([
       'listing',
@@ -396,15 +384,15 @@ describe('barreira de acessibilidade', () => {
   })
 
   it('a moderação de outra comunidade não vê o relato; texto curto é recusado e nada é gravado', async () => {
-    db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-    const outsider = await createApprovedStudent(db, {
+    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+    const outsider = await createApprovedStudent(world.db, {
       password: undefined,
-      communityId: communityBySlug(db, 'udesc').id,
+      communityId: communityBySlug(world.db, 'udesc').id,
       email: `mod${Date.now()}@edu.udesc.br`,
       roles: ['user', 'moderator'],
     })
     await buyer.caller.safety.reportBarrier(barrier)
-    expect(await callerFor(services, { userId: outsider.id }).caller.admin.reports.queue()).toEqual([])
+    expect(await callerFor(world.services, { userId: outsider.id }).caller.admin.reports.queue()).toEqual([])
     await expectValidationMessage(
       buyer.caller.safety.reportBarrier({ page: '/vender', details: 'ruim' }),
       'Conte o que aconteceu (mínimo de 10 caracteres)',
@@ -421,13 +409,13 @@ describe('barreira de acessibilidade', () => {
       buyer.caller.safety.reportBarrier({ ...barrier, assistiveTech: 'x'.repeat(121) }),
       'Texto muito longo (máximo de 120 caracteres)',
     )
-    expect(db.select().from(reports).all()).toHaveLength(1)
+    expect(world.db.select().from(reports).all()).toHaveLength(1)
   })
 })
 
 describe('notificações', () => {
   it('favoritos e Vupts de um anúncio viram uma notificação só, contando', async () => {
-    const fans = [await member(), await member(), await member()]
+    const fans = [await createMember(world), await createMember(world), await createMember(world)]
     for (const fan of fans) await fan.caller.listings.setFavorite({ id: listingId, favorite: true })
     await fans[0]?.caller.listings.setVupt({ id: listingId, vupt: true })
     const notes = (await seller.caller.notifications.list()).items
@@ -451,39 +439,39 @@ describe('notificações', () => {
   it('um e-mail desligado não é enviado, e o link de descadastro vale só para a pessoa e o tipo', async () => {
     await seller.caller.notifications.setEmailPreference({ kind: 'listing_removed', enabled: false })
     await moderator.caller.admin.listings.remove({ id: listingId, reason: 'spam' })
-    expect(services.mailer.sent).toHaveLength(0)
+    expect(world.services.mailer.sent).toHaveLength(0)
     expect((await seller.caller.notifications.list()).items[0]?.kind).toBe('listing_removed')
-    const token = unsubscribeToken(services, seller.id, 'chat_digest')
-    expect(readUnsubscribeToken(services, token)).toEqual({ userId: seller.id, kind: 'chat_digest' })
-    expect(readUnsubscribeToken(services, `unsubscribe:${buyer.id}:chat_digest`)).toBeNull()
-    expect(readUnsubscribeToken(services, `${token.slice(0, -2)}xx`)).toBeNull()
+    const token = unsubscribeToken(world.services, seller.id, 'chat_digest')
+    expect(readUnsubscribeToken(world.services, token)).toEqual({ userId: seller.id, kind: 'chat_digest' })
+    expect(readUnsubscribeToken(world.services, `unsubscribe:${buyer.id}:chat_digest`)).toBeNull()
+    expect(readUnsubscribeToken(world.services, `${token.slice(0, -2)}xx`)).toBeNull()
   })
 
   it('o resumo do chat vai uma vez para mensagens não lidas há uma hora, com o descadastro do tipo', async () => {
     await seller.caller.chat.send({ conversationId, content: 'Ainda quer a calculadora?' })
     const sentAt = Date.now()
     // Not yet an hour.
-    expect(await runChatDigest(services, new Date(sentAt + 59 * 60 * 1000))).toBe(0)
-    expect(await runChatDigest(services, new Date(sentAt + 61 * 60 * 1000))).toBe(1)
-    const mail = services.mailer.last
+    expect(await runChatDigest(world.services, new Date(sentAt + 59 * 60 * 1000))).toBe(0)
+    expect(await runChatDigest(world.services, new Date(sentAt + 61 * 60 * 1000))).toBe(1)
+    const mail = world.services.mailer.last
     expect(mail?.subject).toBe('Você tem 1 mensagem não lida no Vupt')
     const link = mail?.headers?.['List-Unsubscribe'] ?? ''
     const token = new URL(link.slice(1, -1)).searchParams.get('token') ?? ''
-    const buyerEmail = db.select().from(users).where(eq(users.id, buyer.id)).get()?.email
+    const buyerEmail = world.db.select().from(users).where(eq(users.id, buyer.id)).get()?.email
     expect(mail?.to).toBe(buyerEmail)
-    expect(readUnsubscribeToken(services, token)).toEqual({ userId: buyer.id, kind: 'chat_digest' })
+    expect(readUnsubscribeToken(world.services, token)).toEqual({ userId: buyer.id, kind: 'chat_digest' })
     // The same message is never mailed twice.
-    expect(await runChatDigest(services, new Date(sentAt + 3 * 60 * 60 * 1000))).toBe(0)
+    expect(await runChatDigest(world.services, new Date(sentAt + 3 * 60 * 60 * 1000))).toBe(0)
     // A member who turned the digest off gets nothing.
     await buyer.caller.chat.send({ conversationId, content: 'Quero sim!' })
     await seller.caller.notifications.setEmailPreference({ kind: 'chat_digest', enabled: false })
-    expect(await runChatDigest(services, new Date(sentAt + 5 * 60 * 60 * 1000))).toBe(0)
+    expect(await runChatDigest(world.services, new Date(sentAt + 5 * 60 * 60 * 1000))).toBe(0)
   })
 
   it('descadastro em um clique: o GET só pergunta, o POST (botão ou provedor de e-mail) desliga o tipo', async () => {
-    const app = await startHttpApp(services)
+    const app = await startHttpApp(world.services)
     try {
-      const token = unsubscribeToken(services, buyer.id, 'listing_removed')
+      const token = unsubscribeToken(world.services, buyer.id, 'listing_removed')
       const url = `${app.url}/descadastrar?token=${token}`
       const page = await fetch(url)
       expect(page.status).toBe(200)

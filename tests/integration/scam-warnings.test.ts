@@ -1,19 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createConversation } from '../../server/db/factories'
 import type { ChatEvent } from '../../server/realtime/bus'
-import {
-  type AppCaller,
-  callerFor,
-  closeTestDatabase,
-  createApprovedStudent,
-  createTestDatabase,
-  createTestServices,
-  type TestServices,
-} from '../support/test-app'
+import { type AppCaller, callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
-let db: Database
-let services: TestServices
+const world = setUpTestWorld()
 let buyerId: number
 let sellerId: number
 let buyer: AppCaller
@@ -21,16 +11,12 @@ let seller: AppCaller
 let conversationId: number
 
 beforeEach(async () => {
-  db = await createTestDatabase()
-  services = createTestServices(db)
-  buyerId = (await createApprovedStudent(db)).id
-  sellerId = (await createApprovedStudent(db)).id
-  buyer = callerFor(services, { userId: buyerId }).caller
-  seller = callerFor(services, { userId: sellerId }).caller
-  conversationId = createConversation(db, buyerId, sellerId)
+  buyerId = (await createApprovedStudent(world.db)).id
+  sellerId = (await createApprovedStudent(world.db)).id
+  buyer = callerFor(world.services, { userId: buyerId }).caller
+  seller = callerFor(world.services, { userId: sellerId }).caller
+  conversationId = createConversation(world.db, buyerId, sellerId)
 })
-
-afterEach(() => closeTestDatabase(db))
 
 const warningsOf = async (caller: AppCaller) =>
   (await caller.chat.messages({ conversationId })).items.map((message) => [message.content, message.warnings])
@@ -57,15 +43,18 @@ describe('avisos de golpe no chat', () => {
     /** The first chat event the member's open page receives. */
     const firstEvent = async (userId: number) => {
       const abort = new AbortController()
-      const { caller } = callerFor(services, { userId }, {}, { signal: abort.signal })
+      const { caller } = callerFor(world.services, { userId }, {}, { signal: abort.signal })
       const iterator = (await caller.chat.events())[Symbol.asyncIterator]()
       const next = iterator.next().finally(() => abort.abort())
-      await services.bus.listening('chat', userId)
+      await world.services.bus.listening('chat', userId)
       return next.then((result) => (result.value as unknown as [string, ChatEvent])[1])
     }
     const toBuyer = firstEvent(buyerId)
     const toSeller = firstEvent(sellerId)
-    await Promise.all([services.bus.listening('chat', buyerId), services.bus.listening('chat', sellerId)])
+    await Promise.all([
+      world.services.bus.listening('chat', buyerId),
+      world.services.bus.listening('chat', sellerId),
+    ])
     await seller.chat.send({ conversationId, content: 'Me passa o código que chegou por SMS' })
     const [buyerEvent, sellerEvent] = await Promise.all([toBuyer, toSeller])
     expect(buyerEvent.type === 'message' && buyerEvent.message.warnings).toEqual(['verification_code'])

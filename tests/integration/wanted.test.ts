@@ -1,49 +1,23 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createUpload } from '../../server/db/factories'
-import {
-  mainCategories,
-  moderationLog,
-  subcategories,
-  wantedMatches,
-  wantedPosts,
-} from '../../server/db/schema'
+import { moderationLog, wantedMatches, wantedPosts } from '../../server/db/schema'
 import { listingAnswers, wantedKeywords } from '../../server/wanted/matching'
 import type { WantedInput } from '../../shared/schemas/wanted'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
+import { firstSubcategoryOf, sellFormInput } from '../support/listings'
 import {
-  type AppCaller,
   callerFor,
   communityBySlug,
-  createApprovedStudent,
+  createMember,
   createStudent,
   setUpTestWorld,
+  type TestMember,
 } from '../support/test-app'
 
 const world = setUpTestWorld()
 
-type Member = { id: number; username: string; caller: AppCaller }
-
-async function member(overrides: Parameters<typeof createApprovedStudent>[1] = {}): Promise<Member> {
-  const account = await createApprovedStudent(world.db, { password: undefined, ...overrides })
-  return {
-    id: account.id,
-    username: account.username ?? '',
-    caller: callerFor(world.services, { userId: account.id }).caller,
-  }
-}
-
 /** The main category of the slug and one of its subcategories, as the sell form sends them. */
-function categoryOf(slug: 'criacoes' | 'servicos' | 'desapegos') {
-  const row = world.db
-    .select({ mainCategoryId: mainCategories.id, subcategoryId: subcategories.id })
-    .from(mainCategories)
-    .innerJoin(subcategories, eq(subcategories.mainCategoryId, mainCategories.id))
-    .where(eq(mainCategories.slug, slug))
-    .get()
-  if (!row) throw new Error(`categoria ${slug} ausente`)
-  return row
-}
+const categoryOf = (slug: 'criacoes' | 'servicos' | 'desapegos') => firstSubcategoryOf(world.db, slug)
 
 const wanted = (overrides: Partial<WantedInput> = {}): WantedInput => ({
   title: 'Calculadora científica',
@@ -55,28 +29,29 @@ const wanted = (overrides: Partial<WantedInput> = {}): WantedInput => ({
 
 /** Publishes through the procedure, as the sell form does, so the matching runs. */
 function publish(
-  seller: Member,
+  seller: TestMember,
   title: string,
   options: { priceCents?: number; slug?: 'servicos' | 'desapegos' } = {},
 ) {
-  return seller.caller.listings.create({
-    title,
-    description: `${title}, funcionando perfeitamente e com manual.`,
-    priceCents: options.priceCents ?? 6000,
-    ...categoryOf(options.slug ?? 'desapegos'),
-    condition: 'usado',
-    imageIds: [createUpload(world.db, { ownerId: seller.id, kind: 'listing' }).id],
-  })
+  return seller.caller.listings.create(
+    sellFormInput(world.db, seller.id, {
+      title,
+      description: `${title}, funcionando perfeitamente e com manual.`,
+      priceCents: options.priceCents ?? 6000,
+      ...categoryOf(options.slug ?? 'desapegos'),
+    }),
+  )
 }
 
-const kindsOf = async (who: Member) => (await who.caller.notifications.list()).items.map((note) => note.kind)
+const kindsOf = async (who: TestMember) =>
+  (await who.caller.notifications.list()).items.map((note) => note.kind)
 
-let poster: Member
-let seller: Member
+let poster: TestMember
+let seller: TestMember
 
 beforeEach(async () => {
-  poster = await member()
-  seller = await member()
+  poster = await createMember(world)
+  seller = await createMember(world)
 })
 
 describe('Procura-se: publicar e gerenciar', () => {
@@ -221,7 +196,7 @@ describe('Procura-se: um anúncio novo que responde ao pedido', () => {
   })
 
   it('pedidos vencidos, encerrados ou removidos não combinam', async () => {
-    const moderator = await member({ roles: ['user', 'moderator'] })
+    const moderator = await createMember(world, { roles: ['user', 'moderator'] })
     const expired = await poster.caller.wanted.create(wanted())
     world.db
       .update(wantedPosts)
@@ -261,7 +236,10 @@ describe('Procura-se: um anúncio novo que responde ao pedido', () => {
 
   it('nunca atravessa comunidades', async () => {
     const udesc = communityBySlug(world.db, 'udesc')
-    const outsider = await member({ communityId: udesc.id, email: `fora${Date.now()}@edu.udesc.br` })
+    const outsider = await createMember(world, {
+      communityId: udesc.id,
+      email: `fora${Date.now()}@edu.udesc.br`,
+    })
     await outsider.caller.wanted.create(wanted())
     await publish(seller, 'Calculadora científica Casio')
     expect(await kindsOf(outsider)).toEqual([])
@@ -269,7 +247,7 @@ describe('Procura-se: um anúncio novo que responde ao pedido', () => {
     expect((await outsider.caller.wanted.board()).items).toHaveLength(1)
     // A moderator of Univille cannot remove a post of UDESC.
     const [post] = (await outsider.caller.wanted.board()).items
-    const moderator = await member({ roles: ['user', 'moderator'] })
+    const moderator = await createMember(world, { roles: ['user', 'moderator'] })
     await expectAppError(
       moderator.caller.wanted.remove({ id: post?.id ?? 0, reason: 'spam' }),
       'WANTED_NOT_FOUND',
@@ -283,7 +261,7 @@ describe('Procura-se: um anúncio novo que responde ao pedido', () => {
 
 describe('Procura-se: moderação e denúncias', () => {
   it('a moderação remove com motivo: sai do quadro, fica no registro e quem pediu é avisado', async () => {
-    const moderator = await member({ roles: ['user', 'moderator'] })
+    const moderator = await createMember(world, { roles: ['user', 'moderator'] })
     const { id } = await poster.caller.wanted.create(wanted())
     await expectTRPCError(seller.caller.wanted.remove({ id, reason: 'spam' }), 'FORBIDDEN')
     await moderator.caller.wanted.remove({ id, reason: 'other', details: 'Pedido de item proibido' })
@@ -306,7 +284,7 @@ describe('Procura-se: moderação e denúncias', () => {
   })
 
   it('uma denúncia de pedido entra na fila e a decisão remove o pedido', async () => {
-    const moderator = await member({ roles: ['user', 'moderator'] })
+    const moderator = await createMember(world, { roles: ['user', 'moderator'] })
     const { id } = await poster.caller.wanted.create(wanted())
     await seller.caller.safety.report({ targetType: 'wanted', targetId: id, reason: 'spam' })
     await expectAppError(
@@ -340,7 +318,7 @@ describe('Procura-se: moderação e denúncias', () => {
     expect((await poster.caller.wanted.mine())[0]?.state).toBe('removido')
     expect((await seller.caller.safety.myReports())[0]).toMatchObject({ resolution: 'wanted_removed' })
     // Nothing left to report once it is gone.
-    const other = await member()
+    const other = await createMember(world)
     await expectAppError(
       other.caller.safety.report({ targetType: 'wanted', targetId: id, reason: 'spam' }),
       'REPORT_TARGET_NOT_FOUND',

@@ -9,8 +9,10 @@ import { sendMessageSchema, startConversationSchema } from '../../shared/schemas
 import { eventInputSchema, rejectEventSchema } from '../../shared/schemas/event'
 import { listingFiltersSchema, listingInputSchema } from '../../shared/schemas/listing'
 import { profileUpdateSchema } from '../../shared/schemas/profile'
+import { dayFromNow } from '../support/dates'
+import { createApprovedEvent } from '../support/events'
 import { callTrpc, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
-import { callerFor, createAdmin, createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 /** Every C0 control character but the line feed, and DEL. */
 const CONTROLS = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code))
@@ -172,19 +174,6 @@ describe('searches with control characters', () => {
 })
 
 describe('the .ics file', () => {
-  const dayFromNow = (days: number) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-      new Date(Date.now() + days * 24 * 60 * 60 * 1000),
-    )
-
-  async function approvedEvent(input: typeof event) {
-    const organizer = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
-    const admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
-    const { id } = await organizer.events.create(input)
-    await admin.events.approve({ id })
-    return id
-  }
-
   async function calendar(id: number) {
     const response = await fetch(`${app.url}/api/eventos/${id}/calendario.ics`)
     expect(response.status).toBe(200)
@@ -200,9 +189,7 @@ describe('the .ics file', () => {
   }
 
   it('keeps a lone CR typed in the form out of the event and of the file', async () => {
-    const id = await approvedEvent({
-      ...event,
-      eventDate: dayFromNow(10),
+    const id = await createApprovedEvent(world, {
       title: 'Palestra\rX-INJETADO:sim',
       description: 'Descrição longa o bastante\rATTENDEE:mailto:alguem@exemplo.com',
       location: 'Bloco A\r\nsala 3\u0000',
@@ -214,7 +201,7 @@ describe('the .ics file', () => {
   })
 
   it('cleans text stored before the rule existed when writing the file', async () => {
-    const id = await approvedEvent({ ...event, eventDate: dayFromNow(11) })
+    const id = await createApprovedEvent(world, { eventDate: dayFromNow(11) })
     world.db
       .update(events)
       .set({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventPageMeta } from '../../server/http/event-pages'
+import { createApprovedEvent } from '../support/events'
 import { type RunningApp, startAppWithPages } from '../support/http'
-import { callerFor, createAdmin, createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 const INDEX_HTML =
   '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>Vupt</title></head><body><div id="root"></div></body></html>'
@@ -20,27 +21,6 @@ afterAll(async () => {
   await app.close()
 })
 
-const dayFromNow = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(Date.now() + days * 24 * 60 * 60 * 1000),
-  )
-
-async function approvedEvent(title: string): Promise<number> {
-  const organizer = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
-  const admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
-  const { id } = await organizer.events.create({
-    title,
-    description: 'Uma noite de apresentações no auditório.',
-    eventDate: dayFromNow(5),
-    eventTime: '19:00',
-    location: 'Auditório central',
-    maxParticipants: null,
-    imageUploadId: null,
-  })
-  await admin.events.approve({ id })
-  return id
-}
-
 const occurrences = (text: string, part: string) => text.split(part).length - 1
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
@@ -50,7 +30,7 @@ describe('an event page with replacement patterns in the title', () => {
   it.each(['Sarau $` das letras', "Sarau $' das letras", 'Sarau $& das letras', 'Sarau $$ das letras'])(
     '%s appears literally, and the page once',
     async (title) => {
-      const id = await approvedEvent(title)
+      const id = await createApprovedEvent(world, { title })
       const response = await fetch(`${app.url}/univille/evento/${id}`, { headers: { accept: 'text/html' } })
       const html = await response.text()
       expect(response.status).toBe(200)

@@ -18,6 +18,7 @@ import {
   watchDatabase,
 } from '../support/http'
 import { solidJpeg } from '../support/images'
+import { sellFormInput } from '../support/listings'
 import { callerFor, createAdmin, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 import { type HostileCase, hostileCases, MUTATION_TRANSPORT, QUERY_TRANSPORT } from './hostile-input'
 
@@ -76,18 +77,9 @@ beforeAll(async () => {
   const other = await createApprovedStudent(world.db)
   const ownerCaller = callerFor(world.services, { userId: owner.id }).caller
   const photo = await storeImage(world.services, owner.id, 'listing', await solidJpeg())
-  const { mainCategoryId, subcategoryId } = world.db.$client
-    .prepare('select main_category_id as mainCategoryId, id as subcategoryId from subcategories limit 1')
-    .get() as { mainCategoryId: number; subcategoryId: number }
-  const listing = await ownerCaller.listings.create({
-    title: 'Livro de Cálculo',
-    description: 'Sétima edição, bem conservado.',
-    priceCents: 12000,
-    mainCategoryId,
-    subcategoryId,
-    condition: 'usado',
-    imageIds: [photo.id],
-  })
+  const listing = await ownerCaller.listings.create(
+    sellFormInput(world.db, owner.id, { imageIds: [photo.id] }),
+  )
   await ownerCaller.events.create({
     title: 'Semana acadêmica',
     description: 'Palestras e oficinas durante a semana inteira.',

@@ -378,3 +378,18 @@ export function createAdmin(db: Database, overrides: Partial<NewAccount> = {}): 
     ...overrides,
   })
 }
+
+export type TestMember = { id: number; username: string; caller: AppCaller }
+
+/** A full member (see `createApprovedStudent`) with a caller signed in as them. */
+export async function createMember(
+  world: TestWorld,
+  overrides: Partial<NewAccount> = {},
+): Promise<TestMember> {
+  const account = await createApprovedStudent(world.db, { password: undefined, ...overrides })
+  return {
+    id: account.id,
+    username: account.username ?? '',
+    caller: callerFor(world.services, { userId: account.id }).caller,
+  }
+}

@@ -1,25 +1,24 @@
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { currentTotpCode, generateTotpKey } from '../../../server/auth/two-factor'
-import { openDatabase, runMigrations } from '../../../server/db/client'
+import { openDatabase } from '../../../server/db/client'
 import { createStudent } from '../../../server/db/factories'
 import { communities, users } from '../../../server/db/schema'
 import type { Role } from '../../../shared/domain'
+import { withServerDatabase } from './database'
 
-export type Student = { email: string; password: string; fullName: string; username: string }
+export type Student = { id: number; email: string; password: string; fullName: string; username: string }
 
 /** Creates an approved, e-mail-verified student of `community` straight in the running server's database. */
-export async function createApprovedStudent(
+export function createApprovedStudent(
   dataDir: string,
   name: string,
   roles: Role[] = ['user'],
   community = 'univille',
 ): Promise<Student> {
   const username = name.toLowerCase().replace(/[^a-z0-9]+/g, '_')
-  const db = openDatabase(join(dataDir, 'vupt.sqlite'))
-  try {
-    runMigrations(db, resolve('drizzle'))
+  return withServerDatabase(dataDir, async (db) => {
     const home = db.select().from(communities).where(eq(communities.slug, community)).get()
     if (!home) throw new Error(`comunidade ${community} não existe`)
     const student = {
@@ -28,7 +27,7 @@ export async function createApprovedStudent(
       fullName: name,
       username,
     }
-    await createStudent(db, {
+    const { id } = await createStudent(db, {
       ...student,
       community,
       university: home.name,
@@ -38,10 +37,8 @@ export async function createApprovedStudent(
       emailVerified: true,
       roles,
     })
-    return student
-  } finally {
-    db.$client.close()
-  }
+    return { id, ...student }
+  })
 }
 
 /**
