@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import { memberChipColumns } from '../account/profile'
 import type { Database } from '../db/client'
 import { conversations, listings, messages, profiles } from '../db/schema'
 import { coverImageUrl } from '../listings/card'
@@ -41,9 +42,7 @@ export function inbox(db: Database, userId: number) {
     ? db
         .select({
           userId: profiles.userId,
-          username: profiles.username,
-          fullName: profiles.fullName,
-          avatarUrl: profiles.avatarUrl,
+          ...memberChipColumns,
         })
         .from(profiles)
         .where(
@@ -80,7 +79,7 @@ export function inbox(db: Database, userId: number) {
 export function conversationHeader(db: Database, userId: number, conversationId: number) {
   const conversation = participantConversation(db, userId, conversationId)
   const other = db
-    .select({ username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+    .select(memberChipColumns)
     .from(profiles)
     .where(eq(profiles.userId, conversation.otherId))
     .get()

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { EventStatus } from '../../shared/domain'
 import type { EventTab } from '../../shared/schemas/event'
+import { memberChipColumns } from '../account/profile'
 import type { Database } from '../db/client'
 import { communities, eventAttendees, events, profiles } from '../db/schema'
 import { isPublicEvent } from './visibility'
@@ -22,11 +23,7 @@ const eventColumns = {
   communityId: events.communityId,
   organizerId: events.organizerId,
   createdAt: events.createdAt,
-  organizer: {
-    username: profiles.username,
-    fullName: profiles.fullName,
-    avatarUrl: profiles.avatarUrl,
-  },
+  organizer: memberChipColumns,
   timeZone: communities.timeZone,
 }
 

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
@@ -32,11 +33,9 @@ function listingRow(db: Database, id: number) {
       subcategoryName: subcategories.name,
       seller: {
         id: profiles.userId,
-        username: profiles.username,
-        fullName: profiles.fullName,
+        ...memberChipColumns,
         course: profiles.course,
         university: profiles.university,
-        avatarUrl: profiles.avatarUrl,
       },
     })
     .from(listings)

@@ -10,6 +10,7 @@ import {
   signUpSchema,
   twoFactorCodeSchema,
 } from '../../shared/schemas/auth'
+import { memberChipColumns } from '../account/profile'
 import { createAccount, findUserByEmail, usernameTaken } from '../auth/accounts'
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/email-tokens'
 import type { CurrentUser } from '../auth/identity'
@@ -40,11 +41,9 @@ import { approvedProcedure, publicProcedure, router, sessionProcedure } from '..
 function viewer(db: Database, user: CurrentUser) {
   const profile = db
     .select({
-      username: profiles.username,
-      fullName: profiles.fullName,
+      ...memberChipColumns,
       university: profiles.university,
       course: profiles.course,
-      avatarUrl: profiles.avatarUrl,
       communitySlug: communities.slug,
     })
     .from(profiles)

@@ -1,5 +1,6 @@
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { blocks, profiles } from '../db/schema'
@@ -76,9 +77,7 @@ export function blockedByMember(db: Database, userId: number) {
   return db
     .select({
       userId: blocks.blockedId,
-      username: profiles.username,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
+      ...memberChipColumns,
       blockedAt: blocks.createdAt,
     })
     .from(blocks)

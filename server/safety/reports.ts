@@ -13,6 +13,7 @@ import type {
   ResolveReportInput,
 } from '../../shared/schemas/safety'
 import { deleteAccount } from '../account/delete-account'
+import { memberChipColumns, memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { participantConversation } from '../chat/conversations'
 import { photosOf } from '../chat/photos'
@@ -77,11 +78,10 @@ const targetMissing = () => appError('NOT_FOUND', 'REPORT_TARGET_NOT_FOUND')
 
 function personOf(db: Database, userId: number) {
   return (
-    db
-      .select({ username: profiles.username, fullName: profiles.fullName })
-      .from(profiles)
-      .where(eq(profiles.userId, userId))
-      .get() ?? { username: null, fullName: 'Conta removida' }
+    db.select(memberNameColumns).from(profiles).where(eq(profiles.userId, userId)).get() ?? {
+      username: null,
+      fullName: 'Conta removida',
+    }
   )
 }
 
@@ -134,11 +134,9 @@ function resolveTarget(
     const profile = db
       .select({
         userId: profiles.userId,
-        username: profiles.username,
-        fullName: profiles.fullName,
+        ...memberChipColumns,
         bio: profiles.bio,
         course: profiles.course,
-        avatarUrl: profiles.avatarUrl,
         communityId: profiles.communityId,
         approved: profiles.approved,
       })

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm'
 import { formatPrice } from '../../shared/money'
+import { memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { listings, profiles, wantedMatches, wantedPosts } from '../db/schema'
@@ -144,7 +145,7 @@ export function matchesOfListing(db: Database, seller: CurrentUser, listingId: n
       id: wantedPosts.id,
       title: wantedPosts.title,
       maxPriceCents: wantedPosts.maxPriceCents,
-      poster: { username: profiles.username, fullName: profiles.fullName },
+      poster: memberNameColumns,
     })
     .from(wantedPosts)
     .innerJoin(profiles, eq(profiles.userId, wantedPosts.posterId))

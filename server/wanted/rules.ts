@@ -1,5 +1,6 @@
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
 import { WANTED_OPEN_MAX, WANTED_PAGE_SIZE, type WantedInput } from '../../shared/schemas/wanted'
+import { memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
@@ -101,8 +102,7 @@ const boardColumns = {
   mainCategorySlug: mainCategories.slug,
   poster: {
     id: profiles.userId,
-    username: profiles.username,
-    fullName: profiles.fullName,
+    ...memberNameColumns,
     course: profiles.course,
   },
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm'
+import { memberNameColumns } from '../../account/profile'
 import { memberCommunityId } from '../../communities/scope'
 import { advertisements, events, listings, moderationLog, profiles, users } from '../../db/schema'
 import { isLiveListing } from '../../listings/visibility'
@@ -89,7 +90,7 @@ export const adminDashboardRouter = router({
         targetId: moderationLog.targetId,
         reason: moderationLog.reason,
         createdAt: moderationLog.createdAt,
-        moderator: { username: profiles.username, fullName: profiles.fullName },
+        moderator: memberNameColumns,
       })
       .from(moderationLog)
       .leftJoin(profiles, eq(profiles.userId, moderationLog.moderatorId))

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { MODERATION_STATUSES } from '../../../shared/domain'
 import { removeListingSchema } from '../../../shared/schemas/admin'
+import { memberNameColumns } from '../../account/profile'
 import { memberCommunityId } from '../../communities/scope'
 import { listings, profiles } from '../../db/schema'
 import { listingForStaff } from '../../listings/detail'
@@ -24,7 +25,7 @@ export const adminListingsRouter = router({
           moderationStatus: listings.moderationStatus,
           removalReason: listings.removalReason,
           createdAt: listings.createdAt,
-          seller: { username: profiles.username, fullName: profiles.fullName },
+          seller: memberNameColumns,
         })
         .from(listings)
         .innerJoin(profiles, eq(profiles.userId, listings.sellerId))
