@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import { CHAT_PAGE_SIZE, type ChatPhoto } from '../../shared/chat'
 import type { Database } from '../db/client'
 import { commitTogether } from '../db/group-commit'
@@ -172,6 +172,21 @@ export function missedMessageEvents(db: Database, userId: number, afterId: numbe
     conversationId,
     message: { ...message, createdAt: message.createdAt.toISOString() },
   }))
+}
+
+/**
+ * Whether one of the member's conversations holds a message between two ids, committed but not yet
+ * heard live: instances publish independently, so a message may be announced after a later one.
+ */
+export function hasMessageBetween(db: Database, userId: number, afterId: number, beforeId: number): boolean {
+  const mine = db.select({ id: conversations.id }).from(conversations).where(conversationsOf(userId))
+  const row = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(inArray(messages.conversationId, mine), gt(messages.id, afterId), lt(messages.id, beforeId)))
+    .limit(1)
+    .get()
+  return row !== undefined
 }
 
 /** The newest message id of all: where a fresh subscription starts. */

@@ -6,6 +6,7 @@ import { unreadCount } from '../chat/conversations'
 import { conversationHeader, inbox } from '../chat/inbox'
 import {
   deliverMessage,
+  hasMessageBetween,
   latestMessageId,
   markConversationRead,
   missedMessageEvents,
@@ -85,6 +86,8 @@ export const chatRouter = router({
           resumeFrom > 0 ? missedMessageEvents(ctx.db, ctx.user.id, resumeFrom) : []
         // A fresh subscription starts from now: after a gap only what came since is read again.
         let lastId = resumeFrom > 0 ? resumeFrom : latestMessageId(ctx.db)
+        const announcedEarly = (id: number) =>
+          id > lastId && hasMessageBetween(ctx.db, ctx.user.id, lastId, id)
         while (!stop.aborted) {
           let event = backlog.shift()
           if (!event) {
@@ -97,6 +100,11 @@ export const chatRouter = router({
               continue
             }
             event = next.value
+            if (event.type === 'message' && announcedEarly(event.message.id)) {
+              // An earlier message is still on its way from another instance: read both in id order.
+              backlog.push(...missedMessageEvents(ctx.db, ctx.user.id, lastId))
+              continue
+            }
           }
           if (event.type === 'message') {
             if (event.message.id <= lastId) continue

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
 import { createCommunity, createListing } from '../../server/db/factories'
+import { messages } from '../../server/db/schema'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscriptions'
 import { appRouter } from '../../server/routers/_app'
@@ -292,6 +293,31 @@ describe('eventos ao vivo', () => {
       'enquanto você estava offline 2',
     ])
     expect(Number(replayed[1]?.id)).toBeGreaterThan(Number(replayed[0]?.id))
+  })
+
+  it('entrega em ordem de id quando outra instância anuncia uma mensagem depois da seguinte', async () => {
+    const { events, abort } = await subscribe(bobId)
+    const received = collect(events, 3, abort)
+    await world.services.bus.listening('chat', bobId)
+    // Saved by another instance whose announcement has not gone out yet.
+    const [late] = world.db
+      .insert(messages)
+      .values({ conversationId, senderId: aliceId, content: 'mandada primeiro' })
+      .returning()
+      .all()
+    await alice.chat.send({ conversationId, content: 'mandada depois' })
+    // The late announcement finally arrives: already delivered, not repeated.
+    if (!late) throw new Error('sem mensagem')
+    world.services.bus.publish('chat', bobId, {
+      type: 'message',
+      conversationId,
+      message: { ...late, createdAt: late.createdAt.toISOString(), photos: [], warnings: [] },
+    })
+    await alice.chat.send({ conversationId, content: 'a terceira' })
+    const contents = (await received).map(
+      (event) => event.data.type === 'message' && event.data.message.content,
+    )
+    expect(contents).toEqual(['mandada primeiro', 'mandada depois', 'a terceira'])
   })
 
   it('encerra a assinatura quando a sessão da conexão termina', async () => {
