@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { storeMessage } from '../../server/chat/messages'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
 import {
@@ -18,12 +18,12 @@ import { createLocalImageStorage } from '../../server/uploads/storage'
 import { storeImage } from '../../server/uploads/store-image'
 import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
 import { axeFindings, describeFinding, type Finding, isSerious, scrollsSideways } from './support/axe'
-import { launchBrowser, signedInPage } from './support/browser'
+import { signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
-import { ADMIN, type RunningServer, startServer } from './support/server'
+import { ADMIN } from './support/server'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let member: Student
 let moderator: Student
 const pending = { email: 'aguardando@univille.br', password: 'senha-aguardando-1' }
@@ -46,7 +46,7 @@ const WIDTHS = [
 const NARROWEST = { width: 320, height: 640 }
 
 async function seedFixtures() {
-  await withServerDatabase(server.dataDir, async (db) => {
+  await withServerDatabase(stage.server.dataDir, async (db) => {
     const seller = await createStudent(db, {
       fullName: 'Otávio Prado',
       username: 'otavio_prado',
@@ -119,7 +119,7 @@ async function seedFixtures() {
         content: 'Oi! Ainda está disponível?',
       })
       .run()
-    const storage = createLocalImageStorage(join(server.dataDir, 'uploads'))
+    const storage = createLocalImageStorage(join(stage.server.dataDir, 'uploads'))
     const photo = await storeImage(
       { db, storage },
       seller.id,
@@ -156,15 +156,9 @@ async function seedFixtures() {
 }
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  member = await createApprovedStudent(server.dataDir, 'Iris Nogueira')
-  moderator = await createApprovedStudent(server.dataDir, 'Moisés Moderador', ['user', 'moderator'])
+  member = await createApprovedStudent(stage.server.dataDir, 'Iris Nogueira')
+  moderator = await createApprovedStudent(stage.server.dataDir, 'Moisés Moderador', ['user', 'moderator'])
   await seedFixtures()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 /**
@@ -233,7 +227,7 @@ class Audit {
 
 describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e desktop)', () => {
   it('páginas públicas e a tela de espera', async () => {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR' })
+    const context = await stage.browser.newContext({ baseURL: stage.server.url, locale: 'pt-BR' })
     const page = await context.newPage()
     const audit = new Audit(page)
     await page.goto('/')
@@ -275,7 +269,9 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   }, 300_000)
 
   it('páginas e diálogos de membro', async () => {
-    const { context, page } = await signedInPage(browser, server.url, member, { device: 'desktop' })
+    const { context, page } = await signedInPage(stage.browser, stage.server.url, member, {
+      device: 'desktop',
+    })
     const audit = new Audit(page)
     for (const path of [
       '/univille/portal',
@@ -366,9 +362,14 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   }, 300_000)
 
   it('painel do moderador e do administrador, com os diálogos', async () => {
-    const { context: modContext, page: modPage } = await signedInPage(browser, server.url, moderator, {
-      device: 'desktop',
-    })
+    const { context: modContext, page: modPage } = await signedInPage(
+      stage.browser,
+      stage.server.url,
+      moderator,
+      {
+        device: 'desktop',
+      },
+    )
     const audit = new Audit(modPage)
     for (const path of [
       '/univille/admin',
@@ -393,9 +394,9 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
     })
     await modContext.close()
 
-    const { context, page } = await signedInPage(browser, server.url, ADMIN, {
+    const { context, page } = await signedInPage(stage.browser, stage.server.url, ADMIN, {
       device: 'desktop',
-      totpKey: enrolTwoFactor(server.dataDir, ADMIN.email),
+      totpKey: enrolTwoFactor(stage.server.dataDir, ADMIN.email),
     })
     const adminAudit = new Audit(page)
     for (const path of [
@@ -451,7 +452,9 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   }, 300_000)
 
   it('espaçamento de texto aumentado não faz a página rolar para o lado (1.4.12)', async () => {
-    const { context, page } = await signedInPage(browser, server.url, member, { device: 'desktop' })
+    const { context, page } = await signedInPage(stage.browser, stage.server.url, member, {
+      device: 'desktop',
+    })
     await page.setViewportSize(WIDTHS[0])
     const overflowing: string[] = []
     for (const path of [
@@ -478,7 +481,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   it('com menos movimento pedido pelo sistema, os avisos aparecem sem animação', async () => {
     const durations: Record<string, number> = {}
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-      const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', reducedMotion })
+      const context = await stage.browser.newContext({ baseURL: stage.server.url, locale: 'pt-BR', reducedMotion })
       const page = await context.newPage()
       await page.goto('/univille/auth?erro=google')
       const toast = page.locator('[data-sonner-toast]').first()
@@ -499,7 +502,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   })
 
   it('o verificador acusa um problema de verdade (botão sem nome)', async () => {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR' })
+    const context = await stage.browser.newContext({ baseURL: stage.server.url, locale: 'pt-BR' })
     const page = await context.newPage()
     await page.goto('/univille/faq')
     await page.evaluate(() => document.body.append(document.createElement('button')))

@@ -1,45 +1,37 @@
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createSecretBox, loadSecretKey } from '../../server/auth/secret-box'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import { openDatabase } from '../../server/db/client'
 import { users } from '../../server/db/schema'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { launchBrowser, signedInPage } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { signedInPage } from './support/browser'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let student: Student
 
 /** The secret the server generated at enrolment, as the authenticator app would hold it. */
 function enrolledKey(email: string): string {
-  const db = openDatabase(join(server.dataDir, 'vupt.sqlite'))
+  const db = openDatabase(join(stage.server.dataDir, 'vupt.sqlite'))
   try {
     const stored =
       db.select({ key: users.totpKey }).from(users).where(eq(users.email, email)).get()?.key ?? ''
     // Encrypted at rest with the key the server keeps in its data directory.
-    return createSecretBox(loadSecretKey(server.dataDir)).open(stored)
+    return createSecretBox(loadSecretKey(stage.server.dataDir)).open(stored)
   } finally {
     db.$client.close()
   }
 }
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  student = await createApprovedStudent(server.dataDir, 'Dora Prado')
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+  student = await createApprovedStudent(stage.server.dataDir, 'Dora Prado')
 })
 
 describe('segurança e privacidade', () => {
   it('ativa TOTP → sai → entra com o código → baixa os dados → exclui a conta → não entra mais', async () => {
-    const { context, page } = await signedInPage(browser, server.url, student)
+    const { context, page } = await signedInPage(stage.browser, stage.server.url, student)
 
     // Enrol: QR code, then a code from the "app", then the recovery codes once.
     await page.goto('/univille/minha-conta/seguranca')

@@ -1,20 +1,11 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { enrolTwoFactor, signIn } from './support/accounts'
-import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
-import { ADMIN, lastMailLink, type RunningServer, startServer } from './support/server'
+import { newPhoneContext, signedInPage } from './support/browser'
+import { ADMIN, lastMailLink } from './support/server'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const stage = setUpStage()
 
 async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email)
@@ -25,7 +16,7 @@ async function submitSignIn(page: Page, email: string, password: string) {
 describe('conta de estudante', () => {
   it('cadastro → confirmação por e-mail → aprovação ao vivo → perfil completo → sair → entrar e voltar à página de origem', async () => {
     const student = { email: 'ana.souza@univille.br', password: 'segredo-forte', username: 'ana_souza' }
-    const studentContext = await newPhoneContext(browser, server.url)
+    const studentContext = await newPhoneContext(stage.browser, stage.server.url)
     const page = await studentContext.newPage()
 
     // A visitor reading the FAQ decides to join.
@@ -53,7 +44,7 @@ describe('conta de estudante', () => {
 
     // The verification link from the mail, opened in another tab of the same browser.
     const verification = await studentContext.newPage()
-    await verification.goto(lastMailLink(server.dataDir, student.email))
+    await verification.goto(lastMailLink(stage.server.dataDir, student.email))
     // The link is answered with the password chosen at sign-up: mailbox and sign-up are one person.
     await verification.getByLabel('Senha do cadastro').fill(student.password)
     await verification.getByRole('button', { name: 'Confirmar e-mail' }).click()
@@ -68,10 +59,15 @@ describe('conta de estudante', () => {
     })
 
     // An administrator approves the account from another browser.
-    const { context: adminContext, page: admin } = await signedInPage(browser, server.url, ADMIN, {
-      device: 'desktop',
-      totpKey: enrolTwoFactor(server.dataDir, ADMIN.email),
-    })
+    const { context: adminContext, page: admin } = await signedInPage(
+      stage.browser,
+      stage.server.url,
+      ADMIN,
+      {
+        device: 'desktop',
+        totpKey: enrolTwoFactor(stage.server.dataDir, ADMIN.email),
+      },
+    )
     await admin.goto('/univille/admin/aprovacoes')
     await admin.getByRole('button', { name: 'Aprovar Ana Souza' }).click()
     await admin.getByText('Usuário aprovado com sucesso!').waitFor()
@@ -102,7 +98,7 @@ describe('conta de estudante', () => {
     await page.getByRole('link', { name: 'Entrar / Criar Conta' }).click()
     await page.waitForURL(/\/univille\/auth/)
     await signIn(page, student.email, student.password)
-    await page.waitForURL(`${server.url}/univille/sobre`)
+    await page.waitForURL(`${stage.server.url}/univille/sobre`)
     await page.getByRole('button', { name: 'Menu da conta' }).waitFor()
 
     await studentContext.close()
@@ -111,7 +107,7 @@ describe('conta de estudante', () => {
   it('quem recebe o link de um cadastro que não fez fica com a conta, e quem se cadastrou perde o acesso', async () => {
     const victim = 'bruna.lima@univille.br'
     // Someone signs up with Bruna's address, in their own browser.
-    const squatterContext = await newPhoneContext(browser, server.url)
+    const squatterContext = await newPhoneContext(stage.browser, stage.server.url)
     const squatter = await squatterContext.newPage()
     await squatter.goto('/univille/auth?tab=criar-conta')
     await squatter.getByRole('tab', { name: 'Criar Conta' }).click()
@@ -125,9 +121,9 @@ describe('conta de estudante', () => {
     await squatter.getByRole('heading', { name: 'Sua conta está aguardando aprovação!' }).waitFor()
 
     // Bruna opens the link from her inbox on her phone and says the account is not hers.
-    const bruna = await newPhoneContext(browser, server.url)
+    const bruna = await newPhoneContext(stage.browser, stage.server.url)
     const page = await bruna.newPage()
-    await page.goto(lastMailLink(server.dataDir, victim))
+    await page.goto(lastMailLink(stage.server.dataDir, victim))
     await page.getByRole('button', { name: 'Não criei esta conta' }).click()
     await page.getByLabel('Nova senha', { exact: true }).fill('senha-da-bruna')
     await page.getByLabel('Confirme a nova senha').fill('senha-da-bruna')
@@ -156,20 +152,20 @@ describe('conta de estudante', () => {
   })
 
   it('recusa credenciais inválidas com a mensagem da especificação', async () => {
-    const context = await newPhoneContext(browser, server.url)
+    const context = await newPhoneContext(stage.browser, stage.server.url)
     const page = await context.newPage()
     await page.goto('/auth')
     await submitSignIn(page, ADMIN.email, 'senha-errada')
     await page.getByText('Credenciais inválidas').waitFor()
     await page.getByText('Email ou senha incorretos.').waitFor()
-    expect(page.url()).toBe(`${server.url}/auth`)
+    expect(page.url()).toBe(`${stage.server.url}/auth`)
     await context.close()
   })
 
   it('responde 404 a caminhos desconhecidos e mostra a página de não encontrado', async () => {
-    const response = await fetch(`${server.url}/univille/nao-existe`)
+    const response = await fetch(`${stage.server.url}/univille/nao-existe`)
     expect(response.status).toBe(404)
-    const context = await newPhoneContext(browser, server.url)
+    const context = await newPhoneContext(stage.browser, stage.server.url)
     const page = await context.newPage()
     await page.goto('/univille/nao-existe')
     await page.getByText('Oops! Page not found').waitFor()

@@ -1,13 +1,12 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent, createListing, createStudent } from '../../server/db/factories'
 import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
-import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
+import { newPhoneContext, signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
-import { ADMIN, type RunningServer, startServer } from './support/server'
+import { ADMIN } from './support/server'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let seller: Student
 const pending = { email: 'nova.aluna@univille.br', password: 'senha-pendente-1', fullName: 'Nova Aluna' }
 const listingTitle = 'Apostila repetida de Cálculo'
@@ -15,7 +14,7 @@ const eventTitle = 'Oficina de Fotografia no Campus'
 
 /** Writes the fixtures straight into the running server's database. */
 async function seedFixtures() {
-  await withServerDatabase(server.dataDir, async (db) => {
+  await withServerDatabase(stage.server.dataDir, async (db) => {
     await createStudent(db, {
       email: pending.email,
       password: pending.password,
@@ -43,20 +42,14 @@ async function seedFixtures() {
 }
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  seller = await createApprovedStudent(server.dataDir, 'Vendedor Repetido')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Vendedor Repetido')
   await seedFixtures()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 describe('área administrativa', () => {
   it('aprova quem espera (ao vivo), remove anúncio com motivo, aprova evento e publica banner no portal', async () => {
     // The waiting student's screen is open.
-    const waitingContext = await newPhoneContext(browser, server.url)
+    const waitingContext = await newPhoneContext(stage.browser, stage.server.url)
     const waiting = await waitingContext.newPage()
     await waiting.goto('/univille/auth')
     await waiting.getByLabel('Email').fill(pending.email)
@@ -64,10 +57,15 @@ describe('área administrativa', () => {
     await waiting.getByRole('button', { name: 'Entrar', exact: true }).click()
     await waiting.getByRole('heading', { name: 'Sua conta está aguardando aprovação!' }).waitFor()
 
-    const { context: adminContext, page: admin } = await signedInPage(browser, server.url, ADMIN, {
-      device: 'desktop',
-      totpKey: enrolTwoFactor(server.dataDir, ADMIN.email),
-    })
+    const { context: adminContext, page: admin } = await signedInPage(
+      stage.browser,
+      stage.server.url,
+      ADMIN,
+      {
+        device: 'desktop',
+        totpKey: enrolTwoFactor(stage.server.dataDir, ADMIN.email),
+      },
+    )
 
     // Approve: the waiting screen turns into the app by itself.
     await admin.goto('/univille/admin/aprovacoes')
@@ -82,7 +80,11 @@ describe('área administrativa', () => {
     await admin.getByRole('button', { name: 'Remover anúncio', exact: true }).click()
     await admin.getByText('Anúncio removido com sucesso!').waitFor()
 
-    const { context: sellerContext, page: sellerPage } = await signedInPage(browser, server.url, seller)
+    const { context: sellerContext, page: sellerPage } = await signedInPage(
+      stage.browser,
+      stage.server.url,
+      seller,
+    )
     await sellerPage.goto('/univille/meus-produtos')
     await sellerPage.getByText('Removido pela moderação').first().waitFor()
     await sellerPage.getByText('Spam ou duplicado').first().waitFor()

@@ -1,41 +1,33 @@
-import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { launchBrowser, signedInPage } from './support/browser'
+import { signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
-import { type RunningServer, startServer } from './support/server'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let buyer: Student
 let seller: Student
 let outsider: Student
 let listingId: number
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  buyer = await createApprovedStudent(server.dataDir, 'Ana Lima')
-  seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
-  outsider = await createApprovedStudent(server.dataDir, 'Carla Souza')
-  listingId = await withServerDatabase(server.dataDir, (db) =>
+  buyer = await createApprovedStudent(stage.server.dataDir, 'Ana Lima')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Bruno Dias')
+  outsider = await createApprovedStudent(stage.server.dataDir, 'Carla Souza')
+  listingId = await withServerDatabase(stage.server.dataDir, (db) =>
     createListing(db, { sellerId: seller.id, title: 'Luminária de mesa', priceCents: 6000 }),
   )
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 describe('fotos no chat', () => {
   it('A manda uma foto, B vê a miniatura na hora e abre em tamanho real; uma terceira pessoa não carrega a foto', async () => {
     const [{ context: aContext, page: a }, { context: bContext, page: b }, { context: cContext, page: c }] =
       await Promise.all([
-        signedInPage(browser, server.url, buyer),
-        signedInPage(browser, server.url, seller, { device: 'desktop' }),
-        signedInPage(browser, server.url, outsider, { device: 'desktop' }),
+        signedInPage(stage.browser, stage.server.url, buyer),
+        signedInPage(stage.browser, stage.server.url, seller, { device: 'desktop' }),
+        signedInPage(stage.browser, stage.server.url, outsider, { device: 'desktop' }),
       ])
 
     // A opens the conversation from the listing and says hello; B opens the thread.

@@ -1,24 +1,21 @@
 import { eq } from 'drizzle-orm'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { subcategories } from '../../server/db/schema'
 import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newDesktopContext, signedInPage } from './support/browser'
+import { newDesktopContext, signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
-import { type RunningServer, startServer } from './support/server'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let buyer: Student
 let seller: Student
 let listingId: number
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  buyer = await createApprovedStudent(server.dataDir, 'Ana Lima')
-  seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
-  listingId = await withServerDatabase(server.dataDir, (db) => {
+  buyer = await createApprovedStudent(stage.server.dataDir, 'Ana Lima')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Bruno Dias')
+  listingId = await withServerDatabase(stage.server.dataDir, (db) => {
     const sub = db.select().from(subcategories).where(eq(subcategories.name, 'Livros e apostilas')).get()
     return createListing(db, {
       sellerId: seller.id,
@@ -30,16 +27,11 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('chat em tempo real', () => {
   it('A envia, B recebe sem recarregar, vê o contador, lê; A vê "Lida"; digitação; mensagem durante a queda chega', async () => {
-    const { context: aContext, page: a } = await signedInPage(browser, server.url, buyer)
+    const { context: aContext, page: a } = await signedInPage(stage.browser, stage.server.url, buyer)
 
-    const bContext = await newDesktopContext(browser, server.url)
+    const bContext = await newDesktopContext(stage.browser, stage.server.url)
     const b = await bContext.newPage()
     // B's WebSocket goes through a relay the test can cut; offline, B's reconnect attempts fail
     // the way they do on a phone that lost signal.

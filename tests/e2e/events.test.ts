@@ -1,32 +1,24 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { dayFromNow } from '../support/dates'
 import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { newPhoneContext, signedInPage } from './support/browser'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let organizer: Student
 let moderator: Student
 let guest: Student
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  organizer = await createApprovedStudent(server.dataDir, 'Lia Ferreira')
-  moderator = await createApprovedStudent(server.dataDir, 'Caio Moderador', ['user', 'moderator'])
-  guest = await createApprovedStudent(server.dataDir, 'Rafa Souza')
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+  organizer = await createApprovedStudent(stage.server.dataDir, 'Lia Ferreira')
+  moderator = await createApprovedStudent(stage.server.dataDir, 'Caio Moderador', ['user', 'moderator'])
+  guest = await createApprovedStudent(stage.server.dataDir, 'Rafa Souza')
 })
 
 describe('eventos do campus', () => {
   it('criar → aguardando aprovação → moderador aprova → aparece em Próximos → presença conta → calendário baixa', async () => {
     const title = 'Sarau de Poesia no Bloco C'
-    const { context: organizerContext, page } = await signedInPage(browser, server.url, organizer)
+    const { context: organizerContext, page } = await signedInPage(stage.browser, stage.server.url, organizer)
 
     await page.goto('/univille/criar-evento')
     await page.getByLabel('Título').fill(title)
@@ -44,15 +36,15 @@ describe('eventos do campus', () => {
     await page.getByText('Aguardando aprovação').first().waitFor()
 
     // Not public yet.
-    const guestContext = await newPhoneContext(browser, server.url)
+    const guestContext = await newPhoneContext(stage.browser, stage.server.url)
     const guestPage = await guestContext.newPage()
     await guestPage.goto('/univille/eventos')
     await guestPage.getByText('Nenhum evento encontrado').waitFor()
 
     // A moderator approves it.
     const { context: moderatorContext, page: moderatorPage } = await signedInPage(
-      browser,
-      server.url,
+      stage.browser,
+      stage.server.url,
       moderator,
       { device: 'desktop' },
     )
@@ -69,7 +61,7 @@ describe('eventos do campus', () => {
       .getByRole('link', { name: new RegExp(title) })
       .first()
       .click()
-    await guestPage.waitForURL(`${server.url}${eventPath}`)
+    await guestPage.waitForURL(`${stage.server.url}${eventPath}`)
     await guestPage.getByText('Máximo de 30 participantes').waitFor()
     await guestPage.getByText('0 confirmados').first().waitFor()
     await guestPage.getByRole('button', { name: 'Vou participar' }).click()
@@ -90,7 +82,7 @@ describe('eventos do campus', () => {
     expect(ics).toContain(`DTSTART:${dayFromNow(7).replace(/-/g, '')}T223000Z`)
 
     // The page's link preview is in the HTML the server returns.
-    const html = await (await fetch(`${server.url}${eventPath}`)).text()
+    const html = await (await fetch(`${stage.server.url}${eventPath}`)).text()
     expect(html).toContain(`<meta property="og:title" content="${title}">`)
 
     await guestContext.close()

@@ -1,20 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
 import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
-import { launchBrowser, newPhoneContext } from './support/browser'
+import { newPhoneContext } from './support/browser'
 import { withServerDatabase } from './support/database'
 import { Keyboard, pasteAllowed } from './support/keyboard'
-import { ADMIN, type RunningServer, startServer } from './support/server'
+import { ADMIN } from './support/server'
+import { setUpStage } from './support/stage'
 
 // Every step here goes through the keyboard: no click(), no fill(), no focus().
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let member: Student
 let photoDir: string
 const photos: string[] = []
@@ -22,9 +22,8 @@ const ids = { conversation: 0, event: 0 }
 const pendingName = 'Telma Pendente'
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  member = await createApprovedStudent(server.dataDir, 'Kaio Teclado')
-  await withServerDatabase(server.dataDir, async (db) => {
+  member = await createApprovedStudent(stage.server.dataDir, 'Kaio Teclado')
+  await withServerDatabase(stage.server.dataDir, async (db) => {
     const seller = await createStudent(db, { fullName: 'Lia Vendedora', approved: true, emailVerified: true })
     await createStudent(db, { fullName: pendingName, emailVerified: true })
     for (const [title, priceCents] of [
@@ -52,8 +51,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   if (photoDir) rmSync(photoDir, { recursive: true, force: true })
 })
 
@@ -104,7 +101,7 @@ let memberKeys: Keyboard
 
 describe('só com o teclado', () => {
   it('o link para pular ao conteúdo leva o foco ao conteúdo; nada prende o teclado', async () => {
-    const context = await newPhoneContext(browser, server.url)
+    const context = await newPhoneContext(stage.browser, stage.server.url)
     const page = await context.newPage()
     const keys = new Keyboard(page)
     await page.goto('/univille/faq')
@@ -135,7 +132,7 @@ describe('só com o teclado', () => {
   })
 
   it('entra com o segundo fator e aprova um membro no painel', async () => {
-    const context = await newPhoneContext(browser, server.url)
+    const context = await newPhoneContext(stage.browser, stage.server.url)
     const page = await context.newPage()
     const keys = new Keyboard(page)
     await signInByKeyboard(
@@ -143,7 +140,7 @@ describe('só com o teclado', () => {
       keys,
       ADMIN.email,
       ADMIN.password,
-      enrolTwoFactor(server.dataDir, ADMIN.email),
+      enrolTwoFactor(stage.server.dataDir, ADMIN.email),
     )
     await page.goto('/univille/admin/usuarios')
     await keys.tabTo(page.getByRole('button', { name: `Aprovar ${pendingName}` }))
@@ -154,7 +151,7 @@ describe('só com o teclado', () => {
   })
 
   it('anuncia com duas fotos e troca a ordem delas pelos botões', async () => {
-    memberContext = await newPhoneContext(browser, server.url)
+    memberContext = await newPhoneContext(stage.browser, stage.server.url)
     memberPage = await memberContext.newPage()
     memberKeys = new Keyboard(memberPage)
     const page = memberPage

@@ -1,20 +1,10 @@
-import type { Browser, Page, Response } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Response } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { LIBRAS_COOKIE, VLIBRAS_APP_URL, VLIBRAS_SCRIPT_URL } from '../../shared/libras'
-import { launchBrowser, newPhoneContext } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { newPhoneContext } from './support/browser'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const stage = setUpStage()
 
 /** Stands in for the government's script: records that it ran and with which app address. */
 const STUB = 'window.VLibras = { Widget: function (url) { window.__vlibrasWidget = url } }'
@@ -29,11 +19,11 @@ async function librasButton(page: Page) {
 
 describe('Libras (VLibras) por escolha', () => {
   it('nada externo carrega antes de ativar; depois o widget carrega, a CSP o admite e a escolha fica lembrada', async () => {
-    const context = await newPhoneContext(browser, server.url)
+    const context = await newPhoneContext(stage.browser, stage.server.url)
     const page = await context.newPage()
     const outside: string[] = []
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.url)) outside.push(request.url())
+      if (!request.url().startsWith(stage.server.url)) outside.push(request.url())
     })
     await context.route('https://vlibras.gov.br/**', (route) =>
       route.request().url() === VLIBRAS_SCRIPT_URL
@@ -83,9 +73,13 @@ describe('Libras (VLibras) por escolha', () => {
   })
 
   it('a CSP padrão recusa o VLibras, e só o cookie de quem ativou a estende', async () => {
-    const plain = await fetch(`${server.url}/univille/faq`)
-    const optedIn = await fetch(`${server.url}/univille/faq`, { headers: { cookie: `${LIBRAS_COOKIE}=1` } })
-    const other = await fetch(`${server.url}/univille/faq`, { headers: { cookie: `${LIBRAS_COOKIE}=0` } })
+    const plain = await fetch(`${stage.server.url}/univille/faq`)
+    const optedIn = await fetch(`${stage.server.url}/univille/faq`, {
+      headers: { cookie: `${LIBRAS_COOKIE}=1` },
+    })
+    const other = await fetch(`${stage.server.url}/univille/faq`, {
+      headers: { cookie: `${LIBRAS_COOKIE}=0` },
+    })
     const scriptSrc = (response: globalThis.Response) =>
       (response.headers.get('content-security-policy') ?? '')
         .split(';')

@@ -1,24 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { launchBrowser, signedInPage } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { signedInPage } from './support/browser'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let seller: Student
 let buyer: Student
 let photoDir: string
 const photos: string[] = []
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  seller = await createApprovedStudent(server.dataDir, 'Marina Costa')
-  buyer = await createApprovedStudent(server.dataDir, 'Pedro Alves')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Marina Costa')
+  buyer = await createApprovedStudent(stage.server.dataDir, 'Pedro Alves')
   photoDir = mkdtempSync(join(tmpdir(), 'vupt-fotos-'))
   for (const [index, color] of ['#c2410c', '#0369a1'].entries()) {
     const file = join(photoDir, `foto-${index + 1}.jpg`)
@@ -30,14 +27,12 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   if (photoDir) rmSync(photoDir, { recursive: true, force: true })
 })
 
 describe('marketplace', () => {
   it('anunciar com duas fotos → achar sem acento → favoritar e dar Vupt → editar e marcar vendido', async () => {
-    const { context: sellerContext, page } = await signedInPage(browser, server.url, seller)
+    const { context: sellerContext, page } = await signedInPage(stage.browser, stage.server.url, seller)
 
     await page.goto('/univille/vender')
     await page.getByLabel('Título').fill('Caneca de cerâmica pintada à mão')
@@ -58,7 +53,11 @@ describe('marketplace', () => {
     await page.getByText('Caneca de cerâmica pintada à mão').waitFor()
 
     // Another student finds it in the portal with an accent-free, partial search.
-    const { context: buyerContext, page: buyerPage } = await signedInPage(browser, server.url, buyer)
+    const { context: buyerContext, page: buyerPage } = await signedInPage(
+      stage.browser,
+      stage.server.url,
+      buyer,
+    )
     await buyerPage.goto('/univille/portal')
     const search = buyerPage.getByRole('searchbox').first()
     await search.fill('ceramica pint')
@@ -87,7 +86,7 @@ describe('marketplace', () => {
     )
 
     // The owner edits the listing on its page, then marks it sold.
-    await page.goto(listingUrl.replace(server.url, ''))
+    await page.goto(listingUrl.replace(stage.server.url, ''))
     await page.getByRole('button', { name: 'Seu produto' }).waitFor()
     await page.getByRole('button', { name: 'Editar' }).click()
     await page.getByLabel('Preço').fill('39,90')

@@ -1,13 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent, createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
+import { newPhoneContext, signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
-import { type RunningServer, startServer } from './support/server'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let buyer: Student
 let seller: Student
 let organizer: Student
@@ -19,11 +18,10 @@ async function openFromAccountMenu(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  buyer = await createApprovedStudent(server.dataDir, 'Ana Lima')
-  seller = await createApprovedStudent(server.dataDir, 'Bruno Dias')
-  organizer = await createApprovedStudent(server.dataDir, 'Lia Ferreira')
-  await withServerDatabase(server.dataDir, (db) => {
+  buyer = await createApprovedStudent(stage.server.dataDir, 'Ana Lima')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Bruno Dias')
+  organizer = await createApprovedStudent(stage.server.dataDir, 'Lia Ferreira')
+  await withServerDatabase(stage.server.dataDir, (db) => {
     ids.ruler = createListing(db, {
       sellerId: seller.id,
       title: 'Régua T de desenho técnico',
@@ -48,14 +46,9 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('as coisas de cada membro', () => {
   it('Meus favoritos: favorita pelo coração, acha pelo menu da conta, e um vendido fica marcado até sair da lista', async () => {
-    const { context, page } = await signedInPage(browser, server.url, buyer)
+    const { context, page } = await signedInPage(stage.browser, stage.server.url, buyer)
 
     for (const id of [ids.ruler, ids.lamp]) {
       await page.goto(`/univille/produto/${id}`)
@@ -68,7 +61,7 @@ describe('as coisas de cada membro', () => {
     const toast = await toastItem.boundingBox()
     const topBar = await page.getByRole('banner').boundingBox()
     expect(toast?.y).toBeGreaterThanOrEqual((topBar?.y ?? 0) + (topBar?.height ?? Number.NaN))
-    await withServerDatabase(server.dataDir, (db) =>
+    await withServerDatabase(stage.server.dataDir, (db) =>
       db.$client.prepare("update listings set status = 'vendido' where id = ?").run(ids.lamp),
     )
 
@@ -88,7 +81,7 @@ describe('as coisas de cada membro', () => {
   })
 
   it('Meus eventos: pela Minha Conta, o organizador lê o motivo da rejeição e volta a editar o pendente', async () => {
-    const { context, page } = await signedInPage(browser, server.url, organizer)
+    const { context, page } = await signedInPage(stage.browser, stage.server.url, organizer)
 
     await page.goto('/univille/minha-conta')
     await page.getByRole('link', { name: 'Meus eventos' }).click()
@@ -108,7 +101,7 @@ describe('as coisas de cada membro', () => {
   })
 
   it('pontas soltas: "Criar minha conta" abre o cadastro e some para quem entrou; as páginas de administrador respondem a quem não é', async () => {
-    const visitorContext = await newPhoneContext(browser, server.url)
+    const visitorContext = await newPhoneContext(stage.browser, stage.server.url)
     const visitor = await visitorContext.newPage()
     await visitor.goto('/univille')
     await visitor.getByRole('link', { name: 'Criar minha conta' }).click()
@@ -116,7 +109,7 @@ describe('as coisas de cada membro', () => {
     await visitor.getByRole('tab', { name: 'Criar Conta', selected: true }).waitFor()
     await visitorContext.close()
 
-    const { context, page } = await signedInPage(browser, server.url, buyer)
+    const { context, page } = await signedInPage(stage.browser, stage.server.url, buyer)
     await page.goto('/univille')
     await page.getByRole('link', { name: 'Ir para o portal' }).waitFor()
     expect(await page.getByRole('link', { name: 'Criar minha conta' }).count()).toBe(0)

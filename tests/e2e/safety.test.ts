@@ -1,13 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { launchBrowser, signedInPage } from './support/browser'
+import { signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
-import { type RunningServer, startServer } from './support/server'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let reporter: Student
 let seller: Student
 let moderator: Student
@@ -15,11 +13,10 @@ let listingId: number
 let bookId: number
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  reporter = await createApprovedStudent(server.dataDir, 'Carla Nunes')
-  seller = await createApprovedStudent(server.dataDir, 'Diego Souza')
-  moderator = await createApprovedStudent(server.dataDir, 'Moderadora Eva', ['user', 'moderator'])
-  await withServerDatabase(server.dataDir, (db) => {
+  reporter = await createApprovedStudent(stage.server.dataDir, 'Carla Nunes')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Diego Souza')
+  moderator = await createApprovedStudent(stage.server.dataDir, 'Moderadora Eva', ['user', 'moderator'])
+  await withServerDatabase(stage.server.dataDir, (db) => {
     listingId = createListing(db, {
       sellerId: seller.id,
       title: 'Fone bluetooth lacrado',
@@ -35,16 +32,16 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('segurança na comunidade', () => {
   it('denúncia de um anúncio → a moderação resolve pela fila → quem denunciou vê o resultado nas notificações', async () => {
-    const { context: reporterContext, page: r } = await signedInPage(browser, server.url, reporter, {
-      device: 'desktop',
-    })
+    const { context: reporterContext, page: r } = await signedInPage(
+      stage.browser,
+      stage.server.url,
+      reporter,
+      {
+        device: 'desktop',
+      },
+    )
     await r.goto(`/univille/produto/${listingId}`)
     await r.getByRole('button', { name: 'Denunciar' }).click()
     const dialog = r.getByRole('dialog', { name: 'Denunciar este anúncio' })
@@ -53,9 +50,14 @@ describe('segurança na comunidade', () => {
     await dialog.getByRole('button', { name: 'Enviar denúncia' }).click()
     await r.getByText('Denúncia enviada').waitFor()
 
-    const { context: moderatorContext, page: m } = await signedInPage(browser, server.url, moderator, {
-      device: 'desktop',
-    })
+    const { context: moderatorContext, page: m } = await signedInPage(
+      stage.browser,
+      stage.server.url,
+      moderator,
+      {
+        device: 'desktop',
+      },
+    )
     await m.goto('/univille/admin/denuncias')
     const group = m.getByRole('listitem', { name: 'Denúncia: Anúncio' })
     await group.getByText('Fone bluetooth lacrado').first().waitFor()
@@ -84,10 +86,10 @@ describe('segurança na comunidade', () => {
   })
 
   it('bloquear na conversa: o outro lado não consegue mais enviar', async () => {
-    const { context: buyerContext, page: b } = await signedInPage(browser, server.url, reporter, {
+    const { context: buyerContext, page: b } = await signedInPage(stage.browser, stage.server.url, reporter, {
       device: 'desktop',
     })
-    const { context: sellerContext, page: a } = await signedInPage(browser, server.url, seller, {
+    const { context: sellerContext, page: a } = await signedInPage(stage.browser, stage.server.url, seller, {
       device: 'desktop',
     })
 
@@ -107,7 +109,7 @@ describe('segurança na comunidade', () => {
     await a.getByRole('alertdialog').getByRole('button', { name: 'Bloquear' }).click()
     await a.getByText('Você bloqueou esta pessoa. Desbloqueie para voltar a conversar.').waitFor()
 
-    // The buyer's open page still shows the composer: sending is refused by the server.
+    // The buyer's open page still shows the composer: sending is refused by the stage.server.
     await b.getByLabel('Mensagem', { exact: true }).fill('Alô?')
     await b.getByRole('button', { name: 'Enviar', exact: true }).click()
     await b.getByText('Não é possível enviar mensagens nesta conversa.').first().waitFor()
@@ -122,7 +124,7 @@ describe('segurança na comunidade', () => {
   })
 
   it('barreira de acessibilidade: relatada na declaração → chega à fila → a moderação confirma → quem relatou é avisado', async () => {
-    const { context: memberContext, page: r } = await signedInPage(browser, server.url, reporter)
+    const { context: memberContext, page: r } = await signedInPage(stage.browser, stage.server.url, reporter)
     await r.goto('/univille/acessibilidade')
     await r.getByRole('button', { name: 'Relatar uma barreira' }).click()
     const dialog = r.getByRole('dialog', { name: 'Relatar uma barreira' })
@@ -134,9 +136,14 @@ describe('segurança na comunidade', () => {
     await dialog.getByRole('button', { name: 'Enviar relato' }).click()
     await r.getByText('Relato enviado').waitFor()
 
-    const { context: moderatorContext, page: m } = await signedInPage(browser, server.url, moderator, {
-      device: 'desktop',
-    })
+    const { context: moderatorContext, page: m } = await signedInPage(
+      stage.browser,
+      stage.server.url,
+      moderator,
+      {
+        device: 'desktop',
+      },
+    )
     await m.goto('/univille/admin/denuncias')
     const group = m.getByRole('listitem', { name: 'Denúncia: Barreira de acessibilidade' })
     await group.getByText('/univille/vender').waitFor()

@@ -1,17 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { launchBrowser, signedInPage } from './support/browser'
+import { signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
-import { type RunningServer, startServer } from './support/server'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
+const stage = setUpStage()
 let poster: Student
 let seller: Student
 let fan: Student
@@ -21,29 +20,28 @@ let photo: string
 let flaggedId: number
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  poster = await createApprovedStudent(server.dataDir, 'Helena Prado')
-  seller = await createApprovedStudent(server.dataDir, 'Igor Matos')
-  fan = await createApprovedStudent(server.dataDir, 'Joana Reis')
-  moderator = await createApprovedStudent(server.dataDir, 'Moderador Kaio', ['user', 'moderator'])
+  poster = await createApprovedStudent(stage.server.dataDir, 'Helena Prado')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Igor Matos')
+  fan = await createApprovedStudent(stage.server.dataDir, 'Joana Reis')
+  moderator = await createApprovedStudent(stage.server.dataDir, 'Moderador Kaio', ['user', 'moderator'])
   photoDir = mkdtempSync(join(tmpdir(), 'vupt-procura-'))
   photo = join(photoDir, 'foto.jpg')
   await sharp({ create: { width: 900, height: 700, channels: 3, background: '#15803d' } })
     .jpeg()
     .toFile(photo)
-  flaggedId = await withServerDatabase(server.dataDir, (db) =>
+  flaggedId = await withServerDatabase(stage.server.dataDir, (db) =>
     createListing(db, { sellerId: seller.id, title: 'Gabarito da prova de Química', priceCents: 1500 }),
   )
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   if (photoDir) rmSync(photoDir, { recursive: true, force: true })
 })
 
 async function signedIn(student: Student, phone = false): Promise<Page> {
-  const { page } = await signedInPage(browser, server.url, student, { device: phone ? 'phone' : 'desktop' })
+  const { page } = await signedInPage(stage.browser, stage.server.url, student, {
+    device: phone ? 'phone' : 'desktop',
+  })
   return page
 }
 
