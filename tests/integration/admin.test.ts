@@ -16,6 +16,7 @@ import {
   users,
 } from '../../server/db/schema'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
+import { bannerInput } from '../support/banners'
 import { eventInput } from '../support/events'
 import {
   type AppCaller,
@@ -31,16 +32,6 @@ let adminId: number
 let admin: AppCaller
 let moderator: AppCaller
 let sub: { id: number; mainCategoryId: number }
-
-const bannerInput = {
-  title: 'Semana de Desapegos',
-  description: 'Tudo com preço de estudante.',
-  imageUrl: 'https://exemplo.com/banner.webp',
-  linkUrl: 'https://exemplo.com',
-  placement: 'hero_banner' as const,
-  active: true,
-  displayOrder: 0,
-}
 
 function listing(sellerId: number, title = 'Calculadora científica') {
   return createListing(world.db, { sellerId, title, subcategoryId: sub.id })

@@ -28,6 +28,7 @@ import { createContextInner } from '../../server/trpc/context'
 import { createCallerFactory } from '../../server/trpc/init'
 import type { Role } from '../../shared/domain'
 import { expectTRPCError } from '../support/assertions'
+import { bannerInput } from '../support/banners'
 import { eventInput } from '../support/events'
 import {
   type AppCaller,
@@ -55,16 +56,6 @@ let listingB: number
 let pendingEventB: number
 let approvedEventB: number
 let bannerB: number
-
-const bannerInput = {
-  title: 'Semana de Desapegos',
-  description: 'Tudo com preço de estudante.',
-  imageUrl: 'https://exemplo.com/banner.webp',
-  linkUrl: 'https://exemplo.com',
-  placement: 'hero_banner' as const,
-  active: true,
-  displayOrder: 0,
-}
 
 /** Signed in as the person (with their second factor when two-factor is on, as admins have). */
 function person(id: number): Person {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createConversation, createListing } from '../../server/db/factories'
 import { expectAppError, expectTRPCError } from '../support/assertions'
 import {
   callerFor,
   communityBySlug,
+  createMarketScene,
   createMember,
   setUpTestWorld,
   type TestMember,
@@ -20,12 +20,11 @@ let listingId: number
 let conversationId: number
 
 beforeEach(async () => {
-  seller = await createMember(world)
-  buyer = await createMember(world)
-  moderator = await createMember(world, { roles: ['user', 'moderator'] })
-  listingId = createListing(world.db, { sellerId: seller.id, title: TITLE, priceCents: 2500 })
+  ;({ seller, buyer, moderator, listingId, conversationId } = await createMarketScene(world, {
+    title: TITLE,
+    priceCents: 2500,
+  }))
   await buyer.caller.listings.setFavorite({ id: listingId, favorite: true })
-  conversationId = createConversation(world.db, buyer.id, seller.id, listingId)
   await buyer.caller.chat.send({ conversationId, content: 'Ainda tem?' })
 })
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createConversation, createListing } from '../../server/db/factories'
+import { createListing } from '../../server/db/factories'
 import { communities, listings, moderationLog, reports, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/notifications/unsubscribe'
@@ -12,6 +12,7 @@ import {
   communityBySlug,
   createAdmin,
   createApprovedStudent,
+  createMarketScene,
   createMember,
   setUpTestWorld,
   type TestMember,
@@ -25,11 +26,9 @@ let listingId: number
 let conversationId: number
 
 beforeEach(async () => {
-  seller = await createMember(world)
-  buyer = await createMember(world)
-  moderator = await createMember(world, { roles: ['user', 'moderator'] })
-  listingId = createListing(world.db, { sellerId: seller.id, title: 'Calculadora HP 12c' })
-  conversationId = createConversation(world.db, buyer.id, seller.id, listingId)
+  ;({ seller, buyer, moderator, listingId, conversationId } = await createMarketScene(world, {
+    title: 'Calculadora HP 12c',
+  }))
 })
 
 const report = (caller: AppCaller, targetType: 'listing' | 'user' | 'message', targetId: number) =>

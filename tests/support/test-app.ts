@@ -23,7 +23,11 @@ import {
 } from '../../server/auth/session'
 import { generateTotpKey } from '../../server/auth/two-factor'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
-import { createStudent as createStudentRow } from '../../server/db/factories'
+import {
+  createConversation,
+  createListing,
+  createStudent as createStudentRow,
+} from '../../server/db/factories'
 import { communities, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import { createRateLimits } from '../../server/http/rate-limits'
@@ -392,4 +396,25 @@ export async function createMember(
     username: account.username ?? '',
     caller: callerFor(world.services, { userId: account.id }).caller,
   }
+}
+
+/** A seller's listing and a buyer's conversation about it, with a moderator of the community at hand. */
+export type MarketScene = {
+  seller: TestMember
+  buyer: TestMember
+  moderator: TestMember
+  listingId: number
+  conversationId: number
+}
+
+export async function createMarketScene(
+  world: TestWorld,
+  listing: { title: string; priceCents?: number },
+): Promise<MarketScene> {
+  const seller = await createMember(world)
+  const buyer = await createMember(world)
+  const moderator = await createMember(world, { roles: ['user', 'moderator'] })
+  const listingId = createListing(world.db, { sellerId: seller.id, ...listing })
+  const conversationId = createConversation(world.db, buyer.id, seller.id, listingId)
+  return { seller, buyer, moderator, listingId, conversationId }
 }
