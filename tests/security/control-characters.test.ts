@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { events } from '../../server/db/schema'
 import { toFtsQuery } from '../../server/listings/catalog'
@@ -11,7 +11,7 @@ import { listingFiltersSchema, listingInputSchema } from '../../shared/schemas/l
 import { profileUpdateSchema } from '../../shared/schemas/profile'
 import { dayFromNow } from '../support/dates'
 import { createApprovedEvent } from '../support/events'
-import { callTrpc, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
+import { callTrpc, sessionCookieFor, setUpHttpApp } from '../support/http'
 import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 /** Every C0 control character but the line feed, and DEL. */
@@ -145,16 +145,11 @@ describe('free-text fields drop C0 control characters', () => {
 })
 
 const world = setUpTestWorld({ scope: 'file' })
-let app: RunningApp
+const http = setUpHttpApp(world)
 let memberCookie: string
 
 beforeAll(async () => {
-  app = await startHttpApp(world.services)
   memberCookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
-})
-
-afterAll(async () => {
-  await app.close()
 })
 
 describe('searches with control characters', () => {
@@ -167,7 +162,7 @@ describe('searches with control characters', () => {
     ['listings.list', { q: '"abc\u0000def"\u001f' }],
     ['events.list', { q: 'abc\u0000' }],
   ])('%s %j answers 200', async (path, input) => {
-    const reply = await callTrpc(app.url, path, 'query', input, memberCookie)
+    const reply = await callTrpc(http.app.url, path, 'query', input, memberCookie)
     expect(reply.text).not.toMatch(/unterminated|sqlite/i)
     expect(reply.status).toBe(200)
   })
@@ -175,7 +170,7 @@ describe('searches with control characters', () => {
 
 describe('the .ics file', () => {
   async function calendar(id: number) {
-    const response = await fetch(`${app.url}/api/eventos/${id}/calendario.ics`)
+    const response = await fetch(`${http.app.url}/api/eventos/${id}/calendario.ics`)
     expect(response.status).toBe(200)
     return response.text()
   }

@@ -1,22 +1,17 @@
 import { once } from 'node:events'
 import { type IncomingMessage, request } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TRPC_MAX_BODY_BYTES } from '../../server/http/trpc-limits'
 import { API_BATCH_MAX } from '../../shared/limits'
-import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
+import { browserHeaders, sessionCookieFor, setUpHttpApp } from '../support/http'
 import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld({ scope: 'file' })
-let app: RunningApp
+const http = setUpHttpApp(world)
 let cookie: string
 
 beforeAll(async () => {
-  app = await startHttpApp(world.services)
   cookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
-})
-
-afterAll(async () => {
-  await app.close()
 })
 
 type Sent = { response: IncomingMessage; body: string; bytesSent: number; bytesOffered: number }
@@ -33,9 +28,9 @@ async function post(
   declare: boolean,
   contentType = 'application/json',
 ): Promise<Sent> {
-  const url = new URL(path, app.url)
+  const url = new URL(path, http.app.url)
   const headers: Record<string, string | number> = {
-    ...browserHeaders(app.url, cookie),
+    ...browserHeaders(http.app.url, cookie),
     'content-type': contentType,
   }
   if (declare) headers['content-length'] = total
@@ -104,8 +99,8 @@ describe('request bodies have a limit', () => {
 
 describe('batches have a limit', () => {
   const batch = (size: number) =>
-    fetch(`${app.url}/api/trpc/${Array(size).fill('auth.me').join(',')}?batch=1`, {
-      headers: browserHeaders(app.url, cookie),
+    fetch(`${http.app.url}/api/trpc/${Array(size).fill('auth.me').join(',')}?batch=1`, {
+      headers: browserHeaders(http.app.url, cookie),
     })
 
   it(`accepts a batch of ${API_BATCH_MAX} calls`, async () => {

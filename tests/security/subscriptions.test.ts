@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { appRouter } from '../../server/routers/_app'
-import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
+import { browserHeaders, sessionCookieFor, setUpHttpApp } from '../support/http'
 import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 /** Every subscription of the router: live updates are only served over the WebSocket. */
@@ -11,22 +11,17 @@ const subscriptions = Object.entries(appRouter._def.procedures)
   .map(([path]) => path)
 
 const world = setUpTestWorld({ scope: 'file' })
-let app: RunningApp
+const http = setUpHttpApp(world)
 let cookie: string
 
 beforeAll(async () => {
-  app = await startHttpApp(world.services)
   cookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
-})
-
-afterAll(async () => {
-  await app.close()
 })
 
 /** Opens the request and reads only the head: an event stream would never end on its own. */
 async function head(path: string, init: RequestInit) {
   const controller = new AbortController()
-  const response = await fetch(`${app.url}/api/trpc/${path}`, { ...init, signal: controller.signal })
+  const response = await fetch(`${http.app.url}/api/trpc/${path}`, { ...init, signal: controller.signal })
   const result = { status: response.status, type: response.headers.get('content-type') ?? '' }
   controller.abort()
   return result
@@ -41,7 +36,7 @@ describe('subscriptions over plain HTTP', () => {
     'GET %s with a valid session cookie is refused, with no event stream',
     async (path) => {
       const response = await head(path, {
-        headers: { ...browserHeaders(app.url, cookie), accept: 'text/event-stream' },
+        headers: { ...browserHeaders(http.app.url, cookie), accept: 'text/event-stream' },
       })
       expect(response.status).toBeGreaterThanOrEqual(400)
       expect(response.status).toBeLessThan(500)
@@ -52,7 +47,7 @@ describe('subscriptions over plain HTTP', () => {
   it.each(subscriptions)('POST %s is refused too', async (path) => {
     const response = await head(path, {
       method: 'POST',
-      headers: { ...browserHeaders(app.url, cookie), 'content-type': 'application/json' },
+      headers: { ...browserHeaders(http.app.url, cookie), 'content-type': 'application/json' },
       body: '{}',
     })
     expect(response.status).toBeGreaterThanOrEqual(400)

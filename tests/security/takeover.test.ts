@@ -3,26 +3,18 @@
  * with a classmate's institutional address, and the classmate later gets the confirmation link.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '../../server/auth/session'
 import { profiles, users } from '../../server/db/schema'
 import { UPLOAD_ENDPOINT, UPLOAD_FIELD } from '../../shared/uploads'
-import { browserHeaders, callTrpc, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
+import { browserHeaders, callTrpc, sessionCookieFor, setUpHttpApp } from '../support/http'
 import { solidJpeg } from '../support/images'
 import { createAdmin, lastMailToken, setUpTestWorld } from '../support/test-app'
 
 const VICTIM = 'carla.mendes@univille.br'
 
 const world = setUpTestWorld({ scope: 'file' })
-let app: RunningApp
-
-beforeAll(async () => {
-  app = await startHttpApp(world.services)
-})
-
-afterAll(async () => {
-  await app.close()
-})
+const http = setUpHttpApp(world)
 
 /** The session cookie a response set, as the browser will send it back. */
 function sessionCookieOf(headers: Headers): string {
@@ -41,9 +33,9 @@ async function upload(cookie: string) {
     new Blob([new Uint8Array(await solidJpeg(64, 64))], { type: 'image/jpeg' }),
     'a.jpg',
   )
-  return fetch(`${app.url}${UPLOAD_ENDPOINT}?kind=avatar`, {
+  return fetch(`${http.app.url}${UPLOAD_ENDPOINT}?kind=avatar`, {
     method: 'POST',
-    headers: browserHeaders(app.url, cookie),
+    headers: browserHeaders(http.app.url, cookie),
     body: form,
   })
 }
@@ -51,7 +43,7 @@ async function upload(cookie: string) {
 describe('address squatting over HTTP', () => {
   it('the squatter gets nothing past the waiting screen, and the mailbox’s owner ends up with the account', async () => {
     // The squatter signs up with Carla's address and gets a session.
-    const signUp = await callTrpc(app.url, 'auth.signUp', 'mutation', {
+    const signUp = await callTrpc(http.app.url, 'auth.signUp', 'mutation', {
       email: VICTIM,
       username: 'carla_m',
       fullName: 'Carla Mendes',
@@ -62,23 +54,25 @@ describe('address squatting over HTTP', () => {
     })
     expect(signUp.status).toBe(200)
     const squatter = sessionCookieOf(signUp.headers)
-    expect(data((await callTrpc(app.url, 'auth.me', 'query', undefined, squatter)).json)).toMatchObject({
+    expect(data((await callTrpc(http.app.url, 'auth.me', 'query', undefined, squatter)).json)).toMatchObject({
       email: VICTIM,
       emailVerified: false,
     })
 
     // Nothing beyond the waiting screen: no two-factor to lock the owner out, no data, no uploads.
-    const begin = await callTrpc(app.url, 'account.twoFactor.begin', 'mutation', undefined, squatter)
+    const begin = await callTrpc(http.app.url, 'account.twoFactor.begin', 'mutation', undefined, squatter)
     expect(begin.status).toBe(403)
     expect(appCode(begin.json)).toBe('EMAIL_NOT_VERIFIED')
-    expect((await callTrpc(app.url, 'account.exportData', 'query', undefined, squatter)).status).toBe(403)
+    expect((await callTrpc(http.app.url, 'account.exportData', 'query', undefined, squatter)).status).toBe(
+      403,
+    )
     expect((await upload(squatter)).status).toBe(403)
 
     // Meanwhile an administrator approves what looks like Carla.
     const admin = await createAdmin(world.db)
     const userId = world.db.select({ id: users.id }).from(users).where(eq(users.email, VICTIM)).get()?.id ?? 0
     const approve = await callTrpc(
-      app.url,
+      http.app.url,
       'admin.users.approve',
       'mutation',
       { userId },
@@ -88,20 +82,20 @@ describe('address squatting over HTTP', () => {
 
     // Carla opens the link from her inbox. She does not know the password typed at sign-up.
     const link = lastMailToken(world.services.mailer)
-    const guess = await callTrpc(app.url, 'auth.verifyEmail', 'mutation', {
+    const guess = await callTrpc(http.app.url, 'auth.verifyEmail', 'mutation', {
       token: link,
       password: 'carla123',
     })
     expect(guess.status).toBe(400)
     expect(appCode(guess.json)).toBe('WRONG_SIGN_UP_PASSWORD')
     // "Não criei esta conta": she takes the address with her own password.
-    const claim = await callTrpc(app.url, 'auth.claimAccount', 'mutation', {
+    const claim = await callTrpc(http.app.url, 'auth.claimAccount', 'mutation', {
       token: link,
       password: 'senha-da-carla',
     })
     expect(claim.status).toBe(200)
     const carla = sessionCookieOf(claim.headers)
-    expect(data((await callTrpc(app.url, 'auth.me', 'query', undefined, carla)).json)).toMatchObject({
+    expect(data((await callTrpc(http.app.url, 'auth.me', 'query', undefined, carla)).json)).toMatchObject({
       email: VICTIM,
       emailVerified: true,
       // The approval was of the squatter's sign-up: an administrator looks again.
@@ -110,13 +104,13 @@ describe('address squatting over HTTP', () => {
     expect(world.db.select().from(profiles).where(eq(profiles.userId, userId)).get()?.approved).toBe(false)
 
     // The squatter is out: the session is dead and the old password opens nothing.
-    expect(data((await callTrpc(app.url, 'auth.me', 'query', undefined, squatter)).json)).toBeNull()
-    const again = await callTrpc(app.url, 'auth.signIn', 'mutation', {
+    expect(data((await callTrpc(http.app.url, 'auth.me', 'query', undefined, squatter)).json)).toBeNull()
+    const again = await callTrpc(http.app.url, 'auth.signIn', 'mutation', {
       email: VICTIM,
       password: 'senha-do-intruso',
     })
     expect(appCode(again.json)).toBe('INVALID_CREDENTIALS')
-    const own = await callTrpc(app.url, 'auth.signIn', 'mutation', {
+    const own = await callTrpc(http.app.url, 'auth.signIn', 'mutation', {
       email: VICTIM,
       password: 'senha-da-carla',
     })
@@ -125,7 +119,7 @@ describe('address squatting over HTTP', () => {
 
   it('a session still owing its second factor cannot upload', async () => {
     const admin = await createAdmin(world.db)
-    const signIn = await callTrpc(app.url, 'auth.signIn', 'mutation', {
+    const signIn = await callTrpc(http.app.url, 'auth.signIn', 'mutation', {
       email: admin.email,
       password: admin.password,
     })
@@ -139,7 +133,7 @@ describe('address squatting over HTTP', () => {
 describe('the known-device cookie over HTTP', () => {
   it('a browser that signed in before keeps signing in after strangers exhaust the account', async () => {
     const email = 'dono.do.celular@univille.br'
-    await callTrpc(app.url, 'auth.signUp', 'mutation', {
+    await callTrpc(http.app.url, 'auth.signUp', 'mutation', {
       email,
       username: 'dono_celular',
       fullName: 'Dono do Celular',
@@ -148,11 +142,14 @@ describe('the known-device cookie over HTTP', () => {
       password: 'senha-do-dono',
       communitySlug: 'univille',
     })
-    await callTrpc(app.url, 'auth.verifyEmail', 'mutation', {
+    await callTrpc(http.app.url, 'auth.verifyEmail', 'mutation', {
       token: lastMailToken(world.services.mailer),
       password: 'senha-do-dono',
     })
-    const first = await callTrpc(app.url, 'auth.signIn', 'mutation', { email, password: 'senha-do-dono' })
+    const first = await callTrpc(http.app.url, 'auth.signIn', 'mutation', {
+      email,
+      password: 'senha-do-dono',
+    })
     const device = first.headers
       .getSetCookie()
       .find((value) => value.startsWith('vupt_device='))
@@ -160,12 +157,15 @@ describe('the known-device cookie over HTTP', () => {
     expect(device).toBeDefined()
 
     for (let attempt = 0; attempt < 10; attempt++) {
-      await callTrpc(app.url, 'auth.signIn', 'mutation', { email, password: 'chute' })
+      await callTrpc(http.app.url, 'auth.signIn', 'mutation', { email, password: 'chute' })
     }
-    const stranger = await callTrpc(app.url, 'auth.signIn', 'mutation', { email, password: 'senha-do-dono' })
+    const stranger = await callTrpc(http.app.url, 'auth.signIn', 'mutation', {
+      email,
+      password: 'senha-do-dono',
+    })
     expect(stranger.status).toBe(429)
     const owner = await callTrpc(
-      app.url,
+      http.app.url,
       'auth.signIn',
       'mutation',
       { email, password: 'senha-do-dono' },

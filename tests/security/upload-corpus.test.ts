@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
+import { deflateSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,7 +15,7 @@ import { uploads } from '../../server/db/schema'
 import { createLocalImageStorage } from '../../server/uploads/storage'
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadedImage } from '../../shared/uploads'
 import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
-import { blankPng, exifGpsTags, jpegWithGps, noisePng, solidJpeg } from '../support/images'
+import { blankPng, exifGpsTags, jpegWithGps, noisePng, pngChunk, solidJpeg } from '../support/images'
 import {
   closeTestDatabase,
   createApprovedStudent,
@@ -57,15 +57,6 @@ async function upload(file: Buffer, name: string, type: string) {
 
 const uploadCount = () => db.select({ n: sql<number>`count(*)` }).from(uploads).get()?.n ?? 0
 const storedFiles = () => readdirSync(folder).sort()
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const checksum = Buffer.alloc(4)
-  checksum.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, checksum])
-}
 
 /** A header announcing 20000 × 20000 RGBA pixels, followed by a few bytes of pixel data only. */
 function pngHeaderOnly(width: number, height: number): Buffer {

@@ -6,12 +6,13 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Express } from 'express'
+import { afterAll, beforeAll } from 'vitest'
 import { SESSION_COOKIE } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import { createHttpApp, type HttpAppOptions } from '../../server/http/app'
 import { serveBuiltClient } from '../../server/http/client-app'
 import type { AppServices } from '../../server/services'
-import { callerFor, type TestServices } from './test-app'
+import { callerFor, type TestServices, type TestWorld } from './test-app'
 
 export type RunningApp = { url: string; close: () => Promise<void> }
 
@@ -32,6 +33,16 @@ export async function startHttpApp(
         server.closeAllConnections()
       }),
   }
+}
+
+/** The app over HTTP on the file's test world, started before its tests and closed after them. */
+export function setUpHttpApp(world: TestWorld): { app: RunningApp } {
+  const stage = {} as { app: RunningApp }
+  beforeAll(async () => {
+    stage.app = await startHttpApp(world.services)
+  })
+  afterAll(() => stage.app?.close())
+  return stage
 }
 
 /**

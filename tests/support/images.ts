@@ -59,7 +59,8 @@ export function noisePng(width: number, height: number): Promise<Buffer> {
     .toBuffer()
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and CRC, as the format lays them out. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
   const length = Buffer.alloc(4)
   length.writeUInt32BE(data.length)
