@@ -481,7 +481,11 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   it('com menos movimento pedido pelo sistema, os avisos aparecem sem animação', async () => {
     const durations: Record<string, number> = {}
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-      const context = await stage.browser.newContext({ baseURL: stage.server.url, locale: 'pt-BR', reducedMotion })
+      const context = await stage.browser.newContext({
+        baseURL: stage.server.url,
+        locale: 'pt-BR',
+        reducedMotion,
+      })
       const page = await context.newPage()
       await page.goto('/univille/auth?erro=google')
       const toast = page.locator('[data-sonner-toast]').first()
