@@ -9,13 +9,13 @@ import { toast } from 'sonner'
 import { Link, useLocation } from 'wouter'
 import type { z } from 'zod'
 import { CharacterCount } from '@/components/character-count'
+import { InputField, TextareaField } from '@/components/text-fields'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
-import { Textarea } from '@/components/ui/textarea'
 import {
   BlockedMembersSection,
   EmailPreferencesSection,
@@ -249,43 +249,40 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
         </div>
       </FormField>
 
-      <FormField label="Nome completo" htmlFor="account-full-name" error={errors.fullName?.message}>
-        <Input
-          id="account-full-name"
-          required
-          autoComplete="name"
-          {...fieldAriaProps('account-full-name', { error: errors.fullName?.message })}
-          {...form.register('fullName')}
-        />
-      </FormField>
+      <InputField
+        id="account-full-name"
+        label="Nome completo"
+        error={errors.fullName?.message}
+        required
+        autoComplete="name"
+        {...form.register('fullName')}
+      />
 
-      <FormField label="Bio" htmlFor="account-bio" error={errors.bio?.message} hint={bioHint}>
-        <Textarea
-          id="account-bio"
-          rows={4}
-          placeholder="Conte um pouco sobre você: o que estuda, o que cria, o que oferece..."
-          {...fieldAriaProps('account-bio', { error: errors.bio?.message, hint: bioHint })}
-          {...form.register('bio')}
-        />
-      </FormField>
+      <TextareaField
+        id="account-bio"
+        label="Bio"
+        error={errors.bio?.message}
+        hint={bioHint}
+        rows={4}
+        placeholder="Conte um pouco sobre você: o que estuda, o que cria, o que oferece..."
+        {...form.register('bio')}
+      />
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField label="Universidade" htmlFor="account-university" error={errors.university?.message}>
-          <Input
-            id="account-university"
-            autoComplete="organization"
-            {...fieldAriaProps('account-university', { error: errors.university?.message })}
-            {...form.register('university')}
-          />
-        </FormField>
-        <FormField label="Curso" htmlFor="account-course" error={errors.course?.message}>
-          <Input
-            id="account-course"
-            autoComplete="off"
-            {...fieldAriaProps('account-course', { error: errors.course?.message })}
-            {...form.register('course')}
-          />
-        </FormField>
+        <InputField
+          id="account-university"
+          label="Universidade"
+          error={errors.university?.message}
+          autoComplete="organization"
+          {...form.register('university')}
+        />
+        <InputField
+          id="account-course"
+          label="Curso"
+          error={errors.course?.message}
+          autoComplete="off"
+          {...form.register('course')}
+        />
       </div>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
