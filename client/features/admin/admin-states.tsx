@@ -1,5 +1,6 @@
 import { RotateCwIcon } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
+import { LoadingStatus } from '@/components/loading-status'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { describeError, toastError } from '@/lib/errors'
@@ -19,9 +20,7 @@ export function ListSkeleton({
 }) {
   return (
     <div className={cn('grid gap-3', className)}>
-      <span className="sr-only" role="status">
-        {label}
-      </span>
+      <LoadingStatus>{label}</LoadingStatus>
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <Skeleton key={index} className={cn('w-full rounded-lg', rowClassName)} />

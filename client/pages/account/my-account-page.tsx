@@ -9,6 +9,7 @@ import { toast } from 'sonner'
 import { Link, useLocation } from 'wouter'
 import type { z } from 'zod'
 import { CharacterCount } from '@/components/character-count'
+import { LoadingStatus } from '@/components/loading-status'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -302,9 +303,7 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
 function EditorSkeleton() {
   return (
     <div className="grid gap-6 rounded-xl border p-4 sm:p-6">
-      <span className="sr-only" role="status">
-        Carregando seu perfil...
-      </span>
+      <LoadingStatus>Carregando seu perfil...</LoadingStatus>
       <div className="flex items-center gap-4">
         <Skeleton className="size-24 rounded-full" />
         <Skeleton className="h-10 w-36" />

@@ -1,5 +1,6 @@
 import { ArrowLeftIcon } from 'lucide-react'
 import { useState } from 'react'
+import { LoadingStatus } from '@/components/loading-status'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -92,9 +93,7 @@ export function SecurityPage() {
 function SecuritySkeleton() {
   return (
     <div className="grid gap-6">
-      <span className="sr-only" role="status">
-        Carregando suas configurações...
-      </span>
+      <LoadingStatus>Carregando suas configurações...</LoadingStatus>
       {[0, 1, 2, 3].map((key) => (
         <div key={key} className="grid gap-3 rounded-xl border p-6">
           <Skeleton className="h-5 w-40" />

@@ -9,6 +9,7 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { Link } from 'wouter'
+import { LoadingStatus } from '@/components/loading-status'
 import { Card, CardContent } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -53,9 +54,7 @@ function Dashboard() {
   if (summary.isPending) {
     return (
       <div className="grid gap-6">
-        <span className="sr-only" role="status">
-          Carregando painel...
-        </span>
+        <LoadingStatus>Carregando painel...</LoadingStatus>
         <div className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 6 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.

@@ -2,6 +2,7 @@ import type { EventInput } from '@shared/schemas/event'
 import { LockIcon } from 'lucide-react'
 import { toast } from 'sonner'
 import { Link, useLocation } from 'wouter'
+import { LoadingStatus } from '@/components/loading-status'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { EventForm } from '@/features/events/event-form'
@@ -140,9 +141,7 @@ function NotEditable({ event }: { event: EventDetail }) {
 function EventFormSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <span className="sr-only" role="status">
-        Carregando evento...
-      </span>
+      <LoadingStatus>Carregando evento...</LoadingStatus>
       <div className="grid gap-2">
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-4 w-72" />

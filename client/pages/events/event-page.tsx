@@ -11,6 +11,7 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { LoadingStatus } from '@/components/loading-status'
 import { buttonVariants } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -196,9 +197,7 @@ function Detail({
 function EventSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 md:py-10">
-      <span className="sr-only" role="status">
-        Carregando evento...
-      </span>
+      <LoadingStatus>Carregando evento...</LoadingStatus>
       <Skeleton className="h-4 w-20" />
       <Skeleton className="aspect-video w-full rounded-xl" />
       <Skeleton className="h-8 w-3/4" />

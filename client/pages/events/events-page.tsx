@@ -1,6 +1,7 @@
 import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/event'
 import { PlusIcon, RotateCwIcon } from 'lucide-react'
 import { useEffect } from 'react'
+import { LoadingStatus } from '@/components/loading-status'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -100,9 +101,7 @@ function EventsResults({ tab, q, communitySlug, canCreate, onClearSearch }: Even
   if (query.isPending) {
     return (
       <>
-        <span className="sr-only" role="status">
-          Carregando eventos...
-        </span>
+        <LoadingStatus>Carregando eventos...</LoadingStatus>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: SKELETON_COUNT }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.

@@ -5,6 +5,7 @@ import { CalendarDaysIcon, ChevronRightIcon, EyeIcon, MessageCircleIcon, Package
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Link, useLocation, useParams, useSearchParams } from 'wouter'
+import { LoadingStatus } from '@/components/loading-status'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -282,9 +283,7 @@ function ListingNotFound() {
 function ListingSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 md:py-10">
-      <span className="sr-only" role="status">
-        Carregando produto...
-      </span>
+      <LoadingStatus>Carregando produto...</LoadingStatus>
       <div className="grid gap-8 md:grid-cols-2">
         <Skeleton className="aspect-square w-full rounded-xl" />
         <div className="grid content-start gap-4">

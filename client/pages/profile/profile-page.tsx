@@ -10,6 +10,7 @@ import {
 import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { Link, useLocation, useParams } from 'wouter'
+import { LoadingStatus } from '@/components/loading-status'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -178,9 +179,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
 function ProfileSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
-      <span className="sr-only" role="status">
-        Carregando perfil...
-      </span>
+      <LoadingStatus>Carregando perfil...</LoadingStatus>
       <div className="flex flex-col gap-6 rounded-xl border p-6 sm:flex-row">
         <Skeleton className="size-24 shrink-0 rounded-full sm:size-28" />
         <div className="grid flex-1 content-start gap-3">

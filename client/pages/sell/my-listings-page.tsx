@@ -1,6 +1,7 @@
 import { formatPrice } from '@shared/money'
 import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { LoadingStatus } from '@/components/loading-status'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -178,9 +179,7 @@ function EmptyState() {
 function ListSkeleton() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <span className="sr-only" role="status">
-        Carregando seus produtos...
-      </span>
+      <LoadingStatus>Carregando seus produtos...</LoadingStatus>
       {[0, 1, 2].map((key) => (
         <div key={key} className="overflow-hidden rounded-xl border">
           <Skeleton className="aspect-[4/3] w-full rounded-none" />
