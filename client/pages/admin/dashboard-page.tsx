@@ -9,6 +9,7 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { Card, CardContent } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -109,10 +110,7 @@ function Dashboard() {
 
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="dashboard-counters">
-        <h2 id="dashboard-counters" className="sr-only">
-          Contadores
-        </h2>
+      <LabelledSection id="dashboard-counters" title="Contadores" headingClassName="sr-only">
         <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-3">
           {counters.map((counter) => (
             <li key={counter.label}>
@@ -120,7 +118,7 @@ function Dashboard() {
             </li>
           ))}
         </ul>
-      </section>
+      </LabelledSection>
       <Card>
         <CardContent>
           <WeeklyChart weeks={data.weeks} />

@@ -11,6 +11,7 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { buttonVariants } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -159,12 +160,14 @@ function EventDetails({ event }: { event: EventDetail }) {
               )}
             </Detail>
           </dl>
-          <section aria-labelledby="event-description-heading" className="grid gap-2">
-            <h2 id="event-description-heading" className="font-semibold text-lg">
-              Sobre o evento
-            </h2>
+          <LabelledSection
+            id="event-description-heading"
+            title="Sobre o evento"
+            className="grid gap-2"
+            headingClassName="font-semibold text-lg"
+          >
             <p className="whitespace-pre-line break-words leading-relaxed">{event.description}</p>
-          </section>
+          </LabelledSection>
         </div>
       </div>
     </article>

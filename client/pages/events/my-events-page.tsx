@@ -1,5 +1,6 @@
 import { CalendarHeartIcon, CalendarPlusIcon, PencilIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
@@ -34,10 +35,12 @@ export function MyEventsPage() {
         </ButtonLink>
       </header>
 
-      <section aria-labelledby="organizo" className="grid gap-4">
-        <h2 id="organizo" className="font-semibold text-xl">
-          Eventos que organizo
-        </h2>
+      <LabelledSection
+        id="organizo"
+        title="Eventos que organizo"
+        className="grid gap-4"
+        headingClassName="font-semibold text-xl"
+      >
         {organized.isPending ? (
           <ListSkeleton label="Carregando seus eventos..." rows={2} />
         ) : organized.isError ? (
@@ -57,12 +60,14 @@ export function MyEventsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="vou" className="grid gap-4">
-        <h2 id="vou" className="font-semibold text-xl">
-          Vou participar
-        </h2>
+      <LabelledSection
+        id="vou"
+        title="Vou participar"
+        className="grid gap-4"
+        headingClassName="font-semibold text-xl"
+      >
         {attending.isPending ? (
           <ListSkeleton label="Carregando eventos..." rows={2} rowClassName="h-48" />
         ) : attending.isError ? (
@@ -89,7 +94,7 @@ export function MyEventsPage() {
             ) : null}
           </>
         )}
-      </section>
+      </LabelledSection>
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { CalendarDaysIcon, ChevronRightIcon, EyeIcon, MessageCircleIcon, Package
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Link, useLocation, useParams, useSearchParams } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -255,12 +256,14 @@ function ListingDetails({
           )}
         </div>
       </div>
-      <section aria-labelledby="description-heading" className="grid max-w-3xl gap-2">
-        <h2 id="description-heading" className="font-semibold text-lg">
-          Descrição
-        </h2>
+      <LabelledSection
+        id="description-heading"
+        title="Descrição"
+        className="grid max-w-3xl gap-2"
+        headingClassName="font-semibold text-lg"
+      >
         <p className="whitespace-pre-line break-words leading-relaxed">{listing.description}</p>
-      </section>
+      </LabelledSection>
     </article>
   )
 }

@@ -1,6 +1,7 @@
 import type { MainCategorySlug } from '@shared/domain'
 import { SlidersHorizontalIcon } from 'lucide-react'
 import { useState } from 'react'
+import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import {
   Sheet,
@@ -74,10 +75,12 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
           </div>
         </aside>
 
-        <section aria-labelledby="categoria-produtos" className="min-w-0">
-          <h2 id="categoria-produtos" className="sr-only">
-            Produtos
-          </h2>
+        <LabelledSection
+          id="categoria-produtos"
+          title="Produtos"
+          className="min-w-0"
+          headingClassName="sr-only"
+        >
           {/* Phones: the sort stays at hand, the rest of the filters open in a sheet. */}
           <div className="mb-4 flex items-end gap-2 lg:hidden">
             <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
@@ -116,7 +119,7 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
             gridClassName="lg:grid-cols-3"
             onClearFilters={canClear ? clearFilters : undefined}
           />
-        </section>
+        </LabelledSection>
       </div>
     </div>
   )

@@ -1,4 +1,5 @@
 import type { MainCategorySlug } from '@shared/domain'
+import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { countLabel } from '@/features/listings/count-label'
@@ -95,10 +96,12 @@ export function PortalPage() {
 
       <ListingSearchForm value={filters.q} onSearch={(q) => setFilters({ q })} />
 
-      <section aria-labelledby="portal-categorias" className="grid gap-3">
-        <h2 id="portal-categorias" className="font-bold text-lg">
-          Categorias
-        </h2>
+      <LabelledSection
+        id="portal-categorias"
+        title="Categorias"
+        className="grid gap-3"
+        headingClassName="font-bold text-lg"
+      >
         {/* 'Junto às categorias': beside the cards on wide screens, under them on a phone. */}
         <div className={cn('grid gap-3 sm:gap-4', categoryBanner && 'lg:grid-cols-[minmax(0,1fr)_22rem]')}>
           <CategoryCards
@@ -121,7 +124,7 @@ export function PortalPage() {
             onChange={(subcategory) => setFilters({ subcategory })}
           />
         ) : null}
-      </section>
+      </LabelledSection>
 
       {isMember ? <WantedTeaser /> : null}
 

@@ -10,6 +10,7 @@ import {
 import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { Link, useLocation, useParams } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -145,11 +146,17 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
         </div>
       </section>
 
-      <section aria-labelledby="profile-listings" className="grid gap-4">
-        <h2 id="profile-listings" className="font-semibold text-xl">
-          {profile.isMe ? 'Seus produtos ativos' : 'Produtos'}{' '}
-          <span className="font-normal text-muted-foreground">({count})</span>
-        </h2>
+      <LabelledSection
+        id="profile-listings"
+        title={
+          <>
+            {profile.isMe ? 'Seus produtos ativos' : 'Produtos'}{' '}
+            <span className="font-normal text-muted-foreground">({count})</span>
+          </>
+        }
+        className="grid gap-4"
+        headingClassName="font-semibold text-xl"
+      >
         {count === 0 ? (
           <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
             <PackageIcon className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -171,7 +178,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             ))}
           </ul>
         )}
-      </section>
+      </LabelledSection>
     </div>
   )
 }

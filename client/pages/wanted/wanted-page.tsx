@@ -2,6 +2,7 @@ import { CheckIcon, PencilIcon, PlusIcon, SearchIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { LabelledSection } from '@/components/labelled-section'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
@@ -57,16 +58,18 @@ export function WantedPage() {
 
       <MyWantedSection onEdit={(post) => openForm(post)} onClose={setClosing} />
 
-      <section aria-labelledby="wanted-board" className="grid gap-4">
-        <h2 id="wanted-board" className="font-bold text-lg">
-          Pedidos da comunidade
-        </h2>
+      <LabelledSection
+        id="wanted-board"
+        title="Pedidos da comunidade"
+        className="grid gap-4"
+        headingClassName="font-bold text-lg"
+      >
         <WantedBoard
           canModerate={canModerate}
           onRemove={(post) => setRemoving({ id: post.id, title: post.title, kind: 'wanted' })}
           onCreate={() => openForm(null)}
         />
-      </section>
+      </LabelledSection>
 
       <WantedFormDialog open={formOpen} post={editing} onOpenChange={setFormOpen} />
       <CloseWantedDialog post={closing} onDone={() => setClosing(null)} />
@@ -154,10 +157,12 @@ function MyWantedSection({
   }
   if (mine.data.length === 0) return null
   return (
-    <section aria-labelledby="my-wanted" className="grid gap-3">
-      <h2 id="my-wanted" className="font-bold text-lg">
-        Meus pedidos
-      </h2>
+    <LabelledSection
+      id="my-wanted"
+      title="Meus pedidos"
+      className="grid gap-3"
+      headingClassName="font-bold text-lg"
+    >
       <ul className="grid gap-3">
         {mine.data.map((post) => (
           <li
@@ -210,7 +215,7 @@ function MyWantedSection({
           </li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   )
 }
 
