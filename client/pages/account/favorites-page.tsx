@@ -1,5 +1,6 @@
 import { HeartIcon, HeartOffIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState, LoadError } from '@/features/admin/admin-states'
@@ -27,16 +28,17 @@ export function FavoritesPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">Meus favoritos</h1>
-        <p className="text-muted-foreground" aria-live="polite">
-          {favorites.data
+      <PageHeader
+        title="Meus favoritos"
+        liveDescription
+        description={
+          favorites.data
             ? count === 1
               ? '1 favorito'
               : `${count} favoritos`
-            : 'Os anúncios que você salvou. Só você vê esta lista.'}
-        </p>
-      </header>
+            : 'Os anúncios que você salvou. Só você vê esta lista.'
+        }
+      />
 
       {favorites.isPending ? (
         <ListingGridSkeleton count={4} />

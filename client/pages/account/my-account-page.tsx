@@ -10,6 +10,7 @@ import { Link, useLocation } from 'wouter'
 import type { z } from 'zod'
 import { CharacterCount } from '@/components/character-count'
 import { LoadingStatus } from '@/components/loading-status'
+import { PageHeader } from '@/components/page-header'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -43,9 +44,7 @@ export function MyAccountPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">Minha Conta</h1>
-        <p className="text-muted-foreground">Edite como os outros membros veem você.</p>
+      <PageHeader title="Minha Conta" description="Edite como os outros membros veem você.">
         <nav aria-label="Suas coisas" className="mt-2 flex flex-wrap gap-2">
           <ButtonLink href="/minha-conta/seguranca" variant="outline" size="sm">
             <ShieldCheckIcon aria-hidden="true" />
@@ -60,7 +59,7 @@ export function MyAccountPage() {
             Meus eventos
           </ButtonLink>
         </nav>
-      </header>
+      </PageHeader>
       {me.data ? (
         <ProfileEditor profile={me.data} />
       ) : me.error ? (

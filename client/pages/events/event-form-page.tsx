@@ -3,6 +3,7 @@ import { LockIcon } from 'lucide-react'
 import { toast } from 'sonner'
 import { Link, useLocation } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
+import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { EventForm } from '@/features/events/event-form'
@@ -48,13 +49,10 @@ function CreateEvent() {
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">Novo evento</h1>
-        <p className="text-muted-foreground">
-          Divulgue um encontro para a sua comunidade. Ele aparece para todos depois da aprovação de um
-          administrador.
-        </p>
-      </header>
+      <PageHeader
+        title="Novo evento"
+        description="Divulgue um encontro para a sua comunidade. Ele aparece para todos depois da aprovação de um administrador."
+      />
       <EventForm
         mode="create"
         timeZone={community?.timeZone ?? DEFAULT_TIME_ZONE}
@@ -99,10 +97,10 @@ function EditEventForm({ event }: { event: EventDetail }) {
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">Editar evento</h1>
-        <p className="text-muted-foreground">Você pode editar o evento enquanto ele aguarda aprovação.</p>
-      </header>
+      <PageHeader
+        title="Editar evento"
+        description="Você pode editar o evento enquanto ele aguarda aprovação."
+      />
       <EventForm
         mode="edit"
         timeZone={event.timeZone}

@@ -2,6 +2,7 @@ import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/eve
 import { PlusIcon, RotateCwIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { LoadingStatus } from '@/components/loading-status'
+import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -29,20 +30,20 @@ export function EventsPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-extrabold text-2xl tracking-tight sm:text-3xl">Eventos</h1>
-          <p className="text-muted-foreground">
-            Encontros, palestras e festas da sua comunidade universitária.
-          </p>
-        </div>
-        {member ? (
-          <ButtonLink href="/criar-evento">
-            <PlusIcon aria-hidden="true" />
-            Criar Evento
-          </ButtonLink>
-        ) : null}
-      </header>
+      <PageHeader
+        title="Eventos"
+        titleClassName={CATALOGUE_TITLE}
+        description="Encontros, palestras e festas da sua comunidade universitária."
+        className="mb-6"
+        action={
+          member ? (
+            <ButtonLink href="/criar-evento">
+              <PlusIcon aria-hidden="true" />
+              Criar Evento
+            </ButtonLink>
+          ) : null
+        }
+      />
 
       <ListingSearchForm
         value={q}

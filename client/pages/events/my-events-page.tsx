@@ -1,6 +1,7 @@
 import { CalendarHeartIcon, CalendarPlusIcon, PencilIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
+import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
@@ -24,16 +25,16 @@ export function MyEventsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-bold text-2xl">Meus eventos</h1>
-          <p className="text-muted-foreground">Os eventos que você organiza e aqueles em que vai estar.</p>
-        </div>
-        <ButtonLink href="/criar-evento">
-          <CalendarPlusIcon aria-hidden="true" />
-          Criar evento
-        </ButtonLink>
-      </header>
+      <PageHeader
+        title="Meus eventos"
+        description="Os eventos que você organiza e aqueles em que vai estar."
+        action={
+          <ButtonLink href="/criar-evento">
+            <CalendarPlusIcon aria-hidden="true" />
+            Criar evento
+          </ButtonLink>
+        }
+      />
 
       <LabelledSection
         id="organizo"

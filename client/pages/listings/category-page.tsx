@@ -2,6 +2,7 @@ import type { MainCategorySlug } from '@shared/domain'
 import { SlidersHorizontalIcon } from 'lucide-react'
 import { useState } from 'react'
 import { LabelledSection } from '@/components/labelled-section'
+import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import {
   Sheet,
@@ -63,10 +64,12 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
-      <header className="mb-6 grid gap-1">
-        <h1 className="font-extrabold text-2xl tracking-tight sm:text-3xl">{title}</h1>
-        {category?.description ? <p className="text-muted-foreground">{category.description}</p> : null}
-      </header>
+      <PageHeader
+        title={title}
+        titleClassName={CATALOGUE_TITLE}
+        description={category?.description}
+        className="mb-6"
+      />
 
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <aside aria-label="Filtros" className="hidden lg:block">

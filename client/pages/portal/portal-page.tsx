@@ -1,5 +1,6 @@
 import type { MainCategorySlug } from '@shared/domain'
 import { LabelledSection } from '@/components/labelled-section'
+import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { countLabel } from '@/features/listings/count-label'
@@ -79,12 +80,15 @@ export function PortalPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:py-8">
-      <header className="grid gap-1">
-        <h1 className="font-extrabold text-2xl tracking-tight sm:text-3xl">Portal de Vendas</h1>
-        <p className="text-muted-foreground">
-          Criações, serviços e desapegos de quem estuda com você{community ? ` na ${community.name}` : ''}.
-        </p>
-      </header>
+      <PageHeader
+        title="Portal de Vendas"
+        titleClassName={CATALOGUE_TITLE}
+        description={
+          <>
+            Criações, serviços e desapegos de quem estuda com você{community ? ` na ${community.name}` : ''}.
+          </>
+        }
+      />
 
       {heroBanners.isLoading ? (
         <Skeleton className="h-44 w-full rounded-2xl sm:h-64" />

@@ -2,6 +2,7 @@ import { formatPrice } from '@shared/money'
 import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
+import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -22,22 +23,23 @@ export function MyListingsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-bold text-2xl">Meus Produtos</h1>
-          <p className="text-muted-foreground" aria-live="polite">
-            {mine.data
-              ? count === 1
-                ? '1 anúncio'
-                : `${count} anúncios`
-              : 'Todos os seus anúncios, em qualquer status.'}
-          </p>
-        </div>
-        <ButtonLink href="/vender">
-          <PlusIcon aria-hidden="true" />
-          Novo Produto
-        </ButtonLink>
-      </header>
+      <PageHeader
+        title="Meus Produtos"
+        liveDescription
+        description={
+          mine.data
+            ? count === 1
+              ? '1 anúncio'
+              : `${count} anúncios`
+            : 'Todos os seus anúncios, em qualquer status.'
+        }
+        action={
+          <ButtonLink href="/vender">
+            <PlusIcon aria-hidden="true" />
+            Novo Produto
+          </ButtonLink>
+        }
+      />
 
       {mine.isLoading ? (
         <ListSkeleton />

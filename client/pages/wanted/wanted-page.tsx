@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { LabelledSection } from '@/components/labelled-section'
+import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
@@ -42,19 +43,17 @@ export function WantedPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-bold text-2xl">Procura-se</h1>
-          <p className="max-w-2xl text-muted-foreground">
-            Não achou no portal? Diga o que você procura. Quando alguém anunciar algo que combine, você recebe
-            um aviso.
-          </p>
-        </div>
-        <Button onClick={() => openForm(null)}>
-          <PlusIcon aria-hidden="true" />
-          Publicar pedido
-        </Button>
-      </header>
+      <PageHeader
+        title="Procura-se"
+        description="Não achou no portal? Diga o que você procura. Quando alguém anunciar algo que combine, você recebe um aviso."
+        descriptionClassName="max-w-2xl"
+        action={
+          <Button onClick={() => openForm(null)}>
+            <PlusIcon aria-hidden="true" />
+            Publicar pedido
+          </Button>
+        }
+      />
 
       <MyWantedSection onEdit={(post) => openForm(post)} onClose={setClosing} />
 
