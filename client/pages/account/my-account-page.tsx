@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import { CharacterCount } from '@/components/character-count'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -303,15 +304,9 @@ function EditorSkeleton() {
   return (
     <div className="grid gap-6 rounded-xl border p-4 sm:p-6">
       <LoadingStatus>Carregando seu perfil...</LoadingStatus>
-      <div className="flex items-center gap-4">
-        <Skeleton className="size-24 rounded-full" />
-        <Skeleton className="h-10 w-36" />
-      </div>
+      <SkeletonStack className="flex items-center gap-4" shapes={['size-24 rounded-full', 'h-10 w-36']} />
       {[0, 1, 2, 3].map((key) => (
-        <div key={key} className="grid gap-2">
-          <Skeleton className="h-4 w-28" />
-          <Skeleton className="h-10 w-full" />
-        </div>
+        <SkeletonStack key={key} className="grid gap-2" shapes={['h-4 w-28', 'h-10 w-full']} />
       ))}
       <Skeleton className="h-11 w-40 justify-self-end" />
     </div>

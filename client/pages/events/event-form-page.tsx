@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { Link, useLocation } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { EventForm } from '@/features/events/event-form'
@@ -140,10 +141,7 @@ function EventFormSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
       <LoadingStatus>Carregando evento...</LoadingStatus>
-      <div className="grid gap-2">
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-4 w-72" />
-      </div>
+      <SkeletonStack className="grid gap-2" shapes={['h-8 w-48', 'h-4 w-72']} />
       <div className="grid gap-6 rounded-xl border p-4 sm:p-6">
         {['title', 'description', 'date', 'location', 'capacity', 'image'].map((field) => (
           <div key={field} className="grid gap-2">

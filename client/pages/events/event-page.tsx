@@ -13,6 +13,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { buttonVariants } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -205,13 +206,16 @@ function EventSkeleton() {
       <Skeleton className="aspect-video w-full rounded-xl" />
       <Skeleton className="h-8 w-3/4" />
       <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
-        <div className="grid content-start gap-3 sm:grid-cols-2">
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full sm:col-span-2" />
-          <Skeleton className="h-16 w-full sm:col-span-2" />
-          <Skeleton className="h-24 w-full sm:col-span-2" />
-        </div>
+        <SkeletonStack
+          className="grid content-start gap-3 sm:grid-cols-2"
+          shapes={[
+            'h-16 w-full',
+            'h-16 w-full',
+            'h-16 w-full sm:col-span-2',
+            'h-16 w-full sm:col-span-2',
+            'h-24 w-full sm:col-span-2',
+          ]}
+        />
         <Skeleton className="h-56 w-full rounded-xl" />
       </div>
     </div>

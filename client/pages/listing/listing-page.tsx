@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { Link, useLocation, useParams, useSearchParams } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -289,22 +290,23 @@ function ListingSkeleton() {
       <LoadingStatus>Carregando produto...</LoadingStatus>
       <div className="grid gap-8 md:grid-cols-2">
         <Skeleton className="aspect-square w-full rounded-xl" />
-        <div className="grid content-start gap-4">
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-8 w-3/4" />
-          <Skeleton className="h-9 w-36" />
-          <Skeleton className="h-6 w-24" />
-          <Skeleton className="h-4 w-56" />
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-28 w-full rounded-xl" />
-        </div>
+        <SkeletonStack
+          className="grid content-start gap-4"
+          shapes={[
+            'h-4 w-40',
+            'h-8 w-3/4',
+            'h-9 w-36',
+            'h-6 w-24',
+            'h-4 w-56',
+            'h-11 w-full',
+            'h-28 w-full rounded-xl',
+          ]}
+        />
       </div>
-      <div className="grid max-w-3xl gap-2">
-        <Skeleton className="h-6 w-32" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
+      <SkeletonStack
+        className="grid max-w-3xl gap-2"
+        shapes={['h-6 w-32', 'h-4 w-full', 'h-4 w-5/6', 'h-4 w-2/3']}
+      />
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { toast } from 'sonner'
 import { Link, useLocation, useParams } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -189,20 +190,18 @@ function ProfileSkeleton() {
       <LoadingStatus>Carregando perfil...</LoadingStatus>
       <div className="flex flex-col gap-6 rounded-xl border p-6 sm:flex-row">
         <Skeleton className="size-24 shrink-0 rounded-full sm:size-28" />
-        <div className="grid flex-1 content-start gap-3">
-          <Skeleton className="h-7 w-56" />
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-4 w-72 max-w-full" />
-          <Skeleton className="h-16 w-full" />
-        </div>
+        <SkeletonStack
+          className="grid flex-1 content-start gap-3"
+          shapes={['h-7 w-56', 'h-4 w-32', 'h-4 w-72 max-w-full', 'h-16 w-full']}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {[0, 1, 2, 3].map((key) => (
-          <div key={key} className="grid gap-2">
-            <Skeleton className="aspect-square w-full rounded-xl" />
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-5 w-1/3" />
-          </div>
+          <SkeletonStack
+            key={key}
+            className="grid gap-2"
+            shapes={['aspect-square w-full rounded-xl', 'h-4 w-3/4', 'h-5 w-1/3']}
+          />
         ))}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from '
 import { Link } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -185,12 +186,10 @@ function ListSkeleton() {
       {[0, 1, 2].map((key) => (
         <div key={key} className="overflow-hidden rounded-xl border">
           <Skeleton className="aspect-[4/3] w-full rounded-none" />
-          <div className="grid gap-2 p-4">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-6 w-24" />
-            <Skeleton className="h-4 w-28" />
-            <Skeleton className="h-9 w-40" />
-          </div>
+          <SkeletonStack
+            className="grid gap-2 p-4"
+            shapes={['h-5 w-3/4', 'h-6 w-24', 'h-4 w-28', 'h-9 w-40']}
+          />
         </div>
       ))}
     </div>
