@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useParams } from 'wouter'
-import { Button } from '@/components/ui/button'
+import { PageLoadFailed } from '@/components/page-states'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 
@@ -24,12 +24,11 @@ export function useEventFromRoute() {
 /** Shown when the event could not be loaded for another reason than not existing. */
 export function EventLoadFailure({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-      <h1 className="font-semibold text-xl">Não foi possível carregar o evento</h1>
-      <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
-      <Button onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Carregando...' : 'Tentar novamente'}
-      </Button>
-    </div>
+    <PageLoadFailed
+      title="Não foi possível carregar o evento"
+      description="Verifique sua conexão e tente novamente."
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   )
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { MessageCircleOffIcon } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'wouter'
+import { PageLoadFailed } from '@/components/page-states'
 import { Button } from '@/components/ui/button'
 import {
   applyReadReceipt,
@@ -111,18 +112,14 @@ function ThreadView({ conversationId }: { conversationId: number }) {
   if (notFound) return <ConversationNotFound />
   if (failure && (!conversation.data || !messages.data)) {
     return (
-      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="font-semibold text-xl">Não foi possível carregar a conversa</h1>
-        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
-        <Button
-          onClick={() => {
-            void conversation.refetch()
-            void messages.refetch()
-          }}
-        >
-          Tentar novamente
-        </Button>
-      </div>
+      <PageLoadFailed
+        title="Não foi possível carregar a conversa"
+        description="Verifique sua conexão e tente novamente."
+        onRetry={() => {
+          void conversation.refetch()
+          void messages.refetch()
+        }}
+      />
     )
   }
 

@@ -1,11 +1,11 @@
 import type { EventInput } from '@shared/schemas/event'
 import { LockIcon } from 'lucide-react'
 import { toast } from 'sonner'
-import { Link, useLocation } from 'wouter'
+import { useLocation } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
+import { PageUnavailable } from '@/components/page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
-import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { EventForm } from '@/features/events/event-form'
 import { EventNotFound } from '@/features/events/event-not-found'
@@ -124,16 +124,13 @@ function EditEventForm({ event }: { event: EventDetail }) {
 
 function NotEditable({ event }: { event: EventDetail }) {
   return (
-    <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <LockIcon className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="font-semibold text-2xl">Este evento não pode ser editado</h1>
-      <p className="text-muted-foreground">
-        Só é possível editar eventos que aguardam aprovação, e apenas quem os organizou.
-      </p>
-      <Button asChild>
-        <Link href={`/evento/${event.id}`}>Voltar para o evento</Link>
-      </Button>
-    </div>
+    <PageUnavailable
+      icon={LockIcon}
+      title="Este evento não pode ser editado"
+      description="Só é possível editar eventos que aguardam aprovação, e apenas quem os organizou."
+      backHref={`/evento/${event.id}`}
+      backLabel="Voltar para o evento"
+    />
   )
 }
 

@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { Link, useLocation, useParams, useSearchParams } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
+import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -64,13 +65,12 @@ function ListingView({ id }: { id: number }) {
   if (notFound) return <ListingNotFound />
   if (failure) {
     return (
-      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="font-semibold text-xl">Não foi possível carregar o produto</h1>
-        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
-        </Button>
-      </div>
+      <PageLoadFailed
+        title="Não foi possível carregar o produto"
+        description="Verifique sua conexão e tente novamente."
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     )
   }
   if (!query.data) return <ListingSkeleton />
@@ -271,16 +271,14 @@ function ListingDetails({
 
 function ListingNotFound() {
   return (
-    <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <PackageOpenIcon className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="font-semibold text-2xl">Produto não encontrado</h1>
-      <p className="text-muted-foreground" role="status">
-        Ele pode ter sido vendido, removido ou não estar disponível. Levando você para o início...
-      </p>
-      <Button asChild>
-        <Link href="~/">Voltar para o início</Link>
-      </Button>
-    </div>
+    <PageUnavailable
+      icon={PackageOpenIcon}
+      title="Produto não encontrado"
+      description="Ele pode ter sido vendido, removido ou não estar disponível. Levando você para o início..."
+      announce
+      backHref="~/"
+      backLabel="Voltar para o início"
+    />
   )
 }
 

@@ -12,6 +12,7 @@ import { toast } from 'sonner'
 import { Link, useLocation, useParams } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
+import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -60,26 +61,23 @@ export function ProfilePage() {
 
   if (notFound) {
     return (
-      <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <UserXIcon className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h1 className="font-semibold text-2xl">Perfil não encontrado</h1>
-        <p className="text-muted-foreground" role="status">
-          Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início...
-        </p>
-        <Button asChild>
-          <Link href="~/">Voltar para o início</Link>
-        </Button>
-      </div>
+      <PageUnavailable
+        icon={UserXIcon}
+        title="Perfil não encontrado"
+        description="Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início..."
+        announce
+        backHref="~/"
+        backLabel="Voltar para o início"
+      />
     )
   }
   if (failure) {
     return (
-      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="font-semibold text-xl">Não foi possível carregar o perfil</h1>
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
-        </Button>
-      </div>
+      <PageLoadFailed
+        title="Não foi possível carregar o perfil"
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     )
   }
   if (!profile) return <ProfileSkeleton />
