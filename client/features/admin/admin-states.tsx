@@ -70,6 +70,35 @@ export function LoadError({ title, query }: { title: string; query: FailedQuery 
   )
 }
 
+/** What QueryStates needs of a list query: LoadError's part, and where the query stands. */
+type ListQuery<T> = FailedQuery & { isPending: boolean; isError: boolean; data: readonly T[] | undefined }
+
+/**
+ * A list query's four states, checked in this order: the placeholders while it loads, the failure with its
+ * retry (even over items from before, which may be stale), the empty state, and at last the items.
+ */
+export function QueryStates<T>({
+  query,
+  loading,
+  errorTitle,
+  empty,
+  isEmpty = (items) => items.length === 0,
+  children,
+}: {
+  query: ListQuery<T>
+  loading: ReactNode
+  errorTitle: string
+  empty: ReactNode
+  /** When the list counts as empty; by default, when it has no items. */
+  isEmpty?: (items: readonly T[]) => boolean
+  children: (items: readonly T[]) => ReactNode
+}) {
+  if (query.isPending) return loading
+  if (query.isError || query.data === undefined) return <LoadError title={errorTitle} query={query} />
+  if (isEmpty(query.data)) return empty
+  return children(query.data)
+}
+
 /** One toast per failure (a stable id, so retries that fail again do not pile up). */
 export function useLoadErrorToast(title: string, error: unknown) {
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { EmptyState, LoadError } from '@/features/admin/admin-states'
+import { EmptyState, QueryStates } from '@/features/admin/admin-states'
 import { ListingCard } from '@/features/listings/listing-card'
 import { LISTING_GRID_BASE, ListingGridSkeleton } from '@/features/listings/listing-grid'
 import { useToggleFavorite } from '@/features/listings/use-toggle-favorite'
@@ -40,34 +40,37 @@ export function FavoritesPage() {
         }
       />
 
-      {favorites.isPending ? (
-        <ListingGridSkeleton count={4} />
-      ) : favorites.isError ? (
-        <LoadError title="Erro ao carregar favoritos" query={favorites} />
-      ) : count === 0 ? (
-        <EmptyState
-          icon={<HeartIcon aria-hidden="true" />}
-          title="Nenhum favorito ainda"
-          description="Toque no coração de um anúncio para guardá-lo aqui."
-          action={
-            <Button asChild variant="outline">
-              <Link href="/portal">Explorar produtos</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <ul className={cn(LISTING_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4')}>
-          {favorites.data.map((favorite) => (
-            <li key={favorite.id}>
-              {favorite.availability === 'disponivel' && favorite.listing ? (
-                <ListingCard listing={favorite.listing} />
-              ) : (
-                <UnavailableFavorite favorite={favorite} />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={favorites}
+        loading={<ListingGridSkeleton count={4} />}
+        errorTitle="Erro ao carregar favoritos"
+        empty={
+          <EmptyState
+            icon={<HeartIcon aria-hidden="true" />}
+            title="Nenhum favorito ainda"
+            description="Toque no coração de um anúncio para guardá-lo aqui."
+            action={
+              <Button asChild variant="outline">
+                <Link href="/portal">Explorar produtos</Link>
+              </Button>
+            }
+          />
+        }
+      >
+        {(saved) => (
+          <ul className={cn(LISTING_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4')}>
+            {saved.map((favorite) => (
+              <li key={favorite.id}>
+                {favorite.availability === 'disponivel' && favorite.listing ? (
+                  <ListingCard listing={favorite.listing} />
+                ) : (
+                  <UnavailableFavorite favorite={favorite} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </div>
   )
 }

@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
 import { Switch } from '@/features/admin/switch'
@@ -69,48 +69,51 @@ function BannersAdmin() {
         </Button>
       </div>
 
-      {banners.isPending ? (
-        <ListSkeleton label="Carregando banners..." rowClassName="h-32" />
-      ) : banners.isError ? (
-        <LoadError title="Erro ao carregar banners" query={banners} />
-      ) : banners.data.length === 0 ? (
-        <EmptyState
-          icon={<ImageIcon aria-hidden="true" />}
-          title="Nenhum banner cadastrado"
-          description="Crie o primeiro banner para destacar avisos e campanhas no portal."
-        />
-      ) : (
-        groupByPlacement(banners.data).map((group) => (
-          <section
-            key={group.placement}
-            aria-labelledby={`banners-${group.placement}`}
-            className="grid gap-3"
-          >
-            <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
-              {AD_PLACEMENT_LABELS[group.placement]}{' '}
-              <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
-            </h2>
-            {group.banners.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-                Nenhum banner nesta posição.
-              </p>
-            ) : (
-              <ul className="grid gap-3">
-                {group.banners.map((banner) => (
-                  <BannerItem
-                    key={banner.id}
-                    banner={banner}
-                    toggling={setActive.isPending && setActive.variables?.id === banner.id}
-                    onToggle={(active) => setActive.mutate({ id: banner.id, active })}
-                    onEdit={() => setDialog({ mode: 'edit', banner })}
-                    onRemove={() => setRemoving(banner)}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
-        ))
-      )}
+      <QueryStates
+        query={banners}
+        loading={<ListSkeleton label="Carregando banners..." rowClassName="h-32" />}
+        errorTitle="Erro ao carregar banners"
+        empty={
+          <EmptyState
+            icon={<ImageIcon aria-hidden="true" />}
+            title="Nenhum banner cadastrado"
+            description="Crie o primeiro banner para destacar avisos e campanhas no portal."
+          />
+        }
+      >
+        {(rows) =>
+          groupByPlacement(rows).map((group) => (
+            <section
+              key={group.placement}
+              aria-labelledby={`banners-${group.placement}`}
+              className="grid gap-3"
+            >
+              <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
+                {AD_PLACEMENT_LABELS[group.placement]}{' '}
+                <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
+              </h2>
+              {group.banners.length === 0 ? (
+                <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
+                  Nenhum banner nesta posição.
+                </p>
+              ) : (
+                <ul className="grid gap-3">
+                  {group.banners.map((banner) => (
+                    <BannerItem
+                      key={banner.id}
+                      banner={banner}
+                      toggling={setActive.isPending && setActive.variables?.id === banner.id}
+                      onToggle={(active) => setActive.mutate({ id: banner.id, active })}
+                      onEdit={() => setDialog({ mode: 'edit', banner })}
+                      onRemove={() => setRemoving(banner)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))
+        }
+      </QueryStates>
 
       <BannerFormDialog
         state={dialog}

@@ -6,7 +6,7 @@ import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
 import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -49,27 +49,30 @@ function ListingsAdmin() {
         ))}
       </TabsList>
       <TabsContent value={filter} className="grid gap-3">
-        {listings.isPending ? (
-          <ListSkeleton label="Carregando anúncios..." />
-        ) : listings.isError ? (
-          <LoadError title="Erro ao carregar anúncios" query={listings} />
-        ) : listings.data.length === 0 ? (
-          <EmptyState
-            icon={<PackageIcon aria-hidden="true" />}
-            title="Nenhum anúncio aqui"
-            description={empty}
-          />
-        ) : (
-          <ul className="grid gap-3">
-            {listings.data.map((listing) => (
-              <ListingRow
-                key={listing.id}
-                listing={listing}
-                onRemove={() => setRemoving({ id: listing.id, title: listing.title })}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={listings}
+          loading={<ListSkeleton label="Carregando anúncios..." />}
+          errorTitle="Erro ao carregar anúncios"
+          empty={
+            <EmptyState
+              icon={<PackageIcon aria-hidden="true" />}
+              title="Nenhum anúncio aqui"
+              description={empty}
+            />
+          }
+        >
+          {(rows) => (
+            <ul className="grid gap-3">
+              {rows.map((listing) => (
+                <ListingRow
+                  key={listing.id}
+                  listing={listing}
+                  onRemove={() => setRemoving({ id: listing.id, title: listing.title })}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </TabsContent>
       <RemoveListingDialog
         listing={removing}
