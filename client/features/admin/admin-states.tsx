@@ -1,9 +1,10 @@
 import { RotateCwIcon } from 'lucide-react'
-import { type ReactNode, useEffect } from 'react'
+import type { ReactNode } from 'react'
 import { LoadingStatus } from '@/components/loading-status'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { describeError, toastError } from '@/lib/errors'
+import { describeError } from '@/lib/errors'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { cn } from '@/lib/utils'
 
 /** Placeholder rows while a list loads, announced once to screen readers. */
@@ -55,7 +56,7 @@ type FailedQuery = { error: unknown; isFetching: boolean; refetch: () => unknown
 
 /** A failed load: the toast (spec: errors are toasts) plus a retry in place of the list. */
 export function LoadError({ title, query }: { title: string; query: FailedQuery }) {
-  useLoadErrorToast(title, query.error)
+  useLoadErrorToast(query.error, title, `admin-load-${title}`)
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
       <p className="font-medium">{title}</p>
@@ -97,12 +98,4 @@ export function QueryStates<T>({
   if (query.isError || query.data === undefined) return <LoadError title={errorTitle} query={query} />
   if (isEmpty(query.data)) return empty
   return children(query.data)
-}
-
-/** One toast per failure (a stable id, so retries that fail again do not pile up). */
-export function useLoadErrorToast(title: string, error: unknown) {
-  useEffect(() => {
-    if (!error) return
-    toastError(error, title, { id: `admin-load-${title}` })
-  }, [title, error])
 }

@@ -1,8 +1,7 @@
-import { useEffect } from 'react'
 import { useParams } from 'wouter'
 import { PageLoadFailed } from '@/components/page-states'
-import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 
 /** The event named by the `:id` of the route, with its not-found and failure states worked out. */
 export function useEventFromRoute() {
@@ -13,10 +12,7 @@ export function useEventFromRoute() {
   const notFound = id <= 0 || query.error?.data?.httpStatus === 404
   const failure = query.error && !notFound ? query.error : null
 
-  useEffect(() => {
-    if (!failure) return
-    toastError(failure, 'Erro ao carregar evento', { id: 'event-load-error' })
-  }, [failure])
+  useLoadErrorToast(failure, 'Erro ao carregar evento', 'event-load-error')
 
   return { query, notFound, failed: failure !== null }
 }

@@ -19,8 +19,9 @@ import { MessageList, MessageListSkeleton } from '@/features/chat/message-list'
 import { ThreadHeader, ThreadHeaderSkeleton } from '@/features/chat/thread-header'
 import { TypingIndicator } from '@/features/chat/typing-indicator'
 import { useViewer } from '@/lib/auth'
-import { httpStatusOf, toastError } from '@/lib/errors'
+import { httpStatusOf } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { usePageTitle } from '@/lib/use-page-title'
 
 /** `/chat/:id`: one conversation, live. */
@@ -56,10 +57,7 @@ function ThreadView({ conversationId }: { conversationId: number }) {
   usePageTitle(otherName ? `Conversa com ${otherName}` : notFound ? 'Conversa não encontrada' : 'Mensagens')
 
   const failure = notFound ? null : (conversation.error ?? messages.error)
-  useEffect(() => {
-    if (!failure) return
-    toastError(failure, 'Erro ao carregar conversa', { id: 'chat-thread-error' })
-  }, [failure])
+  useLoadErrorToast(failure, 'Erro ao carregar conversa', 'chat-thread-error')
 
   const list = flattenMessages(messages.data)
   const viewerId = viewer?.id ?? 0

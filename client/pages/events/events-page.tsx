@@ -1,6 +1,5 @@
 import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/event'
 import { PlusIcon, RotateCwIcon } from 'lucide-react'
-import { useEffect } from 'react'
 import { LoadingStatus } from '@/components/loading-status'
 import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
@@ -12,8 +11,9 @@ import { useEventsSearch } from '@/features/events/use-events-search'
 import { ListingSearchForm } from '@/features/listings/listing-search-form'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
-import { describeError, toastError } from '@/lib/errors'
+import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { usePageTitle } from '@/lib/use-page-title'
 
 const SKELETON_COUNT = 6
@@ -93,11 +93,7 @@ function EventsResults({ tab, q, communitySlug, canCreate, onClearSearch }: Even
     ...(q ? { q } : {}),
   })
 
-  const { error } = query
-  useEffect(() => {
-    if (!error) return
-    toastError(error, LOAD_ERROR_TITLE, { id: 'events-load-error' })
-  }, [error])
+  useLoadErrorToast(query.error, LOAD_ERROR_TITLE, 'events-load-error')
 
   if (query.isPending) {
     return (

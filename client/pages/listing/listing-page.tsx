@@ -25,10 +25,9 @@ import { WantedMatches } from '@/features/wanted/wanted-matches'
 import { formatLongDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
+import { useNotFoundRedirect } from '@/lib/use-not-found-redirect'
 import { usePageTitle } from '@/lib/use-page-title'
-
-/** Long enough to read the message, short enough to feel like a redirect. */
-const NOT_FOUND_REDIRECT_MS = 2000
 
 const viewsLabel = (views: number) => `${views} ${views === 1 ? 'visualização' : 'visualizações'}`
 
@@ -49,18 +48,10 @@ function ListingView({ id }: { id: number }) {
   const notFound = id <= 0 || query.error?.data?.httpStatus === 404
   usePageTitle(query.data?.title ?? (notFound ? 'Produto não encontrado' : 'Produto'))
 
-  useEffect(() => {
-    if (!notFound) return
-    toast.error('Produto não encontrado', { id: 'listing-not-found' })
-    const timer = window.setTimeout(() => navigate('~/', { replace: true }), NOT_FOUND_REDIRECT_MS)
-    return () => window.clearTimeout(timer)
-  }, [notFound, navigate])
+  useNotFoundRedirect(notFound, 'Produto não encontrado', 'listing-not-found')
 
   const failure = query.error && !notFound ? query.error : null
-  useEffect(() => {
-    if (!failure) return
-    toastError(failure, 'Erro ao carregar produto', { id: 'listing-load-error' })
-  }, [failure])
+  useLoadErrorToast(failure, 'Erro ao carregar produto', 'listing-load-error')
 
   if (notFound) return <ListingNotFound />
   if (failure) {

@@ -7,8 +7,6 @@ import {
   SchoolIcon,
   UserXIcon,
 } from 'lucide-react'
-import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { Link, useLocation, useParams } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
@@ -24,14 +22,13 @@ import { BlockButton } from '@/features/safety/block-button'
 import { ReportButton } from '@/features/safety/report-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatMonthYear } from '@/lib/dates'
-import { toastError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
+import { useNotFoundRedirect } from '@/lib/use-not-found-redirect'
 import { usePageTitle } from '@/lib/use-page-title'
 
 type PublicProfile = RouterOutputs['profiles']['byUsername']
-
-const NOT_FOUND_REDIRECT_MS = 2000
 
 /** `/perfil/:username`: a member's public profile and their live listings. */
 export function ProfilePage() {
@@ -39,25 +36,16 @@ export function ProfilePage() {
   const username = params.username ?? ''
   // A name that cannot exist is answered here rather than with a refused request.
   const valid = usernameSchema.safeParse(username).success
-  const [, navigate] = useLocation()
   const query = trpc.profiles.byUsername.useQuery({ username }, { enabled: valid })
   const status = query.error?.data?.httpStatus
   const notFound = !valid || status === 404 || status === 400
   const profile = query.data
   usePageTitle(profile ? profile.fullName : notFound ? 'Perfil não encontrado' : 'Perfil')
 
-  useEffect(() => {
-    if (!notFound) return
-    toast.error('Perfil não encontrado', { id: 'profile-not-found' })
-    const timer = window.setTimeout(() => navigate('~/', { replace: true }), NOT_FOUND_REDIRECT_MS)
-    return () => window.clearTimeout(timer)
-  }, [notFound, navigate])
+  useNotFoundRedirect(notFound, 'Perfil não encontrado', 'profile-not-found')
 
   const failure = query.error && !notFound ? query.error : null
-  useEffect(() => {
-    if (!failure) return
-    toastError(failure, 'Erro ao carregar perfil', { id: 'profile-load-error' })
-  }, [failure])
+  useLoadErrorToast(failure, 'Erro ao carregar perfil', 'profile-load-error')
 
   if (notFound) {
     return (
