@@ -55,8 +55,16 @@ export function EmptyState({
 type FailedQuery = { error: unknown; isFetching: boolean; refetch: () => unknown }
 
 /** A failed load: the toast (spec: errors are toasts) plus a retry in place of the list. */
-export function LoadError({ title, query }: { title: string; query: FailedQuery }) {
-  useLoadErrorToast(query.error, title, `admin-load-${title}`)
+export function LoadError({
+  title,
+  query,
+  toastId = `admin-load-${title}`,
+}: {
+  title: string
+  query: FailedQuery
+  toastId?: string
+}) {
+  useLoadErrorToast(query.error, title, toastId)
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
       <p className="font-medium">{title}</p>

@@ -1,19 +1,17 @@
 import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/event'
-import { PlusIcon, RotateCwIcon } from 'lucide-react'
+import { PlusIcon } from 'lucide-react'
 import { LoadingStatus } from '@/components/loading-status'
 import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
-import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { LoadError } from '@/features/admin/admin-states'
 import { EventCard, EventCardSkeleton } from '@/features/events/event-card'
 import { EventsEmptyState } from '@/features/events/events-empty-state'
 import { useEventsSearch } from '@/features/events/use-events-search'
 import { ListingSearchForm } from '@/features/listings/listing-search-form'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
-import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
-import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { usePageTitle } from '@/lib/use-page-title'
 
 const SKELETON_COUNT = 6
@@ -93,8 +91,6 @@ function EventsResults({ tab, q, communitySlug, canCreate, onClearSearch }: Even
     ...(q ? { q } : {}),
   })
 
-  useLoadErrorToast(query.error, LOAD_ERROR_TITLE, 'events-load-error')
-
   if (query.isPending) {
     return (
       <>
@@ -109,20 +105,7 @@ function EventsResults({ tab, q, communitySlug, canCreate, onClearSearch }: Even
     )
   }
 
-  if (query.isError) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-        <p className="font-medium">{LOAD_ERROR_TITLE}</p>
-        <p className="max-w-sm text-muted-foreground text-sm">
-          {describeError(query.error, LOAD_ERROR_TITLE).description}
-        </p>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RotateCwIcon aria-hidden="true" />
-          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
-        </Button>
-      </div>
-    )
-  }
+  if (query.isError) return <LoadError title={LOAD_ERROR_TITLE} query={query} toastId="events-load-error" />
 
   const events = query.data
   if (events.length === 0) {
