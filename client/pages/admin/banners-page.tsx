@@ -8,11 +8,13 @@ import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
+import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { Switch } from '@/features/admin/switch'
 import { toastError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
+import { whenClosed } from '@/lib/when-closed'
 
 /** `/admin/banners`: the portal's banners by placement. Administrators only. */
 export function AdminBannersPage() {
@@ -48,17 +50,14 @@ function BannersAdmin() {
     onError: (error) => toastError(error, 'Erro ao salvar banner'),
   })
 
-  const remove = trpc.admin.banners.delete.useMutation({
-    onSuccess: async () => {
-      toast.success('Banner removido!')
-      setRemoving(null)
-      await refresh()
-    },
-    onError: (error) => {
-      setRemoving(null)
-      toastError(error, 'Erro ao remover banner')
-    },
-  })
+  const remove = trpc.admin.banners.delete.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemoving(null),
+      successMessage: 'Banner removido!',
+      errorTitle: 'Erro ao remover banner',
+      refresh,
+    }),
+  )
 
   return (
     <div className="grid gap-6">
@@ -115,17 +114,10 @@ function BannersAdmin() {
         }
       </QueryStates>
 
-      <BannerFormDialog
-        state={dialog}
-        onOpenChange={(open) => {
-          if (!open) setDialog(null)
-        }}
-      />
+      <BannerFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
       <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
+        onOpenChange={whenClosed(() => setRemoving(null))}
         title="Tem certeza que deseja remover este banner?"
         description={
           removing

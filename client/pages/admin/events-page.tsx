@@ -15,6 +15,7 @@ import { toastError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
+import { whenClosed } from '@/lib/when-closed'
 
 type Tab = Extract<EventStatus, 'pendente' | 'aprovado' | 'rejeitado'>
 type ModeratedEvent = RouterOutputs['events']['moderation'][number]
@@ -100,12 +101,7 @@ function EventsAdmin() {
           )}
         </QueryStates>
       </TabsContent>
-      <RejectEventDialog
-        event={rejecting}
-        onOpenChange={(open) => {
-          if (!open) setRejecting(null)
-        }}
-      />
+      <RejectEventDialog event={rejecting} onOpenChange={whenClosed(() => setRejecting(null))} />
     </Tabs>
   )
 }

@@ -13,6 +13,7 @@ import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
 
 type Preview = RouterOutputs['admin']['listings']['preview']
 
@@ -62,12 +63,7 @@ function PreviewBody({ id }: { id: number }) {
         listing={listing}
         onRemove={() => setRemoving({ id: listing.id, title: listing.title })}
       />
-      <RemoveListingDialog
-        listing={removing}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
-      />
+      <RemoveListingDialog listing={removing} onOpenChange={whenClosed(() => setRemoving(null))} />
     </>
   )
 }

@@ -12,6 +12,7 @@ import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
 
 type Filter = 'all' | ModerationStatus
 type AdminListing = RouterOutputs['admin']['listings']['list'][number]
@@ -74,12 +75,7 @@ function ListingsAdmin() {
           )}
         </QueryStates>
       </TabsContent>
-      <RemoveListingDialog
-        listing={removing}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
-      />
+      <RemoveListingDialog listing={removing} onOpenChange={whenClosed(() => setRemoving(null))} />
     </Tabs>
   )
 }

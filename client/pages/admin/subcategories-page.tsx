@@ -1,10 +1,10 @@
 import { PencilIcon, PlusIcon, TagsIcon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
+import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { type SubcategoryDialogState, SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
 import {
   groupSubcategories,
@@ -12,8 +12,8 @@ import {
   type MainCategoryOption,
   type SubcategoryRow,
 } from '@/features/admin/subcategory-groups'
-import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */
 export function AdminSubcategoriesPage() {
@@ -36,18 +36,16 @@ function SubcategoriesAdmin() {
   const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
   const mains: MainCategoryOption[] = categories.data?.map(({ id, name, icon }) => ({ id, name, icon })) ?? []
 
-  const remove = trpc.admin.subcategories.delete.useMutation({
-    onSuccess: async () => {
-      toast.success('Subcategoria deletada!')
-      setRemoving(null)
-      await Promise.all([utils.admin.subcategories.list.invalidate(), utils.listings.categories.invalidate()])
-    },
-    // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível deletar' / 'Existem produtos…'.
-    onError: (error) => {
-      setRemoving(null)
-      toastError(error, 'Erro ao deletar')
-    },
-  })
+  const remove = trpc.admin.subcategories.delete.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemoving(null),
+      successMessage: 'Subcategoria deletada!',
+      // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível deletar' / 'Existem produtos…'.
+      errorTitle: 'Erro ao deletar',
+      refresh: () =>
+        Promise.all([utils.admin.subcategories.list.invalidate(), utils.listings.categories.invalidate()]),
+    }),
+  )
 
   return (
     <div className="grid gap-6">
@@ -144,15 +142,11 @@ function SubcategoriesAdmin() {
       <SubcategoryFormDialog
         state={dialog}
         mainCategories={mains}
-        onOpenChange={(open) => {
-          if (!open) setDialog(null)
-        }}
+        onOpenChange={whenClosed(() => setDialog(null))}
       />
       <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
+        onOpenChange={whenClosed(() => setRemoving(null))}
         title="Tem certeza que deseja deletar esta subcategoria?"
         description={
           removing

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { extraRoleLabels } from '@/features/admin/roles'
 import { useDebouncedValue } from '@/features/admin/use-debounced-value'
 import { type RolesTarget, UserRolesDialog } from '@/features/admin/user-roles-dialog'
@@ -18,6 +19,7 @@ import { useViewer } from '@/lib/auth'
 import { formatDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
 
 type Filter = 'all' | 'approved' | 'pending'
 type AdminUser = RouterOutputs['admin']['users']['list'][number]
@@ -76,18 +78,15 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
     onError: (error) => toastError(error, 'Erro ao aprovar usuário'),
   })
 
-  const remove = trpc.admin.users.delete.useMutation({
-    onSuccess: async () => {
-      toast.success('Usuário removido com sucesso!')
-      setRemoving(null)
-      await refreshCounts()
-    },
-    // The server's guards (own account, last administrator) explain themselves in the toast.
-    onError: (error) => {
-      setRemoving(null)
-      toastError(error, 'Erro ao remover usuário')
-    },
-  })
+  const remove = trpc.admin.users.delete.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemoving(null),
+      successMessage: 'Usuário removido com sucesso!',
+      // The server's guards (own account, last administrator) explain themselves in the toast.
+      errorTitle: 'Erro ao remover usuário',
+      refresh: refreshCounts,
+    }),
+  )
 
   return (
     <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-4">
@@ -165,15 +164,11 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
       <UserRolesDialog
         user={editing}
         isSelf={editing?.id === viewer?.id}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null)
-        }}
+        onOpenChange={whenClosed(() => setEditing(null))}
       />
       <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
+        onOpenChange={whenClosed(() => setRemoving(null))}
         title="Tem certeza que deseja remover este usuário?"
         description={
           removing

@@ -16,6 +16,7 @@ import { formatDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
+import { whenClosed } from '@/lib/when-closed'
 
 type MyWanted = RouterOutputs['wanted']['mine'][number]
 
@@ -72,12 +73,7 @@ export function WantedPage() {
 
       <WantedFormDialog open={formOpen} post={editing} onOpenChange={setFormOpen} />
       <CloseWantedDialog post={closing} onDone={() => setClosing(null)} />
-      <RemoveListingDialog
-        listing={removing}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
-      />
+      <RemoveListingDialog listing={removing} onOpenChange={whenClosed(() => setRemoving(null))} />
     </div>
   )
 }
@@ -231,9 +227,7 @@ function CloseWantedDialog({ post, onDone }: { post: MyWanted | null; onDone: ()
   return (
     <ConfirmDialog
       open={post !== null}
-      onOpenChange={(open) => {
-        if (!open) onDone()
-      }}
+      onOpenChange={whenClosed(() => onDone())}
       title="Encerrar pedido?"
       description={
         post ? `“${post.title}” sai do Procura-se e você deixa de receber avisos sobre ele.` : undefined
