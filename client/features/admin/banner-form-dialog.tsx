@@ -15,6 +15,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { UploadProgress } from '@/features/uploads/upload-progress'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
@@ -202,24 +203,7 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
               <XIcon aria-hidden="true" />
             </Button>
           ) : null}
-          {uploading ? (
-            <div className="absolute inset-x-2 bottom-2 grid gap-1 rounded-md bg-background/90 p-2 shadow">
-              <div
-                role="progressbar"
-                aria-label="Envio da imagem"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress}
-                aria-valuetext={progress >= 100 ? 'Processando' : `${progress}%`}
-                className="h-1.5 overflow-hidden rounded-full bg-muted"
-              >
-                <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
-              </div>
-              <span className="text-center text-xs">
-                {progress >= 100 ? 'Processando...' : `${progress}%`}
-              </span>
-            </div>
-          ) : null}
+          {uploading ? <UploadProgress progress={progress} label="Envio da imagem" /> : null}
         </figure>
       ) : null}
       <p className="sr-only" aria-live="polite">
