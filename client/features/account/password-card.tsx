@@ -3,6 +3,7 @@ import { PASSWORD_MIN } from '@shared/limits'
 import { KeyRoundIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { FormActions } from '@/components/form-actions'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { appCodeOf, toastError } from '@/lib/errors'
@@ -102,14 +103,14 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           />
         )
       })}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="ghost" onClick={onDone} disabled={change.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Salvando...' : 'Salvar nova senha'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        cancelDisabled={change.isPending}
+        cancelVariant="ghost"
+        submitLabel={change.isPending ? 'Salvando...' : 'Salvar nova senha'}
+        submitDisabled={change.isPending}
+        submitSize="default"
+      />
     </form>
   )
 }

@@ -5,8 +5,8 @@ import { useMemo } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { CharacterCount } from '@/components/character-count'
+import { FormActions } from '@/components/form-actions'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { todayInTimeZone } from '@/lib/dates'
@@ -185,16 +185,12 @@ export function EventForm({
         />
       </FormField>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-            Cancelar
-          </Button>
-        ) : null}
-        <Button type="submit" size="lg" disabled={busy || upload.isUploading}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        cancelDisabled={busy}
+        submitLabel={submitLabel}
+        submitDisabled={busy || upload.isUploading}
+      />
     </form>
   )
 }

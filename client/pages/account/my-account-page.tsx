@@ -9,6 +9,7 @@ import { toast } from 'sonner'
 import { Link, useLocation } from 'wouter'
 import type { z } from 'zod'
 import { CharacterCount } from '@/components/character-count'
+import { FormActions } from '@/components/form-actions'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -286,16 +287,17 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
         />
       </div>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {profile.username ? (
-          <Button asChild variant="outline">
-            <Link href={`/perfil/${profile.username}`}>Ver meu perfil</Link>
-          </Button>
-        ) : null}
-        <Button type="submit" size="lg" disabled={busy || avatar.uploading}>
-          {avatar.uploading ? 'Enviando foto...' : busy ? 'Salvando...' : 'Salvar alterações'}
-        </Button>
-      </div>
+      <FormActions
+        secondary={
+          profile.username ? (
+            <Button asChild variant="outline">
+              <Link href={`/perfil/${profile.username}`}>Ver meu perfil</Link>
+            </Button>
+          ) : null
+        }
+        submitLabel={avatar.uploading ? 'Enviando foto...' : busy ? 'Salvando...' : 'Salvar alterações'}
+        submitDisabled={busy || avatar.uploading}
+      />
     </form>
   )
 }

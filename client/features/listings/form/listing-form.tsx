@@ -6,8 +6,8 @@ import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { CharacterCount } from '@/components/character-count'
+import { FormActions } from '@/components/form-actions'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { RadioCard } from '@/components/ui/radio-card'
@@ -271,16 +271,12 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
         />
       </FormField>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-            Cancelar
-          </Button>
-        ) : null}
-        <Button type="submit" size="lg" disabled={busy || uploads.isUploading}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        cancelDisabled={busy}
+        submitLabel={submitLabel}
+        submitDisabled={busy || uploads.isUploading}
+      />
     </form>
   )
 }
