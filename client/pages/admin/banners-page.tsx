@@ -1,8 +1,9 @@
 import { AD_PLACEMENT_LABELS } from '@shared/schemas/admin'
-import { ExternalLinkIcon, ImageIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { ExternalLinkIcon, ImageIcon, PencilIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
@@ -199,15 +200,9 @@ function BannerItem({
             <PencilIcon aria-hidden="true" />
             Editar
           </Button>
-          <Button
-            variant="outline"
-            className="text-destructive hover:text-destructive"
-            onClick={onRemove}
-            aria-label={`Remover banner ${banner.title}`}
-          >
-            <Trash2Icon aria-hidden="true" />
+          <RemoveButton onClick={onRemove} aria-label={`Remover banner ${banner.title}`}>
             Remover
-          </Button>
+          </RemoveButton>
         </div>
       </div>
     </li>

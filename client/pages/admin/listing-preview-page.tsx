@@ -1,8 +1,9 @@
 import { CONDITION_LABELS } from '@shared/domain'
 import { formatPrice } from '@shared/money'
-import { ArrowLeftIcon, ExternalLinkIcon, PackageOpenIcon, ShieldAlertIcon, Trash2Icon } from 'lucide-react'
+import { ArrowLeftIcon, ExternalLinkIcon, PackageOpenIcon, ShieldAlertIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams } from 'wouter'
+import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -132,12 +133,7 @@ function PreviewDetails({ listing, onRemove }: { listing: Preview; onRemove: () 
               </Link>
             </Button>
           ) : null}
-          {removed ? null : (
-            <Button variant="outline" className="text-destructive hover:text-destructive" onClick={onRemove}>
-              <Trash2Icon aria-hidden="true" />
-              Remover
-            </Button>
-          )}
+          {removed ? null : <RemoveButton onClick={onRemove}>Remover</RemoveButton>}
         </div>
       </div>
     </article>

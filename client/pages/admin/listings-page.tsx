@@ -1,9 +1,9 @@
 import type { ModerationStatus } from '@shared/domain'
 import { formatPrice } from '@shared/money'
-import { PackageIcon, Trash2Icon } from 'lucide-react'
+import { PackageIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { Button } from '@/components/ui/button'
+import { RemoveButton } from '@/components/remove-button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
@@ -102,15 +102,13 @@ function ListingRow({ listing, onRemove }: { listing: AdminListing; onRemove: ()
         ) : null}
       </div>
       {removed ? null : (
-        <Button
-          variant="outline"
-          className="self-start text-destructive hover:text-destructive sm:self-center"
+        <RemoveButton
+          className="self-start sm:self-center"
           onClick={onRemove}
           aria-label={`Remover anúncio ${listing.title}`}
         >
-          <Trash2Icon aria-hidden="true" />
           Remover
-        </Button>
+        </RemoveButton>
       )}
     </li>
   )

@@ -1,6 +1,7 @@
-import { PencilIcon, PlusIcon, TagsIcon, Trash2Icon } from 'lucide-react'
+import { PencilIcon, PlusIcon, TagsIcon } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
@@ -120,15 +121,12 @@ function SubcategoriesAdmin() {
                           <PencilIcon aria-hidden="true" />
                           Editar
                         </Button>
-                        <Button
-                          variant="outline"
-                          className="text-destructive hover:text-destructive"
+                        <RemoveButton
                           onClick={() => setRemoving(subcategory)}
                           aria-label={`Deletar subcategoria ${subcategory.name}`}
                         >
-                          <Trash2Icon aria-hidden="true" />
                           Deletar
-                        </Button>
+                        </RemoveButton>
                       </div>
                     </li>
                   ))}

@@ -1,9 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query'
-import { CheckIcon, SearchIcon, ShieldIcon, Trash2Icon, UsersIcon } from 'lucide-react'
+import { CheckIcon, SearchIcon, ShieldIcon, UsersIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useLocation } from 'wouter'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -242,15 +243,9 @@ function UserRow({
           <ShieldIcon aria-hidden="true" />
           Permissões
         </Button>
-        <Button
-          variant="outline"
-          className="text-destructive hover:text-destructive"
-          onClick={onRemove}
-          aria-label={`Remover usuário ${user.fullName}`}
-        >
-          <Trash2Icon aria-hidden="true" />
+        <RemoveButton onClick={onRemove} aria-label={`Remover usuário ${user.fullName}`}>
           Remover
-        </Button>
+        </RemoveButton>
       </div>
     </li>
   )
