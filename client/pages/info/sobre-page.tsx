@@ -115,13 +115,12 @@ export function SobrePage() {
         </ul>
       </LabelledSection>
 
-      <section
-        aria-labelledby="sobre-privacidade"
+      <LabelledSection
+        id="sobre-privacidade"
+        title="Privacidade e registros de acesso"
         className="mx-auto mt-14 max-w-3xl rounded-xl border bg-card p-6 shadow-sm"
+        headingClassName="font-semibold text-xl"
       >
-        <h2 id="sobre-privacidade" className="font-semibold text-xl">
-          Privacidade e registros de acesso
-        </h2>
         <p className="mt-3 text-muted-foreground leading-relaxed">
           Como exige o Marco Civil da Internet (art. 15), o Vupt guarda em sigilo, por seis meses, a data, a
           hora e o endereço IP de cada login e do uso de cada sessão (no máximo um registro por sessão a cada
@@ -129,7 +128,7 @@ export function SobrePage() {
           moderadores, só são entregues por ordem judicial e aparecem numa seção própria da exportação dos
           seus dados, em Minha Conta.
         </p>
-      </section>
+      </LabelledSection>
 
       <LabelledSection
         id="sobre-cta"
