@@ -5,6 +5,7 @@ import { CalendarDaysIcon, ChevronRightIcon, EyeIcon, MessageCircleIcon, Package
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Link, useLocation, useParams, useSearchParams } from 'wouter'
+import { IconText } from '@/components/icon-text'
 import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
@@ -189,16 +190,8 @@ function ListingDetails({
             ) : null}
           </div>
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm">
-            <span className="inline-flex items-center gap-1">
-              <EyeIcon className="size-4" aria-hidden="true" />
-              {viewsLabel(listing.views)}
-            </span>
-            {publishedOn ? (
-              <span className="inline-flex items-center gap-1">
-                <CalendarDaysIcon className="size-4" aria-hidden="true" />
-                Publicado em {publishedOn}
-              </span>
-            ) : null}
+            <IconText icon={EyeIcon}>{viewsLabel(listing.views)}</IconText>
+            {publishedOn ? <IconText icon={CalendarDaysIcon}>Publicado em {publishedOn}</IconText> : null}
           </p>
 
           {listing.isOwner ? (

@@ -8,6 +8,7 @@ import {
   UserXIcon,
 } from 'lucide-react'
 import { Link, useLocation, useParams } from 'wouter'
+import { IconText } from '@/components/icon-text'
 import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
@@ -109,24 +110,21 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
           </div>
           <ul className="flex flex-wrap gap-x-5 gap-y-1 text-muted-foreground text-sm">
             {profile.course ? (
-              <li className="inline-flex items-center gap-1">
-                <GraduationCapIcon className="size-4" aria-hidden="true" />
+              <IconText icon={GraduationCapIcon} as="li">
                 <span className="sr-only">Curso: </span>
                 {profile.course}
-              </li>
+              </IconText>
             ) : null}
             {profile.university ? (
-              <li className="inline-flex items-center gap-1">
-                <SchoolIcon className="size-4" aria-hidden="true" />
+              <IconText icon={SchoolIcon} as="li">
                 <span className="sr-only">Universidade: </span>
                 {profile.university}
-              </li>
+              </IconText>
             ) : null}
             {since ? (
-              <li className="inline-flex items-center gap-1">
-                <CalendarDaysIcon className="size-4" aria-hidden="true" />
+              <IconText icon={CalendarDaysIcon} as="li">
                 Membro desde {since}
-              </li>
+              </IconText>
             ) : null}
           </ul>
           {profile.bio ? <p className="whitespace-pre-line break-words">{profile.bio}</p> : null}

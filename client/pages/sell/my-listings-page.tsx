@@ -1,6 +1,7 @@
 import { formatPrice } from '@shared/money'
 import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { IconText } from '@/components/icon-text'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -110,16 +111,14 @@ function MyListingCard({ listing }: { listing: MyListing }) {
           </h2>
           <p className="font-bold text-lg text-primary">{formatPrice(listing.priceCents)}</p>
           <p className="flex gap-3 text-muted-foreground text-sm">
-            <span className="inline-flex items-center gap-1">
-              <EyeIcon className="size-4" aria-hidden="true" />
+            <IconText icon={EyeIcon}>
               {listing.views}
               <span className="sr-only"> visualizações</span>
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <ZapIcon className="size-4" aria-hidden="true" />
+            </IconText>
+            <IconText icon={ZapIcon}>
               {listing.vuptsCount}
               <span className="sr-only"> Vupts</span>
-            </span>
+            </IconText>
           </p>
         </div>
         {removed ? (
