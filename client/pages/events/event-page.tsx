@@ -11,7 +11,7 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { LabelledSection } from '@/components/labelled-section'
+import { DescriptionSection } from '@/components/description-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { buttonVariants } from '@/components/ui/button'
@@ -161,14 +161,12 @@ function EventDetails({ event }: { event: EventDetail }) {
               )}
             </Detail>
           </dl>
-          <LabelledSection
+          <DescriptionSection
             id="event-description-heading"
             title="Sobre o evento"
+            text={event.description}
             className="grid gap-2"
-            headingClassName="font-semibold text-lg"
-          >
-            <p className="whitespace-pre-line break-words leading-relaxed">{event.description}</p>
-          </LabelledSection>
+          />
         </div>
       </div>
     </article>

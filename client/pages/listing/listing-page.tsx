@@ -5,8 +5,8 @@ import { CalendarDaysIcon, ChevronRightIcon, EyeIcon, MessageCircleIcon, Package
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Link, useLocation, useParams, useSearchParams } from 'wouter'
+import { DescriptionSection } from '@/components/description-section'
 import { IconText } from '@/components/icon-text'
-import { LabelledSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -241,14 +241,12 @@ function ListingDetails({
           )}
         </div>
       </div>
-      <LabelledSection
+      <DescriptionSection
         id="description-heading"
         title="Descrição"
+        text={listing.description}
         className="grid max-w-3xl gap-2"
-        headingClassName="font-semibold text-lg"
-      >
-        <p className="whitespace-pre-line break-words leading-relaxed">{listing.description}</p>
-      </LabelledSection>
+      />
     </article>
   )
 }
