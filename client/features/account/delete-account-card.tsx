@@ -4,6 +4,7 @@ import { Trash2Icon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
+import { InputField } from '@/components/text-fields'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -14,8 +15,6 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { appCodeOf, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
@@ -91,17 +90,16 @@ export function DeleteAccountCard({
               </AlertDialogDescription>
             </AlertDialogHeader>
             {hasPassword ? (
-              <FormField label="Senha" htmlFor="delete-password" error={error}>
-                <Input
-                  id="delete-password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  autoFocus
-                  {...fieldAriaProps('delete-password', { error })}
-                  {...form.register('password')}
-                />
-              </FormField>
+              <InputField
+                id="delete-password"
+                label="Senha"
+                error={error}
+                type="password"
+                autoComplete="current-password"
+                required
+                autoFocus
+                {...form.register('password')}
+              />
             ) : (
               <p className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
                 Para confirmar a exclusão é preciso uma senha. Crie uma na seção “Senha” (enviamos um link

@@ -3,9 +3,8 @@ import { MailIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
 import { type EmailChangeFormValues, emailChangeFormSchema } from './account-schemas'
@@ -49,19 +48,19 @@ export function EmailCard({ email, run }: { email: string; run: RunWithReauth })
       }
     >
       <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={request.isPending || undefined}>
-        <FormField label="Novo e-mail" htmlFor="email-new" error={error} hint={hint}>
-          <Input
-            id="email-new"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            placeholder={`seu.nome@${domain}`}
-            {...fieldAriaProps('email-new', { error, hint })}
-            {...form.register('newEmail')}
-          />
-        </FormField>
+        <InputField
+          id="email-new"
+          label="Novo e-mail"
+          error={error}
+          hint={hint}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          placeholder={`seu.nome@${domain}`}
+          {...form.register('newEmail')}
+        />
         <Button type="submit" className="justify-self-start" disabled={request.isPending}>
           {request.isPending ? 'Enviando...' : 'Enviar link de confirmação'}
         </Button>

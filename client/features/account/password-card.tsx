@@ -3,9 +3,9 @@ import { PASSWORD_MIN } from '@shared/limits'
 import { KeyRoundIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { FormActions } from '@/components/form-actions'
+import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { appCodeOf, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
@@ -89,27 +89,28 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         const error = errors[field.name]?.message
         const hint = field.name === 'newPassword' ? newPasswordHint : undefined
         return (
-          <FormField key={field.name} label={field.label} htmlFor={id} error={error} hint={hint}>
-            <Input
-              id={id}
-              type="password"
-              autoComplete={field.autoComplete}
-              required
-              autoFocus={field.name === 'currentPassword'}
-              {...fieldAriaProps(id, { error, hint })}
-              {...form.register(field.name)}
-            />
-          </FormField>
+          <InputField
+            key={field.name}
+            id={id}
+            label={field.label}
+            error={error}
+            hint={hint}
+            type="password"
+            autoComplete={field.autoComplete}
+            required
+            autoFocus={field.name === 'currentPassword'}
+            {...form.register(field.name)}
+          />
         )
       })}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="ghost" onClick={onDone} disabled={change.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Salvando...' : 'Salvar nova senha'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        cancelDisabled={change.isPending}
+        cancelVariant="ghost"
+        submitLabel={change.isPending ? 'Salvando...' : 'Salvar nova senha'}
+        submitDisabled={change.isPending}
+        submitSize="default"
+      />
     </form>
   )
 }

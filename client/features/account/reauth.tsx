@@ -4,6 +4,7 @@ import { type ReactNode, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -13,8 +14,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { appConfig } from '@/lib/config'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
@@ -168,17 +167,16 @@ export function ReauthDialog({
             busy={reauthenticate.isPending}
             busyLabel="Confirmando..."
           >
-            <FormField label="Senha" htmlFor="reauth-password" error={error}>
-              <Input
-                id="reauth-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                autoFocus
-                {...fieldAriaProps('reauth-password', { error })}
-                {...form.register('password')}
-              />
-            </FormField>
+            <InputField
+              id="reauth-password"
+              label="Senha"
+              error={error}
+              type="password"
+              autoComplete="current-password"
+              required
+              autoFocus
+              {...form.register('password')}
+            />
           </DialogForm>
         )}
       </DialogContent>

@@ -5,11 +5,10 @@ import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { InputField } from '@/components/text-fields'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import type { RouterOutputs } from '@/lib/api-types'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
@@ -269,17 +268,17 @@ function EnableTwoFactorDialog({
                 {enrolment.secret}
               </code>
             </div>
-            <FormField label="Código de 6 dígitos" htmlFor="totp-enrol-code" error={error} hint={hint}>
-              <Input
-                id="totp-enrol-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]*"
-                required
-                {...fieldAriaProps('totp-enrol-code', { error, hint })}
-                {...form.register('code')}
-              />
-            </FormField>
+            <InputField
+              id="totp-enrol-code"
+              label="Código de 6 dígitos"
+              error={error}
+              hint={hint}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              required
+              {...form.register('code')}
+            />
           </DialogForm>
         ) : null}
       </DialogContent>
@@ -356,18 +355,17 @@ function SecondFactorDialog({
           destructive={destructive}
         >
           {notice}
-          <FormField label="Código do app ou de recuperação" htmlFor={id} error={error}>
-            <Input
-              id={id}
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              autoFocus
-              {...fieldAriaProps(id, { error })}
-              {...form.register('code')}
-            />
-          </FormField>
+          <InputField
+            id={id}
+            label="Código do app ou de recuperação"
+            error={error}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            autoFocus
+            {...form.register('code')}
+          />
         </DialogForm>
       </DialogContent>
     </Dialog>

@@ -1,8 +1,10 @@
 import { RotateCwIcon } from 'lucide-react'
-import { type ReactNode, useEffect } from 'react'
+import type { ReactNode } from 'react'
+import { LoadingStatus } from '@/components/loading-status'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { describeError, toastError } from '@/lib/errors'
+import { describeError } from '@/lib/errors'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { cn } from '@/lib/utils'
 
 /** Placeholder rows while a list loads, announced once to screen readers. */
@@ -19,9 +21,7 @@ export function ListSkeleton({
 }) {
   return (
     <div className={cn('grid gap-3', className)}>
-      <span className="sr-only" role="status">
-        {label}
-      </span>
+      <LoadingStatus>{label}</LoadingStatus>
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <Skeleton key={index} className={cn('w-full rounded-lg', rowClassName)} />
@@ -55,8 +55,16 @@ export function EmptyState({
 type FailedQuery = { error: unknown; isFetching: boolean; refetch: () => unknown }
 
 /** A failed load: the toast (spec: errors are toasts) plus a retry in place of the list. */
-export function LoadError({ title, query }: { title: string; query: FailedQuery }) {
-  useLoadErrorToast(title, query.error)
+export function LoadError({
+  title,
+  query,
+  toastId = `admin-load-${title}`,
+}: {
+  title: string
+  query: FailedQuery
+  toastId?: string
+}) {
+  useLoadErrorToast(query.error, title, toastId)
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
       <p className="font-medium">{title}</p>
@@ -71,10 +79,31 @@ export function LoadError({ title, query }: { title: string; query: FailedQuery 
   )
 }
 
-/** One toast per failure (a stable id, so retries that fail again do not pile up). */
-export function useLoadErrorToast(title: string, error: unknown) {
-  useEffect(() => {
-    if (!error) return
-    toastError(error, title, { id: `admin-load-${title}` })
-  }, [title, error])
+/** What QueryStates needs of a list query: LoadError's part, and where the query stands. */
+type ListQuery<T> = FailedQuery & { isPending: boolean; isError: boolean; data: readonly T[] | undefined }
+
+/**
+ * A list query's four states, checked in this order: the placeholders while it loads, the failure with its
+ * retry (even over items from before, which may be stale), the empty state, and at last the items.
+ */
+export function QueryStates<T>({
+  query,
+  loading,
+  errorTitle,
+  empty,
+  isEmpty = (items) => items.length === 0,
+  children,
+}: {
+  query: ListQuery<T>
+  loading: ReactNode
+  errorTitle: string
+  empty: ReactNode
+  /** When the list counts as empty; by default, when it has no items. */
+  isEmpty?: (items: readonly T[]) => boolean
+  children: (items: readonly T[]) => ReactNode
+}) {
+  if (query.isPending) return loading
+  if (query.isError || query.data === undefined) return <LoadError title={errorTitle} query={query} />
+  if (isEmpty(query.data)) return empty
+  return children(query.data)
 }

@@ -8,14 +8,14 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { InputField, TextareaField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { Textarea } from '@/components/ui/textarea'
+import { UploadProgress } from '@/features/uploads/upload-progress'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
@@ -119,64 +119,56 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
       busyLabel="Salvando..."
       submitDisabled={uploading}
     >
-      <FormField label="Título" htmlFor={ids.title} error={errors.title?.message}>
-        <Input
-          id={ids.title}
-          maxLength={100}
-          required
-          {...fieldAriaProps(ids.title, { error: errors.title?.message })}
-          {...form.register('title')}
-        />
-      </FormField>
+      <InputField
+        id={ids.title}
+        label="Título"
+        error={errors.title?.message}
+        maxLength={100}
+        required
+        {...form.register('title')}
+      />
 
-      <FormField label="Descrição" htmlFor={ids.description} error={errors.description?.message}>
-        <Textarea
-          id={ids.description}
-          rows={2}
-          maxLength={500}
-          {...fieldAriaProps(ids.description, { error: errors.description?.message })}
-          {...form.register('description')}
-        />
-      </FormField>
+      <TextareaField
+        id={ids.description}
+        label="Descrição"
+        error={errors.description?.message}
+        rows={2}
+        maxLength={500}
+        {...form.register('description')}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Imagem" htmlFor={ids.image} hint={imageHint}>
-          <Input
-            ref={upload.inputRef}
-            id={ids.image}
-            type="file"
-            accept={IMAGE_INPUT_ACCEPT}
-            disabled={saving}
-            aria-describedby={fieldAriaProps(ids.image, { hint: imageHint })['aria-describedby']}
-            className="h-auto cursor-pointer py-2 file:mr-3 file:rounded-md file:bg-secondary file:px-3 file:text-secondary-foreground"
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              if (file) upload.pick(file)
-            }}
-          />
-        </FormField>
-        <FormField
+        <InputField
+          ref={upload.inputRef}
+          id={ids.image}
+          label="Imagem"
+          hint={imageHint}
+          type="file"
+          accept={IMAGE_INPUT_ACCEPT}
+          disabled={saving}
+          className="h-auto cursor-pointer py-2 file:mr-3 file:rounded-md file:bg-secondary file:px-3 file:text-secondary-foreground"
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            if (file) upload.pick(file)
+          }}
+        />
+        <InputField
+          id={ids.imageUrl}
           label="URL da imagem"
-          htmlFor={ids.imageUrl}
           error={errors.imageUrl?.message}
           hint={imageUrlHint}
-        >
-          <Input
-            id={ids.imageUrl}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            required
-            {...fieldAriaProps(ids.imageUrl, { error: errors.imageUrl?.message, hint: imageUrlHint })}
-            {...form.register('imageUrl', {
-              // A typed URL replaces an uploaded image.
-              onChange: () => {
-                form.setValue('imageUploadId', null)
-                upload.remove()
-              },
-            })}
-          />
-        </FormField>
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          required
+          {...form.register('imageUrl', {
+            // A typed URL replaces an uploaded image.
+            onChange: () => {
+              form.setValue('imageUploadId', null)
+              upload.remove()
+            },
+          })}
+        />
       </div>
 
       {preview ? (
@@ -211,40 +203,23 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
               <XIcon aria-hidden="true" />
             </Button>
           ) : null}
-          {uploading ? (
-            <div className="absolute inset-x-2 bottom-2 grid gap-1 rounded-md bg-background/90 p-2 shadow">
-              <div
-                role="progressbar"
-                aria-label="Envio da imagem"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress}
-                aria-valuetext={progress >= 100 ? 'Processando' : `${progress}%`}
-                className="h-1.5 overflow-hidden rounded-full bg-muted"
-              >
-                <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
-              </div>
-              <span className="text-center text-xs">
-                {progress >= 100 ? 'Processando...' : `${progress}%`}
-              </span>
-            </div>
-          ) : null}
+          {uploading ? <UploadProgress progress={progress} label="Envio da imagem" /> : null}
         </figure>
       ) : null}
       <p className="sr-only" aria-live="polite">
         {upload.image?.status === 'done' ? 'Imagem enviada.' : uploading ? 'Enviando imagem...' : ''}
       </p>
 
-      <FormField label="Link" htmlFor={ids.link} error={errors.linkUrl?.message} hint={linkHint}>
-        <Input
-          id={ids.link}
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          {...fieldAriaProps(ids.link, { error: errors.linkUrl?.message, hint: linkHint })}
-          {...form.register('linkUrl')}
-        />
-      </FormField>
+      <InputField
+        id={ids.link}
+        label="Link"
+        error={errors.linkUrl?.message}
+        hint={linkHint}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        {...form.register('linkUrl')}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Controller
@@ -273,18 +248,18 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
             </FormField>
           )}
         />
-        <FormField label="Ordem" htmlFor={ids.order} error={errors.displayOrder?.message} hint={orderHint}>
-          <Input
-            id={ids.order}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
-            {...fieldAriaProps(ids.order, { error: errors.displayOrder?.message, hint: orderHint })}
-            {...form.register('displayOrder', { valueAsNumber: true })}
-          />
-        </FormField>
+        <InputField
+          id={ids.order}
+          label="Ordem"
+          error={errors.displayOrder?.message}
+          hint={orderHint}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          {...form.register('displayOrder', { valueAsNumber: true })}
+        />
       </div>
 
       <Controller

@@ -5,9 +5,8 @@ import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Textarea } from '@/components/ui/textarea'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
@@ -68,17 +67,16 @@ function RejectionForm({ event, onDone }: { event: RejectionTarget; onDone: () =
       busyLabel="Rejeitando..."
       destructive
     >
-      <FormField label="Motivo da rejeição" htmlFor={reasonId} error={error}>
-        <Textarea
-          id={reasonId}
-          rows={4}
-          maxLength={500}
-          required
-          disabled={reject.isPending}
-          {...fieldAriaProps(reasonId, { error })}
-          {...form.register('reason')}
-        />
-      </FormField>
+      <TextareaField
+        id={reasonId}
+        label="Motivo da rejeição"
+        error={error}
+        rows={4}
+        maxLength={500}
+        required
+        disabled={reject.isPending}
+        {...form.register('reason')}
+      />
     </DialogForm>
   )
 }

@@ -5,10 +5,9 @@ import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { RadioCard } from '@/components/ui/radio-card'
-import { Textarea } from '@/components/ui/textarea'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
@@ -137,17 +136,16 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
       </fieldset>
 
       {reason === 'other' ? (
-        <FormField label="Descreva o motivo" htmlFor={detailsId} error={errors.details?.message}>
-          <Textarea
-            id={detailsId}
-            rows={3}
-            maxLength={500}
-            required
-            disabled={remove.isPending}
-            {...fieldAriaProps(detailsId, { error: errors.details?.message })}
-            {...form.register('details')}
-          />
-        </FormField>
+        <TextareaField
+          id={detailsId}
+          label="Descreva o motivo"
+          error={errors.details?.message}
+          rows={3}
+          maxLength={500}
+          required
+          disabled={remove.isPending}
+          {...form.register('details')}
+        />
       ) : null}
     </DialogForm>
   )

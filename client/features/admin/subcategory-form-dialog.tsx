@@ -5,11 +5,10 @@ import { Controller, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { Textarea } from '@/components/ui/textarea'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import type { MainCategoryOption, SubcategoryRow } from './subcategory-groups'
@@ -119,15 +118,14 @@ function SubcategoryForm({
       busy={saving}
       busyLabel="Salvando..."
     >
-      <FormField label="Nome" htmlFor={ids.name} error={errors.name?.message}>
-        <Input
-          id={ids.name}
-          maxLength={60}
-          required
-          {...fieldAriaProps(ids.name, { error: errors.name?.message })}
-          {...form.register('name')}
-        />
-      </FormField>
+      <InputField
+        id={ids.name}
+        label="Nome"
+        error={errors.name?.message}
+        maxLength={60}
+        required
+        {...form.register('name')}
+      />
 
       <Controller
         control={form.control}
@@ -162,30 +160,24 @@ function SubcategoryForm({
         )}
       />
 
-      <FormField label="Descrição" htmlFor={ids.description} error={errors.description?.message}>
-        <Textarea
-          id={ids.description}
-          rows={2}
-          maxLength={200}
-          {...fieldAriaProps(ids.description, { error: errors.description?.message })}
-          {...form.register('description')}
-        />
-      </FormField>
+      <TextareaField
+        id={ids.description}
+        label="Descrição"
+        error={errors.description?.message}
+        rows={2}
+        maxLength={200}
+        {...form.register('description')}
+      />
 
-      <FormField
+      <InputField
+        id={ids.icon}
         label="Ícone (emoji)"
-        htmlFor={ids.icon}
         error={errors.icon?.message}
         hint="Opcional. Um emoji, como 🎨."
-        className="sm:max-w-48"
-      >
-        <Input
-          id={ids.icon}
-          maxLength={8}
-          {...fieldAriaProps(ids.icon, { error: errors.icon?.message, hint: 'Opcional. Um emoji, como 🎨.' })}
-          {...form.register('icon')}
-        />
-      </FormField>
+        fieldClassName="sm:max-w-48"
+        maxLength={8}
+        {...form.register('icon')}
+      />
     </DialogForm>
   )
 }

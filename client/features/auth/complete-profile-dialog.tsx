@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { type CompleteProfileInput, completeProfileSchema } from '@shared/schemas/auth'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import type { Viewer } from '@/lib/auth'
 import { defaultCommunity } from '@/lib/community'
 import { toastError } from '@/lib/errors'
@@ -62,16 +61,16 @@ export function CompleteProfileDialog({ viewer }: { viewer: Viewer }) {
             const id = `complete-${field.name}`
             const error = errors[field.name]?.message
             return (
-              <FormField key={field.name} label={field.label} htmlFor={id} error={error}>
-                <Input
-                  id={id}
-                  required
-                  placeholder={field.placeholder}
-                  autoComplete={field.autoComplete}
-                  {...fieldAriaProps(id, { error })}
-                  {...form.register(field.name)}
-                />
-              </FormField>
+              <InputField
+                key={field.name}
+                id={id}
+                label={field.label}
+                error={error}
+                required
+                placeholder={field.placeholder}
+                autoComplete={field.autoComplete}
+                {...form.register(field.name)}
+              />
             )
           })}
           <Button type="submit" disabled={complete.isPending}>

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { passwordSchema } from '@shared/schemas/auth'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
+import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { toastFirstError } from '@/lib/form-errors'
 
 const newPasswordFormSchema = z
@@ -38,30 +37,24 @@ export function NewPasswordForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="Nova senha" htmlFor={`${idPrefix}-password`} error={errors.password?.message}>
-        <Input
-          id={`${idPrefix}-password`}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...fieldAriaProps(`${idPrefix}-password`, { error: errors.password?.message })}
-          {...form.register('password')}
-        />
-      </FormField>
-      <FormField
+      <InputField
+        id={`${idPrefix}-password`}
+        label="Nova senha"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.register('password')}
+      />
+      <InputField
+        id={`${idPrefix}-confirmation`}
         label="Confirme a nova senha"
-        htmlFor={`${idPrefix}-confirmation`}
         error={errors.confirmation?.message}
-      >
-        <Input
-          id={`${idPrefix}-confirmation`}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...fieldAriaProps(`${idPrefix}-confirmation`, { error: errors.confirmation?.message })}
-          {...form.register('confirmation')}
-        />
-      </FormField>
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.register('confirmation')}
+      />
       <Button type="submit" disabled={pending || disabled}>
         {pending ? 'Salvando...' : submitLabel}
       </Button>

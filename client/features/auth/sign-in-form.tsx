@@ -3,9 +3,8 @@ import { requestPasswordResetSchema, type SignInInput, signInSchema } from '@sha
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
@@ -52,27 +51,25 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Entrar">
-      <FormField label="Email" htmlFor="signin-email" error={errors.email?.message}>
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          required
-          placeholder="voce@univille.br"
-          {...fieldAriaProps('signin-email', { error: errors.email?.message })}
-          {...form.register('email')}
-        />
-      </FormField>
-      <FormField label="Senha" htmlFor="signin-password" error={errors.password?.message}>
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...fieldAriaProps('signin-password', { error: errors.password?.message })}
-          {...form.register('password')}
-        />
-      </FormField>
+      <InputField
+        id="signin-email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        required
+        placeholder="voce@univille.br"
+        {...form.register('email')}
+      />
+      <InputField
+        id="signin-password"
+        label="Senha"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.register('password')}
+      />
       <Button type="submit" disabled={signIn.isPending} className="w-full">
         {signIn.isPending ? 'Entrando...' : 'Entrar'}
       </Button>
@@ -108,16 +105,15 @@ function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; on
       <p className="text-muted-foreground text-sm">
         Informe seu e-mail institucional. Enviaremos um link para você criar uma nova senha.
       </p>
-      <FormField label="Email" htmlFor="forgot-email" error={error}>
-        <Input
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          required
-          {...fieldAriaProps('forgot-email', { error })}
-          {...form.register('email')}
-        />
-      </FormField>
+      <InputField
+        id="forgot-email"
+        label="Email"
+        error={error}
+        type="email"
+        autoComplete="email"
+        required
+        {...form.register('email')}
+      />
       <Button type="submit" disabled={request.isPending} className="w-full">
         {request.isPending ? 'Enviando...' : 'Enviar link de redefinição'}
       </Button>

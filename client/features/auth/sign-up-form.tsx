@@ -4,9 +4,8 @@ import { communitySignUpFormSchema, type SignUpFormValues } from '@shared/schema
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
@@ -80,17 +79,18 @@ export function SignUpForm({
         const error = errors[field.name]?.message
         const hint = field.hint?.(community)
         return (
-          <FormField key={field.name} label={field.label} htmlFor={id} error={error} hint={hint}>
-            <Input
-              id={id}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              placeholder={field.placeholder?.(community)}
-              required
-              {...fieldAriaProps(id, { error, hint })}
-              {...form.register(field.name)}
-            />
-          </FormField>
+          <InputField
+            key={field.name}
+            id={id}
+            label={field.label}
+            error={error}
+            hint={hint}
+            type={field.type ?? 'text'}
+            autoComplete={field.autoComplete}
+            placeholder={field.placeholder?.(community)}
+            required
+            {...form.register(field.name)}
+          />
         )
       })}
       <Button type="submit" disabled={signUp.isPending} className="w-full">

@@ -3,9 +3,8 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
+import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { secondFactorFormSchema } from '@/features/account/account-schemas'
 import { appCodeOf, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
@@ -73,19 +72,19 @@ export function TwoFactorStep({ onVerified }: { onVerified: () => void }) {
           Sua conta está protegida por um segundo passo. Confirme que é você para terminar de entrar.
         </p>
       </div>
-      <FormField label="Código de verificação" htmlFor="two-factor-code" error={error} hint={hint}>
-        <Input
-          id="two-factor-code"
-          autoComplete="one-time-code"
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          autoFocus
-          {...fieldAriaProps('two-factor-code', { error, hint })}
-          {...form.register('code')}
-        />
-      </FormField>
+      <InputField
+        id="two-factor-code"
+        label="Código de verificação"
+        error={error}
+        hint={hint}
+        autoComplete="one-time-code"
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        autoFocus
+        {...form.register('code')}
+      />
       <Button type="submit" disabled={busy} className="w-full">
         {verify.isPending ? 'Verificando...' : 'Verificar'}
       </Button>

@@ -1,6 +1,7 @@
 import { withPhotoNote } from '@shared/chat'
 import { MessageCircleIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -98,10 +99,7 @@ export function ConversationListSkeleton() {
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <div key={index} className="flex items-center gap-3 px-3 py-3 sm:px-4">
           <Skeleton className="size-12 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-3 w-2/3" />
-          </div>
+          <SkeletonStack className="grid flex-1 gap-2" shapes={['h-4 w-1/3', 'h-3 w-2/3']} />
         </div>
       ))}
     </div>

@@ -1,5 +1,6 @@
 import { CalendarDaysIcon, MapPinIcon, UserIcon, UsersIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDayLongMonth, formatTime, toDate } from '@/lib/dates'
 import { EventCover } from './event-cover'
@@ -60,13 +61,10 @@ export function EventCardSkeleton() {
   return (
     <div className="flex h-full flex-col overflow-hidden rounded-xl border bg-card">
       <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="flex flex-col gap-2 p-4">
-        <Skeleton className="h-4 w-2/5" />
-        <Skeleton className="h-5 w-4/5" />
-        <Skeleton className="h-4 w-3/5" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="mt-1 h-4 w-1/3" />
-      </div>
+      <SkeletonStack
+        className="flex flex-col gap-2 p-4"
+        shapes={['h-4 w-2/5', 'h-5 w-4/5', 'h-4 w-3/5', 'h-4 w-1/2', 'mt-1 h-4 w-1/3']}
+      />
     </div>
   )
 }

@@ -5,10 +5,9 @@ import { useMemo } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { CharacterCount } from '@/components/character-count'
-import { Button } from '@/components/ui/button'
+import { FormActions } from '@/components/form-actions'
+import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
-import { Textarea } from '@/components/ui/textarea'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { todayInTimeZone } from '@/lib/dates'
 import { toastFirstError } from '@/lib/form-errors'
@@ -109,86 +108,72 @@ export function EventForm({
 
   return (
     <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>
-      <FormField label="Título" htmlFor={ids.title} error={errors.title?.message}>
-        <Input
-          id={ids.title}
-          required
-          autoComplete="off"
-          placeholder="Ex.: Sarau de poesia no bloco A"
-          {...fieldAriaProps(ids.title, { error: errors.title?.message })}
-          {...form.register('title')}
-        />
-      </FormField>
+      <InputField
+        id={ids.title}
+        label="Título"
+        error={errors.title?.message}
+        required
+        autoComplete="off"
+        placeholder="Ex.: Sarau de poesia no bloco A"
+        {...form.register('title')}
+      />
 
-      <FormField
+      <TextareaField
+        id={ids.description}
         label="Descrição"
-        htmlFor={ids.description}
         error={errors.description?.message}
         hint={descriptionHint}
-      >
-        <Textarea
-          id={ids.description}
-          required
-          rows={6}
-          className="min-h-32"
-          placeholder="Conte o que vai rolar, quem pode participar, o que levar..."
-          {...fieldAriaProps(ids.description, { error: errors.description?.message, hint: descriptionHint })}
-          {...form.register('description')}
-        />
-      </FormField>
+        required
+        rows={6}
+        className="min-h-32"
+        placeholder="Conte o que vai rolar, quem pode participar, o que levar..."
+        {...form.register('description')}
+      />
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField label="Data" htmlFor={ids.date} error={errors.eventDate?.message}>
-          <Input
-            id={ids.date}
-            type="date"
-            required
-            min={minDate}
-            {...fieldAriaProps(ids.date, { error: errors.eventDate?.message })}
-            {...form.register('eventDate')}
-          />
-        </FormField>
-        <FormField label="Horário" htmlFor={ids.time} error={errors.eventTime?.message}>
-          <Input
-            id={ids.time}
-            type="time"
-            required
-            {...fieldAriaProps(ids.time, { error: errors.eventTime?.message })}
-            {...form.register('eventTime')}
-          />
-        </FormField>
+        <InputField
+          id={ids.date}
+          label="Data"
+          error={errors.eventDate?.message}
+          type="date"
+          required
+          min={minDate}
+          {...form.register('eventDate')}
+        />
+        <InputField
+          id={ids.time}
+          label="Horário"
+          error={errors.eventTime?.message}
+          type="time"
+          required
+          {...form.register('eventTime')}
+        />
       </div>
 
-      <FormField label="Local" htmlFor={ids.location} error={errors.location?.message}>
-        <Input
-          id={ids.location}
-          required
-          autoComplete="off"
-          placeholder="Ex.: Auditório do bloco C"
-          {...fieldAriaProps(ids.location, { error: errors.location?.message })}
-          {...form.register('location')}
-        />
-      </FormField>
+      <InputField
+        id={ids.location}
+        label="Local"
+        error={errors.location?.message}
+        required
+        autoComplete="off"
+        placeholder="Ex.: Auditório do bloco C"
+        {...form.register('location')}
+      />
 
-      <FormField
+      <InputField
+        id={ids.capacity}
         label="Máximo de participantes"
-        htmlFor={ids.capacity}
         error={errors.maxParticipants?.message}
         hint={CAPACITY_HINT}
-      >
-        <Input
-          id={ids.capacity}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={EVENT_CAPACITY_MAX}
-          step={1}
-          placeholder="Sem limite"
-          className="sm:max-w-48"
-          {...fieldAriaProps(ids.capacity, { error: errors.maxParticipants?.message, hint: CAPACITY_HINT })}
-          {...form.register('maxParticipants')}
-        />
-      </FormField>
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={EVENT_CAPACITY_MAX}
+        step={1}
+        placeholder="Sem limite"
+        className="sm:max-w-48"
+        {...form.register('maxParticipants')}
+      />
 
       <FormField label="Imagem" htmlFor={ids.image} hint={IMAGE_HINT}>
         <EventImageField
@@ -200,16 +185,12 @@ export function EventForm({
         />
       </FormField>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-            Cancelar
-          </Button>
-        ) : null}
-        <Button type="submit" size="lg" disabled={busy || upload.isUploading}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        cancelDisabled={busy}
+        submitLabel={submitLabel}
+        submitDisabled={busy || upload.isUploading}
+      />
     </form>
   )
 }

@@ -2,6 +2,7 @@ import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
 import { XIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { UploadProgress } from '@/features/uploads/upload-progress'
 import type { SingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
@@ -24,7 +25,6 @@ export function EventImageField({ upload, id, existingUrl, describedBy, disabled
   const { image } = upload
   const shownUrl = image?.previewUrl ?? existingUrl ?? null
   const uploading = image?.status === 'uploading'
-  const processing = uploading && image.progress >= 100
 
   return (
     <div className="grid gap-3">
@@ -53,27 +53,7 @@ export function EventImageField({ upload, id, existingUrl, describedBy, disabled
               Imagem atual
             </figcaption>
           )}
-          {uploading ? (
-            <div className="absolute inset-x-2 bottom-2 grid gap-1 rounded-md bg-background/90 p-2 shadow">
-              <div
-                role="progressbar"
-                aria-label="Envio da imagem"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={image.progress}
-                aria-valuetext={processing ? 'Processando' : `${image.progress}%`}
-                className="h-1.5 overflow-hidden rounded-full bg-muted"
-              >
-                <div
-                  className="h-full bg-primary transition-[width]"
-                  style={{ width: `${image.progress}%` }}
-                />
-              </div>
-              <span className="text-center text-xs">
-                {processing ? 'Processando...' : `${image.progress}%`}
-              </span>
-            </div>
-          ) : null}
+          {uploading ? <UploadProgress progress={image.progress} label="Envio da imagem" /> : null}
         </figure>
       ) : null}
       <Input

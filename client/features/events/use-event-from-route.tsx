@@ -1,8 +1,7 @@
-import { useEffect } from 'react'
 import { useParams } from 'wouter'
-import { Button } from '@/components/ui/button'
-import { toastError } from '@/lib/errors'
+import { PageLoadFailed } from '@/components/page-states'
 import { trpc } from '@/lib/trpc'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 
 /** The event named by the `:id` of the route, with its not-found and failure states worked out. */
 export function useEventFromRoute() {
@@ -13,10 +12,7 @@ export function useEventFromRoute() {
   const notFound = id <= 0 || query.error?.data?.httpStatus === 404
   const failure = query.error && !notFound ? query.error : null
 
-  useEffect(() => {
-    if (!failure) return
-    toastError(failure, 'Erro ao carregar evento', { id: 'event-load-error' })
-  }, [failure])
+  useLoadErrorToast(failure, 'Erro ao carregar evento', 'event-load-error')
 
   return { query, notFound, failed: failure !== null }
 }
@@ -24,12 +20,11 @@ export function useEventFromRoute() {
 /** Shown when the event could not be loaded for another reason than not existing. */
 export function EventLoadFailure({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-      <h1 className="font-semibold text-xl">Não foi possível carregar o evento</h1>
-      <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
-      <Button onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Carregando...' : 'Tentar novamente'}
-      </Button>
-    </div>
+    <PageLoadFailed
+      title="Não foi possível carregar o evento"
+      description="Verifique sua conexão e tente novamente."
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   )
 }

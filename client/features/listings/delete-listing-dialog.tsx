@@ -1,8 +1,7 @@
-import { Trash2Icon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { Button } from '@/components/ui/button'
+import { RemoveButton } from '@/components/remove-button'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { useInvalidateListings } from './use-invalidate-listings'
@@ -43,14 +42,7 @@ export function DeleteListingDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      trigger={
-        trigger ?? (
-          <Button type="button" variant="outline" className="text-destructive hover:text-destructive">
-            <Trash2Icon aria-hidden="true" />
-            Excluir
-          </Button>
-        )
-      }
+      trigger={trigger ?? <RemoveButton type="button">Excluir</RemoveButton>}
       title="Excluir produto?"
       description={`“${listingTitle}” e suas fotos serão excluídos permanentemente. Esta ação não pode ser desfeita.`}
       confirmLabel="Excluir"

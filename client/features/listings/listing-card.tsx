@@ -1,6 +1,7 @@
 import { formatPrice } from '@shared/money'
 import { ImageIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -79,11 +80,10 @@ export function ListingCardSkeleton({ className }: { className?: string }) {
   return (
     <div className={cn('flex h-full flex-col overflow-hidden rounded-xl border bg-card', className)}>
       <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="flex flex-col gap-2 p-3">
-        <Skeleton className="h-4 w-4/5" />
-        <Skeleton className="h-3 w-3/5" />
-        <Skeleton className="mt-1 h-5 w-1/3" />
-      </div>
+      <SkeletonStack
+        className="flex flex-col gap-2 p-3"
+        shapes={['h-4 w-4/5', 'h-3 w-3/5', 'mt-1 h-5 w-1/3']}
+      />
     </div>
   )
 }

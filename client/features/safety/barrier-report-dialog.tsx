@@ -6,11 +6,9 @@ import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { DialogForm } from '@/components/dialog-form'
+import { InputField, TextareaField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
-import { Textarea } from '@/components/ui/textarea'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
@@ -62,41 +60,34 @@ function BarrierReportForm({ onDone }: { onDone: () => void }) {
       busy={busy}
       busyLabel="Enviando..."
     >
-      <FormField label="Página" htmlFor={`${id}-page`} error={errors.page?.message}>
-        <Input
-          id={`${id}-page`}
-          maxLength={BARRIER_PAGE_MAX}
-          placeholder="Por exemplo: /portal ou a tela de criar anúncio"
-          disabled={busy}
-          {...fieldAriaProps(`${id}-page`, { error: errors.page?.message })}
-          {...form.register('page')}
-        />
-      </FormField>
-      <FormField label="O que aconteceu" htmlFor={`${id}-details`} error={errors.details?.message}>
-        <Textarea
-          id={`${id}-details`}
-          rows={4}
-          maxLength={REPORT_DETAILS_MAX}
-          placeholder="O que você tentou fazer e o que impediu"
-          disabled={busy}
-          {...fieldAriaProps(`${id}-details`, { error: errors.details?.message })}
-          {...form.register('details')}
-        />
-      </FormField>
-      <FormField
+      <InputField
+        id={`${id}-page`}
+        label="Página"
+        error={errors.page?.message}
+        maxLength={BARRIER_PAGE_MAX}
+        placeholder="Por exemplo: /portal ou a tela de criar anúncio"
+        disabled={busy}
+        {...form.register('page')}
+      />
+      <TextareaField
+        id={`${id}-details`}
+        label="O que aconteceu"
+        error={errors.details?.message}
+        rows={4}
+        maxLength={REPORT_DETAILS_MAX}
+        placeholder="O que você tentou fazer e o que impediu"
+        disabled={busy}
+        {...form.register('details')}
+      />
+      <InputField
+        id={`${id}-tech`}
         label="O que você usa para navegar (opcional)"
-        htmlFor={`${id}-tech`}
         error={errors.assistiveTech?.message}
-      >
-        <Input
-          id={`${id}-tech`}
-          maxLength={BARRIER_TOOL_MAX}
-          placeholder="Por exemplo: NVDA com Firefox, só teclado, zoom de 200%"
-          disabled={busy}
-          {...fieldAriaProps(`${id}-tech`, { error: errors.assistiveTech?.message })}
-          {...form.register('assistiveTech')}
-        />
-      </FormField>
+        maxLength={BARRIER_TOOL_MAX}
+        placeholder="Por exemplo: NVDA com Firefox, só teclado, zoom de 200%"
+        disabled={busy}
+        {...form.register('assistiveTech')}
+      />
     </DialogForm>
   )
 }

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
+import { UploadProgress } from './upload-progress'
 import type { ImageUploads, UploadItem } from './use-image-uploads'
 
 type ImageUploaderProps = {
@@ -95,7 +96,9 @@ export function ImageUploader({ uploads, id, describedBy, invalid, disabled }: I
                 className={cn('size-full object-cover', item.status === 'uploading' && 'opacity-60')}
               />
               {index === 0 ? <Badge className="absolute top-2 left-2 shadow">Capa</Badge> : null}
-              {item.status === 'uploading' ? <UploadProgress item={item} position={index + 1} /> : null}
+              {item.status === 'uploading' ? (
+                <UploadProgress progress={item.progress} label={`Envio da foto ${index + 1}`} />
+              ) : null}
             </div>
             <div className="flex items-center justify-between gap-1 p-1">
               <div className="flex gap-1">
@@ -187,27 +190,6 @@ export function ImageUploader({ uploads, id, describedBy, invalid, disabled }: I
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
-    </div>
-  )
-}
-
-function UploadProgress({ item, position }: { item: UploadItem; position: number }) {
-  // All bytes sent but no answer yet: the server is resizing the photo.
-  const processing = item.progress >= 100
-  return (
-    <div className="absolute inset-x-2 bottom-2 grid gap-1 rounded-md bg-background/90 p-2 shadow">
-      <div
-        role="progressbar"
-        aria-label={`Envio da foto ${position}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={item.progress}
-        aria-valuetext={processing ? 'Processando' : `${item.progress}%`}
-        className="h-1.5 overflow-hidden rounded-full bg-muted"
-      >
-        <div className="h-full bg-primary transition-[width]" style={{ width: `${item.progress}%` }} />
-      </div>
-      <span className="text-center text-xs">{processing ? 'Processando...' : `${item.progress}%`}</span>
     </div>
   )
 }

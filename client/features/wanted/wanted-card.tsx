@@ -1,7 +1,8 @@
 import { formatPrice } from '@shared/money'
-import { CalendarClockIcon, MessageCircleIcon, Trash2Icon } from 'lucide-react'
+import { CalendarClockIcon, MessageCircleIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ReportButton } from '@/features/safety/report-dialog'
@@ -74,16 +75,9 @@ export function WantedCard({
             ) : null}
             <ReportButton targetType="wanted" targetId={post.id} />
             {canModerate ? (
-              <Button
-                variant="outline"
-                size="sm"
-                className="text-destructive hover:text-destructive"
-                onClick={onRemove}
-                aria-label={`Remover pedido ${post.title}`}
-              >
-                <Trash2Icon aria-hidden="true" />
+              <RemoveButton size="sm" onClick={onRemove} aria-label={`Remover pedido ${post.title}`}>
                 Remover
-              </Button>
+              </RemoveButton>
             ) : null}
           </>
         )}

@@ -5,10 +5,9 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { DialogForm } from '@/components/dialog-form'
+import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
-import { Textarea } from '@/components/ui/textarea'
 import type { RouterOutputs } from '@/lib/api-types'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
@@ -89,17 +88,16 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
       busy={busy}
       busyLabel={post ? 'Salvando...' : 'Publicando...'}
     >
-      <FormField label="O que você procura?" htmlFor={ids.title} error={errors.title?.message}>
-        <Input
-          id={ids.title}
-          autoComplete="off"
-          maxLength={120}
-          placeholder="Ex.: Calculadora científica"
-          disabled={busy}
-          {...fieldAriaProps(ids.title, { error: errors.title?.message })}
-          {...form.register('title')}
-        />
-      </FormField>
+      <InputField
+        id={ids.title}
+        label="O que você procura?"
+        error={errors.title?.message}
+        autoComplete="off"
+        maxLength={120}
+        placeholder="Ex.: Calculadora científica"
+        disabled={busy}
+        {...form.register('title')}
+      />
       <FormField label="Categoria" htmlFor={ids.category} error={errors.mainCategoryId?.message}>
         <select
           id={ids.category}
@@ -117,56 +115,45 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
         </select>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <InputField
+          id={ids.price}
           label="Pago até (opcional)"
-          htmlFor={ids.price}
           error={errors.maxPrice?.message}
           hint="Em branco: qualquer preço."
-        >
-          <Input
-            id={ids.price}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0,00"
-            disabled={busy}
-            {...fieldAriaProps(ids.price, { error: errors.maxPrice?.message, hint: true })}
-            {...form.register('maxPrice', {
-              onBlur: (event: { target: { value: string } }) => {
-                const cents = parsePriceToCents(event.target.value)
-                if (Number.isFinite(cents) && cents > 0) form.setValue('maxPrice', centsToInput(cents))
-              },
-            })}
-          />
-        </FormField>
-        <FormField
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0,00"
+          disabled={busy}
+          {...form.register('maxPrice', {
+            onBlur: (event: { target: { value: string } }) => {
+              const cents = parsePriceToCents(event.target.value)
+              if (Number.isFinite(cents) && cents > 0) form.setValue('maxPrice', centsToInput(cents))
+            },
+          })}
+        />
+        <InputField
+          id={ids.days}
           label="Fica no ar por (dias)"
-          htmlFor={ids.days}
           error={errors.days?.message}
           hint={`De 1 a ${WANTED_DAYS_MAX} dias.`}
-        >
-          <Input
-            id={ids.days}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={WANTED_DAYS_MAX}
-            disabled={busy}
-            {...fieldAriaProps(ids.days, { error: errors.days?.message, hint: true })}
-            {...form.register('days')}
-          />
-        </FormField>
-      </div>
-      <FormField label="Detalhes (opcional)" htmlFor={ids.details} error={errors.details?.message}>
-        <Textarea
-          id={ids.details}
-          rows={3}
-          maxLength={WANTED_DETAILS_MAX}
-          placeholder="Modelo, edição, tamanho, como prefere combinar..."
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={WANTED_DAYS_MAX}
           disabled={busy}
-          {...fieldAriaProps(ids.details, { error: errors.details?.message })}
-          {...form.register('details')}
+          {...form.register('days')}
         />
-      </FormField>
+      </div>
+      <TextareaField
+        id={ids.details}
+        label="Detalhes (opcional)"
+        error={errors.details?.message}
+        rows={3}
+        maxLength={WANTED_DETAILS_MAX}
+        placeholder="Modelo, edição, tamanho, como prefere combinar..."
+        disabled={busy}
+        {...form.register('details')}
+      />
     </DialogForm>
   )
 }

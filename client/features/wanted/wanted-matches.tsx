@@ -1,5 +1,6 @@
 import { MessageCircleIcon, SearchCheckIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
 import { maxPriceLabel } from './wanted-card'
@@ -10,14 +11,17 @@ type Match = RouterOutputs['listings']['byId']['wantedMatches'][number]
 export function WantedMatches({ matches }: { matches: Match[] }) {
   if (matches.length === 0) return null
   return (
-    <section
-      aria-labelledby="wanted-matches-heading"
+    <LabelledSection
+      id="wanted-matches-heading"
+      title={
+        <>
+          <SearchCheckIcon className="size-5 text-primary" aria-hidden="true" />
+          Alguém procura isto
+        </>
+      }
       className="grid gap-3 rounded-xl border border-primary/40 bg-primary/5 p-4"
+      headingClassName="flex items-center gap-2 font-semibold"
     >
-      <h2 id="wanted-matches-heading" className="flex items-center gap-2 font-semibold">
-        <SearchCheckIcon className="size-5 text-primary" aria-hidden="true" />
-        Alguém procura isto
-      </h2>
       <p className="text-muted-foreground text-sm">
         {matches.length === 1
           ? 'Uma pessoa pediu algo assim no Procura-se. Que tal avisar que o seu está à venda?'
@@ -47,6 +51,6 @@ export function WantedMatches({ matches }: { matches: Match[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   )
 }

@@ -1,8 +1,9 @@
 import { HeartIcon, HeartOffIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { EmptyState, LoadError } from '@/features/admin/admin-states'
+import { EmptyState, QueryStates } from '@/features/admin/admin-states'
 import { ListingCard } from '@/features/listings/listing-card'
 import { LISTING_GRID_BASE, ListingGridSkeleton } from '@/features/listings/listing-grid'
 import { useToggleFavorite } from '@/features/listings/use-toggle-favorite'
@@ -27,45 +28,49 @@ export function FavoritesPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">Meus favoritos</h1>
-        <p className="text-muted-foreground" aria-live="polite">
-          {favorites.data
+      <PageHeader
+        title="Meus favoritos"
+        liveDescription
+        description={
+          favorites.data
             ? count === 1
               ? '1 favorito'
               : `${count} favoritos`
-            : 'Os anúncios que você salvou. Só você vê esta lista.'}
-        </p>
-      </header>
+            : 'Os anúncios que você salvou. Só você vê esta lista.'
+        }
+      />
 
-      {favorites.isPending ? (
-        <ListingGridSkeleton count={4} />
-      ) : favorites.isError ? (
-        <LoadError title="Erro ao carregar favoritos" query={favorites} />
-      ) : count === 0 ? (
-        <EmptyState
-          icon={<HeartIcon aria-hidden="true" />}
-          title="Nenhum favorito ainda"
-          description="Toque no coração de um anúncio para guardá-lo aqui."
-          action={
-            <Button asChild variant="outline">
-              <Link href="/portal">Explorar produtos</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <ul className={cn(LISTING_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4')}>
-          {favorites.data.map((favorite) => (
-            <li key={favorite.id}>
-              {favorite.availability === 'disponivel' && favorite.listing ? (
-                <ListingCard listing={favorite.listing} />
-              ) : (
-                <UnavailableFavorite favorite={favorite} />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={favorites}
+        loading={<ListingGridSkeleton count={4} />}
+        errorTitle="Erro ao carregar favoritos"
+        empty={
+          <EmptyState
+            icon={<HeartIcon aria-hidden="true" />}
+            title="Nenhum favorito ainda"
+            description="Toque no coração de um anúncio para guardá-lo aqui."
+            action={
+              <Button asChild variant="outline">
+                <Link href="/portal">Explorar produtos</Link>
+              </Button>
+            }
+          />
+        }
+      >
+        {(saved) => (
+          <ul className={cn(LISTING_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4')}>
+            {saved.map((favorite) => (
+              <li key={favorite.id}>
+                {favorite.availability === 'disponivel' && favorite.listing ? (
+                  <ListingCard listing={favorite.listing} />
+                ) : (
+                  <UnavailableFavorite favorite={favorite} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </div>
   )
 }

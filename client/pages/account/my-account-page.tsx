@@ -9,13 +9,17 @@ import { toast } from 'sonner'
 import { Link, useLocation } from 'wouter'
 import type { z } from 'zod'
 import { CharacterCount } from '@/components/character-count'
+import { FormActions } from '@/components/form-actions'
+import { LoadingStatus } from '@/components/loading-status'
+import { PageHeader } from '@/components/page-header'
+import { SkeletonStack } from '@/components/skeleton-stack'
+import { InputField, TextareaField } from '@/components/text-fields'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
-import { Textarea } from '@/components/ui/textarea'
 import {
   BlockedMembersSection,
   EmailPreferencesSection,
@@ -42,9 +46,7 @@ export function MyAccountPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">Minha Conta</h1>
-        <p className="text-muted-foreground">Edite como os outros membros veem você.</p>
+      <PageHeader title="Minha Conta" description="Edite como os outros membros veem você.">
         <nav aria-label="Suas coisas" className="mt-2 flex flex-wrap gap-2">
           <ButtonLink href="/minha-conta/seguranca" variant="outline" size="sm">
             <ShieldCheckIcon aria-hidden="true" />
@@ -59,7 +61,7 @@ export function MyAccountPage() {
             Meus eventos
           </ButtonLink>
         </nav>
-      </header>
+      </PageHeader>
       {me.data ? (
         <ProfileEditor profile={me.data} />
       ) : me.error ? (
@@ -249,55 +251,53 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
         </div>
       </FormField>
 
-      <FormField label="Nome completo" htmlFor="account-full-name" error={errors.fullName?.message}>
-        <Input
-          id="account-full-name"
-          required
-          autoComplete="name"
-          {...fieldAriaProps('account-full-name', { error: errors.fullName?.message })}
-          {...form.register('fullName')}
-        />
-      </FormField>
+      <InputField
+        id="account-full-name"
+        label="Nome completo"
+        error={errors.fullName?.message}
+        required
+        autoComplete="name"
+        {...form.register('fullName')}
+      />
 
-      <FormField label="Bio" htmlFor="account-bio" error={errors.bio?.message} hint={bioHint}>
-        <Textarea
-          id="account-bio"
-          rows={4}
-          placeholder="Conte um pouco sobre você: o que estuda, o que cria, o que oferece..."
-          {...fieldAriaProps('account-bio', { error: errors.bio?.message, hint: bioHint })}
-          {...form.register('bio')}
-        />
-      </FormField>
+      <TextareaField
+        id="account-bio"
+        label="Bio"
+        error={errors.bio?.message}
+        hint={bioHint}
+        rows={4}
+        placeholder="Conte um pouco sobre você: o que estuda, o que cria, o que oferece..."
+        {...form.register('bio')}
+      />
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField label="Universidade" htmlFor="account-university" error={errors.university?.message}>
-          <Input
-            id="account-university"
-            autoComplete="organization"
-            {...fieldAriaProps('account-university', { error: errors.university?.message })}
-            {...form.register('university')}
-          />
-        </FormField>
-        <FormField label="Curso" htmlFor="account-course" error={errors.course?.message}>
-          <Input
-            id="account-course"
-            autoComplete="off"
-            {...fieldAriaProps('account-course', { error: errors.course?.message })}
-            {...form.register('course')}
-          />
-        </FormField>
+        <InputField
+          id="account-university"
+          label="Universidade"
+          error={errors.university?.message}
+          autoComplete="organization"
+          {...form.register('university')}
+        />
+        <InputField
+          id="account-course"
+          label="Curso"
+          error={errors.course?.message}
+          autoComplete="off"
+          {...form.register('course')}
+        />
       </div>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {profile.username ? (
-          <Button asChild variant="outline">
-            <Link href={`/perfil/${profile.username}`}>Ver meu perfil</Link>
-          </Button>
-        ) : null}
-        <Button type="submit" size="lg" disabled={busy || avatar.uploading}>
-          {avatar.uploading ? 'Enviando foto...' : busy ? 'Salvando...' : 'Salvar alterações'}
-        </Button>
-      </div>
+      <FormActions
+        secondary={
+          profile.username ? (
+            <Button asChild variant="outline">
+              <Link href={`/perfil/${profile.username}`}>Ver meu perfil</Link>
+            </Button>
+          ) : null
+        }
+        submitLabel={avatar.uploading ? 'Enviando foto...' : busy ? 'Salvando...' : 'Salvar alterações'}
+        submitDisabled={busy || avatar.uploading}
+      />
     </form>
   )
 }
@@ -305,18 +305,10 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
 function EditorSkeleton() {
   return (
     <div className="grid gap-6 rounded-xl border p-4 sm:p-6">
-      <span className="sr-only" role="status">
-        Carregando seu perfil...
-      </span>
-      <div className="flex items-center gap-4">
-        <Skeleton className="size-24 rounded-full" />
-        <Skeleton className="h-10 w-36" />
-      </div>
+      <LoadingStatus>Carregando seu perfil...</LoadingStatus>
+      <SkeletonStack className="flex items-center gap-4" shapes={['size-24 rounded-full', 'h-10 w-36']} />
       {[0, 1, 2, 3].map((key) => (
-        <div key={key} className="grid gap-2">
-          <Skeleton className="h-4 w-28" />
-          <Skeleton className="h-10 w-full" />
-        </div>
+        <SkeletonStack key={key} className="grid gap-2" shapes={['h-4 w-28', 'h-10 w-full']} />
       ))}
       <Skeleton className="h-11 w-40 justify-self-end" />
     </div>

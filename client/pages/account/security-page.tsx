@@ -1,8 +1,9 @@
 import { ArrowLeftIcon } from 'lucide-react'
 import { useState } from 'react'
+import { LoadingStatus } from '@/components/loading-status'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
-import { Skeleton } from '@/components/ui/skeleton'
 import { DataCard } from '@/features/account/data-card'
 import { DeleteAccountCard } from '@/features/account/delete-account-card'
 import { EmailCard } from '@/features/account/email-card'
@@ -92,15 +93,13 @@ export function SecurityPage() {
 function SecuritySkeleton() {
   return (
     <div className="grid gap-6">
-      <span className="sr-only" role="status">
-        Carregando suas configurações...
-      </span>
+      <LoadingStatus>Carregando suas configurações...</LoadingStatus>
       {[0, 1, 2, 3].map((key) => (
-        <div key={key} className="grid gap-3 rounded-xl border p-6">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-10 w-36" />
-        </div>
+        <SkeletonStack
+          key={key}
+          className="grid gap-3 rounded-xl border p-6"
+          shapes={['h-5 w-40', 'h-4 w-full', 'h-10 w-36']}
+        />
       ))}
     </div>
   )

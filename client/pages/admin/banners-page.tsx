@@ -1,18 +1,21 @@
 import { AD_PLACEMENT_LABELS } from '@shared/schemas/admin'
-import { ExternalLinkIcon, ImageIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { ExternalLinkIcon, ImageIcon, PencilIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
+import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { Switch } from '@/features/admin/switch'
 import { toastError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
+import { whenClosed } from '@/lib/when-closed'
 
 /** `/admin/banners`: the portal's banners by placement. Administrators only. */
 export function AdminBannersPage() {
@@ -48,17 +51,14 @@ function BannersAdmin() {
     onError: (error) => toastError(error, 'Erro ao salvar banner'),
   })
 
-  const remove = trpc.admin.banners.delete.useMutation({
-    onSuccess: async () => {
-      toast.success('Banner removido!')
-      setRemoving(null)
-      await refresh()
-    },
-    onError: (error) => {
-      setRemoving(null)
-      toastError(error, 'Erro ao remover banner')
-    },
-  })
+  const remove = trpc.admin.banners.delete.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemoving(null),
+      successMessage: 'Banner removido!',
+      errorTitle: 'Erro ao remover banner',
+      refresh,
+    }),
+  )
 
   return (
     <div className="grid gap-6">
@@ -69,60 +69,56 @@ function BannersAdmin() {
         </Button>
       </div>
 
-      {banners.isPending ? (
-        <ListSkeleton label="Carregando banners..." rowClassName="h-32" />
-      ) : banners.isError ? (
-        <LoadError title="Erro ao carregar banners" query={banners} />
-      ) : banners.data.length === 0 ? (
-        <EmptyState
-          icon={<ImageIcon aria-hidden="true" />}
-          title="Nenhum banner cadastrado"
-          description="Crie o primeiro banner para destacar avisos e campanhas no portal."
-        />
-      ) : (
-        groupByPlacement(banners.data).map((group) => (
-          <section
-            key={group.placement}
-            aria-labelledby={`banners-${group.placement}`}
-            className="grid gap-3"
-          >
-            <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
-              {AD_PLACEMENT_LABELS[group.placement]}{' '}
-              <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
-            </h2>
-            {group.banners.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-                Nenhum banner nesta posição.
-              </p>
-            ) : (
-              <ul className="grid gap-3">
-                {group.banners.map((banner) => (
-                  <BannerItem
-                    key={banner.id}
-                    banner={banner}
-                    toggling={setActive.isPending && setActive.variables?.id === banner.id}
-                    onToggle={(active) => setActive.mutate({ id: banner.id, active })}
-                    onEdit={() => setDialog({ mode: 'edit', banner })}
-                    onRemove={() => setRemoving(banner)}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
-        ))
-      )}
+      <QueryStates
+        query={banners}
+        loading={<ListSkeleton label="Carregando banners..." rowClassName="h-32" />}
+        errorTitle="Erro ao carregar banners"
+        empty={
+          <EmptyState
+            icon={<ImageIcon aria-hidden="true" />}
+            title="Nenhum banner cadastrado"
+            description="Crie o primeiro banner para destacar avisos e campanhas no portal."
+          />
+        }
+      >
+        {(rows) =>
+          groupByPlacement(rows).map((group) => (
+            <section
+              key={group.placement}
+              aria-labelledby={`banners-${group.placement}`}
+              className="grid gap-3"
+            >
+              <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
+                {AD_PLACEMENT_LABELS[group.placement]}{' '}
+                <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
+              </h2>
+              {group.banners.length === 0 ? (
+                <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
+                  Nenhum banner nesta posição.
+                </p>
+              ) : (
+                <ul className="grid gap-3">
+                  {group.banners.map((banner) => (
+                    <BannerItem
+                      key={banner.id}
+                      banner={banner}
+                      toggling={setActive.isPending && setActive.variables?.id === banner.id}
+                      onToggle={(active) => setActive.mutate({ id: banner.id, active })}
+                      onEdit={() => setDialog({ mode: 'edit', banner })}
+                      onRemove={() => setRemoving(banner)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))
+        }
+      </QueryStates>
 
-      <BannerFormDialog
-        state={dialog}
-        onOpenChange={(open) => {
-          if (!open) setDialog(null)
-        }}
-      />
+      <BannerFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
       <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
+        onOpenChange={whenClosed(() => setRemoving(null))}
         title="Tem certeza que deseja remover este banner?"
         description={
           removing
@@ -204,15 +200,9 @@ function BannerItem({
             <PencilIcon aria-hidden="true" />
             Editar
           </Button>
-          <Button
-            variant="outline"
-            className="text-destructive hover:text-destructive"
-            onClick={onRemove}
-            aria-label={`Remover banner ${banner.title}`}
-          >
-            <Trash2Icon aria-hidden="true" />
+          <RemoveButton onClick={onRemove} aria-label={`Remover banner ${banner.title}`}>
             Remover
-          </Button>
+          </RemoveButton>
         </div>
       </div>
     </li>

@@ -9,6 +9,8 @@ import {
   UsersIcon,
 } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
+import { LoadingStatus } from '@/components/loading-status'
 import { Card, CardContent } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -53,9 +55,7 @@ function Dashboard() {
   if (summary.isPending) {
     return (
       <div className="grid gap-6">
-        <span className="sr-only" role="status">
-          Carregando painel...
-        </span>
+        <LoadingStatus>Carregando painel...</LoadingStatus>
         <div className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 6 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
@@ -110,10 +110,7 @@ function Dashboard() {
 
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="dashboard-counters">
-        <h2 id="dashboard-counters" className="sr-only">
-          Contadores
-        </h2>
+      <LabelledSection id="dashboard-counters" title="Contadores" headingClassName="sr-only">
         <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-3">
           {counters.map((counter) => (
             <li key={counter.label}>
@@ -121,7 +118,7 @@ function Dashboard() {
             </li>
           ))}
         </ul>
-      </section>
+      </LabelledSection>
       <Card>
         <CardContent>
           <WeeklyChart weeks={data.weeks} />

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
 import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject-event-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
@@ -15,6 +15,7 @@ import { toastError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
+import { whenClosed } from '@/lib/when-closed'
 
 type Tab = Extract<EventStatus, 'pendente' | 'aprovado' | 'rejeitado'>
 type ModeratedEvent = RouterOutputs['events']['moderation'][number]
@@ -73,36 +74,34 @@ function EventsAdmin() {
         ))}
       </TabsList>
       <TabsContent value={tab} className="grid gap-3">
-        {events.isPending ? (
-          <ListSkeleton label="Carregando eventos..." rowClassName="h-36" />
-        ) : events.isError ? (
-          <LoadError title="Erro ao carregar eventos" query={events} />
-        ) : events.data.length === 0 ? (
-          <EmptyState
-            icon={<CalendarDaysIcon aria-hidden="true" />}
-            title="Nenhum evento aqui"
-            description={empty}
-          />
-        ) : (
-          <ul className="grid gap-3">
-            {events.data.map((event) => (
-              <EventRow
-                key={event.id}
-                event={event}
-                approving={approve.isPending && approve.variables?.id === event.id}
-                onApprove={() => approve.mutate({ id: event.id })}
-                onReject={() => setRejecting({ id: event.id, title: event.title })}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={events}
+          loading={<ListSkeleton label="Carregando eventos..." rowClassName="h-36" />}
+          errorTitle="Erro ao carregar eventos"
+          empty={
+            <EmptyState
+              icon={<CalendarDaysIcon aria-hidden="true" />}
+              title="Nenhum evento aqui"
+              description={empty}
+            />
+          }
+        >
+          {(rows) => (
+            <ul className="grid gap-3">
+              {rows.map((event) => (
+                <EventRow
+                  key={event.id}
+                  event={event}
+                  approving={approve.isPending && approve.variables?.id === event.id}
+                  onApprove={() => approve.mutate({ id: event.id })}
+                  onReject={() => setRejecting({ id: event.id, title: event.title })}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </TabsContent>
-      <RejectEventDialog
-        event={rejecting}
-        onOpenChange={(open) => {
-          if (!open) setRejecting(null)
-        }}
-      />
+      <RejectEventDialog event={rejecting} onOpenChange={whenClosed(() => setRejecting(null))} />
     </Tabs>
   )
 }

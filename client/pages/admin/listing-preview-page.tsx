@@ -1,8 +1,9 @@
 import { CONDITION_LABELS } from '@shared/domain'
 import { formatPrice } from '@shared/money'
-import { ArrowLeftIcon, ExternalLinkIcon, PackageOpenIcon, ShieldAlertIcon, Trash2Icon } from 'lucide-react'
+import { ArrowLeftIcon, ExternalLinkIcon, PackageOpenIcon, ShieldAlertIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams } from 'wouter'
+import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -13,6 +14,7 @@ import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
 
 type Preview = RouterOutputs['admin']['listings']['preview']
 
@@ -62,12 +64,7 @@ function PreviewBody({ id }: { id: number }) {
         listing={listing}
         onRemove={() => setRemoving({ id: listing.id, title: listing.title })}
       />
-      <RemoveListingDialog
-        listing={removing}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
-      />
+      <RemoveListingDialog listing={removing} onOpenChange={whenClosed(() => setRemoving(null))} />
     </>
   )
 }
@@ -136,12 +133,7 @@ function PreviewDetails({ listing, onRemove }: { listing: Preview; onRemove: () 
               </Link>
             </Button>
           ) : null}
-          {removed ? null : (
-            <Button variant="outline" className="text-destructive hover:text-destructive" onClick={onRemove}>
-              <Trash2Icon aria-hidden="true" />
-              Remover
-            </Button>
-          )}
+          {removed ? null : <RemoveButton onClick={onRemove}>Remover</RemoveButton>}
         </div>
       </div>
     </article>

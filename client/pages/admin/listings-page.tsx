@@ -1,17 +1,18 @@
 import type { ModerationStatus } from '@shared/domain'
 import { formatPrice } from '@shared/money'
-import { PackageIcon, Trash2Icon } from 'lucide-react'
+import { PackageIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { Button } from '@/components/ui/button'
+import { RemoveButton } from '@/components/remove-button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
 import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
 
 type Filter = 'all' | ModerationStatus
 type AdminListing = RouterOutputs['admin']['listings']['list'][number]
@@ -49,34 +50,32 @@ function ListingsAdmin() {
         ))}
       </TabsList>
       <TabsContent value={filter} className="grid gap-3">
-        {listings.isPending ? (
-          <ListSkeleton label="Carregando anúncios..." />
-        ) : listings.isError ? (
-          <LoadError title="Erro ao carregar anúncios" query={listings} />
-        ) : listings.data.length === 0 ? (
-          <EmptyState
-            icon={<PackageIcon aria-hidden="true" />}
-            title="Nenhum anúncio aqui"
-            description={empty}
-          />
-        ) : (
-          <ul className="grid gap-3">
-            {listings.data.map((listing) => (
-              <ListingRow
-                key={listing.id}
-                listing={listing}
-                onRemove={() => setRemoving({ id: listing.id, title: listing.title })}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={listings}
+          loading={<ListSkeleton label="Carregando anúncios..." />}
+          errorTitle="Erro ao carregar anúncios"
+          empty={
+            <EmptyState
+              icon={<PackageIcon aria-hidden="true" />}
+              title="Nenhum anúncio aqui"
+              description={empty}
+            />
+          }
+        >
+          {(rows) => (
+            <ul className="grid gap-3">
+              {rows.map((listing) => (
+                <ListingRow
+                  key={listing.id}
+                  listing={listing}
+                  onRemove={() => setRemoving({ id: listing.id, title: listing.title })}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </TabsContent>
-      <RemoveListingDialog
-        listing={removing}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
-      />
+      <RemoveListingDialog listing={removing} onOpenChange={whenClosed(() => setRemoving(null))} />
     </Tabs>
   )
 }
@@ -103,15 +102,13 @@ function ListingRow({ listing, onRemove }: { listing: AdminListing; onRemove: ()
         ) : null}
       </div>
       {removed ? null : (
-        <Button
-          variant="outline"
-          className="self-start text-destructive hover:text-destructive sm:self-center"
+        <RemoveButton
+          className="self-start sm:self-center"
           onClick={onRemove}
           aria-label={`Remover anúncio ${listing.title}`}
         >
-          <Trash2Icon aria-hidden="true" />
           Remover
-        </Button>
+        </RemoveButton>
       )}
     </li>
   )

@@ -27,6 +27,7 @@ import { toastError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
+import { whenClosed } from '@/lib/when-closed'
 
 type Group = RouterOutputs['admin']['reports']['queue'][number]
 
@@ -235,7 +236,7 @@ function actionsFor(group: Group, isAdmin: boolean): ReportAction[] {
 
 function DecisionDialog({ group, onClose }: { group: Group | null; onClose: () => void }) {
   return (
-    <Dialog open={group !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={group !== null} onOpenChange={whenClosed(onClose)}>
       <DialogContent>
         {group ? (
           <DecisionForm key={`${group.targetType}:${group.targetId}`} group={group} onDone={onClose} />

@@ -1,10 +1,11 @@
-import { PencilIcon, PlusIcon, TagsIcon, Trash2Icon } from 'lucide-react'
+import { PencilIcon, PlusIcon, TagsIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
+import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { type SubcategoryDialogState, SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
 import {
   groupSubcategories,
@@ -12,8 +13,8 @@ import {
   type MainCategoryOption,
   type SubcategoryRow,
 } from '@/features/admin/subcategory-groups'
-import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */
 export function AdminSubcategoriesPage() {
@@ -36,18 +37,16 @@ function SubcategoriesAdmin() {
   const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
   const mains: MainCategoryOption[] = categories.data?.map(({ id, name, icon }) => ({ id, name, icon })) ?? []
 
-  const remove = trpc.admin.subcategories.delete.useMutation({
-    onSuccess: async () => {
-      toast.success('Subcategoria deletada!')
-      setRemoving(null)
-      await Promise.all([utils.admin.subcategories.list.invalidate(), utils.listings.categories.invalidate()])
-    },
-    // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível deletar' / 'Existem produtos…'.
-    onError: (error) => {
-      setRemoving(null)
-      toastError(error, 'Erro ao deletar')
-    },
-  })
+  const remove = trpc.admin.subcategories.delete.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemoving(null),
+      successMessage: 'Subcategoria deletada!',
+      // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível deletar' / 'Existem produtos…'.
+      errorTitle: 'Erro ao deletar',
+      refresh: () =>
+        Promise.all([utils.admin.subcategories.list.invalidate(), utils.listings.categories.invalidate()]),
+    }),
+  )
 
   return (
     <div className="grid gap-6">
@@ -58,99 +57,94 @@ function SubcategoriesAdmin() {
         </Button>
       </div>
 
-      {subcategories.isPending ? (
-        <ListSkeleton label="Carregando subcategorias..." rowClassName="h-16" />
-      ) : subcategories.isError ? (
-        <LoadError title="Erro ao carregar subcategorias" query={subcategories} />
-      ) : subcategories.data.length === 0 && mains.length === 0 ? (
-        <EmptyState icon={<TagsIcon aria-hidden="true" />} title="Nenhuma subcategoria cadastrada" />
-      ) : (
-        groupSubcategories(mains, subcategories.data).map(({ main, subcategories: items }) => (
-          <section key={main.id} aria-labelledby={`main-category-${main.id}`} className="grid gap-3">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id={`main-category-${main.id}`} className="font-semibold text-lg">
-                {main.icon ? <span aria-hidden="true">{main.icon} </span> : null}
-                {main.name}{' '}
-                <span className="font-normal text-muted-foreground text-sm">({items.length})</span>
-              </h2>
-              <Button
-                variant="ghost"
-                onClick={() => setDialog({ mode: 'create', mainCategoryId: main.id })}
-                aria-label={`Adicionar subcategoria em ${main.name}`}
-              >
-                <PlusIcon aria-hidden="true" />
-                Adicionar
-              </Button>
-            </div>
-            {items.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-                Nenhuma subcategoria nesta categoria.
-              </p>
-            ) : (
-              <ul className="grid gap-2">
-                {items.map((subcategory) => (
-                  <li
-                    key={subcategory.id}
-                    className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
-                  >
-                    <div className="flex min-w-0 items-start gap-3">
-                      <span
-                        aria-hidden="true"
-                        className="flex size-10 shrink-0 items-center justify-center rounded-md bg-muted text-xl"
-                      >
-                        {subcategory.icon ?? '🏷️'}
-                      </span>
-                      <div className="grid min-w-0 gap-0.5">
-                        <p className="break-words font-medium">{subcategory.name}</p>
-                        {subcategory.description ? (
-                          <p className="break-words text-muted-foreground text-sm">
-                            {subcategory.description}
+      <QueryStates
+        query={subcategories}
+        loading={<ListSkeleton label="Carregando subcategorias..." rowClassName="h-16" />}
+        errorTitle="Erro ao carregar subcategorias"
+        empty={<EmptyState icon={<TagsIcon aria-hidden="true" />} title="Nenhuma subcategoria cadastrada" />}
+        isEmpty={(rows) => rows.length === 0 && mains.length === 0}
+      >
+        {(rows) =>
+          groupSubcategories(mains, rows).map(({ main, subcategories: items }) => (
+            <section key={main.id} aria-labelledby={`main-category-${main.id}`} className="grid gap-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id={`main-category-${main.id}`} className="font-semibold text-lg">
+                  {main.icon ? <span aria-hidden="true">{main.icon} </span> : null}
+                  {main.name}{' '}
+                  <span className="font-normal text-muted-foreground text-sm">({items.length})</span>
+                </h2>
+                <Button
+                  variant="ghost"
+                  onClick={() => setDialog({ mode: 'create', mainCategoryId: main.id })}
+                  aria-label={`Adicionar subcategoria em ${main.name}`}
+                >
+                  <PlusIcon aria-hidden="true" />
+                  Adicionar
+                </Button>
+              </div>
+              {items.length === 0 ? (
+                <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
+                  Nenhuma subcategoria nesta categoria.
+                </p>
+              ) : (
+                <ul className="grid gap-2">
+                  {items.map((subcategory) => (
+                    <li
+                      key={subcategory.id}
+                      className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
+                    >
+                      <div className="flex min-w-0 items-start gap-3">
+                        <span
+                          aria-hidden="true"
+                          className="flex size-10 shrink-0 items-center justify-center rounded-md bg-muted text-xl"
+                        >
+                          {subcategory.icon ?? '🏷️'}
+                        </span>
+                        <div className="grid min-w-0 gap-0.5">
+                          <p className="break-words font-medium">{subcategory.name}</p>
+                          {subcategory.description ? (
+                            <p className="break-words text-muted-foreground text-sm">
+                              {subcategory.description}
+                            </p>
+                          ) : null}
+                          <p className="text-muted-foreground text-xs">
+                            {listingsCountLabel(subcategory.listings)}
                           </p>
-                        ) : null}
-                        <p className="text-muted-foreground text-xs">
-                          {listingsCountLabel(subcategory.listings)}
-                        </p>
+                        </div>
                       </div>
-                    </div>
-                    <div className="flex gap-2 sm:shrink-0">
-                      <Button
-                        variant="outline"
-                        onClick={() => setDialog({ mode: 'edit', subcategory })}
-                        aria-label={`Editar subcategoria ${subcategory.name}`}
-                      >
-                        <PencilIcon aria-hidden="true" />
-                        Editar
-                      </Button>
-                      <Button
-                        variant="outline"
-                        className="text-destructive hover:text-destructive"
-                        onClick={() => setRemoving(subcategory)}
-                        aria-label={`Deletar subcategoria ${subcategory.name}`}
-                      >
-                        <Trash2Icon aria-hidden="true" />
-                        Deletar
-                      </Button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        ))
-      )}
+                      <div className="flex gap-2 sm:shrink-0">
+                        <Button
+                          variant="outline"
+                          onClick={() => setDialog({ mode: 'edit', subcategory })}
+                          aria-label={`Editar subcategoria ${subcategory.name}`}
+                        >
+                          <PencilIcon aria-hidden="true" />
+                          Editar
+                        </Button>
+                        <RemoveButton
+                          onClick={() => setRemoving(subcategory)}
+                          aria-label={`Deletar subcategoria ${subcategory.name}`}
+                        >
+                          Deletar
+                        </RemoveButton>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))
+        }
+      </QueryStates>
 
       <SubcategoryFormDialog
         state={dialog}
         mainCategories={mains}
-        onOpenChange={(open) => {
-          if (!open) setDialog(null)
-        }}
+        onOpenChange={whenClosed(() => setDialog(null))}
       />
       <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
+        onOpenChange={whenClosed(() => setRemoving(null))}
         title="Tem certeza que deseja deletar esta subcategoria?"
         description={
           removing

@@ -1,15 +1,17 @@
 import { keepPreviousData } from '@tanstack/react-query'
-import { CheckIcon, SearchIcon, ShieldIcon, Trash2Icon, UsersIcon } from 'lucide-react'
+import { CheckIcon, SearchIcon, ShieldIcon, UsersIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useLocation } from 'wouter'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { extraRoleLabels } from '@/features/admin/roles'
 import { useDebouncedValue } from '@/features/admin/use-debounced-value'
 import { type RolesTarget, UserRolesDialog } from '@/features/admin/user-roles-dialog'
@@ -18,6 +20,7 @@ import { useViewer } from '@/lib/auth'
 import { formatDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
 
 type Filter = 'all' | 'approved' | 'pending'
 type AdminUser = RouterOutputs['admin']['users']['list'][number]
@@ -76,18 +79,15 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
     onError: (error) => toastError(error, 'Erro ao aprovar usuário'),
   })
 
-  const remove = trpc.admin.users.delete.useMutation({
-    onSuccess: async () => {
-      toast.success('Usuário removido com sucesso!')
-      setRemoving(null)
-      await refreshCounts()
-    },
-    // The server's guards (own account, last administrator) explain themselves in the toast.
-    onError: (error) => {
-      setRemoving(null)
-      toastError(error, 'Erro ao remover usuário')
-    },
-  })
+  const remove = trpc.admin.users.delete.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemoving(null),
+      successMessage: 'Usuário removido com sucesso!',
+      // The server's guards (own account, last administrator) explain themselves in the toast.
+      errorTitle: 'Erro ao remover usuário',
+      refresh: refreshCounts,
+    }),
+  )
 
   return (
     <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-4">
@@ -165,15 +165,11 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
       <UserRolesDialog
         user={editing}
         isSelf={editing?.id === viewer?.id}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null)
-        }}
+        onOpenChange={whenClosed(() => setEditing(null))}
       />
       <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
+        onOpenChange={whenClosed(() => setRemoving(null))}
         title="Tem certeza que deseja remover este usuário?"
         description={
           removing
@@ -247,15 +243,9 @@ function UserRow({
           <ShieldIcon aria-hidden="true" />
           Permissões
         </Button>
-        <Button
-          variant="outline"
-          className="text-destructive hover:text-destructive"
-          onClick={onRemove}
-          aria-label={`Remover usuário ${user.fullName}`}
-        >
-          <Trash2Icon aria-hidden="true" />
+        <RemoveButton onClick={onRemove} aria-label={`Remover usuário ${user.fullName}`}>
           Remover
-        </Button>
+        </RemoveButton>
       </div>
     </li>
   )

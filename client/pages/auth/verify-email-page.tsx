@@ -1,9 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { Link, useSearch } from 'wouter'
+import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { NewPasswordForm } from '@/features/auth/new-password-form'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
@@ -101,16 +100,15 @@ export function VerifyEmailPage() {
       }
     >
       <form onSubmit={confirm} noValidate className="grid gap-4">
-        <FormField label="Senha do cadastro" htmlFor="verify-password">
-          <Input
-            id="verify-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </FormField>
+        <InputField
+          id="verify-password"
+          label="Senha do cadastro"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <Button type="submit" disabled={verify.isPending || password.length === 0}>
           {verify.isPending ? 'Confirmando...' : 'Confirmar e-mail'}
         </Button>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { MessageCircleOffIcon } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'wouter'
+import { PageLoadFailed } from '@/components/page-states'
 import { Button } from '@/components/ui/button'
 import {
   applyReadReceipt,
@@ -18,8 +19,9 @@ import { MessageList, MessageListSkeleton } from '@/features/chat/message-list'
 import { ThreadHeader, ThreadHeaderSkeleton } from '@/features/chat/thread-header'
 import { TypingIndicator } from '@/features/chat/typing-indicator'
 import { useViewer } from '@/lib/auth'
-import { httpStatusOf, toastError } from '@/lib/errors'
+import { httpStatusOf } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { usePageTitle } from '@/lib/use-page-title'
 
 /** `/chat/:id`: one conversation, live. */
@@ -55,10 +57,7 @@ function ThreadView({ conversationId }: { conversationId: number }) {
   usePageTitle(otherName ? `Conversa com ${otherName}` : notFound ? 'Conversa não encontrada' : 'Mensagens')
 
   const failure = notFound ? null : (conversation.error ?? messages.error)
-  useEffect(() => {
-    if (!failure) return
-    toastError(failure, 'Erro ao carregar conversa', { id: 'chat-thread-error' })
-  }, [failure])
+  useLoadErrorToast(failure, 'Erro ao carregar conversa', 'chat-thread-error')
 
   const list = flattenMessages(messages.data)
   const viewerId = viewer?.id ?? 0
@@ -111,18 +110,14 @@ function ThreadView({ conversationId }: { conversationId: number }) {
   if (notFound) return <ConversationNotFound />
   if (failure && (!conversation.data || !messages.data)) {
     return (
-      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="font-semibold text-xl">Não foi possível carregar a conversa</h1>
-        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
-        <Button
-          onClick={() => {
-            void conversation.refetch()
-            void messages.refetch()
-          }}
-        >
-          Tentar novamente
-        </Button>
-      </div>
+      <PageLoadFailed
+        title="Não foi possível carregar a conversa"
+        description="Verifique sua conexão e tente novamente."
+        onRetry={() => {
+          void conversation.refetch()
+          void messages.refetch()
+        }}
+      />
     )
   }
 

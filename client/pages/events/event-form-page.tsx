@@ -1,8 +1,11 @@
 import type { EventInput } from '@shared/schemas/event'
 import { LockIcon } from 'lucide-react'
 import { toast } from 'sonner'
-import { Link, useLocation } from 'wouter'
-import { Button } from '@/components/ui/button'
+import { useLocation } from 'wouter'
+import { LoadingStatus } from '@/components/loading-status'
+import { PageHeader } from '@/components/page-header'
+import { PageUnavailable } from '@/components/page-states'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Skeleton } from '@/components/ui/skeleton'
 import { EventForm } from '@/features/events/event-form'
 import { EventNotFound } from '@/features/events/event-not-found'
@@ -47,13 +50,10 @@ function CreateEvent() {
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">Novo evento</h1>
-        <p className="text-muted-foreground">
-          Divulgue um encontro para a sua comunidade. Ele aparece para todos depois da aprovação de um
-          administrador.
-        </p>
-      </header>
+      <PageHeader
+        title="Novo evento"
+        description="Divulgue um encontro para a sua comunidade. Ele aparece para todos depois da aprovação de um administrador."
+      />
       <EventForm
         mode="create"
         timeZone={community?.timeZone ?? DEFAULT_TIME_ZONE}
@@ -98,10 +98,10 @@ function EditEventForm({ event }: { event: EventDetail }) {
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">Editar evento</h1>
-        <p className="text-muted-foreground">Você pode editar o evento enquanto ele aguarda aprovação.</p>
-      </header>
+      <PageHeader
+        title="Editar evento"
+        description="Você pode editar o evento enquanto ele aguarda aprovação."
+      />
       <EventForm
         mode="edit"
         timeZone={event.timeZone}
@@ -124,29 +124,21 @@ function EditEventForm({ event }: { event: EventDetail }) {
 
 function NotEditable({ event }: { event: EventDetail }) {
   return (
-    <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <LockIcon className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="font-semibold text-2xl">Este evento não pode ser editado</h1>
-      <p className="text-muted-foreground">
-        Só é possível editar eventos que aguardam aprovação, e apenas quem os organizou.
-      </p>
-      <Button asChild>
-        <Link href={`/evento/${event.id}`}>Voltar para o evento</Link>
-      </Button>
-    </div>
+    <PageUnavailable
+      icon={LockIcon}
+      title="Este evento não pode ser editado"
+      description="Só é possível editar eventos que aguardam aprovação, e apenas quem os organizou."
+      backHref={`/evento/${event.id}`}
+      backLabel="Voltar para o evento"
+    />
   )
 }
 
 function EventFormSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <span className="sr-only" role="status">
-        Carregando evento...
-      </span>
-      <div className="grid gap-2">
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-4 w-72" />
-      </div>
+      <LoadingStatus>Carregando evento...</LoadingStatus>
+      <SkeletonStack className="grid gap-2" shapes={['h-8 w-48', 'h-4 w-72']} />
       <div className="grid gap-6 rounded-xl border p-4 sm:p-6">
         {['title', 'description', 'date', 'location', 'capacity', 'image'].map((field) => (
           <div key={field} className="grid gap-2">

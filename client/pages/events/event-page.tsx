@@ -11,6 +11,9 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { DescriptionSection } from '@/components/description-section'
+import { LoadingStatus } from '@/components/loading-status'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { buttonVariants } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -158,12 +161,12 @@ function EventDetails({ event }: { event: EventDetail }) {
               )}
             </Detail>
           </dl>
-          <section aria-labelledby="event-description-heading" className="grid gap-2">
-            <h2 id="event-description-heading" className="font-semibold text-lg">
-              Sobre o evento
-            </h2>
-            <p className="whitespace-pre-line break-words leading-relaxed">{event.description}</p>
-          </section>
+          <DescriptionSection
+            id="event-description-heading"
+            title="Sobre o evento"
+            text={event.description}
+            className="grid gap-2"
+          />
         </div>
       </div>
     </article>
@@ -196,20 +199,21 @@ function Detail({
 function EventSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 md:py-10">
-      <span className="sr-only" role="status">
-        Carregando evento...
-      </span>
+      <LoadingStatus>Carregando evento...</LoadingStatus>
       <Skeleton className="h-4 w-20" />
       <Skeleton className="aspect-video w-full rounded-xl" />
       <Skeleton className="h-8 w-3/4" />
       <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
-        <div className="grid content-start gap-3 sm:grid-cols-2">
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full sm:col-span-2" />
-          <Skeleton className="h-16 w-full sm:col-span-2" />
-          <Skeleton className="h-24 w-full sm:col-span-2" />
-        </div>
+        <SkeletonStack
+          className="grid content-start gap-3 sm:grid-cols-2"
+          shapes={[
+            'h-16 w-full',
+            'h-16 w-full',
+            'h-16 w-full sm:col-span-2',
+            'h-16 w-full sm:col-span-2',
+            'h-24 w-full sm:col-span-2',
+          ]}
+        />
         <Skeleton className="h-56 w-full rounded-xl" />
       </div>
     </div>

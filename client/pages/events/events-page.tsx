@@ -1,16 +1,16 @@
 import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/event'
-import { PlusIcon, RotateCwIcon } from 'lucide-react'
-import { useEffect } from 'react'
-import { Button } from '@/components/ui/button'
+import { PlusIcon } from 'lucide-react'
+import { LoadingStatus } from '@/components/loading-status'
+import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { LoadError } from '@/features/admin/admin-states'
 import { EventCard, EventCardSkeleton } from '@/features/events/event-card'
 import { EventsEmptyState } from '@/features/events/events-empty-state'
 import { useEventsSearch } from '@/features/events/use-events-search'
 import { ListingSearchForm } from '@/features/listings/listing-search-form'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
-import { describeError, toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -28,20 +28,20 @@ export function EventsPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-extrabold text-2xl tracking-tight sm:text-3xl">Eventos</h1>
-          <p className="text-muted-foreground">
-            Encontros, palestras e festas da sua comunidade universitária.
-          </p>
-        </div>
-        {member ? (
-          <ButtonLink href="/criar-evento">
-            <PlusIcon aria-hidden="true" />
-            Criar Evento
-          </ButtonLink>
-        ) : null}
-      </header>
+      <PageHeader
+        title="Eventos"
+        titleClassName={CATALOGUE_TITLE}
+        description="Encontros, palestras e festas da sua comunidade universitária."
+        className="mb-6"
+        action={
+          member ? (
+            <ButtonLink href="/criar-evento">
+              <PlusIcon aria-hidden="true" />
+              Criar Evento
+            </ButtonLink>
+          ) : null
+        }
+      />
 
       <ListingSearchForm
         value={q}
@@ -91,18 +91,10 @@ function EventsResults({ tab, q, communitySlug, canCreate, onClearSearch }: Even
     ...(q ? { q } : {}),
   })
 
-  const { error } = query
-  useEffect(() => {
-    if (!error) return
-    toastError(error, LOAD_ERROR_TITLE, { id: 'events-load-error' })
-  }, [error])
-
   if (query.isPending) {
     return (
       <>
-        <span className="sr-only" role="status">
-          Carregando eventos...
-        </span>
+        <LoadingStatus>Carregando eventos...</LoadingStatus>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: SKELETON_COUNT }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
@@ -113,20 +105,7 @@ function EventsResults({ tab, q, communitySlug, canCreate, onClearSearch }: Even
     )
   }
 
-  if (query.isError) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-        <p className="font-medium">{LOAD_ERROR_TITLE}</p>
-        <p className="max-w-sm text-muted-foreground text-sm">
-          {describeError(query.error, LOAD_ERROR_TITLE).description}
-        </p>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RotateCwIcon aria-hidden="true" />
-          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
-        </Button>
-      </div>
-    )
-  }
+  if (query.isError) return <LoadError title={LOAD_ERROR_TITLE} query={query} toastId="events-load-error" />
 
   const events = query.data
   if (events.length === 0) {

@@ -1,8 +1,10 @@
 import { CalendarHeartIcon, CalendarPlusIcon, PencilIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
+import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
-import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
+import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
 import { EventCard } from '@/features/events/event-card'
 import { EventStatusBadge } from '@/features/events/event-status-badge'
 import { hasStarted } from '@/features/events/event-time'
@@ -23,73 +25,83 @@ export function MyEventsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-bold text-2xl">Meus eventos</h1>
-          <p className="text-muted-foreground">Os eventos que você organiza e aqueles em que vai estar.</p>
-        </div>
-        <ButtonLink href="/criar-evento">
-          <CalendarPlusIcon aria-hidden="true" />
-          Criar evento
-        </ButtonLink>
-      </header>
+      <PageHeader
+        title="Meus eventos"
+        description="Os eventos que você organiza e aqueles em que vai estar."
+        action={
+          <ButtonLink href="/criar-evento">
+            <CalendarPlusIcon aria-hidden="true" />
+            Criar evento
+          </ButtonLink>
+        }
+      />
 
-      <section aria-labelledby="organizo" className="grid gap-4">
-        <h2 id="organizo" className="font-semibold text-xl">
-          Eventos que organizo
-        </h2>
-        {organized.isPending ? (
-          <ListSkeleton label="Carregando seus eventos..." rows={2} />
-        ) : organized.isError ? (
-          <LoadError title="Erro ao carregar seus eventos" query={organized} />
-        ) : organized.data.length === 0 ? (
-          <EmptyState
-            icon={<CalendarPlusIcon aria-hidden="true" />}
-            title="Você ainda não criou eventos"
-            description="Depois de criado, o evento passa pela moderação antes de aparecer para todos."
-          />
-        ) : (
-          <ul className="grid gap-3">
-            {organized.data.map((event) => (
-              <li key={event.id}>
-                <OrganizedEventRow event={event} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <LabelledSection
+        id="organizo"
+        title="Eventos que organizo"
+        className="grid gap-4"
+        headingClassName="font-semibold text-xl"
+      >
+        <QueryStates
+          query={organized}
+          loading={<ListSkeleton label="Carregando seus eventos..." rows={2} />}
+          errorTitle="Erro ao carregar seus eventos"
+          empty={
+            <EmptyState
+              icon={<CalendarPlusIcon aria-hidden="true" />}
+              title="Você ainda não criou eventos"
+              description="Depois de criado, o evento passa pela moderação antes de aparecer para todos."
+            />
+          }
+        >
+          {(mine) => (
+            <ul className="grid gap-3">
+              {mine.map((event) => (
+                <li key={event.id}>
+                  <OrganizedEventRow event={event} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
+      </LabelledSection>
 
-      <section aria-labelledby="vou" className="grid gap-4">
-        <h2 id="vou" className="font-semibold text-xl">
-          Vou participar
-        </h2>
-        {attending.isPending ? (
-          <ListSkeleton label="Carregando eventos..." rows={2} rowClassName="h-48" />
-        ) : attending.isError ? (
-          <LoadError title="Erro ao carregar eventos" query={attending} />
-        ) : upcoming.length === 0 && past.length === 0 ? (
-          <EmptyState
-            icon={<CalendarHeartIcon aria-hidden="true" />}
-            title="Nenhuma presença confirmada"
-            description="Confirme presença em um evento e ele aparece aqui."
-            action={
-              <Button asChild variant="outline">
-                <Link href="/eventos">Ver eventos</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <>
-            <EventGrid events={upcoming} empty="Nenhum evento pela frente." />
-            {past.length > 0 ? (
-              <>
-                <h3 className="font-medium text-muted-foreground">Já aconteceram</h3>
-                <EventGrid events={past} empty="" />
-              </>
-            ) : null}
-          </>
-        )}
-      </section>
+      <LabelledSection
+        id="vou"
+        title="Vou participar"
+        className="grid gap-4"
+        headingClassName="font-semibold text-xl"
+      >
+        <QueryStates
+          query={attending}
+          loading={<ListSkeleton label="Carregando eventos..." rows={2} rowClassName="h-48" />}
+          errorTitle="Erro ao carregar eventos"
+          empty={
+            <EmptyState
+              icon={<CalendarHeartIcon aria-hidden="true" />}
+              title="Nenhuma presença confirmada"
+              description="Confirme presença em um evento e ele aparece aqui."
+              action={
+                <Button asChild variant="outline">
+                  <Link href="/eventos">Ver eventos</Link>
+                </Button>
+              }
+            />
+          }
+        >
+          {() => (
+            <>
+              <EventGrid events={upcoming} empty="Nenhum evento pela frente." />
+              {past.length > 0 ? (
+                <>
+                  <h3 className="font-medium text-muted-foreground">Já aconteceram</h3>
+                  <EventGrid events={past} empty="" />
+                </>
+              ) : null}
+            </>
+          )}
+        </QueryStates>
+      </LabelledSection>
     </div>
   )
 }

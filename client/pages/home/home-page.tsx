@@ -1,6 +1,7 @@
 import { ArrowRightIcon, RotateCwIcon, SparklesIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
@@ -135,10 +136,12 @@ function Landing() {
         </div>
       </section>
 
-      <section aria-labelledby="categorias" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="categorias" className="mb-6 font-bold text-2xl">
-          Categorias
-        </h2>
+      <LabelledSection
+        id="categorias"
+        title="Categorias"
+        className="mx-auto max-w-6xl px-4 py-12"
+        headingClassName="mb-6 font-bold text-2xl"
+      >
         <ul className="grid gap-4 sm:grid-cols-3">
           {CATEGORIES.map((category) => {
             const count = categories.data?.find((main) => main.slug === category.slug)?.activeListings
@@ -167,7 +170,7 @@ function Landing() {
             )
           })}
         </ul>
-      </section>
+      </LabelledSection>
 
       <section aria-labelledby="destaques" className="mx-auto max-w-6xl px-4 pb-16">
         <div className="mb-6 flex items-center justify-between gap-4">

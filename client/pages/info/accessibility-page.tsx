@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { LIBRAS_PRIVACY_TEXT } from '@/features/libras/libras-toggle'
 import { BarrierReportButton } from '@/features/safety/barrier-report-dialog'
@@ -38,56 +39,66 @@ export function AccessibilityPage() {
         </p>
       </header>
 
-      <section aria-labelledby="meta" className="grid gap-2">
-        <h2 id="meta" className="font-semibold text-xl">
-          Meta de conformidade
-        </h2>
+      <LabelledSection
+        id="meta"
+        title="Meta de conformidade"
+        className="grid gap-2"
+        headingClassName="font-semibold text-xl"
+      >
         <p>
           Todas as páginas e fluxos do Vupt buscam atender às Diretrizes de Acessibilidade para Conteúdo Web
           (WCAG) 2.2, nível AA, do W3C, que incluem as recomendações do eMAG usadas em sites públicos
           brasileiros.
         </p>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="testes" className="grid gap-2">
-        <h2 id="testes" className="font-semibold text-xl">
-          O que testamos e como
-        </h2>
+      <LabelledSection
+        id="testes"
+        title="O que testamos e como"
+        className="grid gap-2"
+        headingClassName="font-semibold text-xl"
+      >
         <p>A cada mudança no código, testes automáticos num navegador real verificam:</p>
         <ul className="grid list-disc gap-2 pl-6">
           {tested.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="libras" className="grid gap-2">
-        <h2 id="libras" className="font-semibold text-xl">
-          Libras
-        </h2>
+      <LabelledSection
+        id="libras"
+        title="Libras"
+        className="grid gap-2"
+        headingClassName="font-semibold text-xl"
+      >
         <p>
           No rodapé de todas as páginas, o botão &quot;Acessibilidade em Libras&quot; liga o VLibras, que
           traduz os textos da página para a Língua Brasileira de Sinais. A escolha fica guardada neste
           navegador, e o mesmo botão desliga.
         </p>
         <p>{LIBRAS_PRIVACY_TEXT}</p>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="limitacoes" className="grid gap-2">
-        <h2 id="limitacoes" className="font-semibold text-xl">
-          Limitações conhecidas
-        </h2>
+      <LabelledSection
+        id="limitacoes"
+        title="Limitações conhecidas"
+        className="grid gap-2"
+        headingClassName="font-semibold text-xl"
+      >
         <ul className="grid list-disc gap-2 pl-6">
           {limitations.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="barreira" className="grid gap-3 rounded-xl border bg-card p-5">
-        <h2 id="barreira" className="font-semibold text-xl">
-          Encontrou uma barreira? Conte para a gente
-        </h2>
+      <LabelledSection
+        id="barreira"
+        title="Encontrou uma barreira? Conte para a gente"
+        className="grid gap-3 rounded-xl border bg-card p-5"
+        headingClassName="font-semibold text-xl"
+      >
         <p>
           Se algo no Vupt não funciona com o seu leitor de tela, teclado, zoom ou outra tecnologia, conte a
           página, o que você tentou fazer e o que usa para navegar. O relato chega à equipe de moderação como
@@ -115,7 +126,7 @@ export function AccessibilityPage() {
           </Link>
           .
         </p>
-      </section>
+      </LabelledSection>
     </article>
   )
 }

@@ -1,6 +1,7 @@
 import type { PublicCommunity } from '@shared/community'
 import { ArrowRight, Mail } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { appConfig } from '@/lib/config'
@@ -94,13 +95,12 @@ export function CommunityChooserPage() {
         </p>
       )}
 
-      <section
-        aria-labelledby="comunidades-contato"
+      <LabelledSection
+        id="comunidades-contato"
+        title="Sua universidade ainda não está no Vupt?"
         className="mt-10 flex flex-col items-center gap-4 rounded-xl bg-accent px-6 py-8 text-center"
+        headingClassName="font-semibold text-xl"
       >
-        <h2 id="comunidades-contato" className="font-semibold text-xl">
-          Sua universidade ainda não está no Vupt?
-        </h2>
         <p className="max-w-lg text-muted-foreground text-sm">
           Conte para a gente qual é a sua universidade e ajude a trazer o Vupt para o seu campus.
         </p>
@@ -110,7 +110,7 @@ export function CommunityChooserPage() {
             Entrar em contato
           </a>
         </Button>
-      </section>
+      </LabelledSection>
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarDays, CircleHelp, type LucideIcon, ShoppingBag, UserPlus } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useViewer } from '@/lib/auth'
@@ -107,20 +108,19 @@ export function CommunityHomePage() {
         </ul>
       </nav>
 
-      <section
-        aria-labelledby="inicio-cadastro"
+      <LabelledSection
+        id="inicio-cadastro"
+        title="Como entrar na comunidade"
         className="mt-10 rounded-xl border border-dashed p-6 text-center"
+        headingClassName="font-semibold text-lg"
       >
-        <h2 id="inicio-cadastro" className="font-semibold text-lg">
-          Como entrar na comunidade
-        </h2>
         <p className="mx-auto mt-2 max-w-xl text-muted-foreground text-sm">
           {community
             ? `Cadastre-se com o seu e-mail institucional (@${community.emailDomain}). `
             : 'Cadastre-se com o seu e-mail institucional. '}
           A aprovação de novas contas normalmente leva de 24 a 48 horas.
         </p>
-      </section>
+      </LabelledSection>
     </div>
   )
 }

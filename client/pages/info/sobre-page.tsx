@@ -1,5 +1,6 @@
 import { Brush, GraduationCap, Handshake, type LucideIcon, Recycle, ShieldCheck, Users } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -69,10 +70,12 @@ export function SobrePage() {
         </p>
       </header>
 
-      <section aria-labelledby="sobre-numeros" className="mt-10">
-        <h2 id="sobre-numeros" className="sr-only">
-          O Vupt em números
-        </h2>
+      <LabelledSection
+        id="sobre-numeros"
+        title="O Vupt em números"
+        className="mt-10"
+        headingClassName="sr-only"
+      >
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {figures.map((figure) => (
             <div
@@ -84,37 +87,40 @@ export function SobrePage() {
             </div>
           ))}
         </dl>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="sobre-proposta" className="mt-14">
-        <h2 id="sobre-proposta" className="text-center font-bold text-2xl tracking-tight sm:text-3xl">
-          Três jeitos de participar
-        </h2>
+      <LabelledSection
+        id="sobre-proposta"
+        title="Três jeitos de participar"
+        className="mt-14"
+        headingClassName="text-center font-bold text-2xl tracking-tight sm:text-3xl"
+      >
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {pillars.map((pillar) => (
             <PillarCard key={pillar.title} pillar={pillar} />
           ))}
         </ul>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="sobre-valores" className="mt-14">
-        <h2 id="sobre-valores" className="text-center font-bold text-2xl tracking-tight sm:text-3xl">
-          O que nos move
-        </h2>
+      <LabelledSection
+        id="sobre-valores"
+        title="O que nos move"
+        className="mt-14"
+        headingClassName="text-center font-bold text-2xl tracking-tight sm:text-3xl"
+      >
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {values.map((value) => (
             <PillarCard key={value.title} pillar={value} />
           ))}
         </ul>
-      </section>
+      </LabelledSection>
 
-      <section
-        aria-labelledby="sobre-privacidade"
+      <LabelledSection
+        id="sobre-privacidade"
+        title="Privacidade e registros de acesso"
         className="mx-auto mt-14 max-w-3xl rounded-xl border bg-card p-6 shadow-sm"
+        headingClassName="font-semibold text-xl"
       >
-        <h2 id="sobre-privacidade" className="font-semibold text-xl">
-          Privacidade e registros de acesso
-        </h2>
         <p className="mt-3 text-muted-foreground leading-relaxed">
           Como exige o Marco Civil da Internet (art. 15), o Vupt guarda em sigilo, por seis meses, a data, a
           hora e o endereço IP de cada login e do uso de cada sessão (no máximo um registro por sessão a cada
@@ -122,12 +128,14 @@ export function SobrePage() {
           moderadores, só são entregues por ordem judicial e aparecem numa seção própria da exportação dos
           seus dados, em Minha Conta.
         </p>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="sobre-cta" className="mt-14 flex flex-col items-center gap-4 text-center">
-        <h2 id="sobre-cta" className="font-semibold text-xl">
-          Quer saber mais?
-        </h2>
+      <LabelledSection
+        id="sobre-cta"
+        title="Quer saber mais?"
+        className="mt-14 flex flex-col items-center gap-4 text-center"
+        headingClassName="font-semibold text-xl"
+      >
         <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">
             <Link href="/como-funciona">Veja como funciona</Link>
@@ -136,7 +144,7 @@ export function SobrePage() {
             <Link href="/faq">Perguntas frequentes</Link>
           </Button>
         </div>
-      </section>
+      </LabelledSection>
     </div>
   )
 }

@@ -5,6 +5,11 @@ import { CalendarDaysIcon, ChevronRightIcon, EyeIcon, MessageCircleIcon, Package
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Link, useLocation, useParams, useSearchParams } from 'wouter'
+import { DescriptionSection } from '@/components/description-section'
+import { IconText } from '@/components/icon-text'
+import { LoadingStatus } from '@/components/loading-status'
+import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -21,10 +26,9 @@ import { WantedMatches } from '@/features/wanted/wanted-matches'
 import { formatLongDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
+import { useNotFoundRedirect } from '@/lib/use-not-found-redirect'
 import { usePageTitle } from '@/lib/use-page-title'
-
-/** Long enough to read the message, short enough to feel like a redirect. */
-const NOT_FOUND_REDIRECT_MS = 2000
 
 const viewsLabel = (views: number) => `${views} ${views === 1 ? 'visualização' : 'visualizações'}`
 
@@ -45,29 +49,20 @@ function ListingView({ id }: { id: number }) {
   const notFound = id <= 0 || query.error?.data?.httpStatus === 404
   usePageTitle(query.data?.title ?? (notFound ? 'Produto não encontrado' : 'Produto'))
 
-  useEffect(() => {
-    if (!notFound) return
-    toast.error('Produto não encontrado', { id: 'listing-not-found' })
-    const timer = window.setTimeout(() => navigate('~/', { replace: true }), NOT_FOUND_REDIRECT_MS)
-    return () => window.clearTimeout(timer)
-  }, [notFound, navigate])
+  useNotFoundRedirect(notFound, 'Produto não encontrado', 'listing-not-found')
 
   const failure = query.error && !notFound ? query.error : null
-  useEffect(() => {
-    if (!failure) return
-    toastError(failure, 'Erro ao carregar produto', { id: 'listing-load-error' })
-  }, [failure])
+  useLoadErrorToast(failure, 'Erro ao carregar produto', 'listing-load-error')
 
   if (notFound) return <ListingNotFound />
   if (failure) {
     return (
-      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="font-semibold text-xl">Não foi possível carregar o produto</h1>
-        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
-        </Button>
-      </div>
+      <PageLoadFailed
+        title="Não foi possível carregar o produto"
+        description="Verifique sua conexão e tente novamente."
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     )
   }
   if (!query.data) return <ListingSkeleton />
@@ -195,16 +190,8 @@ function ListingDetails({
             ) : null}
           </div>
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm">
-            <span className="inline-flex items-center gap-1">
-              <EyeIcon className="size-4" aria-hidden="true" />
-              {viewsLabel(listing.views)}
-            </span>
-            {publishedOn ? (
-              <span className="inline-flex items-center gap-1">
-                <CalendarDaysIcon className="size-4" aria-hidden="true" />
-                Publicado em {publishedOn}
-              </span>
-            ) : null}
+            <IconText icon={EyeIcon}>{viewsLabel(listing.views)}</IconText>
+            {publishedOn ? <IconText icon={CalendarDaysIcon}>Publicado em {publishedOn}</IconText> : null}
           </p>
 
           {listing.isOwner ? (
@@ -254,55 +241,52 @@ function ListingDetails({
           )}
         </div>
       </div>
-      <section aria-labelledby="description-heading" className="grid max-w-3xl gap-2">
-        <h2 id="description-heading" className="font-semibold text-lg">
-          Descrição
-        </h2>
-        <p className="whitespace-pre-line break-words leading-relaxed">{listing.description}</p>
-      </section>
+      <DescriptionSection
+        id="description-heading"
+        title="Descrição"
+        text={listing.description}
+        className="grid max-w-3xl gap-2"
+      />
     </article>
   )
 }
 
 function ListingNotFound() {
   return (
-    <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <PackageOpenIcon className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="font-semibold text-2xl">Produto não encontrado</h1>
-      <p className="text-muted-foreground" role="status">
-        Ele pode ter sido vendido, removido ou não estar disponível. Levando você para o início...
-      </p>
-      <Button asChild>
-        <Link href="~/">Voltar para o início</Link>
-      </Button>
-    </div>
+    <PageUnavailable
+      icon={PackageOpenIcon}
+      title="Produto não encontrado"
+      description="Ele pode ter sido vendido, removido ou não estar disponível. Levando você para o início..."
+      announce
+      backHref="~/"
+      backLabel="Voltar para o início"
+    />
   )
 }
 
 function ListingSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 md:py-10">
-      <span className="sr-only" role="status">
-        Carregando produto...
-      </span>
+      <LoadingStatus>Carregando produto...</LoadingStatus>
       <div className="grid gap-8 md:grid-cols-2">
         <Skeleton className="aspect-square w-full rounded-xl" />
-        <div className="grid content-start gap-4">
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-8 w-3/4" />
-          <Skeleton className="h-9 w-36" />
-          <Skeleton className="h-6 w-24" />
-          <Skeleton className="h-4 w-56" />
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-28 w-full rounded-xl" />
-        </div>
+        <SkeletonStack
+          className="grid content-start gap-4"
+          shapes={[
+            'h-4 w-40',
+            'h-8 w-3/4',
+            'h-9 w-36',
+            'h-6 w-24',
+            'h-4 w-56',
+            'h-11 w-full',
+            'h-28 w-full rounded-xl',
+          ]}
+        />
       </div>
-      <div className="grid max-w-3xl gap-2">
-        <Skeleton className="h-6 w-32" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
+      <SkeletonStack
+        className="grid max-w-3xl gap-2"
+        shapes={['h-6 w-32', 'h-4 w-full', 'h-4 w-5/6', 'h-4 w-2/3']}
+      />
     </div>
   )
 }

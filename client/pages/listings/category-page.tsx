@@ -1,6 +1,8 @@
 import type { MainCategorySlug } from '@shared/domain'
 import { SlidersHorizontalIcon } from 'lucide-react'
 import { useState } from 'react'
+import { LabelledSection } from '@/components/labelled-section'
+import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import {
   Sheet,
@@ -62,10 +64,12 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
-      <header className="mb-6 grid gap-1">
-        <h1 className="font-extrabold text-2xl tracking-tight sm:text-3xl">{title}</h1>
-        {category?.description ? <p className="text-muted-foreground">{category.description}</p> : null}
-      </header>
+      <PageHeader
+        title={title}
+        titleClassName={CATALOGUE_TITLE}
+        description={category?.description}
+        className="mb-6"
+      />
 
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <aside aria-label="Filtros" className="hidden lg:block">
@@ -74,10 +78,12 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
           </div>
         </aside>
 
-        <section aria-labelledby="categoria-produtos" className="min-w-0">
-          <h2 id="categoria-produtos" className="sr-only">
-            Produtos
-          </h2>
+        <LabelledSection
+          id="categoria-produtos"
+          title="Produtos"
+          className="min-w-0"
+          headingClassName="sr-only"
+        >
           {/* Phones: the sort stays at hand, the rest of the filters open in a sheet. */}
           <div className="mb-4 flex items-end gap-2 lg:hidden">
             <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
@@ -116,7 +122,7 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
             gridClassName="lg:grid-cols-3"
             onClearFilters={canClear ? clearFilters : undefined}
           />
-        </section>
+        </LabelledSection>
       </div>
     </div>
   )

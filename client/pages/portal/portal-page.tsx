@@ -1,4 +1,6 @@
 import type { MainCategorySlug } from '@shared/domain'
+import { LabelledSection } from '@/components/labelled-section'
+import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { countLabel } from '@/features/listings/count-label'
@@ -78,12 +80,15 @@ export function PortalPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:py-8">
-      <header className="grid gap-1">
-        <h1 className="font-extrabold text-2xl tracking-tight sm:text-3xl">Portal de Vendas</h1>
-        <p className="text-muted-foreground">
-          Criações, serviços e desapegos de quem estuda com você{community ? ` na ${community.name}` : ''}.
-        </p>
-      </header>
+      <PageHeader
+        title="Portal de Vendas"
+        titleClassName={CATALOGUE_TITLE}
+        description={
+          <>
+            Criações, serviços e desapegos de quem estuda com você{community ? ` na ${community.name}` : ''}.
+          </>
+        }
+      />
 
       {heroBanners.isLoading ? (
         <Skeleton className="h-44 w-full rounded-2xl sm:h-64" />
@@ -95,10 +100,12 @@ export function PortalPage() {
 
       <ListingSearchForm value={filters.q} onSearch={(q) => setFilters({ q })} />
 
-      <section aria-labelledby="portal-categorias" className="grid gap-3">
-        <h2 id="portal-categorias" className="font-bold text-lg">
-          Categorias
-        </h2>
+      <LabelledSection
+        id="portal-categorias"
+        title="Categorias"
+        className="grid gap-3"
+        headingClassName="font-bold text-lg"
+      >
         {/* 'Junto às categorias': beside the cards on wide screens, under them on a phone. */}
         <div className={cn('grid gap-3 sm:gap-4', categoryBanner && 'lg:grid-cols-[minmax(0,1fr)_22rem]')}>
           <CategoryCards
@@ -121,7 +128,7 @@ export function PortalPage() {
             onChange={(subcategory) => setFilters({ subcategory })}
           />
         ) : null}
-      </section>
+      </LabelledSection>
 
       {isMember ? <WantedTeaser /> : null}
 

@@ -7,9 +7,12 @@ import {
   SchoolIcon,
   UserXIcon,
 } from 'lucide-react'
-import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { Link, useLocation, useParams } from 'wouter'
+import { IconText } from '@/components/icon-text'
+import { LabelledSection } from '@/components/labelled-section'
+import { LoadingStatus } from '@/components/loading-status'
+import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -20,14 +23,13 @@ import { BlockButton } from '@/features/safety/block-button'
 import { ReportButton } from '@/features/safety/report-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatMonthYear } from '@/lib/dates'
-import { toastError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
+import { useLoadErrorToast } from '@/lib/use-load-error-toast'
+import { useNotFoundRedirect } from '@/lib/use-not-found-redirect'
 import { usePageTitle } from '@/lib/use-page-title'
 
 type PublicProfile = RouterOutputs['profiles']['byUsername']
-
-const NOT_FOUND_REDIRECT_MS = 2000
 
 /** `/perfil/:username`: a member's public profile and their live listings. */
 export function ProfilePage() {
@@ -35,48 +37,36 @@ export function ProfilePage() {
   const username = params.username ?? ''
   // A name that cannot exist is answered here rather than with a refused request.
   const valid = usernameSchema.safeParse(username).success
-  const [, navigate] = useLocation()
   const query = trpc.profiles.byUsername.useQuery({ username }, { enabled: valid })
   const status = query.error?.data?.httpStatus
   const notFound = !valid || status === 404 || status === 400
   const profile = query.data
   usePageTitle(profile ? profile.fullName : notFound ? 'Perfil não encontrado' : 'Perfil')
 
-  useEffect(() => {
-    if (!notFound) return
-    toast.error('Perfil não encontrado', { id: 'profile-not-found' })
-    const timer = window.setTimeout(() => navigate('~/', { replace: true }), NOT_FOUND_REDIRECT_MS)
-    return () => window.clearTimeout(timer)
-  }, [notFound, navigate])
+  useNotFoundRedirect(notFound, 'Perfil não encontrado', 'profile-not-found')
 
   const failure = query.error && !notFound ? query.error : null
-  useEffect(() => {
-    if (!failure) return
-    toastError(failure, 'Erro ao carregar perfil', { id: 'profile-load-error' })
-  }, [failure])
+  useLoadErrorToast(failure, 'Erro ao carregar perfil', 'profile-load-error')
 
   if (notFound) {
     return (
-      <div className="mx-auto flex min-h-[50dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <UserXIcon className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h1 className="font-semibold text-2xl">Perfil não encontrado</h1>
-        <p className="text-muted-foreground" role="status">
-          Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início...
-        </p>
-        <Button asChild>
-          <Link href="~/">Voltar para o início</Link>
-        </Button>
-      </div>
+      <PageUnavailable
+        icon={UserXIcon}
+        title="Perfil não encontrado"
+        description="Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início..."
+        announce
+        backHref="~/"
+        backLabel="Voltar para o início"
+      />
     )
   }
   if (failure) {
     return (
-      <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="font-semibold text-xl">Não foi possível carregar o perfil</h1>
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
-        </Button>
-      </div>
+      <PageLoadFailed
+        title="Não foi possível carregar o perfil"
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     )
   }
   if (!profile) return <ProfileSkeleton />
@@ -120,35 +110,38 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
           </div>
           <ul className="flex flex-wrap gap-x-5 gap-y-1 text-muted-foreground text-sm">
             {profile.course ? (
-              <li className="inline-flex items-center gap-1">
-                <GraduationCapIcon className="size-4" aria-hidden="true" />
+              <IconText icon={GraduationCapIcon} as="li">
                 <span className="sr-only">Curso: </span>
                 {profile.course}
-              </li>
+              </IconText>
             ) : null}
             {profile.university ? (
-              <li className="inline-flex items-center gap-1">
-                <SchoolIcon className="size-4" aria-hidden="true" />
+              <IconText icon={SchoolIcon} as="li">
                 <span className="sr-only">Universidade: </span>
                 {profile.university}
-              </li>
+              </IconText>
             ) : null}
             {since ? (
-              <li className="inline-flex items-center gap-1">
-                <CalendarDaysIcon className="size-4" aria-hidden="true" />
+              <IconText icon={CalendarDaysIcon} as="li">
                 Membro desde {since}
-              </li>
+              </IconText>
             ) : null}
           </ul>
           {profile.bio ? <p className="whitespace-pre-line break-words">{profile.bio}</p> : null}
         </div>
       </section>
 
-      <section aria-labelledby="profile-listings" className="grid gap-4">
-        <h2 id="profile-listings" className="font-semibold text-xl">
-          {profile.isMe ? 'Seus produtos ativos' : 'Produtos'}{' '}
-          <span className="font-normal text-muted-foreground">({count})</span>
-        </h2>
+      <LabelledSection
+        id="profile-listings"
+        title={
+          <>
+            {profile.isMe ? 'Seus produtos ativos' : 'Produtos'}{' '}
+            <span className="font-normal text-muted-foreground">({count})</span>
+          </>
+        }
+        className="grid gap-4"
+        headingClassName="font-semibold text-xl"
+      >
         {count === 0 ? (
           <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
             <PackageIcon className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -170,7 +163,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             ))}
           </ul>
         )}
-      </section>
+      </LabelledSection>
     </div>
   )
 }
@@ -178,25 +171,21 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
 function ProfileSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
-      <span className="sr-only" role="status">
-        Carregando perfil...
-      </span>
+      <LoadingStatus>Carregando perfil...</LoadingStatus>
       <div className="flex flex-col gap-6 rounded-xl border p-6 sm:flex-row">
         <Skeleton className="size-24 shrink-0 rounded-full sm:size-28" />
-        <div className="grid flex-1 content-start gap-3">
-          <Skeleton className="h-7 w-56" />
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-4 w-72 max-w-full" />
-          <Skeleton className="h-16 w-full" />
-        </div>
+        <SkeletonStack
+          className="grid flex-1 content-start gap-3"
+          shapes={['h-7 w-56', 'h-4 w-32', 'h-4 w-72 max-w-full', 'h-16 w-full']}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {[0, 1, 2, 3].map((key) => (
-          <div key={key} className="grid gap-2">
-            <Skeleton className="aspect-square w-full rounded-xl" />
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-5 w-1/3" />
-          </div>
+          <SkeletonStack
+            key={key}
+            className="grid gap-2"
+            shapes={['aspect-square w-full rounded-xl', 'h-4 w-3/4', 'h-5 w-1/3']}
+          />
         ))}
       </div>
     </div>

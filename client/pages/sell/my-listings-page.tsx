@@ -1,6 +1,10 @@
 import { formatPrice } from '@shared/money'
 import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { IconText } from '@/components/icon-text'
+import { LoadingStatus } from '@/components/loading-status'
+import { PageHeader } from '@/components/page-header'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -21,22 +25,23 @@ export function MyListingsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-bold text-2xl">Meus Produtos</h1>
-          <p className="text-muted-foreground" aria-live="polite">
-            {mine.data
-              ? count === 1
-                ? '1 anúncio'
-                : `${count} anúncios`
-              : 'Todos os seus anúncios, em qualquer status.'}
-          </p>
-        </div>
-        <ButtonLink href="/vender">
-          <PlusIcon aria-hidden="true" />
-          Novo Produto
-        </ButtonLink>
-      </header>
+      <PageHeader
+        title="Meus Produtos"
+        liveDescription
+        description={
+          mine.data
+            ? count === 1
+              ? '1 anúncio'
+              : `${count} anúncios`
+            : 'Todos os seus anúncios, em qualquer status.'
+        }
+        action={
+          <ButtonLink href="/vender">
+            <PlusIcon aria-hidden="true" />
+            Novo Produto
+          </ButtonLink>
+        }
+      />
 
       {mine.isLoading ? (
         <ListSkeleton />
@@ -106,16 +111,14 @@ function MyListingCard({ listing }: { listing: MyListing }) {
           </h2>
           <p className="font-bold text-lg text-primary">{formatPrice(listing.priceCents)}</p>
           <p className="flex gap-3 text-muted-foreground text-sm">
-            <span className="inline-flex items-center gap-1">
-              <EyeIcon className="size-4" aria-hidden="true" />
+            <IconText icon={EyeIcon}>
               {listing.views}
               <span className="sr-only"> visualizações</span>
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <ZapIcon className="size-4" aria-hidden="true" />
+            </IconText>
+            <IconText icon={ZapIcon}>
               {listing.vuptsCount}
               <span className="sr-only"> Vupts</span>
-            </span>
+            </IconText>
           </p>
         </div>
         {removed ? (
@@ -178,18 +181,14 @@ function EmptyState() {
 function ListSkeleton() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <span className="sr-only" role="status">
-        Carregando seus produtos...
-      </span>
+      <LoadingStatus>Carregando seus produtos...</LoadingStatus>
       {[0, 1, 2].map((key) => (
         <div key={key} className="overflow-hidden rounded-xl border">
           <Skeleton className="aspect-[4/3] w-full rounded-none" />
-          <div className="grid gap-2 p-4">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-6 w-24" />
-            <Skeleton className="h-4 w-28" />
-            <Skeleton className="h-9 w-40" />
-          </div>
+          <SkeletonStack
+            className="grid gap-2 p-4"
+            shapes={['h-5 w-3/4', 'h-6 w-24', 'h-4 w-28', 'h-9 w-40']}
+          />
         </div>
       ))}
     </div>

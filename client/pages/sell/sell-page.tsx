@@ -1,6 +1,7 @@
 import type { ListingInput } from '@shared/schemas/listing'
 import { toast } from 'sonner'
 import { useLocation } from 'wouter'
+import { PageHeader } from '@/components/page-header'
 import { ListingForm } from '@/features/listings/form/listing-form'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { toastError } from '@/lib/errors'
@@ -26,12 +27,10 @@ export function SellPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">Vender um produto</h1>
-        <p className="text-muted-foreground">
-          Anuncie para a sua comunidade universitária. Capriche nas fotos e na descrição!
-        </p>
-      </header>
+      <PageHeader
+        title="Vender um produto"
+        description="Anuncie para a sua comunidade universitária. Capriche nas fotos e na descrição!"
+      />
       <ListingForm
         mode="create"
         onSubmit={submit}

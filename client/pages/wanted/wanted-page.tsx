@@ -2,6 +2,8 @@ import { CheckIcon, PencilIcon, PlusIcon, SearchIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { LabelledSection } from '@/components/labelled-section'
+import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
@@ -14,6 +16,7 @@ import { formatDate } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
+import { whenClosed } from '@/lib/when-closed'
 
 type MyWanted = RouterOutputs['wanted']['mine'][number]
 
@@ -41,41 +44,36 @@ export function WantedPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-bold text-2xl">Procura-se</h1>
-          <p className="max-w-2xl text-muted-foreground">
-            Não achou no portal? Diga o que você procura. Quando alguém anunciar algo que combine, você recebe
-            um aviso.
-          </p>
-        </div>
-        <Button onClick={() => openForm(null)}>
-          <PlusIcon aria-hidden="true" />
-          Publicar pedido
-        </Button>
-      </header>
+      <PageHeader
+        title="Procura-se"
+        description="Não achou no portal? Diga o que você procura. Quando alguém anunciar algo que combine, você recebe um aviso."
+        descriptionClassName="max-w-2xl"
+        action={
+          <Button onClick={() => openForm(null)}>
+            <PlusIcon aria-hidden="true" />
+            Publicar pedido
+          </Button>
+        }
+      />
 
       <MyWantedSection onEdit={(post) => openForm(post)} onClose={setClosing} />
 
-      <section aria-labelledby="wanted-board" className="grid gap-4">
-        <h2 id="wanted-board" className="font-bold text-lg">
-          Pedidos da comunidade
-        </h2>
+      <LabelledSection
+        id="wanted-board"
+        title="Pedidos da comunidade"
+        className="grid gap-4"
+        headingClassName="font-bold text-lg"
+      >
         <WantedBoard
           canModerate={canModerate}
           onRemove={(post) => setRemoving({ id: post.id, title: post.title, kind: 'wanted' })}
           onCreate={() => openForm(null)}
         />
-      </section>
+      </LabelledSection>
 
       <WantedFormDialog open={formOpen} post={editing} onOpenChange={setFormOpen} />
       <CloseWantedDialog post={closing} onDone={() => setClosing(null)} />
-      <RemoveListingDialog
-        listing={removing}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null)
-        }}
-      />
+      <RemoveListingDialog listing={removing} onOpenChange={whenClosed(() => setRemoving(null))} />
     </div>
   )
 }
@@ -154,10 +152,12 @@ function MyWantedSection({
   }
   if (mine.data.length === 0) return null
   return (
-    <section aria-labelledby="my-wanted" className="grid gap-3">
-      <h2 id="my-wanted" className="font-bold text-lg">
-        Meus pedidos
-      </h2>
+    <LabelledSection
+      id="my-wanted"
+      title="Meus pedidos"
+      className="grid gap-3"
+      headingClassName="font-bold text-lg"
+    >
       <ul className="grid gap-3">
         {mine.data.map((post) => (
           <li
@@ -210,7 +210,7 @@ function MyWantedSection({
           </li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   )
 }
 
@@ -227,9 +227,7 @@ function CloseWantedDialog({ post, onDone }: { post: MyWanted | null; onDone: ()
   return (
     <ConfirmDialog
       open={post !== null}
-      onOpenChange={(open) => {
-        if (!open) onDone()
-      }}
+      onOpenChange={whenClosed(() => onDone())}
       title="Encerrar pedido?"
       description={
         post ? `“${post.title}” sai do Procura-se e você deixa de receber avisos sobre ele.` : undefined

@@ -1,6 +1,7 @@
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from '@shared/domain'
 import { PencilIcon, TriangleAlertIcon } from 'lucide-react'
 import { toast } from 'sonner'
+import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
@@ -51,10 +52,12 @@ export function OwnerTools({ listing, onEdit, onDeleted }: OwnerToolsProps) {
   const statusId = `listing-${listing.id}-status`
 
   return (
-    <section aria-labelledby="owner-tools-heading" className="grid gap-4 rounded-xl border bg-card p-4">
-      <h2 id="owner-tools-heading" className="font-semibold">
-        Gerenciar anúncio
-      </h2>
+    <LabelledSection
+      id="owner-tools-heading"
+      title="Gerenciar anúncio"
+      className="grid gap-4 rounded-xl border bg-card p-4"
+      headingClassName="font-semibold"
+    >
       {removed ? (
         <RemovalNotice reason={listing.removalReason} />
       ) : (
@@ -92,6 +95,6 @@ export function OwnerTools({ listing, onEdit, onDeleted }: OwnerToolsProps) {
         )}
         <DeleteListingDialog listingId={listing.id} listingTitle={listing.title} onDeleted={onDeleted} />
       </div>
-    </section>
+    </LabelledSection>
   )
 }

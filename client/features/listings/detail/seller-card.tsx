@@ -1,5 +1,6 @@
 import { GraduationCapIcon, SchoolIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { LabelledSection } from '@/components/labelled-section'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { instanceUrl } from '@/lib/instance-url'
 import type { Listing } from './listing-reactions'
@@ -35,10 +36,12 @@ export function SellerCard({ seller }: { seller: Listing['seller'] }) {
     </>
   )
   return (
-    <section aria-labelledby="seller-heading" className="grid gap-3 rounded-xl border bg-card p-4">
-      <h2 id="seller-heading" className="font-medium text-muted-foreground text-sm">
-        Vendedor
-      </h2>
+    <LabelledSection
+      id="seller-heading"
+      title="Vendedor"
+      className="grid gap-3 rounded-xl border bg-card p-4"
+      headingClassName="font-medium text-muted-foreground text-sm"
+    >
       {seller.username ? (
         <Link
           href={`/perfil/${seller.username}`}
@@ -49,6 +52,6 @@ export function SellerCard({ seller }: { seller: Listing['seller'] }) {
       ) : (
         <div className="flex items-center gap-3">{body}</div>
       )}
-    </section>
+    </LabelledSection>
   )
 }

@@ -6,12 +6,12 @@ import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { CharacterCount } from '@/components/character-count'
-import { Button } from '@/components/ui/button'
+import { FormActions } from '@/components/form-actions'
+import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { RadioCard } from '@/components/ui/radio-card'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { Textarea } from '@/components/ui/textarea'
 import { ImageUploader } from '@/features/uploads/image-uploader'
 import { type ExistingImage, useImageUploads } from '@/features/uploads/use-image-uploads'
 import { describeError } from '@/lib/errors'
@@ -109,33 +109,27 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
 
   return (
     <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>
-      <FormField label="Título" htmlFor={ids.title} error={errors.title?.message}>
-        <Input
-          id={ids.title}
-          required
-          autoComplete="off"
-          placeholder="Ex.: Calculadora HP 12c"
-          {...fieldAriaProps(ids.title, { error: errors.title?.message })}
-          {...form.register('title')}
-        />
-      </FormField>
+      <InputField
+        id={ids.title}
+        label="Título"
+        error={errors.title?.message}
+        required
+        autoComplete="off"
+        placeholder="Ex.: Calculadora HP 12c"
+        {...form.register('title')}
+      />
 
-      <FormField
+      <TextareaField
+        id={ids.description}
         label="Descrição"
-        htmlFor={ids.description}
         error={errors.description?.message}
         hint={descriptionHint}
-      >
-        <Textarea
-          id={ids.description}
-          required
-          rows={6}
-          className="min-h-32"
-          placeholder="Conte os detalhes: estado, tamanho, o que acompanha, como entregar..."
-          {...fieldAriaProps(ids.description, { error: errors.description?.message, hint: descriptionHint })}
-          {...form.register('description')}
-        />
-      </FormField>
+        required
+        rows={6}
+        className="min-h-32"
+        placeholder="Conte os detalhes: estado, tamanho, o que acompanha, como entregar..."
+        {...form.register('description')}
+      />
 
       <FormField label="Preço" htmlFor={ids.price} error={errors.price?.message}>
         <div className="relative">
@@ -277,16 +271,12 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
         />
       </FormField>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-            Cancelar
-          </Button>
-        ) : null}
-        <Button type="submit" size="lg" disabled={busy || uploads.isUploading}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        cancelDisabled={busy}
+        submitLabel={submitLabel}
+        submitDisabled={busy || uploads.isUploading}
+      />
     </form>
   )
 }
