@@ -18,7 +18,12 @@ export function openDatabase(file: string): Database {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   cacheStatements(sqlite)
-  return drizzle(sqlite, { schema })
+  const db = drizzle(sqlite, { schema })
+  // The app's transactions write. Taking the write lock at BEGIN lets busy_timeout wait for another
+  // process's commit; a deferred transaction that read first and then writes fails at once instead.
+  const transaction = db.transaction.bind(db)
+  db.transaction = (work, config) => transaction(work, { behavior: 'immediate', ...config })
+  return db
 }
 
 /**

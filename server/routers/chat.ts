@@ -77,15 +77,15 @@ export const chatRouter = router({
       const release = acquireSubscriptionSlot(ctx.request)
       const stop = signal ?? new AbortController().signal
       try {
-        // Listen before reading the backlog, so nothing sent in between is lost; duplicates are skipped by id.
+        // A fresh subscription starts from the newest message when it was asked for; a resumed one from
+        // the last it saw. Listening starts before the backlog is read, so nothing sent in between is
+        // lost; what arrives both ways is skipped by id.
+        const resumeFrom = Number(input?.lastEventId ?? 0) || latestMessageId(ctx.db)
         const listener = ctx.bus.listen('chat', ctx.user.id, stop)
         const live = listener[Symbol.asyncIterator]()
         await listener.ready
-        const resumeFrom = Number(input?.lastEventId ?? 0) || 0
-        const backlog: ChatEvent[] =
-          resumeFrom > 0 ? missedMessageEvents(ctx.db, ctx.user.id, resumeFrom) : []
-        // A fresh subscription starts from now: after a gap only what came since is read again.
-        let lastId = resumeFrom > 0 ? resumeFrom : latestMessageId(ctx.db)
+        const backlog: ChatEvent[] = missedMessageEvents(ctx.db, ctx.user.id, resumeFrom)
+        let lastId = resumeFrom
         const announcedEarly = (id: number) =>
           id > lastId && hasMessageBetween(ctx.db, ctx.user.id, lastId, id)
         while (!stop.aborted) {

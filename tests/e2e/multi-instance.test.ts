@@ -230,12 +230,21 @@ describe('two instances on one DATA_DIR and one Redis', () => {
         if (data.type === 'message') received.push(data.message.id)
       },
     })
-    await subscribedInRedis(`chat:${bob.userId}`)
+    const aliceApi = new Api(proxy.url, alice.token)
+    // Bob's subscription is live once a message sent after it arrives (an earlier test's page may
+    // still hold a Redis subscription for him, so the subscriber count proves nothing).
+    await until('a assinatura de Bob ativa', async () => {
+      const probe = await aliceApi.mutation<{ id: number }>('chat.send', {
+        conversationId: alice.conversationId,
+        content: 'Bob está aí?',
+      })
+      await pause(200)
+      return received.includes(probe.id)
+    })
 
     // Alice writes through the proxy the whole time; what the server acknowledged must reach Bob.
     const acknowledged: number[] = []
     const stop = { now: false }
-    const aliceApi = new Api(proxy.url, alice.token)
     const writing = (async () => {
       for (let turn = 0; !stop.now; turn++) {
         try {
@@ -271,7 +280,9 @@ describe('two instances on one DATA_DIR and one Redis', () => {
       'todas as mensagens confirmadas',
       () => acknowledged.every((id) => received.includes(id)),
       20_000,
-    )
+    ).catch(() => {})
+    // Named on failure: the acknowledged messages that never arrived.
+    expect(acknowledged.filter((id) => !received.includes(id))).toEqual([])
     expect(received).toEqual([...received].sort((a, b) => a - b))
     expect(new Set(received).size).toBe(received.length)
   })

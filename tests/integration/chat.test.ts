@@ -14,7 +14,10 @@ import {
   callerFor,
   createApprovedStudent,
   createStudent,
+  createTestBus,
+  createTestServices,
   setUpTestWorld,
+  type TestBus,
 } from '../support/test-app'
 
 const world = setUpTestWorld()
@@ -293,6 +296,37 @@ describe('eventos ao vivo', () => {
       'enquanto você estava offline 2',
     ])
     expect(Number(replayed[1]?.id)).toBeGreaterThan(Number(replayed[0]?.id))
+  })
+
+  it('uma assinatura nova recebe o que foi enviado enquanto ela começava a ouvir', async () => {
+    // A bus that takes its time to confirm a listener, as Redis does with SUBSCRIBE.
+    let confirm = () => {}
+    const confirmed = new Promise<void>((resolve) => {
+      confirm = resolve
+    })
+    const bus = createTestBus()
+    const slowBus: TestBus = {
+      ...bus,
+      listen: (topic, key, signal) => {
+        const listener = bus.listen(topic, key, signal)
+        return Object.assign(listener, { ready: listener.ready.then(() => confirmed) })
+      },
+    }
+    const services = createTestServices(world.db, { bus: slowBus })
+    const abort = new AbortController()
+    const { caller } = callerFor(services, { userId: bobId }, {}, { signal: abort.signal })
+    const events = (await caller.chat.events())[Symbol.asyncIterator]()
+    const first = events.next()
+    const sent = await callerFor(services, { userId: aliceId }).caller.chat.send({
+      conversationId,
+      content: 'bem na hora',
+    })
+    confirm()
+    const timer = setTimeout(() => abort.abort(), 3000)
+    const result = await first
+    clearTimeout(timer)
+    abort.abort()
+    expect((result.value as [string, ChatEvent] | undefined)?.[0]).toBe(String(sent.id))
   })
 
   it('entrega em ordem de id quando outra instância anuncia uma mensagem depois da seguinte', async () => {
