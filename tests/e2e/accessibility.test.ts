@@ -16,9 +16,8 @@ import {
 } from '../../server/db/schema'
 import { createLocalImageStorage } from '../../server/uploads/storage'
 import { storeImage } from '../../server/uploads/store-image'
-import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
+import { createApprovedStudent, type Student } from './support/accounts'
 import { axeFindings, describeFinding, type Finding, isSerious, scrollsSideways } from './support/axe'
-import { signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
 import { ADMIN } from './support/server'
 import { setUpStage } from './support/stage'
@@ -269,7 +268,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   }, 300_000)
 
   it('páginas e diálogos de membro', async () => {
-    const { context, page } = await signedInPage(stage.browser, stage.server.url, member, {
+    const { context, page } = await stage.signedInPage(member, {
       device: 'desktop',
     })
     const audit = new Audit(page)
@@ -362,14 +361,9 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   }, 300_000)
 
   it('painel do moderador e do administrador, com os diálogos', async () => {
-    const { context: modContext, page: modPage } = await signedInPage(
-      stage.browser,
-      stage.server.url,
-      moderator,
-      {
-        device: 'desktop',
-      },
-    )
+    const { context: modContext, page: modPage } = await stage.signedInPage(moderator, {
+      device: 'desktop',
+    })
     const audit = new Audit(modPage)
     for (const path of [
       '/univille/admin',
@@ -394,10 +388,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
     })
     await modContext.close()
 
-    const { context, page } = await signedInPage(stage.browser, stage.server.url, ADMIN, {
-      device: 'desktop',
-      totpKey: enrolTwoFactor(stage.server.dataDir, ADMIN.email),
-    })
+    const { context, page } = await stage.adminPage()
     const adminAudit = new Audit(page)
     for (const path of [
       '/univille/admin',
@@ -452,7 +443,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
   }, 300_000)
 
   it('espaçamento de texto aumentado não faz a página rolar para o lado (1.4.12)', async () => {
-    const { context, page } = await signedInPage(stage.browser, stage.server.url, member, {
+    const { context, page } = await stage.signedInPage(member, {
       device: 'desktop',
     })
     await page.setViewportSize(WIDTHS[0])

@@ -6,7 +6,6 @@ import { currentTotpCode } from '../../server/auth/two-factor'
 import { openDatabase } from '../../server/db/client'
 import { users } from '../../server/db/schema'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { signedInPage } from './support/browser'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -31,7 +30,7 @@ beforeAll(async () => {
 
 describe('segurança e privacidade', () => {
   it('ativa TOTP → sai → entra com o código → baixa os dados → exclui a conta → não entra mais', async () => {
-    const { context, page } = await signedInPage(stage.browser, stage.server.url, student)
+    const { context, page } = await stage.signedInPage(student)
 
     // Enrol: QR code, then a code from the "app", then the recovery codes once.
     await page.goto('/univille/minha-conta/seguranca')

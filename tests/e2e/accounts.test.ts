@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { enrolTwoFactor, signIn } from './support/accounts'
-import { newPhoneContext, signedInPage } from './support/browser'
+import { signIn } from './support/accounts'
 import { ADMIN, lastMailLink } from './support/server'
 import { setUpStage } from './support/stage'
 
@@ -16,7 +15,7 @@ async function submitSignIn(page: Page, email: string, password: string) {
 describe('conta de estudante', () => {
   it('cadastro → confirmação por e-mail → aprovação ao vivo → perfil completo → sair → entrar e voltar à página de origem', async () => {
     const student = { email: 'ana.souza@univille.br', password: 'segredo-forte', username: 'ana_souza' }
-    const studentContext = await newPhoneContext(stage.browser, stage.server.url)
+    const studentContext = await stage.phoneContext()
     const page = await studentContext.newPage()
 
     // A visitor reading the FAQ decides to join.
@@ -59,15 +58,7 @@ describe('conta de estudante', () => {
     })
 
     // An administrator approves the account from another browser.
-    const { context: adminContext, page: admin } = await signedInPage(
-      stage.browser,
-      stage.server.url,
-      ADMIN,
-      {
-        device: 'desktop',
-        totpKey: enrolTwoFactor(stage.server.dataDir, ADMIN.email),
-      },
-    )
+    const { context: adminContext, page: admin } = await stage.adminPage()
     await admin.goto('/univille/admin/aprovacoes')
     await admin.getByRole('button', { name: 'Aprovar Ana Souza' }).click()
     await admin.getByText('Usuário aprovado com sucesso!').waitFor()
@@ -107,7 +98,7 @@ describe('conta de estudante', () => {
   it('quem recebe o link de um cadastro que não fez fica com a conta, e quem se cadastrou perde o acesso', async () => {
     const victim = 'bruna.lima@univille.br'
     // Someone signs up with Bruna's address, in their own browser.
-    const squatterContext = await newPhoneContext(stage.browser, stage.server.url)
+    const squatterContext = await stage.phoneContext()
     const squatter = await squatterContext.newPage()
     await squatter.goto('/univille/auth?tab=criar-conta')
     await squatter.getByRole('tab', { name: 'Criar Conta' }).click()
@@ -121,7 +112,7 @@ describe('conta de estudante', () => {
     await squatter.getByRole('heading', { name: 'Sua conta está aguardando aprovação!' }).waitFor()
 
     // Bruna opens the link from her inbox on her phone and says the account is not hers.
-    const bruna = await newPhoneContext(stage.browser, stage.server.url)
+    const bruna = await stage.phoneContext()
     const page = await bruna.newPage()
     await page.goto(lastMailLink(stage.server.dataDir, victim))
     await page.getByRole('button', { name: 'Não criei esta conta' }).click()
@@ -152,7 +143,7 @@ describe('conta de estudante', () => {
   })
 
   it('recusa credenciais inválidas com a mensagem da especificação', async () => {
-    const context = await newPhoneContext(stage.browser, stage.server.url)
+    const context = await stage.phoneContext()
     const page = await context.newPage()
     await page.goto('/auth')
     await submitSignIn(page, ADMIN.email, 'senha-errada')
@@ -165,7 +156,7 @@ describe('conta de estudante', () => {
   it('responde 404 a caminhos desconhecidos e mostra a página de não encontrado', async () => {
     const response = await fetch(`${stage.server.url}/univille/nao-existe`)
     expect(response.status).toBe(404)
-    const context = await newPhoneContext(stage.browser, stage.server.url)
+    const context = await stage.phoneContext()
     const page = await context.newPage()
     await page.goto('/univille/nao-existe')
     await page.getByText('Oops! Page not found').waitFor()

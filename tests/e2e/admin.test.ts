@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent, createListing, createStudent } from '../../server/db/factories'
-import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
-import { newPhoneContext, signedInPage } from './support/browser'
+import { createApprovedStudent, type Student } from './support/accounts'
 import { withServerDatabase } from './support/database'
-import { ADMIN } from './support/server'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -49,7 +47,7 @@ beforeAll(async () => {
 describe('área administrativa', () => {
   it('aprova quem espera (ao vivo), remove anúncio com motivo, aprova evento e publica banner no portal', async () => {
     // The waiting student's screen is open.
-    const waitingContext = await newPhoneContext(stage.browser, stage.server.url)
+    const waitingContext = await stage.phoneContext()
     const waiting = await waitingContext.newPage()
     await waiting.goto('/univille/auth')
     await waiting.getByLabel('Email').fill(pending.email)
@@ -57,15 +55,7 @@ describe('área administrativa', () => {
     await waiting.getByRole('button', { name: 'Entrar', exact: true }).click()
     await waiting.getByRole('heading', { name: 'Sua conta está aguardando aprovação!' }).waitFor()
 
-    const { context: adminContext, page: admin } = await signedInPage(
-      stage.browser,
-      stage.server.url,
-      ADMIN,
-      {
-        device: 'desktop',
-        totpKey: enrolTwoFactor(stage.server.dataDir, ADMIN.email),
-      },
-    )
+    const { context: adminContext, page: admin } = await stage.adminPage()
 
     // Approve: the waiting screen turns into the app by itself.
     await admin.goto('/univille/admin/aprovacoes')
@@ -80,11 +70,7 @@ describe('área administrativa', () => {
     await admin.getByRole('button', { name: 'Remover anúncio', exact: true }).click()
     await admin.getByText('Anúncio removido com sucesso!').waitFor()
 
-    const { context: sellerContext, page: sellerPage } = await signedInPage(
-      stage.browser,
-      stage.server.url,
-      seller,
-    )
+    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(seller)
     await sellerPage.goto('/univille/meus-produtos')
     await sellerPage.getByText('Removido pela moderação').first().waitFor()
     await sellerPage.getByText('Spam ou duplicado').first().waitFor()

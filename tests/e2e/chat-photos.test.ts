@@ -2,7 +2,6 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
@@ -25,9 +24,9 @@ describe('fotos no chat', () => {
   it('A manda uma foto, B vê a miniatura na hora e abre em tamanho real; uma terceira pessoa não carrega a foto', async () => {
     const [{ context: aContext, page: a }, { context: bContext, page: b }, { context: cContext, page: c }] =
       await Promise.all([
-        signedInPage(stage.browser, stage.server.url, buyer),
-        signedInPage(stage.browser, stage.server.url, seller, { device: 'desktop' }),
-        signedInPage(stage.browser, stage.server.url, outsider, { device: 'desktop' }),
+        stage.signedInPage(buyer),
+        stage.signedInPage(seller, { device: 'desktop' }),
+        stage.signedInPage(outsider, { device: 'desktop' }),
       ])
 
     // A opens the conversation from the listing and says hello; B opens the thread.

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { subcategories } from '../../server/db/schema'
 import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { newDesktopContext, signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
@@ -29,9 +28,9 @@ beforeAll(async () => {
 
 describe('chat em tempo real', () => {
   it('A envia, B recebe sem recarregar, vê o contador, lê; A vê "Lida"; digitação; mensagem durante a queda chega', async () => {
-    const { context: aContext, page: a } = await signedInPage(stage.browser, stage.server.url, buyer)
+    const { context: aContext, page: a } = await stage.signedInPage(buyer)
 
-    const bContext = await newDesktopContext(stage.browser, stage.server.url)
+    const bContext = await stage.desktopContext()
     const b = await bContext.newPage()
     // B's WebSocket goes through a relay the test can cut; offline, B's reconnect attempts fail
     // the way they do on a phone that lost signal.

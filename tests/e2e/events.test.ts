@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dayFromNow } from '../support/dates'
 import { createApprovedStudent, type Student, signIn } from './support/accounts'
-import { newPhoneContext, signedInPage } from './support/browser'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -18,7 +17,7 @@ beforeAll(async () => {
 describe('eventos do campus', () => {
   it('criar → aguardando aprovação → moderador aprova → aparece em Próximos → presença conta → calendário baixa', async () => {
     const title = 'Sarau de Poesia no Bloco C'
-    const { context: organizerContext, page } = await signedInPage(stage.browser, stage.server.url, organizer)
+    const { context: organizerContext, page } = await stage.signedInPage(organizer)
 
     await page.goto('/univille/criar-evento')
     await page.getByLabel('Título').fill(title)
@@ -36,18 +35,15 @@ describe('eventos do campus', () => {
     await page.getByText('Aguardando aprovação').first().waitFor()
 
     // Not public yet.
-    const guestContext = await newPhoneContext(stage.browser, stage.server.url)
+    const guestContext = await stage.phoneContext()
     const guestPage = await guestContext.newPage()
     await guestPage.goto('/univille/eventos')
     await guestPage.getByText('Nenhum evento encontrado').waitFor()
 
     // A moderator approves it.
-    const { context: moderatorContext, page: moderatorPage } = await signedInPage(
-      stage.browser,
-      stage.server.url,
-      moderator,
-      { device: 'desktop' },
-    )
+    const { context: moderatorContext, page: moderatorPage } = await stage.signedInPage(moderator, {
+      device: 'desktop',
+    })
     await moderatorPage.goto('/univille/admin/eventos')
     await moderatorPage.getByRole('button', { name: `Aprovar evento ${title}` }).click()
     await moderatorPage.getByText('Evento aprovado com sucesso!').waitFor()

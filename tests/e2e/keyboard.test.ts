@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
 import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
-import { newPhoneContext } from './support/browser'
 import { withServerDatabase } from './support/database'
 import { Keyboard, pasteAllowed } from './support/keyboard'
 import { ADMIN } from './support/server'
@@ -101,7 +100,7 @@ let memberKeys: Keyboard
 
 describe('só com o teclado', () => {
   it('o link para pular ao conteúdo leva o foco ao conteúdo; nada prende o teclado', async () => {
-    const context = await newPhoneContext(stage.browser, stage.server.url)
+    const context = await stage.phoneContext()
     const page = await context.newPage()
     const keys = new Keyboard(page)
     await page.goto('/univille/faq')
@@ -132,7 +131,7 @@ describe('só com o teclado', () => {
   })
 
   it('entra com o segundo fator e aprova um membro no painel', async () => {
-    const context = await newPhoneContext(stage.browser, stage.server.url)
+    const context = await stage.phoneContext()
     const page = await context.newPage()
     const keys = new Keyboard(page)
     await signInByKeyboard(
@@ -151,7 +150,7 @@ describe('só com o teclado', () => {
   })
 
   it('anuncia com duas fotos e troca a ordem delas pelos botões', async () => {
-    memberContext = await newPhoneContext(stage.browser, stage.server.url)
+    memberContext = await stage.phoneContext()
     memberPage = await memberContext.newPage()
     memberKeys = new Keyboard(memberPage)
     const page = memberPage

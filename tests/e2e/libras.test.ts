@@ -1,7 +1,6 @@
 import type { Page, Response } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { LIBRAS_COOKIE, VLIBRAS_APP_URL, VLIBRAS_SCRIPT_URL } from '../../shared/libras'
-import { newPhoneContext } from './support/browser'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -19,7 +18,7 @@ async function librasButton(page: Page) {
 
 describe('Libras (VLibras) por escolha', () => {
   it('nada externo carrega antes de ativar; depois o widget carrega, a CSP o admite e a escolha fica lembrada', async () => {
-    const context = await newPhoneContext(stage.browser, stage.server.url)
+    const context = await stage.phoneContext()
     const page = await context.newPage()
     const outside: string[] = []
     page.on('request', (request) => {

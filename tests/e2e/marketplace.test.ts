@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { signedInPage } from './support/browser'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -32,7 +31,7 @@ afterAll(async () => {
 
 describe('marketplace', () => {
   it('anunciar com duas fotos → achar sem acento → favoritar e dar Vupt → editar e marcar vendido', async () => {
-    const { context: sellerContext, page } = await signedInPage(stage.browser, stage.server.url, seller)
+    const { context: sellerContext, page } = await stage.signedInPage(seller)
 
     await page.goto('/univille/vender')
     await page.getByLabel('Título').fill('Caneca de cerâmica pintada à mão')
@@ -53,11 +52,7 @@ describe('marketplace', () => {
     await page.getByText('Caneca de cerâmica pintada à mão').waitFor()
 
     // Another student finds it in the portal with an accent-free, partial search.
-    const { context: buyerContext, page: buyerPage } = await signedInPage(
-      stage.browser,
-      stage.server.url,
-      buyer,
-    )
+    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(buyer)
     await buyerPage.goto('/univille/portal')
     const search = buyerPage.getByRole('searchbox').first()
     await search.fill('ceramica pint')

@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent, createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { newPhoneContext, signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
@@ -48,7 +47,7 @@ beforeAll(async () => {
 
 describe('as coisas de cada membro', () => {
   it('Meus favoritos: favorita pelo coração, acha pelo menu da conta, e um vendido fica marcado até sair da lista', async () => {
-    const { context, page } = await signedInPage(stage.browser, stage.server.url, buyer)
+    const { context, page } = await stage.signedInPage(buyer)
 
     for (const id of [ids.ruler, ids.lamp]) {
       await page.goto(`/univille/produto/${id}`)
@@ -81,7 +80,7 @@ describe('as coisas de cada membro', () => {
   })
 
   it('Meus eventos: pela Minha Conta, o organizador lê o motivo da rejeição e volta a editar o pendente', async () => {
-    const { context, page } = await signedInPage(stage.browser, stage.server.url, organizer)
+    const { context, page } = await stage.signedInPage(organizer)
 
     await page.goto('/univille/minha-conta')
     await page.getByRole('link', { name: 'Meus eventos' }).click()
@@ -101,7 +100,7 @@ describe('as coisas de cada membro', () => {
   })
 
   it('pontas soltas: "Criar minha conta" abre o cadastro e some para quem entrou; as páginas de administrador respondem a quem não é', async () => {
-    const visitorContext = await newPhoneContext(stage.browser, stage.server.url)
+    const visitorContext = await stage.phoneContext()
     const visitor = await visitorContext.newPage()
     await visitor.goto('/univille')
     await visitor.getByRole('link', { name: 'Criar minha conta' }).click()
@@ -109,7 +108,7 @@ describe('as coisas de cada membro', () => {
     await visitor.getByRole('tab', { name: 'Criar Conta', selected: true }).waitFor()
     await visitorContext.close()
 
-    const { context, page } = await signedInPage(stage.browser, stage.server.url, buyer)
+    const { context, page } = await stage.signedInPage(buyer)
     await page.goto('/univille')
     await page.getByRole('link', { name: 'Ir para o portal' }).waitFor()
     expect(await page.getByRole('link', { name: 'Criar minha conta' }).count()).toBe(0)

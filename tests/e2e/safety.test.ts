@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
@@ -34,14 +33,9 @@ beforeAll(async () => {
 
 describe('segurança na comunidade', () => {
   it('denúncia de um anúncio → a moderação resolve pela fila → quem denunciou vê o resultado nas notificações', async () => {
-    const { context: reporterContext, page: r } = await signedInPage(
-      stage.browser,
-      stage.server.url,
-      reporter,
-      {
-        device: 'desktop',
-      },
-    )
+    const { context: reporterContext, page: r } = await stage.signedInPage(reporter, {
+      device: 'desktop',
+    })
     await r.goto(`/univille/produto/${listingId}`)
     await r.getByRole('button', { name: 'Denunciar' }).click()
     const dialog = r.getByRole('dialog', { name: 'Denunciar este anúncio' })
@@ -50,14 +44,9 @@ describe('segurança na comunidade', () => {
     await dialog.getByRole('button', { name: 'Enviar denúncia' }).click()
     await r.getByText('Denúncia enviada').waitFor()
 
-    const { context: moderatorContext, page: m } = await signedInPage(
-      stage.browser,
-      stage.server.url,
-      moderator,
-      {
-        device: 'desktop',
-      },
-    )
+    const { context: moderatorContext, page: m } = await stage.signedInPage(moderator, {
+      device: 'desktop',
+    })
     await m.goto('/univille/admin/denuncias')
     const group = m.getByRole('listitem', { name: 'Denúncia: Anúncio' })
     await group.getByText('Fone bluetooth lacrado').first().waitFor()
@@ -86,10 +75,10 @@ describe('segurança na comunidade', () => {
   })
 
   it('bloquear na conversa: o outro lado não consegue mais enviar', async () => {
-    const { context: buyerContext, page: b } = await signedInPage(stage.browser, stage.server.url, reporter, {
+    const { context: buyerContext, page: b } = await stage.signedInPage(reporter, {
       device: 'desktop',
     })
-    const { context: sellerContext, page: a } = await signedInPage(stage.browser, stage.server.url, seller, {
+    const { context: sellerContext, page: a } = await stage.signedInPage(seller, {
       device: 'desktop',
     })
 
@@ -124,7 +113,7 @@ describe('segurança na comunidade', () => {
   })
 
   it('barreira de acessibilidade: relatada na declaração → chega à fila → a moderação confirma → quem relatou é avisado', async () => {
-    const { context: memberContext, page: r } = await signedInPage(stage.browser, stage.server.url, reporter)
+    const { context: memberContext, page: r } = await stage.signedInPage(reporter)
     await r.goto('/univille/acessibilidade')
     await r.getByRole('button', { name: 'Relatar uma barreira' }).click()
     const dialog = r.getByRole('dialog', { name: 'Relatar uma barreira' })
@@ -136,14 +125,9 @@ describe('segurança na comunidade', () => {
     await dialog.getByRole('button', { name: 'Enviar relato' }).click()
     await r.getByText('Relato enviado').waitFor()
 
-    const { context: moderatorContext, page: m } = await signedInPage(
-      stage.browser,
-      stage.server.url,
-      moderator,
-      {
-        device: 'desktop',
-      },
-    )
+    const { context: moderatorContext, page: m } = await stage.signedInPage(moderator, {
+      device: 'desktop',
+    })
     await m.goto('/univille/admin/denuncias')
     const group = m.getByRole('listitem', { name: 'Denúncia: Barreira de acessibilidade' })
     await group.getByText('/univille/vender').waitFor()

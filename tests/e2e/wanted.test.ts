@@ -6,7 +6,6 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { createApprovedStudent, type Student } from './support/accounts'
-import { signedInPage } from './support/browser'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
@@ -39,7 +38,7 @@ afterAll(async () => {
 })
 
 async function signedIn(student: Student, phone = false): Promise<Page> {
-  const { page } = await signedInPage(stage.browser, stage.server.url, student, {
+  const { page } = await stage.signedInPage(student, {
     device: phone ? 'phone' : 'desktop',
   })
   return page
