@@ -42,3 +42,27 @@ export function TextareaField({
     </FormField>
   )
 }
+
+type PasswordFieldProps = Omit<InputFieldProps, 'type' | 'autoComplete'> & {
+  /** Tells password managers whether to fill the saved password or to suggest a new one. */
+  autoComplete: 'current-password' | 'new-password'
+}
+
+/** A required, masked password field. */
+export function PasswordField(props: PasswordFieldProps) {
+  return <InputField type="password" required {...props} />
+}
+
+/** A required e-mail field the browser may fill; phone keyboards neither capitalise nor correct it. */
+export function EmailField(props: Omit<InputFieldProps, 'type'>) {
+  return (
+    <InputField
+      type="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      {...props}
+    />
+  )
+}

@@ -4,7 +4,7 @@ import { Trash2Icon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { InputField } from '@/components/text-fields'
+import { PasswordField } from '@/components/text-fields'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -90,13 +90,11 @@ export function DeleteAccountCard({
               </AlertDialogDescription>
             </AlertDialogHeader>
             {hasPassword ? (
-              <InputField
+              <PasswordField
                 id="delete-password"
                 label="Senha"
                 error={error}
-                type="password"
                 autoComplete="current-password"
-                required
                 autoFocus
                 {...form.register('password')}
               />

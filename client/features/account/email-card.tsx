@@ -3,7 +3,7 @@ import { MailIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { InputField } from '@/components/text-fields'
+import { EmailField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { toastFirstError } from '@/lib/form-errors'
 import { trpc } from '@/lib/trpc'
@@ -48,16 +48,11 @@ export function EmailCard({ email, run }: { email: string; run: RunWithReauth })
       }
     >
       <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={request.isPending || undefined}>
-        <InputField
+        <EmailField
           id="email-new"
           label="Novo e-mail"
           error={error}
           hint={hint}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           placeholder={`seu.nome@${domain}`}
           {...form.register('newEmail')}
         />

@@ -4,7 +4,7 @@ import { KeyRoundIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { FormActions } from '@/components/form-actions'
-import { InputField } from '@/components/text-fields'
+import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { appCodeOf, toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
@@ -89,15 +89,13 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         const error = errors[field.name]?.message
         const hint = field.name === 'newPassword' ? newPasswordHint : undefined
         return (
-          <InputField
+          <PasswordField
             key={field.name}
             id={id}
             label={field.label}
             error={error}
             hint={hint}
-            type="password"
             autoComplete={field.autoComplete}
-            required
             autoFocus={field.name === 'currentPassword'}
             {...form.register(field.name)}
           />

@@ -4,7 +4,7 @@ import { type ReactNode, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
-import { InputField } from '@/components/text-fields'
+import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -167,13 +167,11 @@ export function ReauthDialog({
             busy={reauthenticate.isPending}
             busyLabel="Confirmando..."
           >
-            <InputField
+            <PasswordField
               id="reauth-password"
               label="Senha"
               error={error}
-              type="password"
               autoComplete="current-password"
-              required
               autoFocus
               {...form.register('password')}
             />

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { passwordSchema } from '@shared/schemas/auth'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import { InputField } from '@/components/text-fields'
+import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { toastFirstError } from '@/lib/form-errors'
 
@@ -37,22 +37,18 @@ export function NewPasswordForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <InputField
+      <PasswordField
         id={`${idPrefix}-password`}
         label="Nova senha"
         error={errors.password?.message}
-        type="password"
         autoComplete="new-password"
-        required
         {...form.register('password')}
       />
-      <InputField
+      <PasswordField
         id={`${idPrefix}-confirmation`}
         label="Confirme a nova senha"
         error={errors.confirmation?.message}
-        type="password"
         autoComplete="new-password"
-        required
         {...form.register('confirmation')}
       />
       <Button type="submit" disabled={pending || disabled}>

@@ -3,7 +3,7 @@ import { requestPasswordResetSchema, type SignInInput, signInSchema } from '@sha
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { InputField } from '@/components/text-fields'
+import { EmailField, PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
@@ -51,23 +51,18 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Entrar">
-      <InputField
+      <EmailField
         id="signin-email"
         label="Email"
         error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        required
         placeholder="voce@univille.br"
         {...form.register('email')}
       />
-      <InputField
+      <PasswordField
         id="signin-password"
         label="Senha"
         error={errors.password?.message}
-        type="password"
         autoComplete="current-password"
-        required
         {...form.register('password')}
       />
       <Button type="submit" disabled={signIn.isPending} className="w-full">
@@ -105,15 +100,7 @@ function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; on
       <p className="text-muted-foreground text-sm">
         Informe seu e-mail institucional. Enviaremos um link para você criar uma nova senha.
       </p>
-      <InputField
-        id="forgot-email"
-        label="Email"
-        error={error}
-        type="email"
-        autoComplete="email"
-        required
-        {...form.register('email')}
-      />
+      <EmailField id="forgot-email" label="Email" error={error} {...form.register('email')} />
       <Button type="submit" disabled={request.isPending} className="w-full">
         {request.isPending ? 'Enviando...' : 'Enviar link de redefinição'}
       </Button>

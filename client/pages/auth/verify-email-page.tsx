@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { Link, useSearch } from 'wouter'
-import { InputField } from '@/components/text-fields'
+import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { NewPasswordForm } from '@/features/auth/new-password-form'
@@ -100,12 +100,10 @@ export function VerifyEmailPage() {
       }
     >
       <form onSubmit={confirm} noValidate className="grid gap-4">
-        <InputField
+        <PasswordField
           id="verify-password"
           label="Senha do cadastro"
-          type="password"
           autoComplete="current-password"
-          required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
