@@ -60,6 +60,22 @@ const adminOfAnotherCommunity = () =>
     communityId: communityBySlug(world.db, 'udesc').id,
   })
 
+/**
+ * Two administrators of Univille (and one elsewhere): the first demotes the second while a request
+ * of the second, read as an admin when it arrived over HTTP, is still in flight.
+ */
+async function demotedWhileInFlight() {
+  await adminOfAnotherCommunity()
+  const first = await createAdmin(world.db)
+  const second = await createAdmin(world.db)
+  const secondInFlight = callerFor(world.services, { userId: second.id }).caller
+  await callerFor(world.services, { userId: first.id }).caller.admin.users.setRoles({
+    userId: second.id,
+    roles: [],
+  })
+  return { first, secondInFlight }
+}
+
 describe('rebaixar um administrador', () => {
   it('com dois admins, um tira o acesso do outro (e encerra as sessões dele)', async () => {
     const first = await createAdmin(world.db)
@@ -75,16 +91,7 @@ describe('rebaixar um administrador', () => {
   })
 
   it('dois admins se rebaixando ao mesmo tempo: o segundo pedido é recusado e sobra um admin', async () => {
-    await adminOfAnotherCommunity()
-    const first = await createAdmin(world.db)
-    const second = await createAdmin(world.db)
-    // Over HTTP a request's identity is read when it arrives: the second admin's request is already
-    // in flight, as an admin, when the first one's demotion of them is saved.
-    const secondInFlight = callerFor(world.services, { userId: second.id }).caller
-    await callerFor(world.services, { userId: first.id }).caller.admin.users.setRoles({
-      userId: second.id,
-      roles: [],
-    })
+    const { first, secondInFlight } = await demotedWhileInFlight()
     await expectTRPCError(
       secondInFlight.admin.users.setRoles({ userId: first.id, roles: ['moderator'] }),
       'BAD_REQUEST',
@@ -139,14 +146,7 @@ describe('excluir pelo painel', () => {
   })
 
   it('quem acabou de perder o acesso não exclui o último admin', async () => {
-    await adminOfAnotherCommunity()
-    const first = await createAdmin(world.db)
-    const second = await createAdmin(world.db)
-    const secondInFlight = callerFor(world.services, { userId: second.id }).caller
-    await callerFor(world.services, { userId: first.id }).caller.admin.users.setRoles({
-      userId: second.id,
-      roles: [],
-    })
+    const { first, secondInFlight } = await demotedWhileInFlight()
     await expectTRPCError(
       secondInFlight.admin.users.delete({ userId: first.id }),
       'BAD_REQUEST',

@@ -14,21 +14,18 @@ import {
   createApprovedStudent,
   createMarketScene,
   createMember,
+  type MarketScene,
   setUpTestWorld,
-  type TestMember,
 } from '../support/test-app'
 
 const world = setUpTestWorld()
-let seller: TestMember
-let buyer: TestMember
-let moderator: TestMember
-let listingId: number
-let conversationId: number
+/** Set by beforeEach: a seller's listing, a buyer's conversation about it, a moderator. */
+let scene: MarketScene
 
 beforeEach(async () => {
-  ;({ seller, buyer, moderator, listingId, conversationId } = await createMarketScene(world, {
+  scene = await createMarketScene(world, {
     title: 'Calculadora HP 12c',
-  }))
+  })
 })
 
 const report = (caller: AppCaller, targetType: 'listing' | 'user' | 'message', targetId: number) =>
@@ -36,13 +33,13 @@ const report = (caller: AppCaller, targetType: 'listing' | 'user' | 'message', t
 
 describe('bloqueio', () => {
   beforeEach(async () => {
-    await seller.caller.chat.send({ conversationId, content: 'Oi! Ainda tenho.' })
-    await buyer.caller.safety.block({ userId: seller.id })
+    await scene.seller.caller.chat.send({ conversationId: scene.conversationId, content: 'Oi! Ainda tenho.' })
+    await scene.buyer.caller.safety.block({ userId: scene.seller.id })
   })
 
   it('quem bloqueou e quem foi bloqueado deixam de ver os anúncios um do outro', async () => {
-    for (const side of [buyer, seller]) {
-      const other = side === buyer ? seller : buyer
+    for (const side of [scene.buyer, scene.seller]) {
+      const other = side === scene.buyer ? scene.seller : scene.buyer
       const otherListing = createListing(world.db, {
         sellerId: other.id,
         title: `Anúncio de ${other.username}`,
@@ -59,89 +56,104 @@ describe('bloqueio', () => {
       await expectTRPCError(side.caller.listings.setVupt({ id: otherListing, vupt: true }), 'NOT_FOUND')
     }
     // A favorite made before the block leaves Meus favoritos too.
-    await buyer.caller.safety.unblock({ userId: seller.id })
-    await buyer.caller.listings.setFavorite({ id: listingId, favorite: true })
-    expect((await buyer.caller.listings.favorites()).map((row) => row.id)).toEqual([listingId])
-    await buyer.caller.safety.block({ userId: seller.id })
-    expect(await buyer.caller.listings.favorites()).toEqual([])
+    await scene.buyer.caller.safety.unblock({ userId: scene.seller.id })
+    await scene.buyer.caller.listings.setFavorite({ id: scene.listingId, favorite: true })
+    expect((await scene.buyer.caller.listings.favorites()).map((row) => row.id)).toEqual([scene.listingId])
+    await scene.buyer.caller.safety.block({ userId: scene.seller.id })
+    expect(await scene.buyer.caller.listings.favorites()).toEqual([])
     // A third member still sees them.
     const third = await createMember(world)
     const list = await third.caller.listings.list({ sort: 'recent', limit: 50 })
-    expect(list.items.map((item) => item.id)).toContain(listingId)
+    expect(list.items.map((item) => item.id)).toContain(scene.listingId)
   })
 
   it('os perfis somem nos dois sentidos', async () => {
-    await expectTRPCError(buyer.caller.profiles.byUsername({ username: seller.username }), 'NOT_FOUND')
-    await expectTRPCError(seller.caller.profiles.byUsername({ username: buyer.username }), 'NOT_FOUND')
+    await expectTRPCError(
+      scene.buyer.caller.profiles.byUsername({ username: scene.seller.username }),
+      'NOT_FOUND',
+    )
+    await expectTRPCError(
+      scene.seller.caller.profiles.byUsername({ username: scene.buyer.username }),
+      'NOT_FOUND',
+    )
   })
 
   it('ninguém envia mensagem nem abre conversa nova; quem foi bloqueado não é avisado de outra forma', async () => {
     const refused = await expectTRPCError(
-      seller.caller.chat.send({ conversationId, content: 'Oi?' }),
+      scene.seller.caller.chat.send({ conversationId: scene.conversationId, content: 'Oi?' }),
       'FORBIDDEN',
     )
     expect(refused.message).toBe('Não é possível enviar mensagens nesta conversa.')
-    await expectTRPCError(buyer.caller.chat.send({ conversationId, content: 'Oi?' }), 'FORBIDDEN')
-    await expectTRPCError(seller.caller.chat.start({ username: buyer.username }), 'NOT_FOUND')
-    await expectTRPCError(buyer.caller.chat.start({ listingId }), 'NOT_FOUND')
+    await expectTRPCError(
+      scene.buyer.caller.chat.send({ conversationId: scene.conversationId, content: 'Oi?' }),
+      'FORBIDDEN',
+    )
+    await expectTRPCError(scene.seller.caller.chat.start({ username: scene.buyer.username }), 'NOT_FOUND')
+    await expectTRPCError(scene.buyer.caller.chat.start({ listingId: scene.listingId }), 'NOT_FOUND')
     // The thread stays readable for both, with who can send said.
-    const header = await buyer.caller.chat.conversation({ conversationId })
+    const header = await scene.buyer.caller.chat.conversation({ conversationId: scene.conversationId })
     expect(header).toMatchObject({ blockedByMe: true, canSend: false })
-    const otherSide = await seller.caller.chat.conversation({ conversationId })
+    const otherSide = await scene.seller.caller.chat.conversation({ conversationId: scene.conversationId })
     expect(otherSide).toMatchObject({ blockedByMe: false, canSend: false })
-    expect((await seller.caller.chat.messages({ conversationId })).items).toHaveLength(1)
+    expect(
+      (await scene.seller.caller.chat.messages({ conversationId: scene.conversationId })).items,
+    ).toHaveLength(1)
   })
 
   it('a lista de bloqueados é só de quem bloqueou, e desfazer devolve tudo', async () => {
-    expect((await buyer.caller.safety.blocked()).map((row) => row.userId)).toEqual([seller.id])
-    expect(await seller.caller.safety.blocked()).toEqual([])
-    await buyer.caller.safety.unblock({ userId: seller.id })
-    expect(await buyer.caller.safety.blocked()).toEqual([])
-    await buyer.caller.chat.send({ conversationId, content: 'Voltei!' })
-    expect((await buyer.caller.listings.byId({ id: listingId })).id).toBe(listingId)
+    expect((await scene.buyer.caller.safety.blocked()).map((row) => row.userId)).toEqual([scene.seller.id])
+    expect(await scene.seller.caller.safety.blocked()).toEqual([])
+    await scene.buyer.caller.safety.unblock({ userId: scene.seller.id })
+    expect(await scene.buyer.caller.safety.blocked()).toEqual([])
+    await scene.buyer.caller.chat.send({ conversationId: scene.conversationId, content: 'Voltei!' })
+    expect((await scene.buyer.caller.listings.byId({ id: scene.listingId })).id).toBe(scene.listingId)
   })
 
   it('não se bloqueia a si mesmo nem alguém de outra comunidade', async () => {
-    await expectTRPCError(buyer.caller.safety.block({ userId: buyer.id }), 'BAD_REQUEST')
+    await expectTRPCError(scene.buyer.caller.safety.block({ userId: scene.buyer.id }), 'BAD_REQUEST')
     world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
     const outsider = await createApprovedStudent(world.db, {
       password: undefined,
       communityId: communityBySlug(world.db, 'udesc').id,
       email: `fora${Date.now()}@edu.udesc.br`,
     })
-    await expectTRPCError(buyer.caller.safety.block({ userId: outsider.id }), 'NOT_FOUND')
+    await expectTRPCError(scene.buyer.caller.safety.block({ userId: outsider.id }), 'NOT_FOUND')
   })
 })
 
 describe('denúncia', () => {
   it('guarda uma cópia do anúncio: editar ou apagar depois não esconde nada da moderação', async () => {
-    await report(buyer.caller, 'listing', listingId)
-    world.db.update(listings).set({ title: 'Outro título' }).where(eq(listings.id, listingId)).run()
-    const [group] = await moderator.caller.admin.reports.queue()
+    await report(scene.buyer.caller, 'listing', scene.listingId)
+    world.db.update(listings).set({ title: 'Outro título' }).where(eq(listings.id, scene.listingId)).run()
+    const [group] = await scene.moderator.caller.admin.reports.queue()
     expect(group?.snapshot).toMatchObject({ type: 'listing', title: 'Calculadora HP 12c' })
-    expect(group?.person?.userId).toBe(seller.id)
+    expect(group?.person?.userId).toBe(scene.seller.id)
     expect(group?.reports).toHaveLength(1)
     expect(group?.overdue).toBe(false)
   })
 
   it('uma denúncia aberta por pessoa e alvo; ninguém denuncia a si mesmo', async () => {
-    await report(buyer.caller, 'listing', listingId)
-    await expectTRPCError(report(buyer.caller, 'listing', listingId), 'CONFLICT', 'Você já denunciou isto.')
-    await expectTRPCError(report(seller.caller, 'listing', listingId), 'BAD_REQUEST')
-    await expectTRPCError(report(seller.caller, 'user', seller.id), 'BAD_REQUEST')
+    await report(scene.buyer.caller, 'listing', scene.listingId)
+    await expectTRPCError(
+      report(scene.buyer.caller, 'listing', scene.listingId),
+      'CONFLICT',
+      'Você já denunciou isto.',
+    )
+    await expectTRPCError(report(scene.seller.caller, 'listing', scene.listingId), 'BAD_REQUEST')
+    await expectTRPCError(report(scene.seller.caller, 'user', scene.seller.id), 'BAD_REQUEST')
     // Another member's report on the same target joins the same group.
     const third = await createMember(world)
-    await report(third.caller, 'listing', listingId)
-    const queue = await moderator.caller.admin.reports.queue()
+    await report(third.caller, 'listing', scene.listingId)
+    const queue = await scene.moderator.caller.admin.reports.queue()
     expect(queue).toHaveLength(1)
     expect(queue[0]?.reports).toHaveLength(2)
   })
 
   it('detalhes acima de 1.000 caracteres são recusados e nada é gravado', async () => {
     await expectValidationMessage(
-      buyer.caller.safety.report({
+      scene.buyer.caller.safety.report({
         targetType: 'listing',
-        targetId: listingId,
+        targetId: scene.listingId,
         reason: 'other',
         details: 'x'.repeat(1001),
       }),
@@ -153,46 +165,49 @@ describe('denúncia', () => {
   it('é limitada por hora', async () => {
     const targets = []
     for (let i = 0; i < 11; i++)
-      targets.push(createListing(world.db, { sellerId: seller.id, title: `Item ${i}` }))
-    for (const id of targets.slice(0, 10)) await report(buyer.caller, 'listing', id)
-    await expectTRPCError(report(buyer.caller, 'listing', targets[10] ?? 0), 'TOO_MANY_REQUESTS')
+      targets.push(createListing(world.db, { sellerId: scene.seller.id, title: `Item ${i}` }))
+    for (const id of targets.slice(0, 10)) await report(scene.buyer.caller, 'listing', id)
+    await expectTRPCError(report(scene.buyer.caller, 'listing', targets[10] ?? 0), 'TOO_MANY_REQUESTS')
   })
 
   it('uma mensagem só pode ser denunciada por quem participa da conversa e não a enviou', async () => {
-    const sent = await seller.caller.chat.send({ conversationId, content: 'Me passa o código do SMS' })
+    const sent = await scene.seller.caller.chat.send({
+      conversationId: scene.conversationId,
+      content: 'Me passa o código do SMS',
+    })
     const third = await createMember(world)
     await expectTRPCError(report(third.caller, 'message', sent.id), 'NOT_FOUND')
-    await expectTRPCError(report(seller.caller, 'message', sent.id), 'BAD_REQUEST')
-    await report(buyer.caller, 'message', sent.id)
-    const [group] = await moderator.caller.admin.reports.queue()
+    await expectTRPCError(report(scene.seller.caller, 'message', sent.id), 'BAD_REQUEST')
+    await report(scene.buyer.caller, 'message', sent.id)
+    const [group] = await scene.moderator.caller.admin.reports.queue()
     expect(group?.snapshot).toMatchObject({ type: 'message', content: 'Me passa o código do SMS' })
   })
 
   it('quem foi denunciado não vê quem denunciou nem a denúncia', async () => {
-    await report(buyer.caller, 'user', seller.id)
-    await expectTRPCError(seller.caller.admin.reports.queue(), 'FORBIDDEN')
-    expect(await seller.caller.safety.myReports()).toEqual([])
+    await report(scene.buyer.caller, 'user', scene.seller.id)
+    await expectTRPCError(scene.seller.caller.admin.reports.queue(), 'FORBIDDEN')
+    expect(await scene.seller.caller.safety.myReports()).toEqual([])
   })
 })
 
 describe('fila de denúncias', () => {
   it('remover o anúncio pela fila: registra, avisa quem vendeu e quem denunciou', async () => {
-    await report(buyer.caller, 'listing', listingId)
-    await moderator.caller.admin.reports.resolve({
+    await report(scene.buyer.caller, 'listing', scene.listingId)
+    await scene.moderator.caller.admin.reports.resolve({
       targetType: 'listing',
-      targetId: listingId,
+      targetId: scene.listingId,
       action: 'remove_listing',
       removalReason: 'violation',
       note: 'Golpe confirmado',
     })
-    const row = world.db.select().from(listings).where(eq(listings.id, listingId)).get()
+    const row = world.db.select().from(listings).where(eq(listings.id, scene.listingId)).get()
     expect(row).toMatchObject({ moderationStatus: 'removed', removalReason: 'Violação de regras' })
-    expect(await moderator.caller.admin.reports.queue()).toEqual([])
-    const [mine] = await buyer.caller.safety.myReports()
+    expect(await scene.moderator.caller.admin.reports.queue()).toEqual([])
+    const [mine] = await scene.buyer.caller.safety.myReports()
     expect(mine).toMatchObject({ status: 'resolved', resolution: 'listing_removed' })
-    const buyerNotes = await buyer.caller.notifications.list()
+    const buyerNotes = await scene.buyer.caller.notifications.list()
     expect(buyerNotes.items[0]).toMatchObject({ kind: 'report_resolved', body: 'Anúncio removido' })
-    const sellerNotes = await seller.caller.notifications.list()
+    const sellerNotes = await scene.seller.caller.notifications.list()
     expect(sellerNotes.items[0]).toMatchObject({
       kind: 'listing_removed',
       body: 'Motivo: Violação de regras',
@@ -201,20 +216,23 @@ describe('fila de denúncias', () => {
       'Seu anúncio "Calculadora HP 12c" foi removido pela moderação',
     )
     const log = world.db.select().from(moderationLog).all()
-    expect(log.map((line) => [line.actionType, line.targetId])).toContainEqual(['remove_listing', listingId])
+    expect(log.map((line) => [line.actionType, line.targetId])).toContainEqual([
+      'remove_listing',
+      scene.listingId,
+    ])
   })
 
   it('suspender: o membro entra só para ver o motivo e até quando', async () => {
-    await report(buyer.caller, 'user', seller.id)
+    await report(scene.buyer.caller, 'user', scene.seller.id)
     const before = Date.now()
-    await moderator.caller.admin.reports.resolve({
+    await scene.moderator.caller.admin.reports.resolve({
       targetType: 'user',
-      targetId: seller.id,
+      targetId: scene.seller.id,
       action: 'suspend',
       days: 3,
       note: 'Assédio no chat',
     })
-    const suspended = callerFor(world.services, { userId: seller.id }).caller
+    const suspended = callerFor(world.services, { userId: scene.seller.id }).caller
     const me = await suspended.auth.me()
     expect(me?.suspension?.reason).toBe('Assédio no chat')
     const endsAt = me?.suspension?.endsAt.getTime() ?? 0
@@ -222,12 +240,12 @@ describe('fila de denúncias', () => {
     expect(endsAt - Date.now()).toBeLessThanOrEqual(3 * 24 * 3600 * 1000)
     await expectTRPCError(suspended.listings.mine(), 'FORBIDDEN')
     await expectTRPCError(
-      suspended.chat.send({ conversationId, content: 'oi' }),
+      suspended.chat.send({ conversationId: scene.conversationId, content: 'oi' }),
       'FORBIDDEN',
       'Sua conta está suspensa.',
     )
     await expectTRPCError(
-      suspended.safety.report({ targetType: 'user', targetId: buyer.id, reason: 'spam' }),
+      suspended.safety.report({ targetType: 'user', targetId: scene.buyer.id, reason: 'spam' }),
       'FORBIDDEN',
     )
     const log = world.db.select().from(moderationLog).all()
@@ -238,49 +256,49 @@ describe('fila de denúncias', () => {
   })
 
   it('advertir e arquivar avisam as pessoas certas', async () => {
-    await report(buyer.caller, 'user', seller.id)
-    await moderator.caller.admin.reports.resolve({
+    await report(scene.buyer.caller, 'user', scene.seller.id)
+    await scene.moderator.caller.admin.reports.resolve({
       targetType: 'user',
-      targetId: seller.id,
+      targetId: scene.seller.id,
       action: 'warn',
       note: 'Linguagem ofensiva',
     })
-    expect((await seller.caller.notifications.list()).items[0]).toMatchObject({ kind: 'warning' })
+    expect((await scene.seller.caller.notifications.list()).items[0]).toMatchObject({ kind: 'warning' })
     // The warned member can still use Vupt.
-    expect((await seller.caller.listings.mine()).length).toBe(1)
-    await report(buyer.caller, 'listing', listingId)
-    await moderator.caller.admin.reports.resolve({
+    expect((await scene.seller.caller.listings.mine()).length).toBe(1)
+    await report(scene.buyer.caller, 'listing', scene.listingId)
+    await scene.moderator.caller.admin.reports.resolve({
       targetType: 'listing',
-      targetId: listingId,
+      targetId: scene.listingId,
       action: 'dismiss',
       note: 'Sem violação',
     })
-    const notes = (await buyer.caller.notifications.list()).items
+    const notes = (await scene.buyer.caller.notifications.list()).items
     expect(notes.map((note) => note.body)).toEqual([
       'Analisada: nenhuma violação encontrada',
       'O membro recebeu uma advertência',
     ])
-    expect(world.db.select().from(listings).where(eq(listings.id, listingId)).get()?.moderationStatus).toBe(
-      'active',
-    )
+    expect(
+      world.db.select().from(listings).where(eq(listings.id, scene.listingId)).get()?.moderationStatus,
+    ).toBe('active')
   })
 
   it('remover a conta é só de administradores', async () => {
-    await report(buyer.caller, 'user', seller.id)
+    await report(scene.buyer.caller, 'user', scene.seller.id)
     const input = {
       targetType: 'user' as const,
-      targetId: seller.id,
+      targetId: scene.seller.id,
       action: 'remove_account' as const,
       note: 'Perfil falso',
     }
-    await expectTRPCError(moderator.caller.admin.reports.resolve(input), 'FORBIDDEN')
+    await expectTRPCError(scene.moderator.caller.admin.reports.resolve(input), 'FORBIDDEN')
     const admin = await createAdmin(world.db, { password: undefined })
     await callerFor(world.services, { userId: admin.id }).caller.admin.reports.resolve(input)
-    expect(world.db.select().from(users).where(eq(users.id, seller.id)).get()?.deletedAt).not.toBeNull()
+    expect(world.db.select().from(users).where(eq(users.id, scene.seller.id)).get()?.deletedAt).not.toBeNull()
   })
 
   it('a moderação de outra comunidade não vê nem resolve', async () => {
-    await report(buyer.caller, 'listing', listingId)
+    await report(scene.buyer.caller, 'listing', scene.listingId)
     world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
     const outsider = await createApprovedStudent(world.db, {
       password: undefined,
@@ -293,19 +311,19 @@ describe('fila de denúncias', () => {
     await expectTRPCError(
       other.admin.reports.resolve({
         targetType: 'listing',
-        targetId: listingId,
+        targetId: scene.listingId,
         action: 'dismiss',
         note: 'Nada',
       }),
       'NOT_FOUND',
     )
-    expect((await moderator.caller.admin.reports.queue()).length).toBe(1)
+    expect((await scene.moderator.caller.admin.reports.queue()).length).toBe(1)
     expect(await other.admin.badges.counts()).toMatchObject({ openReports: 0 })
-    expect(await moderator.caller.admin.badges.counts()).toMatchObject({ openReports: 1 })
+    expect(await scene.moderator.caller.admin.badges.counts()).toMatchObject({ openReports: 1 })
   })
 
   it('membros comuns não chegam à fila', async () => {
-    await expectTRPCError(buyer.caller.admin.reports.queue(), 'FORBIDDEN')
+    await expectTRPCError(scene.buyer.caller.admin.reports.queue(), 'FORBIDDEN')
   })
 })
 
@@ -317,33 +335,36 @@ describe('barreira de acessibilidade', () => {
   }
 
   it('chega à fila da moderação da comunidade como uma denúncia sem responsável', async () => {
-    const { id } = await buyer.caller.safety.reportBarrier(barrier)
-    const [group] = await moderator.caller.admin.reports.queue()
+    const { id } = await scene.buyer.caller.safety.reportBarrier(barrier)
+    const [group] = await scene.moderator.caller.admin.reports.queue()
     expect(group).toMatchObject({
       targetType: 'barrier',
       targetId: id,
       snapshot: { type: 'barrier', page: '/vender', assistiveTech: 'NVDA com Firefox' },
       person: null,
-      reports: [{ reason: 'accessibility', details: barrier.details, reporter: buyer.username }],
+      reports: [{ reason: 'accessibility', details: barrier.details, reporter: scene.buyer.username }],
     })
-    expect(await moderator.caller.admin.badges.counts()).toMatchObject({ openReports: 1 })
-    expect((await buyer.caller.safety.myReports())[0]).toMatchObject({ title: '/vender', status: 'open' })
+    expect(await scene.moderator.caller.admin.badges.counts()).toMatchObject({ openReports: 1 })
+    expect((await scene.buyer.caller.safety.myReports())[0]).toMatchObject({
+      title: '/vender',
+      status: 'open',
+    })
   })
 
   it('cada relato é um alvo próprio: a mesma pessoa pode relatar duas barreiras', async () => {
-    await buyer.caller.safety.reportBarrier(barrier)
-    await buyer.caller.safety.reportBarrier({ ...barrier, page: '/chat' })
-    expect((await moderator.caller.admin.reports.queue()).map((group) => group.snapshot)).toEqual([
+    await scene.buyer.caller.safety.reportBarrier(barrier)
+    await scene.buyer.caller.safety.reportBarrier({ ...barrier, page: '/chat' })
+    expect((await scene.moderator.caller.admin.reports.queue()).map((group) => group.snapshot)).toEqual([
       expect.objectContaining({ page: '/vender' }),
       expect.objectContaining({ page: '/chat' }),
     ])
   })
 
   it('confirmar a barreira registra e avisa quem relatou; advertir ou remover anúncio não se aplicam', async () => {
-    const { id } = await buyer.caller.safety.reportBarrier(barrier)
+    const { id } = await scene.buyer.caller.safety.reportBarrier(barrier)
     for (const action of ['warn', 'suspend', 'remove_listing'] as const) {
       await expectTRPCError(
-        moderator.caller.admin.reports.resolve({
+        scene.moderator.caller.admin.reports.resolve({
           targetType: 'barrier',
           targetId: id,
           action,
@@ -354,30 +375,30 @@ describe('barreira de acessibilidade', () => {
         'BAD_REQUEST',
       )
     }
-    await report(buyer.caller, 'listing', listingId)
+    await report(scene.buyer.caller, 'listing', scene.listingId)
     await expectTRPCError(
-      moderator.caller.admin.reports.resolve({
+      scene.moderator.caller.admin.reports.resolve({
         targetType: 'listing',
-        targetId: listingId,
+        targetId: scene.listingId,
         action: 'acknowledge_barrier',
         note: 'Não é barreira',
       }),
       'BAD_REQUEST',
     )
-    await moderator.caller.admin.reports.resolve({
+    await scene.moderator.caller.admin.reports.resolve({
       targetType: 'barrier',
       targetId: id,
       action: 'acknowledge_barrier',
       note: 'Rótulo do preço corrigido na próxima versão',
     })
-    expect((await buyer.caller.notifications.list()).items[0]).toMatchObject({
+    expect((await scene.buyer.caller.notifications.list()).items[0]).toMatchObject({
       kind: 'report_resolved',
       body: 'Barreira confirmada: a equipe vai corrigir e avisar você',
     })
     expect(
       world.db.select().from(moderationLog).where(eq(moderationLog.actionType, 'acknowledge_barrier')).all(),
     ).toHaveLength(1)
-    expect((await moderator.caller.admin.reports.queue()).map((group) => group.targetType)).toEqual([
+    expect((await scene.moderator.caller.admin.reports.queue()).map((group) => group.targetType)).toEqual([
       'listing',
     ])
   })
@@ -390,22 +411,22 @@ describe('barreira de acessibilidade', () => {
       email: `mod${Date.now()}@edu.udesc.br`,
       roles: ['user', 'moderator'],
     })
-    await buyer.caller.safety.reportBarrier(barrier)
+    await scene.buyer.caller.safety.reportBarrier(barrier)
     expect(await callerFor(world.services, { userId: outsider.id }).caller.admin.reports.queue()).toEqual([])
     await expectValidationMessage(
-      buyer.caller.safety.reportBarrier({ page: '/vender', details: 'ruim' }),
+      scene.buyer.caller.safety.reportBarrier({ page: '/vender', details: 'ruim' }),
       'Conte o que aconteceu (mínimo de 10 caracteres)',
     )
     await expectValidationMessage(
-      buyer.caller.safety.reportBarrier({ ...barrier, page: '/'.repeat(201) }),
+      scene.buyer.caller.safety.reportBarrier({ ...barrier, page: '/'.repeat(201) }),
       'Página muito longa (máximo de 200 caracteres)',
     )
     await expectValidationMessage(
-      buyer.caller.safety.reportBarrier({ ...barrier, details: 'x'.repeat(1001) }),
+      scene.buyer.caller.safety.reportBarrier({ ...barrier, details: 'x'.repeat(1001) }),
       'Detalhes muito longos (máximo de 1.000 caracteres)',
     )
     await expectValidationMessage(
-      buyer.caller.safety.reportBarrier({ ...barrier, assistiveTech: 'x'.repeat(121) }),
+      scene.buyer.caller.safety.reportBarrier({ ...barrier, assistiveTech: 'x'.repeat(121) }),
       'Texto muito longo (máximo de 120 caracteres)',
     )
     expect(world.db.select().from(reports).all()).toHaveLength(1)
@@ -415,39 +436,45 @@ describe('barreira de acessibilidade', () => {
 describe('notificações', () => {
   it('favoritos e Vupts de um anúncio viram uma notificação só, contando', async () => {
     const fans = [await createMember(world), await createMember(world), await createMember(world)]
-    for (const fan of fans) await fan.caller.listings.setFavorite({ id: listingId, favorite: true })
-    await fans[0]?.caller.listings.setVupt({ id: listingId, vupt: true })
-    const notes = (await seller.caller.notifications.list()).items
+    for (const fan of fans) await fan.caller.listings.setFavorite({ id: scene.listingId, favorite: true })
+    await fans[0]?.caller.listings.setVupt({ id: scene.listingId, vupt: true })
+    const notes = (await scene.seller.caller.notifications.list()).items
     expect(notes).toHaveLength(1)
     expect(notes[0]).toMatchObject({ kind: 'listing_reaction', count: 4, read: false })
-    expect((await seller.caller.notifications.unreadCount()).count).toBe(1)
-    await seller.caller.notifications.markRead({})
-    expect((await seller.caller.notifications.unreadCount()).count).toBe(0)
+    expect((await scene.seller.caller.notifications.unreadCount()).count).toBe(1)
+    await scene.seller.caller.notifications.markRead({})
+    expect((await scene.seller.caller.notifications.unreadCount()).count).toBe(0)
     // After reading, a new reaction starts a new notification.
-    await fans[1]?.caller.listings.setVupt({ id: listingId, vupt: true })
-    expect((await seller.caller.notifications.list()).items.map((note) => note.count)).toEqual([1, 4])
+    await fans[1]?.caller.listings.setVupt({ id: scene.listingId, vupt: true })
+    expect((await scene.seller.caller.notifications.list()).items.map((note) => note.count)).toEqual([1, 4])
   })
 
   it('ninguém lê ou marca as notificações de outra pessoa', async () => {
-    await buyer.caller.listings.setFavorite({ id: listingId, favorite: true })
-    const [note] = (await seller.caller.notifications.list()).items
-    expect((await buyer.caller.notifications.markRead({ ids: [note?.id ?? 0] })).read).toBe(0)
-    expect((await seller.caller.notifications.unreadCount()).count).toBe(1)
+    await scene.buyer.caller.listings.setFavorite({ id: scene.listingId, favorite: true })
+    const [note] = (await scene.seller.caller.notifications.list()).items
+    expect((await scene.buyer.caller.notifications.markRead({ ids: [note?.id ?? 0] })).read).toBe(0)
+    expect((await scene.seller.caller.notifications.unreadCount()).count).toBe(1)
   })
 
   it('um e-mail desligado não é enviado, e o link de descadastro vale só para a pessoa e o tipo', async () => {
-    await seller.caller.notifications.setEmailPreference({ kind: 'listing_removed', enabled: false })
-    await moderator.caller.admin.listings.remove({ id: listingId, reason: 'spam' })
+    await scene.seller.caller.notifications.setEmailPreference({ kind: 'listing_removed', enabled: false })
+    await scene.moderator.caller.admin.listings.remove({ id: scene.listingId, reason: 'spam' })
     expect(world.services.mailer.sent).toHaveLength(0)
-    expect((await seller.caller.notifications.list()).items[0]?.kind).toBe('listing_removed')
-    const token = unsubscribeToken(world.services, seller.id, 'chat_digest')
-    expect(readUnsubscribeToken(world.services, token)).toEqual({ userId: seller.id, kind: 'chat_digest' })
-    expect(readUnsubscribeToken(world.services, `unsubscribe:${buyer.id}:chat_digest`)).toBeNull()
+    expect((await scene.seller.caller.notifications.list()).items[0]?.kind).toBe('listing_removed')
+    const token = unsubscribeToken(world.services, scene.seller.id, 'chat_digest')
+    expect(readUnsubscribeToken(world.services, token)).toEqual({
+      userId: scene.seller.id,
+      kind: 'chat_digest',
+    })
+    expect(readUnsubscribeToken(world.services, `unsubscribe:${scene.buyer.id}:chat_digest`)).toBeNull()
     expect(readUnsubscribeToken(world.services, `${token.slice(0, -2)}xx`)).toBeNull()
   })
 
   it('o resumo do chat vai uma vez para mensagens não lidas há uma hora, com o descadastro do tipo', async () => {
-    await seller.caller.chat.send({ conversationId, content: 'Ainda quer a calculadora?' })
+    await scene.seller.caller.chat.send({
+      conversationId: scene.conversationId,
+      content: 'Ainda quer a calculadora?',
+    })
     const sentAt = Date.now()
     // Not yet an hour.
     expect(await runChatDigest(world.services, new Date(sentAt + 59 * 60 * 1000))).toBe(0)
@@ -456,27 +483,30 @@ describe('notificações', () => {
     expect(mail?.subject).toBe('Você tem 1 mensagem não lida no Vupt')
     const link = mail?.headers?.['List-Unsubscribe'] ?? ''
     const token = new URL(link.slice(1, -1)).searchParams.get('token') ?? ''
-    const buyerEmail = world.db.select().from(users).where(eq(users.id, buyer.id)).get()?.email
+    const buyerEmail = world.db.select().from(users).where(eq(users.id, scene.buyer.id)).get()?.email
     expect(mail?.to).toBe(buyerEmail)
-    expect(readUnsubscribeToken(world.services, token)).toEqual({ userId: buyer.id, kind: 'chat_digest' })
+    expect(readUnsubscribeToken(world.services, token)).toEqual({
+      userId: scene.buyer.id,
+      kind: 'chat_digest',
+    })
     // The same message is never mailed twice.
     expect(await runChatDigest(world.services, new Date(sentAt + 3 * 60 * 60 * 1000))).toBe(0)
     // A member who turned the digest off gets nothing.
-    await buyer.caller.chat.send({ conversationId, content: 'Quero sim!' })
-    await seller.caller.notifications.setEmailPreference({ kind: 'chat_digest', enabled: false })
+    await scene.buyer.caller.chat.send({ conversationId: scene.conversationId, content: 'Quero sim!' })
+    await scene.seller.caller.notifications.setEmailPreference({ kind: 'chat_digest', enabled: false })
     expect(await runChatDigest(world.services, new Date(sentAt + 5 * 60 * 60 * 1000))).toBe(0)
   })
 
   it('descadastro em um clique: o GET só pergunta, o POST (botão ou provedor de e-mail) desliga o tipo', async () => {
     const app = await startHttpApp(world.services)
     try {
-      const token = unsubscribeToken(world.services, buyer.id, 'listing_removed')
+      const token = unsubscribeToken(world.services, scene.buyer.id, 'listing_removed')
       const url = `${app.url}/descadastrar?token=${token}`
       const page = await fetch(url)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('Confirmar descadastro')
       expect(
-        (await buyer.caller.notifications.emailPreferences()).find((p) => p.kind === 'listing_removed')
+        (await scene.buyer.caller.notifications.emailPreferences()).find((p) => p.kind === 'listing_removed')
           ?.enabled,
       ).toBe(true)
       // RFC 8058: the provider posts 'List-Unsubscribe=One-Click' from elsewhere, with no Origin of ours.
@@ -486,10 +516,10 @@ describe('notificações', () => {
         body: 'List-Unsubscribe=One-Click',
       })
       expect(posted.status).toBe(200)
-      const preferences = await buyer.caller.notifications.emailPreferences()
+      const preferences = await scene.buyer.caller.notifications.emailPreferences()
       expect(preferences.find((p) => p.kind === 'listing_removed')?.enabled).toBe(false)
       expect(preferences.filter((p) => !p.enabled)).toHaveLength(1)
-      const forged = await fetch(`${app.url}/descadastrar?token=unsubscribe:${seller.id}:chat_digest`, {
+      const forged = await fetch(`${app.url}/descadastrar?token=unsubscribe:${scene.seller.id}:chat_digest`, {
         method: 'POST',
       })
       expect(forged.status).toBe(400)
@@ -502,7 +532,7 @@ describe('notificações', () => {
         body: `List-Unsubscribe=${'x'.repeat(5000)}`,
       })
       expect(bigBody.status).toBe(413)
-      expect((await seller.caller.notifications.emailPreferences()).every((p) => p.enabled)).toBe(true)
+      expect((await scene.seller.caller.notifications.emailPreferences()).every((p) => p.enabled)).toBe(true)
     } finally {
       await app.close()
     }
