@@ -147,17 +147,19 @@ function Shell() {
           </a>
           <TopNav />
           {/* tabIndex -1: the skip link moves focus here, so the next Tab starts in the content. */}
-          <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
-            <Suspense fallback={<PageSpinner />}>
+          {/* The footer waits for the page it closes: shown under a spinner, it would be pushed off the
+              screen when the page arrives, the largest layout shift a visitor would see. */}
+          <Suspense fallback={<PageSpinner />}>
+            <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
               <Switch>
                 {routeElements(routeCommunity ? communityRoutes : rootRoutes)}
                 <Route>
                   <NotFoundPage />
                 </Route>
               </Switch>
-            </Suspense>
-          </main>
-          <SiteFooter />
+            </main>
+            <SiteFooter />
+          </Suspense>
           <FloatingAddButton />
           {viewer && !waiting && viewer.needsProfileCompletion ? (
             <Suspense fallback={null}>

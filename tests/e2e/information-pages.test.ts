@@ -98,4 +98,35 @@ describe('páginas informativas', () => {
     await page.getByRole('heading', { level: 1, name: 'Marketplace Universitário' }).waitFor()
     await page.close()
   })
+
+  it('o rodapé só aparece com a página: enquanto ela carrega, nada fica na tela para ser empurrado', async () => {
+    const phone = await newPhoneContext(browser, server.url)
+    const page = await phone.newPage()
+    // Hold the FAQ page's code, as a slow connection would.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/faq-page-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/univille/faq', { waitUntil: 'commit' })
+    await page.getByRole('status').first().waitFor()
+    expect(await page.getByRole('contentinfo').count()).toBe(0)
+
+    release()
+    await page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' }).waitFor()
+    await page.getByRole('contentinfo').waitFor({ state: 'attached' })
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.05)
+    await phone.close()
+  })
 })
