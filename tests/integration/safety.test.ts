@@ -4,6 +4,7 @@ import { createListing } from '../../server/db/factories'
 import { communities, listings, moderationLog, reports, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/notifications/unsubscribe'
+import { activeSuspension } from '../../server/safety/sanctions'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { startHttpApp } from '../support/http'
 import {
@@ -253,6 +254,9 @@ describe('fila de denúncias', () => {
       'suspend_user',
       'Assédio no chat',
     ])
+    // It ends when it says: a minute before, still in force; a minute after, over.
+    expect(activeSuspension(world.db, scene.seller.id, new Date(endsAt - 60_000))).not.toBeNull()
+    expect(activeSuspension(world.db, scene.seller.id, new Date(endsAt + 60_000))).toBeNull()
   })
 
   it('advertir e arquivar avisam as pessoas certas', async () => {
