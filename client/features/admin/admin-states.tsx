@@ -1,8 +1,8 @@
 import { RotateCwIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { LoadingStatus } from '@/components/loading-status'
+import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
 import { describeError } from '@/lib/errors'
 import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { cn } from '@/lib/utils'
@@ -20,13 +20,13 @@ export function ListSkeleton({
   rowClassName?: string
 }) {
   return (
-    <div className={cn('grid gap-3', className)}>
+    <>
       <LoadingStatus>{label}</LoadingStatus>
-      {Array.from({ length: rows }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-        <Skeleton key={index} className={cn('w-full rounded-lg', rowClassName)} />
-      ))}
-    </div>
+      <SkeletonStack
+        className={cn('grid gap-3', className)}
+        shapes={Array(rows).fill(cn('w-full rounded-lg', rowClassName))}
+      />
+    </>
   )
 }
 
