@@ -122,3 +122,37 @@ describe('0006_listings: products becomes listings', () => {
     expect(rows(db, 'select listing_id from conversations')).toEqual([[null]])
   })
 })
+
+describe('runMigrations', () => {
+  /** A favorite whose listing does not exist, written with the foreign keys off. */
+  function breakForeignKey(db: Database) {
+    db.$client.pragma('foreign_keys = OFF')
+    db.$client.exec('insert into favorites (user_id, listing_id, created_at) values (999999, 999999, 0)')
+    db.$client.pragma('foreign_keys = ON')
+  }
+
+  it('checks the foreign keys after applying a migration, and refuses what it left broken', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vupt-upgrade-'))
+    folders.push(folder)
+    const db = openDatabase(join(folder, 'vupt.sqlite'))
+    databases.push(db)
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string }[]
+    }
+    runMigrations(db, migrationsUpTo(journal.entries.at(-2)?.tag ?? ''))
+    breakForeignKey(db)
+    expect(() => runMigrations(db, MIGRATIONS_FOLDER)).toThrow(/rows with a broken foreign key/)
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1)
+  })
+
+  it('skips the whole-database check when there is nothing to apply', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vupt-upgrade-'))
+    folders.push(folder)
+    const db = openDatabase(join(folder, 'vupt.sqlite'))
+    databases.push(db)
+    runMigrations(db, MIGRATIONS_FOLDER)
+    breakForeignKey(db)
+    expect(() => runMigrations(db, MIGRATIONS_FOLDER)).not.toThrow()
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1)
+  })
+})
