@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Role } from '../../shared/domain'
 import type { Database } from '../db/client'
+import { preparedQuery } from '../db/prepared'
 import { profiles, userRoles, users } from '../db/schema'
 import { activeSuspension, type Suspension } from '../safety/sanctions'
 import type { AppServices } from '../services'
@@ -30,8 +31,8 @@ export type CurrentUser = {
   suspension: Suspension | null
 }
 
-export function loadCurrentUser(db: Database, userId: number): CurrentUser | null {
-  const row = db
+const memberById = preparedQuery((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -45,14 +46,23 @@ export function loadCurrentUser(db: Database, userId: number): CurrentUser | nul
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     // A deleted account is a tombstone: nobody is behind it any more.
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .get()
-  if (!row) return null
-  const roles = db
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .prepare(),
+)
+
+const rolesOf = preparedQuery((db) =>
+  db
     .select({ role: userRoles.role })
     .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .all()
+    .where(eq(userRoles.userId, sql.placeholder('userId')))
+    .prepare(),
+)
+
+export function loadCurrentUser(db: Database, userId: number): CurrentUser | null {
+  const row = memberById(db).get({ userId })
+  if (!row) return null
+  const roles = rolesOf(db)
+    .all({ userId })
     .map((r) => r.role)
   return {
     id: row.id,

@@ -1,6 +1,7 @@
 import { parseCookie, stringifySetCookie } from 'cookie'
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { preparedQuery } from '../db/prepared'
 import { sessions } from '../db/schema'
 import { recordSignIn } from './access-records'
 import { generateToken, hashToken } from './tokens'
@@ -59,9 +60,17 @@ export type ValidatedSession = {
   accessRecordedAt: Date | null
 }
 
+const sessionById = preparedQuery((db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare(),
+)
+
 export function validateSessionToken(db: Database, token: string): ValidatedSession | null {
   const id = hashToken(token)
-  const row = db.select().from(sessions).where(eq(sessions.id, id)).get()
+  const row = sessionById(db).get({ id })
   if (!row) return null
   const now = Date.now()
   if (row.expiresAt.getTime() <= now) {

@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm'
 import type { ScamSignal } from '../../shared/safety'
 import type { Database } from '../db/client'
+import { preparedQuery } from '../db/prepared'
 import { conversations, messages } from '../db/schema'
 import { appError } from '../errors'
 import type { ChatEvent, EventBus } from '../realtime/bus'
@@ -8,24 +9,28 @@ import { scamSignals } from '../safety/scam'
 
 export const conversationNotFound = () => appError('NOT_FOUND', 'CONVERSATION_NOT_FOUND')
 
-/** The conversation, only for one of its two participants; anyone else learns nothing. */
-export function participantConversation(db: Database, userId: number, conversationId: number) {
-  const row = db
+const conversationOfParticipant = preparedQuery((db) =>
+  db
     .select()
     .from(conversations)
     .where(
       and(
-        eq(conversations.id, conversationId),
-        or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId)),
+        eq(conversations.id, sql.placeholder('conversationId')),
+        conversationsOf(sql.placeholder('userId')),
       ),
     )
-    .get()
+    .prepare(),
+)
+
+/** The conversation, only for one of its two participants; anyone else learns nothing. */
+export function participantConversation(db: Database, userId: number, conversationId: number) {
+  const row = conversationOfParticipant(db).get({ userId, conversationId })
   if (!row) throw conversationNotFound()
   return { ...row, otherId: row.participantOne === userId ? row.participantTwo : row.participantOne }
 }
 
 /** Conversations the member takes part in. */
-export const conversationsOf = (userId: number) =>
+export const conversationsOf = (userId: number | Placeholder) =>
   or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId))
 
 /** A message as the client receives it, in lists and live. */

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import { CHAT_PAGE_SIZE, type ChatPhoto } from '../../shared/chat'
 import type { Database } from '../db/client'
 import { commitTogether } from '../db/group-commit'
+import { preparedQuery } from '../db/prepared'
 import { conversations, messages } from '../db/schema'
 import { appError } from '../errors'
 import type { ChatEvent, EventBus } from '../realtime/bus'
@@ -178,15 +179,29 @@ export function missedMessageEvents(db: Database, userId: number, afterId: numbe
  * Whether one of the member's conversations holds a message between two ids, committed but not yet
  * heard live: instances publish independently, so a message may be announced after a later one.
  */
-export function hasMessageBetween(db: Database, userId: number, afterId: number, beforeId: number): boolean {
-  const mine = db.select({ id: conversations.id }).from(conversations).where(conversationsOf(userId))
-  const row = db
+const messageBetween = preparedQuery((db) =>
+  db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(inArray(messages.conversationId, mine), gt(messages.id, afterId), lt(messages.id, beforeId)))
+    .where(
+      and(
+        inArray(
+          messages.conversationId,
+          db
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(conversationsOf(sql.placeholder('userId'))),
+        ),
+        gt(messages.id, sql.placeholder('afterId')),
+        lt(messages.id, sql.placeholder('beforeId')),
+      ),
+    )
     .limit(1)
-    .get()
-  return row !== undefined
+    .prepare(),
+)
+
+export function hasMessageBetween(db: Database, userId: number, afterId: number, beforeId: number): boolean {
+  return messageBetween(db).get({ userId, afterId, beforeId }) !== undefined
 }
 
 /** The newest message id of all: where a fresh subscription starts. */

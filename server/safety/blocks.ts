@@ -3,6 +3,7 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
+import { preparedQuery } from '../db/prepared'
 import { blocks, profiles } from '../db/schema'
 import { appError } from '../errors'
 
@@ -23,19 +24,21 @@ export function notBlockedWith(
 }
 
 /** Whether either of the two blocked the other. */
+const blockEitherWay = preparedQuery((db) =>
+  db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, sql.placeholder('one')), eq(blocks.blockedId, sql.placeholder('two'))),
+        and(eq(blocks.blockerId, sql.placeholder('two')), eq(blocks.blockedId, sql.placeholder('one'))),
+      ),
+    )
+    .prepare(),
+)
+
 export function blockedBetween(db: Database, one: number, two: number): boolean {
-  return (
-    db
-      .select({ one: sql`1` })
-      .from(blocks)
-      .where(
-        or(
-          and(eq(blocks.blockerId, one), eq(blocks.blockedId, two)),
-          and(eq(blocks.blockerId, two), eq(blocks.blockedId, one)),
-        ),
-      )
-      .get() !== undefined
-  )
+  return blockEitherWay(db).get({ one, two }) !== undefined
 }
 
 /** Whether `blockerId` blocked `blockedId` (one direction: what the blocker's own screens show). */
