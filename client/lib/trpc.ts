@@ -49,12 +49,21 @@ export function reconnectRealtime(): void {
   realtime?.connection?.ws?.close()
 }
 
-/** Subscriptions travel over the WebSocket (lazily opened, reconnecting); everything else over batched HTTP. */
+/**
+ * What an open conversation sends while its subscription holds the socket open: over the WebSocket
+ * these skip a new HTTP request, its cookie and headers, and the session lookup of the request.
+ */
+const SENT_OVER_SOCKET = new Set(['chat.send', 'chat.typing', 'chat.markRead'])
+
+/**
+ * Subscriptions and a conversation's sends travel over the WebSocket (lazily opened, reconnecting);
+ * everything else over batched HTTP.
+ */
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       splitLink({
-        condition: (op) => op.type === 'subscription',
+        condition: (op) => op.type === 'subscription' || SENT_OVER_SOCKET.has(op.path),
         true: wsLink({ client: realtimeClient() }),
         false: httpBatchLink({ url: instanceUrl('/api/trpc'), maxURLLength: 4000, maxItems: API_BATCH_MAX }),
       }),

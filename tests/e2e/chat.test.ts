@@ -29,6 +29,17 @@ beforeAll(async () => {
 describe('chat em tempo real', () => {
   it('A envia, B recebe sem recarregar, vê o contador, lê; A vê "Lida"; digitação; mensagem durante a queda chega', async () => {
     const { context: aContext, page: a } = await stage.signedInPage(buyer)
+    // A's sends travel over the open WebSocket, not as HTTP requests of their own.
+    const sendsOverHttp: string[] = []
+    const sendsOverSocket: string[] = []
+    a.on('request', (request) => {
+      if (/\/api\/trpc\/[^?]*chat\.send/.test(request.url())) sendsOverHttp.push(request.url())
+    })
+    a.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        if (String(payload).includes('"chat.send"')) sendsOverSocket.push(String(payload))
+      }),
+    )
 
     const bContext = await stage.desktopContext()
     const b = await bContext.newPage()
@@ -110,6 +121,8 @@ describe('chat em tempo real', () => {
       .getByText('Mandei enquanto sua conexão estava caída')
       .waitFor({ timeout: 30_000 })
     expect(new URL(b.url()).pathname).toBe(threadPath)
+    expect(sendsOverHttp).toEqual([])
+    expect(sendsOverSocket).toHaveLength(3)
 
     await aContext.close()
     await bContext.close()
