@@ -1,6 +1,7 @@
 /**
- * Chat benchmark: members in pairs exchange messages through the real built server (HTTP to send,
- * the tRPC WebSocket subscription to receive), at 100, 2,000 and 10,000 open connections. Prints the
+ * Chat benchmark: members in pairs exchange messages through the real built server over their tRPC
+ * WebSockets, as the client does (the send as a mutation on the socket, the delivery on the other
+ * member's subscription), at 100, 2,000 and 10,000 open connections. Prints the
  * delivery latency (send → receive) median and p99, messages per second and the server's memory
  * per open connection, beside two floors measured in the same run: a raw `ws` echo server (round
  * trips per second, memory per idle connection) and raw SQLite inserts at synchronous=FULL (one commit
@@ -10,7 +11,6 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -98,40 +98,8 @@ async function prepare(file: string, connections: number): Promise<Member[]> {
   return members
 }
 
-/** Keep-alive connections for the senders, as many browsers would hold; far fewer than the members. */
-const httpAgent = new Agent({ keepAlive: true, maxSockets: 64 })
-
-/** Sends one chat message through the HTTP API; resolves with the status code. */
-function post(
-  port: number,
-  token: string,
-  input: { conversationId: number; content: string },
-): Promise<number> {
-  const body = JSON.stringify(input)
-  return new Promise((resolvePromise, reject) => {
-    const request = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/api/trpc/chat.send',
-        method: 'POST',
-        agent: httpAgent,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
-          Cookie: `vupt_session=${token}`,
-          Origin: `http://127.0.0.1:${port}`,
-        },
-      },
-      (response) => {
-        response.resume()
-        response.on('end', () => resolvePromise(response.statusCode ?? 0))
-      },
-    )
-    request.on('error', reject)
-    request.end(body)
-  })
-}
+/** A member's open socket: sends mutations on it and resolves each with the server's answer. */
+type Connection = { socket: WebSocket; mutate: (path: string, input: unknown) => Promise<void> }
 
 /** Opens the member's WebSocket and subscribes to chat.events; `onMessage` gets each delivered content. */
 function connect(
@@ -139,12 +107,20 @@ function connect(
   member: Member,
   localAddress: string,
   onMessage: (content: string) => void,
-): Promise<WebSocket> {
+): Promise<Connection> {
   return new Promise((resolvePromise, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, {
       headers: { Cookie: `vupt_session=${member.token}`, Origin: `http://127.0.0.1:${port}` },
       localAddress,
     })
+    const answers = new Map<number, { done: () => void; fail: (error: Error) => void }>()
+    let nextId = 2
+    const mutate = (path: string, input: unknown) =>
+      new Promise<void>((done, fail) => {
+        const id = nextId++
+        answers.set(id, { done, fail })
+        socket.send(JSON.stringify({ id, method: 'mutation', params: { path, input } }))
+      })
     socket.on('error', reject)
     socket.on('open', () => {
       socket.send(
@@ -155,9 +131,18 @@ function connect(
       const text = raw.toString()
       if (text === 'PING') return socket.send('PONG')
       const message = JSON.parse(text) as {
+        id?: number
+        error?: { message: string }
         result?: { type: string; data?: { data?: { type: string; message?: { content: string } } } }
       }
-      if (message.result?.type === 'started') resolvePromise(socket)
+      const answer = message.id === undefined ? undefined : answers.get(message.id)
+      if (answer && message.id !== undefined) {
+        answers.delete(message.id)
+        if (message.error) answer.fail(new Error(`envio recusado: ${message.error.message}`))
+        else answer.done()
+        return
+      }
+      if (message.result?.type === 'started') resolvePromise({ socket, mutate })
       const event = message.result?.data?.data
       if (event?.type === 'message' && event.message) onMessage(event.message.content)
     })
@@ -166,7 +151,7 @@ function connect(
 
 /** Sends `count` messages from the given members, `rate` per second in total; resolves when all were accepted. */
 async function sendPaced(
-  port: number,
+  connections: Map<number, Connection>,
   senders: Member[],
   count: number,
   rate: number,
@@ -182,16 +167,22 @@ async function sendPaced(
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
     const key = `${round}-${n}`
     sentAt.set(key, performance.now())
+    const connection = connections.get(member.userId)
+    if (!connection) throw new Error('membro sem conexão')
     pending.push(
-      post(port, member.token, {
+      connection.mutate('chat.send', {
         conversationId: member.conversationId,
         content: `${key}|${member.userId}`,
-      }).then((status) => {
-        if (status !== 200) throw new Error(`envio falhou: HTTP ${status}`)
       }),
     )
   }
   await Promise.all(pending)
+}
+
+/** Waits until every sent message was delivered, or the time runs out (the summary counts what is missing). */
+async function allDelivered(sentAt: Map<string, number>, deliveredAt: Map<string, number>, ms: number) {
+  const deadline = Date.now() + ms
+  while (deliveredAt.size < sentAt.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
 }
 
 async function runScenario(connections: number) {
@@ -205,40 +196,39 @@ async function runScenario(connections: number) {
     const rssBefore = rssKiB(pid)
     const sentAt = new Map<string, number>()
     const deliveredAt = new Map<string, number>()
-    const sockets: WebSocket[] = []
+    const open = new Map<number, Connection>()
     for (let i = 0; i < members.length; i += 100) {
       const batch = members.slice(i, i + 100)
-      sockets.push(
-        ...(await Promise.all(
-          batch.map((member, n) =>
-            connect(port, member, sourceAddress(i + n), (content) => {
-              const [key, sender] = content.split('|')
-              // Each member also receives its own messages; count the other side's delivery only.
-              if (Number(sender) === member.userId || !key) return
-              deliveredAt.set(key, performance.now())
-            }),
-          ),
-        )),
+      await Promise.all(
+        batch.map(async (member, n) => {
+          const connection = await connect(port, member, sourceAddress(i + n), (content) => {
+            const [key, sender] = content.split('|')
+            // Each member also receives its own messages; count the other side's delivery only.
+            if (Number(sender) === member.userId || !key) return
+            deliveredAt.set(key, performance.now())
+          })
+          open.set(member.userId, connection)
+        }),
       )
     }
     await new Promise((r) => setTimeout(r, 500))
     const rssConnected = rssKiB(pid)
 
     // 1. Latency at a steady 100 messages/s, spread over every pair, with all connections open.
-    await sendPaced(port, members, 1000, 100, sentAt, 'ritmo')
+    await sendPaced(open, members, 1000, 100, sentAt, 'ritmo')
+    // The burst starts once the steady round is delivered, so it adds nothing to that round's latency.
+    await allDelivered(sentAt, deliveredAt, 30_000)
     // 2. Throughput: every member sends MESSAGES at once (the server queues what it cannot take).
     const burstStart = performance.now()
     const burst = members
       .slice(0, BURST_SENDERS)
       .flatMap((member) => Array.from({ length: MESSAGES }, () => member))
-    await sendPaced(port, burst, burst.length, 1_000_000, sentAt, 'rajada')
-    const deadline = Date.now() + 120_000
-    while (deliveredAt.size < sentAt.size && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50))
+    await sendPaced(open, burst, burst.length, 1_000_000, sentAt, 'rajada')
+    await allDelivered(sentAt, deliveredAt, 120_000)
     const burstEnd = Math.max(
       ...[...deliveredAt].filter(([key]) => key.startsWith('rajada')).map(([, at]) => at),
     )
-    for (const socket of sockets) socket.close()
+    for (const { socket } of open.values()) socket.close()
 
     const latencies = [...sentAt]
       .filter(([key]) => key.startsWith('ritmo'))
@@ -343,7 +333,7 @@ function sqliteFloor() {
 ensureFileLimit()
 const insertsPerSecond = sqliteFloor()
 process.stdout.write(
-  'Pares de membros; envio pelo HTTP, entrega pela assinatura WebSocket do outro lado.\n' +
+  'Pares de membros; envio pela WebSocket de quem envia, entrega pela assinatura WebSocket do outro lado.\n' +
     `Latência: 1.000 mensagens a 100/s com todas as conexões abertas. Vazão: até ${BURST_SENDERS} membros enviam ${MESSAGES} de uma vez.\n` +
     `Pisos no mesmo minuto: eco de \`ws\` puro (ida e volta por segundo, memória por conexão parada) e SQLite puro\n` +
     `com synchronous=FULL, um commit por inserção: ${insertsPerSecond.toFixed(0)} inserções/s.\n\n` +
