@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib'
 import type Sqlite from 'better-sqlite3'
 import type { RequestHandler, Response } from 'express'
 import { readSessionToken } from '../auth/session'
+import { chunkBuffer } from './compress-whole-body'
 import { wantsLibras } from './security'
 import { procedurePaths } from './trpc-limits'
 
@@ -103,10 +104,8 @@ export function createAnonymousCache({
     const write = res.write.bind(res)
     const end = res.end.bind(res)
     const take = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > maxBodyBytes) return
-      const buffer = Buffer.isBuffer(chunk)
-        ? chunk
-        : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+      const buffer = size > maxBodyBytes ? null : chunkBuffer(chunk, encoding)
+      if (!buffer) return
       size += buffer.length
       chunks.push(buffer)
     }

@@ -13,12 +13,15 @@ import { createContextInner } from '../trpc/context'
 import { createUploadRouter } from '../uploads/routes'
 import { createAnonymousCache } from './anonymous-cache'
 import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
+import { compressWholeBody } from './compress-whole-body'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-pages'
 import { assignRequestId, currentRequestId } from './request-id'
 import { requireSameOrigin, securityHeaders } from './security'
 import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
 import { mountUnsubscribe } from './unsubscribe-page'
+
+const isApiCall = (path: string) => path.startsWith('/api/trpc/')
 
 export type HttpAppOptions = {
   services: AppServices
@@ -70,7 +73,8 @@ export function createHttpApp({
   app.disable('x-powered-by')
   app.set('trust proxy', trustProxy)
   app.use(securityHeaders(isProduction))
-  app.use(compression())
+  // API answers are compressed whole, on their own path (compress-whole-body.ts).
+  app.use(compression({ filter: (req, res) => !isApiCall(req.path) && compression.filter(req, res) }))
 
   app.get('/healthz', (_req, res) => {
     try {
@@ -110,6 +114,7 @@ export function createHttpApp({
   app.use(
     '/api/trpc',
     guardTrpcRequests(appRouter),
+    compressWholeBody(),
     visitorAnswers.capture,
     createExpressMiddleware({
       router: appRouter,

@@ -1,4 +1,3 @@
-import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import express from 'express'
@@ -7,7 +6,7 @@ import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
 import { blocks } from '../../server/db/schema'
 import { createAnonymousCache } from '../../server/http/anonymous-cache'
-import { type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
+import { type RunningApp, rawRequest, sessionCookieFor, startHttpApp } from '../support/http'
 import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
@@ -134,18 +133,8 @@ describe('na API de verdade', () => {
     createListing(world.db, { sellerId: seller.id, title: 'Violão usado' })
     const url = `${app.url}/api/trpc/listings.list?input=${encodeURIComponent('{}')}`
     const plain = await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text()
-    const zipped = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-      request(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
-        )
-      })
-        .on('error', reject)
-        .end()
-    })
-    expect(zipped.encoding).toBe('gzip')
+    const zipped = await rawRequest(url, { headers: { 'accept-encoding': 'gzip' } })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain)
     expect(plain).toContain('Violão usado')
   })

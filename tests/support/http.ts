@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
+import { type IncomingHttpHeaders, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -98,6 +99,28 @@ export function browserHeaders(url: string, cookie?: string): Record<string, str
     'sec-fetch-site': 'same-origin',
     ...(cookie ? { cookie } : {}),
   }
+}
+
+/** A request whose answer is read as the bytes on the wire (fetch would undo the compression). */
+export function rawRequest(
+  url: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+      .on('error', reject)
+      .end(body)
+  })
 }
 
 export type TrpcReply = { status: number; text: string; json: unknown; headers: Headers }
