@@ -78,9 +78,14 @@ export function attachWebSockets(server: Server, services: AppServices, options:
       subscriptionCounters.set(res, subscriptions)
       res.once('close', () => subscriptionCounters.delete(res))
       const ip = socketClientAddress(req, options.trustProxy)
+      // Records the session's use as the connection opens. Who is behind each call is read again at
+      // the call (see sessionProcedure), so the connection keeps no member of its own: with thousands
+      // of sockets open, a copy of each member and session per socket is memory for nothing.
+      resolveSession(services, req, undefined, ip)
       return createContextInner({
         services,
-        ...resolveSession(services, req, undefined, ip),
+        session: null,
+        user: null,
         request: {
           ip,
           userAgent: req.headers['user-agent'] ?? null,
