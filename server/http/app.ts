@@ -16,7 +16,7 @@ import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
 import { compressWholeBody } from './compress-whole-body'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-pages'
-import { assignRequestId, currentRequestId } from './request-id'
+import { assignRequestId } from './request-id'
 import { requireSameOrigin, securityHeaders } from './security'
 import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
 import { mountUnsubscribe } from './unsubscribe-page'
@@ -132,6 +132,7 @@ export function createHttpApp({
           services,
           ...resolveSession(services, req, setCookie),
           request: {
+            requestId: res.locals.requestId as string,
             ip: requestIp(req),
             userAgent: req.headers['user-agent'] ?? null,
             cookieHeader: req.headers.cookie,
@@ -139,10 +140,11 @@ export function createHttpApp({
           },
         })
       },
-      onError: ({ error, path }) => {
+      onError: ({ error, path, ctx }) => {
         metrics?.observeError(error)
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          services.logger.error({ err: error, path, requestId: currentRequestId() }, 'erro na API')
+        // Without a context (it failed to build), the error formatter logged it under an id of its own.
+        if (error.code === 'INTERNAL_SERVER_ERROR' && ctx) {
+          services.logger.error({ err: error, path, requestId: ctx.request.requestId }, 'erro na API')
         }
       },
     }),

@@ -6,7 +6,7 @@ import {
   NOT_FOUND_MESSAGE,
   TOO_LARGE_MESSAGE,
 } from '../http/errors'
-import { currentRequestId, newRequestId } from '../http/request-id'
+import { newRequestId } from '../http/request-id'
 
 /** Codes only tRPC itself raises, for a request it cannot route or read; its messages are English. */
 const PROTOCOL_MESSAGES: Partial<Record<TRPCError['code'], string>> = {
@@ -30,9 +30,11 @@ export function clientFacingError(opts: {
   /** appError or input validation. */
   deliberate: boolean
   logger: Logger | undefined
+  /** The HTTP request's id, which its adapter logs a failure with; absent over the WebSocket. */
+  requestId: string | undefined
 }): ClientFacingError {
   const { error, path, deliberate, logger } = opts
-  const requestId = currentRequestId() ?? null
+  const requestId = opts.requestId ?? null
   if (deliberate) return { message: error.message, requestId }
   if (error.code === 'INTERNAL_SERVER_ERROR') {
     if (requestId) return { message: GENERIC_ERROR_MESSAGE, requestId }

@@ -3,6 +3,8 @@ import type { ValidatedSession } from '../auth/session'
 import type { AppServices } from '../services'
 
 export type RequestMeta = {
+  /** HTTP calls only: the request's id (X-Request-Id), logged with any failure it causes. */
+  requestId?: string
   ip: string | null
   userAgent: string | null
   /** The request's Cookie header (the known-device cookie of sign-in lives there). */

@@ -23,6 +23,7 @@ const t = initTRPC
         path,
         deliberate: appCause !== null || zodError !== null,
         logger: ctx?.logger,
+        requestId: ctx?.request.requestId,
       })
       return {
         ...shape,
