@@ -3,7 +3,8 @@
  * WebSockets, as the client does (the send as a mutation on the socket, the delivery on the other
  * member's subscription), at 100, 2,000 and 10,000 open connections. Prints the
  * delivery latency (send → receive) median and p99, messages per second and the server's memory
- * per open connection, beside two floors measured in the same run: a raw `ws` echo server (round
+ * per open connection (resident memory after a full garbage collection asked through the inspector,
+ * before and after the connections open), beside two floors measured in the same run: a raw `ws` echo server (round
  * trips per second, memory per idle connection) and raw SQLite inserts at synchronous=FULL (one commit
  * each). Ends with one line of the ratios against the targets. Loopback only: the connections come from
  * several 127.0.0.x addresses, as many students behind a few campus addresses would.
@@ -21,7 +22,7 @@ import { openDatabase, runMigrations } from '../server/db/client'
 import { communities, conversations, profiles, users } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
 import { freePort, startBuiltServer } from './lib/built-server'
-import { percentile, rssKiB } from './lib/measure'
+import { percentile, rssAfterGcKiB } from './lib/measure'
 
 const SCENARIOS = (process.env.CONNECTIONS ?? '100,2000,10000').split(',').map(Number)
 /** Messages each member sends in the throughput burst; below the per-member send limit (20 per 10 s). */
@@ -189,11 +190,12 @@ async function runScenario(connections: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-chat-bench-'))
   const port = await freePort()
   const members = await prepare(join(dataDir, 'vupt.sqlite'), connections)
-  const server = await startBuiltServer(dataDir, { port })
+  const inspectorPort = await freePort()
+  const server = await startBuiltServer(dataDir, { port, nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`] })
   const pid = server.process.pid ?? 0
   try {
     await new Promise((r) => setTimeout(r, 500))
-    const rssBefore = rssKiB(pid)
+    const rssBefore = await rssAfterGcKiB(pid, inspectorPort)
     const sentAt = new Map<string, number>()
     const deliveredAt = new Map<string, number>()
     const open = new Map<number, Connection>()
@@ -211,8 +213,7 @@ async function runScenario(connections: number) {
         }),
       )
     }
-    await new Promise((r) => setTimeout(r, 500))
-    const rssConnected = rssKiB(pid)
+    const rssConnected = await rssAfterGcKiB(pid, inspectorPort)
 
     // 1. Latency at a steady 100 messages/s, spread over every pair, with all connections open.
     await sendPaced(open, members, 1000, 100, sentAt, 'ritmo')
@@ -252,9 +253,11 @@ async function runScenario(connections: number) {
 /** Floor: a raw `ws` echo server in its own process, no tRPC, no session, no database. */
 async function wsFloor(connections: number) {
   const port = await freePort()
+  const inspectorPort = await freePort()
   const child = spawn(
     process.execPath,
     [
+      `--inspect=127.0.0.1:${inspectorPort}`,
       '--input-type=module',
       '-e',
       `import { WebSocketServer } from 'ws'
@@ -292,16 +295,14 @@ async function wsFloor(connections: number) {
     )
     const roundTripsPerSecond = (clients.length * perClient) / ((performance.now() - started) / 1000)
     for (const socket of clients) socket.close()
-    await new Promise((r) => setTimeout(r, 300))
-    const before = rssKiB(pid)
+    const before = await rssAfterGcKiB(pid, inspectorPort)
     const idle: WebSocket[] = []
     for (let i = 0; i < connections; i += 100) {
       idle.push(
         ...(await Promise.all(Array.from({ length: Math.min(100, connections - i) }, (_, n) => open(i + n)))),
       )
     }
-    await new Promise((r) => setTimeout(r, 500))
-    const kibPerConnection = (rssKiB(pid) - before) / connections
+    const kibPerConnection = ((await rssAfterGcKiB(pid, inspectorPort)) - before) / connections
     for (const socket of idle) socket.terminate()
     return { roundTripsPerSecond, kibPerConnection }
   } finally {

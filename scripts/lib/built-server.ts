@@ -50,13 +50,17 @@ export function seedDemo(dataDir: string): void {
 
 export async function startBuiltServer(
   dataDir: string,
-  { env = {}, port: chosenPort }: { env?: Record<string, string>; port?: number } = {},
+  {
+    env = {},
+    port: chosenPort,
+    nodeArgs: extraArgs = [],
+  }: { env?: Record<string, string>; port?: number; nodeArgs?: string[] } = {},
 ): Promise<BuiltServer> {
   const port = chosenPort ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   // SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' profiles the server under the benchmark's load.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, 'dist/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,5 +1,6 @@
 /** What the benchmarks read about a running process and a set of timings. */
 import { readFileSync } from 'node:fs'
+import WebSocket from 'ws'
 
 /** User plus system CPU time of a process so far, in seconds (Linux /proc). */
 export function cpuSeconds(pid: number): number {
@@ -15,4 +16,30 @@ export function rssKiB(pid: number): number {
 /** The p-th percentile of values sorted ascending (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+/**
+ * Resident memory of a process started with `--inspect=127.0.0.1:PORT`, read right after a full
+ * garbage collection asked through its inspector: what the process holds, not the garbage it has not
+ * collected yet (a young generation of several MiB that would count as memory per connection).
+ */
+export async function rssAfterGcKiB(pid: number, inspectorPort: number): Promise<number> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string
+  }[]
+  const url = targets[0]?.webSocketDebuggerUrl
+  if (!url) throw new Error(`inspetor sem alvo na porta ${inspectorPort}`)
+  const inspector = new WebSocket(url)
+  await new Promise((resolve, reject) => inspector.once('open', resolve).once('error', reject))
+  try {
+    for (let round = 0; round < 2; round++) {
+      await new Promise<void>((resolve) => {
+        inspector.once('message', () => resolve())
+        inspector.send(JSON.stringify({ id: round + 1, method: 'HeapProfiler.collectGarbage' }))
+      })
+    }
+  } finally {
+    inspector.close()
+  }
+  return rssKiB(pid)
 }
