@@ -19,6 +19,11 @@ export function recordSignIn(db: Database, userId: number, ip: string | null, no
   db.insert(accessRecords).values({ userId, kind: 'sign_in', ip, createdAt: now }).run()
 }
 
+/** When the session's next use will be recorded (ms); a session never recorded is due now. */
+export function sessionUseRecordDue(session: { accessRecordedAt: Date | null }): number {
+  return session.accessRecordedAt ? session.accessRecordedAt.getTime() + SESSION_USE_RECORD_EVERY_MS : 0
+}
+
 /**
  * Records that a session was used, unless it was recorded within the last hour. The check reads the
  * session row the request already loaded; the write claims the hour first, so two requests of the
@@ -30,12 +35,7 @@ export function recordSessionUse(
   ip: string | null,
   now = new Date(),
 ): void {
-  if (
-    session.accessRecordedAt &&
-    now.getTime() - session.accessRecordedAt.getTime() < SESSION_USE_RECORD_EVERY_MS
-  ) {
-    return
-  }
+  if (now.getTime() < sessionUseRecordDue(session)) return
   const since = new Date(now.getTime() - SESSION_USE_RECORD_EVERY_MS)
   db.transaction((tx) => {
     const claimed = tx

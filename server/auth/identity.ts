@@ -6,7 +6,7 @@ import { preparedQuery } from '../db/prepared'
 import { profiles, userRoles, users } from '../db/schema'
 import { activeSuspension, type Suspension } from '../safety/sanctions'
 import type { AppServices } from '../services'
-import { recordSessionUse } from './access-records'
+import { recordSessionUse, sessionUseRecordDue } from './access-records'
 import {
   readSessionToken,
   serializeSessionCookie,
@@ -106,6 +106,14 @@ export function resolveSession(
     setCookie(serializeSessionCookie(token, session.expiresAt, services.secureCookies))
   }
   return identityOf(services.db, session)
+}
+
+/**
+ * Until when (ms) resolving the same session again would write nothing and find the same member, as
+ * long as nothing writes to the database meanwhile; null without a session.
+ */
+export function identityQuietUntil({ session }: Identity): number | null {
+  return session ? Math.min(session.quietUntil, sessionUseRecordDue(session)) : null
 }
 
 /** The current session and user behind a WebSocket connection's token (null when it no longer holds). */

@@ -58,6 +58,11 @@ export type ValidatedSession = {
   renewed: boolean
   /** When this session's use was last recorded in access_records. */
   accessRecordedAt: Date | null
+  /**
+   * Until this moment (ms), validating the token again writes nothing and gives the same session, as
+   * long as nothing else writes to the database: it neither expires, nor is renewed, nor is touched.
+   */
+  quietUntil: number
 }
 
 const sessionById = preparedQuery((db) =>
@@ -92,6 +97,8 @@ export function validateSessionToken(db: Database, token: string): ValidatedSess
       .where(eq(sessions.id, id))
       .run()
   }
+  const lastUsedAt =
+    renewed || now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS ? now : row.lastUsedAt.getTime()
   return {
     id,
     userId: row.userId,
@@ -101,6 +108,7 @@ export function validateSessionToken(db: Database, token: string): ValidatedSess
     secondFactorAt: row.secondFactorAt,
     renewed,
     accessRecordedAt: row.accessRecordedAt,
+    quietUntil: Math.min(expiresAt.getTime() - RENEW_BELOW_MS, lastUsedAt + TOUCH_EVERY_MS),
   }
 }
 

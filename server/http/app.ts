@@ -4,14 +4,14 @@ import { sql } from 'drizzle-orm'
 import express, { type ErrorRequestHandler, type Express } from 'express'
 import { API_BATCH_MAX } from '../../shared/limits'
 import { mountGoogleAuth } from '../auth/google'
-import { requestIp, resolveSession } from '../auth/identity'
+import { identityQuietUntil, requestIp, resolveSession } from '../auth/identity'
 import { type AppMetrics, metricsEndpoint } from '../ops/metrics'
 import { checkReadiness } from '../ops/readiness'
 import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
 import { createContextInner } from '../trpc/context'
 import { createUploadRouter } from '../uploads/routes'
-import { createAnonymousCache } from './anonymous-cache'
+import { createAnswerCache } from './answer-cache'
 import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
 import { compressWholeBody } from './compress-whole-body'
 import { handleErrors, notFound } from './errors'
@@ -39,10 +39,10 @@ export type HttpAppOptions = {
 }
 
 /**
- * Visitors' queries answered from memory until the next write (see anonymous-cache.ts): only those
- * whose answer depends on nothing but the input and the database, never on the clock or the caller.
+ * Portal queries answered from memory until the next write (see answer-cache.ts): only those whose
+ * answer depends on nothing but the input, the caller and the database, never on the clock.
  */
-const ANONYMOUS_CACHE_PROCEDURES: ReadonlySet<string> = new Set([
+const CACHED_PROCEDURES: ReadonlySet<string> = new Set([
   'listings.list',
   'listings.categories',
   'listings.stats',
@@ -65,11 +65,11 @@ export function createHttpApp({
   app.use(stripCommunityPrefix(liveCommunityCheck(services.db)))
   if (metrics) app.use(metrics.observeRequests)
   app.use(assignRequestId)
-  const visitorAnswers = createAnonymousCache({
+  const answers = createAnswerCache({
     sqlite: services.db.$client,
-    procedures: ANONYMOUS_CACHE_PROCEDURES,
+    procedures: CACHED_PROCEDURES,
   })
-  app.use(visitorAnswers.serve)
+  app.use(answers.serve)
   app.disable('x-powered-by')
   app.set('trust proxy', trustProxy)
   app.use(securityHeaders(isProduction))
@@ -115,7 +115,7 @@ export function createHttpApp({
     '/api/trpc',
     guardTrpcRequests(appRouter),
     compressWholeBody(),
-    visitorAnswers.capture,
+    answers.capture,
     createExpressMiddleware({
       router: appRouter,
       // A body sent without Content-Length (chunked) is cut off here instead.
@@ -128,9 +128,11 @@ export function createHttpApp({
           : {},
       createContext: ({ req, res }) => {
         const setCookie = (serialized: string) => res.append('Set-Cookie', serialized)
+        const identity = resolveSession(services, req, setCookie)
+        answers.holdMemberAnswerUntil(res, identityQuietUntil(identity))
         return createContextInner({
           services,
-          ...resolveSession(services, req, setCookie),
+          ...identity,
           request: {
             requestId: res.locals.requestId as string,
             ip: requestIp(req),

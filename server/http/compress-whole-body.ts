@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 
 /** A chunk given to `res.write` or `res.end` as bytes; null for none (or a callback in its place). */
 export function chunkBuffer(chunk: unknown, encoding: unknown): Buffer | null {
@@ -10,22 +10,32 @@ export function chunkBuffer(chunk: unknown, encoding: unknown): Buffer | null {
 }
 
 /** Brotli at quality 4, as the `compression` middleware uses it: smaller than gzip, and faster. */
-const brotli = (body: Buffer) =>
+export const brotli = (body: Buffer) =>
   brotliCompressSync(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   })
+
+/** Brotli whenever the browser takes it at all (browsers list it after gzip, with the same weight), else gzip. */
+export function preferredEncoding(req: Request): 'br' | 'gzip' | null {
+  return req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null
+}
+
+/** Below this, a body goes as it is: a packet or two either way. */
+export const COMPRESS_FROM_BYTES = 1024
 
 /**
  * Compresses an API answer in one call once it is whole: brotli where the browser takes it (over
  * HTTPS), else gzip. tRPC answers a batch with one JSON body of a few kilobytes; the `compression`
  * middleware would push it through a zlib stream (a Transform, the thread pool and a flush after every
- * chunk), which costs several times the compression itself. Bodies under `threshold` go as they are:
- * a packet or two either way.
+ * chunk), which costs several times the compression itself.
  */
-export function compressWholeBody({ threshold = 1024 }: { threshold?: number } = {}): RequestHandler {
+export function compressWholeBody({
+  threshold = COMPRESS_FROM_BYTES,
+}: {
+  threshold?: number
+} = {}): RequestHandler {
   return (req, res, next) => {
-    // Brotli whenever it is taken at all: browsers list it after gzip, with the same weight.
-    const accepted = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null
+    const accepted = preferredEncoding(req)
     const chunks: Buffer[] = []
     const write = res.write.bind(res)
     const end = res.end.bind(res)

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { issueEmailToken } from '../../server/auth/email-tokens'
 import { findOrCreateGoogleUser, linkOrReauthenticate } from '../../server/auth/google'
+import { identityOf, identityQuietUntil } from '../../server/auth/identity'
 import { createSession, validateSessionToken } from '../../server/auth/session'
 import { currentTotpCode, generateRecoveryCodes, generateTotpKey } from '../../server/auth/two-factor'
 import { createEvent } from '../../server/db/factories'
@@ -496,5 +497,48 @@ describe('pictures are freed by their upload, not by their file name', () => {
       world.db.select().from(uploads).where(eq(uploads.id, id)).get()?.attachedAt
     expect(attached(avatar.id)).toBeNull()
     expect(attached(eventPicture.id)).toBeInstanceOf(Date)
+  })
+})
+
+describe('how long a session holds unchanged', () => {
+  const MINUTE = 60_000
+  const DAY = 24 * 60 * MINUTE
+
+  async function sessionWith(fields: Partial<typeof sessions.$inferInsert>) {
+    const student = await createApprovedStudent(world.db)
+    const { token } = createSession(world.db, student.id)
+    world.db.update(sessions).set(fields).where(eq(sessions.userId, student.id)).run()
+    return token
+  }
+
+  it('until its next touch, five minutes after its last use', async () => {
+    const token = await sessionWith({ lastUsedAt: new Date(Date.now() - 4 * MINUTE) })
+    const before = Date.now()
+    const session = validateSessionToken(world.db, token)
+    expect(session?.quietUntil).toBeGreaterThanOrEqual(before + MINUTE - 1000)
+    expect(session?.quietUntil).toBeLessThanOrEqual(Date.now() + MINUTE)
+  })
+
+  it('until it is due for renewal, fifteen days before it expires', async () => {
+    const token = await sessionWith({ expiresAt: new Date(Date.now() + 15 * DAY + 30_000) })
+    const session = validateSessionToken(world.db, token)
+    expect(session?.quietUntil).toBeGreaterThan(Date.now() + 25_000)
+    expect(session?.quietUntil).toBeLessThanOrEqual(Date.now() + 30_000)
+  })
+
+  it('a touch just made holds for the next five minutes', async () => {
+    const token = await sessionWith({ lastUsedAt: new Date(Date.now() - 6 * MINUTE) })
+    const session = validateSessionToken(world.db, token)
+    expect(session?.quietUntil).toBeGreaterThan(Date.now() + 5 * MINUTE - 1000)
+  })
+
+  it('and, for a request, only until its use is due to be recorded again', async () => {
+    const token = await sessionWith({ accessRecordedAt: new Date(Date.now() - 59 * MINUTE - 30_000) })
+    const identity = identityOf(world.db, validateSessionToken(world.db, token))
+    expect(identityQuietUntil(identity)).toBeLessThanOrEqual(Date.now() + 30_000)
+    expect(identityQuietUntil(identity)).toBeGreaterThan(Date.now() + 25_000)
+    const never = await sessionWith({ accessRecordedAt: null })
+    expect(identityQuietUntil(identityOf(world.db, validateSessionToken(world.db, never)))).toBe(0)
+    expect(identityQuietUntil({ session: null, user: null })).toBeNull()
   })
 })

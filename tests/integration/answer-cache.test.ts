@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import express from 'express'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { createListing } from '../../server/db/factories'
 import { blocks } from '../../server/db/schema'
-import { createAnonymousCache } from '../../server/http/anonymous-cache'
-import { type RunningApp, rawRequest, sessionCookieFor, startHttpApp } from '../support/http'
+import { createAnswerCache } from '../../server/http/answer-cache'
+import { callTrpc, type RunningApp, rawRequest, sessionCookieFor, startHttpApp } from '../support/http'
 import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
@@ -15,14 +15,19 @@ afterEach(async () => {
   for (const close of closing.splice(0)) await close()
 })
 
-/** The cache in front of a handler that counts its calls and answers with the count. */
+/**
+ * The cache in front of a handler that counts its calls and answers with the count. A request with a
+ * session cookie is held until `memberHoldsUntil` (as the real context does for a valid session).
+ */
 async function countingApp() {
-  const cache = createAnonymousCache({ sqlite: world.db.$client, procedures: new Set(['listings.list']) })
+  const cache = createAnswerCache({ sqlite: world.db.$client, procedures: new Set(['listings.list']) })
   let calls = 0
   let duringHandler: (() => Promise<unknown>) | undefined
+  let memberHoldsUntil: number | null = null
   const app = express()
   app.use(cache.serve)
-  app.get('/api/trpc/:path', cache.capture, async (_req, res) => {
+  app.get('/api/trpc/:path', cache.capture, async (req, res) => {
+    if (req.headers.cookie) cache.holdMemberAnswerUntil(res, memberHoldsUntil)
     calls++
     const action = duringHandler
     duringHandler = undefined
@@ -37,6 +42,9 @@ async function countingApp() {
     calls: () => calls,
     whileHandling: (action: () => Promise<unknown>) => {
       duringHandler = action
+    },
+    membersHoldUntil: (until: number | null) => {
+      memberHoldsUntil = until
     },
     get: async (path: string, headers: Record<string, string> = {}) => {
       const response = await fetch(`${url}/api/trpc/${path}`, { headers })
@@ -73,7 +81,7 @@ describe('respostas guardadas para visitantes', () => {
     expect((await app.get('listings.list?input=%7B%7D')).result.data.calls).toBe(2)
   })
 
-  it('membros, outros procedimentos e entradas diferentes não usam a resposta guardada', async () => {
+  it('a resposta do visitante não serve a quem manda cookie, nem a outros procedimentos e entradas', async () => {
     const app = await countingApp()
     await app.get('listings.list?input=%7B%7D')
     await app.get('listings.list?input=%7B%7D', { cookie: 'vupt_session=qualquer' })
@@ -81,6 +89,44 @@ describe('respostas guardadas para visitantes', () => {
     await app.get('auth.me')
     await app.get('listings.list?input=%7B%22q%22%3A%22livro%22%7D')
     expect(app.calls()).toBe(5)
+  })
+
+  it('a resposta de um membro é guardada só para a sessão dele, e só enquanto a sessão não muda', async () => {
+    const app = await countingApp()
+    const ana = { cookie: 'vupt_session=token-da-ana' }
+    const bruno = { cookie: 'vupt_session=token-do-bruno' }
+    app.membersHoldUntil(Date.now() + 60_000)
+    await app.get('listings.list?input=%7B%7D', ana)
+    expect((await app.get('listings.list?input=%7B%7D', ana)).result.data.calls).toBe(1)
+    // Neither another member nor a visitor gets Ana's answer.
+    expect((await app.get('listings.list?input=%7B%7D', bruno)).result.data.calls).toBe(2)
+    expect((await app.get('listings.list?input=%7B%7D')).result.data.calls).toBe(3)
+    expect((await app.get('listings.list?input=%7B%7D', ana)).result.data.calls).toBe(1)
+
+    // A session due to be touched, renewed or recorded at once is not kept; nor one that did not hold.
+    app.membersHoldUntil(Date.now() - 1)
+    await app.get('listings.list?input=%7B%22sort%22%3A%22vupts%22%7D', ana)
+    app.membersHoldUntil(null)
+    await app.get('listings.list?input=%7B%22sort%22%3A%22vupts%22%7D', ana)
+    expect((await app.get('listings.list?input=%7B%22sort%22%3A%22vupts%22%7D', ana)).result.data.calls).toBe(
+      6,
+    )
+
+    // A kept answer ends when the session stops holding, even with no write.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      app.membersHoldUntil(Date.now() + 60_000)
+      await app.get('listings.list?input=%7B%22sort%22%3A%22recent%22%7D', bruno)
+      expect(
+        (await app.get('listings.list?input=%7B%22sort%22%3A%22recent%22%7D', bruno)).result.data.calls,
+      ).toBe(7)
+      vi.setSystemTime(Date.now() + 60_000)
+      expect(
+        (await app.get('listings.list?input=%7B%22sort%22%3A%22recent%22%7D', bruno)).result.data.calls,
+      ).toBe(8)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('uma resposta calculada antes de uma escrita não é guardada, mesmo que outra consulta já veja a escrita', async () => {
@@ -127,15 +173,54 @@ describe('na API de verdade', () => {
     expect(await titles(cookie)).not.toContain('Jaleco branco')
   })
 
+  it('o membro vê na hora o favorito que marcou, e depois de sair o mesmo cookie não recebe a resposta dele', async () => {
+    app = await startHttpApp(world.services)
+    const seller = await createApprovedStudent(world.db)
+    const member = await createApprovedStudent(world.db)
+    const listingId = createListing(world.db, { sellerId: seller.id, title: 'Calculadora científica' })
+    const cookie = sessionCookieFor(world.services, member.id)
+    const favorite = async () => {
+      const response = await fetch(`${app.url}/api/trpc/listings.list?input=${encodeURIComponent('{}')}`, {
+        headers: { cookie },
+      })
+      const body = (await response.json()) as {
+        result: { data: { items: { id: number; isFavorite: boolean }[] } }
+      }
+      return body.result.data.items.find((item) => item.id === listingId)?.isFavorite
+    }
+    expect(await favorite()).toBe(false)
+    expect(await favorite()).toBe(false)
+    const marked = await callTrpc(
+      app.url,
+      'listings.setFavorite',
+      'mutation',
+      { id: listingId, favorite: true },
+      cookie,
+    )
+    expect(marked.status).toBe(200)
+    expect(await favorite()).toBe(true)
+    expect(await favorite()).toBe(true)
+
+    expect((await callTrpc(app.url, 'auth.signOut', 'mutation', undefined, cookie)).status).toBe(200)
+    // Signed out, the same cookie is a visitor's: nothing is a favorite.
+    expect(await favorite()).toBe(false)
+  })
+
   it('a resposta comprimida guardada é a mesma', async () => {
     app = await startHttpApp(world.services)
     const seller = await createApprovedStudent(world.db)
-    createListing(world.db, { sellerId: seller.id, title: 'Violão usado' })
+    // Enough listings for an answer above the size worth compressing.
+    for (let copy = 1; copy <= 8; copy++) {
+      createListing(world.db, { sellerId: seller.id, title: `Violão usado ${copy}` })
+    }
     const url = `${app.url}/api/trpc/listings.list?input=${encodeURIComponent('{}')}`
     const plain = await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text()
     const zipped = await rawRequest(url, { headers: { 'accept-encoding': 'gzip' } })
     expect(zipped.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain)
+    const brotli = await rawRequest(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(plain)
     expect(plain).toContain('Violão usado')
   })
 })

@@ -2,24 +2,29 @@ import { gzipSync } from 'node:zlib'
 import type Sqlite from 'better-sqlite3'
 import type { RequestHandler, Response } from 'express'
 import { readSessionToken } from '../auth/session'
-import { chunkBuffer } from './compress-whole-body'
+import { hashToken } from '../auth/tokens'
+import { brotli, COMPRESS_FROM_BYTES, chunkBuffer, preferredEncoding } from './compress-whole-body'
 import { wantsLibras } from './security'
 import { procedurePaths } from './trpc-limits'
 
 /**
- * Answers a visitor's repeated portal queries from memory. A visitor (no session cookie at all) sees
- * the same page of listings as every other visitor, so one answer serves all of them until the
- * database changes. Any write — by this connection (`total_changes()`) or by another one, such as a
- * second instance on the same file (`data_version`) — discards every stored answer, so nothing stale
- * is ever served. Members are never served from here: their answers depend on who they are.
+ * Answers repeated portal queries from memory until the database changes. A visitor (no session
+ * cookie) sees the same page of listings as every other visitor, so one answer serves all of them. A
+ * member's answer depends on who they are (favorites, blocked sellers), so it is kept for that
+ * session alone, and only while resolving the session again would change nothing and write nothing
+ * (before it is due to be touched, renewed, recorded or to expire: `quietUntil`).
+ *
+ * Any write — by this connection (`total_changes()`) or by another one, such as a second instance on
+ * the same file (`data_version`) — discards every stored answer, so nothing stale is ever served.
  *
  * Two halves: `serve` runs first (before the security headers and compression, which a stored answer
- * already carries) and answers a hit; `capture` runs right before the tRPC handler and keeps the
- * plain JSON body of a miss.
+ * already carries) and answers a hit; `capture` runs right before the tRPC handler and keeps the plain
+ * JSON body of a miss. For a member, the context tells the cache until when the session holds
+ * (`holdMemberAnswerUntil`); without it the answer is not kept.
  */
-export type AnonymousCacheOptions = {
+export type AnswerCacheOptions = {
   sqlite: Sqlite.Database
-  /** Procedures whose answer depends only on the input and the database (not on the clock). */
+  /** Procedures whose answer depends only on the input, the caller and the database (not on the clock). */
   procedures: ReadonlySet<string>
   maxEntries?: number
   maxBodyBytes?: number
@@ -30,9 +35,12 @@ type Entry = {
   headers: [string, string | string[] | number][]
   body: Buffer
   gzip: Buffer
+  br: Buffer
+  /** Served until this moment (ms); a visitor's answer has no end but the next write. */
+  until: number
 }
 
-type Pending = { key: string; version: string }
+type Pending = { key: string; version: string; member: boolean; until?: number }
 
 /** Headers each answer computes for itself (or that only its first sending had). */
 const OWN_HEADERS = new Set([
@@ -44,12 +52,12 @@ const OWN_HEADERS = new Set([
   'set-cookie',
 ])
 
-export function createAnonymousCache({
+export function createAnswerCache({
   sqlite,
   procedures,
   maxEntries = 1000,
   maxBodyBytes = 512 * 1024,
-}: AnonymousCacheOptions) {
+}: AnswerCacheOptions) {
   const entries = new Map<string, Entry>()
   const versionQuery = sqlite.prepare(
     'select total_changes() as changes, (select data_version from pragma_data_version) as version',
@@ -66,36 +74,47 @@ export function createAnonymousCache({
     return version
   }
 
-  const cacheable = (url: string, path: string, method: string, cookie: string | undefined) =>
+  const cacheable = (url: string, path: string, method: string) =>
     method === 'GET' &&
     url.length <= 4096 &&
-    !readSessionToken(cookie) &&
     (procedurePaths(path)?.every((name) => procedures.has(name)) ?? false)
 
   const serve: RequestHandler = (req, res, next) => {
     if (!req.path.startsWith('/api/trpc/')) return next()
-    if (!cacheable(req.originalUrl, req.path, req.method, req.headers.cookie)) return next()
-    const key = `${wantsLibras(req) ? 'libras ' : ''}${req.originalUrl}`
+    if (!cacheable(req.originalUrl, req.path, req.method)) return next()
+    const token = readSessionToken(req.headers.cookie)
+    // The token's hash is the session's id: the key of a member's answers, never the token itself.
+    const viewer = token ? `sessão ${hashToken(token)}` : 'visitante'
+    const key = `${viewer} ${wantsLibras(req) ? 'libras ' : ''}${req.originalUrl}`
     const version = currentVersion()
     const entry = entries.get(key)
-    if (!entry) {
-      res.locals.anonymousCache = { key, version } satisfies Pending
+    if (!entry || Date.now() >= entry.until) {
+      res.locals.answerCache = { key, version, member: token !== undefined } satisfies Pending
       return next()
     }
     res.statusCode = entry.status
     for (const [name, value] of entry.headers) res.setHeader(name, value)
     res.setHeader('Vary', 'Accept-Encoding')
-    const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip'
-    if (gzip) res.setHeader('Content-Encoding', 'gzip')
-    const body = gzip ? entry.gzip : entry.body
+    const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(req) : null
+    if (encoding) res.setHeader('Content-Encoding', encoding)
+    const body = encoding ? entry[encoding] : entry.body
     res.setHeader('Content-Length', body.length)
     res.end(body)
   }
 
   const capture: RequestHandler = (_req, res, next) => {
-    const pending = res.locals.anonymousCache as Pending | undefined
+    const pending = res.locals.answerCache as Pending | undefined
     if (pending) keepBody(res, pending)
     next()
+  }
+
+  /**
+   * For a member's request: the session resolved, and resolving it again before `until` would change
+   * nothing (null: no valid session, so nothing is kept).
+   */
+  function holdMemberAnswerUntil(res: Response, until: number | null) {
+    const pending = res.locals.answerCache as Pending | undefined
+    if (pending?.member && until !== null) pending.until = until
   }
 
   function keepBody(res: Response, pending: Pending) {
@@ -123,20 +142,18 @@ export function createAnonymousCache({
   }
 
   function store(pending: Pending, res: Response, body: Buffer) {
-    // A write since the request began: its answer may predate the write, so it is not kept.
+    const until = pending.member ? (pending.until ?? 0) : Number.POSITIVE_INFINITY
+    if (until <= Date.now()) return
+    // A write since the request began (its own session's touch included): its answer may predate the
+    // write, so it is not kept.
     if (currentVersion() !== pending.version) return
     const headers = Object.entries(res.getHeaders()).filter(
       (pair): pair is [string, string | string[] | number] =>
         pair[1] !== undefined && !OWN_HEADERS.has(pair[0]),
     )
-    entries.set(pending.key, {
-      status: 200,
-      headers,
-      body,
-      gzip: gzipSync(body),
-    })
+    entries.set(pending.key, { status: 200, headers, body, gzip: gzipSync(body), br: brotli(body), until })
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
   }
 
-  return { serve, capture, size: () => entries.size }
+  return { serve, capture, holdMemberAnswerUntil, size: () => entries.size }
 }
