@@ -34,8 +34,8 @@ type Entry = {
   status: number
   headers: [string, string | string[] | number][]
   body: Buffer
-  gzip: Buffer
-  br: Buffer
+  /** The body compressed, made on the first hit that asks for each encoding. */
+  encoded: { br?: Buffer; gzip?: Buffer }
   /** Served until this moment (ms); a visitor's answer has no end but the next write. */
   until: number
 }
@@ -97,7 +97,11 @@ export function createAnswerCache({
     res.setHeader('Vary', 'Accept-Encoding')
     const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(req) : null
     if (encoding) res.setHeader('Content-Encoding', encoding)
-    const body = encoding ? entry[encoding] : entry.body
+    let body = entry.body
+    if (encoding) {
+      entry.encoded[encoding] ??= encoding === 'br' ? brotli(entry.body) : gzipSync(entry.body)
+      body = entry.encoded[encoding]
+    }
     res.setHeader('Content-Length', body.length)
     res.end(body)
   }
@@ -151,7 +155,7 @@ export function createAnswerCache({
       (pair): pair is [string, string | string[] | number] =>
         pair[1] !== undefined && !OWN_HEADERS.has(pair[0]),
     )
-    entries.set(pending.key, { status: 200, headers, body, gzip: gzipSync(body), br: brotli(body), until })
+    entries.set(pending.key, { status: 200, headers, body, encoded: {}, until })
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
   }
 
