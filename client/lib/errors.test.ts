@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client'
-import { toast } from 'sonner'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { toast } from '@/lib/toast'
 import {
   appCodeOf,
   DEFAULT_ERROR_TITLE,
@@ -10,7 +10,7 @@ import {
   toastError,
 } from './errors'
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }))
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn() } }))
 
 const TRPC_CODES = {
   400: 'BAD_REQUEST',

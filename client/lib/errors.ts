@@ -1,5 +1,8 @@
 import { APP_ERRORS, type AppErrorCode } from '@shared/errors'
-import { toast } from 'sonner'
+import { dataOf, httpStatusOf } from '@/lib/error-data'
+import { toast } from '@/lib/toast'
+
+export { httpStatusOf }
 
 /**
  * The client's one reading of a failed call. What the server sends (server/trpc/init.ts) in a tRPC error:
@@ -28,26 +31,8 @@ export const OFFLINE_ERROR_DESCRIPTION =
 export const SERVER_ERROR_DESCRIPTION = 'Algo deu errado. Tente novamente em instantes.'
 const RETRY_DESCRIPTION = 'Tente novamente.'
 
-type ErrorData = {
-  appCode?: unknown
-  httpStatus?: unknown
-  requestId?: unknown
-  validation?: { firstMessage?: unknown } | null
-}
-
-function dataOf(error: unknown): ErrorData | null {
-  const data = (error as { data?: unknown } | null | undefined)?.data
-  return data !== null && typeof data === 'object' ? (data as ErrorData) : null
-}
-
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim() : null
-
-/** The HTTP status the server answered with; undefined when no answer was read. */
-export function httpStatusOf(error: unknown): number | undefined {
-  const status = dataOf(error)?.httpStatus
-  return typeof status === 'number' ? status : undefined
-}
 
 /** The server's `data.appCode` of a failed call, or null. */
 export function appCodeOf(error: unknown): string | null {

@@ -4,17 +4,16 @@ import { sql } from 'drizzle-orm'
 import express, { type ErrorRequestHandler, type Express } from 'express'
 import { API_BATCH_MAX } from '../../shared/limits'
 import { mountGoogleAuth } from '../auth/google'
-import { requestIp, resolveSession } from '../auth/identity'
 import { type AppMetrics, metricsEndpoint } from '../ops/metrics'
 import { checkReadiness } from '../ops/readiness'
 import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
-import { createContextInner } from '../trpc/context'
 import { createUploadRouter } from '../uploads/routes'
 import { createAnonymousCache } from './anonymous-cache'
 import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-pages'
+import { requestContext } from './request-context'
 import { assignRequestId, currentRequestId } from './request-id'
 import { requireSameOrigin, securityHeaders } from './security'
 import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
@@ -121,19 +120,7 @@ export function createHttpApp({
         errors.some((error) => error.code === 'PAYLOAD_TOO_LARGE')
           ? { headers: { connection: 'close' } }
           : {},
-      createContext: ({ req, res }) => {
-        const setCookie = (serialized: string) => res.append('Set-Cookie', serialized)
-        return createContextInner({
-          services,
-          ...resolveSession(services, req, setCookie),
-          request: {
-            ip: requestIp(req),
-            userAgent: req.headers['user-agent'] ?? null,
-            cookieHeader: req.headers.cookie,
-            setCookie,
-          },
-        })
-      },
+      createContext: ({ req, res }) => requestContext(services, req, res),
       onError: ({ error, path }) => {
         metrics?.observeError(error)
         if (error.code === 'INTERNAL_SERVER_ERROR') {

@@ -1,5 +1,5 @@
-import { toast } from 'sonner'
 import { toastError } from '@/lib/errors'
+import { toast } from '@/lib/toast'
 
 /**
  * The onSuccess and onError of a delete confirmed in a ConfirmDialog. Either way the dialog closes: on

@@ -56,6 +56,8 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
             <img
               src={instanceUrl(listing.imageUrl)}
               alt=""
+              width={48}
+              height={48}
               className="size-12 shrink-0 rounded-md object-cover"
             />
           ) : (

@@ -1,6 +1,5 @@
 import type { EventInput } from '@shared/schemas/event'
 import { LockIcon } from 'lucide-react'
-import { toast } from 'sonner'
 import { useLocation } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
@@ -14,6 +13,7 @@ import { EventLoadFailure, useEventFromRoute } from '@/features/events/use-event
 import { useCommunity } from '@/lib/community'
 import { DEFAULT_TIME_ZONE } from '@/lib/dates'
 import { toastError } from '@/lib/errors'
+import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
