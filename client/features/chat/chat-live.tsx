@@ -14,7 +14,6 @@ export default function ChatEvents({ viewerId }: { viewerId: number }) {
   const queryClient = useQueryClient()
   const utils = trpc.useUtils()
   const { typing, openThread } = use(ChatContext)
-  const starts = useRef(0)
   // Patches of threads whose pages were being fetched: a page read before the event would undo them.
   const pending = useRef(
     new Map<string, Array<(data: MessagesData | undefined) => MessagesData | undefined>>(),
@@ -51,8 +50,8 @@ export default function ChatEvents({ viewerId }: { viewerId: number }) {
 
   trpc.chat.events.useSubscription(undefined, {
     onStarted: () => {
-      starts.current += 1
-      if (starts.current === 1) return
+      // The first start too: the page's threads, inbox and count were read by the server before this
+      // subscription existed, and it starts from the newest message, so what came in between is reread.
       // Started again: the connection dropped (or the account changed). Missed messages are replayed by
       // the server from the last event id, but receipts are not, and with no id yet nothing is: reread.
       void utils.chat.conversations.invalidate()
