@@ -26,7 +26,8 @@ export function LibrasToggle() {
         disabled={busy}
         onClick={() => {
           setBusy(true)
-          chooseLibras(!on)
+          // The choice as stored, not as shown: a click before the page has read it must not undo it.
+          chooseLibras(!librasChosen())
         }}
       >
         <HandIcon aria-hidden="true" />
