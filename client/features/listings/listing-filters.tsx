@@ -3,15 +3,11 @@ import { LISTING_SORT_LABELS, type ListingSort } from '@shared/listing-filters'
 import { ChevronDownIcon } from 'lucide-react'
 import { lazy, type ReactNode, useId } from 'react'
 import { AfterHydration } from '@/components/after-hydration'
-import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { selectTriggerClasses } from '@/components/ui/select-trigger-classes'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { FilterChip } from './filter-chip'
-import { ListingSearchForm } from './listing-search-form'
-import type { ListingUrlFilters } from './listing-search-params'
-import { PriceRangeFilter } from './price-range-filter'
 
 export const ALL_CONDITIONS_LABEL = 'Todas as condições'
 
@@ -161,50 +157,5 @@ export function ConditionChips({
         </FilterChip>
       ))}
     </ChipGroup>
-  )
-}
-
-type ListingFiltersPanelProps = {
-  filters: ListingUrlFilters
-  onChange: (patch: Partial<ListingUrlFilters>) => void
-  onClear: () => void
-  /** The main category's subcategories; undefined while they load. */
-  subcategories: SubcategoryOption[] | undefined
-  /** Only desapegos are sold in a condition. */
-  showCondition: boolean
-  className?: string
-}
-
-/** The listings pages' filters: the desktop sidebar and the mobile sheet render the same panel. */
-export function ListingFiltersPanel({
-  filters,
-  onChange,
-  onClear,
-  subcategories,
-  showCondition,
-  className,
-}: ListingFiltersPanelProps) {
-  return (
-    <div className={cn('grid gap-6', className)}>
-      <ListingSearchForm
-        value={filters.q}
-        onSearch={(q) => onChange({ q })}
-        label="Buscar nesta categoria"
-        placeholder="Buscar..."
-      />
-      <SortSelect value={filters.sort} onChange={(sort) => onChange({ sort })} />
-      <SubcategoryChips
-        subcategories={subcategories}
-        value={filters.subcategory}
-        onChange={(subcategory) => onChange({ subcategory })}
-      />
-      {showCondition ? (
-        <ConditionChips value={filters.condition} onChange={(condition) => onChange({ condition })} />
-      ) : null}
-      <PriceRangeFilter min={filters.minPrice} max={filters.maxPrice} onCommit={(range) => onChange(range)} />
-      <Button variant="outline" onClick={onClear}>
-        Limpar filtros
-      </Button>
-    </div>
   )
 }
