@@ -1,6 +1,5 @@
 import { APP_ERRORS, type AppErrorCode } from '@shared/errors'
 import { dataOf, httpStatusOf } from '@/lib/error-data'
-import { toast } from '@/lib/toast'
 
 export { httpStatusOf }
 
@@ -87,10 +86,4 @@ export function describeError(error: unknown, fallbackTitle?: string): ErrorText
   // A deliberate refusal: its message says why, under the caller's title (or as the title).
   if (message) return fallbackTitle ? { title: fallbackTitle, description: message } : { title: message }
   return { title: fallbackTitle ?? DEFAULT_ERROR_TITLE, description: RETRY_DESCRIPTION }
-}
-
-/** The error toast of a failed call (see describeError). `id` replaces an earlier toast with the same id. */
-export function toastError(error: unknown, fallbackTitle?: string, options?: { id?: string }): void {
-  const { title, description } = describeError(error, fallbackTitle)
-  toast.error(title, options?.id ? { id: options.id, description } : { description })
 }

@@ -35,3 +35,15 @@ export const toast = Object.assign((...args: Parameters<Sonner>) => show((t) => 
   success: (...args: Parameters<Sonner['success']>) => show((t) => t.success(...args)),
   error: (...args: Parameters<Sonner['error']>) => show((t) => t.error(...args)),
 })
+
+/**
+ * The error toast of a failed call, as describeError (errors.ts) words it; `id` replaces an earlier toast
+ * with the same id. The error catalogue loads with the toast library, on first use, not on the first
+ * screen. Resolves once the toast is published (for tests).
+ */
+export function toastError(error: unknown, fallbackTitle?: string, options?: { id?: string }): Promise<void> {
+  return import('./errors').then(({ describeError }) => {
+    const { title, description } = describeError(error, fallbackTitle)
+    toast.error(title, options?.id ? { id: options.id, description } : { description })
+  })
+}

@@ -14,9 +14,9 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
-import { appCodeOf, toastError } from '@/lib/errors'
+import { appCodeOf } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { SecuritySection } from './security-section'
 import { useLocalSignOut } from './use-local-sign-out'

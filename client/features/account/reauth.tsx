@@ -15,8 +15,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { appConfig } from '@/lib/config'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
+import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { googleFlowHref, isReauthRequired } from './account-helpers'
 

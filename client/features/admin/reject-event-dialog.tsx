@@ -6,9 +6,8 @@ import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
 import { TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 export type RejectionTarget = { id: number; title: string }

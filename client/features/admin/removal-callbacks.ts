@@ -1,5 +1,4 @@
-import { toastError } from '@/lib/errors'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 
 /**
  * The onSuccess and onError of a delete confirmed in a ConfirmDialog. Either way the dialog closes: on

@@ -6,9 +6,8 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import type { Viewer } from '@/lib/auth'
 import { defaultCommunity } from '@/lib/community'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** Spec: opens for an approved user missing username, university or course; cannot be dismissed. */

@@ -5,9 +5,8 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 const FIELDS: {

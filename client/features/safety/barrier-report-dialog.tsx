@@ -8,9 +8,8 @@ import { DialogForm } from '@/components/dialog-form'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** "Relatar uma barreira" for members: the report reaches the moderators' Denúncias queue. */

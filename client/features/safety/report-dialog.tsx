@@ -13,8 +13,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { RadioCard } from '@/components/ui/radio-card'
 import { Textarea } from '@/components/ui/textarea'
-import { toastError } from '@/lib/errors'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 const WHAT: Record<ContentReportTarget, string> = {

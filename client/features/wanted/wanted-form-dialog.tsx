@@ -8,9 +8,8 @@ import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import type { RouterOutputs } from '@/lib/api-types'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import {
   type WantedFormInput,

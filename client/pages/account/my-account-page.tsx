@@ -27,10 +27,10 @@ import {
 import { initialOf } from '@/features/listings/detail/seller-card'
 import { useAvatarUpload } from '@/features/uploads/use-avatar-upload'
 import type { RouterOutputs } from '@/lib/api-types'
-import { describeError, toastError } from '@/lib/errors'
+import { describeError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { instanceUrl } from '@/lib/instance-url'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 

@@ -17,8 +17,7 @@ import { type RolesTarget, UserRolesDialog } from '@/features/admin/user-roles-d
 import type { RouterOutputs } from '@/lib/api-types'
 import { useViewer } from '@/lib/auth'
 import { formatDate } from '@/lib/dates'
-import { toastError } from '@/lib/errors'
-import { toast } from '@/lib/toast'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
 
