@@ -10,14 +10,16 @@ import { entryKey, type Manifest, staticClosure } from '../../server/http/build-
 export const CLIENT_DIST = 'dist/client'
 
 /**
- * First-load JavaScript budgets (gzip KB) of the pages a shared link opens most. React and React DOM
- * alone are about 69 KB gzip, TanStack Query with the tRPC client about 22 KB more; these budgets hold
- * what the split build reaches, so a change that grows the first download fails the test.
+ * First-load JavaScript budgets (gzip KB) of the pages a shared link opens most (`/`, `/{community}` and
+ * the portal). The portal meets the product's budget (130 KB). `/` and `/{community}` do not yet meet
+ * theirs (100 KB): React DOM alone is 64 KB gzip, TanStack Query with the tRPC client 23 KB and
+ * tailwind-merge 8.5 KB, so their budgets hold what the split build reaches, and a change that grows the
+ * first download fails the test.
  */
 export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = {
-  'pages/home/home-page.tsx': 132,
-  'pages/info/community-home-page.tsx': 124,
-  'pages/portal/portal-page.tsx': 148,
+  'pages/home/home-page.tsx': 122,
+  'pages/info/community-home-page.tsx': 116,
+  'pages/portal/portal-page.tsx': 130,
 }
 
 export function readManifest(clientDist = CLIENT_DIST): Manifest {
