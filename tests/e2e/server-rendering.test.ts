@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '../../scripts/lib/built-server'
+import { firstLoadFiles, readManifest } from '../../scripts/lib/first-load'
 import { launchBrowser } from './support/browser'
 import { type RunningServer, startServer } from './support/server'
 
@@ -96,6 +97,45 @@ describe('páginas montadas no servidor', () => {
     await page.getByRole('heading', { name: 'Identidade visual para projetos e empresas júnior' }).waitFor({
       state: 'detached',
     })
+  })
+
+  it('cada página leva o prefixo da sua comunidade nos endereços da instância, mesmo montadas ao mesmo tempo', async () => {
+    // Renders of different requests interleave while they wait for data: each keeps its own prefix.
+    const paths = ['/univille/portal', '/portal', '/univille/portal', '/portal', '/univille', '/']
+    const pages = await Promise.all(
+      paths.map(async (path) => ({ path, html: await (await fetch(`${server.url}${path}`)).text() })),
+    )
+    for (const { path, html } of pages) {
+      const prefix = path.startsWith('/univille') ? '/univille' : ''
+      expect(/"instancePrefix":"([^"]*)"/.exec(html)?.[1], path).toBe(prefix)
+      const photos = [...html.matchAll(/<img[^>]* src="([^"]*\/uploads\/[^"]*)"/g)].map((match) => match[1])
+      if (path.endsWith('/portal')) expect(photos.length, path).toBeGreaterThan(0)
+      expect(
+        photos.filter((src) => !src?.startsWith(`${prefix}/uploads/`)),
+        path,
+      ).toEqual([])
+    }
+  })
+
+  it('antes de hidratar, um visitante baixa só o que o orçamento do primeiro download conta', async () => {
+    const manifest = readManifest()
+    const pages = {
+      '/': 'pages/home/home-page.tsx',
+      '/univille': 'pages/info/community-home-page.tsx',
+      '/univille/portal': 'pages/portal/portal-page.tsx',
+    }
+    for (const [path, page] of Object.entries(pages)) {
+      const html = await (await fetch(`${server.url}${path}`)).text()
+      const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map(
+        (match) => match[1],
+      )
+      const counted = firstLoadFiles(manifest, page)
+      expect(preloaded.length, path).toBeGreaterThan(0)
+      expect(
+        preloaded.filter((file) => !counted.includes(file ?? '')),
+        path,
+      ).toEqual([])
+    }
   })
 
   it('um visitante numa página de membros vai ao login pelo servidor (302), com o caminho de volta', async () => {
