@@ -138,6 +138,37 @@ describe('páginas montadas no servidor', () => {
     }
   })
 
+  it('as páginas de um membro hidratam sem divergir do HTML do servidor', async () => {
+    const cookie = await demoCookie()
+    const context = await phone({ javaScriptEnabled: true })
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', value = ''] = pair.split('=')
+        return { name, value, url: server.url }
+      }),
+    )
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    for (const path of [
+      '/univille/portal',
+      '/univille/produto/1',
+      '/univille/eventos',
+      '/univille/meus-produtos',
+      '/univille/minha-conta',
+      '/univille/chat',
+    ]) {
+      await page.goto(path, { waitUntil: 'networkidle' })
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined)
+      // Signed in on the server's HTML already: the account menu, not the sign-in link.
+      await expect(page.getByRole('button', { name: 'Menu da conta' }).count(), path).resolves.toBe(1)
+    }
+    expect(problems).toEqual([])
+  })
+
   it('um visitante numa página de membros vai ao login pelo servidor (302), com o caminho de volta', async () => {
     const response = await fetch(`${server.url}/univille/produto/1?foto=2`, { redirect: 'manual' })
     expect(response.status).toBe(302)
