@@ -1,17 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react'
-import { toast } from 'sonner'
+import { Suspense, useEffect } from 'react'
 import { Route, Router, Switch, useLocation } from 'wouter'
 import { FloatingAddButton } from '@/components/layout/floating-add-button'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { TopNav } from '@/components/layout/top-nav'
 import { Spinner } from '@/components/ui/spinner'
-import { SuspendedScreen } from '@/features/auth/suspended-screen'
-import { TwoFactorRequiredNotice } from '@/features/auth/two-factor-required-notice'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
 import { ChatEventsProvider } from '@/features/chat/chat-events'
 import { isChatMember } from '@/features/chat/unread'
 import { useAccountLiveUpdates, useViewer, type Viewer } from '@/lib/auth'
 import { CommunityProvider, defaultCommunity, findCommunity } from '@/lib/community'
+import { lazyPage } from '@/lib/lazy-page'
+import { toast } from '@/lib/toast'
 import {
   BEFORE_APPROVAL_PATHS,
   BEFORE_EMAIL_CONFIRMATION_PATHS,
@@ -23,20 +22,40 @@ import {
 } from './routes'
 
 // Forms (zod, react-hook-form) stay out of the first download: most visits never show these two.
-const PendingApprovalScreen = lazy(() =>
+const PendingApprovalScreen = lazyPage('features/auth/pending-approval-screen.tsx', () =>
   import('@/features/auth/pending-approval-screen').then((module) => ({
     default: module.PendingApprovalScreen,
   })),
 )
-const CompleteProfileDialog = lazy(() =>
+const CompleteProfileDialog = lazyPage('features/auth/complete-profile-dialog.tsx', () =>
   import('@/features/auth/complete-profile-dialog').then((module) => ({
     default: module.CompleteProfileDialog,
   })),
 )
 
+const SuspendedScreen = lazyPage('features/auth/suspended-screen.tsx', () =>
+  import('@/features/auth/suspended-screen').then((module) => ({ default: module.SuspendedScreen })),
+)
+const TwoFactorRequiredNotice = lazyPage('features/auth/two-factor-required-notice.tsx', () =>
+  import('@/features/auth/two-factor-required-notice').then((module) => ({
+    default: module.TwoFactorRequiredNotice,
+  })),
+)
+
+/** The community a path is under (its first segment, when a live one) and the path inside it. */
+export function locateCommunity(location: string) {
+  const firstSegment = location.split('/')[1] ?? ''
+  const community = findCommunity(firstSegment)
+  return {
+    community,
+    pathWithinCommunity: community ? location.slice(firstSegment.length + 1) || '/' : location,
+  }
+}
+
+/** As tall as the screen, so the footer stays below while a page loads instead of jumping down. */
 function PageSpinner() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center">
+    <div className="flex min-h-dvh items-center justify-center">
       <Spinner className="text-3xl text-primary" />
     </div>
   )
@@ -112,9 +131,7 @@ function Shell() {
   }, [location])
 
   // The first path segment names the community when it is a live one: /univille/faq.
-  const firstSegment = location.split('/')[1] ?? ''
-  const routeCommunity = findCommunity(firstSegment)
-  const pathWithinCommunity = routeCommunity ? location.slice(firstSegment.length + 1) || '/' : location
+  const { community: routeCommunity, pathWithinCommunity } = locateCommunity(location)
 
   const waiting = viewer !== null && (!viewer.approved || !viewer.emailVerified)
   // Until the e-mail is confirmed, only the links that arrive by e-mail: the security page is for the
@@ -129,7 +146,13 @@ function Shell() {
     )
   }
 
-  if (viewer?.suspension) return <SuspendedScreen suspension={viewer.suspension} />
+  if (viewer?.suspension) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SuspendedScreen suspension={viewer.suspension} />
+      </Suspense>
+    )
+  }
 
   const layout = (
     <CommunityProvider

@@ -1,31 +1,43 @@
 import './styles.css'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import { Toaster } from '@/components/ui/sonner'
-import { LibrasWidget } from '@/features/libras/libras-widget'
-import { createQueryClient, createTrpcClient, trpc } from '@/lib/trpc'
-import { App } from './app'
+import { SSR_STATE_ELEMENT_ID, type SsrState } from '@shared/ssr'
+import { type DehydratedState, hydrate } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { preloadLazyPages } from '@/lib/lazy-page'
+import { createQueryClient, createTrpcClient } from '@/lib/trpc'
+import { Root } from './root'
 
-function Root() {
-  const [queryClient] = useState(createQueryClient)
-  const [trpcClient] = useState(createTrpcClient)
-  return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <App />
-        <Toaster />
-        <LibrasWidget />
-      </QueryClientProvider>
-    </trpc.Provider>
+function readSsrState(): SsrState | null {
+  const element = document.getElementById(SSR_STATE_ELEMENT_ID)
+  return element?.textContent ? (JSON.parse(element.textContent) as SsrState) : null
+}
+
+async function start(container: HTMLElement) {
+  const queryClient = createQueryClient()
+  const app = (
+    <StrictMode>
+      <Root queryClient={queryClient} trpcClient={createTrpcClient()} />
+    </StrictMode>
   )
+  const state = readSsrState()
+  if (!state) {
+    createRoot(container).render(app)
+    return
+  }
+  // The server's answers and pages first, so the first render is the server's HTML, not spinners.
+  hydrate(queryClient, state.queries as DehydratedState)
+  await preloadLazyPages(state.lazy)
+  hydrateRoot(container, app)
 }
 
 const container = document.getElementById('root')
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
-  )
+if (container) void start(container)
+
+// Installable, and a repeat visit paints from the cached build files (client/public/sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without it the site works as before; nothing to tell the student.
+    })
+  })
 }

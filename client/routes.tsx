@@ -1,12 +1,14 @@
 import type { CLIENT_ROUTES } from '@shared/routes'
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import type { ComponentType } from 'react'
+import { parse } from 'regexparam'
+import { type LazyPage, lazyPage } from '@/lib/lazy-page'
 
 /** 'moderator' admits moderators and admins; 'admin' only admins. */
 export type RouteAccess = 'public' | 'signedIn' | 'moderator' | 'admin'
 export type ClientRoute = {
   path: (typeof CLIENT_ROUTES)[number]
   // biome-ignore lint/suspicious/noExplicitAny: each page declares its own props, passed through `props`.
-  page: LazyExoticComponent<ComponentType<any>>
+  page: LazyPage<any>
   props?: Record<string, unknown>
   access: RouteAccess
   /** Reachable while the account waits for approval (links that arrive by e-mail). */
@@ -19,43 +21,53 @@ export type ClientRoute = {
 }
 
 // One chunk per page: a visitor downloads only what they open.
-const HomePage = lazy(() => import('./pages/home/home-page'))
-const CommunityHomePage = lazy(() => import('./pages/info/community-home-page'))
-const AuthPage = lazy(() => import('./pages/auth/auth-page'))
-const VerifyEmailPage = lazy(() => import('./pages/auth/verify-email-page'))
-const ResetPasswordPage = lazy(() => import('./pages/auth/reset-password-page'))
-const CommunityChooserPage = lazy(() => import('./pages/info/community-chooser-page'))
-const ComoFuncionaPage = lazy(() => import('./pages/info/como-funciona-page'))
-const SobrePage = lazy(() => import('./pages/info/sobre-page'))
-const FaqPage = lazy(() => import('./pages/info/faq-page'))
-const AccessibilityPage = lazy(() => import('./pages/info/accessibility-page'))
-const AdminDashboardPage = lazy(() => import('./pages/admin/dashboard-page'))
-const AdminUsersPage = lazy(() => import('./pages/admin/users-page'))
-const AdminListingsPage = lazy(() => import('./pages/admin/listings-page'))
-const AdminListingPreviewPage = lazy(() => import('./pages/admin/listing-preview-page'))
-const AdminEventsPage = lazy(() => import('./pages/admin/events-page'))
-const AdminBannersPage = lazy(() => import('./pages/admin/banners-page'))
-const AdminSubcategoriesPage = lazy(() => import('./pages/admin/subcategories-page'))
-const AdminModerationLogPage = lazy(() => import('./pages/admin/moderation-log-page'))
-const AdminReportsPage = lazy(() => import('./pages/admin/reports-page'))
-const EventsPage = lazy(() => import('./pages/events/events-page'))
-const EventPage = lazy(() => import('./pages/events/event-page'))
-const EventFormPage = lazy(() => import('./pages/events/event-form-page'))
-const PortalPage = lazy(() => import('./pages/portal/portal-page'))
-const CategoryPage = lazy(() => import('./pages/listings/category-page'))
-const ListingPage = lazy(() => import('./pages/listing/listing-page'))
-const ProfilePage = lazy(() => import('./pages/profile/profile-page'))
-const SellPage = lazy(() => import('./pages/sell/sell-page'))
-const MyListingsPage = lazy(() => import('./pages/sell/my-listings-page'))
-const WantedPage = lazy(() => import('./pages/wanted/wanted-page'))
-const FavoritesPage = lazy(() => import('./pages/account/favorites-page'))
-const MyEventsPage = lazy(() => import('./pages/events/my-events-page'))
-const MyAccountPage = lazy(() => import('./pages/account/my-account-page'))
-const SecurityPage = lazy(() => import('./pages/account/security-page'))
-const ConfirmEmailPage = lazy(() => import('./pages/auth/confirm-email-page'))
-const ChatListPage = lazy(() => import('./pages/chat/chat-list-page'))
-const ChatThreadPage = lazy(() => import('./pages/chat/chat-thread-page'))
-export const NotFoundPage = lazy(() => import('./pages/info/not-found-page'))
+// biome-ignore lint/suspicious/noExplicitAny: each page declares its own props.
+const pageModules = import.meta.glob<{ default: ComponentType<any> }>('./pages/**/*-page.tsx')
+
+/** A page by its file under pages/, keyed as in the build manifest so the server can preload it. */
+function page(name: string) {
+  const load = pageModules[`./pages/${name}.tsx`]
+  if (!load) throw new Error(`página inexistente: ${name}`)
+  return lazyPage(`pages/${name}.tsx`, load)
+}
+
+const HomePage = page('home/home-page')
+const CommunityHomePage = page('info/community-home-page')
+const AuthPage = page('auth/auth-page')
+const VerifyEmailPage = page('auth/verify-email-page')
+const ResetPasswordPage = page('auth/reset-password-page')
+const CommunityChooserPage = page('info/community-chooser-page')
+const ComoFuncionaPage = page('info/como-funciona-page')
+const SobrePage = page('info/sobre-page')
+const FaqPage = page('info/faq-page')
+const AccessibilityPage = page('info/accessibility-page')
+const AdminDashboardPage = page('admin/dashboard-page')
+const AdminUsersPage = page('admin/users-page')
+const AdminListingsPage = page('admin/listings-page')
+const AdminListingPreviewPage = page('admin/listing-preview-page')
+const AdminEventsPage = page('admin/events-page')
+const AdminBannersPage = page('admin/banners-page')
+const AdminSubcategoriesPage = page('admin/subcategories-page')
+const AdminModerationLogPage = page('admin/moderation-log-page')
+const AdminReportsPage = page('admin/reports-page')
+const EventsPage = page('events/events-page')
+const EventPage = page('events/event-page')
+const EventFormPage = page('events/event-form-page')
+const PortalPage = page('portal/portal-page')
+const CategoryPage = page('listings/category-page')
+const ListingPage = page('listing/listing-page')
+const ProfilePage = page('profile/profile-page')
+const SellPage = page('sell/sell-page')
+const MyListingsPage = page('sell/my-listings-page')
+const WantedPage = page('wanted/wanted-page')
+const FavoritesPage = page('account/favorites-page')
+const MyEventsPage = page('events/my-events-page')
+const MyAccountPage = page('account/my-account-page')
+const SecurityPage = page('account/security-page')
+const ConfirmEmailPage = page('auth/confirm-email-page')
+const ChatListPage = page('chat/chat-list-page')
+const ChatThreadPage = page('chat/chat-thread-page')
+export const NotFoundPage = page('info/not-found-page')
 
 const sharedRoutes: ClientRoute[] = [
   { path: '/auth', page: AuthPage, access: 'public' },
@@ -124,3 +136,17 @@ export const BEFORE_APPROVAL_PATHS = sharedRoutes
 
 /** An account whose e-mail is not confirmed yet reaches only the pages its e-mail links open. */
 export const BEFORE_EMAIL_CONFIRMATION_PATHS = ['/verificar-email', '/redefinir-senha']
+
+const routePatterns = new Map<string, RegExp>()
+
+/** The route wouter's Switch would pick for a path (same parser), for the server's guards. */
+export function findRoute(routes: ClientRoute[], path: string): ClientRoute | undefined {
+  return routes.find((route) => {
+    let pattern = routePatterns.get(route.path)
+    if (!pattern) {
+      pattern = parse(route.path).pattern
+      routePatterns.set(route.path, pattern)
+    }
+    return pattern.test(path)
+  })
+}

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Express } from 'express'
 import { pino } from 'pino'
 import { z } from 'zod'
@@ -27,6 +27,7 @@ import { appRouter } from '../server/routers/_app'
 import type { AppServices } from '../server/services'
 import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/cleanup'
 import { createLocalImageStorage } from '../server/uploads/storage'
+import type { PageRenderer } from '../shared/ssr'
 import { loadEnv } from './env'
 
 // Both src/main.ts (development) and dist/main.js (built) sit one level below the project root.
@@ -129,7 +130,17 @@ async function main() {
   let closeVite: (() => Promise<void>) | undefined
   let clientPages: (app: Express) => void
   if (isProduction) {
-    clientPages = (app) => serveBuiltClient(app, join(projectRoot, 'dist', 'client'), clientOptions)
+    // Built by `vite build --ssr` beside the client; loaded once, on the first page.
+    let renderer: Promise<PageRenderer> | undefined
+    const ssr = {
+      services,
+      renderer: () => {
+        renderer ??= import(pathToFileURL(join(projectRoot, 'dist', 'ssr', 'entry-server.js')).href)
+        return renderer
+      },
+    }
+    clientPages = (app) =>
+      serveBuiltClient(app, join(projectRoot, 'dist', 'client'), { ...clientOptions, ssr })
   } else {
     const { createServer: createViteServer } = await import('vite')
     const vite = await createViteServer({
@@ -137,7 +148,11 @@ async function main() {
       server: { middlewareMode: true, hmr: { server } },
       appType: 'custom',
     })
-    clientPages = (app) => serveDevClient(app, vite, join(projectRoot, 'client'), clientOptions)
+    const ssr = {
+      services,
+      renderer: () => vite.ssrLoadModule('/entry-server.tsx') as Promise<PageRenderer>,
+    }
+    clientPages = (app) => serveDevClient(app, vite, join(projectRoot, 'client'), { ...clientOptions, ssr })
     closeVite = () => vite.close()
   }
   const app = createHttpApp({

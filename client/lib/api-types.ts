@@ -3,3 +3,4 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>
 export type RouterInputs = inferRouterInputs<AppRouter>
+export type { AppRouter }

@@ -11,11 +11,11 @@ type CommunityContextValue = {
 const CommunityContext = createContext<CommunityContextValue>({ community: null, prefixed: false })
 
 export function findCommunity(slug: string | undefined): PublicCommunity | undefined {
-  return appConfig.communities.find((community) => community.slug === slug && community.active)
+  return appConfig().communities.find((community) => community.slug === slug && community.active)
 }
 
 export const defaultCommunity = (): PublicCommunity | null =>
-  findCommunity(appConfig.defaultCommunitySlug) ?? appConfig.communities.find((c) => c.active) ?? null
+  findCommunity(appConfig().defaultCommunitySlug) ?? appConfig().communities.find((c) => c.active) ?? null
 
 export function CommunityProvider({
   community,

@@ -1,16 +1,12 @@
 import { TRPCClientError } from '@trpc/client'
-import { toast } from 'sonner'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   appCodeOf,
   DEFAULT_ERROR_TITLE,
   describeError,
   httpStatusOf,
   OFFLINE_ERROR_DESCRIPTION,
-  toastError,
 } from './errors'
-
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }))
 
 const TRPC_CODES = {
   400: 'BAD_REQUEST',
@@ -143,20 +139,5 @@ describe('httpStatusOf / appCodeOf', () => {
     expect(appCodeOf(serverError(400, 'x'))).toBeNull()
     expect(httpStatusOf(new Error('boom'))).toBeUndefined()
     expect(appCodeOf(null)).toBeNull()
-  })
-})
-
-describe('toastError', () => {
-  beforeEach(() => vi.mocked(toast.error).mockClear())
-
-  it('shows the described error, replacing the toast of the same id', () => {
-    const error = serverError(404, 'Produto não encontrado')
-    toastError(error, 'Erro ao carregar produto', { id: 'listing-load-error' })
-    expect(toast.error).toHaveBeenCalledWith('Erro ao carregar produto', {
-      id: 'listing-load-error',
-      description: 'Produto não encontrado',
-    })
-    toastError(error)
-    expect(toast.error).toHaveBeenLastCalledWith('Produto não encontrado', { description: undefined })
   })
 })

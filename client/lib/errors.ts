@@ -1,5 +1,7 @@
 import { APP_ERRORS, type AppErrorCode } from '@shared/errors'
-import { toast } from 'sonner'
+import { dataOf, httpStatusOf } from '@/lib/error-data'
+
+export { httpStatusOf }
 
 /**
  * The client's one reading of a failed call. What the server sends (server/trpc/init.ts) in a tRPC error:
@@ -28,26 +30,8 @@ export const OFFLINE_ERROR_DESCRIPTION =
 export const SERVER_ERROR_DESCRIPTION = 'Algo deu errado. Tente novamente em instantes.'
 const RETRY_DESCRIPTION = 'Tente novamente.'
 
-type ErrorData = {
-  appCode?: unknown
-  httpStatus?: unknown
-  requestId?: unknown
-  validation?: { firstMessage?: unknown } | null
-}
-
-function dataOf(error: unknown): ErrorData | null {
-  const data = (error as { data?: unknown } | null | undefined)?.data
-  return data !== null && typeof data === 'object' ? (data as ErrorData) : null
-}
-
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim() : null
-
-/** The HTTP status the server answered with; undefined when no answer was read. */
-export function httpStatusOf(error: unknown): number | undefined {
-  const status = dataOf(error)?.httpStatus
-  return typeof status === 'number' ? status : undefined
-}
 
 /** The server's `data.appCode` of a failed call, or null. */
 export function appCodeOf(error: unknown): string | null {
@@ -102,10 +86,4 @@ export function describeError(error: unknown, fallbackTitle?: string): ErrorText
   // A deliberate refusal: its message says why, under the caller's title (or as the title).
   if (message) return fallbackTitle ? { title: fallbackTitle, description: message } : { title: message }
   return { title: fallbackTitle ?? DEFAULT_ERROR_TITLE, description: RETRY_DESCRIPTION }
-}
-
-/** The error toast of a failed call (see describeError). `id` replaces an earlier toast with the same id. */
-export function toastError(error: unknown, fallbackTitle?: string, options?: { id?: string }): void {
-  const { title, description } = describeError(error, fallbackTitle)
-  toast.error(title, options?.id ? { id: options.id, description } : { description })
 }

@@ -1,5 +1,5 @@
 import type { FieldErrors } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 /** Spec: the first validation message of a form becomes the 'Erro de validação' toast. */
 export function toastFirstError(errors: FieldErrors) {

@@ -6,5 +6,5 @@ import { appConfig } from './config'
  * to different machines sends it where the page came from. Other addresses are returned unchanged.
  */
 export function instanceUrl(path: string): string {
-  return /^\/(api|uploads|auth\/google)(\/|\?|$)/.test(path) ? `${appConfig.instancePrefix}${path}` : path
+  return /^\/(api|uploads|auth\/google)(\/|\?|$)/.test(path) ? `${appConfig().instancePrefix}${path}` : path
 }

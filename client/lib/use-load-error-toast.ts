@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { toastError } from '@/lib/errors'
+import { toastError } from '@/lib/toast'
 
 /**
  * Toasts a failed load (spec: errors are toasts). The stable id keeps one toast on screen however often

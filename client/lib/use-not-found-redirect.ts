@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { useLocation } from 'wouter'
+import { toast } from '@/lib/toast'
 
 /** Long enough to read the message, short enough to feel like a redirect. */
 const NOT_FOUND_REDIRECT_MS = 2000

@@ -4,18 +4,18 @@ import { sql } from 'drizzle-orm'
 import express, { type ErrorRequestHandler, type Express } from 'express'
 import { API_BATCH_MAX } from '../../shared/limits'
 import { mountGoogleAuth } from '../auth/google'
-import { identityQuietUntil, requestIp, resolveSession } from '../auth/identity'
+import { identityQuietUntil } from '../auth/identity'
 import { type AppMetrics, metricsEndpoint } from '../ops/metrics'
 import { checkReadiness } from '../ops/readiness'
 import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
-import { createContextInner } from '../trpc/context'
 import { createUploadRouter } from '../uploads/routes'
 import { createAnswerCache } from './answer-cache'
 import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
 import { compressWholeBody } from './compress-whole-body'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-pages'
+import { requestContext } from './request-context'
 import { assignRequestId } from './request-id'
 import { requireSameOrigin, securityHeaders } from './security'
 import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
@@ -127,20 +127,9 @@ export function createHttpApp({
           ? { headers: { connection: 'close' } }
           : {},
       createContext: ({ req, res }) => {
-        const setCookie = (serialized: string) => res.append('Set-Cookie', serialized)
-        const identity = resolveSession(services, req, setCookie)
-        answers.holdMemberAnswerUntil(res, identityQuietUntil(identity))
-        return createContextInner({
-          services,
-          ...identity,
-          request: {
-            requestId: res.locals.requestId as string,
-            ip: requestIp(req),
-            userAgent: req.headers['user-agent'] ?? null,
-            cookieHeader: req.headers.cookie,
-            setCookie,
-          },
-        })
+        const ctx = requestContext(services, req, res)
+        answers.holdMemberAnswerUntil(res, identityQuietUntil(ctx))
+        return ctx
       },
       onError: ({ error, path, ctx }) => {
         metrics?.observeError(error)

@@ -1,9 +1,13 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import express, { type Express, type Request, type Response } from 'express'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { extname, join } from 'node:path'
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express'
 import type { ViteDevServer } from 'vite'
 import { isClientRoute } from '../../shared/routes'
+import { type PageRenderer, SSR_STATE_ELEMENT_ID } from '../../shared/ssr'
 import type { Database } from '../db/client'
+import type { AppServices } from '../services'
+import { type Manifest, modulePreloadTags } from './build-manifest'
+import { createPageCaller } from './page-caller'
 import { injectPublicConfig, type PublicSettings, readPublicConfig } from './public-config'
 
 type ClientAppOptions = {
@@ -11,18 +15,108 @@ type ClientAppOptions = {
   settings: PublicSettings
   /** Extra <head> tags for a path (link previews), or null. */
   pageMeta?: (path: string) => string | null
+  /**
+   * Renders each page on the server with its data (client/entry-server.tsx). Without it the page is
+   * the bare shell, rendered by the browser.
+   */
+  ssr?: { services: AppServices; renderer: () => Promise<PageRenderer> }
 }
 
-function sendPage(req: Request, res: Response, html: string, { db, settings, pageMeta }: ClientAppOptions) {
+const ROOT_ELEMENT = '<div id="root"></div>'
+
+const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+/** The web app manifest, in the colours of the community the page belongs to (`?comunidade=`). */
+function mountManifest(app: Express, { db, settings }: ClientAppOptions) {
+  app.get('/manifest.webmanifest', (req, res) => {
+    const config = readPublicConfig(db, settings)
+    const asked =
+      typeof req.query.comunidade === 'string' ? req.query.comunidade : config.defaultCommunitySlug
+    const community =
+      config.communities.find((c) => c.active && c.slug === asked) ?? config.communities.find((c) => c.active)
+    const start = community ? `/${community.slug}` : '/'
+    res
+      .type('application/manifest+json')
+      .set('Cache-Control', 'no-cache')
+      .send(
+        JSON.stringify({
+          name: community ? `Vupt ${community.name}` : 'Vupt',
+          short_name: 'Vupt',
+          description: 'O marketplace fechado da sua universidade. Crie, compartilhe, desapegue.',
+          lang: 'pt-BR',
+          start_url: start,
+          scope: '/',
+          display: 'standalone',
+          background_color: '#ffffff',
+          theme_color: community?.primaryColor ?? '#0b5fa5',
+          icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        }),
+      )
+  })
+}
+
+/** Inert JSON (the CSP allows no inline script); `<` escaped so it cannot close the tag. */
+const jsonScript = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`
+
+async function sendPage(
+  req: Request,
+  res: Response,
+  template: string,
+  { db, settings, pageMeta, ssr }: ClientAppOptions,
+  manifest?: Manifest,
+) {
+  // The page's configuration, with the community prefix of its path: the server's render and the
+  // browser's hydration both read instanceUrl from it.
   const config = readPublicConfig(db, settings, req.path)
   const liveSlugs = config.communities.filter((c) => c.active).map((c) => c.slug)
   // Unknown paths still get the app (it renders the 404 page), with the status a crawler should see.
   const status = isClientRoute(req.path, liveSlugs) ? 200 : 404
+  const firstSegment = req.path.split('/')[1] ?? ''
+  const community =
+    config.communities.find((c) => c.active && c.slug === firstSegment) ??
+    config.communities.find((c) => c.active && c.slug === config.defaultCommunitySlug)
+  let html = community
+    ? template.replace(
+        /<meta name="theme-color" content="[^"]*"/,
+        () => `<meta name="theme-color" content="${escapeAttribute(community.primaryColor)}"`,
+      )
+    : template
+  let head = `<link rel="manifest" href="/manifest.webmanifest${community ? `?comunidade=${encodeURIComponent(community.slug)}` : ''}">`
+  head += pageMeta?.(req.path) ?? ''
+  if (ssr) {
+    try {
+      const renderer = await ssr.renderer()
+      const result = await renderer.render({
+        url: req.originalUrl,
+        call: createPageCaller(ssr.services, req, res),
+        config,
+        onError: (error) =>
+          ssr.services.logger.warn(
+            { err: error, path: req.path, requestId: res.locals.requestId },
+            'parte da página deixada para o navegador',
+          ),
+      })
+      if ('redirect' in result) {
+        res.set('Cache-Control', 'no-store').redirect(302, result.redirect)
+        return
+      }
+      head += manifest ? modulePreloadTags(manifest, result.state.lazy) : ''
+      html = html.replace(
+        ROOT_ELEMENT,
+        () => `<div id="root">${result.html}</div>${jsonScript(SSR_STATE_ELEMENT_ID, result.state)}`,
+      )
+    } catch (error) {
+      // The browser can still render the page from the bare shell.
+      ssr.services.logger.error({ err: error, requestId: res.locals.requestId }, 'falha ao montar a página')
+    }
+  }
   res
     .status(status)
-    .set('Cache-Control', 'no-cache')
+    // A member's page carries their data: never kept by a shared cache.
+    .set('Cache-Control', 'no-cache, private')
     .type('html')
-    .send(injectPublicConfig(html, config, pageMeta?.(req.path) ?? ''))
+    .send(injectPublicConfig(html, config, head))
 }
 
 /**
@@ -37,24 +131,66 @@ function redirectOldHome(app: Express) {
   })
 }
 
-/** Production: hashed assets cached for a year, index.html never cached. */
+const ASSET_CACHE = { immutable: true, maxAge: '1y' } as const
+
+/**
+ * The build's .br and .gz beside each asset (scripts/precompress.mjs), sent as they are to a browser
+ * that accepts them; anything else falls through to the plain file.
+ */
+function servePrecompressed(assetsDir: string): RequestHandler {
+  const present = new Set(existsSync(assetsDir) ? readdirSync(assetsDir) : [])
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const name = req.path.slice(1)
+    if (!present.has(`${name}.br`) && !present.has(`${name}.gz`)) return next()
+    res.vary('Accept-Encoding')
+    // Brotli whenever accepted: smaller than gzip, whatever order the browser lists them in.
+    const encoding =
+      present.has(`${name}.br`) && req.acceptsEncodings('br') === 'br'
+        ? 'br'
+        : present.has(`${name}.gz`) && req.acceptsEncodings('gzip') === 'gzip'
+          ? 'gzip'
+          : null
+    if (!encoding) return next()
+    res.set('Content-Encoding', encoding).type(extname(name))
+    res.sendFile(join(assetsDir, `${name}.${encoding === 'br' ? 'br' : 'gz'}`), ASSET_CACHE, (error) => {
+      if (error) next(error)
+    })
+  }
+}
+
+/** Production: hashed assets cached for a year (precompressed when built so), pages never cached. */
 export function serveBuiltClient(app: Express, distDir: string, options: ClientAppOptions) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8')
+  const manifestPath = join(distDir, '.vite', 'manifest.json')
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+    : undefined
+  app.use('/assets', servePrecompressed(join(distDir, 'assets')))
   app.use(
     '/assets',
     express.static(join(distDir, 'assets'), {
-      immutable: true,
-      maxAge: '1y',
+      ...ASSET_CACHE,
       index: false,
       fallthrough: false,
     }),
   )
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }))
+  app.use(
+    express.static(distDir, {
+      index: false,
+      maxAge: '1h',
+      // The service worker is checked on every visit, so a new one takes over at once.
+      setHeaders: (res, path) => {
+        if (path.endsWith('sw.js')) res.set('Cache-Control', 'no-cache')
+      },
+    }),
+  )
+  mountManifest(app, options)
   redirectOldHome(app)
-  app.get('/{*path}', (req, res) => sendPage(req, res, html, options))
+  app.get('/{*path}', (req, res, next) => sendPage(req, res, html, options, manifest).catch(next))
 }
 
-/** Development: Vite transforms index.html on every request, with hot reload. */
+/** Development: Vite transforms index.html and loads the server entry on every request, with hot reload. */
 export function serveDevClient(
   app: Express,
   vite: ViteDevServer,
@@ -62,12 +198,13 @@ export function serveDevClient(
   options: ClientAppOptions,
 ) {
   app.use(vite.middlewares)
+  mountManifest(app, options)
   redirectOldHome(app)
   app.get('/{*path}', async (req, res, next) => {
     try {
       const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
       const html = await vite.transformIndexHtml(req.originalUrl, template)
-      sendPage(req, res, html, options)
+      await sendPage(req, res, html, options)
     } catch (error) {
       next(error)
     }

@@ -13,6 +13,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../limits'
+import { USERNAME_PATTERN } from '../username'
 import { singleLineText } from './text'
 
 export const emailSchema = z
@@ -33,7 +34,7 @@ export const usernameSchema = z
   .overwrite((value) => value.replace(/^@/, ''))
   .min(USERNAME_MIN, { error: `Username deve ter no mínimo ${USERNAME_MIN} caracteres` })
   .max(USERNAME_MAX, { error: `Username deve ter no máximo ${USERNAME_MAX} caracteres` })
-  .regex(/^[A-Za-z0-9_]+$/, { error: 'Apenas letras, números e _' })
+  .regex(USERNAME_PATTERN, { error: 'Apenas letras, números e _' })
 
 export const fullNameSchema = singleLineText()
   .min(FULL_NAME_MIN, { error: 'Nome completo é obrigatório' })

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { multiLineText, singleLineText } from './text'
 
+export { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '../event-tabs'
+
 export const EVENT_TITLE_MIN = 5
 export const EVENT_TITLE_MAX = 100
 export const EVENT_DESCRIPTION_MIN = 20
@@ -8,14 +10,6 @@ export const EVENT_DESCRIPTION_MAX = 1000
 export const EVENT_LOCATION_MIN = 5
 export const EVENT_LOCATION_MAX = 200
 export const EVENT_CAPACITY_MAX = 100_000
-
-export const EVENT_TABS = ['proximos', 'todos', 'passados'] as const
-export type EventTab = (typeof EVENT_TABS)[number]
-export const EVENT_TAB_LABELS: Record<EventTab, string> = {
-  proximos: 'Próximos',
-  todos: 'Todos',
-  passados: 'Passados',
-}
 
 /** The event form (spec §5); date and time are the community's local wall clock. */
 export const eventInputSchema = z.object({

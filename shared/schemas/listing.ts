@@ -1,6 +1,16 @@
 import { z } from 'zod'
 import { LISTING_CONDITIONS, LISTING_STATUSES, MAIN_CATEGORY_SLUGS } from '../domain'
+import { LISTING_SORTS, PRICE_FILTER_MAX_CENTS } from '../listing-filters'
 import { multiLineText, singleLineText } from './text'
+
+export {
+  LISTING_SORT_LABELS,
+  LISTING_SORTS,
+  type ListingSort,
+  PRICE_FILTER_MAX,
+  PRICE_FILTER_MAX_CENTS,
+  PRICE_FILTER_STEP,
+} from '../listing-filters'
 
 export const LISTING_TITLE_MIN = 3
 export const LISTING_TITLE_MAX = 100
@@ -9,21 +19,7 @@ export const LISTING_DESCRIPTION_MAX = 2000
 export const LISTING_IMAGES_MAX = 5
 /** R$ 100.000,00: a sanity bound, far above anything students trade. */
 export const LISTING_PRICE_MAX_CENTS = 10_000_000
-/** The price slider of the listings pages (spec §9): 0–1000 reais, step 10. */
-export const PRICE_FILTER_MAX = 1000
-export const PRICE_FILTER_STEP = 10
-/** The slider's top in centavos, the unit of the `listings.list` price filter: at the top, no upper bound. */
-export const PRICE_FILTER_MAX_CENTS = PRICE_FILTER_MAX * 100
 export const LISTINGS_PAGE_SIZE = 24
-
-export const LISTING_SORTS = ['recent', 'vupts', 'price-asc', 'price-desc'] as const
-export type ListingSort = (typeof LISTING_SORTS)[number]
-export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
-  recent: 'Mais recentes',
-  vupts: 'Mais Vupts',
-  'price-asc': 'Menor preço',
-  'price-desc': 'Maior preço',
-}
 
 const id = z.number().int().positive()
 

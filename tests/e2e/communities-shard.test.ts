@@ -182,7 +182,9 @@ describe('behind Caddy routing each community to its own machine, as the README 
         content: 'Oi! A prancheta ainda está disponível.',
       })
       await page.getByText('Nova mensagem!').waitFor()
-      expect(sockets).toEqual(['/udesc/api/ws'])
+      // Every socket under the prefix (the page left by signing in may open one too, once its live half loads).
+      expect(sockets.length).toBeGreaterThan(0)
+      expect(sockets.filter((path) => path !== '/udesc/api/ws')).toEqual([])
       expect(instanceRequests.length).toBeGreaterThan(0)
       expect(instanceRequests.filter((request) => !request.url.startsWith('/udesc/'))).toEqual([])
       expect(instanceRequests.filter((request) => request.status >= 400)).toEqual([])

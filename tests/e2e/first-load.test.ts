@@ -1,17 +1,46 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { firstLoadFiles, readManifest } from '../../scripts/lib/first-load'
+import {
+  CLIENT_DIST,
+  FIRST_LOAD_BUDGETS_KB,
+  firstLoadBytes,
+  firstLoadFiles,
+  readManifest,
+} from '../../scripts/lib/first-load'
+
+// Reads the build `npm run test:e2e` has just made (dist/client and its manifest).
+const manifest = readManifest()
 
 /** The pages a visitor lands on from a shared link. */
 const VISITOR_PAGES = [
   'pages/home/home-page.tsx',
   'pages/info/community-home-page.tsx',
+  'pages/portal/portal-page.tsx',
   'pages/info/faq-page.tsx',
   'pages/events/event-page.tsx',
 ]
 
 describe('o primeiro download de um visitante', () => {
+  for (const [page, budgetKb] of Object.entries(FIRST_LOAD_BUDGETS_KB)) {
+    it(`${page} cabe em ${budgetKb} KB gzip`, () => {
+      const kb = firstLoadBytes(manifest, page) / 1024
+      expect(kb, `${page}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(budgetKb)
+    })
+  }
+
+  it('nenhuma dessas páginas, que não têm formulário, leva zod ou react-hook-form', () => {
+    for (const page of Object.keys(FIRST_LOAD_BUDGETS_KB)) {
+      const carrying = firstLoadFiles(manifest, page).filter((file) => {
+        const code = readFileSync(join(CLIENT_DIST, file), 'utf8')
+        // Names the minifier keeps: zod's error class, react-hook-form's field option.
+        return code.includes('ZodError') || code.includes('shouldUnregister')
+      })
+      expect(carrying, page).toEqual([])
+    }
+  })
+
   it('não traz o sino nem o menu da conta, que só um membro vê', () => {
-    const manifest = readManifest()
     const memberActions = manifest['components/layout/signed-in-actions.tsx']?.file
     // A chunk of its own: imported statically again, it would be folded into the entry and vanish here.
     expect(memberActions).toMatch(/\.js$/)

@@ -100,33 +100,56 @@ describe('páginas informativas', () => {
   })
 
   it('o rodapé só aparece com a página: enquanto ela carrega, nada fica na tela para ser empurrado', async () => {
-    const phone = await newPhoneContext(browser, server.url)
-    const page = await phone.newPage()
-    // Hold the FAQ page's code, as a slow connection would.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/faq-page-[^/]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
-    await page.addInitScript(() => {
-      const shifts: number[] = []
-      Object.assign(window, { layoutShifts: shifts })
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
-    await page.goto('/univille/faq', { waitUntil: 'commit' })
-    await page.getByRole('status').first().waitFor()
-    expect(await page.getByRole('contentinfo').count()).toBe(0)
+    const phones: BrowserContext[] = []
+    // The FAQ page's code held, as a slow connection would, and the page's layout shifts recorded. The
+    // whole context's requests are held: the service worker's fetches too.
+    const pageWithFaqHeld = async () => {
+      const phone = await newPhoneContext(browser, server.url)
+      phones.push(phone)
+      const page = await phone.newPage()
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await phone.route(/\/assets\/faq-page-[^/]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.addInitScript(() => {
+        const shifts: number[] = []
+        Object.assign(window, { layoutShifts: shifts })
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      const layoutShift = async () =>
+        (await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).reduce(
+          (sum, value) => sum + value,
+          0,
+        )
+      return { page, release, layoutShift }
+    }
 
-    release()
-    await page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' }).waitFor()
-    await page.getByRole('contentinfo').waitFor({ state: 'attached' })
-    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.05)
-    await phone.close()
+    // Opened from a link: the server's page is whole, content then footer, before its code arrives.
+    const opened = await pageWithFaqHeld()
+    await opened.page.goto('/univille/faq', { waitUntil: 'commit' })
+    await opened.page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' }).waitFor()
+    await opened.page.getByRole('contentinfo').waitFor({ state: 'attached' })
+    expect(await opened.page.getByRole('status').count()).toBe(0)
+    opened.release()
+    await opened.page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined)
+    expect(await opened.layoutShift()).toBeLessThan(0.05)
+
+    // Reached inside the app, the page's code is fetched only then: the footer waits with the page.
+    const reached = await pageWithFaqHeld()
+    await reached.page.goto('/univille/como-funciona')
+    await reached.page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click()
+    await reached.page.getByRole('status').first().waitFor()
+    expect(await reached.page.getByRole('contentinfo').count()).toBe(0)
+    reached.release()
+    await reached.page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' }).waitFor()
+    await reached.page.getByRole('contentinfo').waitFor({ state: 'attached' })
+    expect(await reached.layoutShift()).toBeLessThan(0.05)
+    for (const phone of phones) await phone.close()
   })
 })

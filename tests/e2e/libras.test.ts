@@ -52,7 +52,10 @@ describe('Libras (VLibras) por escolha', () => {
     )
     expect(outside).toContain(VLIBRAS_SCRIPT_URL)
     expect(await page.locator('[vw]').count()).toBe(1)
-    expect(await (await librasButton(page)).getAttribute('aria-pressed')).toBe('true')
+    // The switch reads the choice from the browser's storage once the reloaded page has hydrated (the
+    // server cannot see it).
+    const switchOn = await librasButton(page)
+    await expect.poll(() => switchOn.getAttribute('aria-pressed')).toBe('true')
 
     // Remembered on the next visit, in a new tab of the same browser.
     const later = await context.newPage()

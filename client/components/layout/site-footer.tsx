@@ -42,11 +42,15 @@ function LinkedinIcon(props: ComponentProps<'svg'>) {
   )
 }
 
-/** The listing's public profiles, from configuration: only the ones the deployment has. */
-const socialLinks = [
-  { label: 'Vupt no Instagram', href: appConfig.social.instagram, Icon: InstagramIcon },
-  { label: 'Vupt no LinkedIn', href: appConfig.social.linkedin, Icon: LinkedinIcon },
-].flatMap((link) => (link.href ? [{ ...link, href: link.href }] : []))
+/**
+ * The listing's public profiles, from configuration: only the ones the deployment has. Read at render
+ * time: on the server the configuration is the request's, not known when this module loads.
+ */
+const socialLinks = () =>
+  [
+    { label: 'Vupt no Instagram', href: appConfig().social.instagram, Icon: InstagramIcon },
+    { label: 'Vupt no LinkedIn', href: appConfig().social.linkedin, Icon: LinkedinIcon },
+  ].flatMap((link) => (link.href ? [{ ...link, href: link.href }] : []))
 
 const exploreLinks = [
   { label: 'Portal de Vendas', path: '/portal' },
@@ -88,7 +92,7 @@ export function SiteFooter() {
             Crie, compartilhe, desapegue. O marketplace fechado da sua universidade.
           </p>
           <ul className="flex gap-2" aria-label="Redes sociais">
-            {socialLinks.map(({ label, href, Icon }) => (
+            {socialLinks().map(({ label, href, Icon }) => (
               <li key={href}>
                 <Button asChild variant="ghost" size="icon">
                   <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
@@ -99,7 +103,7 @@ export function SiteFooter() {
             ))}
             <li>
               <Button asChild variant="ghost" size="icon">
-                <a href={`mailto:${appConfig.contactEmail}`} aria-label="E-mail de contato do Vupt">
+                <a href={`mailto:${appConfig().contactEmail}`} aria-label="E-mail de contato do Vupt">
                   <Mail aria-hidden="true" className="size-5" />
                 </a>
               </Button>
@@ -138,7 +142,7 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <a href={`mailto:${appConfig.contactEmail}`} className={linkClass}>
+              <a href={`mailto:${appConfig().contactEmail}`} className={linkClass}>
                 Contato
               </a>
             </li>
@@ -154,7 +158,7 @@ export function SiteFooter() {
               Central de Ajuda
             </ButtonLink>
             <Button asChild variant="outline" size="sm" className="justify-start">
-              <a href={`mailto:${appConfig.supportEmail}`}>
+              <a href={`mailto:${appConfig().supportEmail}`}>
                 <Mail aria-hidden="true" />
                 Falar com o suporte
               </a>

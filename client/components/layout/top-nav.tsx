@@ -1,15 +1,23 @@
 import { MenuIcon } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { type ComponentProps, lazy, Suspense } from 'react'
 import { Link, useLocation, useRouter } from 'wouter'
+import { AfterHydration } from '@/components/after-hydration'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
-import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
 import { useViewer } from '@/lib/auth'
-import { useCommunity } from '@/lib/community'
+import { lazyPage } from '@/lib/lazy-page'
 
+// The phone's navigation sheet (Radix dialog) loads once the page is up; its button shows at once.
+const MobileMenu = lazy(() => import('./mobile-menu'))
 // A member's bell and account menu bring the menu library with them: visitors, who see neither, do not
-// download it on their first page.
-const SignedInActions = lazy(() => import('./signed-in-actions'))
+// download it on their first page. A member's page is rendered with them on the server, and the browser
+// loads their chunk before hydrating (lazyPage), so nothing shifts when they arrive.
+const SignedInActions = lazyPage(
+  'components/layout/signed-in-actions.tsx',
+  () => import('./signed-in-actions'),
+)
+
+export type NavLink = { href: string; label: string }
 
 export function TopNav() {
   const { viewer } = useViewer()
@@ -24,12 +32,14 @@ export function TopNav() {
         aria-label="Principal"
         className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4"
       >
-        <MobileMenu links={links} />
+        <AfterHydration fallback={<MobileMenuButton />}>
+          <MobileMenu links={links} />
+        </AfterHydration>
         <Link
           href="~/"
           className="flex items-center gap-2 font-extrabold text-primary text-xl tracking-tight"
         >
-          <img src="/favicon.svg" alt="" className="size-8" />
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
           Vupt
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
@@ -79,33 +89,11 @@ function SignedOutActions() {
   )
 }
 
-function MobileMenu({ links }: { links: { href: string; label: string }[] }) {
-  const { community } = useCommunity()
+/** Opens the navigation sheet on a phone (mobile-menu.tsx wraps it once loaded). */
+export function MobileMenuButton(props: ComponentProps<typeof Button>) {
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu">
-          <MenuIcon aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="w-72">
-        <SheetHeader>
-          <SheetTitle>{community ? `Vupt · ${community.name}` : 'Vupt'}</SheetTitle>
-        </SheetHeader>
-        <ul className="grid gap-1 px-4">
-          {[...links, { href: '/faq', label: 'Central de Ajuda' }, { href: '/sobre', label: 'Sobre' }].map(
-            (link) => (
-              <li key={link.href}>
-                <SheetClose asChild>
-                  <Link href={link.href} className="block rounded-md px-3 py-3 font-medium hover:bg-accent">
-                    {link.label}
-                  </Link>
-                </SheetClose>
-              </li>
-            ),
-          )}
-        </ul>
-      </SheetContent>
-    </Sheet>
+    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu" {...props}>
+      <MenuIcon aria-hidden="true" />
+    </Button>
   )
 }

@@ -1,7 +1,10 @@
-import type { CSSProperties } from 'react'
+import { type CSSProperties, useEffect } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
+import { toasterListening } from '@/lib/toast'
 
 function Toaster(props: ToasterProps) {
+  // Runs after sonner's own effect has subscribed (children's effects run first).
+  useEffect(toasterListening, [])
   return (
     <Sonner
       position="top-center"

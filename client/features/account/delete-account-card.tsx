@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { passwordConfirmationSchema } from '@shared/schemas/account'
 import { Trash2Icon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import type { z } from 'zod'
 import { PasswordField } from '@/components/text-fields'
 import {
@@ -15,8 +14,9 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
-import { appCodeOf, toastError } from '@/lib/errors'
+import { appCodeOf } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { SecuritySection } from './security-section'
 import { useLocalSignOut } from './use-local-sign-out'

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { useLocation, useSearch } from 'wouter'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { GoogleLogo } from '@/components/google-logo'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { appConfig } from '@/lib/config'
+import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { googleFlowHref, readGoogleOutcome, withoutGoogleOutcome } from './account-helpers'
 import type { RunWithReauth } from './reauth'
@@ -79,7 +79,7 @@ export function GoogleCard({
             onConfirm={confirmUnlink}
           />
         </div>
-      ) : appConfig.googleEnabled ? (
+      ) : appConfig().googleEnabled ? (
         <Button
           variant="outline"
           className="justify-self-start"

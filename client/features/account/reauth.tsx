@@ -15,8 +15,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { appConfig } from '@/lib/config'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
+import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { googleFlowHref, isReauthRequired } from './account-helpers'
 
@@ -136,7 +136,7 @@ export function ReauthDialog({
                 Depois, repita a alteração.
               </DialogDescription>
             </DialogHeader>
-            {appConfig.googleEnabled ? null : (
+            {appConfig().googleEnabled ? null : (
               <p className="text-muted-foreground text-sm">
                 O login com Google não está disponível no momento. Tente mais tarde.
               </p>
@@ -145,7 +145,7 @@ export function ReauthDialog({
               <Button type="button" variant="outline" onClick={() => close(false)}>
                 Cancelar
               </Button>
-              {appConfig.googleEnabled ? (
+              {appConfig().googleEnabled ? (
                 <Button asChild>
                   {/* A full navigation: the server sends the browser to Google and back here. */}
                   <a href={googleFlowHref('reauth', window.location.pathname)}>Confirmar com Google</a>

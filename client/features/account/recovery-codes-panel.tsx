@@ -1,9 +1,9 @@
 import { CopyIcon, DownloadIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
+import { toast } from '@/lib/toast'
 import { RECOVERY_CODES_FILE_NAME, recoveryCodesText } from './account-helpers'
 import { downloadTextFile } from './download'
 

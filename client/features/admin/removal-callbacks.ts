@@ -1,5 +1,4 @@
-import { toast } from 'sonner'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 
 /**
  * The onSuccess and onError of a delete confirmed in a ConfirmDialog. Either way the dialog closes: on

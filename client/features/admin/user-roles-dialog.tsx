@@ -1,11 +1,10 @@
 import { ROLE_LABELS, ROLES, type Role } from '@shared/domain'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import { DialogForm } from '@/components/dialog-form'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { rolesToSave, sameRoles, toggleRole } from './roles'
 

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type CompleteProfileInput, completeProfileSchema } from '@shared/schemas/auth'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import type { Viewer } from '@/lib/auth'
 import { defaultCommunity } from '@/lib/community'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** Spec: opens for an approved user missing username, university or course; cannot be dismissed. */

@@ -1,9 +1,8 @@
 import { Clock3Icon, MailCheckIcon, MailWarningIcon } from 'lucide-react'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import type { Viewer } from '@/lib/auth'
 import { appConfig } from '@/lib/config'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 import { AccountGateScreen } from './account-gate-screen'
@@ -54,8 +53,8 @@ export function PendingApprovalScreen({ viewer }: { viewer: Viewer }) {
       )}
       <p className="text-muted-foreground">
         Dúvidas? Fale com o suporte:{' '}
-        <a className="font-medium text-primary underline" href={`mailto:${appConfig.supportEmail}`}>
-          {appConfig.supportEmail}
+        <a className="font-medium text-primary underline" href={`mailto:${appConfig().supportEmail}`}>
+          {appConfig().supportEmail}
         </a>
       </p>
     </AccountGateScreen>

@@ -1,6 +1,8 @@
 /** Where to go after signing in: navigation state first (spec), then `?from=`, then the default. */
 export function readReturnPath(search: string, fallback: string): string {
-  const fromState = (window.history.state as { from?: unknown } | null)?.from
+  // A server render has only the query, which the client's redirects always carry too.
+  const state = typeof window === 'undefined' ? null : (window.history.state as { from?: unknown } | null)
+  const fromState = state?.from
   const fromQuery = new URLSearchParams(search).get('from')
   for (const candidate of [fromState, fromQuery]) {
     if (typeof candidate === 'string' && candidate.startsWith('/') && !candidate.startsWith('//'))

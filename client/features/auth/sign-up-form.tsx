@@ -3,11 +3,10 @@ import type { PublicCommunity } from '@shared/community'
 import { communitySignUpFormSchema, type SignUpFormValues } from '@shared/schemas/auth'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
+import { toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 const FIELDS: {

@@ -26,8 +26,8 @@ export function SuspendedScreen({ suspension }: { suspension: NonNullable<Viewer
       </p>
       <p className="text-muted-foreground">
         Se você acha que houve um engano, escreva para{' '}
-        <a className="underline" href={`mailto:${appConfig.supportEmail}`}>
-          {appConfig.supportEmail}
+        <a className="underline" href={`mailto:${appConfig().supportEmail}`}>
+          {appConfig().supportEmail}
         </a>
         .
       </p>

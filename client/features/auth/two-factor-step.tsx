@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import type { z } from 'zod'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { secondFactorFormSchema } from '@/features/account/account-schemas'
-import { appCodeOf, toastError } from '@/lib/errors'
+import { appCodeOf } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
+import { toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 type CodeInput = z.input<typeof secondFactorFormSchema>

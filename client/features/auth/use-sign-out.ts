@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
-import { httpStatusOf, toastError } from '@/lib/errors'
+import { httpStatusOf } from '@/lib/errors'
+import { toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 /** Signs out, forgets everything cached for the user and goes home. */

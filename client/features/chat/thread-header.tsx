@@ -8,8 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { BlockButton } from '@/features/safety/block-button'
 import { ReportButton } from '@/features/safety/report-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
-import { toastError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
+import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { ChatAvatar } from './chat-avatar'
 
@@ -56,6 +56,8 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
             <img
               src={instanceUrl(listing.imageUrl)}
               alt=""
+              width={48}
+              height={48}
               className="size-12 shrink-0 rounded-md object-cover"
             />
           ) : (

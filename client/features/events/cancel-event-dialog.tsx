@@ -1,9 +1,8 @@
 import { CalendarXIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** The organizer calls off an approved event; the dialog stays open, busy, until the server answers. */

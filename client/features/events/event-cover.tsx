@@ -25,6 +25,7 @@ export function EventCover({
           src={instanceUrl(imageUrl)}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className={cn('size-full object-cover', imageClassName)}
         />

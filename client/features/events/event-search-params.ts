@@ -1,4 +1,4 @@
-import { EVENT_TABS, type EventTab } from '@shared/schemas/event'
+import { EVENT_TABS, type EventTab } from '@shared/event-tabs'
 
 /** The events page's view, kept in the query string (`?aba=passados&q=show`) so a link reproduces it. */
 export type EventsSearch = { q: string; tab: EventTab }

@@ -1,7 +1,7 @@
 import { Share2Icon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { toast } from '@/lib/toast'
 
 export const LINK_COPIED_MESSAGE = 'Link copiado para a área de transferência!'
 

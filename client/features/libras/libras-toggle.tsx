@@ -1,5 +1,5 @@
 import { HandIcon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { chooseLibras, librasChosen } from './libras-preference'
 
@@ -9,7 +9,9 @@ export const LIBRAS_PRIVACY_TEXT =
 
 /** Footer switch for the VLibras widget: reloads the page with the new choice. */
 export function LibrasToggle() {
-  const [on] = useState(librasChosen)
+  // Read once mounted, like the widget: the server render cannot see the browser's storage.
+  const [on, setOn] = useState(false)
+  useEffect(() => setOn(librasChosen()), [])
   const [busy, setBusy] = useState(false)
   const noteId = useId()
   return (
@@ -24,7 +26,8 @@ export function LibrasToggle() {
         disabled={busy}
         onClick={() => {
           setBusy(true)
-          chooseLibras(!on)
+          // The choice as stored, not as shown: a click before the page has read it must not undo it.
+          chooseLibras(!librasChosen())
         }}
       >
         <HandIcon aria-hidden="true" />

@@ -24,14 +24,16 @@ function loadScript(): Promise<void> {
  * Until then nothing is requested from outside Vupt.
  */
 export function LibrasWidget() {
-  const [enabled] = useState(librasChosen)
+  // Read once mounted: the server render has no storage, and hydration must match it.
+  const [enabled, setEnabled] = useState(false)
 
   useEffect(() => {
     if (syncLibrasCookie()) {
       location.reload()
       return
     }
-    if (!enabled) return
+    if (!librasChosen()) return
+    setEnabled(true)
     loadScript()
       .then(() => {
         const VLibras = (window as VLibrasGlobal).VLibras
@@ -43,7 +45,7 @@ export function LibrasWidget() {
       .catch(() => {
         // Offline or blocked: the page works without it, and the footer still offers the setting.
       })
-  }, [enabled])
+  }, [])
 
   if (!enabled) return null
   // The markup the widget looks for (attributes `vw`, `vw-access-button`, `vw-plugin-wrapper`).

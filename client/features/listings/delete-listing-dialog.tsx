@@ -1,8 +1,7 @@
 import { type ReactNode, useState } from 'react'
-import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { RemoveButton } from '@/components/remove-button'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { useInvalidateListings } from './use-invalidate-listings'
 

@@ -16,12 +16,16 @@ export type ListingCardData = RouterOutputs['listings']['list']['items'][number]
 /** Card images are served at 4:3; the box keeps that ratio before the image arrives (no layout shift). */
 const IMAGE_WIDTH = 480
 const IMAGE_HEIGHT = 360
+/** The pipeline's card rendition is at most 640 px wide (server/uploads/process-image.ts). */
+const CARD_RENDITION_WIDTH = 640
+/** Two columns on a phone, three from md, four from lg, inside a 72rem page. */
+const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw'
 
 /**
  * A listing in a grid. The whole card is one link (the title's, stretched over it) so the heart
  * can stay a separate button: interactive elements must not nest.
  */
-export function ListingCard({ listing }: { listing: ListingCardData }) {
+export function ListingCard({ listing, priority = false }: { listing: ListingCardData; priority?: boolean }) {
   const linkTo = useProtectedLink()
   const seller = listing.sellerFullName?.trim() || 'Vendedor'
   return (
@@ -30,10 +34,13 @@ export function ListingCard({ listing }: { listing: ListingCardData }) {
         {listing.imageUrl ? (
           <img
             src={instanceUrl(listing.imageUrl)}
+            srcSet={`${instanceUrl(listing.imageUrl)} ${CARD_RENDITION_WIDTH}w`}
+            sizes={CARD_SIZES}
             alt=""
             width={IMAGE_WIDTH}
             height={IMAGE_HEIGHT}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           />

@@ -1,81 +1,86 @@
 import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@shared/domain'
-import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingSort } from '@shared/schemas/listing'
-import { type ReactNode, useId } from 'react'
-import { Button } from '@/components/ui/button'
+import { LISTING_SORT_LABELS, type ListingSort } from '@shared/listing-filters'
+import { ChevronDownIcon } from 'lucide-react'
+import { lazy, type ReactNode, useId } from 'react'
+import { AfterHydration } from '@/components/after-hydration'
 import { Label } from '@/components/ui/label'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { selectTriggerClasses } from '@/components/ui/select-trigger-classes'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { FilterChip } from './filter-chip'
-import { ListingSearchForm } from './listing-search-form'
-import type { ListingUrlFilters } from './listing-search-params'
-import { PriceRangeFilter } from './price-range-filter'
+
+export const ALL_CONDITIONS_LABEL = 'Todas as condições'
 
 export type SubcategoryOption = { id: number; name: string; icon: string | null }
 
-export function SortSelect({
-  value,
-  onChange,
-  className,
-}: {
+export type SortSelectProps = {
   value: ListingSort
   onChange: (sort: ListingSort) => void
   className?: string
-}) {
+}
+
+export type ConditionSelectProps = {
+  value: ListingCondition | null
+  onChange: (condition: ListingCondition | null) => void
+  className?: string
+}
+
+// Radix Select loads once the page is up; until then a button with its look shows the current choice.
+const RadixSortSelect = lazy(() =>
+  import('./filter-selects').then((module) => ({ default: module.SortSelect })),
+)
+const RadixConditionSelect = lazy(() =>
+  import('./filter-selects').then((module) => ({ default: module.ConditionSelect })),
+)
+
+function SelectStandIn({ label, value, className }: { label: string; value: string; className?: string }) {
   const id = useId()
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>Ordenar por</Label>
-      <Select value={value} onValueChange={(next) => onChange(next as ListingSort)}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {LISTING_SORTS.map((sort) => (
-            <SelectItem key={sort} value={sort}>
-              {LISTING_SORT_LABELS[sort]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <Label htmlFor={id}>{label}</Label>
+      <button
+        id={id}
+        type="button"
+        role="combobox"
+        aria-expanded={false}
+        className={cn(selectTriggerClasses, 'w-full')}
+      >
+        <span data-slot="select-value">{value}</span>
+        <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
+      </button>
     </div>
   )
 }
 
-/** Radix Select can't hold an empty value, so 'all conditions' has a name of its own. */
-const ALL_CONDITIONS = 'todas'
-
-/** The condition as a compact select, for filter bars. */
-export function ConditionSelect({
-  value,
-  onChange,
-  className,
-}: {
-  value: ListingCondition | null
-  onChange: (condition: ListingCondition | null) => void
-  className?: string
-}) {
-  const id = useId()
+export function SortSelect(props: SortSelectProps) {
   return (
-    <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>Condição</Label>
-      <Select
-        value={value ?? ALL_CONDITIONS}
-        onValueChange={(next) => onChange(next === ALL_CONDITIONS ? null : (next as ListingCondition))}
-      >
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_CONDITIONS}>Todas as condições</SelectItem>
-          {LISTING_CONDITIONS.map((condition) => (
-            <SelectItem key={condition} value={condition}>
-              {CONDITION_LABELS[condition]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <AfterHydration
+      fallback={
+        <SelectStandIn
+          label="Ordenar por"
+          value={LISTING_SORT_LABELS[props.value]}
+          className={props.className}
+        />
+      }
+    >
+      <RadixSortSelect {...props} />
+    </AfterHydration>
+  )
+}
+
+export function ConditionSelect(props: ConditionSelectProps) {
+  return (
+    <AfterHydration
+      fallback={
+        <SelectStandIn
+          label="Condição"
+          value={props.value ? CONDITION_LABELS[props.value] : ALL_CONDITIONS_LABEL}
+          className={props.className}
+        />
+      }
+    >
+      <RadixConditionSelect {...props} />
+    </AfterHydration>
   )
 }
 
@@ -152,50 +157,5 @@ export function ConditionChips({
         </FilterChip>
       ))}
     </ChipGroup>
-  )
-}
-
-type ListingFiltersPanelProps = {
-  filters: ListingUrlFilters
-  onChange: (patch: Partial<ListingUrlFilters>) => void
-  onClear: () => void
-  /** The main category's subcategories; undefined while they load. */
-  subcategories: SubcategoryOption[] | undefined
-  /** Only desapegos are sold in a condition. */
-  showCondition: boolean
-  className?: string
-}
-
-/** The listings pages' filters: the desktop sidebar and the mobile sheet render the same panel. */
-export function ListingFiltersPanel({
-  filters,
-  onChange,
-  onClear,
-  subcategories,
-  showCondition,
-  className,
-}: ListingFiltersPanelProps) {
-  return (
-    <div className={cn('grid gap-6', className)}>
-      <ListingSearchForm
-        value={filters.q}
-        onSearch={(q) => onChange({ q })}
-        label="Buscar nesta categoria"
-        placeholder="Buscar..."
-      />
-      <SortSelect value={filters.sort} onChange={(sort) => onChange({ sort })} />
-      <SubcategoryChips
-        subcategories={subcategories}
-        value={filters.subcategory}
-        onChange={(subcategory) => onChange({ subcategory })}
-      />
-      {showCondition ? (
-        <ConditionChips value={filters.condition} onChange={(condition) => onChange({ condition })} />
-      ) : null}
-      <PriceRangeFilter min={filters.minPrice} max={filters.maxPrice} onCommit={(range) => onChange(range)} />
-      <Button variant="outline" onClick={onClear}>
-        Limpar filtros
-      </Button>
-    </div>
   )
 }

@@ -20,7 +20,13 @@ export function ListingGrid({ listings, className, interstitial, interstitialAft
   return (
     <ul className={cn(LISTING_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4', className)}>
       {listings.map((listing, index) => (
-        <ListingItem key={listing.id} listing={listing} before={index === slot ? interstitial : null} />
+        <ListingItem
+          key={listing.id}
+          listing={listing}
+          before={index === slot ? interstitial : null}
+          // The first row is on screen at once: those photos load first, the rest as they scroll in.
+          priority={index < 2}
+        />
       ))}
       {interstitial && slot === listings.length && listings.length > 0 ? (
         <li className="col-span-full">{interstitial}</li>
@@ -29,12 +35,20 @@ export function ListingGrid({ listings, className, interstitial, interstitialAft
   )
 }
 
-function ListingItem({ listing, before }: { listing: ListingCardData; before: ReactNode }) {
+function ListingItem({
+  listing,
+  before,
+  priority,
+}: {
+  listing: ListingCardData
+  before: ReactNode
+  priority: boolean
+}) {
   return (
     <>
       {before ? <li className="col-span-full">{before}</li> : null}
       <li>
-        <ListingCard listing={listing} />
+        <ListingCard listing={listing} priority={priority} />
       </li>
     </>
   )

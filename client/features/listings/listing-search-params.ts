@@ -4,8 +4,8 @@ import {
   MAIN_CATEGORY_SLUGS,
   type MainCategorySlug,
 } from '@shared/domain'
+import { LISTING_SORTS, type ListingSort, PRICE_FILTER_MAX } from '@shared/listing-filters'
 import { reaisToCents } from '@shared/money'
-import { LISTING_SORTS, type ListingSort, PRICE_FILTER_MAX } from '@shared/schemas/listing'
 import type { RouterInputs } from '@/lib/api-types'
 
 /** Every filter of the portal and the category pages, as read from the query string. */

@@ -1,5 +1,5 @@
+import { PRICE_FILTER_MAX, PRICE_FILTER_STEP } from '@shared/listing-filters'
 import { formatWholePrice, reaisToCents } from '@shared/money'
-import { PRICE_FILTER_MAX, PRICE_FILTER_STEP } from '@shared/schemas/listing'
 import { Slider } from 'radix-ui'
 import { useId, useState } from 'react'
 

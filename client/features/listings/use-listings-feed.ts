@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import { toastError } from '@/lib/errors'
+import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import type { ListingsQueryInput } from './listing-search-params'
 

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { getQueryKey } from '@trpc/react-query'
-import { toast } from 'sonner'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { withFavorite } from './favorite-cache'
 import { useInvalidateListings } from './use-invalidate-listings'

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatTimeAgo } from '@/lib/dates'
-import { toastError } from '@/lib/errors'
+import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 

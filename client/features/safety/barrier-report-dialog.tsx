@@ -4,13 +4,12 @@ import { type BarrierReportInput, barrierReportSchema } from '@shared/schemas/sa
 import { MessageSquareWarning } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { DialogForm } from '@/components/dialog-form'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
-import { toastError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** "Relatar uma barreira" for members: the report reaches the moderators' Denúncias queue. */

@@ -1,9 +1,8 @@
 import { BanIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** Blocks a member, after a confirmation that says what blocking does. Silent to the blocked person. */

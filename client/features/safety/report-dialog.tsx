@@ -7,14 +7,13 @@ import {
 } from '@shared/safety'
 import { FlagIcon } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
-import { toast } from 'sonner'
 import { DialogForm } from '@/components/dialog-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { RadioCard } from '@/components/ui/radio-card'
 import { Textarea } from '@/components/ui/textarea'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 const WHAT: Record<ContentReportTarget, string> = {

@@ -1,6 +1,6 @@
 import type { UploadedImage } from '@shared/uploads'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { isAbortError, type UploadKind, uploadImage, validateImageFile } from './upload-image'
 
 /** An image already stored on the server (e.g. a listing's photos when editing). */

@@ -1,6 +1,6 @@
 import type { UploadedImage } from '@shared/uploads'
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { isAbortError, type UploadKind, uploadImage, validateImageFile } from './upload-image'
 
 export type SingleImageState = {

@@ -1,7 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query'
 import { CheckIcon, SearchIcon, ShieldIcon, UsersIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import { useLocation } from 'wouter'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { RemoveButton } from '@/components/remove-button'
@@ -18,7 +17,7 @@ import { type RolesTarget, UserRolesDialog } from '@/features/admin/user-roles-d
 import type { RouterOutputs } from '@/lib/api-types'
 import { useViewer } from '@/lib/auth'
 import { formatDate } from '@/lib/dates'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
 

@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { useLocation, useSearch } from 'wouter'
 import { GoogleLogo } from '@/components/google-logo'
 import { Button } from '@/components/ui/button'
@@ -14,6 +13,7 @@ import { useViewer } from '@/lib/auth'
 import { defaultCommunity, useCommunity } from '@/lib/community'
 import { appConfig } from '@/lib/config'
 import { instanceUrl } from '@/lib/instance-url'
+import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -60,7 +60,7 @@ export function AuthPage() {
     `/auth/google?${new URLSearchParams({ from: returnPath, community: community?.slug ?? '' })}`,
   )
   const onGoogleClick = (event: React.MouseEvent) => {
-    if (appConfig.googleEnabled) return
+    if (appConfig().googleEnabled) return
     event.preventDefault()
     toast.error(GOOGLE_ERROR, { description: 'O login com Google não está disponível no momento.' })
   }

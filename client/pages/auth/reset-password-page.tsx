@@ -1,8 +1,7 @@
-import { toast } from 'sonner'
 import { useLocation, useSearch } from 'wouter'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { NewPasswordForm } from '@/features/auth/new-password-form'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 

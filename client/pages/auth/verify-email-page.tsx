@@ -4,7 +4,7 @@ import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { NewPasswordForm } from '@/features/auth/new-password-form'
-import { toastError } from '@/lib/errors'
+import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 

@@ -8,7 +8,7 @@ import {
   NoConversations,
 } from '@/features/chat/conversation-list'
 import { useViewer } from '@/lib/auth'
-import { toastError } from '@/lib/errors'
+import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 

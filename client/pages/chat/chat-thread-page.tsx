@@ -33,8 +33,10 @@ export function ChatThreadPage() {
 }
 
 function useDocumentVisible(): boolean {
-  const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
+  // Hidden until mounted: a server render marks nothing as read.
+  const [visible, setVisible] = useState(false)
   useEffect(() => {
+    setVisible(document.visibilityState === 'visible')
     const update = () => setVisible(document.visibilityState === 'visible')
     document.addEventListener('visibilitychange', update)
     return () => document.removeEventListener('visibilitychange', update)

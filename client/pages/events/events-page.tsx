@@ -1,4 +1,4 @@
-import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/schemas/event'
+import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/event-tabs'
 import { PlusIcon } from 'lucide-react'
 import { LoadingStatus } from '@/components/loading-status'
 import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'

@@ -10,7 +10,7 @@ import { ListingGrid, ListingGridSkeleton } from '@/features/listings/listing-gr
 import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
-import { toastError } from '@/lib/errors'
+import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 

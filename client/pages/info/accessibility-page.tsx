@@ -109,7 +109,7 @@ export function AccessibilityPage() {
           {viewer?.approved ? <BarrierReportButton /> : null}
           <Button asChild variant={viewer?.approved ? 'outline' : 'default'}>
             <a
-              href={`mailto:${appConfig.supportEmail}?subject=${encodeURIComponent('Barreira de acessibilidade')}`}
+              href={`mailto:${appConfig().supportEmail}?subject=${encodeURIComponent('Barreira de acessibilidade')}`}
             >
               <Mail aria-hidden="true" />
               {viewer?.approved ? 'Escrever para o suporte' : 'Relatar uma barreira'}
@@ -117,7 +117,7 @@ export function AccessibilityPage() {
           </Button>
         </div>
         <p className="break-words text-sm">
-          Endereço do suporte: <span className="font-medium">{appConfig.supportEmail}</span>
+          Endereço do suporte: <span className="font-medium">{appConfig().supportEmail}</span>
         </p>
         <p className="text-muted-foreground text-sm">
           Dúvidas gerais estão na{' '}

@@ -63,8 +63,8 @@ function UpcomingCommunityCard({ community }: { community: PublicCommunity }) {
 
 export function CommunityChooserPage() {
   usePageTitle('Escolha sua comunidade')
-  const active = appConfig.communities.filter((community) => community.active)
-  const upcoming = appConfig.communities.filter((community) => !community.active)
+  const active = appConfig().communities.filter((community) => community.active)
+  const upcoming = appConfig().communities.filter((community) => !community.active)
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-12">
@@ -105,7 +105,7 @@ export function CommunityChooserPage() {
           Conte para a gente qual é a sua universidade e ajude a trazer o Vupt para o seu campus.
         </p>
         <Button asChild>
-          <a href={`mailto:${appConfig.contactEmail}`}>
+          <a href={`mailto:${appConfig().contactEmail}`}>
             <Mail aria-hidden="true" />
             Entrar em contato
           </a>

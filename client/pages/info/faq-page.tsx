@@ -39,15 +39,19 @@ export function FaqPage() {
   const inputRef = useRef<HTMLInputElement>(null)
   const headingPrefix = useId()
   // A link to one answer (the chat's safety warning opens /faq#negociacao-segura) opens it.
-  const [linkedItem] = useState(() => decodeURIComponent(window.location.hash.slice(1)))
+  // Read after hydration: the server never sees the hash, and both renders must agree.
+  const [linkedItem, setLinkedItem] = useState('')
   useEffect(() => {
-    if (linkedItem) document.getElementById(linkedItem)?.scrollIntoView()
-  }, [linkedItem])
+    const fromHash = decodeURIComponent(window.location.hash.slice(1))
+    if (!fromHash) return
+    setLinkedItem(fromHash)
+    requestAnimationFrame(() => document.getElementById(fromHash)?.scrollIntoView())
+  }, [])
 
   const { groups, count } = useMemo(() => searchFaq(faqGroups, query), [query])
   const searching = query.trim() !== ''
   // Remounting the accordions per query opens every match, so the answers that matched are visible.
-  const accordionKey = searching ? `busca:${normalizeForSearch(query.trim())}` : 'todas'
+  const accordionKey = searching ? `busca:${normalizeForSearch(query.trim())}` : `todas:${linkedItem}`
 
   function clearSearch() {
     setQuery('')
@@ -167,7 +171,7 @@ export function FaqPage() {
           <p className="text-muted-foreground text-sm">Nossa equipe de suporte responde por e-mail.</p>
         </div>
         <Button asChild>
-          <a href={`mailto:${appConfig.supportEmail}`}>Falar com o suporte</a>
+          <a href={`mailto:${appConfig().supportEmail}`}>Falar com o suporte</a>
         </Button>
       </aside>
     </div>

@@ -13,7 +13,8 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '@/components/ui/sheet'
-import { ListingFiltersPanel, SortSelect } from '@/features/listings/listing-filters'
+import { SortSelect } from '@/features/listings/listing-filters'
+import { ListingFiltersPanel } from '@/features/listings/listing-filters-panel'
 import { countActiveFilters, toListingsInput } from '@/features/listings/listing-search-params'
 import { ListingsFeedView } from '@/features/listings/listings-feed-view'
 import { useListingFilters } from '@/features/listings/use-listing-filters'

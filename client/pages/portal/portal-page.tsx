@@ -15,13 +15,18 @@ import { ListingsFeedView } from '@/features/listings/listings-feed-view'
 import { PromoBanner } from '@/features/listings/promo-banner'
 import { useListingFilters } from '@/features/listings/use-listing-filters'
 import { useListingsFeed } from '@/features/listings/use-listings-feed'
-import { WantedTeaser } from '@/features/wanted/wanted-teaser'
 import type { RouterOutputs } from '@/lib/api-types'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
+import { lazyPage } from '@/lib/lazy-page'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 import { cn } from '@/lib/utils'
+
+// Members only: its cards' code stays out of a visitor's first download (still rendered by the server).
+const WantedTeaser = lazyPage('features/wanted/wanted-teaser.tsx', () =>
+  import('@/features/wanted/wanted-teaser').then((module) => ({ default: module.WantedTeaser })),
+)
 
 type MainCategory = RouterOutputs['listings']['categories'][number]
 

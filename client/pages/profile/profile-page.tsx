@@ -1,4 +1,4 @@
-import { usernameSchema } from '@shared/schemas/auth'
+import { isUsername } from '@shared/username'
 import {
   CalendarDaysIcon,
   GraduationCapIcon,
@@ -36,7 +36,7 @@ export function ProfilePage() {
   const params = useParams<{ username: string }>()
   const username = params.username ?? ''
   // A name that cannot exist is answered here rather than with a refused request.
-  const valid = usernameSchema.safeParse(username).success
+  const valid = isUsername(username)
   const query = trpc.profiles.byUsername.useQuery({ username }, { enabled: valid })
   const status = query.error?.data?.httpStatus
   const notFound = !valid || status === 404 || status === 400

@@ -1,10 +1,9 @@
 import type { ListingInput } from '@shared/schemas/listing'
-import { toast } from 'sonner'
 import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/page-header'
 import { ListingForm } from '@/features/listings/form/listing-form'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
-import { toastError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 

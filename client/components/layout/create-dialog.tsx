@@ -1,0 +1,68 @@
+import { CalendarPlusIcon, ChevronRightIcon, HandshakeIcon, type LucideIcon, TagIcon } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { Link } from 'wouter'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+
+type CreateAction = { href: string; icon: LucideIcon; title: string; text: string }
+
+const ACTIONS: CreateAction[] = [
+  { href: '/vender', icon: TagIcon, title: 'Vender Produto', text: 'Anuncie uma criação ou um desapego.' },
+  {
+    href: '/vender',
+    icon: HandshakeIcon,
+    title: 'Oferecer Serviço',
+    text: 'Aulas, revisões, design e mais.',
+  },
+  {
+    href: '/criar-evento',
+    icon: CalendarPlusIcon,
+    title: 'Criar Evento',
+    text: 'Divulgue um evento para a comunidade.',
+  },
+]
+
+/** The choices behind the floating '+' (loaded once the page is up; the button shows at once). */
+export default function CreateDialog({ button }: { button: ReactNode }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{button}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>O que você quer fazer?</DialogTitle>
+          <DialogDescription>Escolha o que deseja criar na sua comunidade.</DialogDescription>
+        </DialogHeader>
+        <ul className="grid gap-2">
+          {ACTIONS.map((action) => {
+            const Icon = action.icon
+            return (
+              <li key={action.title}>
+                <Link
+                  href={action.href}
+                  onClick={() => setOpen(false)}
+                  className="flex items-center gap-3 rounded-lg border p-4 outline-none transition-colors hover:border-primary hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                >
+                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <span className="grid flex-1 gap-0.5">
+                    <span className="font-semibold">{action.title}</span>
+                    <span className="text-muted-foreground text-sm">{action.text}</span>
+                  </span>
+                  <ChevronRightIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  )
+}

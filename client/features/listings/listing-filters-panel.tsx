@@ -1,0 +1,54 @@
+import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/utils'
+import { ConditionChips, SortSelect, SubcategoryChips, type SubcategoryOption } from './listing-filters'
+import { ListingSearchForm } from './listing-search-form'
+import type { ListingUrlFilters } from './listing-search-params'
+import { PriceRangeFilter } from './price-range-filter'
+
+// Its own module: the price slider (Radix Slider) comes with it, and the portal, which shows no panel but
+// uses the selects and chips beside it, stays without that code on its first download.
+
+type ListingFiltersPanelProps = {
+  filters: ListingUrlFilters
+  onChange: (patch: Partial<ListingUrlFilters>) => void
+  onClear: () => void
+  /** The main category's subcategories; undefined while they load. */
+  subcategories: SubcategoryOption[] | undefined
+  /** Only desapegos are sold in a condition. */
+  showCondition: boolean
+  className?: string
+}
+
+/** The listings pages' filters: the desktop sidebar and the mobile sheet render the same panel. */
+export function ListingFiltersPanel({
+  filters,
+  onChange,
+  onClear,
+  subcategories,
+  showCondition,
+  className,
+}: ListingFiltersPanelProps) {
+  return (
+    <div className={cn('grid gap-6', className)}>
+      <ListingSearchForm
+        value={filters.q}
+        onSearch={(q) => onChange({ q })}
+        label="Buscar nesta categoria"
+        placeholder="Buscar..."
+      />
+      <SortSelect value={filters.sort} onChange={(sort) => onChange({ sort })} />
+      <SubcategoryChips
+        subcategories={subcategories}
+        value={filters.subcategory}
+        onChange={(subcategory) => onChange({ subcategory })}
+      />
+      {showCondition ? (
+        <ConditionChips value={filters.condition} onChange={(condition) => onChange({ condition })} />
+      ) : null}
+      <PriceRangeFilter min={filters.minPrice} max={filters.maxPrice} onCommit={(range) => onChange(range)} />
+      <Button variant="outline" onClick={onClear}>
+        Limpar filtros
+      </Button>
+    </div>
+  )
+}

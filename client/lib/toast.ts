@@ -1,0 +1,49 @@
+import type { toast as sonnerToast } from 'sonner'
+
+type Sonner = typeof sonnerToast
+
+let markReady: () => void = () => {}
+const toasterReady = new Promise<void>((resolve) => {
+  markReady = resolve
+})
+
+/** Called by the Toaster once it listens: a toast published before that would be lost. */
+export function toasterListening(): void {
+  markReady()
+}
+
+let loaded: Sonner | undefined
+let loading: Promise<Sonner> | undefined
+function sonner(): Promise<Sonner> {
+  loading ??= Promise.all([import('sonner'), toasterReady]).then(([module]) => {
+    loaded = module.toast
+    return loaded
+  })
+  return loading
+}
+
+function show(call: (toast: Sonner) => void): void {
+  if (loaded) call(loaded)
+  else void sonner().then(call)
+}
+
+/**
+ * sonner's `toast`, loaded on first use: no first screen shows a toast, so the library and its
+ * Toaster stay out of the first download.
+ */
+export const toast = Object.assign((...args: Parameters<Sonner>) => show((t) => t(...args)), {
+  success: (...args: Parameters<Sonner['success']>) => show((t) => t.success(...args)),
+  error: (...args: Parameters<Sonner['error']>) => show((t) => t.error(...args)),
+})
+
+/**
+ * The error toast of a failed call, as describeError (errors.ts) words it; `id` replaces an earlier toast
+ * with the same id. The error catalogue loads with the toast library, on first use, not on the first
+ * screen. Resolves once the toast is published (for tests).
+ */
+export function toastError(error: unknown, fallbackTitle?: string, options?: { id?: string }): Promise<void> {
+  return import('./errors').then(({ describeError }) => {
+    const { title, description } = describeError(error, fallbackTitle)
+    toast.error(title, options?.id ? { id: options.id, description } : { description })
+  })
+}

@@ -1,0 +1,33 @@
+/** Vite's build manifest: which files a module needs, for preload tags and the first-load budget. */
+export type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+export type Manifest = Record<string, ManifestChunk>
+
+/** A module's file and every file it imports statically (what loading it downloads). */
+export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`${key} não está no manifesto do build`)
+  if (into.has(chunk.file)) return into
+  into.add(chunk.file)
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into)
+  return into
+}
+
+export function entryKey(manifest: Manifest): string {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+  if (!entry) throw new Error('o manifesto do build não tem entrada')
+  return entry
+}
+
+/**
+ * `<link rel=modulepreload>` for the lazy modules a rendered page used, beyond what the entry already
+ * brings: the browser fetches them alongside the entry instead of after it has run.
+ */
+export function modulePreloadTags(manifest: Manifest, keys: readonly string[]): string {
+  const entryFiles = staticClosure(manifest, entryKey(manifest))
+  const files = new Set<string>()
+  for (const key of keys) {
+    if (!manifest[key]) continue
+    for (const file of staticClosure(manifest, key)) if (!entryFiles.has(file)) files.add(file)
+  }
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+}

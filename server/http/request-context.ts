@@ -1,0 +1,20 @@
+import type { Request, Response } from 'express'
+import { requestIp, resolveSession } from '../auth/identity'
+import type { AppServices } from '../services'
+import { createContextInner } from '../trpc/context'
+
+/** The tRPC context of an HTTP request: its session and member, for the API and for rendered pages. */
+export function requestContext(services: AppServices, req: Request, res: Response) {
+  const setCookie = (serialized: string) => res.append('Set-Cookie', serialized)
+  return createContextInner({
+    services,
+    ...resolveSession(services, req, setCookie),
+    request: {
+      requestId: res.locals.requestId as string,
+      ip: requestIp(req),
+      userAgent: req.headers['user-agent'] ?? null,
+      cookieHeader: req.headers.cookie,
+      setCookie,
+    },
+  })
+}

@@ -1,0 +1,198 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedDemo } from '../../scripts/lib/built-server'
+import { firstLoadFiles, readManifest } from '../../scripts/lib/first-load'
+import { launchBrowser } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+const DEMO = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
+
+let server: RunningServer
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-e2e-ssr-'))
+  seedDemo(dataDir)
+  ;[server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()])
+})
+
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+async function phone(options: { javaScriptEnabled: boolean }) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-BR',
+    ...options,
+  })
+  contexts.push(context)
+  return context
+}
+
+async function demoCookie(): Promise<string> {
+  const response = await fetch(`${server.url}/api/trpc/auth.signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify(DEMO),
+  })
+  expect(response.status).toBe(200)
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+}
+
+describe('páginas montadas no servidor', () => {
+  it('o portal se lê com o JavaScript desligado: busca, categorias, anúncios e rodapé, sem "Carregando"', async () => {
+    const page = await (await phone({ javaScriptEnabled: false })).newPage()
+    const response = await page.goto('/univille/portal')
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1, name: 'Portal de Vendas' }).isVisible()).resolves.toBe(
+      true,
+    )
+    await expect(page.getByRole('searchbox').first().isVisible()).resolves.toBe(true)
+    await expect(
+      page.getByRole('heading', { name: 'Ilustração personalizada em aquarela' }).count(),
+    ).resolves.toBe(1)
+    await expect(page.getByRole('contentinfo').isVisible()).resolves.toBe(true)
+    await expect(page.getByText('Carregando...').count()).resolves.toBe(0)
+    // The footer comes after the content, not above it.
+    const order = await page.evaluate(() => {
+      const main = document.getElementById('conteudo')
+      const footer = document.querySelector('footer')
+      return main && footer ? main.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING : 0
+    })
+    expect(order).toBeGreaterThan(0)
+  })
+
+  it('a página chega pronta: hidrata sem pedir de novo à API o que o servidor já leu', async () => {
+    const page = await (await phone({ javaScriptEnabled: true })).newPage()
+    const apiCalls: string[] = []
+    const problems: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/trpc/')) apiCalls.push(request.url())
+    })
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    for (const path of ['/univille/portal', '/univille/eventos', '/univille/faq', '/']) {
+      await page.goto(path, { waitUntil: 'networkidle' })
+    }
+    expect(apiCalls).toEqual([])
+    expect(problems).toEqual([])
+    // Hydrated: the search works as a client navigation.
+    await page.goto('/univille/portal', { waitUntil: 'networkidle' })
+    await page.getByRole('searchbox').first().fill('aquarela')
+    await page.getByRole('searchbox').first().press('Enter')
+    await page.waitForURL(/q=aquarela/)
+    await page.getByRole('heading', { name: 'Identidade visual para projetos e empresas júnior' }).waitFor({
+      state: 'detached',
+    })
+  })
+
+  it('cada página leva o prefixo da sua comunidade nos endereços da instância, mesmo montadas ao mesmo tempo', async () => {
+    // Renders of different requests interleave while they wait for data: each keeps its own prefix.
+    const paths = ['/univille/portal', '/portal', '/univille/portal', '/portal', '/univille', '/']
+    const pages = await Promise.all(
+      paths.map(async (path) => ({ path, html: await (await fetch(`${server.url}${path}`)).text() })),
+    )
+    for (const { path, html } of pages) {
+      const prefix = path.startsWith('/univille') ? '/univille' : ''
+      expect(/"instancePrefix":"([^"]*)"/.exec(html)?.[1], path).toBe(prefix)
+      const photos = [...html.matchAll(/<img[^>]* src="([^"]*\/uploads\/[^"]*)"/g)].map((match) => match[1])
+      if (path.endsWith('/portal')) expect(photos.length, path).toBeGreaterThan(0)
+      expect(
+        photos.filter((src) => !src?.startsWith(`${prefix}/uploads/`)),
+        path,
+      ).toEqual([])
+    }
+  })
+
+  it('antes de hidratar, um visitante baixa só o que o orçamento do primeiro download conta', async () => {
+    const manifest = readManifest()
+    const pages = {
+      '/': 'pages/home/home-page.tsx',
+      '/univille': 'pages/info/community-home-page.tsx',
+      '/univille/portal': 'pages/portal/portal-page.tsx',
+    }
+    for (const [path, page] of Object.entries(pages)) {
+      const html = await (await fetch(`${server.url}${path}`)).text()
+      const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map(
+        (match) => match[1],
+      )
+      const counted = firstLoadFiles(manifest, page)
+      expect(preloaded.length, path).toBeGreaterThan(0)
+      expect(
+        preloaded.filter((file) => !counted.includes(file ?? '')),
+        path,
+      ).toEqual([])
+    }
+  })
+
+  it('as páginas de um membro hidratam sem divergir do HTML do servidor', async () => {
+    const cookie = await demoCookie()
+    const context = await phone({ javaScriptEnabled: true })
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', value = ''] = pair.split('=')
+        return { name, value, url: server.url }
+      }),
+    )
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    for (const path of [
+      '/univille/portal',
+      '/univille/produto/1',
+      '/univille/eventos',
+      '/univille/meus-produtos',
+      '/univille/minha-conta',
+      '/univille/chat',
+    ]) {
+      await page.goto(path, { waitUntil: 'networkidle' })
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined)
+      // Signed in on the server's HTML already: the account menu, not the sign-in link.
+      await expect(page.getByRole('button', { name: 'Menu da conta' }).count(), path).resolves.toBe(1)
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('um visitante numa página de membros vai ao login pelo servidor (302), com o caminho de volta', async () => {
+    const response = await fetch(`${server.url}/univille/produto/1?foto=2`, { redirect: 'manual' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(
+      `/univille/auth?from=${encodeURIComponent('/univille/produto/1?foto=2')}`,
+    )
+    expect((await fetch(`${server.url}/univille/nao-existe`, { redirect: 'manual' })).status).toBe(404)
+  })
+
+  it('o membro recebe a própria visão já no HTML: menu da conta e a página do anúncio', async () => {
+    const cookie = await demoCookie()
+    const html = await (await fetch(`${server.url}/univille/produto/1`, { headers: { cookie } })).text()
+    expect(html).toContain('aria-label="Menu da conta"')
+    expect(html).not.toContain('Entrar <span')
+    const context = await phone({ javaScriptEnabled: false })
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', value = ''] = pair.split('=')
+        return { name, value, url: server.url }
+      }),
+    )
+    const page = await context.newPage()
+    await page.goto('/univille/produto/1')
+    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1)
+    await expect(page.getByText('Carregando...').count()).resolves.toBe(0)
+  })
+})
