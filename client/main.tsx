@@ -1,7 +1,7 @@
 import './styles.css'
 import { SSR_STATE_ELEMENT_ID, type SsrState } from '@shared/ssr'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { preloadLazyPages } from '@/lib/lazy-page'
 import { createQueryClient, createTrpcClient } from '@/lib/trpc'
@@ -27,7 +27,11 @@ async function start(container: HTMLElement) {
   // The server's answers and pages first, so the first render is the server's HTML, not spinners.
   hydrate(queryClient, state.queries as DehydratedState)
   await preloadLazyPages(state.lazy)
-  hydrateRoot(container, app)
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: a tap during it is answered, and no long task blocks the phone.
+  startTransition(() => {
+    hydrateRoot(container, app)
+  })
 }
 
 const container = document.getElementById('root')
