@@ -16,11 +16,13 @@ export function acquireSubscriptionSlot(request: RequestMeta): () => void {
     throw asTRPCError(appError('TOO_MANY_REQUESTS', 'TOO_MANY_LIVE_UPDATES'))
   }
   counter.active += 1
+  if (counter.all) counter.all.active += 1
   let released = false
   return () => {
     if (released) return
     released = true
     counter.active -= 1
+    if (counter.all) counter.all.active -= 1
   }
 }
 

@@ -35,8 +35,8 @@ export function attachWebSockets(server: Server, services: AppServices, options:
   const maxPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS
   const openByAddress = new Map<string, number>()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
-  /** Each open connection's subscription counter, for the metrics. */
-  const subscriptionCounters = new Map<object, { active: number }>()
+  /** Live subscriptions over every socket, for the metrics (each socket also counts its own, to cap them). */
+  const allSubscriptions = { active: 0 }
   const isLiveCommunity = liveCommunityCheck(services.db)
   server.on('upgrade', (req, socket, head) => {
     const url = req.url ?? '/'
@@ -73,10 +73,8 @@ export function attachWebSockets(server: Server, services: AppServices, options:
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req, res }) => {
-      const subscriptions = { active: 0 }
-      subscriptionCounters.set(res, subscriptions)
-      res.once('close', () => subscriptionCounters.delete(res))
+    createContext: ({ req }) => {
+      const subscriptions = { active: 0, all: allSubscriptions }
       const ip = socketClientAddress(req, options.trustProxy)
       // Records the session's use as the connection opens. Who is behind each call is read again at
       // the call (see sessionProcedure), so the connection keeps no member of its own: with thousands
@@ -104,11 +102,7 @@ export function attachWebSockets(server: Server, services: AppServices, options:
     /** Open sockets in all (for the metrics). */
     openTotal: () => wss.clients.size,
     /** Live subscriptions over every socket (for the metrics). */
-    activeSubscriptions: () => {
-      let total = 0
-      for (const counter of subscriptionCounters.values()) total += counter.active
-      return total
-    },
+    activeSubscriptions: () => allSubscriptions.active,
     /** Asks every client to reconnect (to another instance, or to this one after a restart). */
     close() {
       handler.broadcastReconnectNotification()

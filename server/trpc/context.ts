@@ -16,8 +16,11 @@ export type RequestMeta = {
    * opened, so each call re-checks the session (it may have ended) and the user (they may have been approved).
    */
   sessionToken?: string | null
-  /** WebSocket calls only: open subscriptions of this connection, to cap them. */
-  subscriptions?: { active: number }
+  /**
+   * WebSocket calls only: open subscriptions of this connection, to cap them, and (`all`) of every
+   * connection of the process, for the metrics.
+   */
+  subscriptions?: { active: number; all?: { active: number } }
 }
 
 export type ContextInner = {
