@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveBuiltClient } from '../../server/http/client-app'
-import { type RunningApp, startHttpApp } from '../support/http'
+import { type RunningApp, startHttpApp, TEST_PUBLIC_SETTINGS } from '../support/http'
 import { setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld({ scope: 'file' })
@@ -27,13 +27,7 @@ beforeAll(async () => {
     clientPages: (express) =>
       serveBuiltClient(express, clientDir, {
         db: world.db,
-        settings: {
-          supportEmail: 'suporte@vupt.app',
-          contactEmail: 'contato@vupt.app',
-          googleEnabled: false,
-          defaultCommunitySlug: 'univille',
-          social: { instagram: '', linkedin: '' },
-        },
+        settings: TEST_PUBLIC_SETTINGS,
       }),
   })
 })

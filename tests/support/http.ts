@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from '../../server/auth/session'
 import type { Database } from '../../server/db/client'
 import { createHttpApp, type HttpAppOptions } from '../../server/http/app'
 import { serveBuiltClient } from '../../server/http/client-app'
+import type { PublicSettings } from '../../server/http/public-config'
 import type { AppServices } from '../../server/services'
 import { callerFor, type TestServices, type TestWorld } from './test-app'
 
@@ -46,6 +47,15 @@ export function setUpHttpApp(world: TestWorld): { app: RunningApp } {
   return stage
 }
 
+/** The public settings a test's pages carry (contacts, Google off, Univille by default). */
+export const TEST_PUBLIC_SETTINGS: PublicSettings = {
+  supportEmail: 'suporte@vupt.app',
+  contactEmail: 'contato@vupt.app',
+  googleEnabled: false,
+  defaultCommunitySlug: 'univille',
+  social: { instagram: '', linkedin: '' },
+}
+
 /**
  * The app with the client's pages, served as a build would be from a scratch folder holding
  * `indexHtml` (an empty shell unless given); closing it removes the folder.
@@ -64,13 +74,7 @@ export async function startAppWithPages(
       serveBuiltClient(express, clientDir, {
         db: services.db,
         pageMeta,
-        settings: {
-          supportEmail: 'suporte@vupt.app',
-          contactEmail: 'contato@vupt.app',
-          googleEnabled: false,
-          defaultCommunitySlug: 'univille',
-          social: { instagram: '', linkedin: '' },
-        },
+        settings: TEST_PUBLIC_SETTINGS,
       }),
   })
   return {
