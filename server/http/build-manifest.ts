@@ -20,14 +20,17 @@ export function entryKey(manifest: Manifest): string {
 
 /**
  * `<link rel=modulepreload>` for the lazy modules a rendered page used, beyond what the entry already
- * brings: the browser fetches them alongside the entry instead of after it has run.
+ * brings: the browser fetches them alongside the entry instead of after it has run. The entry's files
+ * are worked out once, not on every page.
  */
-export function modulePreloadTags(manifest: Manifest, keys: readonly string[]): string {
+export function modulePreloader(manifest: Manifest): (keys: readonly string[]) => string {
   const entryFiles = staticClosure(manifest, entryKey(manifest))
-  const files = new Set<string>()
-  for (const key of keys) {
-    if (!manifest[key]) continue
-    for (const file of staticClosure(manifest, key)) if (!entryFiles.has(file)) files.add(file)
+  return (keys) => {
+    const files = new Set<string>()
+    for (const key of keys) {
+      if (!manifest[key]) continue
+      for (const file of staticClosure(manifest, key)) if (!entryFiles.has(file)) files.add(file)
+    }
+    return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
   }
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
 }

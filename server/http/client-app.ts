@@ -6,7 +6,8 @@ import { isClientRoute } from '../../shared/routes'
 import { type PageRenderer, SSR_STATE_ELEMENT_ID } from '../../shared/ssr'
 import type { Database } from '../db/client'
 import type { AppServices } from '../services'
-import { type Manifest, modulePreloadTags } from './build-manifest'
+import { type Manifest, modulePreloader } from './build-manifest'
+import { preferredEncoding } from './compress-whole-body'
 import { createPageCaller } from './page-caller'
 import { injectPublicConfig, type PublicSettings, readPublicConfig } from './public-config'
 
@@ -64,7 +65,7 @@ async function sendPage(
   res: Response,
   template: string,
   { db, settings, pageMeta, ssr }: ClientAppOptions,
-  manifest?: Manifest,
+  preloadTags?: (keys: readonly string[]) => string,
 ) {
   // The page's configuration, with the community prefix of its path: the server's render and the
   // browser's hydration both read instanceUrl from it.
@@ -101,7 +102,7 @@ async function sendPage(
         res.set('Cache-Control', 'no-store').redirect(302, result.redirect)
         return
       }
-      head += manifest ? modulePreloadTags(manifest, result.state.lazy) : ''
+      head += preloadTags?.(result.state.lazy) ?? ''
       html = html.replace(
         ROOT_ELEMENT,
         () => `<div id="root">${result.html}</div>${jsonScript(SSR_STATE_ELEMENT_ID, result.state)}`,
@@ -132,6 +133,7 @@ function redirectOldHome(app: Express) {
 }
 
 const ASSET_CACHE = { immutable: true, maxAge: '1y' } as const
+const FILE_SUFFIX = { br: 'br', gzip: 'gz' } as const
 
 /**
  * The build's .br and .gz beside each asset (scripts/precompress.mjs), sent as they are to a browser
@@ -144,16 +146,17 @@ function servePrecompressed(assetsDir: string): RequestHandler {
     const name = req.path.slice(1)
     if (!present.has(`${name}.br`) && !present.has(`${name}.gz`)) return next()
     res.vary('Accept-Encoding')
-    // Brotli whenever accepted: smaller than gzip, whatever order the browser lists them in.
+    // The browser's preferred encoding where the build made it, else the other one it takes.
+    const preferred = preferredEncoding(req)
     const encoding =
-      present.has(`${name}.br`) && req.acceptsEncodings('br') === 'br'
-        ? 'br'
+      preferred && present.has(`${name}.${FILE_SUFFIX[preferred]}`)
+        ? preferred
         : present.has(`${name}.gz`) && req.acceptsEncodings('gzip') === 'gzip'
           ? 'gzip'
           : null
     if (!encoding) return next()
     res.set('Content-Encoding', encoding).type(extname(name))
-    res.sendFile(join(assetsDir, `${name}.${encoding === 'br' ? 'br' : 'gz'}`), ASSET_CACHE, (error) => {
+    res.sendFile(join(assetsDir, `${name}.${FILE_SUFFIX[encoding]}`), ASSET_CACHE, (error) => {
       if (error) next(error)
     })
   }
@@ -163,8 +166,8 @@ function servePrecompressed(assetsDir: string): RequestHandler {
 export function serveBuiltClient(app: Express, distDir: string, options: ClientAppOptions) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8')
   const manifestPath = join(distDir, '.vite', 'manifest.json')
-  const manifest = existsSync(manifestPath)
-    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+  const preloadTags = existsSync(manifestPath)
+    ? modulePreloader(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
     : undefined
   app.use('/assets', servePrecompressed(join(distDir, 'assets')))
   app.use(
@@ -187,7 +190,7 @@ export function serveBuiltClient(app: Express, distDir: string, options: ClientA
   )
   mountManifest(app, options)
   redirectOldHome(app)
-  app.get('/{*path}', (req, res, next) => sendPage(req, res, html, options, manifest).catch(next))
+  app.get('/{*path}', (req, res, next) => sendPage(req, res, html, options, preloadTags).catch(next))
 }
 
 /** Development: Vite transforms index.html and loads the server entry on every request, with hot reload. */

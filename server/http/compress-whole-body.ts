@@ -29,11 +29,7 @@ export const COMPRESS_FROM_BYTES = 1024
  * middleware would push it through a zlib stream (a Transform, the thread pool and a flush after every
  * chunk), which costs several times the compression itself.
  */
-export function compressWholeBody({
-  threshold = COMPRESS_FROM_BYTES,
-}: {
-  threshold?: number
-} = {}): RequestHandler {
+export function compressWholeBody(): RequestHandler {
   return (req, res, next) => {
     const accepted = preferredEncoding(req)
     const chunks: Buffer[] = []
@@ -58,7 +54,7 @@ export function compressWholeBody({
       const compress = accepted === 'br' ? brotli : accepted === 'gzip' ? gzipSync : null
       if (
         compress &&
-        body.length >= threshold &&
+        body.length >= COMPRESS_FROM_BYTES &&
         !res.hasHeader('Content-Encoding') &&
         req.method !== 'HEAD'
       ) {
