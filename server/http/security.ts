@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import { parseCookie } from 'cookie'
 import type { RequestHandler } from 'express'
-import helmet from 'helmet'
+import helmet, { type HelmetOptions } from 'helmet'
 import { LIBRAS_COOKIE, VLIBRAS_SOURCES } from '../../shared/libras'
 
 /** Whether this browser turned the Libras widget on (its cookie, set by the client on opt-in). */
@@ -10,31 +10,36 @@ export function wantsLibras(req: IncomingMessage): boolean {
   return header ? parseCookie(header)[LIBRAS_COOKIE] === '1' : false
 }
 
-/**
- * The sources a directive gains for a browser that opted in to VLibras, and nothing otherwise. The
- * widget's avatar is a Unity WebAssembly build: it compiles WebAssembly and evaluates its loader, and
- * runs workers from blob: URLs.
- */
-function forLibras(...sources: string[]) {
-  return (req: IncomingMessage, _res: ServerResponse) => (wantsLibras(req) ? sources.join(' ') : '')
-}
-
 /** Security headers; the CSP allows no inline scripts (the public config travels as inert JSON). */
 export function securityHeaders(isProduction: boolean): RequestHandler {
-  return helmet({
+  // Two fixed policies, chosen by one cookie read: helmet writes a policy without functions in it
+  // as a string made once, instead of evaluating each directive on every request.
+  const plain = helmet(helmetOptions(isProduction, false))
+  const withLibras = helmet(helmetOptions(isProduction, true))
+  return (req, res, next) => (wantsLibras(req) ? withLibras : plain)(req, res, next)
+}
+
+/**
+ * The helmet settings, with the sources a browser that opted in to VLibras needs (and nothing of them
+ * otherwise). The widget's avatar is a Unity WebAssembly build: it compiles WebAssembly and evaluates
+ * its loader, and runs workers from blob: URLs.
+ */
+function helmetOptions(isProduction: boolean, libras: boolean): HelmetOptions {
+  const forLibras = (...sources: string[]) => (libras ? sources : [])
+  return {
     contentSecurityPolicy: isProduction
       ? {
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", forLibras(...VLIBRAS_SOURCES, "'unsafe-eval'", "'wasm-unsafe-eval'")],
+            scriptSrc: ["'self'", ...forLibras(...VLIBRAS_SOURCES, "'unsafe-eval'", "'wasm-unsafe-eval'")],
             // Radix and sonner position elements with inline style attributes.
-            styleSrc: ["'self'", "'unsafe-inline'", forLibras(...VLIBRAS_SOURCES)],
+            styleSrc: ["'self'", "'unsafe-inline'", ...forLibras(...VLIBRAS_SOURCES)],
             // Banners may point to an https image hosted elsewhere (spec §5).
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            connectSrc: ["'self'", forLibras(...VLIBRAS_SOURCES)],
-            fontSrc: ["'self'", 'data:', forLibras(...VLIBRAS_SOURCES)],
-            mediaSrc: ["'self'", forLibras(...VLIBRAS_SOURCES)],
-            workerSrc: ["'self'", forLibras('blob:')],
+            connectSrc: ["'self'", ...forLibras(...VLIBRAS_SOURCES)],
+            fontSrc: ["'self'", 'data:', ...forLibras(...VLIBRAS_SOURCES)],
+            mediaSrc: ["'self'", ...forLibras(...VLIBRAS_SOURCES)],
+            workerSrc: ["'self'", ...forLibras('blob:')],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             formAction: ["'self'"],
@@ -46,7 +51,7 @@ export function securityHeaders(isProduction: boolean): RequestHandler {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: isProduction,
-  })
+  }
 }
 
 /**
