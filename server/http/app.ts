@@ -1,4 +1,3 @@
-import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import compression from 'compression'
 import { sql } from 'drizzle-orm'
 import express, { type ErrorRequestHandler, type Express } from 'express'
@@ -18,6 +17,7 @@ import { mountEventCalendar } from './event-pages'
 import { requestContext } from './request-context'
 import { assignRequestId } from './request-id'
 import { requireSameOrigin, securityHeaders } from './security'
+import { trpcHandler } from './trpc-handler'
 import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
 import { mountUnsubscribe } from './unsubscribe-page'
 
@@ -116,7 +116,7 @@ export function createHttpApp({
     guardTrpcRequests(appRouter),
     compressWholeBody(),
     answers.capture,
-    createExpressMiddleware({
+    trpcHandler({
       router: appRouter,
       // A body sent without Content-Length (chunked) is cut off here instead.
       maxBodySize: TRPC_MAX_BODY_BYTES,
