@@ -1,5 +1,5 @@
-import { sha256 } from '@oslojs/crypto/sha2'
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
+import { createHash } from 'node:crypto'
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
 
 /** 20 random bytes (160 bits), base32: the shape of session and e-mail tokens. */
 export function generateToken(): string {
@@ -10,5 +10,5 @@ export function generateToken(): string {
 
 /** What the database stores instead of a token: a leaked table grants nothing. */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
+  return createHash('sha256').update(token).digest('hex')
 }
