@@ -1,12 +1,15 @@
-import { sql } from 'drizzle-orm'
+import { type Placeholder, sql } from 'drizzle-orm'
 import { favorites, listingImages, listings, mainCategories, profiles, subcategories } from '../db/schema'
 
 /** The listing's cover: the card-size rendition of its first photo, or null. */
 export const coverImageUrl = () => sql<string | null>`(select ${listingImages.cardUrl} from ${listingImages}
   where ${listingImages.listingId} = ${listings.id} order by ${listingImages.position} limit 1)`
 
+/** Who is looking: a member's id (or, in a prepared query, its placeholder); none for a visitor. */
+export type ViewerRef = number | Placeholder | null | undefined
+
 /** The select list of a listing card, shared by every list of listings. */
-export function cardColumns(viewerId: number | null | undefined) {
+export function cardColumns(viewerId: ViewerRef) {
   return {
     id: listings.id,
     title: listings.title,

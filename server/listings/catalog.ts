@@ -39,23 +39,18 @@ export function toFtsQuery(text: string): string | null {
 /** Above this many matches, walking the sort's index beats sorting every match. */
 const LARGE_MATCH_SET = 500
 
-function searchCondition(db: Database, q: string): SQL {
+/** How a search narrows: a LIKE on the title (too short for a trigram), or FTS with few or many matches. */
+type SearchPlan = { kind: 'like'; pattern: string } | { kind: 'few-matches' | 'many-matches'; fts: string }
+
+function planSearch(db: Database, q: string): SearchPlan {
   const fts = toFtsQuery(q)
-  if (!fts) {
-    // Shorter than a trigram: a plain substring match on the title.
-    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-    return sql`${listings.title} like ${pattern} escape '\\'`
-  }
-  const matches = sql`select rowid from listings_fts where listings_fts match ${fts}`
-  const probe = db.get<{ total: number }>(
-    sql`select count(*) as total from (${matches} limit ${LARGE_MATCH_SET})`,
+  // Shorter than a trigram: a plain substring match on the title.
+  if (!fts) return { kind: 'like', pattern: `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` }
+  const probe = db.$client.prepare(
+    `select count(*) from (select rowid from listings_fts where listings_fts match ? limit ${LARGE_MATCH_SET})`,
   )
-  // A rare word: fetch its few rows by primary key and sort them. A common word ('livro' in 10% of
-  // listings): the unary + stops SQLite from driving the query by id, so it walks the sort's partial
-  // index and stops at the page size, probing the match set as it goes.
-  return probe.total < LARGE_MATCH_SET
-    ? sql`${listings.id} in (${matches})`
-    : sql`+${listings.id} in (${matches})`
+  const matches = probe.pluck().get(fts) as number
+  return { kind: matches < LARGE_MATCH_SET ? 'few-matches' : 'many-matches', fts }
 }
 
 type SortKey = {
@@ -82,51 +77,127 @@ function decodeCursor(value: string): Cursor | null {
   }
 }
 
-export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][number]
+/**
+ * Which parts a page's query has. Each shape is built by Drizzle once per connection and then run
+ * with its values as placeholders: building the SQL cost as much as running it.
+ */
+type QueryShape = {
+  search: SearchPlan['kind'] | null
+  mainCategory: boolean
+  subcategory: boolean
+  condition: boolean
+  minPrice: boolean
+  maxPrice: boolean
+  sort: ListingSort
+  cursor: boolean
+  viewer: boolean
+}
 
-/** One page of public listings: FTS narrows, the sort's partial index orders, the cursor pages. */
-export function listListings(db: Database, query: ListingQuery) {
+const param = (name: string) => sql.placeholder(name)
+
+function buildPage(db: Database, shape: QueryShape) {
   const conditions: (SQL | undefined)[] = [
-    eq(listings.communityId, query.communityId),
+    eq(listings.communityId, param('communityId')),
     isLiveListing,
-    notBlockedWith(query.viewerId, listings.sellerId),
+    notBlockedWith(shape.viewer ? param('viewerId') : null, listings.sellerId),
   ]
-  if (query.q) conditions.push(searchCondition(db, query.q))
+  if (shape.search === 'like') {
+    conditions.push(sql`${listings.title} like ${param('pattern')} escape '\\'`)
+  } else if (shape.search) {
+    const matches = sql`select rowid from listings_fts where listings_fts match ${param('fts')}`
+    // A rare word: fetch its few rows by primary key and sort them. A common word ('livro' in 10% of
+    // listings): the unary + stops SQLite from driving the query by id, so it walks the sort's partial
+    // index and stops at the page size, probing the match set as it goes.
+    conditions.push(
+      shape.search === 'few-matches'
+        ? sql`${listings.id} in (${matches})`
+        : sql`+${listings.id} in (${matches})`,
+    )
+  }
   // By id, so the category's own sort indexes apply (a join on the slug would filter after sorting).
-  if (query.mainCategory) {
+  if (shape.mainCategory) {
     conditions.push(
       eq(
         listings.mainCategoryId,
-        sql`(select ${mainCategories.id} from ${mainCategories} where ${mainCategories.slug} = ${query.mainCategory})`,
+        sql`(select ${mainCategories.id} from ${mainCategories} where ${mainCategories.slug} = ${param('mainCategory')})`,
       ),
     )
   }
-  if (query.subcategoryId) conditions.push(eq(listings.subcategoryId, query.subcategoryId))
-  if (query.condition) conditions.push(eq(listings.condition, query.condition))
-  // Spec: the price filter applies only when it narrows something.
-  const min = query.minPriceCents ?? 0
-  const max = query.maxPriceCents ?? PRICE_FILTER_MAX_CENTS
-  if (min > 0) conditions.push(sql`${listings.priceCents} >= ${min}`)
-  if (max < PRICE_FILTER_MAX_CENTS) conditions.push(sql`${listings.priceCents} <= ${max}`)
-
-  const key = SORT_KEYS[query.sort]
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null
-  if (cursor) {
+  if (shape.subcategory) conditions.push(eq(listings.subcategoryId, param('subcategoryId')))
+  if (shape.condition) conditions.push(eq(listings.condition, param('condition')))
+  if (shape.minPrice) conditions.push(sql`${listings.priceCents} >= ${param('minPriceCents')}`)
+  if (shape.maxPrice) conditions.push(sql`${listings.priceCents} <= ${param('maxPriceCents')}`)
+  const key = SORT_KEYS[shape.sort]
+  if (shape.cursor) {
     const after = key.asc ? gt : lt
-    const value = key.column === listings.createdAt ? new Date(cursor.v) : cursor.v
     conditions.push(
       or(
-        after(key.column, value as never),
-        and(eq(key.column, value as never), after(listings.id, cursor.id)),
+        after(key.column, param('cursorValue')),
+        and(eq(key.column, param('cursorValue')), after(listings.id, param('cursorId'))),
       ),
     )
   }
   const direction = key.asc ? asc : desc
-  const rows = selectListingCards(db, query.viewerId)
+  return selectListingCards(db, shape.viewer ? param('viewerId') : null)
     .where(and(...conditions))
     .orderBy(direction(key.column), direction(listings.id))
-    .limit(query.limit + 1)
-    .all()
+    .limit(param('limit'))
+    .prepare()
+}
+
+type PreparedPage = ReturnType<typeof buildPage>
+const preparedPages = new WeakMap<Database, Map<string, PreparedPage>>()
+
+function preparedPage(db: Database, shape: QueryShape): PreparedPage {
+  let shapes = preparedPages.get(db)
+  if (!shapes) {
+    shapes = new Map()
+    preparedPages.set(db, shapes)
+  }
+  const key = JSON.stringify(shape)
+  let page = shapes.get(key)
+  if (!page) {
+    page = buildPage(db, shape)
+    shapes.set(key, page)
+  }
+  return page
+}
+
+export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][number]
+
+/** One page of public listings: FTS narrows, the sort's partial index orders, the cursor pages. */
+export function listListings(db: Database, query: ListingQuery) {
+  const search = query.q ? planSearch(db, query.q) : null
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null
+  // Spec: the price filter applies only when it narrows something.
+  const min = query.minPriceCents ?? 0
+  const max = query.maxPriceCents ?? PRICE_FILTER_MAX_CENTS
+  const page = preparedPage(db, {
+    search: search?.kind ?? null,
+    mainCategory: query.mainCategory !== undefined,
+    subcategory: Boolean(query.subcategoryId),
+    condition: query.condition !== undefined,
+    minPrice: min > 0,
+    maxPrice: max < PRICE_FILTER_MAX_CENTS,
+    sort: query.sort,
+    cursor: cursor !== null,
+    viewer: Boolean(query.viewerId),
+  })
+  // Placeholder values reach SQLite as they are: created_at is stored in milliseconds, as the cursor keeps it.
+  const rows = page.all({
+    communityId: query.communityId,
+    viewerId: query.viewerId ?? null,
+    pattern: search?.kind === 'like' ? search.pattern : null,
+    fts: search && search.kind !== 'like' ? search.fts : null,
+    mainCategory: query.mainCategory ?? null,
+    subcategoryId: query.subcategoryId ?? null,
+    condition: query.condition ?? null,
+    minPriceCents: min,
+    maxPriceCents: max,
+    cursorValue: cursor?.v ?? null,
+    cursorId: cursor?.id ?? null,
+    limit: query.limit + 1,
+  })
 
   const items = rows.slice(0, query.limit)
   const last = items.at(-1)

@@ -3,7 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/sqlite-core'
 import type { ListingStatus, ModerationStatus } from '../../shared/domain'
 import type { Database } from '../db/client'
 import { listings, liveListingCondition, mainCategories, profiles, subcategories } from '../db/schema'
-import { cardColumns } from './card'
+import { cardColumns, type ViewerRef } from './card'
 
 /** In a query: the listing is live (see liveListingCondition in the schema). */
 export const isLiveListing = liveListingCondition(listings)
@@ -24,7 +24,7 @@ export const isLive = (row: { status: ListingStatus; moderationStatus: Moderatio
  */
 export function selectListingCards<Extra extends SelectedFields = Record<never, never>>(
   db: Database,
-  viewerId: number | null | undefined,
+  viewerId: ViewerRef,
   extra?: Extra,
 ) {
   return db

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
@@ -15,7 +15,7 @@ import { appError } from '../errors'
 
 /** In a query: the member in `column` neither blocked the viewer nor was blocked by them. */
 export function notBlockedWith(
-  viewerId: number | null | undefined,
+  viewerId: number | Placeholder | null | undefined,
   column: AnySQLiteColumn,
 ): SQL | undefined {
   if (!viewerId) return undefined
