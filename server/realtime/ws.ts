@@ -1,7 +1,7 @@
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, Server } from 'node:http'
 import { applyWSSHandler } from '@trpc/server/adapters/ws'
 import proxyAddr from 'proxy-addr'
-import { WebSocketServer } from 'ws'
+import { type WebSocket, WebSocketServer } from 'ws'
 import { resolveSession } from '../auth/identity'
 import { readSessionToken } from '../auth/session'
 import { liveCommunityCheck, splitCommunityPrefix } from '../http/community-prefix'
@@ -30,6 +30,18 @@ export function socketClientAddress(req: IncomingMessage, trustProxy: number): s
   return proxyAddr(req, (_address, hop) => hop < trustProxy)
 }
 
+/**
+ * What a connection keeps of its upgrade request, for as long as it stays open: the few fields read
+ * later (tRPC reads the URL and host; the context, the cookie and the browser). Holding the
+ * IncomingMessage itself would keep its header lists and stream state for every open socket.
+ */
+function keptOfUpgrade(
+  req: IncomingMessage,
+): Pick<IncomingMessage, 'url'> & { headers: IncomingHttpHeaders } {
+  const { host, cookie } = req.headers
+  return { url: req.url, headers: { host, cookie, 'user-agent': req.headers['user-agent'] } }
+}
+
 /** tRPC subscriptions over WebSocket on the app's own HTTP server, authenticated by the session cookie. */
 export function attachWebSockets(server: Server, services: AppServices, options: WebSocketOptions) {
   const maxPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS
@@ -38,6 +50,8 @@ export function attachWebSockets(server: Server, services: AppServices, options:
   /** Live subscriptions over every socket, for the metrics (each socket also counts its own, to cap them). */
   const allSubscriptions = { active: 0 }
   const isLiveCommunity = liveCommunityCheck(services.db)
+  /** Each socket's client address, worked out once at the upgrade. */
+  const addressOf = new WeakMap<WebSocket, string>()
   server.on('upgrade', (req, socket, head) => {
     const url = req.url ?? '/'
     // A page opened under /{slug} connects under the same prefix (see http/community-prefix.ts).
@@ -66,16 +80,17 @@ export function attachWebSockets(server: Server, services: AppServices, options:
     socket.once('close', release)
     wss.handleUpgrade(req, socket, head, (client) => {
       client.once('close', release)
-      wss.emit('connection', client, req)
+      addressOf.set(client, address)
+      wss.emit('connection', client, keptOfUpgrade(req))
     })
   })
 
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req }) => {
+    createContext: ({ req, res }) => {
       const subscriptions = { active: 0, all: allSubscriptions }
-      const ip = socketClientAddress(req, options.trustProxy)
+      const ip = addressOf.get(res) ?? null
       // Records the session's use as the connection opens. Who is behind each call is read again at
       // the call (see sessionProcedure), so the connection keeps no member of its own: with thousands
       // of sockets open, a copy of each member and session per socket is memory for nothing.

@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { accessRecords, sessions } from '../../server/db/schema'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import { expectTRPCError } from '../support/assertions'
+import { sessionCookieFor } from '../support/http'
 import { callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
@@ -64,6 +67,26 @@ describe('WebSocket connections', () => {
     expect((await connect({ 'x-forwarded-for': '200.18.45.2' })).socket).toBeDefined()
     expect(await connect({ 'x-forwarded-for': '200.18.45.1' })).toEqual({ refused: 429 })
     expect(sockets.openConnections('200.18.45.2')).toBe(1)
+  })
+
+  it('records a member’s session use with the address the trusted proxy reports', async () => {
+    await listen({ trustProxy: 1 })
+    const member = await createApprovedStudent(world.db)
+    const cookie = sessionCookieFor(world.services, member.id)
+    // The HTTP call that made the session recorded its use already; the socket records the next one.
+    world.db.delete(accessRecords).run()
+    world.db.update(sessions).set({ accessRecordedAt: null }).run()
+    await connect({ cookie, 'x-forwarded-for': '200.18.45.9' })
+    let records: { ip: string | null }[] = []
+    for (let tries = 0; tries < 50 && records.length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      records = world.db
+        .select({ ip: accessRecords.ip })
+        .from(accessRecords)
+        .where(eq(accessRecords.userId, member.id))
+        .all()
+    }
+    expect(records).toEqual([{ ip: '200.18.45.9' }])
   })
 
   it('without a trusted proxy, a forged X-Forwarded-For changes nothing', async () => {
