@@ -67,23 +67,32 @@ export function attachWebSockets(server: Server, services: AppServices, options:
       socket.end('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\n\r\n')
       return
     }
-    openByAddress.set(address, open + 1)
+    const release = countConnection(address)
+    // A socket that never completes the handshake gives its place back too.
+    socket.once('close', release)
+    const kept = keptOfUpgrade(req)
+    wss.handleUpgrade(req, socket, head, (client) => {
+      client.once('close', release)
+      addressOf.set(client, address)
+      wss.emit('connection', client, kept)
+    })
+  })
+
+  /**
+   * Counts one more socket of the address; the returned function gives its place back (once). Outside
+   * the upgrade handler on purpose: a closure made there would keep the whole request alive with it.
+   */
+  function countConnection(address: string): () => void {
+    openByAddress.set(address, (openByAddress.get(address) ?? 0) + 1)
     let counted = true
-    const release = () => {
+    return () => {
       if (!counted) return
       counted = false
       const left = (openByAddress.get(address) ?? 1) - 1
       if (left > 0) openByAddress.set(address, left)
       else openByAddress.delete(address)
     }
-    // A socket that never completes the handshake gives its place back too.
-    socket.once('close', release)
-    wss.handleUpgrade(req, socket, head, (client) => {
-      client.once('close', release)
-      addressOf.set(client, address)
-      wss.emit('connection', client, keptOfUpgrade(req))
-    })
-  })
+  }
 
   const handler = applyWSSHandler({
     wss,

@@ -20,6 +20,7 @@ import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
 import { BUS_GAP, type ChatEvent } from '../realtime/bus'
 import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
+import type { ApprovedCtx } from '../trpc/context'
 import { approvedProcedure, router } from '../trpc/init'
 
 const conversationInput = z.object({ conversationId: z.number().int().positive() })
@@ -73,50 +74,66 @@ export const chatRouter = router({
    */
   events: approvedProcedure
     .input(z.object({ lastEventId: z.string().nullish() }).optional())
-    .subscription(async function* ({ ctx, input, signal }) {
-      const release = acquireSubscriptionSlot(ctx.request)
-      const stop = signal ?? new AbortController().signal
-      try {
-        // A fresh subscription starts from the newest message when it was asked for; a resumed one from
-        // the last it saw. Listening starts before the backlog is read, so nothing sent in between is
-        // lost; what arrives both ways is skipped by id.
-        const resumeFrom = Number(input?.lastEventId ?? 0) || latestMessageId(ctx.db)
-        const listener = ctx.bus.listen('chat', ctx.user.id, stop)
-        const live = listener[Symbol.asyncIterator]()
-        await listener.ready
-        const backlog: ChatEvent[] = missedMessageEvents(ctx.db, ctx.user.id, resumeFrom)
-        let lastId = resumeFrom
-        const announcedEarly = (id: number) =>
-          id > lastId && hasMessageBetween(ctx.db, ctx.user.id, lastId, id)
-        while (!stop.aborted) {
-          let event = backlog.shift()
-          if (!event) {
-            const next = await live.next()
-            if (next.done) break
-            if (!sessionStillValid(ctx.db, ctx.request)) break
-            if (next.value === BUS_GAP) {
-              // Live events were lost while the bus was down: what was sent meanwhile comes from the database.
-              backlog.push(...missedMessageEvents(ctx.db, ctx.user.id, lastId))
-              continue
-            }
-            event = next.value
-            if (event.type === 'message' && announcedEarly(event.message.id)) {
-              // An earlier message is still on its way from another instance: read both in id order.
-              backlog.push(...missedMessageEvents(ctx.db, ctx.user.id, lastId))
-              continue
-            }
-          }
-          if (event.type === 'message') {
-            if (event.message.id <= lastId) continue
-            lastId = event.message.id
-            yield tracked(String(event.message.id), event)
-          } else {
-            // Receipts and typing are not replayed; they carry the last message id so resuming stays correct.
-            yield tracked(String(lastId), event)
-          }
-        }
-      } finally {
-        release()
-      }
-    }),
+    .subscription(({ ctx, input, signal }) =>
+      chatEventStream(
+        { db: ctx.db, bus: ctx.bus, request: ctx.request, userId: ctx.user.id },
+        input?.lastEventId,
+        signal,
+      ),
+    ),
 })
+
+/**
+ * The member's live chat: messages (resumable by id), receipts and typing. It gets only what it reads
+ * while it waits, not the call's context: a generator keeps its arguments for as long as it lives, and
+ * the context carries the member and the session as read at the start, on every open socket.
+ */
+async function* chatEventStream(
+  { db, bus, request, userId }: Pick<ApprovedCtx, 'db' | 'bus' | 'request'> & { userId: number },
+  lastEventId: string | null | undefined,
+  signal: AbortSignal | undefined,
+) {
+  const release = acquireSubscriptionSlot(request)
+  const stop = signal ?? new AbortController().signal
+  try {
+    // A fresh subscription starts from the newest message when it was asked for; a resumed one from
+    // the last it saw. Listening starts before the backlog is read, so nothing sent in between is
+    // lost; what arrives both ways is skipped by id.
+    const resumeFrom = Number(lastEventId ?? 0) || latestMessageId(db)
+    const listener = bus.listen('chat', userId, stop)
+    const live = listener[Symbol.asyncIterator]()
+    await listener.ready
+    const backlog: ChatEvent[] = missedMessageEvents(db, userId, resumeFrom)
+    let lastId = resumeFrom
+    const announcedEarly = (id: number) => id > lastId && hasMessageBetween(db, userId, lastId, id)
+    while (!stop.aborted) {
+      let event = backlog.shift()
+      if (!event) {
+        const next = await live.next()
+        if (next.done) break
+        if (!sessionStillValid(db, request)) break
+        if (next.value === BUS_GAP) {
+          // Live events were lost while the bus was down: what was sent meanwhile comes from the database.
+          backlog.push(...missedMessageEvents(db, userId, lastId))
+          continue
+        }
+        event = next.value
+        if (event.type === 'message' && announcedEarly(event.message.id)) {
+          // An earlier message is still on its way from another instance: read both in id order.
+          backlog.push(...missedMessageEvents(db, userId, lastId))
+          continue
+        }
+      }
+      if (event.type === 'message') {
+        if (event.message.id <= lastId) continue
+        lastId = event.message.id
+        yield tracked(String(event.message.id), event)
+      } else {
+        // Receipts and typing are not replayed; they carry the last message id so resuming stays correct.
+        yield tracked(String(lastId), event)
+      }
+    }
+  } finally {
+    release()
+  }
+}
