@@ -1,7 +1,7 @@
 import { validateSessionToken } from '../auth/session'
 import type { Database } from '../db/client'
 import { appError } from '../errors'
-import type { RequestMeta } from '../trpc/context'
+import type { Context, RequestMeta, SignedInCtx } from '../trpc/context'
 import { asTRPCError } from '../trpc/init'
 
 /** A page needs a handful (account, chat); more from one connection is a bug or abuse. */
@@ -30,4 +30,16 @@ export function acquireSubscriptionSlot(request: RequestMeta): () => void {
 export function sessionStillValid(db: Database, request: RequestMeta): boolean {
   if (request.sessionToken === undefined) return true
   return request.sessionToken !== null && validateSessionToken(db, request.sessionToken) !== null
+}
+
+/** What a live stream reads while it waits: the database, the bus, the connection and who is listening. */
+export type StreamScope = Pick<Context, 'db' | 'bus' | 'request'> & { userId: number }
+
+/**
+ * A stream's scope taken from the call's context. A generator keeps its arguments for as long as it
+ * lives, and the context carries the member and the session as read at the start: on thousands of open
+ * sockets that is memory for nothing, so streams get this instead.
+ */
+export function streamScope(ctx: SignedInCtx): StreamScope {
+  return { db: ctx.db, bus: ctx.bus, request: ctx.request, userId: ctx.user.id }
 }

@@ -33,7 +33,12 @@ import { assertNotBlocked, consumeAll, consumeEscalating, resetKey } from '../ht
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { publishAdminChange } from '../moderation/badges'
 import { BUS_GAP } from '../realtime/bus'
-import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
+import {
+  acquireSubscriptionSlot,
+  type StreamScope,
+  sessionStillValid,
+  streamScope,
+} from '../realtime/subscriptions'
 import type { Context } from '../trpc/context'
 import { approvedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init'
 
@@ -318,17 +323,24 @@ export const authRouter = router({
   }),
 
   /** Tells the user's open pages that their account changed (approval, roles), without polling. */
-  onAccountChange: sessionProcedure.subscription(async function* ({ ctx, signal }) {
-    const release = acquireSubscriptionSlot(ctx.request)
-    const stop = signal ?? new AbortController().signal
-    try {
-      for await (const message of ctx.bus.listen('account', ctx.user.id, stop)) {
-        if (!sessionStillValid(ctx.db, ctx.request)) break
-        // After a gap the change is unknown: the page reads the account again, as for a profile change.
-        yield { reason: message === BUS_GAP ? ('profile' as const) : message.reason }
-      }
-    } finally {
-      release()
-    }
-  }),
+  onAccountChange: sessionProcedure.subscription(({ ctx, signal }) =>
+    accountChangeStream(streamScope(ctx), signal),
+  ),
 })
+
+async function* accountChangeStream(
+  { db, bus, request, userId }: StreamScope,
+  signal: AbortSignal | undefined,
+) {
+  const release = acquireSubscriptionSlot(request)
+  const stop = signal ?? new AbortController().signal
+  try {
+    for await (const message of bus.listen('account', userId, stop)) {
+      if (!sessionStillValid(db, request)) break
+      // After a gap the change is unknown: the page reads the account again, as for a profile change.
+      yield { reason: message === BUS_GAP ? ('profile' as const) : message.reason }
+    }
+  } finally {
+    release()
+  }
+}

@@ -19,8 +19,12 @@ import { startConversation } from '../chat/start'
 import { appError } from '../errors'
 import { consumeAll } from '../http/rate-limits'
 import { BUS_GAP, type ChatEvent } from '../realtime/bus'
-import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
-import type { ApprovedCtx } from '../trpc/context'
+import {
+  acquireSubscriptionSlot,
+  type StreamScope,
+  sessionStillValid,
+  streamScope,
+} from '../realtime/subscriptions'
 import { approvedProcedure, router } from '../trpc/init'
 
 const conversationInput = z.object({ conversationId: z.number().int().positive() })
@@ -74,22 +78,12 @@ export const chatRouter = router({
    */
   events: approvedProcedure
     .input(z.object({ lastEventId: z.string().nullish() }).optional())
-    .subscription(({ ctx, input, signal }) =>
-      chatEventStream(
-        { db: ctx.db, bus: ctx.bus, request: ctx.request, userId: ctx.user.id },
-        input?.lastEventId,
-        signal,
-      ),
-    ),
+    .subscription(({ ctx, input, signal }) => chatEventStream(streamScope(ctx), input?.lastEventId, signal)),
 })
 
-/**
- * The member's live chat: messages (resumable by id), receipts and typing. It gets only what it reads
- * while it waits, not the call's context: a generator keeps its arguments for as long as it lives, and
- * the context carries the member and the session as read at the start, on every open socket.
- */
+/** The member's live chat: messages (resumable by id), receipts and typing. */
 async function* chatEventStream(
-  { db, bus, request, userId }: Pick<ApprovedCtx, 'db' | 'bus' | 'request'> & { userId: number },
+  { db, bus, request, userId }: StreamScope,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
 ) {

@@ -7,7 +7,12 @@ import {
   unreadNotifications,
 } from '../notifications/notify'
 import { setEmailOptOut } from '../notifications/unsubscribe'
-import { acquireSubscriptionSlot, sessionStillValid } from '../realtime/subscriptions'
+import {
+  acquireSubscriptionSlot,
+  type StreamScope,
+  sessionStillValid,
+  streamScope,
+} from '../realtime/subscriptions'
 import { approvedProcedure, router } from '../trpc/init'
 
 export const notificationsRouter = router({
@@ -27,20 +32,7 @@ export const notificationsRouter = router({
     }),
 
   /** The unread count, pushed whenever a notification arrives or is read in another tab. */
-  live: approvedProcedure.subscription(async function* ({ ctx, signal }) {
-    const release = acquireSubscriptionSlot(ctx.request)
-    const stop = signal ?? new AbortController().signal
-    try {
-      const changes = ctx.bus.listen('notifications', ctx.user.id, stop)
-      yield { unread: unreadNotifications(ctx.db, ctx.user.id) }
-      for await (const _change of changes) {
-        if (!sessionStillValid(ctx.db, ctx.request)) break
-        yield { unread: unreadNotifications(ctx.db, ctx.user.id) }
-      }
-    } finally {
-      release()
-    }
-  }),
+  live: approvedProcedure.subscription(({ ctx, signal }) => unreadCountStream(streamScope(ctx), signal)),
 
   /** Minha Conta: which e-mails the member receives. */
   emailPreferences: approvedProcedure.query(({ ctx }) => emailPreferences(ctx.db, ctx.user.id)),
@@ -50,3 +42,21 @@ export const notificationsRouter = router({
     return input
   }),
 })
+
+async function* unreadCountStream(
+  { db, bus, request, userId }: StreamScope,
+  signal: AbortSignal | undefined,
+) {
+  const release = acquireSubscriptionSlot(request)
+  const stop = signal ?? new AbortController().signal
+  try {
+    const changes = bus.listen('notifications', userId, stop)
+    yield { unread: unreadNotifications(db, userId) }
+    for await (const _change of changes) {
+      if (!sessionStillValid(db, request)) break
+      yield { unread: unreadNotifications(db, userId) }
+    }
+  } finally {
+    release()
+  }
+}
