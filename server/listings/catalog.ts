@@ -125,9 +125,13 @@ function buildPage(db: Database, shape: QueryShape) {
   }
   if (shape.subcategory) conditions.push(eq(listings.subcategoryId, param('subcategoryId')))
   if (shape.condition) conditions.push(eq(listings.condition, param('condition')))
-  if (shape.minPrice) conditions.push(sql`${listings.priceCents} >= ${param('minPriceCents')}`)
-  if (shape.maxPrice) conditions.push(sql`${listings.priceCents} <= ${param('maxPriceCents')}`)
   const key = SORT_KEYS[shape.sort]
+  // Sorted by anything but price, the price range is checked on each row of the sort's index: left
+  // indexable (the unary + forbids it), SQLite would read the whole range by price and sort it.
+  const price =
+    key.column === listings.priceCents ? sql`${listings.priceCents}` : sql`+${listings.priceCents}`
+  if (shape.minPrice) conditions.push(sql`${price} >= ${param('minPriceCents')}`)
+  if (shape.maxPrice) conditions.push(sql`${price} <= ${param('maxPriceCents')}`)
   if (shape.cursor) {
     const after = key.asc ? gt : lt
     conditions.push(
