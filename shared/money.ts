@@ -4,21 +4,20 @@
  * between the two lives here, for client and server alike.
  */
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
-const wholeBrl = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  maximumFractionDigits: 0,
-})
+import { formatDecimal, roundHalfAwayFromZero } from './numbers'
 
-/** 1250 → 'R$ 12,50'. */
+/** Intl writes 'R$' and the number apart with a no-break space, so the price never wraps between them. */
+const BRL = 'R$\u00a0'
+
+/** 1250 → 'R$ 12,50' (as Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }) writes it). */
 export function formatPrice(cents: number): string {
-  return brl.format(cents / 100)
+  const rounded = roundHalfAwayFromZero(cents)
+  return `${rounded < 0 ? '-' : ''}${BRL}${formatDecimal(Math.abs(rounded) / 100, 2)}`
 }
 
 /** 100000 → 'R$ 1.000': whole reais, for the bounds of the price filter. */
 export function formatWholePrice(cents: number): string {
-  return wholeBrl.format(cents / 100)
+  return `${cents < 0 ? '-' : ''}${BRL}${formatDecimal(roundHalfAwayFromZero(Math.abs(cents) / 100), 0)}`
 }
 
 /** 1250 → '12,50', for a price input. */

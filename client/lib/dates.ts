@@ -98,7 +98,12 @@ export function todayInTimeZone(timeZone: string, now: Date = new Date()): strin
   return `${parts.year}-${parts.month}-${parts.day}`
 }
 
-const relative = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' })
+/** Made on first use, not when the module loads: building an Intl formatter loads locale data. */
+let relativeFormat: Intl.RelativeTimeFormat | undefined
+const relative = () => {
+  relativeFormat ??= new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' })
+  return relativeFormat
+}
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
@@ -113,8 +118,8 @@ export function formatTimeAgo(value: Date | string, now: Date = new Date(), time
   const elapsed = now.getTime() - date.getTime()
   // A clock a little ahead of ours is still 'now'.
   if (elapsed < MINUTE) return 'agora mesmo'
-  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), 'minute')
-  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), 'hour')
-  if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), 'day')
+  if (elapsed < HOUR) return relative().format(-Math.floor(elapsed / MINUTE), 'minute')
+  if (elapsed < DAY) return relative().format(-Math.floor(elapsed / HOUR), 'hour')
+  if (elapsed < 7 * DAY) return relative().format(-Math.floor(elapsed / DAY), 'day')
   return formatDate(date, timeZone)
 }

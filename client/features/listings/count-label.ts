@@ -1,8 +1,8 @@
-const integer = new Intl.NumberFormat('pt-BR')
+import { formatInteger } from '@shared/numbers'
 
 /** 1 → '1 produto', 1200 → '1.200 produtos'. */
 export function countLabel(count: number, singular: string, plural: string): string {
-  return `${integer.format(count)} ${count === 1 ? singular : plural}`
+  return `${formatInteger(count)} ${count === 1 ? singular : plural}`
 }
 
-export const formatCount = (count: number) => integer.format(count)
+export const formatCount = (count: number) => formatInteger(count)
