@@ -39,6 +39,9 @@ export function toFtsQuery(text: string): string | null {
 /** Above this many matches, walking the sort's index beats sorting every match. */
 const LARGE_MATCH_SET = 500
 
+/** The listings whose title or description has every word of an FTS query (the query follows). */
+const FTS_MATCHES = 'select rowid from listings_fts where listings_fts match'
+
 /** How a search narrows: a LIKE on the title (too short for a trigram), or FTS with few or many matches. */
 type SearchPlan = { kind: 'like'; pattern: string } | { kind: 'few-matches' | 'many-matches'; fts: string }
 
@@ -46,9 +49,7 @@ function planSearch(db: Database, q: string): SearchPlan {
   const fts = toFtsQuery(q)
   // Shorter than a trigram: a plain substring match on the title.
   if (!fts) return { kind: 'like', pattern: `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` }
-  const probe = db.$client.prepare(
-    `select count(*) from (select rowid from listings_fts where listings_fts match ? limit ${LARGE_MATCH_SET})`,
-  )
+  const probe = db.$client.prepare(`select count(*) from (${FTS_MATCHES} ? limit ${LARGE_MATCH_SET})`)
   const matches = probe.pluck().get(fts) as number
   return { kind: matches < LARGE_MATCH_SET ? 'few-matches' : 'many-matches', fts }
 }
@@ -96,15 +97,16 @@ type QueryShape = {
 const param = (name: string) => sql.placeholder(name)
 
 function buildPage(db: Database, shape: QueryShape) {
+  const viewer = shape.viewer ? param('viewerId') : null
   const conditions: (SQL | undefined)[] = [
     eq(listings.communityId, param('communityId')),
     isLiveListing,
-    notBlockedWith(shape.viewer ? param('viewerId') : null, listings.sellerId),
+    notBlockedWith(viewer, listings.sellerId),
   ]
   if (shape.search === 'like') {
     conditions.push(sql`${listings.title} like ${param('pattern')} escape '\\'`)
   } else if (shape.search) {
-    const matches = sql`select rowid from listings_fts where listings_fts match ${param('fts')}`
+    const matches = sql`${sql.raw(FTS_MATCHES)} ${param('fts')}`
     // A rare word: fetch its few rows by primary key and sort them. A common word ('livro' in 10% of
     // listings): the unary + stops SQLite from driving the query by id, so it walks the sort's partial
     // index and stops at the page size, probing the match set as it goes.
@@ -142,7 +144,7 @@ function buildPage(db: Database, shape: QueryShape) {
     )
   }
   const direction = key.asc ? asc : desc
-  return selectListingCards(db, shape.viewer ? param('viewerId') : null)
+  return selectListingCards(db, viewer)
     .where(and(...conditions))
     .orderBy(direction(key.column), direction(listings.id))
     .limit(param('limit'))

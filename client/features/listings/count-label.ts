@@ -4,5 +4,3 @@ import { formatInteger } from '@shared/numbers'
 export function countLabel(count: number, singular: string, plural: string): string {
   return `${formatInteger(count)} ${count === 1 ? singular : plural}`
 }
-
-export const formatCount = (count: number) => formatInteger(count)

@@ -1,3 +1,4 @@
+import { formatInteger } from '@shared/numbers'
 import { ArrowRightIcon, RotateCwIcon, SparklesIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
@@ -5,7 +6,7 @@ import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
-import { countLabel, formatCount } from '@/features/listings/count-label'
+import { countLabel } from '@/features/listings/count-label'
 import { ListingGrid, ListingGridSkeleton } from '@/features/listings/listing-grid'
 import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
@@ -127,7 +128,7 @@ function Landing() {
                       <Skeleton className="h-8 w-14 bg-white/25 sm:h-9" />
                     )
                   ) : (
-                    formatCount(figure.value)
+                    formatInteger(figure.value)
                   )}
                 </dd>
               </div>
