@@ -84,10 +84,15 @@ function seed(file: string) {
         condition, status, moderation_status, views, vupts_count, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
     )
-    let random = 42
+    // mulberry32: seeded, so every run seeds the same listings. The C library's LCG used before made
+    // successive draws depend on each other, so a listing's words followed its date: the 5,000 newest
+    // listings had no "cálculo" and the next 21 all did, which no campus produces.
+    let state = 42
     const next = () => {
-      random = (random * 1103515245 + 12345) % 2147483648
-      return random / 2147483648
+      state = (state + 0x6d2b79f5) | 0
+      let t = Math.imul(state ^ (state >>> 15), 1 | state)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
     }
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
     const now = Date.now()
