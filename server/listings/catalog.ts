@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { ListingCondition, MainCategorySlug } from '../../shared/domain'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
-import { toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
 import { listingImages, listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
+import { foldForSearch, hasEveryWord, searchWords, toFtsQuery } from './search-text'
 import { isLiveListing, selectListingCards } from './visibility'
 
 export type ListingQuery = {
@@ -23,35 +23,42 @@ export type ListingQuery = {
 }
 
 /**
- * Turns free text into an FTS5 query: each word of three or more characters becomes a quoted
- * substring term (trigram tokenizer), all required. Null when no word is long enough. Control
- * characters go first: FTS5 reads a NUL as the end of the query ('unterminated string').
+ * Up to this many matches, FTS5 hands over every match and the sort's index is walked against them.
+ * Beyond it, reading every match costs more than walking the sort order and testing each listing's
+ * text: a word in one listing out of 200 turns up about every 200 rows.
  */
-export function toFtsQuery(text: string): string | null {
-  const words = toSingleLine(text)
-    .split(/\s+/)
-    .map((word) => word.replace(/"/g, ''))
-    .filter((word) => [...word].length >= 3)
-  if (words.length === 0) return null
-  return words.map((word) => `"${word}"`).join(' ')
-}
+const FEW_MATCHES = 5_000
 
-/** Above this many matches, walking the sort's index beats sorting every match. */
-const LARGE_MATCH_SET = 500
+/**
+ * The most rows a walk tests before FTS5 answers instead: about what reading FEW_MATCHES matches costs.
+ * Only listings whose words follow the sort order (none of the newest has the word) get this far.
+ */
+const WALK_BUDGET = 4_000
+
+/** The two limits above, for tests that build a catalog past them. */
+export const SEARCH_LIMITS = { fewMatches: FEW_MATCHES, walkBudget: WALK_BUDGET }
 
 /** The listings whose title or description has every word of an FTS query (the query follows). */
 const FTS_MATCHES = 'select rowid from listings_fts where listings_fts match'
 
-/** How a search narrows: a LIKE on the title (too short for a trigram), or FTS with few or many matches. */
-type SearchPlan = { kind: 'like'; pattern: string } | { kind: 'few-matches' | 'many-matches'; fts: string }
+/**
+ * How a search narrows: a LIKE on the title (too short for a trigram); FTS5 for a word with few
+ * matches; a walk of the sort order for a common one (`words`: folded), FTS5 again if the walk runs long.
+ */
+type SearchPlan =
+  | { kind: 'like'; pattern: string }
+  | { kind: 'few-matches'; fts: string }
+  | { kind: 'many-matches'; fts: string; words: string[] }
 
 function planSearch(db: Database, q: string): SearchPlan {
   const fts = toFtsQuery(q)
   // Shorter than a trigram: a plain substring match on the title.
   if (!fts) return { kind: 'like', pattern: `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` }
-  const probe = db.$client.prepare(`select count(*) from (${FTS_MATCHES} ? limit ${LARGE_MATCH_SET})`)
+  const probe = db.$client.prepare(`select count(*) from (${FTS_MATCHES} ? limit ${FEW_MATCHES})`)
   const matches = probe.pluck().get(fts) as number
-  return { kind: matches < LARGE_MATCH_SET ? 'few-matches' : 'many-matches', fts }
+  return matches < FEW_MATCHES
+    ? { kind: 'few-matches', fts }
+    : { kind: 'many-matches', fts, words: searchWords(q).map(foldForSearch) }
 }
 
 type SortKey = {
@@ -80,10 +87,11 @@ function decodeCursor(value: string): Cursor | null {
 
 /**
  * Which parts a page's query has. Each shape is built by Drizzle once per connection and then run
- * with its values as placeholders: building the SQL cost as much as running it.
+ * with its values as placeholders: building the SQL cost as much as running it. `ids` narrows to the
+ * listings a walk found.
  */
 type QueryShape = {
-  search: SearchPlan['kind'] | null
+  search: SearchPlan['kind'] | 'ids' | null
   mainCategory: boolean
   subcategory: boolean
   condition: boolean
@@ -96,26 +104,32 @@ type QueryShape = {
 
 const param = (name: string) => sql.placeholder(name)
 
-function buildPage(db: Database, shape: QueryShape) {
-  const viewer = shape.viewer ? param('viewerId') : null
+function searchCondition(search: QueryShape['search']): SQL | undefined {
+  const matches = sql`${sql.raw(FTS_MATCHES)} ${param('fts')}`
+  switch (search) {
+    case 'like':
+      return sql`${listings.title} like ${param('pattern')} escape '\\'`
+    // A rare word, or the listings a walk found: fetch the few rows by primary key and sort them.
+    case 'few-matches':
+      return sql`${listings.id} in (${matches})`
+    case 'ids':
+      return sql`${listings.id} in (select value from json_each(${param('ids')}))`
+    // The unary + stops SQLite from driving the query by id, so it walks the sort's partial index and
+    // stops at the page size, probing the match set as it goes.
+    case 'many-matches':
+      return sql`+${listings.id} in (${matches})`
+    case null:
+      return undefined
+  }
+}
+
+/** Everything a page asks of a listing but its search, and the order its sort walks. */
+function pageFilters(shape: QueryShape, viewer: Placeholder | null) {
   const conditions: (SQL | undefined)[] = [
     eq(listings.communityId, param('communityId')),
     isLiveListing,
     notBlockedWith(viewer, listings.sellerId),
   ]
-  if (shape.search === 'like') {
-    conditions.push(sql`${listings.title} like ${param('pattern')} escape '\\'`)
-  } else if (shape.search) {
-    const matches = sql`${sql.raw(FTS_MATCHES)} ${param('fts')}`
-    // A rare word: fetch its few rows by primary key and sort them. A common word ('livro' in 10% of
-    // listings): the unary + stops SQLite from driving the query by id, so it walks the sort's partial
-    // index and stops at the page size, probing the match set as it goes.
-    conditions.push(
-      shape.search === 'few-matches'
-        ? sql`${listings.id} in (${matches})`
-        : sql`+${listings.id} in (${matches})`,
-    )
-  }
   // By id, so the category's own sort indexes apply (a join on the slug would filter after sorting).
   if (shape.mainCategory) {
     conditions.push(
@@ -144,41 +158,108 @@ function buildPage(db: Database, shape: QueryShape) {
     )
   }
   const direction = key.asc ? asc : desc
+  return { conditions, key, order: [direction(key.column), direction(listings.id)] }
+}
+
+function buildPage(db: Database, shape: QueryShape) {
+  const viewer = shape.viewer ? param('viewerId') : null
+  const { conditions, order } = pageFilters(shape, viewer)
   return selectListingCards(db, viewer)
-    .where(and(...conditions))
-    .orderBy(direction(key.column), direction(listings.id))
+    .where(and(...conditions, searchCondition(shape.search)))
+    .orderBy(...order)
     .limit(param('limit'))
     .prepare()
 }
 
-type PreparedPage = ReturnType<typeof buildPage>
-const preparedPages = new WeakMap<Database, Map<string, PreparedPage>>()
+/** The rows a walk tests, in the page's order: id, the text searched, and the sort key for the cursor. */
+function buildWalk(db: Database, shape: QueryShape) {
+  const { conditions, key, order } = pageFilters(shape, shape.viewer ? param('viewerId') : null)
+  return db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      description: listings.description,
+      sortValue: key.column,
+    })
+    .from(listings)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(param('limit'))
+    .prepare()
+}
 
-function preparedPage(db: Database, shape: QueryShape): PreparedPage {
-  let shapes = preparedPages.get(db)
-  if (!shapes) {
-    shapes = new Map()
-    preparedPages.set(db, shapes)
+const preparedStatements = new WeakMap<Database, Map<string, unknown>>()
+
+/** The statement `build` makes for a shape, built once per connection. */
+function prepared<Statement>(
+  db: Database,
+  build: (db: Database, shape: QueryShape) => Statement,
+  shape: QueryShape,
+) {
+  let statements = preparedStatements.get(db)
+  if (!statements) {
+    statements = new Map()
+    preparedStatements.set(db, statements)
   }
-  const key = JSON.stringify(shape)
-  let page = shapes.get(key)
-  if (!page) {
-    page = buildPage(db, shape)
-    shapes.set(key, page)
+  const key = `${build.name} ${JSON.stringify(shape)}`
+  let statement = statements.get(key) as Statement | undefined
+  if (!statement) {
+    statement = build(db, shape)
+    statements.set(key, statement)
   }
-  return page
+  return statement
+}
+
+type PageValues = Record<string, string | number | null>
+type WalkRow = [id: number, title: string, description: string, sortValue: number]
+
+/**
+ * The ids of the next `wanted` listings of a page whose text has every word: walks the sort order from
+ * the page's cursor in growing steps, testing each listing as FTS5 would. Null after WALK_BUDGET rows.
+ */
+function walkForMatches(
+  db: Database,
+  shape: QueryShape,
+  values: PageValues,
+  words: string[],
+  wanted: number,
+) {
+  const found: number[] = []
+  let cursorValue = values.cursorValue ?? null
+  let cursorId = values.cursorId ?? null
+  let walked = 0
+  for (let step = 64; walked < WALK_BUDGET; step *= 4) {
+    const limit = Math.min(step, WALK_BUDGET - walked)
+    const walk = prepared(db, buildWalk, { ...shape, search: null, cursor: cursorId !== null })
+    // Raw rows: the sort key as stored (created_at in milliseconds), as the cursor keeps it.
+    const rows = walk.values({ ...values, cursorValue, cursorId, limit }) as WalkRow[]
+    for (const [id, title, description] of rows) {
+      if (!hasEveryWord(words, title, description)) continue
+      found.push(id)
+      if (found.length === wanted) return found
+    }
+    walked += rows.length
+    const last = rows.at(-1)
+    if (!last || rows.length < limit) return found
+    cursorId = last[0]
+    cursorValue = last[3]
+  }
+  return null
 }
 
 export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][number]
 
-/** One page of public listings: FTS narrows, the sort's partial index orders, the cursor pages. */
+/**
+ * One page of public listings: the sort's partial index orders and the cursor pages. A search narrows
+ * by FTS5, or, for a common word, by testing the text of each listing the sort walks through.
+ */
 export function listListings(db: Database, query: ListingQuery) {
   const search = query.q ? planSearch(db, query.q) : null
   const cursor = query.cursor ? decodeCursor(query.cursor) : null
   // Spec: the price filter applies only when it narrows something.
   const min = query.minPriceCents ?? 0
   const max = query.maxPriceCents ?? PRICE_FILTER_MAX_CENTS
-  const page = preparedPage(db, {
+  const shape: QueryShape = {
     search: search?.kind ?? null,
     mainCategory: query.mainCategory !== undefined,
     subcategory: Boolean(query.subcategoryId),
@@ -188,13 +269,14 @@ export function listListings(db: Database, query: ListingQuery) {
     sort: query.sort,
     cursor: cursor !== null,
     viewer: Boolean(query.viewerId),
-  })
+  }
   // Placeholder values reach SQLite as they are: created_at is stored in milliseconds, as the cursor keeps it.
-  const rows = page.all({
+  const values: PageValues = {
     communityId: query.communityId,
     viewerId: query.viewerId ?? null,
     pattern: search?.kind === 'like' ? search.pattern : null,
     fts: search && search.kind !== 'like' ? search.fts : null,
+    ids: null,
     mainCategory: query.mainCategory ?? null,
     subcategoryId: query.subcategoryId ?? null,
     condition: query.condition ?? null,
@@ -203,7 +285,17 @@ export function listListings(db: Database, query: ListingQuery) {
     cursorValue: cursor?.v ?? null,
     cursorId: cursor?.id ?? null,
     limit: query.limit + 1,
-  })
+  }
+  if (search?.kind === 'many-matches') {
+    const found = walkForMatches(db, shape, values, search.words, query.limit + 1)
+    // The walk already applied the cursor; the page only fetches and orders what it found.
+    if (found) {
+      shape.search = 'ids'
+      shape.cursor = false
+      values.ids = JSON.stringify(found)
+    }
+  }
+  const rows = prepared(db, buildPage, shape).all(values)
 
   const items = rows.slice(0, query.limit)
   const last = items.at(-1)
