@@ -17,6 +17,9 @@ export function openDatabase(file: string): Database {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  // 64 MiB of pages per connection instead of SQLite's 2 MB: at a million listings a page of the portal
+  // touches rows spread over the whole file, and each page not in the cache is a read from the kernel.
+  sqlite.pragma('cache_size = -65536')
   cacheStatements(sqlite)
   const db = drizzle(sqlite, { schema })
   // The app's transactions write. Taking the write lock at BEGIN lets busy_timeout wait for another
