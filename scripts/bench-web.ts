@@ -73,6 +73,12 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-web-'))
   seedDemo(dataDir)
   const server = await startBuiltServer(dataDir)
+  // The first visitor after a start: what a link opened right after a deploy waits for on the server.
+  const started = performance.now()
+  await (await fetch(`${server.url}/`)).arrayBuffer()
+  process.stdout.write(
+    `Primeira página depois de subir o servidor: ${Math.round(performance.now() - started)} ms\n`,
+  )
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
