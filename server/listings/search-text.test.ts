@@ -60,9 +60,7 @@ const QUERIES = [
 
 describe('a busca sem a FTS5 acha o que a FTS5 acha', () => {
   const sqlite = new Sqlite(':memory:')
-  sqlite.exec(
-    "create virtual table t using fts5(title, description, tokenize='trigram remove_diacritics 1')",
-  )
+  sqlite.exec("create virtual table t using fts5(title, description, tokenize='trigram remove_diacritics 1')")
   const insert = sqlite.prepare('insert into t (rowid, title, description) values (?, ?, ?)')
   // Each text once as a title and once as a description, beside an unrelated other half.
   TEXTS.forEach((text, n) => {
@@ -82,7 +80,9 @@ describe('a busca sem a FTS5 acha o que a FTS5 acha', () => {
       if (!fts) throw new Error('consulta curta demais')
       const byIndex = match.all(fts) as number[]
       const words = searchWords(query).map(foldForSearch)
-      const byWalk = rows.filter((row) => hasEveryWord(words, row.title, row.description)).map((row) => row.id)
+      const byWalk = rows
+        .filter((row) => hasEveryWord(words, row.title, row.description))
+        .map((row) => row.id)
       expect(byWalk).toEqual(byIndex)
     })
   }
