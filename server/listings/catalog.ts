@@ -188,27 +188,27 @@ function buildWalk(db: Database, shape: QueryShape) {
     .prepare()
 }
 
-const preparedStatements = new WeakMap<Database, Map<string, unknown>>()
-
-/** The statement `build` makes for a shape, built once per connection. */
-function prepared<Statement>(
-  db: Database,
-  build: (db: Database, shape: QueryShape) => Statement,
-  shape: QueryShape,
-) {
-  let statements = preparedStatements.get(db)
-  if (!statements) {
-    statements = new Map()
-    preparedStatements.set(db, statements)
+/** `build` made once per connection and shape, then reused. */
+function perShape<Statement>(build: (db: Database, shape: QueryShape) => Statement) {
+  const byConnection = new WeakMap<Database, Map<string, Statement>>()
+  return (db: Database, shape: QueryShape): Statement => {
+    let statements = byConnection.get(db)
+    if (!statements) {
+      statements = new Map()
+      byConnection.set(db, statements)
+    }
+    const key = JSON.stringify(shape)
+    let statement = statements.get(key)
+    if (!statement) {
+      statement = build(db, shape)
+      statements.set(key, statement)
+    }
+    return statement
   }
-  const key = `${build.name} ${JSON.stringify(shape)}`
-  let statement = statements.get(key) as Statement | undefined
-  if (!statement) {
-    statement = build(db, shape)
-    statements.set(key, statement)
-  }
-  return statement
 }
+
+const pageStatement = perShape(buildPage)
+const walkStatement = perShape(buildWalk)
 
 type PageValues = Record<string, string | number | null>
 type WalkRow = [id: number, title: string, description: string, sortValue: number]
@@ -230,7 +230,7 @@ function walkForMatches(
   let walked = 0
   for (let step = 64; walked < WALK_BUDGET; step *= 4) {
     const limit = Math.min(step, WALK_BUDGET - walked)
-    const walk = prepared(db, buildWalk, { ...shape, search: null, cursor: cursorId !== null })
+    const walk = walkStatement(db, { ...shape, search: null, cursor: cursorId !== null })
     // Raw rows: the sort key as stored (created_at in milliseconds), as the cursor keeps it.
     const rows = walk.values({ ...values, cursorValue, cursorId, limit }) as WalkRow[]
     for (const [id, title, description] of rows) {
@@ -295,7 +295,7 @@ export function listListings(db: Database, query: ListingQuery) {
       values.ids = JSON.stringify(found)
     }
   }
-  const rows = prepared(db, buildPage, shape).all(values)
+  const rows = pageStatement(db, shape).all(values)
 
   const items = rows.slice(0, query.limit)
   const last = items.at(-1)
