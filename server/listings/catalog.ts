@@ -23,9 +23,9 @@ export type ListingQuery = {
 }
 
 /**
- * Up to this many matches, FTS5 hands over every match and the sort's index is walked against them.
- * Beyond it, reading every match costs more than walking the sort order and testing each listing's
- * text: a word in one listing out of 200 turns up about every 200 rows.
+ * Below this many matches, FTS5 hands them all over and they are fetched and sorted. Beyond it, reading
+ * every match costs more than walking the sort order and testing each listing's text: a word in one
+ * listing out of 200 turns up about every 200 rows.
  */
 const FEW_MATCHES = 5_000
 
@@ -35,11 +35,28 @@ const FEW_MATCHES = 5_000
  */
 const WALK_BUDGET = 4_000
 
-/** The two limits above, for tests that build a catalog past them. */
-export const SEARCH_LIMITS = { fewMatches: FEW_MATCHES, walkBudget: WALK_BUDGET }
+/**
+ * When a walk gives up, the matches are scarce near the page's start. Up to this many, all of them are
+ * fetched and sorted (a cost that grows with the matches); beyond it, the sort's index is walked against
+ * the match set (a cost that grows with how far the page is).
+ */
+const SORTABLE_MATCHES = 20_000
+
+/** The limits above, for tests that build a catalog past them. */
+export const SEARCH_LIMITS = {
+  fewMatches: FEW_MATCHES,
+  walkBudget: WALK_BUDGET,
+  sortableMatches: SORTABLE_MATCHES,
+}
 
 /** The listings whose title or description has every word of an FTS query (the query follows). */
 const FTS_MATCHES = 'select rowid from listings_fts where listings_fts match'
+
+/** How many listings match an FTS query, counting no further than `limit`. */
+function countMatches(db: Database, fts: string, limit: number): number {
+  const count = db.$client.prepare(`select count(*) from (${FTS_MATCHES} ? limit ${limit})`)
+  return count.pluck().get(fts) as number
+}
 
 /**
  * How a search narrows: a LIKE on the title (too short for a trigram); FTS5 for a word with few
@@ -54,9 +71,7 @@ function planSearch(db: Database, q: string): SearchPlan {
   const fts = toFtsQuery(q)
   // Shorter than a trigram: a plain substring match on the title.
   if (!fts) return { kind: 'like', pattern: `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` }
-  const probe = db.$client.prepare(`select count(*) from (${FTS_MATCHES} ? limit ${FEW_MATCHES})`)
-  const matches = probe.pluck().get(fts) as number
-  return matches < FEW_MATCHES
+  return countMatches(db, fts, FEW_MATCHES) < FEW_MATCHES
     ? { kind: 'few-matches', fts }
     : { kind: 'many-matches', fts, words: searchWords(q).map(foldForSearch) }
 }
@@ -293,6 +308,8 @@ export function listListings(db: Database, query: ListingQuery) {
       shape.search = 'ids'
       shape.cursor = false
       values.ids = JSON.stringify(found)
+    } else if (countMatches(db, search.fts, SORTABLE_MATCHES) < SORTABLE_MATCHES) {
+      shape.search = 'few-matches'
     }
   }
   const rows = pageStatement(db, shape).all(values)

@@ -34,7 +34,7 @@ beforeAll(async () => {
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?)`,
   )
   const now = Date.now()
-  const { fewMatches, walkBudget } = SEARCH_LIMITS
+  const { fewMatches, walkBudget, sortableMatches } = SEARCH_LIMITS
   world.db.$client.transaction(() => {
     // Older listings: two in three have the word, spelled five ways, in the title or the description;
     // prices and Vupts interleave them with the others, so the walk sorted by either finds them early.
@@ -55,6 +55,25 @@ beforeAll(async () => {
         n % 4 === 0 ? 'novo' : 'usado',
         n % 11 === 0 ? 'vendido' : 'ativo',
         n % 50,
+        created,
+        created,
+      )
+    }
+    // The oldest listings, more than can be fetched and sorted, all with a word no other listing has
+    // ("vinil"), priced above the rest: sorted by date or by lowest price, the walk gives up before them.
+    for (let n = 0; n < sortableMatches + 500; n++) {
+      const created = now - 400 * DAY - n * 1000
+      insert.run(
+        communityId,
+        (sellers[0] as { id: number }).id,
+        `Disco de vinil ${n}`,
+        'Capa original.',
+        60_000 + n,
+        sub.mainCategoryId,
+        sub.id,
+        'usado',
+        'ativo',
+        0,
         created,
         created,
       )
@@ -162,5 +181,22 @@ describe('busca por palavra comum (o portal percorre a ordenação e testa cada 
     const expected = fromTheIndex({ q: 'calculo', sort: 'recent' })
     const page = listListings(world.db, { communityId, q: 'calculo', sort: 'recent', limit: 20 })
     expect(page.items.map((item) => item.id)).toEqual(expected.slice(0, 20))
+  })
+
+  it('uma palavra que só os anúncios antigos têm, em muitos deles: a página e a seguinte, pelo índice', () => {
+    for (const sort of ['recent', 'price-asc'] as const) {
+      const expected = fromTheIndex({ q: 'vinil', sort })
+      expect(expected.length).toBeGreaterThan(SEARCH_LIMITS.sortableMatches)
+      const first = listListings(world.db, { communityId, q: 'vinil', sort, limit: 20 })
+      expect(first.items.map((item) => item.id)).toEqual(expected.slice(0, 20))
+      const second = listListings(world.db, {
+        communityId,
+        q: 'vinil',
+        sort,
+        limit: 20,
+        cursor: first.nextCursor,
+      })
+      expect(second.items.map((item) => item.id)).toEqual(expected.slice(20, 40))
+    }
   })
 })
