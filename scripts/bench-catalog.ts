@@ -90,7 +90,7 @@ function seed(file: string) {
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
     )
     // mulberry32: seeded, so every run seeds the same listings. The C library's LCG used before made
-    // successive draws depend on each other, so a listing's words followed its date: the 5,000 newest
+    // successive draws depend on each other, so a listing's words followed its date: the 5,004 newest
     // listings had no "cálculo" and the next 21 all did, which no campus produces.
     let state = 42
     const next = () => {
