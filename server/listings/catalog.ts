@@ -5,7 +5,7 @@ import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import type { Database } from '../db/client'
 import { listingImages, listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
-import { foldForSearch, hasEveryWord, searchWords, toFtsQuery } from './search-text'
+import { foldForSearch, ftsQueryOf, hasEveryWord, searchWords } from './search-text'
 import { isLiveListing, selectListingCards } from './visibility'
 
 export type ListingQuery = {
@@ -68,12 +68,13 @@ type SearchPlan =
   | { kind: 'many-matches'; fts: string; words: string[] }
 
 function planSearch(db: Database, q: string): SearchPlan {
-  const fts = toFtsQuery(q)
+  const words = searchWords(q)
   // Shorter than a trigram: a plain substring match on the title.
-  if (!fts) return { kind: 'like', pattern: `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` }
+  if (words.length === 0) return { kind: 'like', pattern: `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` }
+  const fts = ftsQueryOf(words)
   return countMatches(db, fts, FEW_MATCHES) < FEW_MATCHES
     ? { kind: 'few-matches', fts }
-    : { kind: 'many-matches', fts, words: searchWords(q).map(foldForSearch) }
+    : { kind: 'many-matches', fts, words: words.map(foldForSearch) }
 }
 
 type SortKey = {
@@ -119,20 +120,21 @@ type QueryShape = {
 
 const param = (name: string) => sql.placeholder(name)
 
+const ftsMatches = () => sql`${sql.raw(FTS_MATCHES)} ${param('fts')}`
+
 function searchCondition(search: QueryShape['search']): SQL | undefined {
-  const matches = sql`${sql.raw(FTS_MATCHES)} ${param('fts')}`
   switch (search) {
     case 'like':
       return sql`${listings.title} like ${param('pattern')} escape '\\'`
     // A rare word, or the listings a walk found: fetch the few rows by primary key and sort them.
     case 'few-matches':
-      return sql`${listings.id} in (${matches})`
+      return sql`${listings.id} in (${ftsMatches()})`
     case 'ids':
       return sql`${listings.id} in (select value from json_each(${param('ids')}))`
     // The unary + stops SQLite from driving the query by id, so it walks the sort's partial index and
     // stops at the page size, probing the match set as it goes.
     case 'many-matches':
-      return sql`+${listings.id} in (${matches})`
+      return sql`+${listings.id} in (${ftsMatches()})`
     case null:
       return undefined
   }

@@ -11,10 +11,15 @@ export function searchWords(text: string): string[] {
     .filter((word) => [...word].length >= 3)
 }
 
-/** The FTS5 query for free text: each word a quoted substring term, all required. Null when none. */
+/** The FTS5 query for search words: each a quoted substring term, all required. */
+export function ftsQueryOf(words: readonly string[]): string {
+  return words.map((word) => `"${word}"`).join(' ')
+}
+
+/** The FTS5 query for free text; null when no word is long enough. */
 export function toFtsQuery(text: string): string | null {
   const words = searchWords(text)
-  return words.length === 0 ? null : words.map((word) => `"${word}"`).join(' ')
+  return words.length === 0 ? null : ftsQueryOf(words)
 }
 
 /**
