@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { blocks, communities, subcategories } from '../../server/db/schema'
 import { listListings, SEARCH_LIMITS } from '../../server/listings/catalog'
 import type { ListingSort } from '../../shared/schemas/listing'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
 /**
  * A word common enough that the portal walks the sort order and tests each listing's text instead of
@@ -175,6 +175,18 @@ describe('busca por palavra comum (o portal percorre a ordenação e testa cada 
       expect(expected.length).toBeGreaterThan(SEARCH_LIMITS.walkBudget / 4)
       expect(allPages(filters, 500)).toEqual(expected)
     }
+  })
+
+  it('a busca mais longa que a API aceita (100 caracteres, muitas palavras) acha o mesmo que o índice', async () => {
+    const q = 'calc '.repeat(20).trim()
+    expect(q.length).toBeLessThanOrEqual(100)
+    const expected = fromTheIndex({ q, sort: 'price-asc' }).slice(0, 20)
+    expect(expected).toHaveLength(20)
+    // Through the API, so the input's bound is the one students meet.
+    const anonymous = callerFor(world.services, null).caller
+    const page = await anonymous.listings.list({ q, sort: 'price-asc', limit: 20 })
+    expect(page.items.map((item) => item.id)).toEqual(expected)
+    await expect(anonymous.listings.list({ q: `${q} calc` })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
   })
 
   it('quando os mais novos não têm a palavra, o índice responde depois do limite da caminhada', () => {
