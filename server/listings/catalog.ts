@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { ListingCondition, MainCategorySlug } from '../../shared/domain'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
@@ -159,19 +159,23 @@ function pageFilters(shape: QueryShape, viewer: Placeholder | null) {
   if (shape.subcategory) conditions.push(eq(listings.subcategoryId, param('subcategoryId')))
   if (shape.condition) conditions.push(eq(listings.condition, param('condition')))
   const key = SORT_KEYS[shape.sort]
-  // Sorted by anything but price, the price range is checked on each row of the sort's index: left
-  // indexable (the unary + forbids it), SQLite would read the whole range by price and sort it.
-  const price =
-    key.column === listings.priceCents ? sql`${listings.priceCents}` : sql`+${listings.priceCents}`
-  if (shape.minPrice) conditions.push(sql`${price} >= ${param('minPriceCents')}`)
-  if (shape.maxPrice) conditions.push(sql`${price} <= ${param('maxPriceCents')}`)
+  // A price bound the index may use is written bare; one it must not is checked on each row instead
+  // (the unary + forbids the index). Sorted by anything but price, an indexable range would make SQLite
+  // read the whole range by price and sort it. Sorted by price, the cursor is the tighter bound on its
+  // side, and SQLite seeks by one bound per side: given the range's, it read every row from there to
+  // the cursor.
+  const priceBound = (cursorSide: boolean) =>
+    key.column === listings.priceCents && !(shape.cursor && cursorSide)
+      ? sql`${listings.priceCents}`
+      : sql`+${listings.priceCents}`
+  if (shape.minPrice) conditions.push(sql`${priceBound(key.asc)} >= ${param('minPriceCents')}`)
+  if (shape.maxPrice) conditions.push(sql`${priceBound(!key.asc)} <= ${param('maxPriceCents')}`)
   if (shape.cursor) {
-    const after = key.asc ? gt : lt
+    // A row value, which SQLite seeks to in the sort's index. Written as "key < v or (key = v and id < c)",
+    // the same condition made SQLite read every row before the cursor again: a deeper page cost more.
+    const after = sql.raw(key.asc ? '>' : '<')
     conditions.push(
-      or(
-        after(key.column, param('cursorValue')),
-        and(eq(key.column, param('cursorValue')), after(listings.id, param('cursorId'))),
-      ),
+      sql`(${key.column}, ${listings.id}) ${after} (${param('cursorValue')}, ${param('cursorId')})`,
     )
   }
   const direction = key.asc ? asc : desc
