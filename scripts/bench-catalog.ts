@@ -294,12 +294,18 @@ async function main() {
 
   const cases: Case[] = [
     { name: 'recentes', input: { sort: 'recent' } },
-    { name: 'recentes, página 40', input: { sort: 'recent' }, pages: 40 },
+    // 400 pages is 9,576 listings before the page: a deep page must cost what the first one costs.
+    { name: 'recentes, página 400', input: { sort: 'recent' }, pages: 400 },
     { name: 'mais Vupts', input: { sort: 'vupts' } },
     { name: 'menor preço, desapegos', input: { sort: 'price-asc', mainCategory: 'desapegos' } },
     {
       name: 'maior preço, R$ 50–500',
       input: { sort: 'price-desc', minPriceCents: 5_000, maxPriceCents: 50_000 },
+    },
+    {
+      name: 'maior preço, R$ 50–500, página 40',
+      input: { sort: 'price-desc', minPriceCents: 5_000, maxPriceCents: 50_000 },
+      pages: 40,
     },
     { name: 'categoria', input: { mainCategory: 'servicos' } },
     { name: 'subcategoria', input: { subcategoryId } },
