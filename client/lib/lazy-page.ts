@@ -37,7 +37,18 @@ export function lazyPage<P>(id: string, load: () => Promise<Module<P>>): LazyPag
   return page
 }
 
-/** Loads the modules a server render listed, so hydration finds every page already there. */
-export function preloadLazyPages(ids: readonly string[]): Promise<unknown> {
-  return Promise.all(ids.map((id) => registry.get(id)?.preload()))
+/**
+ * Loads the modules a server render listed, so hydration finds every one already there. A lazy module
+ * declared inside another (the seller's tools in the listing page) is known only once that one has
+ * loaded, so the list is gone through again until nothing more can load. Left to hydration, such a part
+ * stayed as the server's HTML until its code came, and a tap on it was lost.
+ */
+export async function preloadLazyPages(ids: readonly string[]): Promise<void> {
+  let waiting = ids
+  for (;;) {
+    const known = waiting.filter((id) => registry.has(id))
+    if (known.length === 0) return
+    waiting = waiting.filter((id) => !registry.has(id))
+    await Promise.all(known.map((id) => registry.get(id)?.preload()))
+  }
 }
