@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** The button that opens it; must accept a ref (Radix asChild). Omit when something else opens it. */
@@ -28,11 +28,11 @@ type ConfirmDialogProps = {
 }
 
 /**
- * Asks before an action. The confirm button is a plain Button, not AlertDialogAction, so the dialog
- * stays open (and busy) until the caller closes it when the server has answered, and a failure can be
- * retried.
+ * The dialog of ConfirmDialog (confirm-dialog.tsx), loaded with its library only when a page needs it.
+ * The confirm button is a plain Button, not AlertDialogAction, so the dialog stays open (and busy) until
+ * the caller closes it when the server has answered, and a failure can be retried.
  */
-export function ConfirmDialog({
+export default function ConfirmAlert({
   open,
   onOpenChange,
   trigger,

@@ -32,6 +32,24 @@ beforeAll(async () => {
 })
 
 describe('segurança na comunidade', () => {
+  it('"Denunciar" tocado antes de o código do diálogo chegar abre o diálogo quando ele chega', async () => {
+    const { context, page } = await stage.signedInPage(reporter, { device: 'phone' })
+    // The dialog's chunk is held until the button has been tapped: a phone on a slow network.
+    let release = () => {}
+    const tapped = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/report-dialog-[\w-]+\.js$/, async (route) => {
+      await tapped
+      await route.continue()
+    })
+    await page.goto(`/univille/produto/${bookId}`)
+    await page.getByRole('button', { name: 'Denunciar' }).click()
+    release()
+    await page.getByRole('dialog', { name: 'Denunciar este anúncio' }).waitFor()
+    await context.close()
+  })
+
   it('denúncia de um anúncio → a moderação resolve pela fila → quem denunciou vê o resultado nas notificações', async () => {
     const { context: reporterContext, page: r } = await stage.signedInPage(reporter, {
       device: 'desktop',

@@ -1,5 +1,5 @@
 import { CalendarPlusIcon, ChevronRightIcon, HandshakeIcon, type LucideIcon, TagIcon } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import {
   Dialog,
@@ -29,10 +29,17 @@ const ACTIONS: CreateAction[] = [
 ]
 
 /** The choices behind the floating '+' (loaded once the page is up; the button shows at once). */
-export default function CreateDialog({ button }: { button: ReactNode }) {
-  const [open, setOpen] = useState(false)
+export default function CreateDialog({
+  button,
+  open,
+  onOpenChange,
+}: {
+  button: ReactNode
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{button}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
@@ -46,7 +53,7 @@ export default function CreateDialog({ button }: { button: ReactNode }) {
               <li key={action.title}>
                 <Link
                   href={action.href}
-                  onClick={() => setOpen(false)}
+                  onClick={() => onOpenChange(false)}
                   className="flex items-center gap-3 rounded-lg border p-4 outline-none transition-colors hover:border-primary hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
                 >
                   <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">

@@ -1,7 +1,7 @@
 import { PlusIcon } from 'lucide-react'
-import { lazy } from 'react'
+import { lazy, useState } from 'react'
 import { useLocation } from 'wouter'
-import { AfterHydration } from '@/components/after-hydration'
+import { DeferredDialog } from '@/components/deferred-dialog'
 import { Button } from '@/components/ui/button'
 import { useViewer } from '@/lib/auth'
 
@@ -13,6 +13,7 @@ const HIDDEN_ON = [/^\/produto\//, /^\/vender$/, /^\/chat/]
 export function FloatingAddButton() {
   const { viewer } = useViewer()
   const [location] = useLocation()
+  const [open, setOpen] = useState(false)
   // Accounts still waiting for approval can't create anything yet.
   if (!viewer?.approved || !viewer.emailVerified) return null
   // Pages with their own actions at the bottom of a phone screen, which the button would cover.
@@ -29,8 +30,8 @@ export function FloatingAddButton() {
     </Button>
   )
   return (
-    <AfterHydration fallback={button}>
-      <CreateDialog button={button} />
-    </AfterHydration>
+    <DeferredDialog trigger={button} onOpen={() => setOpen(true)}>
+      <CreateDialog button={button} open={open} onOpenChange={setOpen} />
+    </DeferredDialog>
   )
 }

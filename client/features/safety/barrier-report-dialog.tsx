@@ -1,29 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { BARRIER_PAGE_MAX, BARRIER_TOOL_MAX, REPORT_DETAILS_MAX } from '@shared/safety'
 import { type BarrierReportInput, barrierReportSchema } from '@shared/schemas/safety'
-import { MessageSquareWarning } from 'lucide-react'
-import { useId, useState } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { DialogForm } from '@/components/dialog-form'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
-/** "Relatar uma barreira" for members: the report reaches the moderators' Denúncias queue. */
-export function BarrierReportButton() {
-  const [open, setOpen] = useState(false)
+/** The dialog behind "Relatar uma barreira" (loaded once the page is up, see barrier-report-button.tsx). */
+export default function BarrierReportDialog({
+  trigger,
+  open,
+  onOpenChange,
+}: {
+  trigger: ReactNode
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <MessageSquareWarning aria-hidden="true" />
-          Relatar uma barreira
-        </Button>
-      </DialogTrigger>
-      <DialogContent>{open ? <BarrierReportForm onDone={() => setOpen(false)} /> : null}</DialogContent>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>{open ? <BarrierReportForm onDone={() => onOpenChange(false)} /> : null}</DialogContent>
     </Dialog>
   )
 }

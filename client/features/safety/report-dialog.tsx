@@ -5,10 +5,8 @@ import {
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
 } from '@shared/safety'
-import { FlagIcon } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
 import { DialogForm } from '@/components/dialog-form'
-import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { RadioCard } from '@/components/ui/radio-card'
@@ -24,33 +22,29 @@ const WHAT: Record<ContentReportTarget, string> = {
 }
 
 /**
- * 'Denunciar' on a listing, a profile or a chat message. The reported person is never told who
- * reported; the reporter follows the outcome in Minha Conta and in the notifications.
+ * The dialog behind 'Denunciar' (loaded once the page is up, see report-button.tsx). The reported
+ * person is never told who reported; the reporter follows the outcome in Minha Conta and in the
+ * notifications.
  */
-export function ReportButton({
+export default function ReportDialog({
   targetType,
   targetId,
   trigger,
+  open,
+  onOpenChange,
 }: {
   targetType: ContentReportTarget
   targetId: number
-  /** The element that opens the dialog; a small 'Denunciar' button by default. */
-  trigger?: ReactNode
+  trigger: ReactNode
+  open: boolean
+  onOpenChange: (open: boolean) => void
 }) {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {trigger ?? (
-          <Button variant="ghost" size="sm" className="text-muted-foreground">
-            <FlagIcon aria-hidden="true" />
-            Denunciar
-          </Button>
-        )}
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         {open ? (
-          <ReportForm targetType={targetType} targetId={targetId} onDone={() => setOpen(false)} />
+          <ReportForm targetType={targetType} targetId={targetId} onDone={() => onOpenChange(false)} />
         ) : null}
       </DialogContent>
     </Dialog>

@@ -5,7 +5,7 @@ import { Link } from 'wouter'
 import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { ReportButton } from '@/features/safety/report-dialog'
+import { ReportButton } from '@/features/safety/report-button'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate, formatTimeAgo } from '@/lib/dates'
 
