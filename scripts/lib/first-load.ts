@@ -10,16 +10,21 @@ import { entryKey, type Manifest, staticClosure } from '../../server/http/build-
 export const CLIENT_DIST = 'dist/client'
 
 /**
- * First-load JavaScript budgets (gzip KB) of the pages a shared link opens most (`/`, `/{community}` and
- * the portal). The portal meets the product's budget (130 KB). `/` and `/{community}` do not yet meet
- * theirs (100 KB): React DOM alone is 64 KB gzip, TanStack Query with the tRPC client 23 KB and
- * tailwind-merge 8.5 KB, so their budgets hold what the split build reaches, and a change that grows the
+ * First-load JavaScript budgets (gzip KB) of the pages a shared link opens. The portal meets the
+ * product's budget (130 KB). `/` and `/{community}` do not yet meet theirs (100 KB): React DOM alone is
+ * 64 KB gzip, TanStack Query with the tRPC client 23 KB and tailwind-merge 8.5 KB. Those two, and the
+ * pages the product sets no budget for, hold what the split build reaches, so a change that grows a
  * first download fails the test.
  */
 export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = {
   'pages/home/home-page.tsx': 122,
   'pages/info/community-home-page.tsx': 116,
   'pages/portal/portal-page.tsx': 130,
+  'pages/listings/category-page.tsx': 139,
+  'pages/listing/listing-page.tsx': 142,
+  'pages/profile/profile-page.tsx': 130,
+  'pages/events/event-page.tsx': 127,
+  'pages/info/accessibility-page.tsx': 116,
 }
 
 export function readManifest(clientDist = CLIENT_DIST): Manifest {

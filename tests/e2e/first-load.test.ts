@@ -21,7 +21,7 @@ const VISITOR_PAGES = [
   'pages/events/event-page.tsx',
 ]
 
-describe('o primeiro download de um visitante', () => {
+describe('o primeiro download das páginas que um link abre', () => {
   for (const [page, budgetKb] of Object.entries(FIRST_LOAD_BUDGETS_KB)) {
     it(`${page} cabe em ${budgetKb} KB gzip`, () => {
       const kb = firstLoadBytes(manifest, page) / 1024

@@ -2,7 +2,7 @@ import { CONDITION_LABELS } from '@shared/domain'
 import { formatPrice } from '@shared/money'
 import type { ListingInput } from '@shared/schemas/listing'
 import { CalendarDaysIcon, ChevronRightIcon, EyeIcon, MessageCircleIcon, PackageOpenIcon } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'wouter'
 import { DescriptionSection } from '@/components/description-section'
 import { IconText } from '@/components/icon-text'
@@ -14,20 +14,30 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ListingGallery } from '@/features/listings/detail/listing-gallery'
 import { type Listing, VuptButton, VuptCount } from '@/features/listings/detail/listing-reactions'
-import { OwnerTools } from '@/features/listings/detail/owner-tools'
 import { SellerCard } from '@/features/listings/detail/seller-card'
 import { FavoriteButton } from '@/features/listings/favorite-button'
-import { ListingForm, type ListingFormDefaults } from '@/features/listings/form/listing-form'
+import type { ListingFormDefaults } from '@/features/listings/form/listing-form'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
-import { ReportButton } from '@/features/safety/report-dialog'
+import { ReportButton } from '@/features/safety/report-button'
 import { WantedMatches } from '@/features/wanted/wanted-matches'
 import { formatLongDate } from '@/lib/dates'
+import { lazyPage } from '@/lib/lazy-page'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { useNotFoundRedirect } from '@/lib/use-not-found-redirect'
 import { usePageTitle } from '@/lib/use-page-title'
+
+// Only the seller sees the editor and the tools (with the form, select and dialog libraries): a member
+// viewing someone else's listing does not download them. A seller's page is rendered with them on the
+// server, and the browser loads their chunks before hydrating (lazyPage).
+const ListingForm = lazyPage('features/listings/form/listing-form.tsx', () =>
+  import('@/features/listings/form/listing-form').then((module) => ({ default: module.ListingForm })),
+)
+const OwnerTools = lazyPage('features/listings/detail/owner-tools.tsx', () =>
+  import('@/features/listings/detail/owner-tools').then((module) => ({ default: module.OwnerTools })),
+)
 
 const viewsLabel = (views: number) => `${views} ${views === 1 ? 'visualização' : 'visualizações'}`
 
@@ -139,13 +149,15 @@ function ListingDetails({
           </h1>
           <p className="text-muted-foreground">As alterações aparecem para todos assim que você salvar.</p>
         </header>
-        <ListingForm
-          mode="edit"
-          defaultValues={defaults}
-          onSubmit={save}
-          onCancel={closeEditor}
-          className="rounded-xl border bg-card p-4 shadow-xs sm:p-6"
-        />
+        <Suspense fallback={<EditorSkeleton />}>
+          <ListingForm
+            mode="edit"
+            defaultValues={defaults}
+            onSubmit={save}
+            onCancel={closeEditor}
+            className="rounded-xl border bg-card p-4 shadow-xs sm:p-6"
+          />
+        </Suspense>
       </div>
     )
   }
@@ -285,6 +297,26 @@ function ListingSkeleton() {
       <SkeletonStack
         className="grid max-w-3xl gap-2"
         shapes={['h-6 w-32', 'h-4 w-full', 'h-4 w-5/6', 'h-4 w-2/3']}
+      />
+    </div>
+  )
+}
+
+/** The editor's place while its code loads: the form's fields, in the card they come in. */
+function EditorSkeleton() {
+  return (
+    <div className="grid gap-6 rounded-xl border bg-card p-4 shadow-xs sm:p-6">
+      <LoadingStatus>Carregando editor...</LoadingStatus>
+      <SkeletonStack
+        className="grid gap-5"
+        shapes={[
+          'h-28 w-full rounded-xl',
+          'h-10 w-full',
+          'h-24 w-full',
+          'h-10 w-full',
+          'h-10 w-full',
+          'h-10 w-40',
+        ]}
       />
     </div>
   )

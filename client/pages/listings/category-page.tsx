@@ -1,18 +1,10 @@
 import type { MainCategorySlug } from '@shared/domain'
 import { SlidersHorizontalIcon } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, useState } from 'react'
+import { DeferredDialog } from '@/components/deferred-dialog'
 import { LabelledSection } from '@/components/labelled-section'
 import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet'
 import { SortSelect } from '@/features/listings/listing-filters'
 import { ListingFiltersPanel } from '@/features/listings/listing-filters-panel'
 import { countActiveFilters, toListingsInput } from '@/features/listings/listing-search-params'
@@ -28,6 +20,9 @@ const PAGE_TITLES: Record<MainCategorySlug, string> = {
   servicos: 'Serviços Universitários',
   desapegos: 'Desapegos Universitários',
 }
+
+// The phone's filter sheet (a Radix dialog) loads once the page is up; its button shows at once.
+const FiltersSheet = lazy(() => import('@/features/listings/filters-sheet'))
 
 /** /criacoes, /servicos and /desapegos: one main category with its filters, all kept in the URL. */
 export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
@@ -63,6 +58,19 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
     showCondition,
   }
 
+  const filtersButton = (
+    <Button variant="outline" className="shrink-0">
+      <SlidersHorizontalIcon aria-hidden="true" />
+      Filtros
+      {activeCount > 0 ? (
+        <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-primary-foreground text-xs">
+          {activeCount}
+          <span className="sr-only"> ativos</span>
+        </span>
+      ) : null}
+    </Button>
+  )
+
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
       <PageHeader
@@ -87,30 +95,11 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
         >
           {/* Phones: the sort stays at hand, the rest of the filters open in a sheet. */}
           <div className="mb-4 flex items-end gap-2 lg:hidden">
-            <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
-              <SheetTrigger asChild>
-                <Button variant="outline" className="shrink-0">
-                  <SlidersHorizontalIcon aria-hidden="true" />
-                  Filtros
-                  {activeCount > 0 ? (
-                    <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-primary-foreground text-xs">
-                      {activeCount}
-                      <span className="sr-only"> ativos</span>
-                    </span>
-                  ) : null}
-                </Button>
-              </SheetTrigger>
-              <SheetContent side="left" className="w-[88vw] max-w-sm">
-                <SheetHeader className="pr-12">
-                  <SheetTitle>Filtros</SheetTitle>
-                  <SheetDescription>Os resultados se atualizam enquanto você filtra.</SheetDescription>
-                </SheetHeader>
+            <DeferredDialog trigger={filtersButton} onOpen={() => setSheetOpen(true)}>
+              <FiltersSheet trigger={filtersButton} open={sheetOpen} onOpenChange={setSheetOpen}>
                 <ListingFiltersPanel {...panelProps} className="px-4" />
-                <SheetFooter>
-                  <Button onClick={() => setSheetOpen(false)}>Ver resultados</Button>
-                </SheetFooter>
-              </SheetContent>
-            </Sheet>
+              </FiltersSheet>
+            </DeferredDialog>
             <SortSelect
               value={filters.sort}
               onChange={(sort) => setFilters({ sort })}
