@@ -7,15 +7,12 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 
-export type ConfirmDialogProps = {
+export type ConfirmAlertProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
-  /** The button that opens it; must accept a ref (Radix asChild). Omit when something else opens it. */
-  trigger?: ReactNode
   title: string
   description?: ReactNode
   confirmLabel: string
@@ -35,7 +32,6 @@ export type ConfirmDialogProps = {
 export default function ConfirmAlert({
   open,
   onOpenChange,
-  trigger,
   title,
   description,
   confirmLabel,
@@ -44,10 +40,9 @@ export default function ConfirmAlert({
   busy = false,
   destructive = true,
   onConfirm,
-}: ConfirmDialogProps) {
+}: ConfirmAlertProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
-      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>

@@ -1,33 +1,49 @@
-import type { ReactNode } from 'react'
-import { AfterHydration } from '@/components/after-hydration'
+import { Slot } from 'radix-ui'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 
 /**
- * A dialog whose code loads once the page is up (`children`, a lazy component), opened by `trigger`,
- * which shows from the server's HTML on. A tap on the trigger before the code has arrived is not lost:
- * `onOpen` runs, and the dialog, given that state, opens as soon as it comes.
+ * A dialog whose code (`children`, a lazy component drawn with `open`) is fetched only when someone
+ * reaches for its `trigger`: pointed at, focused or tapped. The trigger is rendered here, from the
+ * server's HTML on, and stays the same element when the dialog arrives, so focus is never lost; a tap
+ * before the code has come opens the dialog as soon as it does. Closing the dialog puts focus back on
+ * the trigger, which Radix does only for its own DialogTrigger.
  */
 export function DeferredDialog({
   trigger,
-  onOpen,
+  open,
+  onOpenChange,
   children,
 }: {
+  /** One element that accepts a ref and a click handler, such as a Button. */
   trigger: ReactNode
-  onOpen: () => void
+  open: boolean
+  onOpenChange: (open: boolean) => void
   children: ReactNode
 }) {
+  const [wanted, setWanted] = useState(false)
+  const want = () => setWanted(true)
+  const triggerRef = useRef<HTMLElement>(null)
+  const wasOpen = useRef(open)
+  useEffect(() => {
+    if (wasOpen.current && !open) triggerRef.current?.focus()
+    wasOpen.current = open
+  }, [open])
   return (
-    <AfterHydration
-      fallback={
-        // The click comes from the trigger inside (a button, so from a keyboard too); the box itself
-        // takes no place in the layout.
-        // biome-ignore lint/a11y/noStaticElementInteractions: the trigger inside is the interactive element.
-        // biome-ignore lint/a11y/useKeyWithClickEvents: a button's Enter and Space arrive as this click.
-        <span className="contents" onClick={onOpen}>
-          {trigger}
-        </span>
-      }
-    >
-      {children}
-    </AfterHydration>
+    <>
+      <Slot.Root
+        ref={triggerRef}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={want}
+        onFocus={want}
+        onClick={() => {
+          want()
+          onOpenChange(true)
+        }}
+      >
+        {trigger}
+      </Slot.Root>
+      {wanted ? <Suspense fallback={null}>{children}</Suspense> : null}
+    </>
   )
 }

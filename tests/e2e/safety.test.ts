@@ -32,7 +32,7 @@ beforeAll(async () => {
 })
 
 describe('segurança na comunidade', () => {
-  it('"Denunciar" tocado antes de o código do diálogo chegar abre o diálogo quando ele chega', async () => {
+  it('"Denunciar" tocado antes de o código do diálogo chegar abre o diálogo quando ele chega, e fechá-lo devolve o foco ao botão', async () => {
     const { context, page } = await stage.signedInPage(reporter, { device: 'phone' })
     // The dialog's chunk is held until the button has been tapped: a phone on a slow network.
     let release = () => {}
@@ -46,7 +46,14 @@ describe('segurança na comunidade', () => {
     await page.goto(`/univille/produto/${bookId}`)
     await page.getByRole('button', { name: 'Denunciar' }).click()
     release()
-    await page.getByRole('dialog', { name: 'Denunciar este anúncio' }).waitFor()
+    const dialog = page.getByRole('dialog', { name: 'Denunciar este anúncio' })
+    await dialog.waitFor()
+    // Closed, it hands focus back to the button that opened it.
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Denunciar')
     await context.close()
   })
 

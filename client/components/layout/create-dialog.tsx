@@ -1,14 +1,6 @@
 import { CalendarPlusIcon, ChevronRightIcon, HandshakeIcon, type LucideIcon, TagIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 
 type CreateAction = { href: string; icon: LucideIcon; title: string; text: string }
 
@@ -30,17 +22,14 @@ const ACTIONS: CreateAction[] = [
 
 /** The choices behind the floating '+' (loaded once the page is up; the button shows at once). */
 export default function CreateDialog({
-  button,
   open,
   onOpenChange,
 }: {
-  button: ReactNode
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{button}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>O que você quer fazer?</DialogTitle>

@@ -30,8 +30,8 @@ export function FloatingAddButton() {
     </Button>
   )
   return (
-    <DeferredDialog trigger={button} onOpen={() => setOpen(true)}>
-      <CreateDialog button={button} open={open} onOpenChange={setOpen} />
+    <DeferredDialog trigger={button} open={open} onOpenChange={setOpen}>
+      <CreateDialog open={open} onOpenChange={setOpen} />
     </DeferredDialog>
   )
 }

@@ -1,15 +1,21 @@
 import { Link } from 'wouter'
-import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
+import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet'
 import { useCommunity } from '@/lib/community'
-import { MobileMenuButton, type NavLink } from './top-nav'
+import type { NavLink } from './top-nav'
 
-export default function MobileMenu({ links }: { links: NavLink[] }) {
+/** The phone's navigation sheet, opened by the menu button of the top bar (top-nav.tsx). */
+export default function MobileMenu({
+  links,
+  open,
+  onOpenChange,
+}: {
+  links: NavLink[]
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const { community } = useCommunity()
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <MobileMenuButton />
-      </SheetTrigger>
+    <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="left" className="w-72">
         <SheetHeader>
           <SheetTitle>{community ? `Vupt · ${community.name}` : 'Vupt'}</SheetTitle>

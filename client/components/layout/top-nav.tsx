@@ -1,13 +1,13 @@
 import { MenuIcon } from 'lucide-react'
-import { type ComponentProps, lazy, Suspense } from 'react'
+import { type ComponentProps, lazy, Suspense, useState } from 'react'
 import { Link, useLocation, useRouter } from 'wouter'
-import { AfterHydration } from '@/components/after-hydration'
+import { DeferredDialog } from '@/components/deferred-dialog'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useViewer } from '@/lib/auth'
 import { lazyPage } from '@/lib/lazy-page'
 
-// The phone's navigation sheet (Radix dialog) loads once the page is up; its button shows at once.
+// The phone's navigation sheet (Radix dialog) is fetched when someone reaches for its button.
 const MobileMenu = lazy(() => import('./mobile-menu'))
 // A member's bell and account menu bring the menu library with them: visitors, who see neither, do not
 // download it on their first page. A member's page is rendered with them on the server, and the browser
@@ -21,6 +21,7 @@ export type NavLink = { href: string; label: string }
 
 export function TopNav() {
   const { viewer } = useViewer()
+  const [menuOpen, setMenuOpen] = useState(false)
   const links = [
     { href: '/portal', label: 'Portal' },
     { href: '/como-funciona', label: 'Como Funciona' },
@@ -32,9 +33,9 @@ export function TopNav() {
         aria-label="Principal"
         className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4"
       >
-        <AfterHydration fallback={<MobileMenuButton />}>
-          <MobileMenu links={links} />
-        </AfterHydration>
+        <DeferredDialog trigger={<MobileMenuButton />} open={menuOpen} onOpenChange={setMenuOpen}>
+          <MobileMenu links={links} open={menuOpen} onOpenChange={setMenuOpen} />
+        </DeferredDialog>
         <Link
           href="~/"
           className="flex items-center gap-2 font-extrabold text-primary text-xl tracking-tight"
@@ -90,7 +91,7 @@ function SignedOutActions() {
 }
 
 /** Opens the navigation sheet on a phone (mobile-menu.tsx wraps it once loaded). */
-export function MobileMenuButton(props: ComponentProps<typeof Button>) {
+function MobileMenuButton(props: ComponentProps<typeof Button>) {
   return (
     <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu" {...props}>
       <MenuIcon aria-hidden="true" />

@@ -7,24 +7,20 @@ import {
   SheetFooter,
   SheetHeader,
   SheetTitle,
-  SheetTrigger,
 } from '@/components/ui/sheet'
 
 /** On a phone, a category's filters open in a sheet from the left; `children` is the filters panel. */
 export default function FiltersSheet({
-  trigger,
   open,
   onOpenChange,
   children,
 }: {
-  trigger: ReactNode
   open: boolean
   onOpenChange: (open: boolean) => void
   children: ReactNode
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="left" className="w-[88vw] max-w-sm">
         <SheetHeader className="pr-12">
           <SheetTitle>Filtros</SheetTitle>

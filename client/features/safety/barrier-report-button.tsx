@@ -3,7 +3,7 @@ import { lazy, useState } from 'react'
 import { DeferredDialog } from '@/components/deferred-dialog'
 import { Button } from '@/components/ui/button'
 
-// The dialog, its form and validation libraries load once the page is up; the button shows at once.
+// The dialog, its form and validation libraries are fetched when someone reaches for the button.
 const BarrierReportDialog = lazy(() => import('./barrier-report-dialog'))
 
 /** "Relatar uma barreira" for members: the report reaches the moderators' Denúncias queue. */
@@ -16,8 +16,8 @@ export function BarrierReportButton() {
     </Button>
   )
   return (
-    <DeferredDialog trigger={button} onOpen={() => setOpen(true)}>
-      <BarrierReportDialog trigger={button} open={open} onOpenChange={setOpen} />
+    <DeferredDialog trigger={button} open={open} onOpenChange={setOpen}>
+      <BarrierReportDialog open={open} onOpenChange={setOpen} />
     </DeferredDialog>
   )
 }

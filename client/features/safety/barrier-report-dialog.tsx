@@ -1,28 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { BARRIER_PAGE_MAX, BARRIER_TOOL_MAX, REPORT_DETAILS_MAX } from '@shared/safety'
 import { type BarrierReportInput, barrierReportSchema } from '@shared/schemas/safety'
-import { type ReactNode, useId } from 'react'
+import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { DialogForm } from '@/components/dialog-form'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
-/** The dialog behind "Relatar uma barreira" (loaded once the page is up, see barrier-report-button.tsx). */
+/** The dialog behind "Relatar uma barreira" (fetched when someone reaches for the button, see barrier-report-button.tsx). */
 export default function BarrierReportDialog({
-  trigger,
   open,
   onOpenChange,
 }: {
-  trigger: ReactNode
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>{open ? <BarrierReportForm onDone={() => onOpenChange(false)} /> : null}</DialogContent>
     </Dialog>
   )

@@ -4,7 +4,7 @@ import { lazy, type ReactNode, useState } from 'react'
 import { DeferredDialog } from '@/components/deferred-dialog'
 import { Button } from '@/components/ui/button'
 
-// The dialog and its library load once the page is up; the button shows at once.
+// The dialog and its library are fetched when someone reaches for the button (deferred-dialog.tsx).
 const ReportDialog = lazy(() => import('./report-dialog'))
 
 /** 'Denunciar' on a listing, a profile, a wanted post or a chat message. */
@@ -26,14 +26,8 @@ export function ReportButton({
     </Button>
   )
   return (
-    <DeferredDialog trigger={button} onOpen={() => setOpen(true)}>
-      <ReportDialog
-        targetType={targetType}
-        targetId={targetId}
-        trigger={button}
-        open={open}
-        onOpenChange={setOpen}
-      />
+    <DeferredDialog trigger={button} open={open} onOpenChange={setOpen}>
+      <ReportDialog targetType={targetType} targetId={targetId} open={open} onOpenChange={setOpen} />
     </DeferredDialog>
   )
 }

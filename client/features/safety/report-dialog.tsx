@@ -5,9 +5,9 @@ import {
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
 } from '@shared/safety'
-import { type ReactNode, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { DialogForm } from '@/components/dialog-form'
-import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { RadioCard } from '@/components/ui/radio-card'
 import { Textarea } from '@/components/ui/textarea'
@@ -22,26 +22,23 @@ const WHAT: Record<ContentReportTarget, string> = {
 }
 
 /**
- * The dialog behind 'Denunciar' (loaded once the page is up, see report-button.tsx). The reported
+ * The dialog behind 'Denunciar' (fetched when someone reaches for the button, see report-button.tsx). The reported
  * person is never told who reported; the reporter follows the outcome in Minha Conta and in the
  * notifications.
  */
 export default function ReportDialog({
   targetType,
   targetId,
-  trigger,
   open,
   onOpenChange,
 }: {
   targetType: ContentReportTarget
   targetId: number
-  trigger: ReactNode
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         {open ? (
           <ReportForm targetType={targetType} targetId={targetId} onDone={() => onOpenChange(false)} />

@@ -21,7 +21,7 @@ const PAGE_TITLES: Record<MainCategorySlug, string> = {
   desapegos: 'Desapegos Universitários',
 }
 
-// The phone's filter sheet (a Radix dialog) loads once the page is up; its button shows at once.
+// The phone's filter sheet (a Radix dialog) is fetched when someone reaches for its button.
 const FiltersSheet = lazy(() => import('@/features/listings/filters-sheet'))
 
 /** /criacoes, /servicos and /desapegos: one main category with its filters, all kept in the URL. */
@@ -95,8 +95,8 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
         >
           {/* Phones: the sort stays at hand, the rest of the filters open in a sheet. */}
           <div className="mb-4 flex items-end gap-2 lg:hidden">
-            <DeferredDialog trigger={filtersButton} onOpen={() => setSheetOpen(true)}>
-              <FiltersSheet trigger={filtersButton} open={sheetOpen} onOpenChange={setSheetOpen}>
+            <DeferredDialog trigger={filtersButton} open={sheetOpen} onOpenChange={setSheetOpen}>
+              <FiltersSheet open={sheetOpen} onOpenChange={setSheetOpen}>
                 <ListingFiltersPanel {...panelProps} className="px-4" />
               </FiltersSheet>
             </DeferredDialog>
