@@ -83,6 +83,13 @@ describe('Procura-se e avisos', () => {
     await form.getByRole('button', { name: 'Publicar pedido' }).click()
     await p.getByText('Pedido publicado no Procura-se!').waitFor()
     await p.getByRole('region', { name: 'Meus pedidos' }).getByText('No ar', { exact: true }).waitFor()
+    // A confirmation opened by a plain button hands focus back to it when it closes.
+    const found = p.getByRole('button', { name: /Já encontrei/ })
+    await found.click()
+    await p.getByRole('alertdialog', { name: 'Encerrar pedido?' }).waitFor()
+    await p.keyboard.press('Escape')
+    await p.getByRole('alertdialog').waitFor({ state: 'detached' })
+    await expect.poll(() => found.evaluate((button) => button === document.activeElement)).toBe(true)
 
     const s = await signedIn(seller, true)
     await s.goto('/univille/procura-se')
