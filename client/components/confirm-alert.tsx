@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react'
+import type { ReactNode } from 'react'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -41,20 +41,9 @@ export default function ConfirmAlert({
   destructive = true,
   onConfirm,
 }: ConfirmAlertProps) {
-  // Opened by a button of the page rather than a Radix trigger, the dialog would drop focus on the body
-  // when it closes: it goes back to whatever had it when the dialog opened.
-  const opener = useRef<HTMLElement | null>(null)
   return (
     <AlertDialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
-      <AlertDialogContent
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault()
-          opener.current?.focus()
-        }}
-      >
+      <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           {description ? <AlertDialogDescription>{description}</AlertDialogDescription> : null}

@@ -20,7 +20,7 @@ const ACTIONS: CreateAction[] = [
   },
 ]
 
-/** The choices behind the floating '+' (loaded once the page is up; the button shows at once). */
+/** The choices behind the floating '+' (fetched when someone reaches for the button, see floating-add-button.tsx). */
 export default function CreateDialog({
   open,
   onOpenChange,

@@ -22,9 +22,9 @@ const WHAT: Record<ContentReportTarget, string> = {
 }
 
 /**
- * The dialog behind 'Denunciar' (fetched when someone reaches for the button, see report-button.tsx). The reported
- * person is never told who reported; the reporter follows the outcome in Minha Conta and in the
- * notifications.
+ * The dialog behind 'Denunciar' (fetched when someone reaches for the button, see report-button.tsx).
+ * The reported person is never told who reported; the reporter follows the outcome in Minha Conta and
+ * in the notifications.
  */
 export default function ReportDialog({
   targetType,
