@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { entryKey, staticClosure } from '../../server/http/build-manifest'
 import {
   CLIENT_DIST,
   FIRST_LOAD_BUDGETS_KB,
@@ -45,5 +46,17 @@ describe('o primeiro download das páginas que um link abre', () => {
     // A chunk of its own: imported statically again, it would be folded into the entry and vanish here.
     expect(memberActions).toMatch(/\.js$/)
     for (const page of VISITOR_PAGES) expect(firstLoadFiles(manifest, page)).not.toContain(memberActions)
+  })
+
+  it('o HTML pede de uma vez os arquivos que a entrada importa, sem esperar a entrada chegar', () => {
+    const html = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8')
+    const entry = manifest[entryKey(manifest)]?.file
+    const requested = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/([^"]+\.js)"/g)].map(
+      ([, file]) => file,
+    )
+    const needed = [...staticClosure(manifest, entryKey(manifest))].filter((file) => file !== entry)
+    expect(needed.length).toBeGreaterThan(0)
+    expect(requested).toContain(entry)
+    for (const file of needed) expect(requested, file).toContain(file)
   })
 })
