@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { entryKey, staticClosure } from '../../server/http/build-manifest'
 import {
   CLIENT_DIST,
   FIRST_LOAD_BUDGETS_KB,
@@ -9,6 +8,7 @@ import {
   firstLoadFiles,
   readManifest,
 } from '../../scripts/lib/first-load'
+import { entryKey, staticClosure } from '../../server/http/build-manifest'
 
 // Reads the build `npm run test:e2e` has just made (dist/client and its manifest).
 const manifest = readManifest()
