@@ -26,7 +26,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function phone(options: { javaScriptEnabled: boolean }) {
+async function phone(options: { javaScriptEnabled: boolean; serviceWorkers?: 'block' }) {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: 390, height: 844 },
@@ -115,6 +115,37 @@ describe('páginas montadas no servidor', () => {
         path,
       ).toEqual([])
     }
+  })
+
+  it('o portal só baixa o seletor de ordenação quando alguém o procura, e um toque antes de ele chegar abre a lista', async () => {
+    // No service worker: page.route does not see what one fetches.
+    const page = await (await phone({ javaScriptEnabled: true, serviceWorkers: 'block' })).newPage()
+    // Held until the picker has been tapped: a phone on a slow network.
+    let requested = false
+    let release = () => {}
+    const tapped = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/filter-selects-[\w-]+\.js$/, async (route) => {
+      requested = true
+      await tapped
+      await route.continue()
+    })
+    await page.goto('/univille/portal', { waitUntil: 'networkidle' })
+    expect(requested).toBe(false)
+    await page.getByRole('combobox', { name: 'Ordenar por' }).click()
+    await expect.poll(() => requested).toBe(true)
+    release()
+    await page.getByRole('option', { name: 'Menor preço' }).click()
+    await page.waitForURL(/sort=price-asc/)
+    // Opened again and closed by keyboard, the list gives focus back to its trigger.
+    await page.getByRole('combobox', { name: 'Ordenar por' }).click()
+    await page.getByRole('listbox').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('listbox').waitFor({ state: 'detached' })
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('combobox')
   })
 
   it('antes de hidratar, um visitante baixa só o que o orçamento do primeiro download conta', async () => {

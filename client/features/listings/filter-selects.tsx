@@ -1,20 +1,30 @@
 import type { ListingCondition } from '@shared/domain'
 import { CONDITION_LABELS, LISTING_CONDITIONS } from '@shared/domain'
 import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingSort } from '@shared/listing-filters'
-import { useId } from 'react'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { cn } from '@/lib/utils'
-import { ALL_CONDITIONS_LABEL, type ConditionSelectProps, type SortSelectProps } from './listing-filters'
+import {
+  ALL_CONDITIONS_LABEL,
+  type ArrivalProps,
+  type ConditionSelectProps,
+  type SortSelectProps,
+} from './listing-filters'
 
-/** The sort and condition pickers with Radix Select (listing-filters.tsx shows them until this loads). */
-export function SortSelect({ value, onChange, className }: SortSelectProps) {
-  const id = useId()
+/** The sort and condition pickers with Radix Select (listing-filters.tsx stands in until this loads). */
+export function SortSelect({
+  value,
+  onChange,
+  className,
+  id,
+  autoFocus,
+  defaultOpen,
+}: SortSelectProps & ArrivalProps) {
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>Ordenar por</Label>
-      <Select value={value} onValueChange={(next) => onChange(next as ListingSort)}>
-        <SelectTrigger id={id} className="w-full">
+      <Select value={value} onValueChange={(next) => onChange(next as ListingSort)} defaultOpen={defaultOpen}>
+        <SelectTrigger id={id} autoFocus={autoFocus} className="w-full">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -33,16 +43,23 @@ export function SortSelect({ value, onChange, className }: SortSelectProps) {
 const ALL_CONDITIONS = 'todas'
 
 /** The condition as a compact select, for filter bars. */
-export function ConditionSelect({ value, onChange, className }: ConditionSelectProps) {
-  const id = useId()
+export function ConditionSelect({
+  value,
+  onChange,
+  className,
+  id,
+  autoFocus,
+  defaultOpen,
+}: ConditionSelectProps & ArrivalProps) {
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>Condição</Label>
       <Select
         value={value ?? ALL_CONDITIONS}
         onValueChange={(next) => onChange(next === ALL_CONDITIONS ? null : (next as ListingCondition))}
+        defaultOpen={defaultOpen}
       >
-        <SelectTrigger id={id} className="w-full">
+        <SelectTrigger id={id} autoFocus={autoFocus} className="w-full">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
