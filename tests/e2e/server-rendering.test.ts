@@ -146,6 +146,18 @@ describe('páginas montadas no servidor', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
       .toBe('combobox')
+
+    // Reached by keyboard on a new page, the stand-in hands its focus to the real trigger that replaces it.
+    await page.goto('/univille/portal', { waitUntil: 'networkidle' })
+    await page.getByRole('combobox', { name: 'Ordenar por' }).focus()
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement
+          return `${focused?.getAttribute('data-slot')} ${focused?.textContent}`
+        }),
+      )
+      .toBe('select-trigger Mais recentes')
   })
 
   it('antes de hidratar, um visitante baixa só o que o orçamento do primeiro download conta', async () => {
