@@ -212,6 +212,55 @@ describe('páginas montadas no servidor', () => {
     expect(problems).toEqual([])
   })
 
+  it('o menu da conta e o sino chegam quando o membro os procura, e um toque antes abre o menu', async () => {
+    const cookie = await demoCookie()
+    // No service worker: page.route does not see what one fetches.
+    const context = await phone({ javaScriptEnabled: true, serviceWorkers: 'block' })
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', value = ''] = pair.split('=')
+        return { name, value, url: server.url }
+      }),
+    )
+    const page = await context.newPage()
+    const requested = new Set<string>()
+    let release = () => {}
+    const tapped = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/(account|notification)-menu-[\w-]+\.js$/, async (route) => {
+      requested.add(new URL(route.request().url()).pathname.split('/').pop()?.split('-menu')[0] ?? '')
+      // The account menu is held until its button has been tapped: a phone on a slow network.
+      if (route.request().url().includes('account-menu')) await tapped
+      await route.continue()
+    })
+    await page.goto('/univille/portal', { waitUntil: 'networkidle' })
+    expect([...requested]).toEqual([])
+
+    await page.getByRole('button', { name: 'Menu da conta' }).click()
+    await expect.poll(() => requested.has('account')).toBe(true)
+    release()
+    await page.getByRole('menuitem', { name: 'Meus Produtos' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('menu').waitFor({ state: 'detached' })
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Menu da conta')
+
+    // Reached by keyboard, the bell's stand-in hands its focus to the menu's trigger, which Enter opens.
+    await page.getByRole('button', { name: /^Notificações/ }).focus()
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            `${document.activeElement?.getAttribute('aria-label')?.split(',')[0]} ${document.activeElement?.getAttribute('data-state')}`,
+        ),
+      )
+      .toBe('Notificações closed')
+    await page.keyboard.press('Enter')
+    await page.getByRole('menu').getByText('Marcar todas como lidas').waitFor()
+  })
+
   it('um visitante numa página de membros vai ao login pelo servidor (302), com o caminho de volta', async () => {
     const response = await fetch(`${server.url}/univille/produto/1?foto=2`, { redirect: 'manual' })
     expect(response.status).toBe(302)

@@ -1,15 +1,11 @@
 import type { ListingCondition } from '@shared/domain'
 import { CONDITION_LABELS, LISTING_CONDITIONS } from '@shared/domain'
 import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingSort } from '@shared/listing-filters'
+import type { Arrival } from '@/components/deferred-control'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { cn } from '@/lib/utils'
-import {
-  ALL_CONDITIONS_LABEL,
-  type ArrivalProps,
-  type ConditionSelectProps,
-  type SortSelectProps,
-} from './listing-filters'
+import { ALL_CONDITIONS_LABEL, type ConditionSelectProps, type SortSelectProps } from './listing-filters'
 
 /** The sort and condition pickers with Radix Select (listing-filters.tsx stands in until this loads). */
 export function SortSelect({
@@ -19,7 +15,7 @@ export function SortSelect({
   id,
   autoFocus,
   defaultOpen,
-}: SortSelectProps & ArrivalProps) {
+}: SortSelectProps & Arrival & { id: string }) {
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>Ordenar por</Label>
@@ -50,7 +46,7 @@ export function ConditionSelect({
   id,
   autoFocus,
   defaultOpen,
-}: ConditionSelectProps & ArrivalProps) {
+}: ConditionSelectProps & Arrival & { id: string }) {
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>Condição</Label>

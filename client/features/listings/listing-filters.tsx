@@ -1,7 +1,8 @@
 import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@shared/domain'
 import { LISTING_SORT_LABELS, type ListingSort } from '@shared/listing-filters'
 import { ChevronDownIcon } from 'lucide-react'
-import { type ReactNode, useId, useRef, useState } from 'react'
+import { type ReactNode, useId } from 'react'
+import { type Arrival, DeferredControl, moduleLoader } from '@/components/deferred-control'
 import { Label } from '@/components/ui/label'
 import { selectTriggerClasses } from '@/components/ui/select-trigger-classes'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -24,94 +25,51 @@ export type ConditionSelectProps = {
   className?: string
 }
 
-type Selects = typeof import('./filter-selects')
+const selects = moduleLoader(() => import('./filter-selects'))
 
-/** What the Radix pickers need from the stand-in they replace. */
-export type ArrivalProps = {
-  id: string
-  /** The stand-in had focus: the real trigger takes it over. */
-  autoFocus: boolean
-  /** The stand-in was tapped or opened by keyboard before the code came. */
-  defaultOpen: boolean
-}
-
-let loadedSelects: Selects | null = null
-let loadingSelects: Promise<Selects> | null = null
-function loadSelects(): Promise<Selects> {
-  loadingSelects ??= import('./filter-selects').then((module) => {
-    loadedSelects = module
-    return module
-  })
-  return loadingSelects
-}
-
-const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp'])
-
-/**
- * A picker whose Radix Select code is fetched only when someone reaches for it (pointed at, focused or
- * tapped). Until then, and in the server's HTML, a button with its look shows the current choice. When
- * the code comes the real trigger takes the button's place, with its focus, and opens if the button had
- * been tapped or opened by keyboard meanwhile.
- */
+/** A picker as a button with its look, until Radix Select comes (see DeferredControl). */
 function DeferredSelect({
   label,
   shown,
   className,
-  render,
+  children,
 }: {
   label: string
   shown: string
   className?: string
-  render: (selects: Selects, arrival: ArrivalProps) => ReactNode
+  children: (module: typeof import('./filter-selects'), arrival: Arrival & { id: string }) => ReactNode
 }) {
   const id = useId()
-  const [selects, setSelects] = useState<Selects | null>(loadedSelects)
-  const standIn = useRef<HTMLButtonElement>(null)
-  const arrival = useRef({ autoFocus: false, defaultOpen: false })
-  if (selects) return render(selects, { id, ...arrival.current })
-  const want = () =>
-    void loadSelects().then((module) => {
-      arrival.current.autoFocus = document.activeElement === standIn.current
-      setSelects(module)
-    })
-  const open = () => {
-    arrival.current.defaultOpen = true
-    want()
-  }
   return (
-    <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <button
-        ref={standIn}
-        id={id}
-        type="button"
-        role="combobox"
-        aria-expanded={false}
-        className={cn(selectTriggerClasses, 'w-full')}
-        onPointerEnter={want}
-        onFocus={want}
-        onClick={open}
-        onKeyDown={(event) => {
-          if (!OPENING_KEYS.has(event.key)) return
-          event.preventDefault()
-          open()
-        }}
-      >
-        <span data-slot="select-value">{shown}</span>
-        <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
-      </button>
-    </div>
+    <DeferredControl
+      loader={selects}
+      standIn={(props) => (
+        <div className={cn('grid gap-2', className)}>
+          <Label htmlFor={id}>{label}</Label>
+          <button
+            id={id}
+            type="button"
+            role="combobox"
+            aria-expanded={false}
+            className={cn(selectTriggerClasses, 'w-full')}
+            {...props}
+          >
+            <span data-slot="select-value">{shown}</span>
+            <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    >
+      {(module, arrival) => children(module, { ...arrival, id })}
+    </DeferredControl>
   )
 }
 
 export function SortSelect(props: SortSelectProps) {
   return (
-    <DeferredSelect
-      label="Ordenar por"
-      shown={LISTING_SORT_LABELS[props.value]}
-      className={props.className}
-      render={(selects, arrival) => <selects.SortSelect {...props} {...arrival} />}
-    />
+    <DeferredSelect label="Ordenar por" shown={LISTING_SORT_LABELS[props.value]} className={props.className}>
+      {(module, arrival) => <module.SortSelect {...props} {...arrival} />}
+    </DeferredSelect>
   )
 }
 
@@ -121,8 +79,9 @@ export function ConditionSelect(props: ConditionSelectProps) {
       label="Condição"
       shown={props.value ? CONDITION_LABELS[props.value] : ALL_CONDITIONS_LABEL}
       className={props.className}
-      render={(selects, arrival) => <selects.ConditionSelect {...props} {...arrival} />}
-    />
+    >
+      {(module, arrival) => <module.ConditionSelect {...props} {...arrival} />}
+    </DeferredSelect>
   )
 }
 
