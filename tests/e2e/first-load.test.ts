@@ -48,6 +48,14 @@ describe('o primeiro download das páginas que um link abre', () => {
     for (const page of VISITOR_PAGES) expect(firstLoadFiles(manifest, page)).not.toContain(memberActions)
   })
 
+  it('o sino e o menu da conta de um membro só trazem a biblioteca de menus quando ele os procura', () => {
+    const menus = Object.values(manifest).find((chunk) => chunk.file.includes('/dropdown-menu-'))?.file
+    expect(menus).toMatch(/\.js$/)
+    const memberActions = staticClosure(manifest, 'components/layout/signed-in-actions.tsx')
+    expect(memberActions.size).toBeGreaterThan(0)
+    expect([...memberActions]).not.toContain(menus)
+  })
+
   it('o HTML pede de uma vez os arquivos que a entrada importa, sem esperar a entrada chegar', () => {
     const html = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8')
     const entry = manifest[entryKey(manifest)]?.file
