@@ -1,11 +1,21 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { lazy, type ReactNode, useEffect } from 'react'
-import { AfterHydration } from '@/components/after-hydration'
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { LibrasWidget } from '@/features/libras/libras-widget'
+import { isToasterWanted, watchToasterWanted } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { App } from './app'
 
 const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })))
+
+/** The Toaster, mounted when the first toast is asked for (toasts wait for it, see lib/toast.ts). */
+function ToasterOnDemand() {
+  const wanted = useSyncExternalStore(watchToasterWanted, isToasterWanted, () => false)
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null
+}
 
 /** Marks the page as interactive once hydrated (`<html data-hydrated>`): browser tests wait for it. */
 function HydrationMark() {
@@ -32,9 +42,7 @@ export function Root({
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         {wrap(<App />)}
-        <AfterHydration>
-          <Toaster />
-        </AfterHydration>
+        <ToasterOnDemand />
         <LibrasWidget />
         <HydrationMark />
       </QueryClientProvider>

@@ -33,3 +33,22 @@ describe('toastError', () => {
     )
   })
 })
+
+describe('toast', () => {
+  it('asks the root for the Toaster on the first toast, and only then', async () => {
+    // A page as it starts: nothing toasted yet.
+    vi.resetModules()
+    const { isToasterWanted, toast, toasterListening, watchToasterWanted } = await import('./toast')
+    const watcher = vi.fn()
+    const stop = watchToasterWanted(watcher)
+    expect(isToasterWanted()).toBe(false)
+    toast.success('Produto salvo')
+    toast.success('Produto salvo de novo')
+    expect(isToasterWanted()).toBe(true)
+    expect(watcher).toHaveBeenCalledTimes(1)
+    stop()
+    toasterListening()
+    const { toast: sonner } = await import('sonner')
+    await vi.waitFor(() => expect(sonner.success).toHaveBeenCalledTimes(2))
+  })
+})

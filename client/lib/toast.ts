@@ -22,14 +22,32 @@ function sonner(): Promise<Sonner> {
   return loading
 }
 
+let toasterWanted = false
+const toasterWatchers = new Set<() => void>()
+
+/** For the root, which mounts the Toaster (and so fetches sonner) once the first toast is asked for. */
+export function watchToasterWanted(watcher: () => void): () => void {
+  toasterWatchers.add(watcher)
+  return () => toasterWatchers.delete(watcher)
+}
+
+export const isToasterWanted = () => toasterWanted
+
 function show(call: (toast: Sonner) => void): void {
-  if (loaded) call(loaded)
-  else void sonner().then(call)
+  if (loaded) {
+    call(loaded)
+    return
+  }
+  if (!toasterWanted) {
+    toasterWanted = true
+    for (const watcher of toasterWatchers) watcher()
+  }
+  void sonner().then(call)
 }
 
 /**
  * sonner's `toast`, loaded on first use: no first screen shows a toast, so the library and its
- * Toaster stay out of the first download.
+ * Toaster are fetched only when the first toast is asked for.
  */
 export const toast = Object.assign((...args: Parameters<Sonner>) => show((t) => t(...args)), {
   success: (...args: Parameters<Sonner['success']>) => show((t) => t.success(...args)),

@@ -117,7 +117,7 @@ describe('páginas montadas no servidor', () => {
     }
   })
 
-  it('o portal só baixa o seletor de ordenação quando alguém o procura, e um toque antes de ele chegar abre a lista', async () => {
+  it('o portal só baixa o seletor de ordenação quando alguém o procura (e os toasts quando há um), e um toque antes de ele chegar abre a lista', async () => {
     // No service worker: page.route does not see what one fetches.
     const page = await (await phone({ javaScriptEnabled: true, serviceWorkers: 'block' })).newPage()
     // Held until the picker has been tapped: a phone on a slow network.
@@ -131,8 +131,18 @@ describe('páginas montadas no servidor', () => {
       await tapped
       await route.continue()
     })
+    // Nor does the page fetch the toast library before there is a toast to show.
+    const manifest = readManifest()
+    const toastFiles = ['components/ui/sonner.tsx', '../node_modules/sonner/dist/index.mjs'].map(
+      (key) => `/${manifest[key]?.file}`,
+    )
+    const toastCode: string[] = []
+    page.on('request', (request) => {
+      if (toastFiles.includes(new URL(request.url()).pathname)) toastCode.push(request.url())
+    })
     await page.goto('/univille/portal', { waitUntil: 'networkidle' })
     expect(requested).toBe(false)
+    expect(toastCode).toEqual([])
     await page.getByRole('combobox', { name: 'Ordenar por' }).click()
     await expect.poll(() => requested).toBe(true)
     release()
