@@ -32,7 +32,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // of after it has arrived. No list of every page's chunks in the entry: the server preloads what a
         // rendered page needs, and a page opened later fetches its own imports as it loads.
         modulePreload: {
-          resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []),
+          resolveDependencies: (_file, dependencies, { hostType }) =>
+            hostType === 'html' ? dependencies : [],
         },
         // @trpc/client's modules only declare (no statement runs on import), but it does not say so: without
         // this its WebSocket client (about 3 KB gzip) stayed in every first download, though only the
