@@ -2,7 +2,9 @@
  * Page speed on a student's phone: seeds demo data into a scratch folder, serves the build, and runs
  * Lighthouse (mobile defaults: slow 4G, 4× CPU slowdown) three times per page with Debian's
  * chromium, printing the medians and the first-load JavaScript of each route from the build manifest.
- * Usage: npm run bench:web   (RUNS=5 for more runs; CHROMIUM=/path to another browser)
+ * Usage: npm run bench:web   (RUNS=5 for more runs; CHROMIUM=/path to another browser;
+ * THROTTLING=devtools loads each page on a really slowed network and CPU instead of Lighthouse's default
+ * simulation, which estimates them from a fast load)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,6 +15,7 @@ import { seedDemo, startBuiltServer } from './lib/built-server'
 import { firstLoadBytes, readManifest } from './lib/first-load'
 
 const RUNS = Number(process.env.RUNS ?? 3)
+const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate'
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
 const DEMO_LOGIN = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
 
@@ -53,6 +56,7 @@ async function measure(port: number, url: string, cookie?: string): Promise<Samp
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    throttlingMethod: THROTTLING,
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   })
   if (!result) throw new Error(`Lighthouse não mediu ${url}`)
@@ -161,7 +165,7 @@ async function main() {
       process.stdout.write(`${page.name}: ${RUNS} medições\n`)
     }
     process.stdout.write(
-      `\nMediana de ${RUNS} execuções do Lighthouse (celular: 4G lento, CPU 4× mais lenta)\n\n` +
+      `\nMediana de ${RUNS} execuções do Lighthouse (celular: 4G lento, CPU 4× mais lenta; ${THROTTLING === 'devtools' ? 'aplicadas de fato ao carregar' : 'simuladas a partir de um carregamento rápido'})\n\n` +
         '| página | desempenho | LCP | CLS | TBT | JS transferido | JS inicial (gzip, manifesto) |\n' +
         '|---|---|---|---|---|---|---|\n' +
         `${rows.join('\n')}\n\n`,
