@@ -28,13 +28,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // Read by the first-load budget test, npm run bench:web and the server's preload tags.
         manifest: true,
-        // The HTML preloads the entry's own imports, so the browser fetches them beside the entry instead
-        // of after it has arrived. No list of every page's chunks in the entry: the server preloads what a
-        // rendered page needs, and a page opened later fetches its own imports as it loads.
-        modulePreload: {
-          resolveDependencies: (_file, dependencies, { hostType }) =>
-            hostType === 'html' ? dependencies : [],
-        },
+        // No modulepreload list in the HTML or the entry: the entry's own imports are fetched once it has
+        // come, which leaves a slow phone's bandwidth to the CSS and the first screen's images first (with
+        // them preloaded, the largest paint came later on every page of THROTTLING=devtools bench:web).
+        // The server preloads what a rendered page needs; a page opened later fetches its own imports.
+        modulePreload: { resolveDependencies: () => [] },
         // @trpc/client's modules only declare (no statement runs on import), but it does not say so: without
         // this its WebSocket client (about 3 KB gzip) stayed in every first download, though only the
         // lazy realtime link uses it.

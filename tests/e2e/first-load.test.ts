@@ -8,7 +8,7 @@ import {
   firstLoadFiles,
   readManifest,
 } from '../../scripts/lib/first-load'
-import { entryKey, staticClosure } from '../../server/http/build-manifest'
+import { staticClosure } from '../../server/http/build-manifest'
 
 // Reads the build `npm run test:e2e` has just made (dist/client and its manifest).
 const manifest = readManifest()
@@ -54,17 +54,5 @@ describe('o primeiro download das páginas que um link abre', () => {
     const memberActions = staticClosure(manifest, 'components/layout/signed-in-actions.tsx')
     expect(memberActions.size).toBeGreaterThan(0)
     expect([...memberActions]).not.toContain(menus)
-  })
-
-  it('o HTML pede de uma vez os arquivos que a entrada importa, sem esperar a entrada chegar', () => {
-    const html = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8')
-    const entry = manifest[entryKey(manifest)]?.file
-    const requested = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/([^"]+\.js)"/g)].map(
-      ([, file]) => file,
-    )
-    const needed = [...staticClosure(manifest, entryKey(manifest))].filter((file) => file !== entry)
-    expect(needed.length).toBeGreaterThan(0)
-    expect(requested).toContain(entry)
-    for (const file of needed) expect(requested, file).toContain(file)
   })
 })
