@@ -133,7 +133,10 @@ describe('conta de estudante', () => {
     // Bruna is signed in and waits for an administrator; later she signs in with her own password.
     await page.goto('/')
     await page.getByText(`E-mail ${victim} confirmado.`).waitFor()
+    // The sign-out's answer comes before the next navigation, which would cancel it.
+    const signedOut = page.waitForResponse((response) => response.url().includes('/api/trpc/auth.signOut'))
     await page.getByRole('button', { name: 'Sair' }).click()
+    await signedOut
     await page.goto('/univille/faq')
     await page.getByRole('link', { name: 'Entrar / Criar Conta' }).waitFor()
     await page.goto('/auth')
