@@ -11,11 +11,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromium } from 'playwright-core'
+import { type Browser, chromium } from 'playwright-core'
 import { seedDemo, startBuiltServer } from './lib/built-server'
 import { firstLoadBytes, readManifest } from './lib/first-load'
 
 const RUNS = Number(process.env.RUNS ?? 3)
+/** Headless on this machine's closed network: no background calls for it to refuse. */
+const BROWSER_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate'
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
 const DEMO_LOGIN = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
@@ -79,13 +88,12 @@ async function measure(port: number, url: string, cookie?: string): Promise<Samp
  * them), with no service worker: what a first visit fetches right after the first screen, parts loaded
  * after hydration included. Lighthouse's own figure leaves out what its pages' service worker serves.
  */
-async function scriptBytes(url: string, cookie?: string): Promise<number> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] })
+async function scriptBytes(browser: Browser, url: string, cookie?: string): Promise<number> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
+  })
   try {
-    const context = await browser.newContext({
-      serviceWorkers: 'block',
-      ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
-    })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     const scripts = new Set<string>()
@@ -100,7 +108,7 @@ async function scriptBytes(url: string, cookie?: string): Promise<number> {
     await page.goto(url, { waitUntil: 'networkidle' })
     return bytes
   } finally {
-    await browser.close()
+    await context.close()
   }
 }
 
@@ -116,16 +124,10 @@ async function main() {
   )
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...BROWSER_FLAGS],
   })
+  // A second browser, driven by Playwright, counts each page's script bytes.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_FLAGS })
   try {
     const cookie = await signIn(server.url)
     const events = await trpc<{ id: number }[]>(server.url, 'events.list', { communitySlug: 'univille' })
@@ -177,7 +179,7 @@ async function main() {
       }
       const pick = (key: keyof Sample) => median(samples.map((sample) => sample[key]))
       const loadedKb =
-        (await scriptBytes(`${server.url}${page.path}`, page.signedIn ? cookie : undefined)) / 1024
+        (await scriptBytes(browser, `${server.url}${page.path}`, page.signedIn ? cookie : undefined)) / 1024
       const firstLoadKb = firstLoadBytes(manifest, page.page) / 1024
       const row = {
         performance: pick('performance'),
@@ -209,6 +211,7 @@ async function main() {
         : `Metas não atingidas (${misses.length}): ${misses.join('; ')}\n`,
     )
   } finally {
+    await browser.close()
     await chrome.kill()
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })

@@ -37,6 +37,16 @@ async function phone(options: { javaScriptEnabled: boolean; serviceWorkers?: 'bl
   return context
 }
 
+/** The demo member's session cookie, set on a browser context. */
+async function signIn(context: BrowserContext, cookie: string) {
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name = '', value = ''] = pair.split('=')
+      return { name, value, url: server.url }
+    }),
+  )
+}
+
 async function demoCookie(): Promise<string> {
   const response = await fetch(`${server.url}/api/trpc/auth.signIn`, {
     method: 'POST',
@@ -194,12 +204,7 @@ describe('páginas montadas no servidor', () => {
   it('as páginas de um membro hidratam sem divergir do HTML do servidor', async () => {
     const cookie = await demoCookie()
     const context = await phone({ javaScriptEnabled: true })
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name = '', value = ''] = pair.split('=')
-        return { name, value, url: server.url }
-      }),
-    )
+    await signIn(context, cookie)
     const page = await context.newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
@@ -226,12 +231,7 @@ describe('páginas montadas no servidor', () => {
     const cookie = await demoCookie()
     // No service worker: page.route does not see what one fetches.
     const context = await phone({ javaScriptEnabled: true, serviceWorkers: 'block' })
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name = '', value = ''] = pair.split('=')
-        return { name, value, url: server.url }
-      }),
-    )
+    await signIn(context, cookie)
     const page = await context.newPage()
     const requested = new Set<string>()
     let release = () => {}
@@ -286,12 +286,7 @@ describe('páginas montadas no servidor', () => {
     expect(html).toContain('aria-label="Menu da conta"')
     expect(html).not.toContain('Entrar <span')
     const context = await phone({ javaScriptEnabled: false })
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name = '', value = ''] = pair.split('=')
-        return { name, value, url: server.url }
-      }),
-    )
+    await signIn(context, cookie)
     const page = await context.newPage()
     await page.goto('/univille/produto/1')
     await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1)

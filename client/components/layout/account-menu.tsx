@@ -10,10 +10,28 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { useSignOut } from '@/features/auth/use-sign-out'
+import { withUnreadCount } from '@/features/chat/unread'
 import { UnreadBadge } from '@/features/chat/unread-badge'
 import type { Viewer } from '@/lib/auth'
 
 const adminHref = (viewer: Viewer) => `~/${viewer.communitySlug ?? 'univille'}/admin`
+
+const ACCOUNT_LINKS = [
+  ['/minha-conta', 'Editar Perfil'],
+  ['/meus-produtos', 'Meus Produtos'],
+  ['/meus-favoritos', 'Meus favoritos'],
+  ['/meus-eventos', 'Meus eventos'],
+  ['/procura-se', 'Procura-se'],
+  ['/minha-conta/seguranca', 'Segurança e privacidade'],
+] as const
+
+function LinkItem({ href, label }: { href: string; label: string }) {
+  return (
+    <DropdownMenuItem asChild>
+      <Link href={href}>{label}</Link>
+    </DropdownMenuItem>
+  )
+}
 
 /** The account menu (Radix), fetched when a member reaches for its button (signed-in-actions.tsx). */
 export function AccountMenu({
@@ -40,47 +58,21 @@ export function AccountMenu({
           {viewer.email}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {ACCOUNT_LINKS.map(([href, label]) => (
+          <LinkItem key={href} href={href} label={label} />
+        ))}
         <DropdownMenuItem asChild>
-          <Link href="/minha-conta">Editar Perfil</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/meus-produtos">Meus Produtos</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/meus-favoritos">Meus favoritos</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/meus-eventos">Meus eventos</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/procura-se">Procura-se</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/minha-conta/seguranca">Segurança e privacidade</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link
-            href="/chat"
-            aria-label={
-              unread > 0 ? `Mensagens, ${unread} ${unread === 1 ? 'não lida' : 'não lidas'}` : undefined
-            }
-          >
+          <Link href="/chat" aria-label={unread > 0 ? withUnreadCount('Mensagens', unread) : undefined}>
             Mensagens
             <UnreadBadge count={unread} className="ml-auto" />
           </Link>
         </DropdownMenuItem>
         {viewer.roles.includes('admin') || viewer.roles.includes('moderator') ? (
-          <DropdownMenuItem asChild>
-            <Link href={adminHref(viewer)}>Painel Administrativo</Link>
-          </DropdownMenuItem>
+          <LinkItem href={adminHref(viewer)} label="Painel Administrativo" />
         ) : null}
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href="/faq">Central de Ajuda</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/sobre">Sobre</Link>
-        </DropdownMenuItem>
+        <LinkItem href="/faq" label="Central de Ajuda" />
+        <LinkItem href="/sobre" label="Sobre" />
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>Sair</DropdownMenuItem>
       </DropdownMenuContent>

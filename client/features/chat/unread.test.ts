@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { composeTitle } from '@/lib/use-page-title'
-import { formatUnreadBadge, isChatPath, shouldAnnounceUnread, unreadMessagesText } from './unread'
+import {
+  formatUnreadBadge,
+  isChatPath,
+  shouldAnnounceUnread,
+  unreadMessagesText,
+  withUnreadCount,
+} from './unread'
 
 describe('unread count', () => {
   it("shows up to 9 and '9+' above", () => {
@@ -13,6 +19,12 @@ describe('unread count', () => {
   it('says the count in words', () => {
     expect(unreadMessagesText(1)).toBe('1 mensagem não lida')
     expect(unreadMessagesText(3)).toBe('3 mensagens não lidas')
+  })
+
+  it('adds the count to a name only when there is one', () => {
+    expect(withUnreadCount('Notificações', 0)).toBe('Notificações')
+    expect(withUnreadCount('Notificações', 1)).toBe('Notificações, 1 não lida')
+    expect(withUnreadCount('Mensagens', 4)).toBe('Mensagens, 4 não lidas')
   })
 
   it('puts the count in front of the page title', () => {

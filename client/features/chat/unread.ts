@@ -15,6 +15,11 @@ export function unreadMessagesText(count: number): string {
   return count === 1 ? '1 mensagem não lida' : `${count} mensagens não lidas`
 }
 
+/** An accessible name with its unread count: 'Mensagens, 1 não lida', 'Notificações, 3 não lidas'. */
+export function withUnreadCount(name: string, count: number): string {
+  return count > 0 ? `${name}, ${count} ${count === 1 ? 'não lida' : 'não lidas'}` : name
+}
+
 /** Whether the path is the inbox or a thread (relative to the community prefix). */
 export function isChatPath(pathname: string): boolean {
   return pathname === '/chat' || pathname.startsWith('/chat/')

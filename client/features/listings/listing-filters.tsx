@@ -1,8 +1,8 @@
 import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@shared/domain'
-import { LISTING_SORT_LABELS, type ListingSort } from '@shared/listing-filters'
+import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingSort } from '@shared/listing-filters'
 import { ChevronDownIcon } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
-import { type Arrival, DeferredControl, moduleLoader } from '@/components/deferred-control'
+import { DeferredControl, moduleLoader } from '@/components/deferred-control'
 import { Label } from '@/components/ui/label'
 import { selectTriggerClasses } from '@/components/ui/select-trigger-classes'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -25,25 +25,34 @@ export type ConditionSelectProps = {
   className?: string
 }
 
+/** A picker's label, options and choice, the same for its stand-in and for Radix Select. */
+export type PickerProps = {
+  label: string
+  value: string
+  options: { value: string; label: string }[]
+  onValueChange: (value: string) => void
+  className?: string
+}
+
+const SORT_OPTIONS = LISTING_SORTS.map((sort) => ({ value: sort, label: LISTING_SORT_LABELS[sort] }))
+
+/** Radix Select can't hold an empty value, so 'all conditions' has a name of its own. */
+const ALL_CONDITIONS = 'todas'
+const CONDITION_OPTIONS = [
+  { value: ALL_CONDITIONS, label: ALL_CONDITIONS_LABEL },
+  ...LISTING_CONDITIONS.map((condition) => ({ value: condition, label: CONDITION_LABELS[condition] })),
+]
+
 const selects = moduleLoader(() => import('./filter-selects'))
 
 /** A picker as a button with its look, until Radix Select comes (see DeferredControl). */
-function DeferredSelect({
-  label,
-  shown,
-  className,
-  children,
-}: {
-  label: string
-  shown: string
-  className?: string
-  children: (module: typeof import('./filter-selects'), arrival: Arrival & { id: string }) => ReactNode
-}) {
+function DeferredSelect(props: PickerProps) {
   const id = useId()
+  const { label, value, options, className } = props
   return (
     <DeferredControl
       loader={selects}
-      standIn={(props) => (
+      standIn={(handlers) => (
         <div className={cn('grid gap-2', className)}>
           <Label htmlFor={id}>{label}</Label>
           <button
@@ -52,36 +61,40 @@ function DeferredSelect({
             role="combobox"
             aria-expanded={false}
             className={cn(selectTriggerClasses, 'w-full')}
-            {...props}
+            {...handlers}
           >
-            <span data-slot="select-value">{shown}</span>
+            <span data-slot="select-value">{options.find((option) => option.value === value)?.label}</span>
             <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
           </button>
         </div>
       )}
     >
-      {(module, arrival) => children(module, { ...arrival, id })}
+      {(module, arrival) => <module.PickerSelect id={id} {...props} {...arrival} />}
     </DeferredControl>
   )
 }
 
-export function SortSelect(props: SortSelectProps) {
+export function SortSelect({ value, onChange, className }: SortSelectProps) {
   return (
-    <DeferredSelect label="Ordenar por" shown={LISTING_SORT_LABELS[props.value]} className={props.className}>
-      {(module, arrival) => <module.SortSelect {...props} {...arrival} />}
-    </DeferredSelect>
+    <DeferredSelect
+      label="Ordenar por"
+      value={value}
+      options={SORT_OPTIONS}
+      onValueChange={(next) => onChange(next as ListingSort)}
+      className={className}
+    />
   )
 }
 
-export function ConditionSelect(props: ConditionSelectProps) {
+export function ConditionSelect({ value, onChange, className }: ConditionSelectProps) {
   return (
     <DeferredSelect
       label="Condição"
-      shown={props.value ? CONDITION_LABELS[props.value] : ALL_CONDITIONS_LABEL}
-      className={props.className}
-    >
-      {(module, arrival) => <module.ConditionSelect {...props} {...arrival} />}
-    </DeferredSelect>
+      value={value ?? ALL_CONDITIONS}
+      options={CONDITION_OPTIONS}
+      onValueChange={(next) => onChange(next === ALL_CONDITIONS ? null : (next as ListingCondition))}
+      className={className}
+    />
   )
 }
 

@@ -2,17 +2,20 @@ import { BellIcon } from 'lucide-react'
 import { type ComponentProps, useState } from 'react'
 import { DeferredControl, moduleLoader } from '@/components/deferred-control'
 import { Button } from '@/components/ui/button'
+import { formatUnreadBadge, withUnreadCount } from '@/features/chat/unread'
 import { trpc } from '@/lib/trpc'
-
-const countText = (count: number) => (count > 9 ? '9+' : String(count))
 
 const notificationMenu = moduleLoader(() => import('./notification-menu'))
 
 function BellButton({ unread, ...props }: { unread: number } & ComponentProps<typeof Button>) {
-  const label =
-    unread > 0 ? `Notificações, ${unread} ${unread === 1 ? 'não lida' : 'não lidas'}` : 'Notificações'
   return (
-    <Button variant="ghost" size="icon" className="relative rounded-full" aria-label={label} {...props}>
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative rounded-full"
+      aria-label={withUnreadCount('Notificações', unread)}
+      {...props}
+    >
       <BellIcon aria-hidden="true" />
       {unread > 0 ? (
         <span
@@ -20,7 +23,7 @@ function BellButton({ unread, ...props }: { unread: number } & ComponentProps<ty
           data-testid="notification-count"
           className="-top-0.5 -right-0.5 absolute flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white ring-2 ring-background"
         >
-          {countText(unread)}
+          {formatUnreadBadge(unread)}
         </span>
       ) : null}
     </Button>
