@@ -1,9 +1,4 @@
-import type { Viewer } from '@/lib/auth'
-
-/** Chat is for approved members with a confirmed e-mail; the server refuses anyone else. */
-export function isChatMember(viewer: Viewer | null | undefined): viewer is Viewer {
-  return viewer?.approved === true && viewer.emailVerified && !viewer.suspension
-}
+/** The unread counts' texts, for a member's header, inbox and toasts; the entry chunk carries none of them. */
 
 /** The badge's text: a small circle fits one digit. */
 export function formatUnreadBadge(count: number): string {

@@ -1,6 +1,6 @@
 import { useViewer } from '@/lib/auth'
 import { trpc } from '@/lib/trpc'
-import { isChatMember } from './unread'
+import { isChatMember } from './chat-member'
 
 /** Unread messages of the viewer across all conversations; 0 for anyone who cannot chat. */
 export function useUnreadCount(): number {

@@ -23,9 +23,9 @@ export function PickerSelect({
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
+          {Object.entries(options).map(([option, shown]) => (
+            <SelectItem key={option} value={option}>
+              {shown}
             </SelectItem>
           ))}
         </SelectContent>

@@ -1,5 +1,5 @@
 import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@shared/domain'
-import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingSort } from '@shared/listing-filters'
+import { LISTING_SORT_LABELS, type ListingSort } from '@shared/listing-filters'
 import { ChevronDownIcon } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { DeferredControl, moduleLoader } from '@/components/deferred-control'
@@ -25,23 +25,18 @@ export type ConditionSelectProps = {
   className?: string
 }
 
-/** A picker's label, options and choice, the same for its stand-in and for Radix Select. */
+/** A picker's label, options (value → shown name, in order) and choice, the same for its stand-in and for Radix Select. */
 export type PickerProps = {
   label: string
   value: string
-  options: { value: string; label: string }[]
+  options: Record<string, string>
   onValueChange: (value: string) => void
   className?: string
 }
 
-const SORT_OPTIONS = LISTING_SORTS.map((sort) => ({ value: sort, label: LISTING_SORT_LABELS[sort] }))
-
 /** Radix Select can't hold an empty value, so 'all conditions' has a name of its own. */
 const ALL_CONDITIONS = 'todas'
-const CONDITION_OPTIONS = [
-  { value: ALL_CONDITIONS, label: ALL_CONDITIONS_LABEL },
-  ...LISTING_CONDITIONS.map((condition) => ({ value: condition, label: CONDITION_LABELS[condition] })),
-]
+const CONDITION_OPTIONS = { [ALL_CONDITIONS]: ALL_CONDITIONS_LABEL, ...CONDITION_LABELS }
 
 const selects = moduleLoader(() => import('./filter-selects'))
 
@@ -63,7 +58,7 @@ function DeferredSelect(props: PickerProps) {
             className={cn(selectTriggerClasses, 'w-full')}
             {...handlers}
           >
-            <span data-slot="select-value">{options.find((option) => option.value === value)?.label}</span>
+            <span data-slot="select-value">{options[value]}</span>
             <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
           </button>
         </div>
@@ -79,7 +74,7 @@ export function SortSelect({ value, onChange, className }: SortSelectProps) {
     <DeferredSelect
       label="Ordenar por"
       value={value}
-      options={SORT_OPTIONS}
+      options={LISTING_SORT_LABELS}
       onValueChange={(next) => onChange(next as ListingSort)}
       className={className}
     />
