@@ -2,8 +2,9 @@ import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { AD_PLACEMENTS } from '../../shared/domain'
 import { resolveCommunityId } from '../communities/scope'
-import { advertisements } from '../db/schema'
+import { advertisements, uploads } from '../db/schema'
 import { publicProcedure, router } from '../trpc/init'
+import { cardRenditionWidth } from '../uploads/process-image'
 
 export const bannersRouter = router({
   /** The active banners of one placement, in display order (the portal shows the first, or rotates them). */
@@ -17,8 +18,13 @@ export const bannersRouter = router({
           description: advertisements.description,
           imageUrl: advertisements.imageUrl,
           linkUrl: advertisements.linkUrl,
+          cardKey: uploads.cardKey,
+          width: uploads.width,
+          height: uploads.height,
         })
         .from(advertisements)
+        // An uploaded image also has its card rendition, which is all a phone needs.
+        .leftJoin(uploads, eq(uploads.id, advertisements.imageUploadId))
         .where(
           and(
             eq(advertisements.communityId, resolveCommunityId(ctx, input.communitySlug)),
@@ -28,6 +34,17 @@ export const bannersRouter = router({
         )
         .orderBy(asc(advertisements.displayOrder), asc(advertisements.id))
         .limit(10)
-        .all(),
+        .all()
+        .map(({ cardKey, width, height, ...banner }) => ({
+          ...banner,
+          renditions:
+            cardKey && width && height
+              ? {
+                  cardUrl: ctx.storage.urlFor(cardKey),
+                  cardWidth: cardRenditionWidth(width, height),
+                  fullWidth: width,
+                }
+              : null,
+        })),
     ),
 })

@@ -12,6 +12,11 @@ export const FULL_MAX_SIZE = 1600
 export const CARD_MAX_SIZE = 640
 export const WEBP_QUALITY = 80
 
+/** The card rendition's width for a full rendition of `width`×`height` (both fit inside their square). */
+export function cardRenditionWidth(width: number, height: number): number {
+  return Math.round(width * Math.min(1, CARD_MAX_SIZE / Math.max(width, height)))
+}
+
 export type ImageRejection = 'not_image' | 'too_large' | 'too_many_pixels'
 
 const REJECTION_MESSAGES: Record<ImageRejection, string> = {

@@ -211,10 +211,10 @@ describe('banners', () => {
       displayOrder: 1,
     })
     const anonymous = callerFor(world.services, null).caller
-    expect((await anonymous.banners.active({ placement: 'hero_banner' })).map((b) => b.id)).toEqual([
-      second.id,
-      first.id,
-    ])
+    const shown = await anonymous.banners.active({ placement: 'hero_banner' })
+    expect(shown.map((b) => b.id)).toEqual([second.id, first.id])
+    // An image hosted elsewhere has no renditions of ours.
+    expect(shown[0]?.renditions).toBeNull()
     await admin.admin.banners.setActive({ id: second.id, active: false })
     expect((await anonymous.banners.active({ placement: 'hero_banner' })).map((b) => b.id)).toEqual([
       first.id,
@@ -240,6 +240,13 @@ describe('banners', () => {
     expect(world.db.select().from(uploads).where(eq(uploads.id, uploadId)).get()?.attachedAt).toBeInstanceOf(
       Date,
     )
+    // The portal gets the card rendition beside the full one, for a phone's srcset.
+    const [shown] = await callerFor(world.services, null).caller.banners.active({ placement: 'hero_banner' })
+    expect(shown?.renditions).toEqual({
+      cardUrl: fullUrl.replace('-full.webp', '-card.webp'),
+      cardWidth: 640,
+      fullWidth: 1920,
+    })
   })
 })
 

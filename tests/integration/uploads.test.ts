@@ -24,7 +24,12 @@ import { createInProcessBus } from '../../server/realtime/bus'
 import type { AppServices } from '../../server/services'
 import { attachUploads, releaseUploads } from '../../server/uploads/attach'
 import { deleteOrphanUploads } from '../../server/uploads/cleanup'
-import { ImageRejectedError, MAX_UPLOAD_PIXELS, processImage } from '../../server/uploads/process-image'
+import {
+  cardRenditionWidth,
+  ImageRejectedError,
+  MAX_UPLOAD_PIXELS,
+  processImage,
+} from '../../server/uploads/process-image'
 import { createUploadRouter } from '../../server/uploads/routes'
 import { createLocalImageStorage, type ImageStorage, UPLOAD_KEY_PATTERN } from '../../server/uploads/storage'
 import { UPLOAD_MESSAGES, type UploadedImage } from '../../shared/uploads'
@@ -244,6 +249,18 @@ describe('POST /api/uploads: storing a photo', () => {
     const image = await uploadOk(await solidJpeg(300, 200))
     expect([image.width, image.height]).toEqual([300, 200])
     expect(await sharp(storedFile(image.cardUrl)).metadata()).toMatchObject({ width: 300, height: 200 })
+  })
+
+  it('knows the card rendition’s width from the full one, for srcset', async () => {
+    for (const [width, height] of [
+      [2400, 900],
+      [1000, 1700],
+      [500, 300],
+    ] as const) {
+      const image = await uploadOk(await solidJpeg(width, height))
+      const card = await sharp(storedFile(image.cardUrl)).metadata()
+      expect(cardRenditionWidth(image.width, image.height), `${width}×${height}`).toBe(card.width)
+    }
   })
 
   it('gives the same bytes the same files, but a new upload id', async () => {
