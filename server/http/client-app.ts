@@ -60,6 +60,16 @@ function mountManifest(app: Express, { db, settings }: ClientAppOptions) {
 const jsonScript = (id: string, value: unknown) =>
   `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`
 
+/**
+ * React writes a render's resource hints (the first screen's images, `fetchPriority="high"`) at the
+ * start of its HTML. Moved into the head ahead of the page's module preloads, they are asked for first:
+ * over HTTP/1.1's six connections per host they otherwise waited behind some thirty scripts.
+ */
+export function splitResourceHints(rendered: string): { hints: string; body: string } {
+  const hints = /^(?:<link [^<>]*>)*/.exec(rendered)?.[0] ?? ''
+  return { hints, body: rendered.slice(hints.length) }
+}
+
 async function sendPage(
   req: Request,
   res: Response,
@@ -102,10 +112,11 @@ async function sendPage(
         res.set('Cache-Control', 'no-store').redirect(302, result.redirect)
         return
       }
-      head += preloadTags?.(result.state.lazy) ?? ''
+      const { hints, body } = splitResourceHints(result.html)
+      head += hints + (preloadTags?.(result.state.lazy) ?? '')
       html = html.replace(
         ROOT_ELEMENT,
-        () => `<div id="root">${result.html}</div>${jsonScript(SSR_STATE_ELEMENT_ID, result.state)}`,
+        () => `<div id="root">${body}</div>${jsonScript(SSR_STATE_ELEMENT_ID, result.state)}`,
       )
     } catch (error) {
       // The browser can still render the page from the bare shell.

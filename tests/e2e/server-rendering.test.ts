@@ -201,6 +201,16 @@ describe('páginas montadas no servidor', () => {
     }
   })
 
+  it('a foto da primeira tela é pedida antes dos scripts da página, e a de um celular é a menor', async () => {
+    const html = await (await fetch(`${server.url}/univille/portal`)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    // The portal's hero banner: preloaded from the head, ahead of the page's module preloads.
+    const banner = /<link rel="preload" as="image" imageSrcSet="([^"]+)"[^>]*fetchPriority="high"/.exec(head)
+    expect(banner?.[1]).toMatch(/-card\.webp 640w, .+-full\.webp 1600w$/)
+    expect(head.indexOf(banner?.[0] ?? '')).toBeLessThan(head.indexOf('<link rel="modulepreload"'))
+    expect(html).toContain('<div id="root"><div')
+  })
+
   it('as páginas de um membro hidratam sem divergir do HTML do servidor', async () => {
     const cookie = await demoCookie()
     const context = await phone({ javaScriptEnabled: true })
