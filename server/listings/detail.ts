@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { cardRenditionWidth } from '../../shared/renditions'
 import { memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
@@ -50,6 +51,8 @@ function photosOf(db: Database, listingId: number) {
   return imagesOf(db, [listingId]).map((image) => ({
     id: image.uploadId,
     cardUrl: image.cardUrl,
+    // Photos stored before sizes were recorded have none, and get no srcset.
+    cardWidth: image.width && image.height ? cardRenditionWidth(image.width, image.height) : null,
     fullUrl: image.fullUrl,
     width: image.width,
     height: image.height,

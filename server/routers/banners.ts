@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { AD_PLACEMENTS } from '../../shared/domain'
+import { cardRenditionWidth } from '../../shared/renditions'
 import { resolveCommunityId } from '../communities/scope'
 import { advertisements, uploads } from '../db/schema'
 import { publicProcedure, router } from '../trpc/init'
-import { cardRenditionWidth } from '../uploads/process-image'
 
 export const bannersRouter = router({
   /** The active banners of one placement, in display order (the portal shows the first, or rotates them). */

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type SharpOptions } from 'sharp'
+import { CARD_MAX_SIZE, FULL_MAX_SIZE } from '../../shared/renditions'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, UPLOAD_MESSAGES } from '../../shared/uploads'
 
 export { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS }
@@ -6,16 +7,7 @@ export { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS }
 export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const
 export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number]
 
-/** Longest side of the rendition opened on the listing page. */
-export const FULL_MAX_SIZE = 1600
-/** Longest side of the grid thumbnail; the aspect is kept and CSS crops it to the card's shape. */
-export const CARD_MAX_SIZE = 640
 export const WEBP_QUALITY = 80
-
-/** The card rendition's width for a full rendition of `width`×`height` (both fit inside their square). */
-export function cardRenditionWidth(width: number, height: number): number {
-  return Math.round(width * Math.min(1, CARD_MAX_SIZE / Math.max(width, height)))
-}
 
 export type ImageRejection = 'not_image' | 'too_large' | 'too_many_pixels'
 

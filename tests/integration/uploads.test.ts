@@ -24,14 +24,10 @@ import { createInProcessBus } from '../../server/realtime/bus'
 import type { AppServices } from '../../server/services'
 import { attachUploads, releaseUploads } from '../../server/uploads/attach'
 import { deleteOrphanUploads } from '../../server/uploads/cleanup'
-import {
-  cardRenditionWidth,
-  ImageRejectedError,
-  MAX_UPLOAD_PIXELS,
-  processImage,
-} from '../../server/uploads/process-image'
+import { ImageRejectedError, MAX_UPLOAD_PIXELS, processImage } from '../../server/uploads/process-image'
 import { createUploadRouter } from '../../server/uploads/routes'
 import { createLocalImageStorage, type ImageStorage, UPLOAD_KEY_PATTERN } from '../../server/uploads/storage'
+import { cardRenditionWidth } from '../../shared/renditions'
 import { UPLOAD_MESSAGES, type UploadedImage } from '../../shared/uploads'
 import { animatedGif, blankPng, noisePng, solidJpeg } from '../support/images'
 

@@ -1,12 +1,15 @@
+import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@shared/domain'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
-import { ConditionChips, SortSelect, SubcategoryChips, type SubcategoryOption } from './listing-filters'
+import { FilterChip } from './filter-chip'
+import { ChipGroup, SortSelect, SubcategoryChips, type SubcategoryOption } from './listing-filters'
 import { ListingSearchForm } from './listing-search-form'
 import type { ListingUrlFilters } from './listing-search-params'
 import { PriceRangeFilter } from './price-range-filter'
 
-// Its own module: the price slider (Radix Slider) comes with it, and the portal, which shows no panel but
-// uses the selects and chips beside it, stays without that code on its first download.
+// Its own module: the price slider (Radix Slider) and the condition chips come with it, and the portal,
+// which shows no panel but uses the selects and subcategory chips beside it, stays without that code on
+// its first download.
 
 type ListingFiltersPanelProps = {
   filters: ListingUrlFilters
@@ -50,5 +53,30 @@ export function ListingFiltersPanel({
         Limpar filtros
       </Button>
     </div>
+  )
+}
+
+export function ConditionChips({
+  value,
+  onChange,
+}: {
+  value: ListingCondition | null
+  onChange: (condition: ListingCondition | null) => void
+}) {
+  return (
+    <ChipGroup legend="Condição">
+      <FilterChip pressed={value === null} onClick={() => onChange(null)}>
+        Todas
+      </FilterChip>
+      {LISTING_CONDITIONS.map((condition) => (
+        <FilterChip
+          key={condition}
+          pressed={value === condition}
+          onClick={() => onChange(value === condition ? null : condition)}
+        >
+          {CONDITION_LABELS[condition]}
+        </FilterChip>
+      ))}
+    </ChipGroup>
   )
 }

@@ -1,4 +1,4 @@
-import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@shared/domain'
+import { CONDITION_LABELS, type ListingCondition } from '@shared/domain'
 import { LISTING_SORT_LABELS, type ListingSort } from '@shared/listing-filters'
 import { ChevronDownIcon } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
@@ -93,7 +93,8 @@ export function ConditionSelect({ value, onChange, className }: ConditionSelectP
   )
 }
 
-function ChipGroup({ legend, children }: { legend: string; children: ReactNode }) {
+/** A labelled group of filter chips (subcategories here; the condition in the filters panel). */
+export function ChipGroup({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="grid min-w-0 gap-2">
       <legend className="mb-2 font-medium text-sm">{legend}</legend>
@@ -138,31 +139,6 @@ export function SubcategoryChips({
         >
           {sub.icon ? <span aria-hidden="true">{sub.icon}</span> : null}
           {sub.name}
-        </FilterChip>
-      ))}
-    </ChipGroup>
-  )
-}
-
-export function ConditionChips({
-  value,
-  onChange,
-}: {
-  value: ListingCondition | null
-  onChange: (condition: ListingCondition | null) => void
-}) {
-  return (
-    <ChipGroup legend="Condição">
-      <FilterChip pressed={value === null} onClick={() => onChange(null)}>
-        Todas
-      </FilterChip>
-      {LISTING_CONDITIONS.map((condition) => (
-        <FilterChip
-          key={condition}
-          pressed={value === condition}
-          onClick={() => onChange(value === condition ? null : condition)}
-        >
-          {CONDITION_LABELS[condition]}
         </FilterChip>
       ))}
     </ChipGroup>

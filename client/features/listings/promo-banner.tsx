@@ -10,15 +10,14 @@ type PromoBannerProps = {
   banner: Banner
   /** hero: top of the portal, loaded eagerly; inline: between listings, loaded lazily. */
   variant: 'hero' | 'inline'
-  /** How wide the banner is shown (img `sizes`); by default the page's width (max-w-6xl less its padding). */
-  sizes?: string
   className?: string
 }
 
-const PAGE_WIDTH_SIZES = '(min-width: 72rem) 70rem, calc(100vw - 2rem)'
+/** As wide as the page (max-w-6xl less its padding): the one between the listings, and any on a phone. */
+const BANNER_SIZES = '(min-width: 72rem) 70rem, calc(100vw - 2rem)'
 
 /** An advertiser's banner: image, title and optional link, marked as sponsored. */
-export function PromoBanner({ banner, variant, sizes = PAGE_WIDTH_SIZES, className }: PromoBannerProps) {
+export function PromoBanner({ banner, variant, className }: PromoBannerProps) {
   const hero = variant === 'hero'
   const { renditions } = banner
   const body = (
@@ -31,7 +30,7 @@ export function PromoBanner({ banner, variant, sizes = PAGE_WIDTH_SIZES, classNa
             ? `${instanceUrl(renditions.cardUrl)} ${renditions.cardWidth}w, ${instanceUrl(banner.imageUrl)} ${renditions.fullWidth}w`
             : undefined
         }
-        sizes={renditions ? sizes : undefined}
+        sizes={renditions ? BANNER_SIZES : undefined}
         alt=""
         width={1200}
         height={hero ? 400 : 240}

@@ -120,12 +120,7 @@ export function PortalPage() {
             onToggle={toggleCategory}
           />
           {categoryBanner ? (
-            <PromoBanner
-              banner={categoryBanner}
-              variant="inline"
-              sizes="(min-width: 64rem) 22rem, calc(100vw - 2rem)"
-              className="h-28 sm:h-32"
-            />
+            <PromoBanner banner={categoryBanner} variant="inline" className="h-28 sm:h-32" />
           ) : null}
         </div>
         {selected ? (

@@ -5,7 +5,17 @@ import { Button } from '@/components/ui/button'
 import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
 
-export type GalleryImage = { fullUrl: string; width?: number | null; height?: number | null }
+export type GalleryImage = {
+  fullUrl: string
+  /** With its width, the card rendition is offered to a phone (`srcset`). */
+  cardUrl?: string
+  cardWidth?: number | null
+  width?: number | null
+  height?: number | null
+}
+
+/** The frame's width: the page's (max-w-6xl less its padding) on a phone, half of it beside the details. */
+const GALLERY_SIZES = '(min-width: 72rem) 34rem, (min-width: 48rem) calc(50vw - 2rem), calc(100vw - 2rem)'
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -14,9 +24,13 @@ const prefersReducedMotion = () =>
 const FRAME = 'relative aspect-square w-full overflow-hidden rounded-xl border bg-muted'
 
 function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager: boolean }) {
+  const { fullUrl, cardUrl, cardWidth, width } = image
+  const sized = cardUrl && cardWidth && width
   return (
     <img
-      src={instanceUrl(image.fullUrl)}
+      src={instanceUrl(fullUrl)}
+      srcSet={sized ? `${instanceUrl(cardUrl)} ${cardWidth}w, ${instanceUrl(fullUrl)} ${width}w` : undefined}
+      sizes={sized ? GALLERY_SIZES : undefined}
       alt={alt}
       width={image.width ?? undefined}
       height={image.height ?? undefined}
