@@ -20,7 +20,7 @@ import { createSession } from '../server/auth/session'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { createConversation, createStudent } from '../server/db/factories'
 import { type BuiltServer, freePort, seedDemo, startBuiltServer } from './lib/built-server'
-import { cpuSeconds, percentile, rssKiB } from './lib/measure'
+import { cpuTimeMs, percentile, rssKiB } from './lib/measure'
 
 const STUDENTS = Number(process.env.STUDENTS ?? 200)
 const DURATION_S = Number(process.env.DURATION ?? 60)
@@ -224,7 +224,7 @@ async function main() {
       }
     }
 
-    const cpuBefore = cpuSeconds(pid)
+    const cpuBefore = cpuTimeMs(pid) / 1000
     let peakRss = rssKiB(pid) / 1024
     const rssTimer = setInterval(() => {
       peakRss = Math.max(peakRss, rssKiB(pid) / 1024)
@@ -252,7 +252,7 @@ async function main() {
     )
     const elapsed = (performance.now() - startedAt) / 1000
     clearInterval(rssTimer)
-    const cpu = cpuSeconds(pid) - cpuBefore
+    const cpu = cpuTimeMs(pid) / 1000 - cpuBefore
     const rssEnd = rssKiB(pid) / 1024
     const closedDuringLoad = socketsClosed.count
     for (const socket of sockets) socket.terminate()

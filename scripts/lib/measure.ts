@@ -2,12 +2,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import WebSocket from 'ws'
 
-/** User plus system CPU time of a process so far, in seconds (Linux /proc). */
-export function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
 /**
  * CPU time a process has used so far, all its threads together, in milliseconds with nanosecond
  * resolution (Linux /proc/…/schedstat; /proc/…/stat counts in 10 ms ticks).

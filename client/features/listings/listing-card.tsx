@@ -1,4 +1,5 @@
 import { formatPrice } from '@shared/money'
+import { CARD_MAX_SIZE } from '@shared/renditions'
 import { ImageIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -16,8 +17,6 @@ export type ListingCardData = RouterOutputs['listings']['list']['items'][number]
 /** Card images are served at 4:3; the box keeps that ratio before the image arrives (no layout shift). */
 const IMAGE_WIDTH = 480
 const IMAGE_HEIGHT = 360
-/** The pipeline's card rendition is at most 640 px wide (server/uploads/process-image.ts). */
-const CARD_RENDITION_WIDTH = 640
 /** Two columns on a phone, three from md, four from lg, inside a 72rem page. */
 const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw'
 
@@ -34,7 +33,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
         {listing.imageUrl ? (
           <img
             src={instanceUrl(listing.imageUrl)}
-            srcSet={`${instanceUrl(listing.imageUrl)} ${CARD_RENDITION_WIDTH}w`}
+            srcSet={`${instanceUrl(listing.imageUrl)} ${CARD_MAX_SIZE}w`}
             sizes={CARD_SIZES}
             alt=""
             width={IMAGE_WIDTH}

@@ -9,17 +9,17 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { FilterChip } from './filter-chip'
 
-export const ALL_CONDITIONS_LABEL = 'Todas as condições'
+const ALL_CONDITIONS_LABEL = 'Todas as condições'
 
 export type SubcategoryOption = { id: number; name: string; icon: string | null }
 
-export type SortSelectProps = {
+type SortSelectProps = {
   value: ListingSort
   onChange: (sort: ListingSort) => void
   className?: string
 }
 
-export type ConditionSelectProps = {
+type ConditionSelectProps = {
   value: ListingCondition | null
   onChange: (condition: ListingCondition | null) => void
   className?: string

@@ -24,7 +24,7 @@ const prefersReducedMotion = () =>
 const FRAME = 'relative aspect-square w-full overflow-hidden rounded-xl border bg-muted'
 
 function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager: boolean }) {
-  const { fullUrl, cardUrl, cardWidth, width } = image
+  const { fullUrl, cardUrl, cardWidth, width, height } = image
   const sized = cardUrl && cardWidth && width
   return (
     <img
@@ -32,8 +32,8 @@ function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager:
       srcSet={sized ? `${instanceUrl(cardUrl)} ${cardWidth}w, ${instanceUrl(fullUrl)} ${width}w` : undefined}
       sizes={sized ? GALLERY_SIZES : undefined}
       alt={alt}
-      width={image.width ?? undefined}
-      height={image.height ?? undefined}
+      width={width ?? undefined}
+      height={height ?? undefined}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
