@@ -226,7 +226,7 @@ describe('só com o teclado', () => {
     // The list opens on the current sort; each arrow moves one option down (focus moves a beat later).
     await keys.tabTo(page.getByRole('combobox', { name: 'Ordenar por' }))
     await keys.press('ArrowDown')
-    await expect.poll(() => keys.focused()).toBe('Mais recentes')
+    await expect.poll(() => keys.settledFocus()).toBe('Mais recentes')
     await keys.press('ArrowDown')
     await expect.poll(() => keys.focused()).toBe('Mais Vupts')
     await keys.press('ArrowDown')

@@ -103,6 +103,18 @@ export class Keyboard {
       return (element?.getAttribute('aria-label') ?? element?.textContent ?? '').trim()
     })
   }
+
+  /**
+   * The focused element once two frames have passed: a Radix Select list focuses its selected option
+   * again while it finishes mounting (its viewport, its scroll buttons), which can undo a key pressed
+   * at once.
+   */
+  async settledFocus(): Promise<string> {
+    await this.page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    )
+    return this.focused()
+  }
 }
 
 /** Whether a paste into the element is allowed (nothing cancels it): WCAG 3.3.8. */
