@@ -1,14 +1,16 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { reactOnPreact } from './vite.config.ts'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@shared': fromRoot('./shared'),
-      '@': fromRoot('./client'),
-    },
+    alias: [
+      { find: '@shared', replacement: fromRoot('./shared') },
+      { find: '@', replacement: fromRoot('./client') },
+      ...reactOnPreact,
+    ],
   },
   test: {
     projects: [

@@ -1,8 +1,8 @@
 import './styles.css'
 import { SSR_STATE_ELEMENT_ID, type SsrState } from '@shared/ssr'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
-import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { focusOnMountLikeReact } from '@/lib/auto-focus'
 import { preloadLazyPages } from '@/lib/lazy-page'
 import { createQueryClient, createTrpcClient } from '@/lib/trpc'
 import { Root } from './root'
@@ -12,13 +12,11 @@ function readSsrState(): SsrState | null {
   return element?.textContent ? (JSON.parse(element.textContent) as SsrState) : null
 }
 
+focusOnMountLikeReact()
+
 async function start(container: HTMLElement) {
   const queryClient = createQueryClient()
-  const app = (
-    <StrictMode>
-      <Root queryClient={queryClient} trpcClient={createTrpcClient()} />
-    </StrictMode>
-  )
+  const app = <Root queryClient={queryClient} trpcClient={createTrpcClient()} />
   const state = readSsrState()
   if (!state) {
     createRoot(container).render(app)
@@ -27,11 +25,7 @@ async function start(container: HTMLElement) {
   // The server's answers and pages first, so the first render is the server's HTML, not spinners.
   hydrate(queryClient, state.queries as DehydratedState)
   await preloadLazyPages(state.lazy)
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page: a tap during it is answered, and no long task blocks the phone.
-  startTransition(() => {
-    hydrateRoot(container, app)
-  })
+  hydrateRoot(container, app)
 }
 
 const container = document.getElementById('root')

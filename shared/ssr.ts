@@ -19,15 +19,12 @@ export type RenderRequest = {
   call: ServerCall
   /** The public configuration the page carries (communities, contacts). */
   config: PublicConfig
-  /** A part of the page that failed on the server (the browser renders that part itself). */
+  /** The second pass needed data the first had not read: the page goes out from the first one. */
   onError?: (error: unknown) => void
 }
 
-export type RenderResult =
-  /** A members' page asked for by a visitor: the sign-in page, remembering where they were going. */
-  | { redirect: string }
-  /** `failed`: some part could not be rendered on the server and is left to the browser. */
-  | { html: string; state: SsrState; failed: boolean }
+/** A members' page asked for by a visitor gets `redirect`: the sign-in page, remembering where they were going. */
+export type RenderResult = { redirect: string } | { html: string; state: SsrState }
 
 /** The server's entry into the client (client/entry-server.tsx, built into dist/ssr). */
 export type PageRenderer = { render: (request: RenderRequest) => Promise<RenderResult> }
