@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react'
 import { Route, Router, Switch, useLocation } from 'wouter'
 import { FloatingAddButton } from '@/components/layout/floating-add-button'
+import { HydrateLater } from '@/components/hydrate-later'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { TopNav } from '@/components/layout/top-nav'
 import { Spinner } from '@/components/ui/spinner'
@@ -168,7 +169,10 @@ function Shell() {
           >
             Pular para o conteúdo
           </a>
-          <TopNav />
+          {/* The header and the footer hydrate in tasks of their own (see HydrateLater). */}
+          <HydrateLater>
+            <TopNav />
+          </HydrateLater>
           {/* tabIndex -1: the skip link moves focus here, so the next Tab starts in the content. */}
           {/* The footer waits for the page it closes: shown under a spinner, it would be pushed off the
               screen when the page arrives, the largest layout shift a visitor would see. */}
@@ -181,7 +185,9 @@ function Shell() {
                 </Route>
               </Switch>
             </main>
-            <SiteFooter />
+            <HydrateLater>
+              <SiteFooter />
+            </HydrateLater>
           </Suspense>
           <FloatingAddButton />
           {viewer && !waiting && viewer.needsProfileCompletion ? (

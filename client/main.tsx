@@ -2,6 +2,7 @@ import './styles.css'
 import { SSR_STATE_ELEMENT_ID, type SsrState } from '@shared/ssr'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { hydrateInTurns } from '@/components/hydrate-later'
 import { focusOnMountLikeReact } from '@/lib/auto-focus'
 import { preloadLazyPages } from '@/lib/lazy-page'
 import { createQueryClient, createTrpcClient } from '@/lib/trpc'
@@ -25,7 +26,7 @@ async function start(container: HTMLElement) {
   // The server's answers and pages first, so the first render is the server's HTML, not spinners.
   hydrate(queryClient, state.queries as DehydratedState)
   await preloadLazyPages(state.lazy)
-  hydrateRoot(container, app)
+  hydrateInTurns(() => hydrateRoot(container, app))
 }
 
 const container = document.getElementById('root')

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { HydrateLater } from '@/components/hydrate-later'
 import { cn } from '@/lib/utils'
 import { ListingCard, type ListingCardData, ListingCardSkeleton } from './listing-card'
 
@@ -48,7 +49,9 @@ function ListingItem({
     <>
       {before ? <li className="col-span-full">{before}</li> : null}
       <li>
-        <ListingCard listing={listing} priority={priority} />
+        <HydrateLater>
+          <ListingCard listing={listing} priority={priority} />
+        </HydrateLater>
       </li>
     </>
   )
