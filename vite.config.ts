@@ -1,39 +1,19 @@
 import { fileURLToPath } from 'node:url'
-import { preact } from '@preact/preset-vite'
 import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-/**
- * The client is written against React's API and runs on Preact's compat layer: React DOM alone was
- * 64 KB gzip of every first download, Preact with its compat layer is about 11 KB. Shared with
- * vitest.config.ts, so component tests render with what ships.
- */
-export const reactOnPreact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-  // wouter's shim for React before 18; compat has the hook itself.
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-]
-
 export default defineConfig(({ isSsrBuild }) => ({
   root: fromRoot('./client'),
-  // Preact's JSX and hot reload; the aliases are ours, the same for the tests.
-  plugins: [preact({ reactAliasesEnabled: false }), tailwindcss()],
+  plugins: [react(), tailwindcss()],
   resolve: {
-    alias: [
-      { find: '@shared', replacement: fromRoot('./shared') },
-      { find: '@', replacement: fromRoot('./client') },
-      ...reactOnPreact,
-    ],
+    alias: {
+      '@shared': fromRoot('./shared'),
+      '@': fromRoot('./client'),
+    },
   },
-  // Bundled whole: a package left external would load the real React from node_modules.
-  ssr: { noExternal: true },
   build: isSsrBuild
     ? {
         // The server's entry into the pages (client/entry-server.tsx), loaded by dist/main.js.

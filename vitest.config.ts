@@ -1,16 +1,14 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { reactOnPreact } from './vite.config.ts'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig({
   resolve: {
-    alias: [
-      { find: '@shared', replacement: fromRoot('./shared') },
-      { find: '@', replacement: fromRoot('./client') },
-      ...reactOnPreact,
-    ],
+    alias: {
+      '@shared': fromRoot('./shared'),
+      '@': fromRoot('./client'),
+    },
   },
   test: {
     projects: [

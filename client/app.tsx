@@ -1,7 +1,6 @@
 import { Suspense, useEffect } from 'react'
 import { Route, Router, Switch, useLocation } from 'wouter'
 import { FloatingAddButton } from '@/components/layout/floating-add-button'
-import { HydrateLater } from '@/components/hydrate-later'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { TopNav } from '@/components/layout/top-nav'
 import { Spinner } from '@/components/ui/spinner'
@@ -169,10 +168,7 @@ function Shell() {
           >
             Pular para o conteúdo
           </a>
-          {/* The header and the footer hydrate in tasks of their own (see HydrateLater). */}
-          <HydrateLater>
-            <TopNav />
-          </HydrateLater>
+          <TopNav />
           {/* tabIndex -1: the skip link moves focus here, so the next Tab starts in the content. */}
           {/* The footer waits for the page it closes: shown under a spinner, it would be pushed off the
               screen when the page arrives, the largest layout shift a visitor would see. */}
@@ -185,9 +181,7 @@ function Shell() {
                 </Route>
               </Switch>
             </main>
-            <HydrateLater>
-              <SiteFooter />
-            </HydrateLater>
+            <SiteFooter />
           </Suspense>
           <FloatingAddButton />
           {viewer && !waiting && viewer.needsProfileCompletion ? (

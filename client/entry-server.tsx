@@ -10,9 +10,8 @@ import { dehydrate, QueryClient, skipToken } from '@tanstack/react-query'
 import { TRPCClientError, type TRPCLink } from '@trpc/client'
 import { createTRPCQueryUtils } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
-import type { VNode } from 'preact'
-import { renderToString, renderToStringAsync } from 'preact-render-to-string'
-import { createContext, useContext } from 'react'
+import { createContext, use } from 'react'
+import { renderToReadableStream } from 'react-dom/server.browser'
 import { Router } from 'wouter'
 import type { AppRouter } from '@/lib/api-types'
 import { readConfigFrom } from '@/lib/config'
@@ -69,33 +68,32 @@ function serverLink(call: ServerCall): TRPCLink<AppRouter> {
 }
 
 /**
- * Renders the page whole: every suspended query and lazy module is waited for, so the page goes out
- * with no script to swap parts in (the CSP allows none) and is readable with JavaScript off. A render
- * that throws, or outlasts RENDER_TIMEOUT_MS, is left to the browser, which renders from the bare shell.
- *
- * The first pass fetches; a part that suspends is rendered again once its data comes, and each attempt
- * takes new `useId` numbers. The second pass finds everything in memory and renders in one go, as
- * hydration does, so every id in the HTML is the one the browser computes.
+ * Renders the page whole. React's Node build runs every render step inside an AsyncLocalStorage, which
+ * makes Node track every promise of the process from the first page on (the thousands that open chat
+ * subscriptions keep waiting included); its web-streams build keeps the request in scope itself.
  */
 async function collect(
-  page: () => React.ReactNode,
-  onSecondPassError: ((error: unknown) => void) | undefined,
-): Promise<string> {
-  // The client's React is Preact's compat layer (vite.config.ts), so its elements are Preact's.
-  const element = () => page() as unknown as VNode
-  let timeout: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => {
-    timeout = setTimeout(() => reject(new Error('a página passou do tempo de montagem')), RENDER_TIMEOUT_MS)
-  })
+  element: React.ReactNode,
+  report: ((error: unknown) => void) | undefined,
+): Promise<{ html: string; failed: boolean }> {
+  let failed = false
+  const stop = new AbortController()
+  const timeout = setTimeout(() => stop.abort(), RENDER_TIMEOUT_MS)
   try {
-    const fetched = await Promise.race([renderToStringAsync(element()), late])
-    try {
-      return renderToString(element())
-    } catch (error) {
-      // Something asked for data only the first pass could wait for: its HTML is still whole.
-      onSecondPassError?.(error)
-      return fetched
-    }
+    const stream = await renderToReadableStream(element, {
+      // Never outline a finished boundary behind a script that swaps it in later.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      signal: stop.signal,
+      onError(error) {
+        // A boundary that failed renders its fallback; the browser renders it again with its own request.
+        failed = true
+        report?.(error)
+      },
+    })
+    // Waits for every boundary: the page goes out whole, with no inline script to swap parts in (the
+    // CSP allows none), readable with JavaScript off.
+    await stream.allReady
+    return { html: await new Response(stream).text(), failed }
   } finally {
     clearTimeout(timeout)
   }
@@ -111,8 +109,7 @@ async function collect(
  */
 const RequestConfig = createContext<PublicConfig | undefined>(undefined)
 let configOutsideRender: PublicConfig | undefined
-// biome-ignore lint/correctness/useHookAtTopLevel: appConfig() is only called while a component renders, and on the server no hook keeps state from one render to the next.
-readConfigFrom(() => configOutsideRender ?? useContext(RequestConfig))
+readConfigFrom(() => configOutsideRender ?? use(RequestConfig))
 
 function withConfig<T>(config: PublicConfig, read: () => T): T {
   configOutsideRender = config
@@ -140,25 +137,23 @@ export async function render({ url, call, onError, config }: RenderRequest): Pro
   }
 
   const lazy = new Set<string>()
-  const html = await collect(
-    () => (
-      <RequestConfig value={config}>
-        <LazyUseContext value={lazy}>
-          <Root
-            queryClient={queryClient}
-            trpcClient={trpcClient}
-            wrap={(children) => (
-              <Router ssrPath={pathname} ssrSearch={search}>
-                {children}
-              </Router>
-            )}
-          />
-        </LazyUseContext>
-      </RequestConfig>
-    ),
+  const { html, failed } = await collect(
+    <RequestConfig value={config}>
+      <LazyUseContext value={lazy}>
+        <Root
+          queryClient={queryClient}
+          trpcClient={trpcClient}
+          wrap={(children) => (
+            <Router ssrPath={pathname} ssrSearch={search}>
+              {children}
+            </Router>
+          )}
+        />
+      </LazyUseContext>
+    </RequestConfig>,
     onError,
   )
   const queries = dehydrate(queryClient)
   queryClient.clear()
-  return { html, state: { queries, lazy: [...lazy] } }
+  return { html, state: { queries, lazy: [...lazy] }, failed }
 }

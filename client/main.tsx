@@ -1,9 +1,8 @@
 import './styles.css'
 import { SSR_STATE_ELEMENT_ID, type SsrState } from '@shared/ssr'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { hydrateInTurns } from '@/components/hydrate-later'
-import { focusOnMountLikeReact } from '@/lib/auto-focus'
 import { preloadLazyPages } from '@/lib/lazy-page'
 import { createQueryClient, createTrpcClient } from '@/lib/trpc'
 import { Root } from './root'
@@ -13,11 +12,13 @@ function readSsrState(): SsrState | null {
   return element?.textContent ? (JSON.parse(element.textContent) as SsrState) : null
 }
 
-focusOnMountLikeReact()
-
 async function start(container: HTMLElement) {
   const queryClient = createQueryClient()
-  const app = <Root queryClient={queryClient} trpcClient={createTrpcClient()} />
+  const app = (
+    <StrictMode>
+      <Root queryClient={queryClient} trpcClient={createTrpcClient()} />
+    </StrictMode>
+  )
   const state = readSsrState()
   if (!state) {
     createRoot(container).render(app)
@@ -26,7 +27,11 @@ async function start(container: HTMLElement) {
   // The server's answers and pages first, so the first render is the server's HTML, not spinners.
   hydrate(queryClient, state.queries as DehydratedState)
   await preloadLazyPages(state.lazy)
-  hydrateInTurns(() => hydrateRoot(container, app))
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: a tap during it is answered, and no long task blocks the phone.
+  startTransition(() => {
+    hydrateRoot(container, app)
+  })
 }
 
 const container = document.getElementById('root')

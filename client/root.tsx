@@ -1,6 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react'
-import { whenHydrated } from '@/components/hydrate-later'
 import { LibrasWidget } from '@/features/libras/libras-widget'
 import { isToasterWanted, watchToasterWanted } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -21,9 +20,7 @@ function ToasterOnDemand() {
 /** Marks the page as interactive once hydrated (`<html data-hydrated>`): browser tests wait for it. */
 function HydrationMark() {
   useEffect(() => {
-    whenHydrated(() => {
-      document.documentElement.dataset.hydrated = ''
-    })
+    document.documentElement.dataset.hydrated = ''
   }, [])
   return null
 }

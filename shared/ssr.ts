@@ -19,12 +19,15 @@ export type RenderRequest = {
   call: ServerCall
   /** The public configuration the page carries (communities, contacts). */
   config: PublicConfig
-  /** The second pass needed data the first had not read: the page goes out from the first one. */
+  /** A part of the page that failed on the server (the browser renders that part itself). */
   onError?: (error: unknown) => void
 }
 
-/** A members' page asked for by a visitor gets `redirect`: the sign-in page, remembering where they were going. */
-export type RenderResult = { redirect: string } | { html: string; state: SsrState }
+export type RenderResult =
+  /** A members' page asked for by a visitor: the sign-in page, remembering where they were going. */
+  | { redirect: string }
+  /** `failed`: some part could not be rendered on the server and is left to the browser. */
+  | { html: string; state: SsrState; failed: boolean }
 
 /** The server's entry into the client (client/entry-server.tsx, built into dist/ssr). */
 export type PageRenderer = { render: (request: RenderRequest) => Promise<RenderResult> }

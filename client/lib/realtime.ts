@@ -6,8 +6,8 @@ type RealtimeClient = ReturnType<typeof createWSClient>
 let realtime: RealtimeClient | null = null
 
 /**
- * One WebSocket client for the whole page, however many tRPC clients are built: `reconnectRealtime`
- * must reach the socket that is actually in use.
+ * One WebSocket client for the whole page. A singleton because React's StrictMode may build the tRPC
+ * client twice, and `reconnectRealtime` must reach the socket that is actually in use.
  */
 function realtimeClient(): RealtimeClient {
   realtime ??= createWSClient({

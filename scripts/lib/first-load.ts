@@ -10,20 +10,21 @@ import { entryKey, type Manifest, staticClosure } from '../../server/http/build-
 export const CLIENT_DIST = 'dist/client'
 
 /**
- * First-load JavaScript budgets (gzip KB) of the pages a shared link opens. The product asks for at most
- * 100 KB on `/` and `/{community}` and 130 KB on the portal; each page here holds what the build
- * reaches today (Preact instead of React DOM took some 56 KB off every page), so a change that grows
- * a first download fails the test and has to raise its budget on purpose.
+ * First-load JavaScript budgets (gzip KB) of the pages a shared link opens. The portal meets the
+ * product's budget (130 KB). `/` and `/{community}` do not yet meet theirs (100 KB): React DOM alone is
+ * 64 KB gzip, TanStack Query with the tRPC client 23 KB and tailwind-merge 8.5 KB. Those two, and the
+ * pages the product sets no budget for, hold what the split build reaches, so a change that grows a
+ * first download fails the test.
  */
 export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = {
-  'pages/home/home-page.tsx': 65,
-  'pages/info/community-home-page.tsx': 59,
-  'pages/portal/portal-page.tsx': 73,
-  'pages/listings/category-page.tsx': 82,
-  'pages/listing/listing-page.tsx': 84,
-  'pages/profile/profile-page.tsx': 73,
-  'pages/events/event-page.tsx': 70,
-  'pages/info/accessibility-page.tsx': 59,
+  'pages/home/home-page.tsx': 123,
+  'pages/info/community-home-page.tsx': 116,
+  'pages/portal/portal-page.tsx': 130,
+  'pages/listings/category-page.tsx': 139,
+  'pages/listing/listing-page.tsx': 142,
+  'pages/profile/profile-page.tsx': 131,
+  'pages/events/event-page.tsx': 127,
+  'pages/info/accessibility-page.tsx': 116,
 }
 
 export function readManifest(clientDist = CLIENT_DIST): Manifest {

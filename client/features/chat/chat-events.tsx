@@ -1,12 +1,4 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-} from 'react'
+import { createContext, lazy, type ReactNode, use, useEffect, useState, useSyncExternalStore } from 'react'
 import { AfterHydration } from '@/components/after-hydration'
 import { createTypingStore, type TypingStore, typingUserAt } from './typing-store'
 
@@ -50,14 +42,14 @@ export function ChatEventsProvider({ viewerId, children }: { viewerId: number | 
 
 /** Who is typing in the conversation (their user id), or null; updates by itself when it expires. */
 export function useTypingUser(conversationId: number): number | null {
-  const { typing } = useContext(ChatContext)
+  const { typing } = use(ChatContext)
   const state = useSyncExternalStore(typing.subscribe, typing.getSnapshot, typing.getSnapshot)
   return typingUserAt(state, conversationId, Date.now())
 }
 
 /** Marks the conversation as the one on screen while the calling component is mounted. */
 export function useOpenThread(conversationId: number): void {
-  const { openThread } = useContext(ChatContext)
+  const { openThread } = use(ChatContext)
   useEffect(() => {
     openThread.current = conversationId
     return () => {

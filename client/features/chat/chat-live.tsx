@@ -1,5 +1,5 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query'
-import { useContext, useEffect, useRef } from 'react'
+import { use, useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
 import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -13,7 +13,7 @@ import { shouldAnnounceUnread, unreadMessagesText } from './unread'
 export default function ChatEvents({ viewerId }: { viewerId: number }) {
   const queryClient = useQueryClient()
   const utils = trpc.useUtils()
-  const { typing, openThread } = useContext(ChatContext)
+  const { typing, openThread } = use(ChatContext)
   // Patches of threads whose pages were being fetched: a page read before the event would undo them.
   const pending = useRef(
     new Map<string, Array<(data: MessagesData | undefined) => MessagesData | undefined>>(),

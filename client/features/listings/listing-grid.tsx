@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { HydrateLater } from '@/components/hydrate-later'
 import { cn } from '@/lib/utils'
 import { ListingCard, type ListingCardData, ListingCardSkeleton } from './listing-card'
 
@@ -49,9 +48,7 @@ function ListingItem({
     <>
       {before ? <li className="col-span-full">{before}</li> : null}
       <li>
-        <HydrateLater>
-          <ListingCard listing={listing} priority={priority} />
-        </HydrateLater>
+        <ListingCard listing={listing} priority={priority} />
       </li>
     </>
   )

@@ -14,7 +14,7 @@ const banner: Banner = {
 describe('PromoBanner', () => {
   it('offers a phone the card rendition and a wide screen the full one', () => {
     const html = renderToStaticMarkup(<PromoBanner banner={banner} variant="hero" />)
-    expect(html).toContain('srcset="/uploads/abc-card.webp 640w, /uploads/abc-full.webp 1600w"')
+    expect(html).toContain('srcSet="/uploads/abc-card.webp 640w, /uploads/abc-full.webp 1600w"')
     expect(html).toContain('sizes="(min-width: 72rem) 70rem, calc(100vw - 2rem)"')
     expect(html).toContain('fetchPriority="high"')
   })
@@ -27,7 +27,7 @@ describe('PromoBanner', () => {
       />,
     )
     expect(html).toContain('src="https://exemplo.com/b.webp"')
-    expect(html).not.toContain('srcset')
+    expect(html).not.toContain('srcSet')
     expect(html).not.toContain('sizes=')
   })
 })

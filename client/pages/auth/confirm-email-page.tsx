@@ -28,7 +28,7 @@ export function ConfirmEmailPage() {
   const started = useRef(false)
 
   useEffect(() => {
-    // The link is single-use: confirm once, however often the page renders.
+    // The link is single-use: confirm once, even if React renders twice.
     if (started.current || !token) return
     started.current = true
     confirm.mutate({ token })

@@ -55,7 +55,7 @@ function Inbox() {
 function StartConversation({ seller, listing }: { seller: string | null; listing: string | null }) {
   const [, navigate] = useLocation()
   const utils = trpc.useUtils()
-  // Once per visit: a re-render with the same query must not open it twice.
+  // Once per visit: React's development double effects (and re-renders) must not open it twice.
   const started = useRef(false)
 
   useEffect(() => {

@@ -18,7 +18,7 @@ describe('ListingGallery', () => {
         ]}
       />,
     )
-    expect(html).toContain('srcset="/uploads/v-card.webp 640w, /uploads/v-full.webp 1600w"')
+    expect(html).toContain('srcSet="/uploads/v-card.webp 640w, /uploads/v-full.webp 1600w"')
     expect(html).toMatch(/sizes="[^"]*calc\(100vw - 2rem\)"/)
   })
 
@@ -27,6 +27,6 @@ describe('ListingGallery', () => {
       <ListingGallery title="Violão" images={[{ fullUrl: '/uploads/v-full.webp' }]} />,
     )
     expect(html).toContain('src="/uploads/v-full.webp"')
-    expect(html).not.toContain('srcset')
+    expect(html).not.toContain('srcSet')
   })
 })
