@@ -8,12 +8,16 @@ export type Banner = RouterOutputs['banners']['active'][number]
 
 type PromoBannerProps = {
   banner: Banner
-  /** hero: top of the portal, loaded eagerly; inline: between listings, loaded lazily. */
+  /** hero: top of the portal, loaded eagerly; inline: beside the categories or between listings, loaded lazily. */
   variant: 'hero' | 'inline'
   className?: string
 }
 
-/** As wide as the page (max-w-6xl less its padding): the one between the listings, and any on a phone. */
+/**
+ * As wide as the page (max-w-6xl less its padding). The portal's category banner is narrower on a wide
+ * screen (22rem beside the categories) and there takes the full rendition: a `sizes` of its own would
+ * leave the portal's first download at its 130 KB limit, for bytes a desktop alone spends.
+ */
 const BANNER_SIZES = '(min-width: 72rem) 70rem, calc(100vw - 2rem)'
 
 /** An advertiser's banner: image, title and optional link, marked as sponsored. */
