@@ -173,9 +173,27 @@ function servePrecompressed(assetsDir: string): RequestHandler {
   }
 }
 
+/**
+ * The build's stylesheet links, replaced by the stylesheet itself. A phone on a slow network paints
+ * nothing before the CSS has come, and a linked stylesheet is asked for only once the page's head has
+ * arrived: one more round trip (over half a second on 4G) before the first paint. Inline, it comes
+ * with the page, about 13 KB compressed. The pages after the first are drawn by the client and fetch
+ * no HTML, so a visit pays for it once.
+ */
+export function inlineStylesheets(html: string, distDir: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*? href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (_link, file: string) => {
+      // "</style" inside the CSS would end the element early; escaped, it means the same to CSS.
+      const css = readFileSync(join(distDir, file), 'utf8').replaceAll('</style', '<\\/style')
+      return `<style>${css}</style>`
+    },
+  )
+}
+
 /** Production: hashed assets cached for a year (precompressed when built so), pages never cached. */
 export function serveBuiltClient(app: Express, distDir: string, options: ClientAppOptions) {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8')
+  const html = inlineStylesheets(readFileSync(join(distDir, 'index.html'), 'utf8'), distDir)
   const manifestPath = join(distDir, '.vite', 'manifest.json')
   const preloadTags = existsSync(manifestPath)
     ? modulePreloader(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)

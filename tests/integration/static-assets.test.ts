@@ -11,14 +11,17 @@ const world = setUpTestWorld({ scope: 'file' })
 let app: RunningApp
 let clientDir: string
 const SCRIPT = `console.log(${JSON.stringify('Vupt '.repeat(400))})`
+const STYLES = '.card{color:#0b5fa5}.quote::after{content:"</style>"}'
 
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'vupt-assets-'))
   mkdirSync(join(clientDir, 'assets'))
   writeFileSync(
     join(clientDir, 'index.html'),
-    '<!doctype html><html><head><meta name="theme-color" content="#0b5fa5" /></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta name="theme-color" content="#0b5fa5" />' +
+      '<link rel="stylesheet" crossorigin href="/assets/app-abc.css"></head><body><div id="root"></div></body></html>',
   )
+  writeFileSync(join(clientDir, 'assets', 'app-abc.css'), STYLES)
   writeFileSync(join(clientDir, 'assets', 'app-abc.js'), SCRIPT)
   writeFileSync(join(clientDir, 'assets', 'app-abc.js.br'), brotliCompressSync(SCRIPT))
   writeFileSync(join(clientDir, 'assets', 'app-abc.js.gz'), gzipSync(SCRIPT))
@@ -91,6 +94,13 @@ describe('arquivos do build', () => {
     const page = await (await fetch(`${app.url}/univille/faq`)).text()
     expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest?comunidade=univille">')
     expect(page).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`)
+  })
+
+  it('a página traz a folha de estilos dentro dela, sem um pedido a mais antes de pintar', async () => {
+    const page = await (await fetch(`${app.url}/univille/faq`)).text()
+    expect(page).not.toContain('rel="stylesheet"')
+    // The one "</style" inside the CSS is escaped: the element ends where the stylesheet does.
+    expect(page).toContain('<style>.card{color:#0b5fa5}.quote::after{content:"<\\/style>"}</style>')
   })
 
   it('o service worker nunca fica velho no cache do navegador', async () => {
