@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { LibrasWidget } from '@/features/libras/libras-widget'
+import { ViewerProvider } from '@/lib/auth'
 import { isToasterWanted, watchToasterWanted } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { App } from './app'
@@ -41,7 +42,7 @@ export function Root({
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        {wrap(<App />)}
+        <ViewerProvider>{wrap(<App />)}</ViewerProvider>
         <ToasterOnDemand />
         <LibrasWidget />
         <HydrationMark />
