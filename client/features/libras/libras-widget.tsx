@@ -28,23 +28,28 @@ export function LibrasWidget() {
   const [enabled, setEnabled] = useState(false)
 
   useEffect(() => {
-    if (syncLibrasCookie()) {
-      location.reload()
-      return
-    }
-    if (!librasChosen()) return
-    setEnabled(true)
-    loadScript()
-      .then(() => {
-        const VLibras = (window as VLibrasGlobal).VLibras
-        if (!VLibras) return
-        new VLibras.Widget(VLIBRAS_APP_URL)
-        // The widget starts on the window's load event, long gone in a page that loads it later.
-        if (document.readyState === 'complete') window.dispatchEvent(new Event('load'))
-      })
-      .catch(() => {
-        // Offline or blocked: the page works without it, and the footer still offers the setting.
-      })
+    // In a task of its own: the first read of the storage is slow on a phone, and the effects of a
+    // freshly hydrated page all run in one task.
+    const timer = setTimeout(() => {
+      if (syncLibrasCookie()) {
+        location.reload()
+        return
+      }
+      if (!librasChosen()) return
+      setEnabled(true)
+      loadScript()
+        .then(() => {
+          const VLibras = (window as VLibrasGlobal).VLibras
+          if (!VLibras) return
+          new VLibras.Widget(VLIBRAS_APP_URL)
+          // The widget starts on the window's load event, long gone in a page that loads it later.
+          if (document.readyState === 'complete') window.dispatchEvent(new Event('load'))
+        })
+        .catch(() => {
+          // Offline or blocked: the page works without it, and the footer still offers the setting.
+        })
+    }, 0)
+    return () => clearTimeout(timer)
   }, [])
 
   if (!enabled) return null
