@@ -15,6 +15,7 @@ import { renderToReadableStream } from 'react-dom/server.browser'
 import { Router } from 'wouter'
 import type { AppRouter } from '@/lib/api-types'
 import { readConfigFrom } from '@/lib/config'
+import { type DateRecord, recordDatesIn } from '@/lib/dates'
 import { LazyUseContext } from '@/lib/lazy-page'
 import { trpc } from '@/lib/trpc'
 import { locateCommunity } from './app'
@@ -111,6 +112,10 @@ const RequestConfig = createContext<PublicConfig | undefined>(undefined)
 let configOutsideRender: PublicConfig | undefined
 readConfigFrom(() => configOutsideRender ?? use(RequestConfig))
 
+/** Each request's formatted dates, carried like its configuration: renders interleave. */
+const RequestDates = createContext<DateRecord | undefined>(undefined)
+recordDatesIn(() => use(RequestDates))
+
 function withConfig<T>(config: PublicConfig, read: () => T): T {
   configOutsideRender = config
   try {
@@ -137,23 +142,26 @@ export async function render({ url, call, onError, config }: RenderRequest): Pro
   }
 
   const lazy = new Set<string>()
+  const dates: DateRecord = {}
   const { html, failed } = await collect(
     <RequestConfig value={config}>
-      <LazyUseContext value={lazy}>
-        <Root
-          queryClient={queryClient}
-          trpcClient={trpcClient}
-          wrap={(children) => (
-            <Router ssrPath={pathname} ssrSearch={search}>
-              {children}
-            </Router>
-          )}
-        />
-      </LazyUseContext>
+      <RequestDates value={dates}>
+        <LazyUseContext value={lazy}>
+          <Root
+            queryClient={queryClient}
+            trpcClient={trpcClient}
+            wrap={(children) => (
+              <Router ssrPath={pathname} ssrSearch={search}>
+                {children}
+              </Router>
+            )}
+          />
+        </LazyUseContext>
+      </RequestDates>
     </RequestConfig>,
     onError,
   )
   const queries = dehydrate(queryClient)
   queryClient.clear()
-  return { html, state: { queries, lazy: [...lazy] }, failed }
+  return { html, state: { queries, lazy: [...lazy], dates }, failed }
 }

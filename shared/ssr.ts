@@ -8,6 +8,8 @@ export type SsrState = {
   queries: unknown
   /** Manifest keys of the lazy modules the server rendered, loaded before hydration. */
   lazy: string[]
+  /** The dates the page shows, as the server formatted them (client/lib/dates.ts). */
+  dates: Record<string, string>
 }
 
 /** Calls a query procedure as the request's member; answers what the browser would read (JSON). */

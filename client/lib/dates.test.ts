@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   formatDate,
   formatDateTime,
@@ -10,6 +10,8 @@ import {
   formatTime,
   formatTimeAgo,
   isoDateTime,
+  recordDatesIn,
+  rememberPageDates,
   toDate,
   todayInTimeZone,
 } from './dates'
@@ -65,6 +67,39 @@ describe('pt-BR formatters', () => {
     expect(formatDayLongMonth('not a date', SAO_PAULO)).toBe('')
     expect(isoDateTime('ontem')).toBeUndefined()
     expect(isoDateTime(instant)).toBe(instant)
+  })
+})
+
+describe('the dates a server-rendered page brings', () => {
+  afterEach(() => {
+    rememberPageDates({})
+    recordDatesIn(() => undefined)
+    vi.restoreAllMocks()
+  })
+
+  it('the server writes down what it formats in a named zone, and only that', () => {
+    const record: Record<string, string> = {}
+    recordDatesIn(() => record)
+    const startsAt = '2026-03-05T22:30:00.000Z'
+    expect(formatDayLongMonth(startsAt, SAO_PAULO)).toBe('05 de março')
+    formatTime(startsAt, SAO_PAULO)
+    formatLongDate(startsAt)
+    expect(record).toEqual({
+      [`dayLongMonth ${SAO_PAULO} ${Date.parse(startsAt)}`]: '05 de março',
+      [`time ${SAO_PAULO} ${Date.parse(startsAt)}`]: '19:30',
+    })
+  })
+
+  it('the browser answers from them without building a formatter', () => {
+    const startsAt = '2026-03-05T22:30:00.000Z'
+    rememberPageDates({ [`time ${SAO_PAULO} ${Date.parse(startsAt)}`]: '19h30 do servidor' })
+    const built = vi.spyOn(Intl, 'DateTimeFormat')
+    expect(formatTime(startsAt, SAO_PAULO)).toBe('19h30 do servidor')
+    expect(built).not.toHaveBeenCalled()
+    built.mockRestore()
+    // Another instant, style or zone is formatted here.
+    expect(formatTime('2026-03-06T22:30:00.000Z', SAO_PAULO)).toBe('19:30')
+    expect(formatTime(startsAt, 'America/Manaus')).toBe('18:30')
   })
 })
 

@@ -237,6 +237,39 @@ describe('páginas montadas no servidor', () => {
     expect(problems).toEqual([])
   })
 
+  it('as datas da página hidratam como o servidor as escreveu, sem montar um formatador de datas', async () => {
+    const context = await phone({ javaScriptEnabled: true })
+    await signIn(context, await demoCookie())
+    // Counts the formatters the page builds: the first one loads the locale's data in one long task.
+    await context.addInitScript(() => {
+      const counter = window as { builtDateFormats?: number }
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct(target, args) {
+          counter.builtDateFormats = (counter.builtDateFormats ?? 0) + 1
+          return new target(...(args as ConstructorParameters<typeof Intl.DateTimeFormat>))
+        },
+      })
+    })
+    const page = await context.newPage()
+    for (const path of ['/univille/eventos', '/univille/produto/1']) {
+      await page.goto(path, { waitUntil: 'networkidle' })
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined)
+      expect(
+        await page.evaluate(() => (window as { builtDateFormats?: number }).builtDateFormats ?? 0),
+        path,
+      ).toBe(0)
+    }
+    // The listing's date is on the community's clock (the date a formatter there would write).
+    await expect(page.getByText(/^Publicado em \d{1,2} de [a-zç]+ de \d{4}$/).count()).resolves.toBe(1)
+    // A page drawn in the browser still formats its dates there.
+    await page.getByRole('link', { name: 'Eventos' }).first().click()
+    await page.waitForURL(/\/univille\/eventos$/)
+    await page.getByRole('article').first().waitFor()
+    expect(
+      await page.evaluate(() => (window as { builtDateFormats?: number }).builtDateFormats ?? 0),
+    ).toBeGreaterThan(0)
+  })
+
   it('o menu da conta e o sino chegam quando o membro os procura, e um toque antes abre o menu', async () => {
     const cookie = await demoCookie()
     // No service worker: page.route does not see what one fetches.

@@ -21,6 +21,7 @@ import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { ReportButton } from '@/features/safety/report-button'
 import { WantedMatches } from '@/features/wanted/wanted-matches'
+import { useCommunity } from '@/lib/community'
 import { formatLongDate } from '@/lib/dates'
 import { lazyPage } from '@/lib/lazy-page'
 import { toast, toastError } from '@/lib/toast'
@@ -98,6 +99,7 @@ function ListingDetails({
   onDeleted: () => void
 }) {
   const [, navigate] = useLocation()
+  const { community } = useCommunity()
   const invalidateListings = useInvalidateListings()
   const update = trpc.listings.update.useMutation()
   const canEdit = listing.isOwner && listing.moderationStatus !== 'removed'
@@ -162,7 +164,7 @@ function ListingDetails({
     )
   }
 
-  const publishedOn = formatLongDate(listing.createdAt)
+  const publishedOn = formatLongDate(listing.createdAt, community?.timeZone)
   return (
     <article className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 md:py-10">
       <div className="grid gap-8 md:grid-cols-2 md:items-start">

@@ -22,6 +22,7 @@ import { ListingCard } from '@/features/listings/listing-card'
 import { BlockButton } from '@/features/safety/block-button'
 import { ReportButton } from '@/features/safety/report-button'
 import type { RouterOutputs } from '@/lib/api-types'
+import { useCommunity } from '@/lib/community'
 import { formatMonthYear } from '@/lib/dates'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
@@ -75,7 +76,8 @@ export function ProfilePage() {
 
 function ProfileView({ profile }: { profile: PublicProfile }) {
   const [, navigate] = useLocation()
-  const since = formatMonthYear(profile.createdAt)
+  const { community } = useCommunity()
+  const since = formatMonthYear(profile.createdAt, community?.timeZone)
   const count = profile.listings.length
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
