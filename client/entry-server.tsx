@@ -15,8 +15,8 @@ import { renderToReadableStream } from 'react-dom/server.browser'
 import { Router } from 'wouter'
 import type { AppRouter } from '@/lib/api-types'
 import { readConfigFrom } from '@/lib/config'
-import { type DateRecord, recordDatesIn } from '@/lib/dates'
 import { LazyUseContext } from '@/lib/lazy-page'
+import { type DateRecord, recordDatesIn } from '@/lib/page-dates'
 import { trpc } from '@/lib/trpc'
 import { locateCommunity } from './app'
 import { Root } from './root'
@@ -163,5 +163,5 @@ export async function render({ url, call, onError, config }: RenderRequest): Pro
   )
   const queries = dehydrate(queryClient)
   queryClient.clear()
-  return { html, state: { queries, lazy: [...lazy], dates }, failed }
+  return { html, state: { queries, lazy: [...lazy] }, dates, failed }
 }

@@ -3,7 +3,6 @@ import { SSR_STATE_ELEMENT_ID, type SsrState } from '@shared/ssr'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { rememberPageDates } from '@/lib/dates'
 import { preloadLazyPages } from '@/lib/lazy-page'
 import { createQueryClient, createTrpcClient } from '@/lib/trpc'
 import { Root } from './root'
@@ -27,7 +26,6 @@ async function start(container: HTMLElement) {
   }
   // The server's answers and pages first, so the first render is the server's HTML, not spinners.
   hydrate(queryClient, state.queries as DehydratedState)
-  rememberPageDates(state.dates ?? {})
   await preloadLazyPages(state.lazy)
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: a tap during it is answered, and no long task blocks the phone.

@@ -8,8 +8,6 @@ export type SsrState = {
   queries: unknown
   /** Manifest keys of the lazy modules the server rendered, loaded before hydration. */
   lazy: string[]
-  /** The dates the page shows, as the server formatted them (client/lib/dates.ts). */
-  dates: Record<string, string>
 }
 
 /** Calls a query procedure as the request's member; answers what the browser would read (JSON). */
@@ -29,7 +27,7 @@ export type RenderResult =
   /** A members' page asked for by a visitor: the sign-in page, remembering where they were going. */
   | { redirect: string }
   /** `failed`: some part could not be rendered on the server and is left to the browser. */
-  | { html: string; state: SsrState; failed: boolean }
+  | { html: string; state: SsrState; dates: Record<string, string>; failed: boolean }
 
 /** The server's entry into the client (client/entry-server.tsx, built into dist/ssr). */
 export type PageRenderer = { render: (request: RenderRequest) => Promise<RenderResult> }

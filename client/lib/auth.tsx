@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 import type { RouterOutputs } from './api-types'
 import { trpc } from './trpc'
 
@@ -6,7 +6,8 @@ export type Viewer = NonNullable<RouterOutputs['auth']['me']>
 
 type ViewerState = { viewer: Viewer | null; isLoading: boolean }
 
-const ViewerContext = createContext<ViewerState | null>(null)
+// Outside the provider (never in the app, possibly in isolated renders): signed out.
+const ViewerContext = createContext<ViewerState>({ viewer: null, isLoading: false })
 
 /**
  * The page's one `auth.me` query, read by every `useViewer`. A grid asks who is signed in twice per
@@ -14,17 +15,16 @@ const ViewerContext = createContext<ViewerState | null>(null)
  * phone, that was tens of milliseconds in one task.
  */
 export function ViewerProvider({ children }: { children: ReactNode }) {
-  const query = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 })
-  const viewer = query.data ?? null
-  const state = useMemo(() => ({ viewer, isLoading: query.isLoading }), [viewer, query.isLoading])
-  return <ViewerContext.Provider value={state}>{children}</ViewerContext.Provider>
+  // Re-rendered only when the query's answer or its loading flag changes (tracked by TanStack Query).
+  const { data, isLoading } = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 })
+  return (
+    <ViewerContext.Provider value={{ viewer: data ?? null, isLoading }}>{children}</ViewerContext.Provider>
+  )
 }
 
 /** The signed-in user (null when signed out); `isLoading` while the session is being read. */
 export function useViewer(): ViewerState {
-  const state = useContext(ViewerContext)
-  if (!state) throw new Error('useViewer fora do ViewerProvider')
-  return state
+  return useContext(ViewerContext)
 }
 
 /** Keeps `auth.me` current when an admin approves the account or changes it, without polling. */

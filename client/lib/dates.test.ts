@@ -10,11 +10,10 @@ import {
   formatTime,
   formatTimeAgo,
   isoDateTime,
-  recordDatesIn,
-  rememberPageDates,
   toDate,
   todayInTimeZone,
 } from './dates'
+import { recordDatesIn, rememberPageDates } from './page-dates'
 
 const SAO_PAULO = 'America/Sao_Paulo'
 

@@ -11,6 +11,8 @@
  * (`event.timeZone`). An unknown zone name falls back to DEFAULT_TIME_ZONE rather than breaking the page.
  */
 
+import { pageDate, recordPageDate } from './page-dates'
+
 /** The zone of every community today (and the server's column default). */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo'
 
@@ -55,35 +57,15 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions, timeZone
   return cached
 }
 
-/** Formatted dates by style, zone and instant (see `rememberPageDates`). */
-export type DateRecord = Record<string, string>
-
-let pageDates: DateRecord = {}
-let renderRecord: (() => DateRecord | undefined) | undefined
-
-/**
- * The dates a server-rendered page shows, as the server wrote them: the browser hydrates from them.
- * A page's first Intl.DateTimeFormat loads the locale's data, tens of milliseconds in one piece on a
- * phone, right when the page should start answering taps; later pages build the formatters as usual.
- */
-export function rememberPageDates(dates: DateRecord): void {
-  pageDates = dates
-}
-
-/** The server's renderer names where each request writes down the dates it formats. */
-export function recordDatesIn(source: () => DateRecord | undefined): void {
-  renderRecord = source
-}
-
 function format(style: Style, value: Date | string, timeZone?: string): string {
   const date = toDate(value)
   if (Number.isNaN(date.getTime())) return ''
   // Only in a named zone: without one, the server's clock and the viewer's may disagree.
   const key = timeZone ? `${style} ${timeZone} ${date.getTime()}` : undefined
-  if (key && Object.hasOwn(pageDates, key)) return pageDates[key] as string
+  const known = key ? pageDate(key) : undefined
+  if (known !== undefined) return known
   const text = formatter('pt-BR', STYLES[style], timeZone).format(date)
-  const record = key ? renderRecord?.() : undefined
-  if (key && record) record[key] = text
+  if (key) recordPageDate(key, text)
   return text
 }
 

@@ -4,6 +4,7 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import type { ViteDevServer } from 'vite'
 import { isClientRoute } from '../../shared/routes'
 import { type PageRenderer, SSR_STATE_ELEMENT_ID } from '../../shared/ssr'
+import { SSR_DATES_ELEMENT_ID } from '../../shared/ssr-dates'
 import type { Database } from '../db/client'
 import type { AppServices } from '../services'
 import { type Manifest, modulePreloader } from './build-manifest'
@@ -116,7 +117,8 @@ async function sendPage(
       head += hints + (preloadTags?.(result.state.lazy) ?? '')
       html = html.replace(
         ROOT_ELEMENT,
-        () => `<div id="root">${body}</div>${jsonScript(SSR_STATE_ELEMENT_ID, result.state)}`,
+        () =>
+          `<div id="root">${body}</div>${jsonScript(SSR_STATE_ELEMENT_ID, result.state)}${jsonScript(SSR_DATES_ELEMENT_ID, result.dates)}`,
       )
     } catch (error) {
       // The browser can still render the page from the bare shell.
