@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
-import { reconnectRealtime, trpc } from '@/lib/trpc'
+import { forgetViewer } from '@/features/auth/forget-viewer'
+import { reconnectRealtime } from '@/lib/trpc'
 
 /**
  * The client half of signing out, for when the server has already ended the session (all devices,
@@ -8,14 +9,12 @@ import { reconnectRealtime, trpc } from '@/lib/trpc'
  */
 export function useLocalSignOut() {
   const queryClient = useQueryClient()
-  const utils = trpc.useUtils()
   const [, navigate] = useLocation()
   return () => {
     // Home first: a signed-in-only page left on screen would send the now signed-out viewer to /auth.
     navigate('~/')
     // The open WebSocket still speaks for the ended session: reopen it as signed out.
     reconnectRealtime()
-    queryClient.clear()
-    utils.auth.me.setData(undefined, null)
+    forgetViewer(queryClient)
   }
 }

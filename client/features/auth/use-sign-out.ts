@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
+import { forgetViewer } from '@/features/auth/forget-viewer'
 import { httpStatusOf } from '@/lib/errors'
 import { toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
@@ -7,7 +8,6 @@ import { reconnectRealtime, trpc } from '@/lib/trpc'
 /** Signs out, forgets everything cached for the user and goes home. */
 export function useSignOut() {
   const queryClient = useQueryClient()
-  const utils = trpc.useUtils()
   const [, navigate] = useLocation()
   const signOut = trpc.auth.signOut.useMutation()
   return {
@@ -25,8 +25,7 @@ export function useSignOut() {
       }
       // The open WebSocket still speaks for the old session: reopen it as signed out.
       reconnectRealtime()
-      queryClient.clear()
-      utils.auth.me.setData(undefined, null)
+      forgetViewer(queryClient)
       navigate('~/')
     },
   }
