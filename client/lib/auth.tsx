@@ -11,8 +11,8 @@ const ViewerContext = createContext<ViewerState>({ viewer: null, isLoading: fals
 
 /**
  * The page's one `auth.me` query, read by every `useViewer`. A grid asks who is signed in twice per
- * card, and each query observer subscribes and starts a staleness timer when the page hydrates: on a
- * phone, that was tens of milliseconds in one task.
+ * card, and each query observer subscribes and starts a staleness timer in the one task that runs the
+ * effects of a freshly hydrated page.
  */
 export function ViewerProvider({ children }: { children: ReactNode }) {
   // Re-rendered only when the query's answer or its loading flag changes (tracked by TanStack Query).

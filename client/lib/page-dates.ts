@@ -3,8 +3,8 @@ import { SSR_DATES_ELEMENT_ID } from '@shared/ssr-dates'
 /**
  * The dates a server-rendered page shows, as the server wrote them, keyed by style, zone and instant
  * (client/lib/dates.ts makes the keys). The browser hydrates from them: a page's first
- * Intl.DateTimeFormat loads the locale's data, tens of milliseconds in one piece on a phone, right
- * when the page should start answering taps. Later pages build their formatters as usual.
+ * Intl.DateTimeFormat loads the locale's data in one long task, right when the page should start
+ * answering taps. Later pages build their formatters as usual.
  */
 export type DateRecord = Record<string, string>
 

@@ -9,8 +9,9 @@ import { trpc } from '@/lib/trpc'
  * go on showing the member.
  */
 export function forgetViewer(queryClient: QueryClient): void {
-  const viewerHash = hashKey(getQueryKey(trpc.auth.me, undefined, 'query'))
+  const viewerKey = getQueryKey(trpc.auth.me, undefined, 'query')
+  const viewerHash = hashKey(viewerKey)
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== viewerHash })
   queryClient.getMutationCache().clear()
-  queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, 'query'), null)
+  queryClient.setQueryData(viewerKey, null)
 }
