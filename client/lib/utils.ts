@@ -1,6 +1,10 @@
 import { type ClassValue, clsx } from 'clsx'
-import { twMerge } from 'tailwind-merge'
 
+/**
+ * Joins class names. Nothing merges them: each component sets a CSS property from one place (its base,
+ * one variant or the caller), so no two classes on an element compete. `cn-conflicts.test.ts` checks
+ * the server-rendered pages for pairs that would.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs))
+  return clsx(inputs)
 }

@@ -53,7 +53,7 @@ export function AccountMenu({
       <DropdownMenuTrigger asChild autoFocus={arrival.autoFocus}>
         {trigger}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
+      <DropdownMenuContent align="end" className="w-60 p-1">
         <DropdownMenuLabel className="truncate font-normal text-muted-foreground">
           {viewer.email}
         </DropdownMenuLabel>

@@ -21,10 +21,12 @@ export function FloatingAddButton() {
 
   const button = (
     <Button
-      size="icon"
       aria-label="Criar"
       // Clear of the iPhone home indicator; below dialogs (z-50) so it never covers one.
-      className="fixed right-4 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg sm:right-6 sm:bottom-6"
+      variant="floating"
+      size="floating"
+      shape="round"
+      className="fixed right-4 bottom-[calc(1rem+env(safe-area-inset-bottom))] z-40 sm:right-6 sm:bottom-6"
     >
       <PlusIcon aria-hidden="true" className="size-7" />
     </Button>

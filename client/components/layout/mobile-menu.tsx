@@ -16,7 +16,7 @@ export default function MobileMenu({
   const { community } = useCommunity()
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="left" className="w-72">
+      <SheetContent side="left" className="w-72 gap-4 bg-background">
         <SheetHeader>
           <SheetTitle>{community ? `Vupt · ${community.name}` : 'Vupt'}</SheetTitle>
         </SheetHeader>

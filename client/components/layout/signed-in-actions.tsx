@@ -29,17 +29,15 @@ function AccountButton({
     <Button
       variant="ghost"
       size="icon"
-      className="relative rounded-full"
+      shape="round"
+      className="relative"
       aria-label="Menu da conta"
       aria-describedby={unread > 0 ? unreadId : undefined}
       {...props}
     >
       <Avatar aria-hidden="true" className="size-9">
         {viewer.avatarUrl ? <AvatarImage src={instanceUrl(viewer.avatarUrl)} alt="" /> : null}
-        <AvatarFallback
-          data-initial={initial}
-          className="bg-primary font-semibold text-primary-foreground before:content-[attr(data-initial)]"
-        />
+        <AvatarFallback data-initial={initial} className="text-sm before:content-[attr(data-initial)]" />
       </Avatar>
       <UnreadBadge count={unread} className="-top-1 -right-1 absolute ring-2 ring-background" />
     </Button>
@@ -53,7 +51,7 @@ export default function SignedInActions({ viewer }: { viewer: Viewer }) {
   return (
     <>
       <NotificationBell />
-      <ButtonLink href="/vender" size="sm" className="hidden sm:inline-flex">
+      <ButtonLink href="/vender" size="sm" className="max-sm:hidden">
         <PlusIcon aria-hidden="true" />
         Anunciar
       </ButtonLink>

@@ -153,11 +153,11 @@ export function SiteFooter() {
             </li>
           </ul>
           <div className="mt-5 flex flex-col gap-2">
-            <ButtonLink href={to('/faq')} variant="outline" size="sm" className="justify-start">
+            <ButtonLink href={to('/faq')} variant="outline" size="sm" align="start">
               <LifeBuoy aria-hidden="true" />
               Central de Ajuda
             </ButtonLink>
-            <Button asChild variant="outline" size="sm" className="justify-start">
+            <Button asChild variant="outline" size="sm" align="start">
               <a href={`mailto:${appConfig().supportEmail}`}>
                 <Mail aria-hidden="true" />
                 Falar com o suporte

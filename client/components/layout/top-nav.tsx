@@ -76,7 +76,7 @@ function SignedOutActions() {
         href={`/auth?from=${encodeURIComponent(from)}`}
         variant="ghost"
         size="sm"
-        className="px-2 sm:px-3"
+        className="max-sm:px-2"
         state={{ from }}
       >
         {/* '/ Criar Conta' is off screen on the narrowest phones (320 px), so nothing scrolls sideways;

@@ -6,7 +6,7 @@ function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimi
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
-      className={cn('relative flex size-8 shrink-0 overflow-hidden rounded-full', className)}
+      className={cn('relative flex shrink-0 overflow-hidden rounded-full', className)}
       {...props}
     />
   )
@@ -27,7 +27,7 @@ function AvatarFallback({ className, ...props }: React.ComponentProps<typeof Ava
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
       className={cn(
-        'flex size-full items-center justify-center rounded-full bg-muted font-medium text-sm',
+        'flex size-full items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground',
         className,
       )}
       {...props}

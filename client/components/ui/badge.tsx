@@ -13,6 +13,8 @@ const badgeVariants = cva(
         destructive:
           'border-transparent bg-destructive text-white focus-visible:ring-destructive/20 dark:bg-destructive/60 dark:focus-visible:ring-destructive/40 [a&]:hover:bg-destructive/90',
         outline: 'text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground',
+        /** Colours of the caller's own (a status, say): `bg-*` and `text-*`. */
+        tinted: 'border-transparent',
       },
     },
     defaultVariants: {

@@ -12,12 +12,22 @@ type ButtonLinkProps = Omit<React.ComponentProps<'a'>, 'href'> &
   }
 
 /** An in-app link drawn as a button: navigation stays a link for the browser and screen readers. */
-function ButtonLink({ className, variant, size, href, ...props }: ButtonLinkProps) {
+function ButtonLink({
+  className,
+  variant,
+  tone,
+  size,
+  shape,
+  align,
+  raised,
+  href,
+  ...props
+}: ButtonLinkProps) {
   return (
     <Link
       href={href}
       data-slot="button"
-      className={cn(buttonVariants({ variant, size, className }))}
+      className={cn(buttonVariants({ variant, tone, size, shape, align, raised, className }))}
       {...props}
     />
   )

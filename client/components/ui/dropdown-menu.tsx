@@ -3,8 +3,14 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
 
+/** An item on one line; `stack` puts its parts one under the other. */
+const LAYOUT_CLASSES = {
+  row: 'items-center gap-2 px-2',
+  stack: 'flex-col items-start gap-0.5 whitespace-normal px-3',
+}
+
 const itemClasses =
-  "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-2 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0"
+  "relative flex cursor-default select-none rounded-sm py-2 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0"
 
 function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />
@@ -18,6 +24,7 @@ function DropdownMenuTrigger(props: React.ComponentProps<typeof DropdownMenuPrim
   return <DropdownMenuPrimitive.Trigger data-slot="dropdown-menu-trigger" {...props} />
 }
 
+/** The menu's panel. Its padding is the caller's: `p-1` for a list of items. */
 function DropdownMenuContent({
   className,
   sideOffset = 4,
@@ -29,7 +36,7 @@ function DropdownMenuContent({
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
         className={cn(
-          'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-[8rem] origin-(--radix-dropdown-menu-content-transform-origin) overflow-y-auto overflow-x-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in',
+          'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-[8rem] origin-(--radix-dropdown-menu-content-transform-origin) overflow-y-auto overflow-x-hidden rounded-md border bg-popover text-popover-foreground shadow-md data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in',
           className,
         )}
         {...props}
@@ -46,10 +53,12 @@ function DropdownMenuItem({
   className,
   inset,
   variant = 'default',
+  layout = 'row',
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.Item> & {
   inset?: boolean
   variant?: 'default' | 'destructive'
+  layout?: keyof typeof LAYOUT_CLASSES
 }) {
   return (
     <DropdownMenuPrimitive.Item
@@ -58,6 +67,7 @@ function DropdownMenuItem({
       data-variant={variant}
       className={cn(
         itemClasses,
+        LAYOUT_CLASSES[layout],
         'data-[inset]:pl-8 data-[variant=destructive]:text-destructive data-[variant=destructive]:focus:bg-destructive/10 data-[variant=destructive]:focus:text-destructive dark:data-[variant=destructive]:focus:bg-destructive/20 [&_svg:not([class*=text-])]:text-muted-foreground data-[variant=destructive]:*:[svg]:!text-destructive',
         className,
       )}
@@ -75,7 +85,7 @@ function DropdownMenuCheckboxItem({
   return (
     <DropdownMenuPrimitive.CheckboxItem
       data-slot="dropdown-menu-checkbox-item"
-      className={cn(itemClasses, 'pl-8', className)}
+      className={cn(itemClasses, LAYOUT_CLASSES.row, 'pl-8', className)}
       checked={checked}
       {...props}
     >
@@ -101,7 +111,7 @@ function DropdownMenuRadioItem({
   return (
     <DropdownMenuPrimitive.RadioItem
       data-slot="dropdown-menu-radio-item"
-      className={cn(itemClasses, 'pl-8', className)}
+      className={cn(itemClasses, LAYOUT_CLASSES.row, 'pl-8', className)}
       {...props}
     >
       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
@@ -123,7 +133,7 @@ function DropdownMenuLabel({
     <DropdownMenuPrimitive.Label
       data-slot="dropdown-menu-label"
       data-inset={inset}
-      className={cn('px-2 py-1.5 font-medium text-sm data-[inset]:pl-8', className)}
+      className={cn('px-2 py-1.5 text-sm data-[inset]:pl-8', className)}
       {...props}
     />
   )
@@ -166,7 +176,12 @@ function DropdownMenuSubTrigger({
     <DropdownMenuPrimitive.SubTrigger
       data-slot="dropdown-menu-sub-trigger"
       data-inset={inset}
-      className={cn(itemClasses, 'data-[inset]:pl-8 data-[state=open]:bg-accent', className)}
+      className={cn(
+        itemClasses,
+        LAYOUT_CLASSES.row,
+        'data-[inset]:pl-8 data-[state=open]:bg-accent',
+        className,
+      )}
       {...props}
     >
       {children}

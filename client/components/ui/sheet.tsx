@@ -35,13 +35,14 @@ function SheetOverlay({ className, ...props }: React.ComponentProps<typeof Sheet
 
 const sideClasses = {
   right:
-    'inset-y-0 right-0 h-full w-3/4 border-l data-[state=closed]:animate-sheet-out-right data-[state=open]:animate-sheet-in-right sm:max-w-sm',
-  left: 'inset-y-0 left-0 h-full w-3/4 border-r data-[state=closed]:animate-sheet-out-left data-[state=open]:animate-sheet-in-left sm:max-w-sm',
+    'inset-y-0 right-0 h-full border-l data-[state=closed]:animate-sheet-out-right data-[state=open]:animate-sheet-in-right sm:max-w-sm',
+  left: 'inset-y-0 left-0 h-full border-r data-[state=closed]:animate-sheet-out-left data-[state=open]:animate-sheet-in-left sm:max-w-sm',
   top: 'inset-x-0 top-0 h-auto border-b data-[state=closed]:animate-sheet-out-top data-[state=open]:animate-sheet-in-top',
   bottom:
     'inset-x-0 bottom-0 h-auto border-t data-[state=closed]:animate-sheet-out-bottom data-[state=open]:animate-sheet-in-bottom',
 } as const
 
+/** A panel sliding in from one side. Its width (left, right), gap and background are the caller's. */
 function SheetContent({
   className,
   children,
@@ -55,7 +56,7 @@ function SheetContent({
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          'fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background shadow-lg outline-none',
+          'fixed z-50 flex flex-col overflow-y-auto shadow-lg outline-none',
           sideClasses[side],
           className,
         )}

@@ -21,7 +21,7 @@ export function SecuritySection({
   children: ReactNode
 }) {
   return (
-    <Card className={cn('gap-4', tone === 'danger' && 'border-destructive/40')}>
+    <Card compact className={cn(tone === 'danger' && 'border-destructive/40')}>
       <CardHeader>
         <h2
           className={cn(

@@ -84,7 +84,7 @@ export function TwoFactorCard({
             </Button>
             <Button
               variant="outline"
-              className="text-destructive hover:text-destructive"
+              tone="destructive"
               // The password first (if it is due): the code typed next expires in seconds.
               onClick={() => void run(async () => setDisableOpen(true), 'Erro ao desativar')}
             >

@@ -58,7 +58,7 @@ export function AdminLayout({ title, description, access = 'moderator', children
       <SidebarInset>
         <div className="sticky top-16 z-20 flex h-12 shrink-0 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-4">
           <SidebarTrigger />
-          <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
+          <Separator orientation="vertical" className="mr-1 h-5" />
           <nav aria-label="Você está em" className="min-w-0 text-sm">
             <ol className="flex items-center gap-1.5 text-muted-foreground">
               <li>

@@ -129,10 +129,7 @@ export function AdminSidebar({ roles, badges }: { roles: readonly Role[]; badges
                       </SidebarMenuButton>
                       {badge ? (
                         <>
-                          <SidebarMenuBadge
-                            aria-hidden="true"
-                            className="bg-destructive text-white peer-data-[active=true]/menu-button:text-white peer-hover/menu-button:text-white"
-                          >
+                          <SidebarMenuBadge aria-hidden="true" className="bg-destructive text-white">
                             {badge}
                           </SidebarMenuBadge>
                           <span id={descriptionId} hidden>

@@ -38,7 +38,7 @@ export function BannerFormDialog({
   const banner = state?.mode === 'edit' ? state.banner : undefined
   return (
     <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent wide>
         {state ? (
           <BannerForm key={banner?.id ?? 'new'} banner={banner} onDone={() => onOpenChange(false)} />
         ) : null}

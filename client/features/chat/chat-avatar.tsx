@@ -1,6 +1,5 @@
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { instanceUrl } from '@/lib/instance-url'
-import { cn } from '@/lib/utils'
 
 export const initialOf = (name: string | null | undefined) => (name?.trim().charAt(0) || '?').toUpperCase()
 
@@ -8,16 +7,17 @@ export const initialOf = (name: string | null | undefined) => (name?.trim().char
 export function ChatAvatar({
   name,
   avatarUrl,
-  className,
+  large = false,
 }: {
   name: string
   avatarUrl: string | null
-  className?: string
+  /** The inbox's larger size. */
+  large?: boolean
 }) {
   return (
-    <Avatar className={cn('size-10', className)}>
+    <Avatar className={large ? 'size-12' : 'size-10'}>
       {avatarUrl ? <AvatarImage src={instanceUrl(avatarUrl)} alt="" loading="lazy" /> : null}
-      <AvatarFallback aria-hidden="true" className="bg-primary font-semibold text-primary-foreground">
+      <AvatarFallback aria-hidden="true" className="text-sm">
         {initialOf(name)}
       </AvatarFallback>
     </Avatar>

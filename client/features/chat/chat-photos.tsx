@@ -60,7 +60,7 @@ export function MessagePhotos({ photos, sender }: { photos: readonly ChatPhoto[]
       </ul>
       <Dialog open={opened !== null} onOpenChange={(open) => setOpened(open ? (opened ?? 0) : null)}>
         <DialogContent
-          className="sm:max-w-2xl"
+          wide
           // Opened without a Radix trigger: focus goes back to the thumbnail that opened it.
           onCloseAutoFocus={(event) => {
             event.preventDefault()
@@ -93,11 +93,11 @@ export function ComposerPhotoButton({ uploads, disabled }: { uploads: ImageUploa
       <Button
         type="button"
         variant="ghost"
-        size="icon"
         aria-label={full ? `Máximo ${uploads.max} fotos por mensagem` : 'Adicionar fotos'}
         disabled={disabled || full}
         onClick={() => input.current?.click()}
-        className="size-11 shrink-0 rounded-full"
+        size="icon-lg"
+        shape="round"
       >
         <ImagePlusIcon aria-hidden="true" />
       </Button>

@@ -51,7 +51,7 @@ function ConversationRow({
       href={`/chat/${conversation.id}`}
       className="flex items-center gap-3 px-3 py-3 outline-none transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:px-4"
     >
-      <ChatAvatar name={other.fullName} avatarUrl={other.avatarUrl} className="size-12" />
+      <ChatAvatar name={other.fullName} avatarUrl={other.avatarUrl} large />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <div className="flex items-baseline gap-2">
           <span className={cn('truncate', unseen ? 'font-bold' : 'font-semibold')}>{other.fullName}</span>

@@ -108,16 +108,10 @@ export function MessageComposer({
             autoComplete="off"
             disabled={disabled}
             aria-describedby={nearLimit ? `${id}-count` : undefined}
-            className="max-h-40 min-h-11 resize-none rounded-2xl"
+            size="chat"
           />
         </div>
-        <Button
-          type="submit"
-          size="icon"
-          aria-label="Enviar"
-          disabled={!canSend}
-          className="size-11 rounded-full"
-        >
+        <Button type="submit" aria-label="Enviar" disabled={!canSend} size="icon-lg" shape="round">
           <SendHorizontalIcon aria-hidden="true" />
         </Button>
       </div>

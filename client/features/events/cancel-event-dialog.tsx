@@ -31,7 +31,7 @@ export function CancelEventDialog({ eventId, eventTitle }: { eventId: number; ev
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button type="button" variant="outline" className="w-full text-destructive hover:text-destructive">
+        <Button type="button" variant="outline" tone="destructive" className="w-full">
           <CalendarXIcon aria-hidden="true" />
           Cancelar evento
         </Button>

@@ -125,7 +125,7 @@ export function EventForm({
         hint={descriptionHint}
         required
         rows={6}
-        className="min-h-32"
+        size="tall"
         placeholder="Conte o que vai rolar, quem pode participar, o que levar..."
         {...form.register('description')}
       />

@@ -63,7 +63,6 @@ export function EventImageField({ upload, id, existingUrl, describedBy, disabled
         accept={IMAGE_INPUT_ACCEPT}
         disabled={disabled}
         aria-describedby={describedBy}
-        className="h-auto cursor-pointer py-2 file:mr-3 file:rounded-md file:bg-secondary file:px-3 file:text-secondary-foreground"
         onChange={(event) => {
           const file = event.target.files?.[0]
           if (file) upload.pick(file)

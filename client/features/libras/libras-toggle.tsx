@@ -20,7 +20,7 @@ export function LibrasToggle() {
         type="button"
         variant="outline"
         size="sm"
-        className="justify-start"
+        align="start"
         aria-pressed={on}
         aria-describedby={noteId}
         disabled={busy}

@@ -50,8 +50,8 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
           </div>
         )}
         <Badge
-          variant="secondary"
-          className="absolute top-2 left-2 max-w-[calc(100%-4rem)] truncate bg-background/90 backdrop-blur"
+          variant="tinted"
+          className="absolute top-2 left-2 max-w-[calc(100%-4rem)] truncate bg-background/90 text-secondary-foreground backdrop-blur"
         >
           {listing.mainCategoryName ?? 'Outros'}
         </Badge>

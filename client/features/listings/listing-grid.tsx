@@ -5,20 +5,32 @@ import { ListingCard, type ListingCardData, ListingCardSkeleton } from './listin
 /** Two columns on phones; pages pick the wider breakpoints (a sidebar leaves less room). */
 export const LISTING_GRID_BASE = 'grid grid-cols-2 gap-3 sm:gap-4'
 
+/** Columns from the md breakpoint on: 3 then 4 from lg, or the same count throughout. */
+const COLUMNS = {
+  default: 'md:grid-cols-3 lg:grid-cols-4',
+  three: 'md:grid-cols-3',
+  four: 'md:grid-cols-4',
+}
+export type GridColumns = keyof typeof COLUMNS
+
 type ListingGridProps = {
   listings: ListingCardData[]
-  /** Defaults to 3 columns from md and 4 from lg. */
-  className?: string
+  columns?: GridColumns
   /** Full-width content (an ad) placed after the first `interstitialAfter` cards. */
   interstitial?: ReactNode
   interstitialAfter?: number
 }
 
-export function ListingGrid({ listings, className, interstitial, interstitialAfter = 4 }: ListingGridProps) {
+export function ListingGrid({
+  listings,
+  columns = 'default',
+  interstitial,
+  interstitialAfter = 4,
+}: ListingGridProps) {
   // With fewer cards than the slot, the interstitial closes the list rather than vanishing.
   const slot = Math.min(interstitialAfter, listings.length)
   return (
-    <ul className={cn(LISTING_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4', className)}>
+    <ul className={cn(LISTING_GRID_BASE, COLUMNS[columns])}>
       {listings.map((listing, index) => (
         <ListingItem
           key={listing.id}
@@ -55,11 +67,17 @@ function ListingItem({
 }
 
 /** Placeholder cards while a list loads (spec: 8 on the listings pages). */
-export function ListingGridSkeleton({ count = 8, className }: { count?: number; className?: string }) {
+export function ListingGridSkeleton({
+  count = 8,
+  columns = 'default',
+}: {
+  count?: number
+  columns?: GridColumns
+}) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">Carregando produtos...</span>
-      <div className={cn(LISTING_GRID_BASE, 'md:grid-cols-3 lg:grid-cols-4', className)}>
+      <div className={cn(LISTING_GRID_BASE, COLUMNS[columns])}>
         {Array.from({ length: count }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
           <ListingCardSkeleton key={index} />

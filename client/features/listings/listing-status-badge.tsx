@@ -3,9 +3,9 @@ import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 
 const STATUS_CLASSES: Record<ListingStatus, string> = {
-  ativo: 'border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
-  vendido: 'border-transparent bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-200',
-  inativo: 'border-transparent bg-muted text-muted-foreground',
+  ativo: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
+  vendido: 'bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-200',
+  inativo: 'bg-muted text-muted-foreground',
 }
 
 /** 'Ativo' / 'Vendido' / 'Inativo', or 'Removido pela moderação', which outranks the seller's status. */
@@ -25,5 +25,9 @@ export function ListingStatusBadge({
       </Badge>
     )
   }
-  return <Badge className={cn(STATUS_CLASSES[status], className)}>{LISTING_STATUS_LABELS[status]}</Badge>
+  return (
+    <Badge variant="tinted" className={cn(STATUS_CLASSES[status], className)}>
+      {LISTING_STATUS_LABELS[status]}
+    </Badge>
+  )
 }

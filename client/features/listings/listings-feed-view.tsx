@@ -1,12 +1,12 @@
 import { PackageSearchIcon, RotateCwIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
-import { ListingGrid, ListingGridSkeleton } from './listing-grid'
+import { type GridColumns, ListingGrid, ListingGridSkeleton } from './listing-grid'
 import type { ListingsFeed } from './use-listings-feed'
 
 type ListingsFeedViewProps = {
   feed: ListingsFeed
-  gridClassName?: string
+  columns?: GridColumns
   /** An ad between the first rows and the rest (portal). */
   interstitial?: ReactNode
   /** Shown in the empty state when filters are on; without it the empty state has no button. */
@@ -14,13 +14,8 @@ type ListingsFeedViewProps = {
 }
 
 /** A listings grid with its loading, empty, error and 'Carregar mais' states. */
-export function ListingsFeedView({
-  feed,
-  gridClassName,
-  interstitial,
-  onClearFilters,
-}: ListingsFeedViewProps) {
-  if (feed.isLoading) return <ListingGridSkeleton count={8} className={gridClassName} />
+export function ListingsFeedView({ feed, columns, interstitial, onClearFilters }: ListingsFeedViewProps) {
+  if (feed.isLoading) return <ListingGridSkeleton count={8} columns={columns} />
 
   if (feed.items.length === 0) {
     // The toast has told what went wrong; the page offers the way out.
@@ -40,7 +35,7 @@ export function ListingsFeedView({
 
   return (
     <div className="grid gap-6">
-      <ListingGrid listings={feed.items} className={gridClassName} interstitial={interstitial} />
+      <ListingGrid listings={feed.items} columns={columns} interstitial={interstitial} />
       {feed.hasNextPage ? (
         <div className="flex justify-center">
           <Button

@@ -6,10 +6,19 @@ import { cn } from '@/lib/utils'
 
 export type Banner = RouterOutputs['banners']['active'][number]
 
+/**
+ * hero: top of the portal, loaded eagerly; inline: between listings; aside: beside the categories. The
+ * last two load lazily.
+ */
+const HEIGHTS = {
+  hero: 'h-44 sm:h-64',
+  inline: 'h-28 sm:h-36',
+  aside: 'h-28 sm:h-32',
+}
+
 type PromoBannerProps = {
   banner: Banner
-  /** hero: top of the portal, loaded eagerly; inline: beside the categories or between listings, loaded lazily. */
-  variant: 'hero' | 'inline'
+  variant: keyof typeof HEIGHTS
   className?: string
 }
 
@@ -51,9 +60,7 @@ export function PromoBanner({ banner, variant, className }: PromoBannerProps) {
         Publicidade
       </span>
       <span className="absolute inset-x-0 bottom-0 grid gap-1 p-4 text-white sm:p-6">
-        <span
-          className={cn('font-bold leading-tight', hero ? 'text-xl sm:text-3xl' : 'text-base sm:text-xl')}
-        >
+        <span className={cn('font-bold', hero ? 'text-xl sm:text-3xl' : 'text-base sm:text-xl')}>
           {banner.title}
         </span>
         {banner.description ? (
@@ -64,7 +71,7 @@ export function PromoBanner({ banner, variant, className }: PromoBannerProps) {
   )
   const boxClass = cn(
     'relative block overflow-hidden rounded-2xl bg-muted shadow-sm',
-    hero ? 'h-44 sm:h-64' : 'h-28 sm:h-36',
+    HEIGHTS[variant],
     className,
   )
   return (

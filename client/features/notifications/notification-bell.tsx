@@ -12,7 +12,8 @@ function BellButton({ unread, ...props }: { unread: number } & ComponentProps<ty
     <Button
       variant="ghost"
       size="icon"
-      className="relative rounded-full"
+      shape="round"
+      className="relative"
       aria-label={withUnreadCount('Notificações', unread)}
       {...props}
     >

@@ -6,10 +6,9 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
+import { Separator } from '@/components/ui/separator'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatTimeAgo } from '@/lib/dates'
 import { toastError } from '@/lib/toast'
@@ -46,20 +45,19 @@ export function NotificationMenu({
       <DropdownMenuTrigger asChild autoFocus={arrival.autoFocus}>
         {trigger}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1rem))] p-0">
+      <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1rem))]">
         <div className="flex items-center justify-between gap-2 px-3 py-2">
-          <DropdownMenuLabel className="p-0 font-semibold text-sm">Notificações</DropdownMenuLabel>
+          <span className="font-semibold text-sm">Notificações</span>
           <Button
             variant="link"
-            size="sm"
-            className="h-auto p-0 text-xs"
+            size="inline"
             disabled={unread === 0 || markRead.isPending}
             onClick={() => markRead.mutate({})}
           >
             Marcar todas como lidas
           </Button>
         </div>
-        <DropdownMenuSeparator className="m-0" />
+        <Separator />
         <div className="max-h-[min(26rem,70vh)] overflow-y-auto py-1">
           {list.isPending ? (
             <div role="status" aria-label="Carregando notificações" className="grid gap-2 p-3">
@@ -74,10 +72,8 @@ export function NotificationMenu({
             list.data.items.map((item) => (
               <DropdownMenuItem
                 key={item.id}
-                className={cn(
-                  'flex flex-col items-start gap-0.5 whitespace-normal px-3 py-2',
-                  !item.read && 'bg-accent/60',
-                )}
+                layout="stack"
+                className={cn(!item.read && 'bg-accent/60')}
                 onSelect={() => {
                   if (!item.read) markRead.mutate({ ids: [item.id] })
                   if (item.link) navigate(item.link)

@@ -131,7 +131,7 @@ export function ImageUploader({ uploads, id, describedBy, invalid, disabled }: I
                 size="icon"
                 data-action="remove"
                 disabled={disabled}
-                className="text-destructive hover:text-destructive"
+                tone="destructive"
                 aria-label={
                   item.status === 'uploading'
                     ? `Cancelar envio da foto ${index + 1}`

@@ -144,9 +144,7 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
             {avatar.previewUrl ? (
               <AvatarImage src={instanceUrl(avatar.previewUrl)} alt="Sua foto de perfil" />
             ) : null}
-            <AvatarFallback className="bg-primary font-semibold text-3xl text-primary-foreground">
-              {initialOf(fullName || profile.fullName)}
-            </AvatarFallback>
+            <AvatarFallback className="text-3xl">{initialOf(fullName || profile.fullName)}</AvatarFallback>
           </Avatar>
           <div className="grid gap-2">
             <div className="flex flex-wrap gap-2">
@@ -163,7 +161,7 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
                 <Button
                   type="button"
                   variant="ghost"
-                  className="text-destructive hover:text-destructive"
+                  tone="destructive"
                   disabled={busy}
                   onClick={avatar.uploading ? avatar.cancel : avatar.remove}
                 >
@@ -221,7 +219,6 @@ function ProfileEditor({ profile }: { profile: MyProfile }) {
           value={profile.email}
           readOnly
           aria-describedby="account-email-hint"
-          className="bg-muted/50"
         />
       </FormField>
 

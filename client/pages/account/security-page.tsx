@@ -31,7 +31,7 @@ export function SecurityPage() {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
       <header className="grid gap-2">
-        <ButtonLink href="/minha-conta" variant="ghost" size="sm" className="justify-self-start px-2">
+        <ButtonLink href="/minha-conta" variant="ghost" size="sm" className="justify-self-start">
           <ArrowLeftIcon aria-hidden="true" />
           Minha Conta
         </ButtonLink>

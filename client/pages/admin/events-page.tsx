@@ -13,7 +13,6 @@ import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { instanceUrl } from '@/lib/instance-url'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
-import { cn } from '@/lib/utils'
 import { whenClosed } from '@/lib/when-closed'
 
 type Tab = Extract<EventStatus, 'pendente' | 'aprovado' | 'rejeitado'>
@@ -28,10 +27,10 @@ const TABS: { value: Tab; label: string; empty: string }[] = [
 const isTab = (value: string): value is Tab => TABS.some((tab) => tab.value === value)
 
 const STATUS_CLASSES: Record<EventStatus, string> = {
-  pendente: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
-  aprovado: 'border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
-  rejeitado: 'border-transparent bg-destructive text-white dark:bg-destructive/60',
-  cancelado: 'border-transparent bg-muted text-muted-foreground',
+  pendente: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
+  aprovado: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
+  rejeitado: 'bg-destructive text-white dark:bg-destructive/60',
+  cancelado: 'bg-muted text-muted-foreground',
 }
 
 /** `/admin/eventos`: the event approval queue, for administrators and moderators. */
@@ -65,7 +64,7 @@ function EventsAdmin() {
   const empty = TABS.find((item) => item.value === tab)?.empty
   return (
     <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)} className="gap-4">
-      <TabsList aria-label="Situação dos eventos">
+      <TabsList aria-label="Situação dos eventos" className="w-fit">
         {TABS.map((item) => (
           <TabsTrigger key={item.value} value={item.value}>
             {item.label}
@@ -138,7 +137,9 @@ function EventRow({
       <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="break-words font-semibold text-lg leading-tight">{event.title}</h2>
-          <Badge className={cn(STATUS_CLASSES[event.status])}>{EVENT_STATUS_LABELS[event.status]}</Badge>
+          <Badge variant="tinted" className={STATUS_CLASSES[event.status]}>
+            {EVENT_STATUS_LABELS[event.status]}
+          </Badge>
         </div>
         <ul className="grid gap-1 text-muted-foreground text-sm">
           <li className="flex items-center gap-2">
@@ -179,7 +180,7 @@ function EventRow({
               </Button>
               <Button
                 variant="outline"
-                className="text-destructive hover:text-destructive"
+                tone="destructive"
                 onClick={onReject}
                 disabled={approving}
                 aria-label={`Rejeitar evento ${event.title}`}
@@ -189,7 +190,7 @@ function EventRow({
               </Button>
             </>
           ) : null}
-          <ButtonLink href={`/evento/${event.id}`} variant="link" className="px-0 sm:ml-auto">
+          <ButtonLink href={`/evento/${event.id}`} variant="link" size="flush" className="sm:ml-auto">
             <ExternalLinkIcon aria-hidden="true" />
             Ver página do evento<span className="sr-only"> {event.title}</span>
           </ButtonLink>

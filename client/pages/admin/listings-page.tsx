@@ -42,7 +42,7 @@ function ListingsAdmin() {
 
   return (
     <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-4">
-      <TabsList aria-label="Filtrar anúncios">
+      <TabsList aria-label="Filtrar anúncios" className="w-fit">
         {FILTERS.map((item) => (
           <TabsTrigger key={item.value} value={item.value}>
             {item.label}

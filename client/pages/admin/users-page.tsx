@@ -91,7 +91,7 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
   return (
     <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <TabsList aria-label="Filtrar usuários">
+        <TabsList aria-label="Filtrar usuários" className="w-fit">
           {FILTERS.map((item) => (
             <TabsTrigger key={item.value} value={item.value}>
               {item.label}

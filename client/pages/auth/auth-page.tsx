@@ -92,12 +92,12 @@ export function AuthPage() {
                 </a>
               </Button>
               <div className="flex items-center gap-3 text-muted-foreground text-xs">
-                <Separator className="flex-1" />
+                <Separator className="basis-0 grow" />
                 ou
-                <Separator className="flex-1" />
+                <Separator className="basis-0 grow" />
               </div>
               <Tabs defaultValue={firstTab}>
-                <TabsList className="grid w-full grid-cols-2">
+                <TabsList className="w-full">
                   <TabsTrigger value="entrar">Entrar</TabsTrigger>
                   <TabsTrigger value="criar">Criar Conta</TabsTrigger>
                 </TabsList>

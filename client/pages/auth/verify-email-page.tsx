@@ -74,7 +74,7 @@ export function VerifyEmailPage() {
         title="Esta conta não é sua?"
         description="Alguém se cadastrou com o seu e-mail. Como o e-mail é seu, a conta também é: escolha uma senha. A senha, as sessões e a verificação em duas etapas de quem se cadastrou serão apagadas, e um administrador revisará a conta de novo."
         footer={
-          <Button variant="link" className="px-0" onClick={() => setMode('confirm')}>
+          <Button variant="link" size="flush" onClick={() => setMode('confirm')}>
             Voltar, fui eu que criei a conta
           </Button>
         }
@@ -94,7 +94,7 @@ export function VerifyEmailPage() {
       title="Confirme seu e-mail"
       description="Para confirmar, digite a senha que você criou no cadastro."
       footer={
-        <Button variant="link" className="px-0" onClick={() => setMode('claim')}>
+        <Button variant="link" size="flush" onClick={() => setMode('claim')}>
           Não criei esta conta
         </Button>
       }

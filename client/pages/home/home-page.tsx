@@ -40,7 +40,6 @@ const CATEGORIES = [
 ] as const
 
 /** Featured cards fill two rows of three on larger screens. */
-const FEATURED_GRID = 'md:grid-cols-3 lg:grid-cols-3'
 
 /** The public landing page: what Vupt is and where to start. Members go straight to their portal. */
 export function HomePage() {
@@ -99,12 +98,7 @@ function Landing() {
             <Button asChild size="lg" variant="secondary">
               <Link {...linkTo('/vender')}>Começar a vender</Link>
             </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-white bg-transparent text-white hover:bg-white/10 hover:text-white"
-            >
+            <Button asChild size="lg" variant="overlay" className="border-white text-white hover:bg-white/10">
               <Link {...linkTo('/criacoes')}>
                 Explorar produtos <ArrowRightIcon aria-hidden="true" />
               </Link>
@@ -186,7 +180,7 @@ function Landing() {
           </Button>
         </div>
         {featured.isLoading ? (
-          <ListingGridSkeleton count={6} className={FEATURED_GRID} />
+          <ListingGridSkeleton count={6} columns="three" />
         ) : featured.isError ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
             <p className="font-medium">Não foi possível carregar os destaques.</p>
@@ -196,7 +190,7 @@ function Landing() {
             </Button>
           </div>
         ) : featured.data && featured.data.length > 0 ? (
-          <ListingGrid listings={featured.data.slice(0, 6)} className={FEATURED_GRID} />
+          <ListingGrid listings={featured.data.slice(0, 6)} columns="three" />
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
             <p className="font-semibold text-lg">Ainda não há produtos cadastrados</p>

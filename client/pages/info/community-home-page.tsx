@@ -60,8 +60,8 @@ export function CommunityHomePage() {
             <Button
               asChild
               size="lg"
-              variant="outline"
-              className="border-primary-foreground/70 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+              variant="overlay"
+              className="border-primary-foreground/70 text-primary-foreground hover:bg-primary-foreground/10"
             >
               <Link href="/auth?tab=criar-conta">
                 <UserPlus aria-hidden="true" />

@@ -188,8 +188,8 @@ export function ComoFuncionaPage() {
           <Button
             asChild
             size="lg"
-            variant="outline"
-            className="border-primary-foreground/70 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+            variant="overlay"
+            className="border-primary-foreground/70 text-primary-foreground hover:bg-primary-foreground/10"
           >
             <Link href="/portal">Explorar o portal</Link>
           </Button>

@@ -93,7 +93,8 @@ export function FaqPage() {
             autoComplete="off"
             enterKeyHint="search"
             aria-describedby="faq-search-status"
-            className="h-11 pr-11 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
+            tall
+            className="pr-11 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
           />
           {query ? (
             <Button

@@ -109,7 +109,7 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
 
           <ListingsFeedView
             feed={feed}
-            gridClassName="lg:grid-cols-3"
+            columns="three"
             onClearFilters={canClear ? clearFilters : undefined}
           />
         </LabelledSection>

@@ -119,9 +119,7 @@ export function PortalPage() {
             selected={selected}
             onToggle={toggleCategory}
           />
-          {categoryBanner ? (
-            <PromoBanner banner={categoryBanner} variant="inline" className="h-28 sm:h-32" />
-          ) : null}
+          {categoryBanner ? <PromoBanner banner={categoryBanner} variant="aside" /> : null}
         </div>
         {selected ? (
           <SubcategoryChips
@@ -165,7 +163,7 @@ export function PortalPage() {
         </div>
         <ListingsFeedView
           feed={feed}
-          gridClassName="md:grid-cols-4"
+          columns="four"
           interstitial={inlineBanner ? <PromoBanner banner={inlineBanner} variant="inline" /> : undefined}
           onClearFilters={canClear ? clearFilters : undefined}
         />

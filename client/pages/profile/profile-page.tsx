@@ -84,9 +84,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
       <section className="flex flex-col gap-6 rounded-xl border bg-card p-6 sm:flex-row sm:items-start">
         <Avatar className="size-24 shrink-0 border sm:size-28">
           {profile.avatarUrl ? <AvatarImage src={instanceUrl(profile.avatarUrl)} alt="" /> : null}
-          <AvatarFallback className="bg-primary font-semibold text-3xl text-primary-foreground">
-            {initialOf(profile.fullName)}
-          </AvatarFallback>
+          <AvatarFallback className="text-3xl">{initialOf(profile.fullName)}</AvatarFallback>
         </Avatar>
         <div className="grid min-w-0 flex-1 gap-3">
           <div className="flex flex-wrap items-start justify-between gap-3">

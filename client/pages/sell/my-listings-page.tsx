@@ -147,7 +147,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
                 type="button"
                 variant="outline"
                 size="sm"
-                className="text-destructive hover:text-destructive"
+                tone="destructive"
                 aria-label={`Excluir ${listing.title}`}
               >
                 Excluir

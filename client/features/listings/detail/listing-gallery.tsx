@@ -134,7 +134,9 @@ function Carousel({ images, title, startIndex = 0 }: GalleryProps) {
           type="button"
           variant="secondary"
           size="icon"
-          className="-translate-y-1/2 absolute top-1/2 left-2 rounded-full shadow-md"
+          shape="round"
+          raised
+          className="-translate-y-1/2 absolute top-1/2 left-2"
           aria-label="Foto anterior"
           disabled={!canPrev}
           onClick={() => embla?.scrollPrev(prefersReducedMotion())}
@@ -145,7 +147,9 @@ function Carousel({ images, title, startIndex = 0 }: GalleryProps) {
           type="button"
           variant="secondary"
           size="icon"
-          className="-translate-y-1/2 absolute top-1/2 right-2 rounded-full shadow-md"
+          shape="round"
+          raised
+          className="-translate-y-1/2 absolute top-1/2 right-2"
           aria-label="Próxima foto"
           disabled={!canNext}
           onClick={() => embla?.scrollNext(prefersReducedMotion())}
@@ -173,8 +177,10 @@ function Carousel({ images, title, startIndex = 0 }: GalleryProps) {
           >
             <span
               className={cn(
-                'size-2 rounded-full bg-muted-foreground/40 transition-all group-hover:bg-muted-foreground',
-                index === selected && 'w-5 bg-primary group-hover:bg-primary',
+                'size-2 rounded-full transition-all',
+                index === selected
+                  ? 'w-5 bg-primary'
+                  : 'bg-muted-foreground/40 group-hover:bg-muted-foreground',
               )}
             />
           </button>

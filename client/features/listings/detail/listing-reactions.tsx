@@ -22,7 +22,11 @@ export function VuptCount({ count, className }: { count: number; className?: str
         <ZapIcon aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
         {vuptsLabel(count)}
       </span>
-      {badge ? <Badge className="border-transparent bg-amber-400 text-amber-950">{badge}</Badge> : null}
+      {badge ? (
+        <Badge variant="tinted" className="bg-amber-400 text-amber-950">
+          {badge}
+        </Badge>
+      ) : null}
     </span>
   )
 }

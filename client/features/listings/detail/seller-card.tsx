@@ -13,9 +13,7 @@ export function SellerCard({ seller }: { seller: Listing['seller'] }) {
     <>
       <Avatar className="size-12">
         {seller.avatarUrl ? <AvatarImage src={instanceUrl(seller.avatarUrl)} alt="" loading="lazy" /> : null}
-        <AvatarFallback className="bg-primary font-semibold text-lg text-primary-foreground">
-          {initialOf(seller.fullName)}
-        </AvatarFallback>
+        <AvatarFallback className="text-lg">{initialOf(seller.fullName)}</AvatarFallback>
       </Avatar>
       <div className="grid min-w-0 gap-0.5">
         <span className="truncate font-semibold">{seller.fullName}</span>

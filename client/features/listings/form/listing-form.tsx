@@ -126,7 +126,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
         hint={descriptionHint}
         required
         rows={6}
-        className="min-h-32"
+        size="tall"
         placeholder="Conte os detalhes: estado, tamanho, o que acompanha, como entregar..."
         {...form.register('description')}
       />
@@ -245,7 +245,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
               key={condition}
               value={condition}
               label={CONDITION_LABELS[condition]}
-              cardClassName="justify-center gap-2"
+              cardClassName="justify-center"
               {...form.register('condition')}
             />
           ))}
