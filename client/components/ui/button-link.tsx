@@ -1,8 +1,7 @@
 import type { VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
 import { Link } from 'wouter'
-import { buttonVariants } from '@/components/ui/button'
-import { cn } from '@/lib/utils'
+import { type buttonVariants, splitButtonLook } from '@/components/ui/button'
 
 type ButtonLinkProps = Omit<React.ComponentProps<'a'>, 'href'> &
   VariantProps<typeof buttonVariants> & {
@@ -12,25 +11,9 @@ type ButtonLinkProps = Omit<React.ComponentProps<'a'>, 'href'> &
   }
 
 /** An in-app link drawn as a button: navigation stays a link for the browser and screen readers. */
-function ButtonLink({
-  className,
-  variant,
-  tone,
-  size,
-  shape,
-  align,
-  raised,
-  href,
-  ...props
-}: ButtonLinkProps) {
-  return (
-    <Link
-      href={href}
-      data-slot="button"
-      className={cn(buttonVariants({ variant, tone, size, shape, align, raised, className }))}
-      {...props}
-    />
-  )
+function ButtonLink({ href, ...props }: ButtonLinkProps) {
+  const { className, rest } = splitButtonLook(props)
+  return <Link href={href} data-slot="button" className={className} {...rest} />
 }
 
 export { ButtonLink }

@@ -1,7 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import { Slot } from 'radix-ui'
 import type * as React from 'react'
-import { cn } from '@/lib/utils'
 
 /**
  * Each class property is set by one part only (the base, one variant or one size), so the classes never
@@ -73,30 +72,31 @@ const buttonVariants = cva(
   },
 )
 
-type ButtonProps = React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
-    asChild?: boolean
-  }
+type ButtonLook = VariantProps<typeof buttonVariants> & { className?: string | undefined }
 
-function Button({
-  className,
+/** A button's classes from its look (variants and extra classes), apart from the element's other props. */
+function splitButtonLook<P extends ButtonLook>({
   variant,
   tone,
   size,
   shape,
   align,
   raised,
-  asChild = false,
-  ...props
-}: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button'
-  return (
-    <Comp
-      data-slot="button"
-      className={cn(buttonVariants({ variant, tone, size, shape, align, raised, className }))}
-      {...props}
-    />
-  )
+  className,
+  ...rest
+}: P) {
+  return { className: buttonVariants({ variant, tone, size, shape, align, raised, className }), rest }
 }
 
-export { Button, type ButtonProps, buttonVariants }
+type ButtonProps = React.ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    asChild?: boolean
+  }
+
+function Button({ asChild = false, ...props }: ButtonProps) {
+  const Comp = asChild ? Slot.Root : 'button'
+  const { className, rest } = splitButtonLook(props)
+  return <Comp data-slot="button" className={className} {...rest} />
+}
+
+export { Button, type ButtonProps, buttonVariants, splitButtonLook }

@@ -1,13 +1,13 @@
-import { EVENT_STATUS_LABELS, type EventStatus } from '@shared/domain'
+import type { EventStatus } from '@shared/domain'
 import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, UserIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
 import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject-event-dialog'
+import { EventStatusBadge } from '@/features/events/event-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { instanceUrl } from '@/lib/instance-url'
@@ -25,13 +25,6 @@ const TABS: { value: Tab; label: string; empty: string }[] = [
 ]
 
 const isTab = (value: string): value is Tab => TABS.some((tab) => tab.value === value)
-
-const STATUS_CLASSES: Record<EventStatus, string> = {
-  pendente: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
-  aprovado: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
-  rejeitado: 'bg-destructive text-white dark:bg-destructive/60',
-  cancelado: 'bg-muted text-muted-foreground',
-}
 
 /** `/admin/eventos`: the event approval queue, for administrators and moderators. */
 export function AdminEventsPage() {
@@ -137,9 +130,7 @@ function EventRow({
       <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="break-words font-semibold text-lg leading-tight">{event.title}</h2>
-          <Badge variant="tinted" className={STATUS_CLASSES[event.status]}>
-            {EVENT_STATUS_LABELS[event.status]}
-          </Badge>
+          <EventStatusBadge status={event.status} />
         </div>
         <ul className="grid gap-1 text-muted-foreground text-sm">
           <li className="flex items-center gap-2">
