@@ -8,7 +8,7 @@ import { SSR_DATES_ELEMENT_ID } from '../../shared/ssr-dates'
 import type { Database } from '../db/client'
 import type { AppServices } from '../services'
 import { type Manifest, modulePreloader } from './build-manifest'
-import { preferredEncoding } from './compress-whole-body'
+import { compressWholeBody, preferredEncoding } from './compress-whole-body'
 import { createPageCaller } from './page-caller'
 import { injectPublicConfig, type PublicSettings, readPublicConfig } from './public-config'
 
@@ -221,7 +221,9 @@ export function serveBuiltClient(app: Express, distDir: string, options: ClientA
   )
   mountManifest(app, options)
   redirectOldHome(app)
-  app.get('/{*path}', (req, res, next) => sendPage(req, res, html, options, preloadTags).catch(next))
+  app.get('/{*path}', compressWholeBody(), (req, res, next) =>
+    sendPage(req, res, html, options, preloadTags).catch(next),
+  )
 }
 
 /** Development: Vite transforms index.html and loads the server entry on every request, with hot reload. */

@@ -24,10 +24,10 @@ export function preferredEncoding(req: Request): 'br' | 'gzip' | null {
 export const COMPRESS_FROM_BYTES = 1024
 
 /**
- * Compresses an API answer in one call once it is whole: brotli where the browser takes it (over
- * HTTPS), else gzip. tRPC answers a batch with one JSON body of a few kilobytes; the `compression`
- * middleware would push it through a zlib stream (a Transform, the thread pool and a flush after every
- * chunk), which costs several times the compression itself.
+ * Compresses an answer in one call once it is whole: brotli where the browser takes it (over HTTPS),
+ * else gzip. For the API (one JSON body of a few kilobytes per batch) and the pages (the HTML of a
+ * finished render, sent in one piece): the `compression` middleware pushes a body through a zlib stream
+ * (a Transform and the thread pool), which costs several times the compression itself.
  */
 export function compressWholeBody(): RequestHandler {
   return (req, res, next) => {
@@ -61,7 +61,9 @@ export function compressWholeBody(): RequestHandler {
         body = compress(body)
         res.setHeader('Content-Encoding', accepted as string)
       }
-      if (!res.headersSent) res.setHeader('Content-Length', body.length)
+      // A HEAD, 304 or 204 goes without a body: a length set for it describes the body a GET would get.
+      const bodiless = req.method === 'HEAD' || res.statusCode === 304 || res.statusCode === 204
+      if (!res.headersSent && !bodiless) res.setHeader('Content-Length', body.length)
       const done = typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback
       return end(body, done as never)
     }) as typeof res.end

@@ -19,6 +19,7 @@ beforeAll(async () => {
   writeFileSync(
     join(clientDir, 'index.html'),
     '<!doctype html><html><head><meta name="theme-color" content="#0b5fa5" />' +
+      `<meta name="description" content="${'Vupt '.repeat(300)}">` +
       '<link rel="stylesheet" crossorigin href="/assets/app-abc.css"></head><body><div id="root"></div></body></html>',
   )
   writeFileSync(join(clientDir, 'assets', 'app-abc.css'), STYLES)
@@ -41,11 +42,16 @@ afterAll(async () => {
 })
 
 // Node's fetch decodes by itself; the raw bytes and headers are what a browser receives.
-async function raw(path: string, acceptEncoding: string) {
+async function raw(
+  path: string,
+  acceptEncoding: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+) {
   const { request } = await import('node:http')
   return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
     (resolve, reject) => {
-      request(`${app.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const options = { method, headers: { 'accept-encoding': acceptEncoding, ...headers } }
+      request(`${app.url}${path}`, options, (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('end', () =>
@@ -101,6 +107,25 @@ describe('arquivos do build', () => {
     expect(page).not.toContain('rel="stylesheet"')
     // The one "</style" inside the CSS is escaped: the element ends where the stylesheet does.
     expect(page).toContain('<style>.card{color:#0b5fa5}.quote::after{content:"<\\/style>"}</style>')
+  })
+
+  it('a página vai comprimida de uma vez, com o tamanho; sem corpo nem tamanho numa revalidação ou num HEAD', async () => {
+    const plain = await raw('/univille/faq', 'identity')
+    const brotli = await raw('/univille/faq', 'gzip, deflate, br')
+    expect(brotli.status).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['transfer-encoding']).toBeUndefined()
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.body.length)
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(plain.body.toString())
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length)
+
+    const etag = String(plain.headers.etag)
+    const revalidated = await raw('/univille/faq', 'br', { headers: { 'if-none-match': etag } })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers['content-length']).toBeUndefined()
+    const head = await raw('/univille/faq', 'identity', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(Number(head.headers['content-length'])).toBe(plain.body.length)
   })
 
   it('o service worker nunca fica velho no cache do navegador', async () => {
