@@ -308,6 +308,35 @@ export const listings = sqliteTable(
   ],
 )
 
+/**
+ * Live listings (liveListingCondition) per community and main category, kept by triggers on listings
+ * (drizzle/0012_live_listing_counts.sql) on every write, whoever makes it: the portal's category
+ * counts read a few rows instead of counting the community's listings on every page.
+ */
+export const liveListingCounts = sqliteTable(
+  'live_listing_counts',
+  {
+    communityId: integer('community_id').notNull(),
+    mainCategoryId: integer('main_category_id').notNull(),
+    listings: integer('listings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.mainCategoryId] })],
+)
+
+/**
+ * Live listings per community and seller, kept by the same triggers; a seller's row goes when their
+ * last live listing does, so the rows of a community are its sellers with something on sale.
+ */
+export const liveSellerCounts = sqliteTable(
+  'live_seller_counts',
+  {
+    communityId: integer('community_id').notNull(),
+    sellerId: integer('seller_id').notNull(),
+    listings: integer('listings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.sellerId] })],
+)
+
 export const listingImages = sqliteTable(
   'listing_images',
   {

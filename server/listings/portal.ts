@@ -1,18 +1,24 @@
-import { and, asc, count, countDistinct, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sum } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { communities, listings, mainCategories, subcategories } from '../db/schema'
+import {
+  communities,
+  listings,
+  liveListingCounts,
+  liveSellerCounts,
+  mainCategories,
+  subcategories,
+} from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
 import { isLiveListing, selectListingCards } from './visibility'
 
-/** Main categories with their subcategories and the count of live listings of the community in each. */
+/** Main categories with their subcategories and the count of live listings of the community in each (kept by triggers). */
 export function categoriesWithCounts(db: Database, communityId: number) {
   const mains = db.select().from(mainCategories).orderBy(asc(mainCategories.position)).all()
   const subs = db.select().from(subcategories).orderBy(asc(subcategories.name)).all()
   const counts = db
-    .select({ mainCategoryId: listings.mainCategoryId, total: count() })
-    .from(listings)
-    .where(and(eq(listings.communityId, communityId), isLiveListing))
-    .groupBy(listings.mainCategoryId)
+    .select({ mainCategoryId: liveListingCounts.mainCategoryId, total: liveListingCounts.listings })
+    .from(liveListingCounts)
+    .where(eq(liveListingCounts.communityId, communityId))
     .all()
   return mains.map((main) => ({
     id: main.id,
@@ -27,12 +33,17 @@ export function categoriesWithCounts(db: Database, communityId: number) {
   }))
 }
 
-/** The landing page's three figures. */
+/** The landing page's three figures, from the counts the triggers keep (not a scan of the listings). */
 export function landingStats(db: Database, communityId: number) {
   const live = db
-    .select({ listings: count(), sellers: countDistinct(listings.sellerId) })
-    .from(listings)
-    .where(and(eq(listings.communityId, communityId), isLiveListing))
+    .select({ listings: sum(liveListingCounts.listings).mapWith(Number) })
+    .from(liveListingCounts)
+    .where(eq(liveListingCounts.communityId, communityId))
+    .get()
+  const sellers = db
+    .select({ total: count() })
+    .from(liveSellerCounts)
+    .where(eq(liveSellerCounts.communityId, communityId))
     .get()
   const activeCommunities = db
     .select({ total: count() })
@@ -41,7 +52,7 @@ export function landingStats(db: Database, communityId: number) {
     .get()
   return {
     listings: live?.listings ?? 0,
-    sellers: live?.sellers ?? 0,
+    sellers: sellers?.total ?? 0,
     communities: activeCommunities?.total ?? 0,
   }
 }

@@ -123,6 +123,35 @@ describe('0006_listings: products becomes listings', () => {
   })
 })
 
+describe('0012_live_listing_counts: the portal counts kept by the database', () => {
+  it('start from the listings already there, then follow new ones', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vupt-upgrade-'))
+    folders.push(folder)
+    const db = openDatabase(join(folder, 'vupt.sqlite'))
+    databases.push(db)
+    runMigrations(db, migrationsUpTo('0011_catalog_indexes'))
+    await seedBase(db)
+    const seller = await createStudent(db, { approved: true })
+    const other = await createStudent(db, { approved: true })
+    createListing(db, { sellerId: seller.id, title: 'Livro de cálculo' })
+    createListing(db, { sellerId: seller.id, title: 'Calculadora', status: 'vendido' })
+    createListing(db, { sellerId: other.id, title: 'Jaleco' })
+
+    runMigrations(db, MIGRATIONS_FOLDER)
+
+    const live = "status = 'ativo' and moderation_status = 'active'"
+    expect(rows(db, 'select community_id, seller_id, listings from live_seller_counts order by 2')).toEqual([
+      [seller.communityId, seller.id, 1],
+      [other.communityId, other.id, 1],
+    ])
+    expect(rows(db, 'select sum(listings) from live_listing_counts')).toEqual([[2]])
+    createListing(db, { sellerId: other.id, title: 'Caneca' })
+    expect(rows(db, 'select sum(listings) from live_listing_counts')).toEqual(
+      rows(db, `select count(*) from listings where ${live}`),
+    )
+  })
+})
+
 describe('runMigrations', () => {
   /** A favorite whose listing does not exist, written with the foreign keys off. */
   function breakForeignKey(db: Database) {
