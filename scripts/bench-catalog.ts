@@ -5,7 +5,9 @@
  * (the whole path, nothing answered from memory), beside the same queries run directly against the database and
  * beside an Express hello-world (the floor) started in the same run. The server's time per request is the
  * CPU time its process spent, read from /proc, for the API and the floor alike; the throughput cost is
- * printed beside it. Ends with one line of the ratios against the targets. Usage: npm run bench:catalog (LISTINGS=1000000 for the large catalogue;
+ * printed beside it. Then the portal's counts (counted over the listings, and read from the counters
+ * the triggers keep) and the server's CPU per page for the pages a shared link opens, rendered for a
+ * visitor. Ends with one line of the ratios against the targets. Usage: npm run bench:catalog (LISTINGS=1000000 for the large catalogue;
  * LISTINGS=20000 REQUESTS=500 for a quicker run; BENCH_DATA_DIR keeps the seeded database).
  */
 
@@ -20,6 +22,7 @@ import { type Database, openDatabase, runMigrations } from '../server/db/client'
 import { blocks, communities, mainCategories, profiles, subcategories } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
 import { listListings } from '../server/listings/catalog'
+import { categoriesWithCounts, landingStats } from '../server/listings/portal'
 import type { ListingFilters } from '../shared/schemas/listing'
 import { freePort, startBuiltServer, waitForServer } from './lib/built-server'
 import { cpuTimeMs, percentile } from './lib/measure'
@@ -284,6 +287,37 @@ function freshSessionCookies(
   return (n) => ({ cookie: `vupt_session=${tokens[n]}` })
 }
 
+/** The portal's counts as they were read before the counters: a count over the community's listings. */
+function countListingsDirectly(db: Database, communityId: number) {
+  db.$client
+    .prepare(
+      `select main_category_id, count(*) from listings
+       where community_id = ? and status = 'ativo' and moderation_status = 'active' group by main_category_id`,
+    )
+    .all(communityId)
+  db.$client
+    .prepare(
+      `select count(*), count(distinct seller_id) from listings
+       where community_id = ? and status = 'ativo' and moderation_status = 'active'`,
+    )
+    .get(communityId)
+}
+
+/** Median of `runs` calls of `work`, in milliseconds. */
+function medianMs(work: () => void, runs: number) {
+  const latencies: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now()
+    work()
+    latencies.push(performance.now() - t0)
+  }
+  latencies.sort((a, b) => a - b)
+  return percentile(latencies, 50)
+}
+
+/** Pages a shared link opens, rendered by the server for a visitor (nothing of theirs to remember). */
+const PAGES = ['/', '/univille', '/univille/portal']
+
 async function main() {
   // BENCH_DATA_DIR keeps the seeded database between runs (seeded only when empty).
   const keep = process.env.BENCH_DATA_DIR
@@ -382,6 +416,22 @@ async function main() {
       measured.push({ name, input, pages, direct, directMember, visitor, member, fresh })
       process.stdout.write('.')
     }
+    // The portal's counts: a count over the listings (as before the counters) and the counters read
+    // by the procedures the pages call.
+    const countRuns = Math.min(REQUESTS, 50)
+    const counted = medianMs(() => countListingsDirectly(db, community.id), countRuns)
+    const kept = medianMs(() => {
+      categoriesWithCounts(db, community.id)
+      landingStats(db, community.id)
+    }, countRuns)
+    const pageRequests = Math.min(REQUESTS, 300)
+    const pageRuns = []
+    for (const path of PAGES) {
+      const plain = await httpRun(`${url}${path}`, serverPid, pageRequests, { 'accept-encoding': 'identity' })
+      const brotli = await httpRun(`${url}${path}`, serverPid, pageRequests, { 'accept-encoding': 'br' })
+      pageRuns.push({ path, plain, brotli })
+      process.stdout.write('.')
+    }
     const floorCosts = floorRuns.map((run) => run.costMs)
     const floorCpus = floorRuns.map((run) => run.cpuMs)
     const floorMs = Math.min(...floorCosts)
@@ -436,6 +486,19 @@ async function main() {
         ].join('|'),
       )
     }
+    process.stdout.write(
+      `\nContagens do portal (categorias e os números da página inicial), mediana direto no banco: contar os ` +
+        `anúncios ${counted.toFixed(2)} ms; ler os contadores que os gatilhos mantêm ${kept.toFixed(2)} ms.\n` +
+        `\nPáginas montadas no servidor para um visitante (${pageRequests} por página; CPU do servidor por página):\n` +
+        'página             | sem compressão | brotli\n' +
+        '-------------------|----------------|----------\n' +
+        pageRuns
+          .map(
+            ({ path, plain, brotli }) =>
+              `${path.padEnd(18)} | ${`${plain.cpuMs.toFixed(2)} ms`.padStart(14)} | ${`${brotli.cpuMs.toFixed(2)} ms`.padStart(9)}\n`,
+          )
+          .join(''),
+    )
     const verdict = (ok: boolean) => (ok ? 'ok' : 'NÃO')
     process.stdout.write(
       `\nresumo (${LISTINGS} anúncios): sobra da API ÷ piso, em CPU do servidor (pelo custo), visitante pior ` +
