@@ -427,6 +427,8 @@ async function main() {
     const pageRequests = Math.min(REQUESTS, 300)
     const pageRuns = []
     for (const path of PAGES) {
+      // A page's first renders pay for compiling its code.
+      await httpRun(`${url}${path}`, serverPid, Math.min(pageRequests, 50))
       const plain = await httpRun(`${url}${path}`, serverPid, pageRequests, { 'accept-encoding': 'identity' })
       const brotli = await httpRun(`${url}${path}`, serverPid, pageRequests, { 'accept-encoding': 'br' })
       pageRuns.push({ path, plain, brotli })
