@@ -33,13 +33,18 @@ export function categoriesWithCounts(db: Database, communityId: number) {
   }))
 }
 
-/** The landing page's three figures, from the counts the triggers keep (not a scan of the listings). */
-export function landingStats(db: Database, communityId: number) {
+/** How many listings of the community are live, from the counts the triggers keep. */
+export function liveListingsOf(db: Database, communityId: number): number {
   const live = db
     .select({ listings: sum(liveListingCounts.listings).mapWith(Number) })
     .from(liveListingCounts)
     .where(eq(liveListingCounts.communityId, communityId))
     .get()
+  return live?.listings ?? 0
+}
+
+/** The landing page's three figures, from the counts the triggers keep (not a scan of the listings). */
+export function landingStats(db: Database, communityId: number) {
   const sellers = db
     .select({ total: count() })
     .from(liveSellerCounts)
@@ -51,7 +56,7 @@ export function landingStats(db: Database, communityId: number) {
     .where(eq(communities.active, true))
     .get()
   return {
-    listings: live?.listings ?? 0,
+    listings: liveListingsOf(db, communityId),
     sellers: sellers?.total ?? 0,
     communities: activeCommunities?.total ?? 0,
   }

@@ -75,6 +75,8 @@ describe('as contagens de anúncios no ar, mantidas pelo banco', () => {
     }
 
     const other = createCommunity(db)
+    // A community with nothing on sale yet has no rows to add up.
+    expect(landingStats(db, other.id)).toMatchObject({ listings: 0, sellers: 0 })
     db.$client.exec(`update listings set community_id = ${other.id} where id = ${three}`)
     expectCountsMatchListings(db)
     expect(landingStats(db, other.id)).toMatchObject({ listings: 1, sellers: 1 })

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm'
 import { memberNameColumns } from '../../account/profile'
 import { memberCommunityId } from '../../communities/scope'
 import { advertisements, events, listings, moderationLog, profiles, users } from '../../db/schema'
-import { isLiveListing } from '../../listings/visibility'
+import { liveListingsOf } from '../../listings/portal'
 import { moderatorProcedure, router } from '../../trpc/init'
 
 const WEEKS = 8
@@ -21,14 +21,13 @@ export const adminDashboardRouter = router({
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(and(eq(profiles.communityId, communityId), isNull(users.deletedAt)))
       .get()
-    const listingCounts = ctx.db
-      .select({
-        active: sql<number>`sum(case when ${isLiveListing} then 1 else 0 end)`,
-        removed: sql<number>`sum(case when ${listings.moderationStatus} = 'removed' then 1 else 0 end)`,
-      })
-      .from(listings)
-      .where(eq(listings.communityId, communityId))
-      .get()
+    // Live listings from the counts the triggers keep; removed ones through the moderation index.
+    const removedListings =
+      ctx.db
+        .select({ total: count() })
+        .from(listings)
+        .where(and(eq(listings.communityId, communityId), eq(listings.moderationStatus, 'removed')))
+        .get()?.total ?? 0
     const pendingEvents =
       ctx.db
         .select({ total: count() })
@@ -72,7 +71,7 @@ export const adminDashboardRouter = router({
 
     return {
       users: { total: people?.total ?? 0, pending: Number(people?.pending ?? 0) },
-      listings: { active: Number(listingCounts?.active ?? 0), removed: Number(listingCounts?.removed ?? 0) },
+      listings: { active: liveListingsOf(ctx.db, communityId), removed: removedListings },
       pendingEvents,
       activeBanners,
       weeks,
