@@ -11,7 +11,10 @@ import {
 import { notBlockedWith } from '../safety/blocks'
 import { isLiveListing, selectListingCards } from './visibility'
 
-/** Main categories with their subcategories and the count of live listings of the community in each (kept by triggers). */
+/**
+ * Main categories with their subcategories and the count of live listings of the community in each,
+ * from the counts the triggers keep.
+ */
 export function categoriesWithCounts(db: Database, communityId: number) {
   const mains = db.select().from(mainCategories).orderBy(asc(mainCategories.position)).all()
   const subs = db.select().from(subcategories).orderBy(asc(subcategories.name)).all()
