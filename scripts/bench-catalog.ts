@@ -236,22 +236,21 @@ function cursorAt({ db, communityId }: Bench, input: ListingFilters, pages: numb
   return cursor
 }
 
-function directRun({ db, communityId }: Bench, input: ListingFilters, viewerId?: number) {
-  const runs = Math.min(REQUESTS, 200)
+/** `runs` calls of `work` in this process: the median and p95 of their durations, in milliseconds. */
+function timeCalls(work: () => void, runs: number) {
   const latencies: number[] = []
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now()
-    listListings(db, {
-      ...input,
-      sort: input.sort ?? 'recent',
-      limit: input.limit ?? 24,
-      communityId,
-      viewerId,
-    })
+    work()
     latencies.push(performance.now() - t0)
   }
   latencies.sort((a, b) => a - b)
   return { median: percentile(latencies, 50), p95: percentile(latencies, 95) }
+}
+
+function directRun({ db, communityId }: Bench, input: ListingFilters, viewerId?: number) {
+  const query = { ...input, sort: input.sort ?? 'recent', limit: input.limit ?? 24, communityId, viewerId }
+  return timeCalls(() => listListings(db, query), Math.min(REQUESTS, 200))
 }
 
 /** A signed-in member who blocked three sellers, as the notBlockedWith rule sees in real use. */
@@ -301,18 +300,6 @@ function countListingsDirectly(db: Database, communityId: number) {
        where community_id = ? and status = 'ativo' and moderation_status = 'active'`,
     )
     .get(communityId)
-}
-
-/** Median of `runs` calls of `work`, in milliseconds. */
-function medianMs(work: () => void, runs: number) {
-  const latencies: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now()
-    work()
-    latencies.push(performance.now() - t0)
-  }
-  latencies.sort((a, b) => a - b)
-  return percentile(latencies, 50)
 }
 
 /** Pages a shared link opens, rendered by the server for a visitor (nothing of theirs to remember). */
@@ -429,11 +416,11 @@ async function main() {
     // The portal's counts: a count over the listings (as before the counters) and the counters read
     // by the procedures the pages call. After every request: a count over a million listings holds
     // this process for most of a second, long enough for the server to close idle connections.
-    const counted = medianMs(() => countListingsDirectly(db, community.id), 9)
-    const kept = medianMs(() => {
+    const counted = timeCalls(() => countListingsDirectly(db, community.id), 9).median
+    const kept = timeCalls(() => {
       categoriesWithCounts(db, community.id)
       landingStats(db, community.id)
-    }, 49)
+    }, 49).median
     const floorCosts = floorRuns.map((run) => run.costMs)
     const floorCpus = floorRuns.map((run) => run.cpuMs)
     const floorMs = Math.min(...floorCosts)

@@ -73,7 +73,8 @@ export function createHttpApp({
   app.disable('x-powered-by')
   app.set('trust proxy', trustProxy)
   app.use(securityHeaders(isProduction))
-  // API answers are compressed whole, on their own path (compress-whole-body.ts).
+  // API answers and built pages are compressed whole on their own routes (compress-whole-body.ts); this
+  // streams the rest (files without a precompressed copy, pages in development).
   app.use(compression({ filter: (req, res) => !isApiCall(req.path) && compression.filter(req, res) }))
 
   app.get('/healthz', (_req, res) => {

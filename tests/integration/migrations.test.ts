@@ -29,18 +29,30 @@ function migrationsUpTo(tag: string): string {
   return folder
 }
 
+/** A new database file in a folder of its own, removed after the test. */
+function emptyDatabase(): Database {
+  const folder = mkdtempSync(join(tmpdir(), 'vupt-upgrade-'))
+  folders.push(folder)
+  const db = openDatabase(join(folder, 'vupt.sqlite'))
+  databases.push(db)
+  return db
+}
+
+/** A seeded database migrated as the release that ended at `tag` left it. */
+async function databaseUpTo(tag: string): Promise<Database> {
+  const db = emptyDatabase()
+  runMigrations(db, migrationsUpTo(tag))
+  await seedBase(db)
+  return db
+}
+
 function rows(db: Database, query: string): unknown[] {
   return db.$client.prepare(query).raw().all()
 }
 
 describe('0006_listings: products becomes listings', () => {
   it('keeps every listing, photo, favorite, Vupt, view, conversation and log line, and search still finds old rows', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'vupt-upgrade-'))
-    folders.push(folder)
-    const db = openDatabase(join(folder, 'vupt.sqlite'))
-    databases.push(db)
-    runMigrations(db, migrationsUpTo('0005_trust_hardening'))
-    await seedBase(db)
+    const db = await databaseUpTo('0005_trust_hardening')
     const seller = await createStudent(db, { email: 'vendedor@univille.br', username: 'vendedor' })
     const buyer = await createStudent(db, { email: 'comprador@univille.br', username: 'comprador' })
     const [communityId, mainCategoryId, subcategoryId] = db.$client
@@ -125,12 +137,7 @@ describe('0006_listings: products becomes listings', () => {
 
 describe('0012_live_listing_counts: the portal counts kept by the database', () => {
   it('start from the listings already there, then follow new ones', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'vupt-upgrade-'))
-    folders.push(folder)
-    const db = openDatabase(join(folder, 'vupt.sqlite'))
-    databases.push(db)
-    runMigrations(db, migrationsUpTo('0011_catalog_indexes'))
-    await seedBase(db)
+    const db = await databaseUpTo('0011_catalog_indexes')
     const seller = await createStudent(db, { approved: true })
     const other = await createStudent(db, { approved: true })
     createListing(db, { sellerId: seller.id, title: 'Livro de cálculo' })
@@ -161,10 +168,7 @@ describe('runMigrations', () => {
   }
 
   it('checks the foreign keys after applying a migration, and refuses what it left broken', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'vupt-upgrade-'))
-    folders.push(folder)
-    const db = openDatabase(join(folder, 'vupt.sqlite'))
-    databases.push(db)
+    const db = emptyDatabase()
     const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
       entries: { tag: string }[]
     }
@@ -175,10 +179,7 @@ describe('runMigrations', () => {
   })
 
   it('skips the whole-database check when there is nothing to apply', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'vupt-upgrade-'))
-    folders.push(folder)
-    const db = openDatabase(join(folder, 'vupt.sqlite'))
-    databases.push(db)
+    const db = emptyDatabase()
     runMigrations(db, MIGRATIONS_FOLDER)
     breakForeignKey(db)
     expect(() => runMigrations(db, MIGRATIONS_FOLDER)).not.toThrow()
