@@ -3,6 +3,19 @@
 const CACHE = 'vupt-static-v1'
 const OFFLINE_PAGE = '/offline.html'
 const PRECACHE = [OFFLINE_PAGE, '/favicon.svg']
+// Every deploy renames the files it changed, and the old names are never asked for again: past this
+// many, the earliest kept go first, so the cache holds about one build (some 200 files) and no more.
+const MAX_ASSETS = 250
+
+/** Deletes the earliest stored build files beyond MAX_ASSETS (keys come in the order they were stored). */
+async function trim(cache) {
+  const assets = (await cache.keys()).filter((request) =>
+    new URL(request.url).pathname.startsWith('/assets/'),
+  )
+  await Promise.all(
+    assets.slice(0, Math.max(0, assets.length - MAX_ASSETS)).map((request) => cache.delete(request)),
+  )
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -41,7 +54,7 @@ self.addEventListener('fetch', (event) => {
         const cached = await cache.match(request)
         if (cached) return cached
         const response = await fetch(request)
-        if (response.ok) void cache.put(request, response.clone())
+        if (response.ok) void cache.put(request, response.clone()).then(() => trim(cache))
         return response
       }),
     )

@@ -1,0 +1,124 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedDemo } from '../../scripts/lib/built-server'
+import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+const MEMBER = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
+const CACHE = 'vupt-static-v1'
+
+let server: RunningServer
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-e2e-offline-'))
+  seedDemo(dataDir)
+  ;[server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()])
+})
+
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Waits until the service worker controls the page; it takes control as soon as it is active. */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  })
+}
+
+/** The paths the service worker's cache holds. */
+const cachedPaths = (page: Page) =>
+  page.evaluate(async (name) => {
+    const cache = await caches.open(name)
+    return (await cache.keys()).map((request) => new URL(request.url).pathname)
+  }, CACHE)
+
+describe('o service worker', () => {
+  it('guarda os arquivos do build e a página offline, nunca a API nem as páginas de um membro', async () => {
+    const { context, page } = await signedInPage(browser, server.url, MEMBER)
+    contexts.push(context)
+    await controlled(page)
+    await page.goto('/univille/portal')
+    await page.getByRole('heading', { level: 1, name: 'Portal de Vendas' }).waitFor()
+    await page.goto('/univille/meus-favoritos')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+
+    await expect
+      .poll(async () => (await cachedPaths(page)).filter((path) => path.startsWith('/assets/')).length)
+      .toBeGreaterThan(0)
+    const paths = await cachedPaths(page)
+    expect(paths).toContain('/offline.html')
+    const other = paths.filter(
+      (path) => !path.startsWith('/assets/') && path !== '/offline.html' && path !== '/favicon.svg',
+    )
+    expect(other).toEqual([])
+  })
+
+  it('sem conexão, uma página mostra o aviso em português', async () => {
+    const context = await newPhoneContext(browser, server.url)
+    contexts.push(context)
+    const page = await context.newPage()
+    await page.goto('/univille')
+    await controlled(page)
+    await context.setOffline(true)
+    try {
+      await page.goto('/univille/faq')
+      await page.getByRole('heading', { level: 1, name: 'Você está sem conexão' }).waitFor()
+      await expect(page.title()).resolves.toBe('Sem conexão · Vupt')
+    } finally {
+      await context.setOffline(false)
+    }
+  })
+
+  it('de um deploy a outro, os arquivos mais antigos saem: o cache não cresce sem fim', async () => {
+    const context = await newPhoneContext(browser, server.url)
+    contexts.push(context)
+    const page = await context.newPage()
+    await page.goto('/univille')
+    await controlled(page)
+    // 300 files of earlier builds, stored before this visit's.
+    await page.evaluate(async (name) => {
+      const cache = await caches.open(name)
+      for (let n = 0; n < 300; n++) {
+        await cache.put(
+          `/assets/antigo-${n}.js`,
+          new Response('', { headers: { 'content-type': 'text/javascript' } }),
+        )
+      }
+    }, CACHE)
+    // A build file this visit has not stored yet, fetched through the service worker.
+    const fresh = await page.evaluate(async (name) => {
+      const cache = await caches.open(name)
+      const stored = new Set((await cache.keys()).map((request) => new URL(request.url).pathname))
+      const files = [
+        ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+          'link[href^="/assets/"], script[src^="/assets/"]',
+        ),
+      ].map(
+        (element) => ('href' in element ? element.getAttribute('href') : element.getAttribute('src')) ?? '',
+      )
+      const path = files.find((file) => !stored.has(file))
+      return path ?? null
+    }, CACHE)
+    expect(fresh).toBeTruthy()
+    await page.evaluate(async (path) => {
+      await (await fetch(path as string)).arrayBuffer()
+    }, fresh)
+
+    await expect.poll(async () => (await cachedPaths(page)).includes(fresh as string)).toBe(true)
+    await expect
+      .poll(async () => (await cachedPaths(page)).filter((path) => path.startsWith('/assets/')).length)
+      .toBe(250)
+    const paths = await cachedPaths(page)
+    expect(paths).not.toContain('/assets/antigo-0.js')
+    expect(paths).toContain('/assets/antigo-299.js')
+    expect(paths).toContain('/offline.html')
+  })
+})
