@@ -18,6 +18,7 @@ import { readConfigFrom } from '@/lib/config'
 import { LazyUseContext } from '@/lib/lazy-page'
 import { type DateRecord, recordDatesIn } from '@/lib/page-dates'
 import { trpc } from '@/lib/trpc'
+import { type PageMetaRecord, recordPageMetaIn } from '@/lib/use-page-title'
 import { locateCommunity } from './app'
 import { Root } from './root'
 import { communityRoutes, findRoute, rootRoutes } from './routes'
@@ -116,6 +117,10 @@ readConfigFrom(() => configOutsideRender ?? use(RequestConfig))
 const RequestDates = createContext<DateRecord | undefined>(undefined)
 recordDatesIn(() => use(RequestDates))
 
+/** Each request's page title and link preview, carried the same way. */
+const RequestPageMeta = createContext<PageMetaRecord | undefined>(undefined)
+recordPageMetaIn(() => use(RequestPageMeta))
+
 function withConfig<T>(config: PublicConfig, read: () => T): T {
   configOutsideRender = config
   try {
@@ -143,25 +148,28 @@ export async function render({ url, call, onError, config }: RenderRequest): Pro
 
   const lazy = new Set<string>()
   const dates: DateRecord = {}
+  const page: PageMetaRecord = { meta: null }
   const { html, failed } = await collect(
     <RequestConfig value={config}>
       <RequestDates value={dates}>
-        <LazyUseContext value={lazy}>
-          <Root
-            queryClient={queryClient}
-            trpcClient={trpcClient}
-            wrap={(children) => (
-              <Router ssrPath={pathname} ssrSearch={search}>
-                {children}
-              </Router>
-            )}
-          />
-        </LazyUseContext>
+        <RequestPageMeta value={page}>
+          <LazyUseContext value={lazy}>
+            <Root
+              queryClient={queryClient}
+              trpcClient={trpcClient}
+              wrap={(children) => (
+                <Router ssrPath={pathname} ssrSearch={search}>
+                  {children}
+                </Router>
+              )}
+            />
+          </LazyUseContext>
+        </RequestPageMeta>
       </RequestDates>
     </RequestConfig>,
     onError,
   )
   const queries = dehydrate(queryClient)
   queryClient.clear()
-  return { html, state: { queries, lazy: [...lazy] }, dates, failed }
+  return { html, state: { queries, lazy: [...lazy] }, dates, failed, meta: page.meta }
 }

@@ -10,6 +10,21 @@ export type SsrState = {
   lazy: string[]
 }
 
+/** What a link preview shows where it says more than, or other than, the page's tab title. */
+export type PagePreview = {
+  title?: string
+  description?: string
+  /** A photo of this instance (`/uploads/…`, under the page's prefix) or an absolute address. */
+  image?: string | null
+}
+
+/** What the page's render said about itself, for the head: its tab title and its link preview. */
+export type PageMeta = {
+  /** As the tab shows it: `Portal de Vendas · Vupt`. */
+  title: string
+  preview?: PagePreview
+}
+
 /** Calls a query procedure as the request's member; answers what the browser would read (JSON). */
 export type ServerCall = (path: string, input: unknown) => Promise<unknown>
 
@@ -27,7 +42,14 @@ export type RenderResult =
   /** A members' page asked for by a visitor: the sign-in page, remembering where they were going. */
   | { redirect: string }
   /** `failed`: some part could not be rendered on the server and is left to the browser. */
-  | { html: string; state: SsrState; dates: Record<string, string>; failed: boolean }
+  | {
+      html: string
+      state: SsrState
+      dates: Record<string, string>
+      failed: boolean
+      /** The title and preview of the page rendered (null if none said, such as a page left to the browser). */
+      meta: PageMeta | null
+    }
 
 /** The server's entry into the client (client/entry-server.tsx, built into dist/ssr). */
 export type PageRenderer = { render: (request: RenderRequest) => Promise<RenderResult> }

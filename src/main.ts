@@ -12,7 +12,6 @@ import { communities } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
 import { createHttpApp } from '../server/http/app'
 import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
-import { eventPageMeta } from '../server/http/event-pages'
 import { createRateLimits } from '../server/http/rate-limits'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
 import { CHAT_DIGEST_INTERVAL_MS, runChatDigest } from '../server/notifications/chat-digest'
@@ -118,7 +117,6 @@ async function main() {
   server.headersTimeout = 66_000
   const clientOptions = {
     db,
-    pageMeta: (path: string) => eventPageMeta(db, path, publicUrl),
     settings: {
       supportEmail: env.SUPPORT_EMAIL,
       contactEmail: env.CONTACT_EMAIL,

@@ -1,3 +1,4 @@
+import type { PageMeta, PagePreview } from '@shared/ssr'
 import { useEffect } from 'react'
 
 export const APP_NAME = 'Vupt'
@@ -21,8 +22,24 @@ function apply() {
       : composeTitle(pageTitle, unreadCount)
 }
 
-/** Sets the tab title to `${title} · Vupt` while the page is shown (with the unread count in front). */
-export function usePageTitle(title: string): void {
+/** What a server render knows of its page; the page's title is written here as the page renders. */
+export type PageMetaRecord = { meta: PageMeta | null }
+
+let renderRecord: (() => PageMetaRecord | undefined) | undefined
+
+/** On the server: where each request's render writes down its page's title and link preview. */
+export function recordPageMetaIn(source: () => PageMetaRecord | undefined): void {
+  renderRecord = source
+}
+
+/**
+ * Sets the tab title to `${title} · Vupt` while the page is shown (with the unread count in front).
+ * Rendered on the server, it also gives the page's head its title and link preview (`preview` where
+ * the preview should say more than the title).
+ */
+export function usePageTitle(title: string, preview?: PagePreview): void {
+  const record = renderRecord?.()
+  if (record) record.meta = { title: composeTitle(title, 0), preview }
   useEffect(() => {
     pageTitle = title
     apply()

@@ -10,13 +10,12 @@ import type { AppServices } from '../services'
 import { type Manifest, modulePreloader } from './build-manifest'
 import { compressWholeBody, preferredEncoding } from './compress-whole-body'
 import { createPageCaller } from './page-caller'
+import { withPageHead } from './page-head'
 import { injectPublicConfig, type PublicSettings, readPublicConfig } from './public-config'
 
 type ClientAppOptions = {
   db: Database
   settings: PublicSettings
-  /** Extra <head> tags for a path (link previews), or null. */
-  pageMeta?: (path: string) => string | null
   /**
    * Renders each page on the server with its data (client/entry-server.tsx). Without it the page is
    * the bare shell, rendered by the browser.
@@ -75,7 +74,7 @@ async function sendPage(
   req: Request,
   res: Response,
   template: string,
-  { db, settings, pageMeta, ssr }: ClientAppOptions,
+  { db, settings, ssr }: ClientAppOptions,
   preloadTags?: (keys: readonly string[]) => string,
 ) {
   // The page's configuration, with the community prefix of its path: the server's render and the
@@ -95,7 +94,6 @@ async function sendPage(
       )
     : template
   let head = `<link rel="manifest" href="/manifest.webmanifest${community ? `?comunidade=${encodeURIComponent(community.slug)}` : ''}">`
-  head += pageMeta?.(req.path) ?? ''
   if (ssr) {
     try {
       const renderer = await ssr.renderer()
@@ -112,6 +110,15 @@ async function sendPage(
       if ('redirect' in result) {
         res.set('Cache-Control', 'no-store').redirect(302, result.redirect)
         return
+      }
+      if (result.meta) {
+        const page = withPageHead(html, result.meta, {
+          publicUrl: ssr.services.publicUrl,
+          url: req.originalUrl,
+          communityName: config.instancePrefix ? community?.name : undefined,
+        })
+        html = page.html
+        head += page.tags
       }
       const { hints, body } = splitResourceHints(result.html)
       head += hints + (preloadTags?.(result.state.lazy) ?? '')

@@ -16,58 +16,6 @@ function publicEvent(db: Database, id: number) {
     .get()
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-
-const longDate = (date: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('pt-BR', {
-    day: '2-digit',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  }).format(date)
-
-/**
- * Open Graph and Twitter tags for an event page, so a link shared in WhatsApp shows a preview.
- * Returns null for any other path.
- */
-export function eventPageMeta(
-  db: Database,
-  path: string,
-  publicUrl: string,
-  timeZone = 'America/Sao_Paulo',
-): string | null {
-  const match = /^(\/[^/]+)?\/evento\/(\d+)\/?$/.exec(path)
-  if (!match) return null
-  const event = publicEvent(db, Number(match[2]))
-  if (!event) return null
-  const when = longDate(event.startsAt, timeZone)
-  const description = `${when} · ${event.location}. ${event.description}`.slice(0, 200)
-  const tags: [string, string][] = [
-    ['og:type', 'website'],
-    ['og:title', event.title],
-    ['og:description', description],
-    ['og:url', `${publicUrl}${path}`],
-    ['og:site_name', 'Vupt'],
-    ['og:locale', 'pt_BR'],
-    ['twitter:card', event.imageUrl ? 'summary_large_image' : 'summary'],
-    ['twitter:title', event.title],
-    ['twitter:description', description],
-  ]
-  if (event.imageUrl) {
-    // Under the page's prefix, like the page's own photos: the machine of that community has the file.
-    const image = `${publicUrl}${match[1] ?? ''}${event.imageUrl}`
-    tags.push(['og:image', image], ['twitter:image', image])
-  }
-  return tags
-    .map(([key, value]) =>
-      key.startsWith('og:')
-        ? `<meta property="${key}" content="${escapeHtml(value)}">`
-        : `<meta name="${key}" content="${escapeHtml(value)}">`,
-    )
-    .join('')
-}
-
 /** 'Adicionar ao calendário': an RFC 5545 file with the start in UTC, which every calendar converts. */
 export function mountEventCalendar(app: Express, db: Database, publicUrl: string) {
   app.get('/api/eventos/:id/calendario.ics', (req, res, next) => {

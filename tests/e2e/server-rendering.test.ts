@@ -336,3 +336,77 @@ describe('páginas montadas no servidor', () => {
     await expect(page.getByText('Carregando...').count()).resolves.toBe(0)
   })
 })
+
+/** The page's <title> and its link-preview tags (property or name → content, as written). */
+async function headOf(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, { headers })
+  expect(response.status, path).toBe(200)
+  const html = await response.text()
+  const head = html.slice(0, html.indexOf('</head>'))
+  const tags = Object.fromEntries(
+    [...head.matchAll(/<meta (?:property|name)="((?:og|twitter):[^"]+)" content="([^"]*)">/g)].map(
+      (match) => [match[1], match[2]],
+    ),
+  )
+  return { html, title: /<title>([^<]*)<\/title>/.exec(head)?.[1], tags }
+}
+
+describe('o título e a prévia de um link compartilhado', () => {
+  it('cada página pública chega com o seu título e a prévia que o WhatsApp lê', async () => {
+    for (const [path, title, site] of [
+      ['/', 'Marketplace Universitário · Vupt', 'Vupt'],
+      ['/univille', 'Univille · Vupt', 'Vupt Univille'],
+      ['/univille/portal', 'Portal de Vendas · Vupt', 'Vupt Univille'],
+      ['/univille/eventos', 'Eventos · Vupt', 'Vupt Univille'],
+      ['/univille/faq', 'Perguntas frequentes · Vupt', 'Vupt Univille'],
+      ['/univille/como-funciona', 'Como funciona · Vupt', 'Vupt Univille'],
+    ]) {
+      const head = await headOf(path as string)
+      expect(head.title, path).toBe(title)
+      expect(head.tags['og:title'], path).toBe(title)
+      expect(head.tags['og:site_name'], path).toBe(site)
+      expect(head.tags['og:url'], path).toMatch(
+        new RegExp(`^https?://[^/]+${path === '/' ? '/$' : `${path}$`}`),
+      )
+      expect(head.tags['og:description'], path).toBeTruthy()
+    }
+  })
+
+  it('na página inicial os destaques ficam abaixo da primeira tela: as fotos deles esperam a rolagem', async () => {
+    const { html } = await headOf('/')
+    const photos = [...html.matchAll(/<img [^>]*>/g)]
+      .map((match) => match[0])
+      .filter((tag) => tag.includes('/uploads/'))
+    expect(photos.length).toBeGreaterThan(0)
+    for (const tag of photos) {
+      expect(tag).toContain('loading="lazy"')
+      expect(tag).not.toMatch(/fetchpriority="high"/i)
+    }
+    expect(html).not.toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/i)
+  })
+
+  it('um evento mostra quando, onde e o começo da descrição', async () => {
+    const list = await headOf('/univille/eventos')
+    const eventPath = /href="(\/univille\/evento\/\d+)"/.exec(list.html)?.[1]
+    expect(eventPath).toBeTruthy()
+    const head = await headOf(eventPath as string)
+    const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(head.html)?.[1]
+    expect(head.title).toBe(`${heading} · Vupt`)
+    expect(head.tags['og:description']).toMatch(/^\d{1,2} de [a-zç]+, \d{2}:\d{2} · \S/)
+  })
+
+  it('um anúncio aberto por um visitante mostra só o nome da comunidade; o membro vê o título do anúncio', async () => {
+    const member = await headOf('/univille/produto/1', { cookie: await demoCookie() })
+    const listingTitle = member.title?.replace(/ · Vupt$/, '')
+    expect(listingTitle).toBeTruthy()
+    expect(listingTitle).not.toBe(member.title)
+
+    // The crawler follows the server's 302 to the sign-in page, as a visitor would.
+    const visitor = await headOf('/univille/produto/1')
+    expect(visitor.title).toBe('Entrar · Vupt')
+    expect(visitor.tags['og:title']).toBe('Um anúncio na comunidade Univille')
+    expect(visitor.tags['og:description']).toContain('Univille')
+    expect(visitor.html).not.toContain(listingTitle)
+    expect(visitor.tags['og:image']).toBeUndefined()
+  })
+})

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createUpload } from '../../server/db/factories'
 import { eventAttendees, events, moderationLog, notifications } from '../../server/db/schema'
-import { eventPageMeta } from '../../server/http/event-pages'
 import type { EventInput } from '../../shared/schemas/event'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { dayFromNow } from '../support/dates'
@@ -290,28 +289,5 @@ describe('Meus eventos', () => {
     })
     expect(await fan.events.mine()).toEqual([])
     await expectTRPCError(pending.events.attending(), 'FORBIDDEN')
-  })
-})
-
-describe('compartilhar', () => {
-  it('gera as tags de prévia só para eventos públicos', async () => {
-    const id = await approvedEvent({ title: 'Sarau <de> Letras' })
-    const meta = eventPageMeta(world.db, `/univille/evento/${id}`, 'https://vupt.app')
-    expect(meta).toContain('<meta property="og:title" content="Sarau &#60;de&#62; Letras">')
-    expect(meta).toContain(`<meta property="og:url" content="https://vupt.app/univille/evento/${id}">`)
-    const { id: hidden } = await organizer.events.create(eventInput())
-    expect(eventPageMeta(world.db, `/evento/${hidden}`, 'https://vupt.app')).toBeNull()
-    expect(eventPageMeta(world.db, '/univille/portal', 'https://vupt.app')).toBeNull()
-  })
-
-  it('a imagem da prévia vem sob o prefixo da página, como as fotos da própria página', async () => {
-    const id = await approvedEvent({ title: 'Feira de Troca de Livros' })
-    world.db.update(events).set({ imageUrl: '/uploads/capa.webp' }).where(eq(events.id, id)).run()
-    expect(eventPageMeta(world.db, `/univille/evento/${id}`, 'https://vupt.app')).toContain(
-      '<meta property="og:image" content="https://vupt.app/univille/uploads/capa.webp">',
-    )
-    expect(eventPageMeta(world.db, `/evento/${id}`, 'https://vupt.app')).toContain(
-      '<meta property="og:image" content="https://vupt.app/uploads/capa.webp">',
-    )
   })
 })

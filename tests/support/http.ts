@@ -14,6 +14,7 @@ import { createHttpApp, type HttpAppOptions } from '../../server/http/app'
 import { serveBuiltClient } from '../../server/http/client-app'
 import type { PublicSettings } from '../../server/http/public-config'
 import type { AppServices } from '../../server/services'
+import type { PageRenderer } from '../../shared/ssr'
 import { callerFor, type TestServices, type TestWorld } from './test-app'
 
 export type RunningApp = { url: string; close: () => Promise<void> }
@@ -64,8 +65,12 @@ export async function startAppWithPages(
   services: AppServices,
   {
     indexHtml = '<!doctype html><html><head></head><body></body></html>',
-    pageMeta,
-  }: { indexHtml?: string; pageMeta?: (path: string) => string | null } = {},
+    renderer,
+  }: {
+    indexHtml?: string
+    /** Stands in for the built pages' server render (client/entry-server.tsx). */
+    renderer?: PageRenderer
+  } = {},
 ): Promise<RunningApp> {
   const clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
   writeFileSync(join(clientDir, 'index.html'), indexHtml)
@@ -73,8 +78,8 @@ export async function startAppWithPages(
     clientPages: (express) =>
       serveBuiltClient(express, clientDir, {
         db: services.db,
-        pageMeta,
         settings: TEST_PUBLIC_SETTINGS,
+        ssr: renderer ? { services, renderer: async () => renderer } : undefined,
       }),
   })
   return {

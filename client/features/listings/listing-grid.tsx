@@ -19,6 +19,8 @@ type ListingGridProps = {
   /** Full-width content (an ad) placed after the first `interstitialAfter` cards. */
   interstitial?: ReactNode
   interstitialAfter?: number
+  /** False where the grid starts below the first screen (under a hero): then every photo waits its turn. */
+  onFirstScreen?: boolean
 }
 
 export function ListingGrid({
@@ -26,6 +28,7 @@ export function ListingGrid({
   columns = 'default',
   interstitial,
   interstitialAfter = 4,
+  onFirstScreen = true,
 }: ListingGridProps) {
   // With fewer cards than the slot, the interstitial closes the list rather than vanishing.
   const slot = Math.min(interstitialAfter, listings.length)
@@ -37,7 +40,7 @@ export function ListingGrid({
           listing={listing}
           before={index === slot ? interstitial : null}
           // The first row is on screen at once: those photos load first, the rest as they scroll in.
-          priority={index < 2}
+          priority={onFirstScreen && index < 2}
         />
       ))}
       {interstitial && slot === listings.length && listings.length > 0 ? (

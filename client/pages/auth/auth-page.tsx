@@ -1,3 +1,4 @@
+import type { PagePreview } from '@shared/ssr'
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { GoogleLogo } from '@/components/google-logo'
@@ -19,8 +20,21 @@ import { usePageTitle } from '@/lib/use-page-title'
 
 const GOOGLE_ERROR = 'Erro ao entrar com Google'
 
+/**
+ * A visitor's link to a members' page (a product, say) arrives here; its preview names the closed
+ * community it belongs to and nothing of the page itself.
+ */
+function signInPreview(returnPath: string, communityName: string | undefined): PagePreview | undefined {
+  if (!communityName || !/\/(produto|perfil)\//.test(returnPath)) return undefined
+  return {
+    title: /\/produto\//.test(returnPath)
+      ? `Um anúncio na comunidade ${communityName}`
+      : `Um perfil na comunidade ${communityName}`,
+    description: `A comunidade ${communityName} no Vupt é fechada: entre com o seu e-mail institucional para ver.`,
+  }
+}
+
 export function AuthPage() {
-  usePageTitle('Entrar')
   const search = useSearch()
   const [, navigate] = useLocation()
   const { viewer, isLoading } = useViewer()
@@ -30,6 +44,7 @@ export function AuthPage() {
   const { community: routeCommunity, prefixed } = useCommunity()
   const community = routeCommunity ?? defaultCommunity()
   const returnPath = readReturnPath(search, prefixed && community ? `/${community.slug}` : '/')
+  usePageTitle('Entrar', signInPreview(returnPath, community?.name))
   const goBack = () => navigate(`~${returnPath}`, { replace: true })
   // "Criar minha conta" links here with ?tab=criar-conta.
   const firstTab = new URLSearchParams(search).get('tab') === 'criar-conta' ? 'criar' : 'entrar'

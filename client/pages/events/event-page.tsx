@@ -1,3 +1,4 @@
+import type { PagePreview } from '@shared/ssr'
 import {
   CalendarDaysIcon,
   CalendarPlusIcon,
@@ -41,12 +42,25 @@ export const eventCalendarUrl = (id: number) => instanceUrl(`/api/eventos/${id}/
 /** `/evento/:id`: public for approved and cancelled events; the organizer also sees it before approval. */
 export function EventPage() {
   const { query, notFound, failed } = useEventFromRoute()
-  usePageTitle(query.data?.title ?? (notFound ? 'Evento não encontrado' : 'Evento'))
+  usePageTitle(
+    query.data?.title ?? (notFound ? 'Evento não encontrado' : 'Evento'),
+    query.data ? eventPreview(query.data) : undefined,
+  )
 
   if (notFound) return <EventNotFound />
   if (failed) return <EventLoadFailure onRetry={() => void query.refetch()} retrying={query.isFetching} />
   if (!query.data) return <EventSkeleton />
   return <EventDetails event={query.data} />
+}
+
+/** A shared event link previews when and where, the start of the description and the cover. */
+function eventPreview(event: EventDetail): PagePreview {
+  const startsAt = toDate(event.startsAt)
+  const when = `${formatDayLongMonth(startsAt, event.timeZone)}, ${formatTime(startsAt, event.timeZone)}`
+  return {
+    description: `${when} · ${event.location}. ${event.description}`.slice(0, 200),
+    image: event.imageUrl ? instanceUrl(event.imageUrl) : null,
+  }
 }
 
 function EventDetails({ event }: { event: EventDetail }) {

@@ -190,7 +190,7 @@ function Landing() {
             </Button>
           </div>
         ) : featured.data && featured.data.length > 0 ? (
-          <ListingGrid listings={featured.data.slice(0, 6)} columns="three" />
+          <ListingGrid listings={featured.data.slice(0, 6)} columns="three" onFirstScreen={false} />
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
             <p className="font-semibold text-lg">Ainda não há produtos cadastrados</p>
