@@ -52,14 +52,17 @@ export function compressWholeBody(): RequestHandler {
       let body = Buffer.concat(chunks)
       res.vary('Accept-Encoding')
       const compress = accepted === 'br' ? brotli : accepted === 'gzip' ? gzipSync : null
-      if (
-        compress &&
-        body.length >= COMPRESS_FROM_BYTES &&
-        !res.hasHeader('Content-Encoding') &&
-        req.method !== 'HEAD'
-      ) {
-        body = compress(body)
-        res.setHeader('Content-Encoding', accepted as string)
+      if (compress && !res.hasHeader('Content-Encoding')) {
+        if (req.method === 'HEAD') {
+          // No body to compress: the same encoding a GET would get, and no length (only the GET knows it).
+          if (Number(res.getHeader('Content-Length') ?? 0) >= COMPRESS_FROM_BYTES) {
+            res.setHeader('Content-Encoding', accepted as string)
+            res.removeHeader('Content-Length')
+          }
+        } else if (body.length >= COMPRESS_FROM_BYTES) {
+          body = compress(body)
+          res.setHeader('Content-Encoding', accepted as string)
+        }
       }
       // A HEAD, 304 or 204 goes without a body: a length set for it describes the body a GET would get.
       const bodiless = req.method === 'HEAD' || res.statusCode === 304 || res.statusCode === 204
