@@ -50,7 +50,14 @@ function mountManifest(app: Express, { db, settings }: ClientAppOptions) {
           display: 'standalone',
           background_color: '#ffffff',
           theme_color: community?.primaryColor ?? '#0b5fa5',
-          icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+          // The PNGs are the favicon drawn at the sizes an install asks for; the maskable one fills its
+          // square, for launchers that cut their own shape.
+          icons: [
+            { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
         }),
       )
   })

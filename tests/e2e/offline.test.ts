@@ -40,6 +40,25 @@ const cachedPaths = (page: Page) =>
     return (await cache.keys()).map((request) => new URL(request.url).pathname)
   }, CACHE)
 
+describe('instalável', () => {
+  it('cada ícone do manifesto existe no tamanho que declara', async () => {
+    const manifest = (await (
+      await fetch(`${server.url}/manifest.webmanifest?comunidade=univille`)
+    ).json()) as {
+      icons: { src: string; sizes: string; type: string }[]
+    }
+    for (const icon of manifest.icons) {
+      const response = await fetch(`${server.url}${icon.src}`)
+      expect(response.status, icon.src).toBe(200)
+      expect(response.headers.get('content-type'), icon.src).toContain(icon.type)
+      if (icon.type !== 'image/png') continue
+      // A PNG's width and height are the IHDR chunk's first two 32-bit numbers.
+      const bytes = Buffer.from(await response.arrayBuffer())
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, icon.src).toBe(icon.sizes)
+    }
+  })
+})
+
 describe('o service worker', () => {
   it('guarda os arquivos do build e a página offline, nunca a API nem as páginas de um membro', async () => {
     const { context, page } = await signedInPage(browser, server.url, MEMBER)

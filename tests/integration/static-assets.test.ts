@@ -96,7 +96,14 @@ describe('arquivos do build', () => {
     expect(manifest.name).toContain('Univille')
     expect(manifest.start_url).toBe('/univille')
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i)
-    expect(manifest.icons.length).toBeGreaterThan(0)
+    // What an install asks for: 192 and 512 pixels, and a maskable icon for launchers that cut their shape.
+    expect(manifest.icons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sizes: '192x192', type: 'image/png' }),
+        expect.objectContaining({ sizes: '512x512', type: 'image/png', purpose: 'any' }),
+        expect.objectContaining({ sizes: '512x512', type: 'image/png', purpose: 'maskable' }),
+      ]),
+    )
     const page = await (await fetch(`${app.url}/univille/faq`)).text()
     expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest?comunidade=univille">')
     expect(page).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`)
@@ -126,6 +133,11 @@ describe('arquivos do build', () => {
     const head = await raw('/univille/faq', 'identity', { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(Number(head.headers['content-length'])).toBe(plain.body.length)
+    // Asked with brotli, a HEAD says what the GET would: brotli, of a length only the GET computes.
+    const brotliHead = await raw('/univille/faq', 'br', { method: 'HEAD' })
+    expect(brotliHead.status).toBe(200)
+    expect(brotliHead.headers['content-encoding']).toBe('br')
+    expect(brotliHead.headers['content-length']).toBeUndefined()
   })
 
   it('o service worker nunca fica velho no cache do navegador', async () => {
