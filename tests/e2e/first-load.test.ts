@@ -30,8 +30,16 @@ describe('o primeiro download das páginas que um link abre', () => {
     })
   }
 
-  it('nenhuma dessas páginas, que não têm formulário, leva zod ou react-hook-form', () => {
-    for (const page of Object.keys(FIRST_LOAD_BUDGETS_KB)) {
+  it('nenhuma página sem formulário leva zod ou react-hook-form', () => {
+    const formless = [
+      ...Object.keys(FIRST_LOAD_BUDGETS_KB),
+      'pages/info/faq-page.tsx',
+      'pages/events/events-page.tsx',
+      'pages/info/como-funciona-page.tsx',
+      'pages/info/sobre-page.tsx',
+    ]
+    for (const page of formless) {
+      expect(manifest[page], page).toBeDefined()
       const carrying = firstLoadFiles(manifest, page).filter((file) => {
         const code = readFileSync(join(CLIENT_DIST, file), 'utf8')
         // Names the minifier keeps: zod's error class, react-hook-form's field option.
