@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../server/db/client'
 import { createConversation } from '../../server/db/factories'
@@ -81,5 +81,50 @@ describe('envio de mensagens em lote (group commit)', () => {
     const outcomes = await Promise.allSettled([write('antes'), write('falha', true), write('depois')])
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect(contentsIn(otherConnection(), conversationId)).toEqual(['antes', 'depois'])
+  })
+
+  it('mais de 500 no mesmo turno vão em commits de até 500, todos gravados e na ordem', async () => {
+    const { one, conversationId } = await pair()
+    const reader = otherConnection()
+    // Each write notes how many of the others were already committed when it ran.
+    const committedBefore: number[] = []
+    const writes = Array.from({ length: 1_200 }, (_, n) =>
+      commitTogether(world.db, (tx) => {
+        committedBefore.push(contentsIn(reader, conversationId).length)
+        tx.insert(messages)
+          .values({ conversationId, senderId: one, content: `m${n}` })
+          .run()
+        return n
+      }),
+    )
+    expect(await Promise.all(writes)).toEqual(Array.from({ length: 1_200 }, (_, n) => n))
+    expect(contentsIn(reader, conversationId)).toEqual(Array.from({ length: 1_200 }, (_, n) => `m${n}`))
+    expect([...new Set(committedBefore)]).toEqual([0, 500, 1_000])
+    expect(committedBefore.filter((count) => count === 0)).toHaveLength(500)
+  })
+
+  it('se o próprio commit falha, todas as escritas do lote são recusadas e nada fica', async () => {
+    const { one, conversationId } = await pair()
+    const write = (content: string, senderId: number) =>
+      commitTogether(world.db, (tx) => {
+        tx.insert(messages).values({ conversationId, senderId, content }).run()
+        return content
+      })
+    // A foreign key checked only at COMMIT: the savepoints pass, the commit refuses the whole batch.
+    world.db.run(sql`pragma defer_foreign_keys = on`)
+    const outcomes = await Promise.allSettled([
+      write('boa', one),
+      write('órfã', 999_999),
+      write('outra boa', one),
+    ])
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    expect(contentsIn(otherConnection(), conversationId)).toEqual([])
+    expect(world.db.$client.inTransaction).toBe(false)
+  })
+
+  it('cada conexão aberta pelo app grava com synchronous=FULL: um envio confirmado sobrevive a uma queda de energia', () => {
+    // 2 is FULL: the commit waits for the disk, WAL included (better-sqlite3 would leave NORMAL, 1).
+    expect(world.db.$client.pragma('synchronous', { simple: true })).toBe(2)
+    expect(otherConnection().$client.pragma('synchronous', { simple: true })).toBe(2)
   })
 })
