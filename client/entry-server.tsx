@@ -138,10 +138,11 @@ export async function render({ url, call, onError, config }: RenderRequest): Pro
   const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient })
 
   const { pathname, search } = new URL(url, 'http://vupt.invalid')
-  const viewer = await utils.auth.me.fetch(undefined, { staleTime: 60_000 }).catch(() => null)
+  // null: nobody is signed in; undefined: the server could not tell (the browser asks again and decides).
+  const viewer = await utils.auth.me.fetch(undefined, { staleTime: 60_000 }).catch(() => undefined)
   const { community, pathWithinCommunity } = withConfig(config, () => locateCommunity(pathname))
   const route = findRoute(community ? communityRoutes : rootRoutes, pathWithinCommunity)
-  if (route && route.access !== 'public' && !viewer) {
+  if (route && route.access !== 'public' && viewer === null) {
     const prefix = community ? `/${community.slug}` : ''
     return { redirect: `${prefix}/auth?from=${encodeURIComponent(`${pathname}${search}`)}` }
   }
