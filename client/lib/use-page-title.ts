@@ -39,7 +39,8 @@ export function recordPageMetaIn(source: () => PageMetaRecord | undefined): void
  */
 export function usePageTitle(title: string, preview?: PagePreview): void {
   const record = renderRecord?.()
-  if (record) record.meta = { title: composeTitle(title, 0), preview }
+  // The preview's title is the page's own: the site's name goes beside it (og:site_name).
+  if (record) record.meta = { title: composeTitle(title, 0), preview: { title, ...preview } }
   useEffect(() => {
     pageTitle = title
     apply()

@@ -354,15 +354,15 @@ async function headOf(path: string, headers: Record<string, string> = {}) {
 describe('o título e a prévia de um link compartilhado', () => {
   it('cada página pública chega com o seu título e a prévia que o WhatsApp lê', async () => {
     for (const [path, title, site] of [
-      ['/', 'Marketplace Universitário · Vupt', 'Vupt'],
-      ['/univille', 'Univille · Vupt', 'Vupt Univille'],
-      ['/univille/portal', 'Portal de Vendas · Vupt', 'Vupt Univille'],
-      ['/univille/eventos', 'Eventos · Vupt', 'Vupt Univille'],
-      ['/univille/faq', 'Perguntas frequentes · Vupt', 'Vupt Univille'],
-      ['/univille/como-funciona', 'Como funciona · Vupt', 'Vupt Univille'],
+      ['/', 'Marketplace Universitário', 'Vupt'],
+      ['/univille', 'Univille', 'Vupt Univille'],
+      ['/univille/portal', 'Portal de Vendas', 'Vupt Univille'],
+      ['/univille/eventos', 'Eventos', 'Vupt Univille'],
+      ['/univille/faq', 'Perguntas frequentes', 'Vupt Univille'],
+      ['/univille/como-funciona', 'Como funciona', 'Vupt Univille'],
     ]) {
       const head = await headOf(path as string)
-      expect(head.title, path).toBe(title)
+      expect(head.title, path).toBe(`${title} · Vupt`)
       expect(head.tags['og:title'], path).toBe(title)
       expect(head.tags['og:site_name'], path).toBe(site)
       expect(head.tags['og:url'], path).toMatch(
@@ -392,6 +392,7 @@ describe('o título e a prévia de um link compartilhado', () => {
     const head = await headOf(eventPath as string)
     const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(head.html)?.[1]
     expect(head.title).toBe(`${heading} · Vupt`)
+    expect(head.tags['og:title']).toBe(heading)
     expect(head.tags['og:description']).toMatch(/^\d{1,2} de [a-zç]+, \d{2}:\d{2} · \S/)
   })
 
