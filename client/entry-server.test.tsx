@@ -1,26 +1,14 @@
 import type { PublicConfig } from '@shared/community'
 import type { ServerCall } from '@shared/ssr'
 import { describe, expect, it, vi } from 'vitest'
+import { SEED_COMMUNITIES } from '../server/db/seed-data'
+import { TEST_PUBLIC_SETTINGS } from '../tests/support/http'
 import { render } from './entry-server'
 
+/** The configuration a page under /univille carries: the installation's communities. */
 const CONFIG: PublicConfig = {
-  supportEmail: 'suporte@vupt.test',
-  contactEmail: 'contato@vupt.test',
-  googleEnabled: false,
-  social: {},
-  defaultCommunitySlug: 'univille',
-  communities: [
-    {
-      slug: 'univille',
-      name: 'Univille',
-      universityName: 'Universidade da Região de Joinville',
-      emailDomain: 'univille.br',
-      primaryColor: '#0b5fa5',
-      secondaryColor: '#f59e0b',
-      timeZone: 'America/Sao_Paulo',
-      active: true,
-    },
-  ],
+  ...TEST_PUBLIC_SETTINGS,
+  communities: [...SEED_COMMUNITIES],
   instancePrefix: '/univille',
 }
 

@@ -6,6 +6,7 @@ import { isClientRoute } from '../../shared/routes'
 import { type PageRenderer, SSR_STATE_ELEMENT_ID } from '../../shared/ssr'
 import { SSR_DATES_ELEMENT_ID } from '../../shared/ssr-dates'
 import type { Database } from '../db/client'
+import { escapeHtml } from '../escape-html'
 import type { AppServices } from '../services'
 import { type Manifest, modulePreloader } from './build-manifest'
 import { compressWholeBody, preferredEncoding } from './compress-whole-body'
@@ -24,8 +25,6 @@ type ClientAppOptions = {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>'
-
-const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** The web app manifest, in the colours of the community the page belongs to (`?comunidade=`). */
 function mountManifest(app: Express, { db, settings }: ClientAppOptions) {
@@ -97,7 +96,7 @@ async function sendPage(
   let html = community
     ? template.replace(
         /<meta name="theme-color" content="[^"]*"/,
-        () => `<meta name="theme-color" content="${escapeAttribute(community.primaryColor)}"`,
+        () => `<meta name="theme-color" content="${escapeHtml(community.primaryColor)}"`,
       )
     : template
   let head = `<link rel="manifest" href="/manifest.webmanifest${community ? `?comunidade=${encodeURIComponent(community.slug)}` : ''}">`

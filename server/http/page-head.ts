@@ -1,6 +1,5 @@
 import type { PageMeta } from '../../shared/ssr'
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+import { escapeHtml } from '../escape-html'
 
 const TITLE = /<title>[^<]*<\/title>/
 const DESCRIPTION = /<meta name="description" content="([^"]*)"\s*\/?>/

@@ -1,6 +1,5 @@
+import { escapeHtml } from '../escape-html'
 import type { Mail } from './mailer'
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 type MailLink = { label: string; url: string }
 

@@ -1,12 +1,8 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { twMerge } from 'tailwind-merge'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemo } from '../../scripts/lib/built-server'
 import { launchBrowser, newDesktopContext, newPhoneContext, signedInPage } from './support/browser'
-import { ADMIN, type RunningServer, startServer } from './support/server'
+import { ADMIN, DEMO_MEMBER, type RunningServer, startDemoServer } from './support/server'
 
 /*
  * `cn` joins classes without merging them, so two classes on one element that set the same CSS property
@@ -14,15 +10,11 @@ import { ADMIN, type RunningServer, startServer } from './support/server'
  * knows which utilities compete: an element's class list must come out of it whole.
  */
 
-const MEMBER = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
-
 let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-e2e-classes-'))
-  seedDemo(dataDir)
-  ;[server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startDemoServer(), launchBrowser()])
 })
 
 afterAll(async () => {
@@ -89,7 +81,7 @@ describe('nenhum elemento leva duas classes que disputam a mesma propriedade', (
 
   it('nas páginas de um membro, no celular e no computador, com o menu da conta aberto', async () => {
     for (const device of ['phone', 'desktop'] as const) {
-      const { context, page } = await signedInPage(browser, server.url, MEMBER, { device })
+      const { context, page } = await signedInPage(browser, server.url, DEMO_MEMBER, { device })
       const found = await visit(page, [
         '/univille/portal',
         '/univille/criacoes',

@@ -1,13 +1,8 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemo } from '../../scripts/lib/built-server'
 import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { DEMO_MEMBER, type RunningServer, startDemoServer } from './support/server'
 
-const MEMBER = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
 const CACHE = 'vupt-static-v1'
 
 let server: RunningServer
@@ -15,9 +10,7 @@ let browser: Browser
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-e2e-offline-'))
-  seedDemo(dataDir)
-  ;[server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startDemoServer(), launchBrowser()])
 })
 
 afterAll(async () => {
@@ -40,6 +33,20 @@ const cachedPaths = (page: Page) =>
     return (await cache.keys()).map((request) => new URL(request.url).pathname)
   }, CACHE)
 
+/** The build files among them. */
+const cachedAssets = async (page: Page) =>
+  (await cachedPaths(page)).filter((path) => path.startsWith('/assets/'))
+
+/** A visitor's phone on the community's home page, once the service worker controls it. */
+async function controlledPhonePage() {
+  const context = await newPhoneContext(browser, server.url)
+  contexts.push(context)
+  const page = await context.newPage()
+  await page.goto('/univille')
+  await controlled(page)
+  return { context, page }
+}
+
 describe('instalável', () => {
   it('cada ícone do manifesto existe no tamanho que declara', async () => {
     const manifest = (await (
@@ -61,7 +68,7 @@ describe('instalável', () => {
 
 describe('o service worker', () => {
   it('guarda os arquivos do build e a página offline, nunca a API nem as páginas de um membro', async () => {
-    const { context, page } = await signedInPage(browser, server.url, MEMBER)
+    const { context, page } = await signedInPage(browser, server.url, DEMO_MEMBER)
     contexts.push(context)
     await controlled(page)
     await page.goto('/univille/portal')
@@ -69,9 +76,7 @@ describe('o service worker', () => {
     await page.goto('/univille/meus-favoritos')
     await page.getByRole('heading', { level: 1 }).waitFor()
 
-    await expect
-      .poll(async () => (await cachedPaths(page)).filter((path) => path.startsWith('/assets/')).length)
-      .toBeGreaterThan(0)
+    await expect.poll(async () => (await cachedAssets(page)).length).toBeGreaterThan(0)
     const paths = await cachedPaths(page)
     expect(paths).toContain('/offline.html')
     const other = paths.filter(
@@ -81,11 +86,7 @@ describe('o service worker', () => {
   })
 
   it('sem conexão, uma página mostra o aviso em português', async () => {
-    const context = await newPhoneContext(browser, server.url)
-    contexts.push(context)
-    const page = await context.newPage()
-    await page.goto('/univille')
-    await controlled(page)
+    const { context, page } = await controlledPhonePage()
     await context.setOffline(true)
     try {
       await page.goto('/univille/faq')
@@ -97,11 +98,7 @@ describe('o service worker', () => {
   })
 
   it('de um deploy a outro, os arquivos mais antigos saem: o cache não cresce sem fim', async () => {
-    const context = await newPhoneContext(browser, server.url)
-    contexts.push(context)
-    const page = await context.newPage()
-    await page.goto('/univille')
-    await controlled(page)
+    const { page } = await controlledPhonePage()
     // 300 files of earlier builds, stored before this visit's.
     await page.evaluate(async (name) => {
       const cache = await caches.open(name)
@@ -113,28 +110,20 @@ describe('o service worker', () => {
       }
     }, CACHE)
     // A build file this visit has not stored yet, fetched through the service worker.
-    const fresh = await page.evaluate(async (name) => {
-      const cache = await caches.open(name)
-      const stored = new Set((await cache.keys()).map((request) => new URL(request.url).pathname))
-      const files = [
-        ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
-          'link[href^="/assets/"], script[src^="/assets/"]',
-        ),
-      ].map(
-        (element) => ('href' in element ? element.getAttribute('href') : element.getAttribute('src')) ?? '',
-      )
-      const path = files.find((file) => !stored.has(file))
-      return path ?? null
-    }, CACHE)
+    const stored = new Set(await cachedPaths(page))
+    const pageFiles = await page.evaluate(() =>
+      [...document.querySelectorAll('script[src^="/assets/"], link[href^="/assets/"]')].map(
+        (element) => element.getAttribute('src') ?? element.getAttribute('href') ?? '',
+      ),
+    )
+    const fresh = pageFiles.find((file) => !stored.has(file))
     expect(fresh).toBeTruthy()
     await page.evaluate(async (path) => {
       await (await fetch(path as string)).arrayBuffer()
     }, fresh)
 
     await expect.poll(async () => (await cachedPaths(page)).includes(fresh as string)).toBe(true)
-    await expect
-      .poll(async () => (await cachedPaths(page)).filter((path) => path.startsWith('/assets/')).length)
-      .toBe(250)
+    await expect.poll(async () => (await cachedAssets(page)).length).toBe(250)
     const paths = await cachedPaths(page)
     expect(paths).not.toContain('/assets/antigo-0.js')
     expect(paths).toContain('/assets/antigo-299.js')

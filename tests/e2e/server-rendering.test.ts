@@ -1,23 +1,15 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemo } from '../../scripts/lib/built-server'
 import { firstLoadFiles, readManifest } from '../../scripts/lib/first-load'
 import { launchBrowser } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
-
-const DEMO = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
+import { DEMO_MEMBER, type RunningServer, startDemoServer } from './support/server'
 
 let server: RunningServer
 let browser: Browser
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-e2e-ssr-'))
-  seedDemo(dataDir)
-  ;[server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startDemoServer(), launchBrowser()])
 })
 
 afterAll(async () => {
@@ -51,7 +43,7 @@ async function demoCookie(): Promise<string> {
   const response = await fetch(`${server.url}/api/trpc/auth.signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify(DEMO),
+    body: JSON.stringify(DEMO_MEMBER),
   })
   expect(response.status).toBe(200)
   return response.headers

@@ -25,11 +25,10 @@ const GOOGLE_ERROR = 'Erro ao entrar com Google'
  * community it belongs to and nothing of the page itself.
  */
 function signInPreview(returnPath: string, communityName: string | undefined): PagePreview | undefined {
-  if (!communityName || !/\/(produto|perfil)\//.test(returnPath)) return undefined
+  const page = /\/(produto|perfil)\//.exec(returnPath)?.[1]
+  if (!communityName || !page) return undefined
   return {
-    title: /\/produto\//.test(returnPath)
-      ? `Um anúncio na comunidade ${communityName}`
-      : `Um perfil na comunidade ${communityName}`,
+    title: `${page === 'produto' ? 'Um anúncio' : 'Um perfil'} na comunidade ${communityName}`,
     description: `A comunidade ${communityName} no Vupt é fechada: entre com o seu e-mail institucional para ver.`,
   }
 }

@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type BuiltServer, freePort, startBuiltServer } from '../../../scripts/lib/built-server'
+import { type BuiltServer, freePort, seedDemo, startBuiltServer } from '../../../scripts/lib/built-server'
 
 export const ADMIN = { email: 'admin@univille.br', password: 'admin-e2e-123' }
+/** A student of the Univille demo (scripts/seed-demo.ts), with listings, favorites and chats. */
+export const DEMO_MEMBER = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
 
 export type RunningServer = Omit<BuiltServer, 'process' | 'stop'> & {
   dataDir: string
@@ -42,6 +44,13 @@ export async function startServer(
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** The built server on a fresh copy of the Univille demo: students, listings, events and banners. */
+export function startDemoServer(): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vupt-e2e-demo-'))
+  seedDemo(dataDir)
+  return startServer({}, { dataDir })
 }
 
 /** The newest link sent to `to`, read from the .eml files the server writes without SMTP. */
