@@ -1,9 +1,9 @@
 import type { Logger } from 'pino'
 import type { SecretBox } from './auth/secret-box'
 import type { Database } from './db/client'
-import type { RateLimits } from './http/rate-limits'
 import type { Mailer } from './mail/mailer'
 import type { BackupStatus } from './ops/backup-job'
+import type { RateLimits } from './rate-limits'
 import type { EventBus } from './realtime/bus'
 import type { ImageStorage } from './uploads/storage'
 

@@ -29,9 +29,9 @@ import type { Database } from '../db/client'
 import { isConstraintError } from '../db/errors'
 import { communities, profiles, users } from '../db/schema'
 import { appError } from '../errors'
-import { assertNotBlocked, consumeAll, consumeEscalating, resetKey } from '../http/rate-limits'
 import { passwordResetMail, verificationMail } from '../mail/templates'
 import { publishAdminChange } from '../moderation/badges'
+import { assertNotBlocked, consumeAll, consumeEscalating, resetKey } from '../rate-limits'
 import { BUS_GAP } from '../realtime/bus'
 import {
   acquireSubscriptionSlot,

@@ -17,7 +17,7 @@ import {
 } from '../chat/messages'
 import { startConversation } from '../chat/start'
 import { appError } from '../errors'
-import { consumeAll } from '../http/rate-limits'
+import { consumeAll } from '../rate-limits'
 import { BUS_GAP, type ChatEvent } from '../realtime/bus'
 import {
   acquireSubscriptionSlot,

@@ -31,12 +31,12 @@ import {
   wantedPosts,
 } from '../db/schema'
 import { appError } from '../errors'
-import { consumeAll } from '../http/rate-limits'
 import { visibleListing } from '../listings/rules'
 import { publishAdminChange } from '../moderation/badges'
 import { logModeration } from '../moderation/log'
 import { removalReasonText, removeListingByModeration } from '../moderation/remove-listing'
 import { notify } from '../notifications/notify'
+import { consumeAll } from '../rate-limits'
 import type { AppServices } from '../services'
 import { removeWantedByModeration, visibleWanted } from '../wanted/rules'
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { resolveSession } from '../../server/auth/identity'
 import { SESSION_LIFETIME_MS, validateSessionToken } from '../../server/auth/session'
 import { communities, emailTokens, profiles, sessions, userRoles, users } from '../../server/db/schema'
-import { RATE_LIMIT_MESSAGE } from '../../server/http/rate-limits'
+import { RATE_LIMIT_MESSAGE } from '../../server/rate-limits'
 import type { SignUpInput } from '../../shared/schemas/auth'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {

@@ -19,7 +19,7 @@ import { communities, listingImages, type UploadKind, uploads } from '../../serv
 import { seedBase } from '../../server/db/seed'
 import { AppError } from '../../server/errors'
 import { createHttpApp } from '../../server/http/app'
-import { createRateLimits } from '../../server/http/rate-limits'
+import { createRateLimits } from '../../server/rate-limits'
 import { createInProcessBus } from '../../server/realtime/bus'
 import type { AppServices } from '../../server/services'
 import { attachUploads, releaseUploads } from '../../server/uploads/attach'

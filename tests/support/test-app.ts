@@ -30,8 +30,8 @@ import {
 } from '../../server/db/factories'
 import { communities, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
-import { createRateLimits } from '../../server/http/rate-limits'
 import type { Mail, Mailer } from '../../server/mail/mailer'
+import { createRateLimits } from '../../server/rate-limits'
 import {
   type BUS_GAP,
   type BusListener,

@@ -6,7 +6,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible'
-import { appError } from '../errors'
+import { appError } from './errors'
 
 const MINUTE = 60
 const HOUR = 60 * MINUTE
