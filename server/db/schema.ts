@@ -618,6 +618,23 @@ export const eventAttendees = sqliteTable(
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_attendees_user_idx').on(t.userId)],
 )
 
+/**
+ * The attendees whose RSVP the organizer was already told of: leaving and joining again, however
+ * often, tells them nothing new.
+ */
+export const eventRsvpNotices = sqliteTable(
+  'event_rsvp_notices',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
+)
+
 // ---------------------------------------------------------------- banners and moderation
 
 export const advertisements = sqliteTable(
@@ -794,6 +811,22 @@ export const chatDigestCursors = sqliteTable('chat_digest_cursors', {
   lastMessageId: integer('last_message_id').notNull(),
   sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
 })
+
+/**
+ * When each member was last e-mailed about each subject (kind and what it is about): other members'
+ * actions reach a mailbox at most once a day per subject, however often they repeat.
+ */
+export const notificationEmails = sqliteTable(
+  'notification_emails',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.subject] })],
+)
 
 // ---------------------------------------------------------------- relations
 
