@@ -20,6 +20,7 @@ export default defineConfig({
             '{server,shared,client,src,scripts}/**/*.test.{ts,tsx}',
             'tests/integration/**/*.test.ts',
             'tests/security/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
           ],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],

@@ -14,6 +14,27 @@ import {
   validateSessionToken,
 } from './session'
 
+/** What a call knows of the request or WebSocket connection it came on. */
+export type RequestMeta = {
+  /** HTTP calls only: the request's id (X-Request-Id), logged with any failure it causes. */
+  requestId?: string
+  ip: string | null
+  userAgent: string | null
+  /** The request's Cookie header (the known-device cookie of sign-in lives there). */
+  cookieHeader?: string
+  /** Sets a cookie on the response; absent on WebSocket calls. */
+  setCookie?: (serialized: string) => void
+  /**
+   * WebSocket calls only: the session token of the upgrade. A connection outlives the moment it was
+   * opened, so each call re-checks the session (it may have ended) and the user (they may have been approved).
+   */
+  sessionToken?: string | null
+  /**
+   * WebSocket calls only: open subscriptions of this connection, to cap them, and (`all`) of every
+   * connection of the process, for the metrics.
+   */
+  subscriptions?: { active: number; all?: { active: number } }
+}
 /** Who is behind a request: the session and the member, both null for a visitor. */
 export type Identity = { session: ValidatedSession | null; user: CurrentUser | null }
 

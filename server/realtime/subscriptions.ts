@@ -1,8 +1,8 @@
+import type { RequestMeta } from '../auth/identity'
 import { validateSessionToken } from '../auth/session'
 import type { Database } from '../db/client'
 import { appError } from '../errors'
-import type { Context, RequestMeta, SignedInCtx } from '../trpc/context'
-import { asTRPCError } from '../trpc/init'
+import type { EventBus } from './bus'
 
 /** A page needs a handful (account, chat); more from one connection is a bug or abuse. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 8
@@ -12,8 +12,7 @@ export function acquireSubscriptionSlot(request: RequestMeta): () => void {
   const counter = request.subscriptions
   if (!counter) return () => {}
   if (counter.active >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-    // Thrown inside the subscription's stream, past the middleware that answers refusals.
-    throw asTRPCError(appError('TOO_MANY_REQUESTS', 'TOO_MANY_LIVE_UPDATES'))
+    throw appError('TOO_MANY_REQUESTS', 'TOO_MANY_LIVE_UPDATES')
   }
   counter.active += 1
   if (counter.all) counter.all.active += 1
@@ -33,13 +32,13 @@ export function sessionStillValid(db: Database, request: RequestMeta): boolean {
 }
 
 /** What a live stream reads while it waits: the database, the bus, the connection and who is listening. */
-export type StreamScope = Pick<Context, 'db' | 'bus' | 'request'> & { userId: number }
+export type StreamScope = { db: Database; bus: EventBus; request: RequestMeta; userId: number }
 
 /**
  * A stream's scope taken from the call's context. A generator keeps its arguments for as long as it
  * lives, and the context carries the member and the session as read at the start: on thousands of open
  * sockets that is memory for nothing, so streams get this instead.
  */
-export function streamScope(ctx: SignedInCtx): StreamScope {
+export function streamScope(ctx: Omit<StreamScope, 'userId'> & { user: { id: number } }): StreamScope {
   return { db: ctx.db, bus: ctx.bus, request: ctx.request, userId: ctx.user.id }
 }

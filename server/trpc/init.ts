@@ -51,18 +51,34 @@ export const mergeRouters = t.mergeRouters
  * Every procedure starts here: a refusal a domain module raised (AppError, which knows nothing of
  * tRPC) is answered with its status and code; anything else stays a fault.
  */
-const baseProcedure = t.procedure.use(async function answerRefusals({ next }) {
+const baseProcedure = t.procedure.use(async function answerRefusals({ next, type }) {
   const result = await next()
-  if (result.ok || !(result.error.cause instanceof AppError)) return result
+  if (result.ok) {
+    return type === 'subscription' && isAsyncIterable(result.data)
+      ? { ...result, data: refusalsAnswered(result.data) }
+      : result
+  }
+  if (!(result.error.cause instanceof AppError)) return result
   return { ...result, error: asTRPCError(result.error.cause) }
 })
 
-/**
- * A refusal as tRPC answers it. Needed as such only inside a subscription's stream, which no
- * middleware sees once it started.
- */
-export function asTRPCError(refusal: AppError): TRPCError {
+function asTRPCError(refusal: AppError): TRPCError {
   return new TRPCError({ code: refusal.status, message: refusal.message, cause: refusal })
+}
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value
+
+/**
+ * A subscription's stream runs after every middleware returned: a refusal it raises on the way (a
+ * connection over its limit, a session that ended) is answered here, as the middleware answers calls.
+ */
+async function* refusalsAnswered(stream: AsyncIterable<unknown>) {
+  try {
+    return yield* stream
+  } catch (error) {
+    throw error instanceof AppError ? asTRPCError(error) : error
+  }
 }
 
 export const publicProcedure = baseProcedure.meta({ tier: 'public' })

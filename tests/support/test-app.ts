@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { NewAccount } from '../../server/auth/accounts'
-import { type CurrentUser, identityOf } from '../../server/auth/identity'
+import { type CurrentUser, identityOf, type RequestMeta } from '../../server/auth/identity'
 import { createSecretBox } from '../../server/auth/secret-box'
 import {
   createSession,
@@ -42,7 +42,7 @@ import {
 } from '../../server/realtime/bus'
 import { appRouter } from '../../server/routers/_app'
 import type { AppServices } from '../../server/services'
-import { createContextInner, type RequestMeta } from '../../server/trpc/context'
+import { createContextInner } from '../../server/trpc/context'
 import { createCallerFactory } from '../../server/trpc/init'
 import { createMemoryImageStorage } from '../../server/uploads/storage'
 

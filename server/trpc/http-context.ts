@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express'
 import { requestIp, resolveSession } from '../auth/identity'
 import type { AppServices } from '../services'
-import { createContextInner } from '../trpc/context'
+import { createContextInner } from './context'
 
 /** The tRPC context of an HTTP request: its session and member, for the API and for rendered pages. */
 export function requestContext(services: AppServices, req: Request, res: Response) {
