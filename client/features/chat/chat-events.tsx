@@ -1,18 +1,7 @@
-import { createContext, lazy, type ReactNode, use, useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, type ReactNode, use, useEffect, useState, useSyncExternalStore } from 'react'
 import { AfterHydration } from '@/components/after-hydration'
-import { createTypingStore, type TypingStore, typingUserAt } from './typing-store'
-
-export type ChatContextValue = {
-  typing: TypingStore
-  /** The thread on screen, if any: its incoming messages are read at once, so they do not count as unread. */
-  openThread: { current: number | null }
-}
-
-// Outside the provider (never in the app, possibly in isolated renders) nothing is live: an inert store.
-export const ChatContext = createContext<ChatContextValue>({
-  typing: createTypingStore(),
-  openThread: { current: null },
-})
+import { ChatContext, type ChatContextValue } from './chat-context'
+import { createTypingStore, typingUserAt } from './typing-store'
 
 // The subscription and its cache patches load once the page is up, and only for members.
 const ChatEvents = lazy(() => import('./chat-live'))

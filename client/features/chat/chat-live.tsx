@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { setTitleUnreadCount } from '@/lib/use-page-title'
 import { applyReadReceipt, type ChatMessage, type MessagesData, mergeMessage } from './chat-cache'
-import { ChatContext } from './chat-events'
+import { ChatContext } from './chat-context'
 import { messagesQueryKey } from './chat-queries'
 import { shouldAnnounceUnread, unreadMessagesText } from './unread'
 
