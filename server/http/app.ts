@@ -2,19 +2,19 @@ import compression from 'compression'
 import { sql } from 'drizzle-orm'
 import express, { type ErrorRequestHandler, type Express } from 'express'
 import { API_BATCH_MAX } from '../../shared/limits'
+import { mountGoogleAuth } from '../auth/google'
 import { identityQuietUntil } from '../auth/identity'
 import { type AppMetrics, metricsEndpoint } from '../ops/metrics'
-import { checkReadiness } from '../ops/readiness'
+import { cachedReadiness, checkReadiness } from '../ops/readiness'
 import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
-import { requestContext } from '../trpc/http-context'
 import { createUploadRouter } from '../uploads/routes'
 import { createAnswerCache } from './answer-cache'
 import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
 import { compressWholeBody } from './compress-whole-body'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-calendar'
-import { mountGoogleAuth } from './google-auth'
+import { requestContext } from './request-context'
 import { assignRequestId } from './request-id'
 import { requireSameOrigin, securityHeaders } from './security'
 import { trpcHandler } from './trpc-handler'
@@ -36,6 +36,8 @@ export type HttpAppOptions = {
   /** DATA_DIR, for /readyz's write and free-space checks. */
   dataDir?: string
   minFreeBytes?: number
+  /** The clock of /readyz's cache (see cachedReadiness); Date.now unless a test moves it. */
+  readinessClock?: () => number
 }
 
 /**
@@ -60,6 +62,7 @@ export function createHttpApp({
   metricsToken,
   dataDir,
   minFreeBytes,
+  readinessClock,
 }: HttpAppOptions): Express {
   const app = express()
   app.use(stripCommunityPrefix(liveCommunityCheck(services.db)))
@@ -87,15 +90,20 @@ export function createHttpApp({
     }
   })
 
+  const readyFolder = dataDir ?? services.storage.localFolder
+  const readinessCheck = readyFolder
+    ? cachedReadiness(
+        () =>
+          checkReadiness(services.db.$client, readyFolder, {
+            minFreeBytes,
+            onError: (check, error) =>
+              services.logger.error({ err: error, check }, 'verificação de prontidão falhou'),
+          }),
+        { now: readinessClock },
+      )
+    : null
   app.get('/readyz', async (_req, res) => {
-    const folder = dataDir ?? services.storage.localFolder
-    const readiness = folder
-      ? await checkReadiness(services.db.$client, folder, {
-          minFreeBytes,
-          onError: (check, error) =>
-            services.logger.error({ err: error, check }, 'verificação de prontidão falhou'),
-        })
-      : null
+    const readiness = readinessCheck ? await readinessCheck() : null
     if (!readiness) {
       res.status(503).json({ status: 'error' })
       return

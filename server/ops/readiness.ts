@@ -6,6 +6,9 @@ import type Sqlite from 'better-sqlite3'
 /** Below this much free space in DATA_DIR the instance reports itself not ready. */
 export const DEFAULT_MIN_FREE_BYTES = 256 * 1024 * 1024
 
+/** How long one check answers /readyz: the endpoint is public, and each check syncs a file to disk. */
+export const READINESS_CACHE_MS = 5_000
+
 export type Readiness = {
   ready: boolean
   checks: { database: boolean; writable: boolean; diskSpace: boolean }
@@ -55,4 +58,28 @@ export async function checkReadiness(
     onError?.('diskSpace', error)
   }
   return { ready: checks.database && checks.writable && checks.diskSpace, checks, freeBytes }
+}
+
+/**
+ * checkReadiness answered from its last run for `ttlMs`, counted from when that run started: a flood
+ * of /readyz requests costs one write lock and one synced file per window. Callers arriving while a
+ * check runs wait for that same check.
+ */
+export function cachedReadiness(
+  check: () => Promise<Readiness>,
+  { ttlMs = READINESS_CACHE_MS, now = Date.now }: { ttlMs?: number; now?: () => number } = {},
+): () => Promise<Readiness> {
+  let last: { startedAt: number; result: Promise<Readiness> } | null = null
+  return () => {
+    const at = now()
+    if (!last || at - last.startedAt >= ttlMs) {
+      const entry = { startedAt: at, result: check() }
+      // A check that threw is not kept: the next request runs a new one.
+      entry.result.catch(() => {
+        if (last === entry) last = null
+      })
+      last = entry
+    }
+    return last.result
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, watch, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -35,13 +35,14 @@ function newMetrics() {
   return createMetrics({ procedures: new Set(Object.keys(appRouter._def.procedures)), backup: () => backup })
 }
 
-async function start(options: { token?: string; minFreeBytes?: number } = {}) {
+async function start(options: { token?: string; minFreeBytes?: number; readinessClock?: () => number } = {}) {
   const metrics = newMetrics()
   const app = await startHttpApp(world.services, {
     metrics,
     metricsToken: options.token,
     dataDir,
     minFreeBytes: options.minFreeBytes,
+    readinessClock: options.readinessClock,
   })
   closers.push(app.close)
   const scrape = async (authorization?: string) => {
@@ -241,6 +242,39 @@ describe('/readyz', () => {
       status: 'error',
       checks: { database: true, writable: true, diskSpace: false },
     })
+  })
+
+  it('syncs one probe file per few seconds, however many requests arrive, together or in a row', async () => {
+    // The probe files /readyz creates in DATA_DIR, as the file system reports them (each has a new name).
+    const probes = new Set<string>()
+    let sentinelSeen: (() => void) | undefined
+    const watcher = watch(dataDir, (_event, name) => {
+      if (name?.startsWith('.ready-')) probes.add(name)
+      if (name === 'sentinela') sentinelSeen?.()
+    })
+    closers.push(() => watcher.close())
+    // Events arrive in order: once a file written afterwards is reported, every probe before it was too.
+    const probesSoFar = async () => {
+      const seen = new Promise<void>((resolvePromise) => {
+        sentinelSeen = resolvePromise
+      })
+      writeFileSync(join(dataDir, 'sentinela'), 'ok')
+      await seen
+      return probes.size
+    }
+    let now = 1_000_000
+    const app = await start({ readinessClock: () => now })
+    const ready = async () => (await fetch(`${app.url}/readyz`)).status
+
+    expect(await Promise.all(Array.from({ length: 20 }, ready))).toEqual(Array(20).fill(200))
+    for (let i = 0; i < 10; i++) expect(await ready()).toBe(200)
+    now += 4_999
+    expect(await ready()).toBe(200)
+    expect(await probesSoFar()).toBe(1)
+
+    now += 1
+    expect(await Promise.all(Array.from({ length: 5 }, ready))).toEqual(Array(5).fill(200))
+    expect(await probesSoFar()).toBe(2)
   })
 
   it('is not ready when DATA_DIR cannot be written', async () => {
