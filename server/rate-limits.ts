@@ -57,6 +57,11 @@ export function createRateLimits(redis?: Redis) {
     reauthByUser: limiter({ keyPrefix: 'reauth-user', points: 8, duration: 15 * MINUTE }),
     mailByIp: limiter({ keyPrefix: 'mail-ip', points: 60, duration: 15 * MINUTE }),
     mailByAccount: limiter({ keyPrefix: 'mail-account', points: 3, duration: 15 * MINUTE }),
+    /**
+     * Links from e-mails checked for one address (confirmation, password reset, new e-mail,
+     * unsubscribe), valid or not: a lab opening its mail together passes, a loop guessing tokens does not.
+     */
+    linkTokensByIp: limiter({ keyPrefix: 'link-token-ip', points: 100, duration: 15 * MINUTE }),
     /** Reports of one member: a handful an hour is plenty for honest use, and floods the queue otherwise. */
     reportsByUser: limiter({ keyPrefix: 'reports-user', points: 10, duration: HOUR }),
     /**
