@@ -69,6 +69,11 @@ export function createRateLimits(redis?: Redis) {
      * more in a day is a flood of the portal.
      */
     listingsByUser: limiter({ keyPrefix: 'listings-user', points: 30, duration: DAY }),
+    /**
+     * Edits of one member's listings: fixing typos and trying prices on a few dozen listings fits in an
+     * hour; a loop of edits (each price drop tells the favoriters) does not.
+     */
+    listingEditsByUser: limiter({ keyPrefix: 'listing-edits-user', points: 60, duration: HOUR }),
     /** Procura-se posts of one member: a few a day is what someone looking for things needs. */
     wantedByUser: limiter({ keyPrefix: 'wanted-user', points: 10, duration: DAY }),
     chatSendByUser: limiter({ keyPrefix: 'chat-send', points: 20, duration: 10 }),

@@ -28,7 +28,8 @@ export function favoritersOf(db: Database, listingId: number, sellerId: number):
 
 /**
  * After the seller lowered the price: each favoriter gets a notification (and an e-mail unless they
- * turned it off). Only for a listing people can still buy; drops while one is unread merge into it.
+ * turned it off, at most one a day per listing). Only for a listing people can still buy; drops while
+ * one is unread merge into it.
  */
 export function notifyPriceDrop(services: AppServices, listingId: number, previousCents: number) {
   const listing = services.db
@@ -51,7 +52,7 @@ export function notifyPriceDrop(services: AppServices, listingId: number, previo
       body: `De ${formatPrice(previousCents)} por ${formatPrice(listing.priceCents)}. Corra antes que alguém leve!`,
       link: `/produto/${listingId}`,
       groupKey: `price:${listingId}`,
-      email: 'price_drop',
+      email: { kind: 'price_drop', about: `listing:${listingId}` },
     })
   }
 }

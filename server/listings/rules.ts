@@ -179,11 +179,12 @@ export async function publishListing(services: AppServices, user: CurrentUser, i
 }
 
 /** The seller edits their listing (not one the moderation removed); a lower price tells its favoriters. */
-export function editListing(services: AppServices, user: CurrentUser, id: number, input: ListingInput) {
+export async function editListing(services: AppServices, user: CurrentUser, id: number, input: ListingInput) {
   const { db } = services
   const listing = ownListing(db, user, id)
   if (listing.moderationStatus === 'removed') throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_EDITABLE')
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
+  await consumeAll([[services.rateLimits.listingEditsByUser, String(user.id)]])
   db.transaction(() => {
     db.update(listings).set(listingFields(input)).where(eq(listings.id, id)).run()
     replaceImages(services, user.id, id, input.imageIds)

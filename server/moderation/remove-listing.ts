@@ -50,7 +50,7 @@ export function removeListingByModeration(
     title: `Seu anúncio "${updated.title}" foi removido pela moderação`,
     body: `Motivo: ${reason}`,
     link: '/meus-produtos',
-    email: 'listing_removed',
+    email: { kind: 'listing_removed', about: `listing:${listingId}` },
   })
   return updated
 }

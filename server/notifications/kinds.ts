@@ -15,7 +15,7 @@ export function notifyAccountApproved(services: AppServices, userId: number) {
     title: 'Sua conta foi aprovada! Bem-vindo(a) ao Vupt',
     body: 'Agora você pode anunciar, conversar com outros estudantes e participar dos eventos.',
     link: '/portal',
-    email: 'account_approved',
+    email: { kind: 'account_approved', about: 'account' },
   })
 }
 
@@ -35,7 +35,7 @@ export function notifyEventDecided(services: AppServices, eventId: number, reaso
       : `Seu evento "${event.title}" foi rejeitado`,
     body: approved ? 'Ele já aparece na página de Eventos.' : `Motivo: ${reason ?? ''}`,
     link: `/evento/${eventId}`,
-    email: 'event_decided',
+    email: { kind: 'event_decided', about: `event:${eventId}` },
   })
 }
 

@@ -6,7 +6,7 @@ import {
   type NotificationKind,
 } from '../../shared/safety'
 import type { Database } from '../db/client'
-import { emailOptOuts, notifications, users } from '../db/schema'
+import { emailOptOuts, notificationEmails, notifications, users } from '../db/schema'
 import type { AppServices } from '../services'
 import { notificationMail } from './mail'
 import { unsubscribeUrl } from './unsubscribe'
@@ -20,8 +20,11 @@ export type NotificationInput = {
   link?: string | null
   /** Unread notifications with the same key are merged into one, counting up. */
   groupKey?: string
-  /** Also sent by e-mail, unless the member turned this kind off. */
-  email?: EmailKind
+  /**
+   * Also sent by e-mail, unless the member turned this kind off. `about` names what it concerns (a
+   * listing, a wanted post…): one e-mail a day per kind and subject at most, however often it recurs.
+   */
+  email?: { kind: EmailKind; about: string }
 }
 
 type NotifyServices = Pick<AppServices, 'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets'>
@@ -56,7 +59,7 @@ export function notify(services: NotifyServices, input: NotificationInput): void
       .run()
   }
   bus.publish('notifications', input.userId, { userId: input.userId })
-  if (input.email) sendNotificationMail(services, input, input.email)
+  if (input.email) sendNotificationMail(services, input, input.email.kind, input.email.about)
 }
 
 /** Minha Conta: each e-mail kind and whether the member receives it (every kind not turned off). */
@@ -82,7 +85,12 @@ export function emailAllowed(db: Database, userId: number, kind: EmailKind): boo
   )
 }
 
-function sendNotificationMail(services: NotifyServices, input: NotificationInput, kind: EmailKind) {
+function sendNotificationMail(
+  services: NotifyServices,
+  input: NotificationInput,
+  kind: EmailKind,
+  about: string,
+) {
   const { db, mailer, logger, publicUrl } = services
   if (!emailAllowed(db, input.userId, kind)) return
   const to = db
@@ -91,7 +99,7 @@ function sendNotificationMail(services: NotifyServices, input: NotificationInput
     // Only a proven mailbox: an address someone typed at sign-up may belong to another person.
     .where(and(eq(users.id, input.userId), isNull(users.deletedAt), isNotNull(users.emailVerifiedAt)))
     .get()?.email
-  if (!to) return
+  if (!to || !firstMailOfTheDay(db, input.userId, `${kind}:${about}`)) return
   const mail = notificationMail({
     to,
     subject: input.title,
@@ -101,6 +109,30 @@ function sendNotificationMail(services: NotifyServices, input: NotificationInput
   })
   // The action already happened; a mail server that is down must not undo it.
   mailer.send(mail).catch((error: unknown) => logger.error({ err: error, kind }, 'falha ao enviar e-mail'))
+}
+
+const MAIL_BOUND_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Claims today's e-mail about `subject` for the member: true for the first claim in a day. A seller
+ * dropping a price again and again, or a flood of matching listings, must not fill someone's mailbox;
+ * the in-app notice still tells them each time. Kept in the database, so every instance shares it.
+ */
+function firstMailOfTheDay(db: Database, userId: number, subject: string): boolean {
+  const now = new Date()
+  // The member's claims older than a day are spent: dropping them frees this subject and keeps the table small.
+  db.delete(notificationEmails)
+    .where(
+      and(
+        eq(notificationEmails.userId, userId),
+        lt(notificationEmails.sentAt, new Date(now.getTime() - MAIL_BOUND_MS)),
+      ),
+    )
+    .run()
+  return (
+    db.insert(notificationEmails).values({ userId, subject, sentAt: now }).onConflictDoNothing().run()
+      .changes > 0
+  )
 }
 
 /** The notification centre, newest first; `before` pages back. */

@@ -59,9 +59,9 @@ export const listingsRouter = router({
     .input(listingInputSchema)
     .mutation(async ({ ctx, input }) => ({ id: (await publishListing(ctx, ctx.user, input)).id })),
 
-  update: approvedProcedure.input(listingUpdateSchema).mutation(({ ctx, input }) => {
+  update: approvedProcedure.input(listingUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input
-    editListing(ctx, ctx.user, id, fields)
+    await editListing(ctx, ctx.user, id, fields)
     return { id }
   }),
 

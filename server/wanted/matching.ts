@@ -122,7 +122,7 @@ export function matchNewListing(services: AppServices, listingId: number, now = 
       title: `Alguém anunciou o que você procura: "${post.title}"`,
       body: `"${listing.title}" por ${formatPrice(listing.priceCents)}.`,
       link: `/produto/${listingId}`,
-      email: 'wanted_match',
+      email: { kind: 'wanted_match', about: `wanted:${post.id}` },
     })
   }
   return matched.map((post) => post.id)

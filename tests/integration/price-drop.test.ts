@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createListing, createUpload } from '../../server/db/factories'
 import { listings, subcategories } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
@@ -7,12 +7,18 @@ import { type AppCaller, callerFor, createApprovedStudent, setUpTestWorld } from
 
 const world = setUpTestWorld()
 
-type Member = { id: number; caller: AppCaller }
+type Member = { id: number; email: string; caller: AppCaller }
 
 async function member(): Promise<Member> {
   const account = await createApprovedStudent(world.db, { password: undefined })
-  return { id: account.id, caller: callerFor(world.services, { userId: account.id }).caller }
+  return {
+    id: account.id,
+    email: account.email,
+    caller: callerFor(world.services, { userId: account.id }).caller,
+  }
 }
+
+const mailsTo = (who: Member) => world.services.mailer.sent.filter((mail) => mail.to === who.email)
 
 let seller: Member
 let fan: Member
@@ -20,15 +26,15 @@ let bystander: Member
 let listingId: number
 
 /** The seller's edit form, as sent, with a new price. */
-function edit(priceCents: number): ListingInput & { id: number } {
-  const row = world.db.select().from(listings).where(eq(listings.id, listingId)).get()
+function edit(priceCents: number, id = listingId): ListingInput & { id: number } {
+  const row = world.db.select().from(listings).where(eq(listings.id, id)).get()
   const sub = world.db
     .select()
     .from(subcategories)
     .where(eq(subcategories.id, row?.subcategoryId ?? 0))
     .get()
   return {
-    id: listingId,
+    id,
     title: row?.title ?? '',
     description: row?.description ?? '',
     priceCents,
@@ -110,5 +116,46 @@ describe('queda de preço de um favorito', () => {
     const notes = await priceNotes(fan)
     expect(notes.map((note) => note.count)).toEqual([2])
     expect(notes[0]?.body).toMatch(/por R\$\s65,00/)
+  })
+
+  it('cinco quedas no mesmo dia: um e-mail só para quem favoritou, e o app conta as cinco', async () => {
+    for (const price of [7500, 7000, 6500, 6000, 5500]) await seller.caller.listings.update(edit(price))
+    expect(mailsTo(fan).map((mail) => mail.subject)).toEqual(['"Jaleco branco tamanho M" baixou de preço'])
+    const notes = await priceNotes(fan)
+    expect(notes.map((note) => note.count)).toEqual([5])
+    expect(notes[0]?.body).toMatch(/por R\$\s55,00/)
+  })
+
+  it('ler o aviso não abre caminho para outro e-mail no mesmo dia; a nova notificação aparece', async () => {
+    await seller.caller.listings.update(edit(7000))
+    await fan.caller.notifications.markRead({})
+    await seller.caller.listings.update(edit(6000))
+    expect(mailsTo(fan)).toHaveLength(1)
+    expect((await priceNotes(fan)).map((note) => note.read)).toEqual([false, true])
+  })
+
+  it('a queda de outro anúncio no mesmo dia é outro assunto: outro e-mail', async () => {
+    const other = createListing(world.db, { sellerId: seller.id, title: 'Estetoscópio', priceCents: 20000 })
+    await fan.caller.listings.setFavorite({ id: other, favorite: true })
+    await seller.caller.listings.update(edit(7000))
+    await seller.caller.listings.update(edit(15000, other))
+    expect(mailsTo(fan).map((mail) => mail.subject)).toEqual([
+      '"Jaleco branco tamanho M" baixou de preço',
+      '"Estetoscópio" baixou de preço',
+    ])
+  })
+
+  describe('no dia seguinte', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    it('uma nova queda manda e-mail de novo', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      await seller.caller.listings.update(edit(7000))
+      vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000)
+      await seller.caller.listings.update(edit(6000))
+      expect(mailsTo(fan)).toHaveLength(2)
+    })
   })
 })

@@ -279,3 +279,25 @@ describe('publishing listings', () => {
     expect(world.db.select().from(listings).all()).toHaveLength(31)
   })
 })
+
+describe('editing listings', () => {
+  it('60 edits an hour per member: the 61st is refused and changes nothing, and other sellers go on editing', async () => {
+    const seller = (await createApprovedStudent(world.db)).id
+    const { caller } = callerFor(world.services, { userId: seller })
+    const { id } = await caller.listings.create(sellFormInput(world.db, seller))
+    const edit = (title: string) =>
+      caller.listings.update({ id, ...sellFormInput(world.db, seller, { title }) })
+    for (let index = 0; index < 60; index++) await edit(`Mesa de estudo versão ${index}`)
+    await expectAppError(edit('Mesa de estudo insistente'), 'RATE_LIMITED', 'TOO_MANY_REQUESTS')
+    expect(world.db.select({ title: listings.title }).from(listings).get()?.title).toBe(
+      'Mesa de estudo versão 59',
+    )
+    const other = (await createApprovedStudent(world.db)).id
+    const otherCaller = callerFor(world.services, { userId: other }).caller
+    const created = await otherCaller.listings.create(sellFormInput(world.db, other))
+    await otherCaller.listings.update({
+      id: created.id,
+      ...sellFormInput(world.db, other, { title: 'Cadeira giratória' }),
+    })
+  })
+})

@@ -176,6 +176,19 @@ describe('Procura-se: um anúncio novo que responde ao pedido', () => {
     expect(world.services.mailer.sent).toHaveLength(0)
   })
 
+  it('anúncios em série para o mesmo pedido: um e-mail por pedido no dia, e o app avisa de cada um', async () => {
+    await poster.caller.wanted.create(wanted())
+    for (const model of ['Casio', 'HP', 'Texas', 'Sharp', 'Citizen'])
+      await publish(seller, `Calculadora científica ${model}`)
+    await poster.caller.wanted.create(wanted({ title: 'Jaleco branco' }))
+    await publish(seller, 'Jaleco branco tamanho M')
+    expect(await kindsOf(poster)).toHaveLength(6)
+    expect(world.services.mailer.sent.map((mail) => mail.subject)).toEqual([
+      'Alguém anunciou o que você procura: "Calculadora científica"',
+      'Alguém anunciou o que você procura: "Jaleco branco"',
+    ])
+  })
+
   it('não combina com outra categoria, palavras que faltam, preço acima do máximo ou o próprio anúncio', async () => {
     await poster.caller.wanted.create(wanted())
     await publish(seller, 'Aulas de calculadora científica', { slug: 'servicos' })
