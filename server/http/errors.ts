@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
+import type { AppErrorCode } from '../../shared/errors'
 import { AppError, REFUSAL_HTTP_STATUS } from '../errors'
 import { newRequestId } from './request-id'
 
@@ -27,10 +28,18 @@ const page = (text: string) =>
   `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Vupt</title></head><body><p>${text}</p></body></html>`
 
 /** JSON for scripts (fetch asks for anything), a small page for a browser that asks for HTML. */
-function send(res: Response, status: number, message: string, requestId?: string) {
+function send(
+  res: Response,
+  status: number,
+  message: string,
+  extra?: { requestId: string } | { appCode: AppErrorCode },
+) {
   res.status(status).format({
-    json: () => res.json(requestId ? { error: message, requestId } : { error: message }),
-    html: () => res.send(page(requestId ? `${message} Código do erro: ${requestId}` : message)),
+    json: () => res.json({ error: message, ...extra }),
+    html: () =>
+      res.send(
+        page(extra && 'requestId' in extra ? `${message} Código do erro: ${extra.requestId}` : message),
+      ),
     default: () => res.type('text').send(message),
   })
 }
@@ -45,8 +54,8 @@ export const notFound: RequestHandler = (_req, res) => send(res, 404, NOT_FOUND_
 export function handleErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (error instanceof AppError && !res.headersSent) {
-      // A refusal raised on purpose: its own Portuguese message.
-      send(res, REFUSAL_HTTP_STATUS[error.status], error.message)
+      // A refusal raised on purpose: its own Portuguese message, and its code as tRPC gives it.
+      send(res, REFUSAL_HTTP_STATUS[error.status], error.message, { appCode: error.appCode })
       return
     }
     const status = statusOf(error)
@@ -59,7 +68,7 @@ export function handleErrors(logger: Logger): ErrorRequestHandler {
       res.destroy()
       return
     }
-    if (status >= 500) send(res, status, GENERIC_ERROR_MESSAGE, requestId)
+    if (status >= 500) send(res, status, GENERIC_ERROR_MESSAGE, { requestId })
     else send(res, status, refusalMessage(status))
   }
 }

@@ -2,7 +2,8 @@ import type { RequestMeta } from '../auth/identity'
 import { validateSessionToken } from '../auth/session'
 import type { Database } from '../db/client'
 import { appError } from '../errors'
-import type { EventBus } from './bus'
+import { activeSuspension } from '../safety/sanctions'
+import { BUS_GAP, type EventBus } from './bus'
 
 /** A page needs a handful (account, chat); more from one connection is a bug or abuse. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 8
@@ -41,4 +42,39 @@ export type StreamScope = { db: Database; bus: EventBus; request: RequestMeta; u
  */
 export function streamScope(ctx: Omit<StreamScope, 'userId'> & { user: { id: number } }): StreamScope {
   return { db: ctx.db, bus: ctx.bus, request: ctx.request, userId: ctx.user.id }
+}
+
+/**
+ * The signal a member's stream runs on: the call's own, ended as well as soon as a moderator suspends
+ * the member or the account is deleted. The moderation publishes that on the bus, so the streams end on
+ * every instance at once instead of at their next event (which may never come for a quiet member). The
+ * database is read once the listener is in place, for a suspension given just before, and after a gap
+ * on the bus, when the message may have been lost.
+ */
+export function endsWhenSuspended(
+  { db, bus, userId }: StreamScope,
+  signal: AbortSignal | undefined,
+): AbortSignal {
+  const ended = new AbortController()
+  const end = () => ended.abort()
+  if (signal?.aborted) end()
+  else if (signal) {
+    signal.addEventListener('abort', end, { once: true })
+    ended.signal.addEventListener('abort', () => signal.removeEventListener('abort', end), { once: true })
+  }
+  const watch = async () => {
+    const changes = bus.listen('account', userId, ended.signal)
+    await changes.ready
+    if (activeSuspension(db, userId)) return end()
+    for await (const change of changes) {
+      const barred =
+        change === BUS_GAP
+          ? activeSuspension(db, userId) !== null
+          : change.reason === 'suspended' || change.reason === 'deleted'
+      if (barred) return end()
+    }
+  }
+  // Should the database fail, the stream ends rather than outlive a suspension unseen.
+  watch().catch(end)
+  return ended.signal
 }

@@ -21,6 +21,7 @@ import { consumeAll } from '../rate-limits'
 import { BUS_GAP, type ChatEvent } from '../realtime/bus'
 import {
   acquireSubscriptionSlot,
+  endsWhenSuspended,
   type StreamScope,
   sessionStillValid,
   streamScope,
@@ -83,12 +84,13 @@ export const chatRouter = router({
 
 /** The member's live chat: messages (resumable by id), receipts and typing. */
 async function* chatEventStream(
-  { db, bus, request, userId }: StreamScope,
+  scope: StreamScope,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
 ) {
+  const { db, bus, request, userId } = scope
   const release = acquireSubscriptionSlot(request)
-  const stop = signal ?? new AbortController().signal
+  const stop = endsWhenSuspended(scope, signal)
   try {
     // A fresh subscription starts from the newest message when it was asked for; a resumed one from
     // the last it saw. Listening starts before the backlog is read, so nothing sent in between is

@@ -9,6 +9,7 @@ import {
 import { setEmailOptOut } from '../notifications/unsubscribe'
 import {
   acquireSubscriptionSlot,
+  endsWhenSuspended,
   type StreamScope,
   sessionStillValid,
   streamScope,
@@ -43,12 +44,10 @@ export const notificationsRouter = router({
   }),
 })
 
-async function* unreadCountStream(
-  { db, bus, request, userId }: StreamScope,
-  signal: AbortSignal | undefined,
-) {
+async function* unreadCountStream(scope: StreamScope, signal: AbortSignal | undefined) {
+  const { db, bus, request, userId } = scope
   const release = acquireSubscriptionSlot(request)
-  const stop = signal ?? new AbortController().signal
+  const stop = endsWhenSuspended(scope, signal)
   try {
     const changes = bus.listen('notifications', userId, stop)
     yield { unread: unreadNotifications(db, userId) }

@@ -6,6 +6,7 @@ import { UPLOAD_ENDPOINT, UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../shared/upl
 import { resolveSession } from '../auth/identity'
 import { chatPhotoKeyFor } from '../chat/photos'
 import { UPLOAD_KINDS, type UploadKind } from '../db/schema'
+import { appError } from '../errors'
 import type { AppServices } from '../services'
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from './process-image'
 import { UPLOAD_KEY_PATTERN } from './storage'
@@ -74,6 +75,8 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
     const { user } = resolveSession(services, req, (cookie) => res.append('Set-Cookie', cookie))
     if (!user) return fail(res, 401, UPLOAD_MESSAGES.signInRequired)
     if (!user.approved || !user.emailVerified) return fail(res, 403, UPLOAD_MESSAGES.notApproved)
+    // Refused as every procedure refuses a suspended member: the catalogue's code, answered by handleErrors.
+    if (user.suspension) throw appError('FORBIDDEN', 'ACCOUNT_SUSPENDED')
     if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
       // Refused by its declared size: close the connection rather than receive the rest.
       res.set('Connection', 'close')

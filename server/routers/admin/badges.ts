@@ -1,5 +1,10 @@
 import { pendingCounts } from '../../moderation/badges'
-import { acquireSubscriptionSlot, sessionStillValid } from '../../realtime/subscriptions'
+import {
+  acquireSubscriptionSlot,
+  endsWhenSuspended,
+  sessionStillValid,
+  streamScope,
+} from '../../realtime/subscriptions'
 import { moderatorProcedure, router } from '../../trpc/init'
 
 export const adminBadgesRouter = router({
@@ -8,7 +13,7 @@ export const adminBadgesRouter = router({
   /** The sidebar badges, pushed whenever a sign-up, approval or event decision changes them. */
   live: moderatorProcedure.subscription(async function* ({ ctx, signal }) {
     const release = acquireSubscriptionSlot(ctx.request)
-    const stop = signal ?? new AbortController().signal
+    const stop = endsWhenSuspended(streamScope(ctx), signal)
     const communityId = ctx.user.communityId ?? -1
     try {
       const changes = ctx.bus.listen('admin', communityId, stop)
