@@ -20,6 +20,16 @@ describe('createSecretBox', () => {
     expect(() => createSecretBox(randomBytes(32)).open(sealed)).toThrow()
   })
 
+  it('recusa uma etiqueta de autenticação encurtada, mesmo sendo o começo da verdadeira', () => {
+    const [version, iv, tag, data] = box.seal('segredo-totp').split('.')
+    for (const bytes of [4, 12, 15]) {
+      const short = Buffer.from(tag ?? '', 'base64url')
+        .subarray(0, bytes)
+        .toString('base64url')
+      expect(() => box.open([version, iv, short, data].join('.'))).toThrow()
+    }
+  })
+
   it('lê como está um valor gravado antes da criptografia', () => {
     expect(box.open('QUJDREVGR0g=')).toBe('QUJDREVGR0g=')
   })

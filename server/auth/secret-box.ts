@@ -6,6 +6,8 @@ import { join } from 'node:path'
 export type SecretBox = { seal(plain: string): string; open(stored: string): string }
 
 const VERSION = 'v1'
+/** The full GCM tag, as seal() writes it; nothing shorter is accepted. */
+const TAG_BYTES = 16
 
 /** Whether a value has the shape seal() writes (open() reads anything else back unchanged). */
 export const isSealed = (value: string): boolean => value.startsWith(`${VERSION}.`)
@@ -26,8 +28,14 @@ export function createSecretBox(key: Buffer): SecretBox {
       const [version, iv, tag, data] = stored.split('.')
       // A value written before encryption existed is read as it is.
       if (version !== VERSION || !iv || !tag || data === undefined) return stored
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+      const authTag = Buffer.from(tag, 'base64url')
+      // GCM checks only as many tag bytes as it is given: a tag cut to 4 bytes is guessed in 2^32 tries.
+      if (authTag.length !== TAG_BYTES)
+        throw new Error('Valor cifrado com etiqueta de autenticação incompleta.')
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      })
+      decipher.setAuthTag(authTag)
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
         'utf8',
       )

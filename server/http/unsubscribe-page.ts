@@ -1,6 +1,8 @@
-import express, { type Express } from 'express'
+import express, { type Express, type RequestHandler } from 'express'
 import { EMAIL_KIND_LABELS } from '../../shared/safety'
+import { requestIp } from '../auth/identity'
 import { readUnsubscribeToken, setEmailOptOut } from '../notifications/unsubscribe'
+import { consumeAll } from '../rate-limits'
 import type { AppServices } from '../services'
 
 export const UNSUBSCRIBE_PATH = '/descadastrar'
@@ -19,6 +21,13 @@ export function mountUnsubscribe(app: Express, services: AppServices) {
     'Link inválido',
     '<p>Este link de descadastro não é válido. Você pode escolher seus e-mails em Minha Conta.</p>',
   )
+
+  // Every look at a token costs its address a point, valid or not, before any decryption.
+  const spendPoint: RequestHandler = async (req, _res, next) => {
+    await consumeAll([[services.rateLimits.linkTokensByIp, requestIp(req) ?? 'desconhecido']])
+    next()
+  }
+  app.all(UNSUBSCRIBE_PATH, spendPoint)
 
   app.get(UNSUBSCRIBE_PATH, (req, res) => {
     const target = read(req.query.token)

@@ -178,6 +178,8 @@ export const accountRouter = router({
 
   /** The link from the new address: public, since it may be opened on another device. */
   confirmEmailChange: publicProcedure.input(tokenSchema).mutation(async ({ ctx, input }) => {
+    // Every check of a token from an e-mail link costs the address a point, valid or not.
+    await consumeAll([[ctx.rateLimits.linkTokensByIp, ctx.request.ip ?? 'desconhecido']])
     const token = consumeEmailToken(ctx.db, input.token, 'change_email')
     if (!token) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     const owner = ctx.db

@@ -92,6 +92,9 @@ async function sendVerification(ctx: Context, userId: number, email: string, nam
 
 const clientKey = (ctx: Context) => ctx.request.ip ?? 'desconhecido'
 
+/** Every check of a token from an e-mail link costs the address a point, valid or not. */
+const spendLinkPoint = (ctx: Context) => consumeAll([[ctx.rateLimits.linkTokensByIp, clientKey(ctx)]])
+
 /** The account behind an e-mail link, or null when the link no longer proves anything. */
 function linkOwner(db: Database, token: { userId: number; email: string } | null) {
   if (!token) return null
@@ -206,6 +209,7 @@ export const authRouter = router({
    * and the password is the person who signed up. Signs that browser in.
    */
   verifyEmail: publicProcedure.input(confirmSignUpSchema).mutation(async ({ ctx, input }) => {
+    await spendLinkPoint(ctx)
     const user = linkOwner(ctx.db, peekEmailToken(ctx.db, input.token, 'verify_email'))
     if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     if (!user.emailVerifiedAt) {
@@ -233,6 +237,7 @@ export const authRouter = router({
    * The address is theirs: the claim is wiped (see proveMailbox) and they choose their own password.
    */
   claimAccount: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
+    await spendLinkPoint(ctx)
     const user = linkOwner(ctx.db, consumeEmailToken(ctx.db, input.token, 'verify_email'))
     if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     const { tookOver } = proveMailbox(ctx.db, user.id, { passwordHash: await hashPassword(input.password) })
@@ -277,6 +282,7 @@ export const authRouter = router({
 
   /** A reset link proves the mailbox: see proveMailbox for what an unconfirmed account loses. */
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
+    await spendLinkPoint(ctx)
     const user = linkOwner(ctx.db, consumeEmailToken(ctx.db, input.token, 'reset_password'))
     if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     const passwordHash = await hashPassword(input.password)
