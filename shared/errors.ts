@@ -129,6 +129,10 @@ export const APP_ERRORS = {
   },
   EVENT_FULL: { title: 'Evento lotado: não há mais vagas.', description: 'Fique de olho em outros eventos.' },
   EVENT_OVER: { title: 'Este evento já aconteceu.', description: 'Confira os próximos eventos.' },
+  EVENT_RSVP_UNAVAILABLE: {
+    title: 'Não é possível confirmar presença neste evento.',
+    description: 'A participação não está disponível para a sua conta.',
+  },
   EVENT_IN_PAST: {
     title: 'A data do evento deve ser no futuro',
     description: 'Escolha uma data e um horário que ainda não passaram.',

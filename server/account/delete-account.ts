@@ -15,15 +15,17 @@ import {
   sessions,
   userRoles,
   users,
+  wantedPosts,
 } from '../db/schema'
 import { releaseUpload, releaseUploads } from '../uploads/attach'
 
 /**
  * Deletes an account, by the user or an administrator. Policy: the person's listings, events,
- * favorites, Vupts, RSVPs, roles, sessions and linked identities are removed, counters on other
- * people's listings and events are corrected, and the e-mail is freed. Messages they sent stay in
- * the other person's conversation, shown as from 'Conta removida', without the photos they carried:
- * the user row remains as an anonymous tombstone with no e-mail, name or password.
+ * Procura-se posts (with the matches found for them), favorites, Vupts, RSVPs, roles, sessions and
+ * linked identities are removed, counters on other people's listings and events are corrected, and
+ * the e-mail is freed. Messages they sent stay in the other person's conversation, shown as from
+ * 'Conta removida', without the photos they carried: the user row remains as an anonymous tombstone
+ * with no e-mail, name or password.
  */
 export function deleteAccount(db: Database, userId: number): void {
   db.transaction((tx) => {
@@ -81,6 +83,7 @@ export function deleteAccount(db: Database, userId: number): void {
     tx.delete(favorites).where(eq(favorites.userId, userId)).run()
     tx.delete(listings).where(eq(listings.sellerId, userId)).run()
     tx.delete(events).where(eq(events.organizerId, userId)).run()
+    tx.delete(wantedPosts).where(eq(wantedPosts.posterId, userId)).run()
     tx.delete(sessions).where(eq(sessions.userId, userId)).run()
     // No link sent before the deletion may act on the tombstone, and no secret of it is kept.
     tx.delete(emailTokens).where(eq(emailTokens.userId, userId)).run()

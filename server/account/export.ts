@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from 'drizzle-orm'
+import { asc, eq, inArray, or, sql } from 'drizzle-orm'
 import { accessRecordsOf } from '../auth/access-records'
 import type { CurrentUser } from '../auth/identity'
 import { photosOf } from '../chat/photos'
@@ -11,12 +11,17 @@ import {
   listingImages,
   listings,
   listingVupts,
+  mainCategories,
   messages,
   oauthAccounts,
   profiles,
+  reports,
   sessions,
   users,
+  wantedPosts,
 } from '../db/schema'
+import { blockedByMember } from '../safety/blocks'
+import { type ReportSnapshot, snapshotTitle } from '../safety/reports'
 import { profileColumns } from './profile'
 
 /** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
@@ -128,6 +133,43 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       .innerJoin(events, eq(events.id, eventAttendees.eventId))
       .where(eq(eventAttendees.userId, userId))
       .all(),
+    wantedPosts: db
+      .select({
+        id: wantedPosts.id,
+        title: wantedPosts.title,
+        details: wantedPosts.details,
+        category: mainCategories.name,
+        maxPriceCents: wantedPosts.maxPriceCents,
+        expiresAt: wantedPosts.expiresAt,
+        status: wantedPosts.status,
+        moderationStatus: wantedPosts.moderationStatus,
+        removalReason: wantedPosts.removalReason,
+        createdAt: wantedPosts.createdAt,
+      })
+      .from(wantedPosts)
+      .innerJoin(mainCategories, eq(mainCategories.id, wantedPosts.mainCategoryId))
+      .where(eq(wantedPosts.posterId, userId))
+      .orderBy(asc(wantedPosts.id))
+      .all(),
+    // The reports the member made, as their own list shows them. Reports others made about the member
+    // stay out: the export must never tell who reported whom.
+    reportsMade: db
+      .select({
+        targetType: reports.targetType,
+        snapshot: reports.snapshot,
+        reason: reports.reason,
+        details: reports.details,
+        status: reports.status,
+        resolution: reports.resolution,
+        createdAt: reports.createdAt,
+        resolvedAt: reports.resolvedAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, userId))
+      .orderBy(asc(reports.id))
+      .all()
+      .map(({ snapshot, ...report }) => ({ ...report, about: snapshotTitle(snapshot as ReportSnapshot) })),
+    blocked: blockedByMember(db, userId),
     sessions: db
       .select({
         userAgent: sessions.userAgent,

@@ -280,7 +280,8 @@ export function reportsBy(db: Database, reporterId: number) {
     .map((row) => ({ ...row, title: snapshotTitle(row.snapshot as ReportSnapshot) }))
 }
 
-function snapshotTitle(snapshot: ReportSnapshot): string {
+/** What a report is about, as its reporter's list (and data export) names it. */
+export function snapshotTitle(snapshot: ReportSnapshot): string {
   if (snapshot.type === 'listing') return snapshot.title
   if (snapshot.type === 'user') return snapshot.fullName
   if (snapshot.type === 'barrier') return snapshot.page
