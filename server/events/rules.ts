@@ -8,6 +8,7 @@ import { eventAttendees, events } from '../db/schema'
 import { appError } from '../errors'
 import { publishAdminChange } from '../moderation/badges'
 import { logModeration } from '../moderation/log'
+import { blockedBetween } from '../safety/blocks'
 import type { AppServices } from '../services'
 import { attachUploads, releaseUpload } from '../uploads/attach'
 
@@ -110,10 +111,12 @@ function attendance(db: Database, eventId: number, isGoing: boolean) {
 
 /**
  * RSVP. The seat is taken by one conditional UPDATE, so simultaneous requests can never book more
- * people than the event holds (the table's CHECK constraint backs it up).
+ * people than the event holds (the table's CHECK constraint backs it up). Not across a block, either
+ * way: an RSVP puts the attendee's name before the organizer, as a message would.
  */
 export function attendEvent(db: Database, user: CurrentUser, id: number) {
   const event = joinableEvent(db, user, id)
+  if (blockedBetween(db, user.id, event.organizerId)) throw appError('FORBIDDEN', 'EVENT_RSVP_UNAVAILABLE')
   return db.transaction((tx) => {
     const inserted = tx
       .insert(eventAttendees)

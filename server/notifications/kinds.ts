@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { events, listings, profiles } from '../db/schema'
+import { eventRsvpNotices, events, listings, profiles } from '../db/schema'
+import { blockedBetween } from '../safety/blocks'
 import type { AppServices } from '../services'
 import { notify } from './notify'
 
@@ -57,14 +58,25 @@ export function notifyListingReaction(services: AppServices, listingId: number, 
   })
 }
 
+/**
+ * The organizer hears of each attendee once per event: leaving and joining again does not repeat it.
+ * Never across a block, even one made between the RSVP and this notice.
+ */
 export function notifyEventRsvp(services: AppServices, eventId: number, attendeeId: number) {
-  const event = services.db
+  const { db } = services
+  const event = db
     .select({ title: events.title, organizerId: events.organizerId })
     .from(events)
     .where(eq(events.id, eventId))
     .get()
-  if (!event || event.organizerId === attendeeId) return
-  const attendee = services.db
+  if (!event || event.organizerId === attendeeId || blockedBetween(db, attendeeId, event.organizerId)) return
+  const first = db
+    .insert(eventRsvpNotices)
+    .values({ eventId, userId: attendeeId })
+    .onConflictDoNothing()
+    .run()
+  if (first.changes === 0) return
+  const attendee = db
     .select({ fullName: profiles.fullName })
     .from(profiles)
     .where(eq(profiles.userId, attendeeId))

@@ -1,9 +1,17 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { deleteAccount } from '../../server/account/delete-account'
 import { createUpload } from '../../server/db/factories'
-import { eventAttendees, events, moderationLog, notifications } from '../../server/db/schema'
+import {
+  eventAttendees,
+  eventRsvpNotices,
+  events,
+  moderationLog,
+  notifications,
+} from '../../server/db/schema'
+import { notifyEventRsvp } from '../../server/notifications/kinds'
 import type { EventInput } from '../../shared/schemas/event'
-import { expectTRPCError, expectValidationMessage } from '../support/assertions'
+import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { dayFromNow } from '../support/dates'
 import { eventInput } from '../support/events'
 import {
@@ -11,6 +19,7 @@ import {
   callerFor,
   createAdmin,
   createApprovedStudent,
+  createMember,
   createStudent,
   setUpTestWorld,
 } from '../support/test-app'
@@ -258,6 +267,72 @@ describe('presença', () => {
     await organizer.events.cancel({ id })
     expect((await student.events.byId({ id })).status).toBe('cancelado')
     expect((await anonymous.events.list({})).map((event) => event.id)).not.toContain(id)
+  })
+})
+
+describe('presença e bloqueios', () => {
+  /** A fresh organizer with an approved event, so each case reads only its own notices. */
+  async function organizerWithEvent() {
+    const host = await createMember(world)
+    const { id } = await host.caller.events.create(eventInput({ title: 'Sarau de poesia no bloco C' }))
+    await admin.events.approve({ id })
+    const rsvpNotices = async () =>
+      (await host.caller.notifications.list()).items.filter((note) => note.kind === 'event_rsvp')
+    return { host, id, rsvpNotices }
+  }
+
+  it('quem o organizador bloqueou não confirma presença, e o organizador não recebe aviso', async () => {
+    const { host, id, rsvpNotices } = await organizerWithEvent()
+    const stalker = await createMember(world)
+    await host.caller.safety.block({ userId: stalker.id })
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await expectAppError(stalker.caller.events.attend({ id }), 'EVENT_RSVP_UNAVAILABLE', 'FORBIDDEN')
+    }
+    expect(world.db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(0)
+    expect(await rsvpNotices()).toEqual([])
+  })
+
+  it('quem bloqueou o organizador também não confirma presença', async () => {
+    const { host, id, rsvpNotices } = await organizerWithEvent()
+    const blocker = await createMember(world)
+    await blocker.caller.safety.block({ userId: host.id })
+    await expectAppError(blocker.caller.events.attend({ id }), 'EVENT_RSVP_UNAVAILABLE', 'FORBIDDEN')
+    expect(await rsvpNotices()).toEqual([])
+    // Everyone else still comes.
+    const friend = await createMember(world)
+    expect((await friend.caller.events.attend({ id })).isGoing).toBe(true)
+    expect(await rsvpNotices()).toHaveLength(1)
+  })
+
+  it('um bloqueio feito entre a confirmação e o aviso também cala o aviso', async () => {
+    const { host, id, rsvpNotices } = await organizerWithEvent()
+    const attendee = await createMember(world)
+    await host.caller.safety.block({ userId: attendee.id })
+    notifyEventRsvp(world.services, id, attendee.id)
+    expect(await rsvpNotices()).toEqual([])
+  })
+
+  it('a conta excluída não deixa registro de a quais eventos foi anunciada', async () => {
+    const { id } = await organizerWithEvent()
+    const attendee = await createMember(world)
+    await attendee.caller.events.attend({ id })
+    deleteAccount(world.db, attendee.id)
+    expect(
+      world.db.select().from(eventRsvpNotices).where(eq(eventRsvpNotices.userId, attendee.id)).all(),
+    ).toEqual([])
+  })
+
+  it('confirmar e cancelar sem parar avisa o organizador uma vez só, mesmo depois de ele ler', async () => {
+    const { host, id, rsvpNotices } = await organizerWithEvent()
+    const toggler = await createMember(world)
+    await toggler.caller.events.attend({ id })
+    await host.caller.notifications.markRead({})
+    for (let round = 0; round < 5; round++) {
+      await toggler.caller.events.unattend({ id })
+      await toggler.caller.events.attend({ id })
+    }
+    expect((await rsvpNotices()).map((note) => [note.count, note.read])).toEqual([[1, true]])
+    expect(world.db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(1)
   })
 })
 

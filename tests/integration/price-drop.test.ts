@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { deleteAccount } from '../../server/account/delete-account'
 import { createListing, createUpload } from '../../server/db/factories'
-import { listings, subcategories } from '../../server/db/schema'
+import { listings, notificationEmails, subcategories } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
 import { type AppCaller, callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
 
@@ -143,6 +144,15 @@ describe('queda de preço de um favorito', () => {
       '"Jaleco branco tamanho M" baixou de preço',
       '"Estetoscópio" baixou de preço',
     ])
+  })
+
+  it('a conta excluída não deixa registro dos e-mails que recebeu', async () => {
+    await seller.caller.listings.update(edit(7000))
+    expect(mailsTo(fan)).toHaveLength(1)
+    deleteAccount(world.db, fan.id)
+    expect(
+      world.db.select().from(notificationEmails).where(eq(notificationEmails.userId, fan.id)).all(),
+    ).toEqual([])
   })
 
   describe('no dia seguinte', () => {
