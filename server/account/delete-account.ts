@@ -4,11 +4,13 @@ import type { Database } from '../db/client'
 import {
   emailTokens,
   eventAttendees,
+  eventRsvpNotices,
   events,
   favorites,
   listingImages,
   listings,
   listingVupts,
+  notificationEmails,
   oauthAccounts,
   profiles,
   recoveryCodes,
@@ -80,6 +82,8 @@ export function deleteAccount(db: Database, userId: number): void {
 
     tx.delete(listingVupts).where(eq(listingVupts.userId, userId)).run()
     tx.delete(eventAttendees).where(eq(eventAttendees.userId, userId)).run()
+    tx.delete(eventRsvpNotices).where(eq(eventRsvpNotices.userId, userId)).run()
+    tx.delete(notificationEmails).where(eq(notificationEmails.userId, userId)).run()
     tx.delete(favorites).where(eq(favorites.userId, userId)).run()
     tx.delete(listings).where(eq(listings.sellerId, userId)).run()
     tx.delete(events).where(eq(events.organizerId, userId)).run()
