@@ -1,0 +1,50 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { AdPlacement } from '../../shared/domain'
+import { cardRenditionWidth } from '../../shared/renditions'
+import { advertisements, uploads } from '../db/schema'
+import type { AppServices } from '../services'
+
+/** The active banners of one placement of a community, in display order (the portal shows the first, or rotates them). */
+export function activeBanners(
+  { db, storage }: Pick<AppServices, 'db' | 'storage'>,
+  communityId: number,
+  placement: AdPlacement,
+) {
+  return (
+    db
+      .select({
+        id: advertisements.id,
+        title: advertisements.title,
+        description: advertisements.description,
+        imageUrl: advertisements.imageUrl,
+        linkUrl: advertisements.linkUrl,
+        cardKey: uploads.cardKey,
+        width: uploads.width,
+        height: uploads.height,
+      })
+      .from(advertisements)
+      // An uploaded image also has its card rendition, which is all a phone needs.
+      .leftJoin(uploads, eq(uploads.id, advertisements.imageUploadId))
+      .where(
+        and(
+          eq(advertisements.communityId, communityId),
+          eq(advertisements.placement, placement),
+          eq(advertisements.active, true),
+        ),
+      )
+      .orderBy(asc(advertisements.displayOrder), asc(advertisements.id))
+      .limit(10)
+      .all()
+      .map(({ cardKey, width, height, ...banner }) => ({
+        ...banner,
+        renditions:
+          cardKey && width && height
+            ? {
+                cardUrl: storage.urlFor(cardKey),
+                cardWidth: cardRenditionWidth(width, height),
+                fullWidth: width,
+              }
+            : null,
+      }))
+  )
+}
