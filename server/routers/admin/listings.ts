@@ -1,11 +1,8 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { MODERATION_STATUSES } from '../../../shared/domain'
 import { removeListingSchema } from '../../../shared/schemas/admin'
-import { memberNameColumns } from '../../account/profile'
-import { memberCommunityId } from '../../communities/scope'
-import { listings, profiles } from '../../db/schema'
 import { listingForStaff } from '../../listings/detail'
+import { listingsForModeration } from '../../moderation/listings'
 import { removalReasonText, removeListingByModeration } from '../../moderation/remove-listing'
 import { moderatorProcedure, router } from '../../trpc/init'
 
@@ -13,27 +10,7 @@ import { moderatorProcedure, router } from '../../trpc/init'
 export const adminListingsRouter = router({
   list: moderatorProcedure
     .input(z.object({ filter: z.enum(['all', ...MODERATION_STATUSES]).default('all') }))
-    .query(({ ctx, input }) => {
-      const conditions: (SQL | undefined)[] = [eq(listings.communityId, memberCommunityId(ctx.user))]
-      if (input.filter !== 'all') conditions.push(eq(listings.moderationStatus, input.filter))
-      return ctx.db
-        .select({
-          id: listings.id,
-          title: listings.title,
-          priceCents: listings.priceCents,
-          status: listings.status,
-          moderationStatus: listings.moderationStatus,
-          removalReason: listings.removalReason,
-          createdAt: listings.createdAt,
-          seller: memberNameColumns,
-        })
-        .from(listings)
-        .innerJoin(profiles, eq(profiles.userId, listings.sellerId))
-        .where(and(...conditions))
-        .orderBy(desc(listings.createdAt))
-        .limit(200)
-        .all()
-    }),
+    .query(({ ctx, input }) => listingsForModeration(ctx.db, ctx.user, input.filter)),
 
   /** The moderation preview: any listing of the community, live or not, read-only, with its state. */
   preview: moderatorProcedure
