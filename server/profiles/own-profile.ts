@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { profileUpdateSchema } from '../../shared/schemas/profile'
+import { profileColumns } from '../account/profile'
+import { usernameTaken } from '../auth/accounts'
+import type { CurrentUser } from '../auth/identity'
+import type { Database } from '../db/client'
+import { profiles } from '../db/schema'
+import { appError } from '../errors'
+import type { AppServices } from '../services'
+import { attachUploads, releaseUpload } from '../uploads/attach'
+
+/** Minha Conta: the member's own editable profile. */
+export function ownProfile(db: Database, member: CurrentUser) {
+  const profile = db.select(profileColumns).from(profiles).where(eq(profiles.userId, member.id)).get()
+  if (!profile) throw appError('NOT_FOUND', 'USER_NOT_FOUND')
+  return { ...profile, email: member.email }
+}
+
+/** Saves the profile form; a new avatar is attached, a replaced or removed one goes back to the orphan sweep. */
+export function updateOwnProfile(
+  { db, storage, bus }: Pick<AppServices, 'db' | 'storage' | 'bus'>,
+  member: CurrentUser,
+  input: z.output<typeof profileUpdateSchema>,
+) {
+  if (usernameTaken(db, input.username, member.id)) throw appError('CONFLICT', 'USERNAME_TAKEN')
+
+  return db.transaction(() => {
+    const current = db
+      .select({ avatarUrl: profiles.avatarUrl, avatarUploadId: profiles.avatarUploadId })
+      .from(profiles)
+      .where(eq(profiles.userId, member.id))
+      .get()
+    let avatarUrl = current?.avatarUrl ?? null
+    let avatarUploadId = current?.avatarUploadId ?? null
+    if (input.avatarUploadId) {
+      const [avatar] = attachUploads(db, storage, member.id, [input.avatarUploadId], 'avatar')
+      avatarUrl = avatar?.cardUrl ?? avatarUrl
+      avatarUploadId = avatar?.id ?? avatarUploadId
+    } else if (input.avatarUploadId === null) {
+      avatarUrl = null
+      avatarUploadId = null
+    }
+    if (current?.avatarUploadId !== avatarUploadId) releaseUpload(db, current?.avatarUploadId, 'avatar')
+    db.update(profiles)
+      .set({
+        username: input.username,
+        fullName: input.fullName,
+        bio: input.bio,
+        university: input.university,
+        course: input.course,
+        avatarUrl,
+        avatarUploadId,
+      })
+      .where(eq(profiles.userId, member.id))
+      .run()
+    bus.publish('account', member.id, { userId: member.id, reason: 'profile' })
+    return { username: input.username }
+  })
+}
