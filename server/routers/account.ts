@@ -1,5 +1,5 @@
 import Bowser from 'bowser'
-import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   changeEmailSchema,
@@ -31,9 +31,10 @@ import {
 import { enrolmentDetails, generateRecoveryCodes, generateTotpKey, matchTotpStep } from '../auth/two-factor'
 import { memberCommunity, memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { oauthAccounts, profiles, recoveryCodes, sessions, users } from '../db/schema'
+import { oauthAccounts, recoveryCodes, sessions, users } from '../db/schema'
 import { appError } from '../errors'
 import { emailChangedNotice, emailChangeMail } from '../mail/templates'
+import { assertNotLastAdmin } from '../members/last-admin'
 import { logModeration } from '../moderation/log'
 import { consumeAll, resetKey } from '../rate-limits'
 import type { SignedInCtx } from '../trpc/context'
@@ -315,21 +316,7 @@ export const accountRouter = router({
   /** Self-service deletion (LGPD): confirmed with the password; see deleteAccount for the policy. */
   deleteAccount: signedInProcedure.input(passwordConfirmationSchema).mutation(async ({ ctx, input }) => {
     await checkPassword(ctx, input.password)
-    const otherAdmins = ctx.db
-      .select({ total: sql<number>`count(*)` })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.userId))
-      .where(
-        and(
-          eq(profiles.communityId, memberCommunityId(ctx.user)),
-          ne(profiles.userId, ctx.user.id),
-          sql`exists (select 1 from user_roles r where r.user_id = ${profiles.userId} and r.role = 'admin')`,
-        ),
-      )
-      .get()
-    if (ctx.user.roles.includes('admin') && (otherAdmins?.total ?? 0) === 0) {
-      throw appError('BAD_REQUEST', 'LAST_ADMIN_SELF_DELETE')
-    }
+    assertNotLastAdmin(ctx.db, memberCommunityId(ctx.user), ctx.user.id, 'LAST_ADMIN_SELF_DELETE')
     deleteAccount(ctx.db, ctx.user.id)
     logModeration(ctx.db, {
       communityId: ctx.user.communityId,
