@@ -54,6 +54,10 @@ export const APP_ERRORS = {
       'Digite a senha que você criou no cadastro. Se não foi você, escolha "Não criei esta conta".',
   },
   WRONG_PASSWORD: { title: 'Senha incorreta', description: 'A senha atual não confere.' },
+  EMAIL_CHANGE_SIGN_IN_REQUIRED: {
+    title: 'Entre na sua conta',
+    description: 'Para confirmar o novo e-mail, entre na sua conta neste navegador e abra o link de novo.',
+  },
   SUBCATEGORY_IN_USE: {
     title: 'Não é possível deletar',
     description: 'Existem produtos usando esta subcategoria',

@@ -34,6 +34,11 @@ export type RequestMeta = {
    * connection of the process, for the metrics.
    */
   subscriptions?: { active: number; all?: { active: number } }
+  /**
+   * HTTP calls only: the community whose prefix the request came under (`/univille/api/…`), absent
+   * without one. A link mailed to a member acts only under the member's own community.
+   */
+  community?: string
 }
 /** Who is behind a request: the session and the member, both null for a visitor. */
 export type Identity = { session: ValidatedSession | null; user: CurrentUser | null }

@@ -15,6 +15,9 @@ describe('splitCommunityPrefix', () => {
     expect(splitCommunityPrefix('/univille/auth/google/callback?code=x', live)?.path).toBe(
       '/auth/google/callback?code=x',
     )
+    expect(splitCommunityPrefix('/univille/descadastrar?token=v1.a.b.c', live)?.path).toBe(
+      '/descadastrar?token=v1.a.b.c',
+    )
   })
 
   it('leaves pages, other communities and look-alike paths alone', () => {
@@ -22,6 +25,7 @@ describe('splitCommunityPrefix', () => {
       '/univille/portal',
       '/univille/auth',
       '/univille/apis',
+      '/univille/descadastrarx',
       '/univille/uploadsx/a.webp',
       '/udesc/api/trpc/listings.list',
       '/api/trpc/listings.list',

@@ -1,22 +1,25 @@
-import express, { type Express, type RequestHandler } from 'express'
+import express, { type Express, type RequestHandler, type Response } from 'express'
 import { EMAIL_KIND_LABELS } from '../../shared/safety'
 import { requestIp } from '../auth/identity'
 import { readUnsubscribeToken, setEmailOptOut } from '../notifications/unsubscribe'
 import { consumeAll } from '../rate-limits'
 import type { AppServices } from '../services'
+import { communityPrefixOf, prefixCommunityOf } from './community-prefix'
 
 export const UNSUBSCRIBE_PATH = '/descadastrar'
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Vupt</title></head><body style="font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#111"><h1 style="font-size:22px">${title}</h1>${body}<p><a href="/">Voltar ao Vupt</a></p></body></html>`
+const page = (title: string, body: string, home = '/') =>
+  `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Vupt</title></head><body style="font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#111"><h1 style="font-size:22px">${title}</h1>${body}<p><a href="${home}">Voltar ao Vupt</a></p></body></html>`
 
 /**
  * One-click unsubscribe, outside the same-origin guard of /api: the mail provider posts here
  * (RFC 8058) from nowhere near our pages, and the sealed token is what authorises it. A GET only
- * shows a button, so link scanners that open every URL unsubscribe nobody.
+ * shows a button, so link scanners that open every URL unsubscribe nobody. The link comes under the
+ * member's community prefix; a token of another community is refused like a forged one.
  */
 export function mountUnsubscribe(app: Express, services: AppServices) {
-  const read = (token: unknown) => (typeof token === 'string' ? readUnsubscribeToken(services, token) : null)
+  const read = (token: unknown, res: Response) =>
+    typeof token === 'string' ? readUnsubscribeToken(services, token, prefixCommunityOf(res)) : null
   const invalid = page(
     'Link inválido',
     '<p>Este link de descadastro não é válido. Você pode escolher seus e-mails em Minha Conta.</p>',
@@ -30,7 +33,8 @@ export function mountUnsubscribe(app: Express, services: AppServices) {
   app.all(UNSUBSCRIBE_PATH, spendPoint)
 
   app.get(UNSUBSCRIBE_PATH, (req, res) => {
-    const target = read(req.query.token)
+    const target = read(req.query.token, res)
+    const prefix = communityPrefixOf(res)
     res.setHeader('Cache-Control', 'no-store')
     if (!target) {
       res.status(400).type('html').send(invalid)
@@ -42,13 +46,14 @@ export function mountUnsubscribe(app: Express, services: AppServices) {
       .send(
         page(
           'Parar de receber este e-mail?',
-          `<p>Você não receberá mais e-mails do tipo <strong>${EMAIL_KIND_LABELS[target.kind]}</strong>. As notificações dentro do Vupt continuam.</p><form method="post" action="${UNSUBSCRIBE_PATH}?token=${token}"><button type="submit" style="padding:10px 16px;font-size:16px">Confirmar descadastro</button></form>`,
+          `<p>Você não receberá mais e-mails do tipo <strong>${EMAIL_KIND_LABELS[target.kind]}</strong>. As notificações dentro do Vupt continuam.</p><form method="post" action="${prefix}${UNSUBSCRIBE_PATH}?token=${token}"><button type="submit" style="padding:10px 16px;font-size:16px">Confirmar descadastro</button></form>`,
+          `${prefix}/`,
         ),
       )
   })
 
   app.post(UNSUBSCRIBE_PATH, express.urlencoded({ extended: false, limit: '1kb' }), (req, res) => {
-    const target = read(req.query.token)
+    const target = read(req.query.token, res)
     res.setHeader('Cache-Control', 'no-store')
     if (!target) {
       res.status(400).type('html').send(invalid)
@@ -61,6 +66,7 @@ export function mountUnsubscribe(app: Express, services: AppServices) {
         page(
           'Pronto!',
           `<p>Você não receberá mais e-mails do tipo <strong>${EMAIL_KIND_LABELS[target.kind]}</strong>. Para voltar a receber, use Minha Conta.</p>`,
+          `${communityPrefixOf(res)}/`,
         ),
       )
   })

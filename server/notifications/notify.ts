@@ -5,6 +5,7 @@ import {
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationKind,
 } from '../../shared/safety'
+import { memberUrl } from '../communities/links'
 import type { Database } from '../db/client'
 import { emailOptOuts, notificationEmails, notifications, users } from '../db/schema'
 import type { AppServices } from '../services'
@@ -27,7 +28,10 @@ export type NotificationInput = {
   email?: { kind: EmailKind; about: string }
 }
 
-type NotifyServices = Pick<AppServices, 'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets'>
+type NotifyServices = Pick<
+  AppServices,
+  'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets' | 'defaultCommunitySlug'
+>
 
 /** Records an in-app notification, tells the member's open pages, and mails it when asked and allowed. */
 export function notify(services: NotifyServices, input: NotificationInput): void {
@@ -91,7 +95,7 @@ function sendNotificationMail(
   kind: EmailKind,
   about: string,
 ) {
-  const { db, mailer, logger, publicUrl } = services
+  const { db, mailer, logger } = services
   if (!emailAllowed(db, input.userId, kind)) return
   const to = db
     .select({ email: users.email })
@@ -104,7 +108,9 @@ function sendNotificationMail(
     to,
     subject: input.title,
     paragraphs: input.body ? [input.body] : [],
-    action: input.link ? { label: 'Abrir no Vupt', url: `${publicUrl}${input.link}` } : undefined,
+    action: input.link
+      ? { label: 'Abrir no Vupt', url: memberUrl(services, input.userId, input.link) }
+      : undefined,
     unsubscribe: unsubscribeUrl(services, input.userId, kind),
   })
   // The action already happened; a mail server that is down must not undo it.

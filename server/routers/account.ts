@@ -9,15 +9,15 @@ import {
   totpCodeSchema,
 } from '../../shared/schemas/account'
 import {
+  confirmEmailChangeSchema,
   institutionalEmailMessage,
   isInstitutionalEmail,
-  tokenSchema,
   twoFactorCodeSchema,
 } from '../../shared/schemas/auth'
 import { deleteAccount } from '../account/delete-account'
 import { exportAccountData } from '../account/export'
 import { findUserByEmail } from '../auth/accounts'
-import { consumeEmailToken, issueEmailToken } from '../auth/email-tokens'
+import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/email-tokens'
 import { revokeEmailChangeLinks } from '../auth/mailbox'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { acceptSecondFactor } from '../auth/second-factor'
@@ -29,6 +29,7 @@ import {
   serializeBlankSessionCookie,
 } from '../auth/session'
 import { enrolmentDetails, generateRecoveryCodes, generateTotpKey, matchTotpStep } from '../auth/two-factor'
+import { memberLinkBelongsHere, memberUrl } from '../communities/links'
 import { memberCommunity, memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import { oauthAccounts, recoveryCodes, sessions, users } from '../db/schema'
@@ -172,23 +173,49 @@ export const accountRouter = router({
     }
     if (await findUserByEmail(ctx.db, input.newEmail)) throw appError('CONFLICT', 'EMAIL_TAKEN')
     const token = issueEmailToken(ctx.db, ctx.user.id, 'change_email', input.newEmail)
-    await ctx.mailer.send(emailChangeMail(input.newEmail, `${ctx.publicUrl}/confirmar-email?token=${token}`))
+    const url = memberUrl(ctx, ctx.user.id, `/confirmar-email?token=${token}`)
+    await ctx.mailer.send(emailChangeMail(input.newEmail, url))
     await ctx.mailer.send(emailChangedNotice(ctx.user.email, input.newEmail))
     return { ok: true as const }
   }),
 
-  /** The link from the new address: public, since it may be opened on another device. */
-  confirmEmailChange: publicProcedure.input(tokenSchema).mutation(async ({ ctx, input }) => {
+  /**
+   * The link from the new address: public, since it may be opened on another device, and answered with
+   * the account's password (the mailbox alone could be anyone's), within the account's attempt limit.
+   * An account without a password confirms signed in to it in that browser.
+   */
+  confirmEmailChange: publicProcedure.input(confirmEmailChangeSchema).mutation(async ({ ctx, input }) => {
     // Every check of a token from an e-mail link costs the address a point, valid or not.
     await consumeAll([[ctx.rateLimits.linkTokensByIp, ctx.request.ip ?? 'desconhecido']])
+    const pending = peekEmailToken(ctx.db, input.token, 'change_email')
+    const owner = pending
+      ? ctx.db
+          .select({ deletedAt: users.deletedAt, passwordHash: users.passwordHash })
+          .from(users)
+          .where(eq(users.id, pending.userId))
+          .get()
+      : undefined
+    if (
+      !pending ||
+      !owner ||
+      owner.deletedAt ||
+      !memberLinkBelongsHere(ctx, pending.userId, ctx.request.community)
+    ) {
+      throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    }
+    const key = String(pending.userId)
+    if (owner.passwordHash) {
+      await consumeAll([[ctx.rateLimits.reauthByUser, key]])
+      if (!(await verifyPassword(owner.passwordHash, input.password))) {
+        throw appError('BAD_REQUEST', 'WRONG_PASSWORD')
+      }
+      await resetKey(ctx.rateLimits.reauthByUser, key)
+    } else if (ctx.user?.id !== pending.userId) {
+      throw appError('FORBIDDEN', 'EMAIL_CHANGE_SIGN_IN_REQUIRED')
+    }
+    // Spent only now: a wrong password leaves the link usable.
     const token = consumeEmailToken(ctx.db, input.token, 'change_email')
     if (!token) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
-    const owner = ctx.db
-      .select({ deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, token.userId))
-      .get()
-    if (!owner || owner.deletedAt) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     const taken = await findUserByEmail(ctx.db, token.email)
     if (taken && taken.id !== token.userId) throw appError('CONFLICT', 'EMAIL_TAKEN')
     ctx.db

@@ -25,6 +25,7 @@ import {
   serializeBlankSessionCookie,
   serializeSessionCookie,
 } from '../auth/session'
+import { memberLinkBelongsHere, memberUrl } from '../communities/links'
 import type { Database } from '../db/client'
 import { isConstraintError } from '../db/errors'
 import { communities, profiles, users } from '../db/schema'
@@ -86,7 +87,7 @@ function startSession(ctx: Context, userId: number, options: { twoFactorPending?
 
 async function sendVerification(ctx: Context, userId: number, email: string, name: string) {
   const token = issueEmailToken(ctx.db, userId, 'verify_email', email)
-  const url = `${ctx.publicUrl}/verificar-email?token=${token}`
+  const url = memberUrl(ctx, userId, `/verificar-email?token=${token}`)
   await ctx.mailer.send(verificationMail(email, name, url))
 }
 
@@ -96,11 +97,13 @@ const clientKey = (ctx: Context) => ctx.request.ip ?? 'desconhecido'
 const spendLinkPoint = (ctx: Context) => consumeAll([[ctx.rateLimits.linkTokensByIp, clientKey(ctx)]])
 
 /** The account behind an e-mail link, or null when the link no longer proves anything. */
-function linkOwner(db: Database, token: { userId: number; email: string } | null) {
+function linkOwner(ctx: Context, token: { userId: number; email: string } | null) {
   if (!token) return null
-  const user = db.select().from(users).where(eq(users.id, token.userId)).get()
+  const user = ctx.db.select().from(users).where(eq(users.id, token.userId)).get()
   // A link sent to an address the account no longer uses (or a deleted account) proves nothing.
-  return user && !user.deletedAt && user.email === token.email ? user : null
+  if (!user || user.deletedAt || user.email !== token.email) return null
+  // Opened under another community's prefix, the link was aimed at someone else's machine.
+  return memberLinkBelongsHere(ctx, user.id, ctx.request.community) ? user : null
 }
 
 export const authRouter = router({
@@ -210,7 +213,7 @@ export const authRouter = router({
    */
   verifyEmail: publicProcedure.input(confirmSignUpSchema).mutation(async ({ ctx, input }) => {
     await spendLinkPoint(ctx)
-    const user = linkOwner(ctx.db, peekEmailToken(ctx.db, input.token, 'verify_email'))
+    const user = linkOwner(ctx, peekEmailToken(ctx.db, input.token, 'verify_email'))
     if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     if (!user.emailVerifiedAt) {
       await consumeAll([[ctx.rateLimits.reauthByUser, String(user.id)]])
@@ -238,8 +241,9 @@ export const authRouter = router({
    */
   claimAccount: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
     await spendLinkPoint(ctx)
-    const user = linkOwner(ctx.db, consumeEmailToken(ctx.db, input.token, 'verify_email'))
-    if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    const user = linkOwner(ctx, peekEmailToken(ctx.db, input.token, 'verify_email'))
+    if (!user || !consumeEmailToken(ctx.db, input.token, 'verify_email'))
+      throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     const { tookOver } = proveMailbox(ctx.db, user.id, { passwordHash: await hashPassword(input.password) })
     if (tookOver) ctx.logger.warn({ userId: user.id }, 'cadastro não confirmado assumido pelo dono do e-mail')
     startSession(ctx, user.id)
@@ -267,7 +271,7 @@ export const authRouter = router({
     // out after the response, never before it.
     if (user && !user.deletedAt) {
       const token = issueEmailToken(ctx.db, user.id, 'reset_password', user.email)
-      const url = `${ctx.publicUrl}/redefinir-senha?token=${token}`
+      const url = memberUrl(ctx, user.id, `/redefinir-senha?token=${token}`)
       setImmediate(() => {
         ctx.mailer.send(passwordResetMail(user.email, url)).catch((error: unknown) => {
           ctx.logger.error(
@@ -283,8 +287,9 @@ export const authRouter = router({
   /** A reset link proves the mailbox: see proveMailbox for what an unconfirmed account loses. */
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
     await spendLinkPoint(ctx)
-    const user = linkOwner(ctx.db, consumeEmailToken(ctx.db, input.token, 'reset_password'))
-    if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    const user = linkOwner(ctx, peekEmailToken(ctx.db, input.token, 'reset_password'))
+    if (!user || !consumeEmailToken(ctx.db, input.token, 'reset_password'))
+      throw appError('BAD_REQUEST', 'INVALID_TOKEN')
     const passwordHash = await hashPassword(input.password)
     // Whoever knew the old password is signed out everywhere, and pending links stop working.
     const { tookOver } = proveMailbox(ctx.db, user.id, { passwordHash })

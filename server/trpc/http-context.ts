@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
 import { requestIp, resolveSession } from '../auth/identity'
+import { prefixCommunityOf } from '../http/community-prefix'
 import type { AppServices } from '../services'
 import { createContextInner } from './context'
 
@@ -15,6 +16,7 @@ export function requestContext(services: AppServices, req: Request, res: Respons
       userAgent: req.headers['user-agent'] ?? null,
       cookieHeader: req.headers.cookie,
       setCookie,
+      community: prefixCommunityOf(res),
     },
   })
 }

@@ -183,7 +183,10 @@ export function visibleWanted(db: Database, user: CurrentUser, id: number, now =
  * reversible, like a listing.
  */
 export function removeWantedByModeration(
-  services: Pick<AppServices, 'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets'>,
+  services: Pick<
+    AppServices,
+    'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets' | 'defaultCommunitySlug'
+  >,
   moderator: CurrentUser,
   id: number,
   reason: string,

@@ -114,6 +114,12 @@ export const confirmSignUpSchema = z.object({
   password: z.string().min(1, { error: 'Senha é obrigatória' }).max(PASSWORD_MAX),
 })
 
+/**
+ * The link of an e-mail change, answered with the account's password: the new mailbox alone does not
+ * prove who asked. Empty for an account without a password (Google), which confirms signed in instead.
+ */
+export const confirmEmailChangeSchema = z.object({ token: linkToken, password: z.string().max(PASSWORD_MAX) })
+
 /** A 6-digit authenticator code or a recovery code ('k3m9-x2qa-7hvd'). */
 export const twoFactorCodeSchema = z.object({
   code: z

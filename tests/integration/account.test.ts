@@ -189,11 +189,69 @@ describe('e-mail', () => {
     expect((await caller.account.security()).email).toBe(student.email)
 
     const token = tokenFromMail(toNew)
+    // Another browser, not signed in: the account's password is what proves who asked.
     const anon = callerFor(world.services, null).caller
-    expect((await anon.account.confirmEmailChange({ token })).email).toBe('novo.endereco@univille.br')
-    await expectAppError(anon.account.confirmEmailChange({ token }), 'INVALID_TOKEN')
+    expect((await anon.account.confirmEmailChange({ token, password: TEST_PASSWORD })).email).toBe(
+      'novo.endereco@univille.br',
+    )
+    await expectAppError(anon.account.confirmEmailChange({ token, password: TEST_PASSWORD }), 'INVALID_TOKEN')
     expect(world.db.select().from(users).where(eq(users.id, student.id)).get()?.email).toBe(
       'novo.endereco@univille.br',
+    )
+  })
+
+  it('confirmar o novo endereço pede a senha da conta: sem ela ou com a errada, nada muda', async () => {
+    const student = await createApprovedStudent(world.db)
+    const { caller } = callerFor(world.services, { userId: student.id })
+    await caller.account.requestEmailChange({ newEmail: 'pedido@univille.br' })
+    const token = tokenFromMail(world.services.mailer.sent.at(-2))
+    // Whoever reads the new mailbox, in a browser that is not signed in.
+    const stranger = callerFor(world.services, null).caller
+    const emailOf = () => world.db.select().from(users).where(eq(users.id, student.id)).get()?.email
+    await expectAppError(stranger.account.confirmEmailChange({ token, password: '' }), 'WRONG_PASSWORD')
+    await expectAppError(stranger.account.confirmEmailChange({ token, password: 'errada' }), 'WRONG_PASSWORD')
+    expect(emailOf()).toBe(student.email)
+    // The attempts count with the password confirmations of the account: past the limit, even the right one waits.
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await expectAppError(
+        stranger.account.confirmEmailChange({ token, password: 'errada' }),
+        'WRONG_PASSWORD',
+      )
+    }
+    await expectAppError(
+      stranger.account.confirmEmailChange({ token, password: TEST_PASSWORD }),
+      'RATE_LIMITED',
+      'TOO_MANY_REQUESTS',
+    )
+    expect(emailOf()).toBe(student.email)
+    await world.services.rateLimits.reauthByUser.delete(String(student.id))
+    // The wrong passwords left the link usable.
+    expect((await stranger.account.confirmEmailChange({ token, password: TEST_PASSWORD })).email).toBe(
+      'pedido@univille.br',
+    )
+    expect(emailOf()).toBe('pedido@univille.br')
+  })
+
+  it('uma conta sem senha (Google) confirma o novo endereço só com a própria sessão', async () => {
+    const student = await createApprovedStudent(world.db)
+    const own = callerFor(world.services, { userId: student.id }).caller
+    await own.account.requestEmailChange({ newEmail: 'google.novo@univille.br' })
+    const token = tokenFromMail(world.services.mailer.sent.at(-2))
+    world.db.update(users).set({ passwordHash: null }).where(eq(users.id, student.id)).run()
+    const other = await createApprovedStudent(world.db)
+    for (const stranger of [
+      callerFor(world.services, null),
+      callerFor(world.services, { userId: other.id }),
+    ]) {
+      await expectAppError(
+        stranger.caller.account.confirmEmailChange({ token, password: '' }),
+        'EMAIL_CHANGE_SIGN_IN_REQUIRED',
+        'FORBIDDEN',
+      )
+    }
+    expect(world.db.select().from(users).where(eq(users.id, student.id)).get()?.email).toBe(student.email)
+    expect((await own.account.confirmEmailChange({ token, password: '' })).email).toBe(
+      'google.novo@univille.br',
     )
   })
 
@@ -204,7 +262,7 @@ describe('e-mail', () => {
     const token = tokenFromMail(world.services.mailer.sent.at(-2))
     const other = await createApprovedStudent(world.db, { email: 'disputado@univille.br' })
     await expectAppError(
-      callerFor(world.services, null).caller.account.confirmEmailChange({ token }),
+      callerFor(world.services, null).caller.account.confirmEmailChange({ token, password: TEST_PASSWORD }),
       'EMAIL_TAKEN',
       'CONFLICT',
     )

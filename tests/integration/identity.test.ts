@@ -423,7 +423,10 @@ describe('a deleted account stays deleted', () => {
       `removida-${member.id}@contas.invalid`,
     )
 
-    await expectAppError(anonymous().caller.account.confirmEmailChange({ token: change }), 'INVALID_TOKEN')
+    await expectAppError(
+      anonymous().caller.account.confirmEmailChange({ token: change, password: member.password }),
+      'INVALID_TOKEN',
+    )
     await expectAppError(
       anonymous().caller.auth.resetPassword({ token: reset, password: 'nova-senha-1' }),
       'INVALID_TOKEN',

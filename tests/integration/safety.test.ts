@@ -466,12 +466,14 @@ describe('notificações', () => {
     expect(world.services.mailer.sent).toHaveLength(0)
     expect((await scene.seller.caller.notifications.list()).items[0]?.kind).toBe('listing_removed')
     const token = unsubscribeToken(world.services, scene.seller.id, 'chat_digest')
-    expect(readUnsubscribeToken(world.services, token)).toEqual({
+    expect(readUnsubscribeToken(world.services, token, undefined)).toEqual({
       userId: scene.seller.id,
       kind: 'chat_digest',
     })
-    expect(readUnsubscribeToken(world.services, `unsubscribe:${scene.buyer.id}:chat_digest`)).toBeNull()
-    expect(readUnsubscribeToken(world.services, `${token.slice(0, -2)}xx`)).toBeNull()
+    expect(
+      readUnsubscribeToken(world.services, `unsubscribe:${scene.buyer.id}:chat_digest`, undefined),
+    ).toBeNull()
+    expect(readUnsubscribeToken(world.services, `${token.slice(0, -2)}xx`, undefined)).toBeNull()
   })
 
   it('o resumo do chat vai uma vez para mensagens não lidas há uma hora, com o descadastro do tipo', async () => {
@@ -489,7 +491,7 @@ describe('notificações', () => {
     const token = new URL(link.slice(1, -1)).searchParams.get('token') ?? ''
     const buyerEmail = world.db.select().from(users).where(eq(users.id, scene.buyer.id)).get()?.email
     expect(mail?.to).toBe(buyerEmail)
-    expect(readUnsubscribeToken(world.services, token)).toEqual({
+    expect(readUnsubscribeToken(world.services, token, undefined)).toEqual({
       userId: scene.buyer.id,
       kind: 'chat_digest',
     })

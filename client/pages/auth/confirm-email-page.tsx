@@ -1,77 +1,126 @@
-import { useEffect, useRef } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { Link, useSearch } from 'wouter'
+import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
 import { useViewer } from '@/lib/auth'
-import { describeError } from '@/lib/errors'
+import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
-const MISSING_TOKEN = {
-  title: 'Link inválido ou expirado',
-  description: 'Peça a troca de e-mail de novo em Minha Conta → Segurança e privacidade.',
-}
+const LINK_FAILURE = 'Erro ao confirmar o novo e-mail'
 
-/** `/confirmar-email?token=`: the link sent to the new address of an e-mail change (public). */
+/**
+ * `/confirmar-email?token=`: the link sent to the new address of an e-mail change (public). Whoever opens
+ * it answers with the account's password, as the sign-up confirmation asks; an account without one
+ * (Google) confirms signed in to it.
+ */
 export function ConfirmEmailPage() {
   usePageTitle('Confirmar novo e-mail')
   const token = new URLSearchParams(useSearch()).get('token') ?? ''
   const { viewer } = useViewer()
   const utils = trpc.useUtils()
+  const security = trpc.account.security.useQuery(undefined, { enabled: Boolean(viewer) })
   const confirm = trpc.account.confirmEmailChange.useMutation({
     onSuccess: () => {
       void utils.auth.me.invalidate()
       void utils.account.security.invalidate()
     },
   })
-  const started = useRef(false)
+  const [password, setPassword] = useState('')
+  const withoutPassword = security.data?.hasPassword === false
 
-  useEffect(() => {
-    // The link is single-use: confirm once, even if React renders twice.
-    if (started.current || !token) return
-    started.current = true
-    confirm.mutate({ token })
-  }, [token, confirm])
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    try {
+      await confirm.mutateAsync({ token, password: withoutPassword ? '' : password })
+    } catch (error) {
+      toastError(error, LINK_FAILURE)
+    }
+  }
 
-  const failure = !token || confirm.isError
-  const error = confirm.error ? describeError(confirm.error, MISSING_TOKEN.title) : MISSING_TOKEN
+  if (!token) {
+    return (
+      <ConfirmCard
+        title="Link inválido ou expirado"
+        description="Peça a troca de e-mail de novo em Minha Conta → Segurança e privacidade."
+      >
+        <NextButton signedIn={Boolean(viewer)} />
+      </ConfirmCard>
+    )
+  }
+
+  if (confirm.isSuccess) {
+    return (
+      <ConfirmCard
+        title="E-mail alterado!"
+        description={`A partir de agora, você entra no Vupt com ${confirm.data.email}.`}
+      >
+        <NextButton signedIn={Boolean(viewer)} />
+      </ConfirmCard>
+    )
+  }
+
+  return (
+    <ConfirmCard
+      title="Confirme seu novo e-mail"
+      description={
+        withoutPassword
+          ? 'Confirme que este é o novo e-mail da sua conta.'
+          : 'Para confirmar, digite a senha da sua conta no Vupt.'
+      }
+    >
+      <form onSubmit={submit} noValidate className="grid w-full gap-4">
+        {withoutPassword ? null : (
+          <PasswordField
+            id="confirm-email-password"
+            label="Senha da conta"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+        <Button type="submit" disabled={confirm.isPending || (!withoutPassword && password.length === 0)}>
+          {confirm.isPending ? 'Confirmando...' : 'Confirmar novo e-mail'}
+        </Button>
+      </form>
+    </ConfirmCard>
+  )
+}
+
+function ConfirmCard({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description: string
+  children: ReactNode
+}) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>
         <CardHeader>
           <CardTitle>
-            <h1>
-              {confirm.isSuccess
-                ? 'E-mail alterado!'
-                : failure
-                  ? error.title
-                  : 'Confirmando seu novo e-mail...'}
-            </h1>
+            <h1>{title}</h1>
           </CardTitle>
-          <CardDescription>
-            {confirm.isSuccess
-              ? `A partir de agora, você entra no Vupt com ${confirm.data.email}.`
-              : failure
-                ? error.description
-                : 'Só um instante.'}
-          </CardDescription>
+          <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent className="flex flex-wrap gap-2">
-          {confirm.isPending ? (
-            <Spinner className="text-2xl text-primary" />
-          ) : viewer ? (
-            <Button asChild>
-              <Link href="/minha-conta/seguranca">Ir para Segurança e privacidade</Link>
-            </Button>
-          ) : (
-            <Button asChild>
-              <Link href="~/">Ir para o início</Link>
-            </Button>
-          )}
-        </CardContent>
+        <CardContent className="flex flex-wrap gap-2">{children}</CardContent>
       </Card>
     </div>
+  )
+}
+
+function NextButton({ signedIn }: { signedIn: boolean }) {
+  return signedIn ? (
+    <Button asChild>
+      <Link href="/minha-conta/seguranca">Ir para Segurança e privacidade</Link>
+    </Button>
+  ) : (
+    <Button asChild>
+      <Link href="~/">Ir para o início</Link>
+    </Button>
   )
 }
 
