@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { link, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, link, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import * as tar from 'tar'
@@ -12,6 +12,12 @@ export const MANIFEST_FILE = 'manifest.json'
 const ARCHIVE_FORMAT = 1
 const ARCHIVE_PREFIX = 'vupt-backup-'
 const ARCHIVE_SUFFIX = '.tar.gz'
+/**
+ * An archive holds secret.key, every member's data and private chat photos: only the owner reads it
+ * or lists its folder. Set with chmod, since a creation mode is narrowed by the umask, never widened.
+ */
+const PRIVATE_FILE_MODE = 0o600
+const PRIVATE_FOLDER_MODE = 0o700
 
 export type BackupManifest = {
   format: number
@@ -159,10 +165,15 @@ export async function createBackup({
     }
     await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
 
-    await mkdir(outDir, { recursive: true })
+    await mkdir(outDir, { recursive: true, mode: PRIVATE_FOLDER_MODE })
+    // Also a folder made earlier with the default mode.
+    await chmod(outDir, PRIVATE_FOLDER_MODE)
     const file = join(resolve(outDir), archiveName(now))
     // Written under a temporary name: a half-written archive never looks like a backup.
     const partial = `${file}.partial`
+    // Owner-only before the first byte goes in; tar then writes into the file as it is.
+    await writeFile(partial, '', { mode: PRIVATE_FILE_MODE })
+    await chmod(partial, PRIVATE_FILE_MODE)
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, entries)
     await rename(partial, file)
     return { file, manifest, bytes: (await stat(file)).size }
@@ -251,7 +262,11 @@ export async function restoreBackup({
       throw new RestoreRefused(`o backup tem ${photos.length} fotos, o manifesto diz ${manifest.uploads}`)
     }
     await rm(manifestFile)
-    await mkdir(target, { recursive: true })
+    // DATA_DIR holds the database and the key: not for other users of the machine, whatever the umask.
+    await mkdir(target, { recursive: true, mode: PRIVATE_FOLDER_MODE })
+    await chmod(target, PRIVATE_FOLDER_MODE)
+    if (existsSync(join(staging, SECRET_KEY_FILE)))
+      await chmod(join(staging, SECRET_KEY_FILE), PRIVATE_FILE_MODE)
     for (const name of await readdir(staging)) await rename(join(staging, name), join(target, name))
     return manifest
   } finally {

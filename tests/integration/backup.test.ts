@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Sqlite from 'better-sqlite3'
@@ -196,6 +206,78 @@ describe('backup archives', () => {
       'vupt-backup-2026-01-03T00-00-00-000Z.tar.gz',
       'vupt-backup-2026-01-04T00-00-00-000Z.tar.gz',
     ])
+  })
+})
+
+describe('backup file modes', () => {
+  // The usual umask, under which files are created readable by every user of the machine.
+  let umask: number
+  beforeEach(() => {
+    umask = process.umask(0o022)
+  })
+  afterEach(() => {
+    process.umask(umask)
+  })
+  const modeOf = (path: string) => statSync(path).mode & 0o777
+
+  it("archives and their folder are the owner's alone, even a folder and a leftover partial file made earlier for everyone", async () => {
+    const db = await liveData()
+    const outDir = join(scratch, 'out')
+    mkdirSync(outDir)
+    chmodSync(outDir, 0o755)
+    const now = new Date(Date.UTC(2026, 0, 1))
+    // A partial archive left behind by a backup interrupted before this fix, readable by all.
+    const leftover = join(outDir, 'vupt-backup-2026-01-01T00-00-00-000Z.tar.gz.partial')
+    writeFileSync(leftover, 'metade')
+    chmodSync(leftover, 0o644)
+
+    const { file } = await createBackup({
+      sqlite: db.$client,
+      dataDir,
+      migrationsFolder: MIGRATIONS_FOLDER,
+      outDir,
+      now,
+    })
+    expect(modeOf(outDir)).toBe(0o700)
+    expect(modeOf(file)).toBe(0o600)
+
+    // Into a folder that does not exist yet, too.
+    const fresh = join(scratch, 'novos', 'backups')
+    const second = await createBackup({
+      sqlite: db.$client,
+      dataDir,
+      migrationsFolder: MIGRATIONS_FOLDER,
+      outDir: fresh,
+    })
+    db.$client.close()
+    expect(modeOf(fresh)).toBe(0o700)
+    expect(modeOf(second.file)).toBe(0o600)
+  })
+
+  it('a restore leaves secret.key readable by the owner only and DATA_DIR closed to other users', async () => {
+    const db = await liveData()
+    // A key file that lost its mode on the way (copied by hand, say) is archived as it is.
+    chmodSync(join(dataDir, 'secret.key'), 0o644)
+    const { file } = await createBackup({
+      sqlite: db.$client,
+      dataDir,
+      migrationsFolder: MIGRATIONS_FOLDER,
+      outDir: join(scratch, 'out'),
+    })
+    db.$client.close()
+
+    const missing = join(scratch, 'restaurada')
+    await restoreBackup({ archive: file, dataDir: missing, migrationsFolder: MIGRATIONS_FOLDER })
+    expect(modeOf(missing)).toBe(0o700)
+    expect(modeOf(join(missing, 'secret.key'))).toBe(0o600)
+
+    // An empty DATA_DIR made beforehand with the default mode.
+    const empty = join(scratch, 'vazia')
+    mkdirSync(empty)
+    chmodSync(empty, 0o755)
+    await restoreBackup({ archive: file, dataDir: empty, migrationsFolder: MIGRATIONS_FOLDER })
+    expect(modeOf(empty)).toBe(0o700)
+    expect(modeOf(join(empty, 'secret.key'))).toBe(0o600)
   })
 })
 
