@@ -1,3 +1,4 @@
+import type { ModerationAction, ModerationTarget } from '../../shared/moderation'
 import type { Database } from '../db/client'
 import { moderationLog } from '../db/schema'
 
@@ -5,8 +6,9 @@ export type ModerationEntry = {
   communityId: number | null
   /** Null for an action a user took on their own account. */
   moderatorId: number | null
-  actionType: string
-  targetType: 'listing' | 'event' | 'user' | 'banner' | 'subcategory' | 'report' | 'wanted'
+  /** One of the shared vocabulary, so the log page has a label for every line. */
+  actionType: ModerationAction
+  targetType: ModerationTarget
   targetId: number
   reason?: string | null
 }

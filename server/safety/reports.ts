@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { withPhotoNote } from '../../shared/chat'
+import type { ModerationAction } from '../../shared/moderation'
 import {
   type ContentReportTarget,
   REPORT_RESOLUTION_LABELS,
@@ -552,7 +553,7 @@ export function resolveReports(
     // Another moderator decided first: nothing more to do here.
     if (closed.length !== reportIds.length) throw appError('NOT_FOUND', 'REPORT_NOT_FOUND')
 
-    const log = (actionType: string, targetType: 'user' | 'report', targetId: number) =>
+    const log = (actionType: ModerationAction, targetType: 'user' | 'report', targetId: number) =>
       logModeration(db, {
         communityId: moderator.communityId,
         moderatorId: moderator.id,

@@ -171,6 +171,13 @@ describe('segurança na comunidade', () => {
       .getByRole('menuitem', { name: /Sua denúncia foi analisada/ })
       .filter({ hasText: 'Barreira confirmada' })
       .waitFor()
+
+    // The moderation log names the decision in words, not by its code.
+    await m.goto('/univille/admin/moderacao')
+    const line = m.getByRole('listitem').filter({ hasText: 'Rótulo do preço será corrigido' })
+    await line.getByText('confirmou barreira de acessibilidade').waitFor()
+    await line.getByText(/^Denúncia #\d+$/).waitFor()
+    expect(await m.getByText(/Ação:|acknowledge_barrier|report #/).count()).toBe(0)
     await memberContext.close()
     await moderatorContext.close()
   })

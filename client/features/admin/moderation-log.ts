@@ -1,34 +1,22 @@
 import { ROLE_LABELS, ROLES, type Role } from '@shared/domain'
+import {
+  MODERATION_ACTION_LABELS,
+  MODERATION_TARGET_LABELS,
+  type ModerationAction,
+  type ModerationTarget,
+} from '@shared/moderation'
 
-/** The action types the server writes to the moderation log, in pt-BR. */
-export const MODERATION_ACTION_LABELS: Record<string, string> = {
-  approve_user: 'Aprovou usuário',
-  set_roles: 'Alterou permissões',
-  delete_user: 'Removeu usuário',
-  remove_listing: 'Removeu anúncio',
-  remove_wanted: 'Removeu pedido do Procura-se',
-  approve_event: 'Aprovou evento',
-  reject_event: 'Rejeitou evento',
-  delete_account: 'Excluiu a própria conta',
-}
+const isAction = (value: string): value is ModerationAction => Object.hasOwn(MODERATION_ACTION_LABELS, value)
+const isTarget = (value: string): value is ModerationTarget => Object.hasOwn(MODERATION_TARGET_LABELS, value)
 
-/** An action added on the server before the client knows it still reads as something. */
+/** The pt-BR name of a logged action; a line written by a newer server than this page still reads as something. */
 export function actionLabel(actionType: string): string {
-  return MODERATION_ACTION_LABELS[actionType] ?? `Ação: ${actionType}`
-}
-
-export const TARGET_TYPE_LABELS: Record<string, string> = {
-  listing: 'Anúncio',
-  event: 'Evento',
-  user: 'Usuário',
-  banner: 'Banner',
-  subcategory: 'Subcategoria',
-  wanted: 'Pedido do Procura-se',
+  return isAction(actionType) ? MODERATION_ACTION_LABELS[actionType] : `Ação: ${actionType}`
 }
 
 /** 'Anúncio #12'. */
 export function targetLabel(targetType: string, targetId: number): string {
-  return `${TARGET_TYPE_LABELS[targetType] ?? targetType} #${targetId}`
+  return `${isTarget(targetType) ? MODERATION_TARGET_LABELS[targetType] : targetType} #${targetId}`
 }
 
 /** Where the target can be seen (relative to the community prefix), or null (people, banners…). */

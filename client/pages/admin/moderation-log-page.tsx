@@ -1,3 +1,4 @@
+import { MODERATION_ACTION_LABELS, MODERATION_ACTIONS } from '@shared/moderation'
 import { ScrollTextIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from 'wouter'
@@ -5,14 +6,7 @@ import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { EmptyState, ListSkeleton, LoadError } from '@/features/admin/admin-states'
-import {
-  actionLabel,
-  actorName,
-  MODERATION_ACTION_LABELS,
-  reasonText,
-  targetHref,
-  targetLabel,
-} from '@/features/admin/moderation-log'
+import { actionLabel, actorName, reasonText, targetHref, targetLabel } from '@/features/admin/moderation-log'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
@@ -51,9 +45,9 @@ function ModerationLog() {
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ALL}>Todas as ações</SelectItem>
-            {Object.entries(MODERATION_ACTION_LABELS).map(([type, label]) => (
+            {MODERATION_ACTIONS.map((type) => (
               <SelectItem key={type} value={type}>
-                {label}
+                {MODERATION_ACTION_LABELS[type]}
               </SelectItem>
             ))}
           </SelectContent>

@@ -1,0 +1,56 @@
+/** The moderation log's vocabulary: what the server records and how the log page names it. */
+
+/** Every action the server writes to the moderation log. */
+export const MODERATION_ACTIONS = [
+  'approve_user',
+  'set_roles',
+  'delete_user',
+  'remove_listing',
+  'remove_wanted',
+  'approve_event',
+  'reject_event',
+  'dismiss_report',
+  'acknowledge_barrier',
+  'warn_user',
+  'suspend_user',
+  'delete_account',
+] as const
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
+
+/** Read after the moderator's name: 'Ana Souza advertiu usuário'. */
+export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
+  approve_user: 'Aprovou usuário',
+  set_roles: 'Alterou permissões',
+  delete_user: 'Removeu usuário',
+  remove_listing: 'Removeu anúncio',
+  remove_wanted: 'Removeu pedido do Procura-se',
+  approve_event: 'Aprovou evento',
+  reject_event: 'Rejeitou evento',
+  dismiss_report: 'Arquivou denúncia',
+  acknowledge_barrier: 'Confirmou barreira de acessibilidade',
+  warn_user: 'Advertiu usuário',
+  suspend_user: 'Suspendeu usuário',
+  delete_account: 'Excluiu a própria conta',
+}
+
+/** What a moderation action can be about. */
+export const MODERATION_TARGETS = [
+  'listing',
+  'event',
+  'user',
+  'banner',
+  'subcategory',
+  'report',
+  'wanted',
+] as const
+export type ModerationTarget = (typeof MODERATION_TARGETS)[number]
+
+export const MODERATION_TARGET_LABELS: Record<ModerationTarget, string> = {
+  listing: 'Anúncio',
+  event: 'Evento',
+  user: 'Usuário',
+  banner: 'Banner',
+  subcategory: 'Subcategoria',
+  report: 'Denúncia',
+  wanted: 'Pedido do Procura-se',
+}
