@@ -113,6 +113,17 @@ describe('describeError', () => {
     expect(describeError(error).title).toBe(DEFAULT_ERROR_TITLE)
   })
 
+  it("says a form's own words for a server failure, keeping the request id, and only for a failure", () => {
+    const failure = 'Tente novamente mais tarde.'
+    const error = serverError(500, 'Algo deu errado. Tente novamente em instantes.', { requestId: 'a1b2c3' })
+    expect(describeError(error, 'Erro ao criar conta', { failure })).toEqual({
+      title: 'Erro ao criar conta',
+      description: 'Tente novamente mais tarde. Código: a1b2c3',
+    })
+    const refused = serverError(409, 'Usuário já existe', { appCode: 'EMAIL_TAKEN' })
+    expect(describeError(refused, 'Erro ao criar conta', { failure }).description).not.toBe(failure)
+  })
+
   it('blames the connection when no answer was read', () => {
     const offline = TRPCClientError.from(new TypeError('Failed to fetch'))
     expect(describeError(offline, 'Erro ao carregar produtos')).toEqual({

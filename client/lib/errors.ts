@@ -30,6 +30,11 @@ export const OFFLINE_ERROR_DESCRIPTION =
 export const SERVER_ERROR_DESCRIPTION = 'Algo deu errado. Tente novamente em instantes.'
 const RETRY_DESCRIPTION = 'Tente novamente.'
 
+export type DescribeOptions = {
+  /** Said instead of the server's generic text when the server failed (5xx); the request code stays. */
+  failure?: string
+}
+
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim() : null
 
@@ -46,7 +51,7 @@ const isKnownCode = (code: string | null): code is AppErrorCode =>
  * ao salvar banner'); the catalogue's title replaces it for known codes, 'Erro de validação' for
  * refused input and 'Muitas tentativas' for rate limits.
  */
-export function describeError(error: unknown, fallbackTitle?: string): ErrorText {
+export function describeError(error: unknown, fallbackTitle?: string, options?: DescribeOptions): ErrorText {
   const data = dataOf(error)
   const status = httpStatusOf(error)
   if (!data || status === undefined) {
@@ -76,7 +81,7 @@ export function describeError(error: unknown, fallbackTitle?: string): ErrorText
 
   if (status >= 500) {
     const requestId = text(data.requestId)
-    const description = message ?? SERVER_ERROR_DESCRIPTION
+    const description = options?.failure ?? message ?? SERVER_ERROR_DESCRIPTION
     return {
       title: fallbackTitle ?? DEFAULT_ERROR_TITLE,
       description: requestId ? `${description} Código: ${requestId}` : description,

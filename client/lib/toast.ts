@@ -55,13 +55,23 @@ export const toast = Object.assign((...args: Parameters<Sonner>) => show((t) => 
 })
 
 /**
+ * The spec's words for an unexpected failure of signing up, signing in or completing the profile (here,
+ * not in errors.ts, so those forms do not bring the error catalogue to their first screen).
+ */
+export const TRY_LATER_DESCRIPTION = 'Tente novamente mais tarde.'
+
+/**
  * The error toast of a failed call, as describeError (errors.ts) words it; `id` replaces an earlier toast
  * with the same id. The error catalogue loads with the toast library, on first use, not on the first
  * screen. Resolves once the toast is published (for tests).
  */
-export function toastError(error: unknown, fallbackTitle?: string, options?: { id?: string }): Promise<void> {
+export function toastError(
+  error: unknown,
+  fallbackTitle?: string,
+  options?: { id?: string; failure?: string },
+): Promise<void> {
   return import('./errors').then(({ describeError }) => {
-    const { title, description } = describeError(error, fallbackTitle)
+    const { title, description } = describeError(error, fallbackTitle, { failure: options?.failure })
     toast.error(title, options?.id ? { id: options.id, description } : { description })
   })
 }

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import type { Viewer } from '@/lib/auth'
 import { defaultCommunity } from '@/lib/community'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { TRY_LATER_DESCRIPTION, toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** Spec: opens for an approved user missing username, university or course; cannot be dismissed. */
@@ -32,7 +32,7 @@ export function CompleteProfileDialog({ viewer }: { viewer: Viewer }) {
       })
       await utils.auth.me.invalidate()
     } catch (error) {
-      toastError(error, 'Erro ao atualizar perfil')
+      toastError(error, 'Erro ao atualizar perfil', { failure: TRY_LATER_DESCRIPTION })
     }
   }, toastFirstError)
 

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form'
 import { EmailField, PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { TRY_LATER_DESCRIPTION, toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 import { TwoFactorStep } from './two-factor-step'
 
@@ -44,7 +44,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       toast.success('Login realizado! Vupt! 🎉', { description: 'Bem-vindo(a) de volta!' })
       onSignedIn()
     } catch (error) {
-      toastError(error, 'Erro ao fazer login')
+      toastError(error, 'Erro ao fazer login', { failure: TRY_LATER_DESCRIPTION })
     }
   }, toastFirstError)
 

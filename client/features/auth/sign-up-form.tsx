@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { TRY_LATER_DESCRIPTION, toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 const FIELDS: {
@@ -67,7 +67,7 @@ export function SignUpForm({
       await utils.auth.me.invalidate()
       onSignedUp()
     } catch (error) {
-      toastError(error, 'Erro ao criar conta')
+      toastError(error, 'Erro ao criar conta', { failure: TRY_LATER_DESCRIPTION })
     }
   }, toastFirstError)
 
