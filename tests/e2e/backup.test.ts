@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -68,11 +68,16 @@ describe('backup and restore', () => {
     const archives = readdirSync(backupDir).filter((name) => name.endsWith('.tar.gz'))
     expect(archives).toHaveLength(1)
     const archive = join(backupDir, archives[0] ?? '')
+    // The archive holds the key and everyone's data: owner-only, whatever umask the command ran under.
+    expect(statSync(backupDir).mode & 0o777).toBe(0o700)
+    expect(statSync(archive).mode & 0o777).toBe(0o600)
 
     const restored = join(scratch, 'restored')
     const restore = await command('restore', [archive], restored)
     expect(restore.code, restore.output).toBe(0)
     expect(readdirSync(restored).sort()).toEqual(['secret.key', 'uploads', 'vupt.sqlite'])
+    expect(statSync(restored).mode & 0o777).toBe(0o700)
+    expect(statSync(join(restored, 'secret.key')).mode & 0o777).toBe(0o600)
 
     // Restoring again over what is now live data is refused and leaves it alone.
     const again = await command('restore', [archive], restored)
