@@ -16,7 +16,7 @@ import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-calendar'
 import { mountGoogleAuth } from './google-auth'
 import { assignRequestId } from './request-id'
-import { requireSameOrigin, securityHeaders } from './security'
+import { memberAnswersNotStored, requireSameOrigin, securityHeaders } from './security'
 import { trpcHandler } from './trpc-handler'
 import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
 import { mountUnsubscribe } from './unsubscribe-page'
@@ -118,7 +118,7 @@ export function createHttpApp({
   if (metrics) app.get('/metrics', metricsEndpoint(metrics, metricsToken))
 
   mountUnsubscribe(app, services)
-  app.use('/api', requireSameOrigin)
+  app.use('/api', requireSameOrigin, memberAnswersNotStored)
   app.use(createUploadRouter(services))
   app.use(
     '/api/trpc',

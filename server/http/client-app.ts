@@ -13,6 +13,7 @@ import { compressWholeBody, preferredEncoding } from './compress-whole-body'
 import { createPageCaller } from './page-caller'
 import { withPageHead } from './page-head'
 import { injectPublicConfig, type PublicSettings, readPublicConfig } from './public-config'
+import { isMemberRequest } from './security'
 
 type ClientAppOptions = {
   db: Database
@@ -140,8 +141,9 @@ async function sendPage(
   }
   res
     .status(status)
-    // A member's page carries their data: never kept by a shared cache.
-    .set('Cache-Control', 'no-cache, private')
+    // A member's page carries their data: never stored (see isMemberRequest). A visitor's may be kept
+    // by the browser, never by a shared cache, and is checked again before each use.
+    .set('Cache-Control', isMemberRequest(req) ? 'no-store' : 'no-cache, private')
     .type('html')
     .send(injectPublicConfig(html, config, head))
 }

@@ -3,6 +3,7 @@ import { parseCookie } from 'cookie'
 import type { RequestHandler } from 'express'
 import helmet, { type HelmetOptions } from 'helmet'
 import { LIBRAS_COOKIE, VLIBRAS_SOURCES } from '../../shared/libras'
+import { readSessionToken } from '../auth/session'
 
 /** Whether this browser turned the Libras widget on (its cookie, set by the client on opt-in). */
 export function wantsLibras(req: IncomingMessage): boolean {
@@ -76,4 +77,18 @@ export const requireSameOrigin: RequestHandler = (req, res, next) => {
     return
   }
   res.status(403).json({ error: 'Origem da requisição não permitida.' })
+}
+
+/**
+ * An answer to a request with a session carries that member's data (their name, lists, conversations).
+ * Campus computers are shared: nothing of it may stay in the browser's cache for the next person, not
+ * even for going back, so it is never stored. A visitor's answers are everybody's and keep their own.
+ */
+export function isMemberRequest(req: IncomingMessage): boolean {
+  return readSessionToken(req.headers.cookie) !== undefined
+}
+
+export const memberAnswersNotStored: RequestHandler = (req, res, next) => {
+  if (isMemberRequest(req)) res.set('Cache-Control', 'no-store')
+  next()
 }

@@ -110,8 +110,9 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
 
   router.get(CHAT_PHOTO_ROUTE, async (req, res, next) => {
     const { user } = resolveSession(services, req, (cookie) => res.append('Set-Cookie', cookie))
-    // Never kept by a shared cache, and kept apart per signed-in person by the browser's own.
-    res.set({ 'Cache-Control': 'private, no-cache', Vary: 'Cookie' })
+    // A conversation's photo is for its two members: never stored, not even by their own browser,
+    // which may be a shared campus computer.
+    res.set('Cache-Control', 'no-store')
     if (!user) return fail(res, 401, UPLOAD_MESSAGES.signInRequired)
     const { uploadId, rendition } = req.params
     const key =
