@@ -1,14 +1,36 @@
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createListing } from '../../server/db/factories'
+import { createApprovedStudent } from './support/accounts'
 import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
+import { withServerDatabase } from './support/database'
 import { type RunningServer, startServer } from './support/server'
 
 let server: RunningServer
 let browser: Browser
 let context: BrowserContext
+let activeCommunities: number
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer({ CONTACT_EMAIL: 'fale@vupt.test' }), launchBrowser()])
+  // Three listings on sale by two students; a sold and a paused one by a third, who sells nothing now.
+  const [ana, bruno, carla] = await Promise.all(
+    ['Ana Sobral', 'Bruno Sobral', 'Carla Sobral'].map((name) => createApprovedStudent(server.dataDir, name)),
+  )
+  activeCommunities = await withServerDatabase(server.dataDir, (db) => {
+    for (const [seller, title, status] of [
+      [ana, 'Calculadora HP', 'ativo'],
+      [ana, 'Jaleco M', 'ativo'],
+      [bruno, 'Aulas de violão', 'ativo'],
+      [carla, 'Livro de Física', 'vendido'],
+      [carla, 'Mesa de estudos', 'inativo'],
+    ] as const) {
+      createListing(db, { sellerId: seller?.id ?? 0, title, status })
+    }
+    return db.$client.prepare('select count(*) as total from communities where active = 1').get() as {
+      total: number
+    }
+  }).then((row) => row.total)
 })
 
 afterAll(async () => {
@@ -17,15 +39,27 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/** Each figure of the list as read aloud: value, then what it counts. */
+function figureTexts(list: Locator) {
+  return list
+    .locator('dl > div')
+    .evaluateAll((items) =>
+      items.map(
+        (item) => `${item.querySelector('dd')?.textContent} ${item.querySelector('dt')?.textContent}`,
+      ),
+    )
+}
+
 describe('páginas informativas', () => {
-  it('o rodapé e o topo levam a cada página informativa, sem chamar a API', async () => {
+  it('o rodapé e o topo levam a cada página informativa, que só chamam a API para os números do Sobre', async () => {
     context = await newDesktopContext(browser, server.url)
     const page = await context.newPage()
     const apiCalls: string[] = []
     page.on('request', (request) => {
       // The API answers with or without the community prefix the page was opened with.
       const api = /^(\/[a-z0-9-]+)?\/api\/trpc\//.test(new URL(request.url()).pathname)
-      if (api && !request.url().includes('auth.me')) {
+      // Sobre shows the community's counts, read through the API when reached inside the app.
+      if (api && !request.url().includes('auth.me') && !request.url().includes('listings.stats')) {
         apiCalls.push(request.url())
       }
     })
@@ -38,8 +72,14 @@ describe('páginas informativas', () => {
 
     await footer.getByRole('link', { name: 'Sobre' }).click()
     await page.waitForURL(`${server.url}/univille/sobre`)
-    await page.getByText('500+').first().waitFor()
-    await page.getByText('1.200+').first().waitFor()
+    const figures = page.getByRole('region', { name: 'O Vupt em números' })
+    await figures.getByText('anúncios no ar').waitFor()
+    expect(await figureTexts(figures)).toEqual([
+      '3 anúncios no ar',
+      '2 estudantes anunciando',
+      `${activeCommunities} ${activeCommunities === 1 ? 'comunidade' : 'comunidades'} no Vupt`,
+    ])
+    expect(await page.getByText(/500\+|1\.200\+|vendidos|usuários ativos/).count()).toBe(0)
 
     await footer.getByRole('link', { name: 'FAQ' }).click()
     await page.waitForURL(`${server.url}/univille/faq`)
@@ -59,6 +99,12 @@ describe('páginas informativas', () => {
     await page.getByRole('heading', { level: 1, name: 'Como funciona' }).waitFor()
 
     expect(apiCalls).toEqual([])
+  })
+
+  it('o Sobre vem do servidor já com os números da comunidade', async () => {
+    const html = await (await fetch(`${server.url}/univille/sobre`)).text()
+    const numbers = [...html.matchAll(/<dd[^>]*>([^<]*)<\/dd>/g)].map((match) => match[1])
+    expect(numbers).toEqual(['3', '2', String(activeCommunities)])
   })
 
   it('a busca do FAQ ignora acentos e maiúsculas e diz quantos resultados achou', async () => {

@@ -1,14 +1,14 @@
+import { formatInteger } from '@shared/numbers'
 import { Brush, GraduationCap, Handshake, type LucideIcon, Recycle, ShieldCheck, Users } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useCommunity } from '@/lib/community'
+import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
-const figures = [
-  { value: '500+', label: 'produtos vendidos' },
-  { value: '1.200+', label: 'usuários ativos' },
-  { value: '1', label: 'universidade' },
-] as const
+type Figure = { value: number | undefined; singular: string; plural: string }
 
 type Pillar = { icon: LucideIcon; verb: string; title: string; text: string }
 
@@ -56,6 +56,14 @@ const values: Pillar[] = [
 
 export function SobrePage() {
   usePageTitle('Sobre')
+  // The community's own counts, the ones the landing page shows: nothing here is a round guess.
+  const communitySlug = useCommunity().community?.slug
+  const stats = trpc.listings.stats.useQuery(communitySlug ? { communitySlug } : undefined)
+  const figures: Figure[] = [
+    { value: stats.data?.listings, singular: 'anúncio no ar', plural: 'anúncios no ar' },
+    { value: stats.data?.sellers, singular: 'estudante anunciando', plural: 'estudantes anunciando' },
+    { value: stats.data?.communities, singular: 'comunidade no Vupt', plural: 'comunidades no Vupt' },
+  ]
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-12">
       <header className="relative overflow-hidden rounded-2xl border bg-card px-6 py-10 text-center shadow-sm sm:py-14">
@@ -76,14 +84,26 @@ export function SobrePage() {
         className="mt-10"
         headingClassName="sr-only"
       >
-        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={stats.isLoading}>
           {figures.map((figure) => (
             <div
-              key={figure.label}
+              key={figure.plural}
               className="flex flex-col gap-1 rounded-xl border bg-card p-6 text-center shadow-sm"
             >
-              <dt className="text-muted-foreground text-sm">{figure.label}</dt>
-              <dd className="order-first font-bold text-4xl text-primary tracking-tight">{figure.value}</dd>
+              <dt className="text-muted-foreground text-sm">
+                {figure.value === 1 ? figure.singular : figure.plural}
+              </dt>
+              <dd className="order-first flex h-10 items-center justify-center font-bold text-4xl text-primary tabular-nums tracking-tight">
+                {figure.value === undefined ? (
+                  stats.isError ? (
+                    '–'
+                  ) : (
+                    <Skeleton className="h-9 w-16" />
+                  )
+                ) : (
+                  formatInteger(figure.value)
+                )}
+              </dd>
             </div>
           ))}
         </dl>
