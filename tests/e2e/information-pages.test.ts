@@ -107,6 +107,39 @@ describe('páginas informativas', () => {
     expect(numbers).toEqual(['3', '2', String(activeCommunities)])
   })
 
+  it('o FAQ e o Como funciona dizem o que o produto faz', async () => {
+    const page = await context.newPage()
+    await page.goto('/univille/faq')
+    const answer = async (question: string) => {
+      await page.getByRole('button', { name: question }).click()
+      return page.getByRole('region', { name: question }).innerText()
+    }
+    // Vupts count, earn the two badges and order the portal; they do not pick the featured listings.
+    const vupt = await answer('O que é um Vupt?')
+    expect(vupt).toContain('"Em alta!"')
+    expect(vupt).toContain('"Destaque!"')
+    expect(vupt).toContain('"Mais Vupts"')
+    expect(vupt).not.toMatch(/destaque no portal/i)
+    // The status picker is in Meus Produtos, with the statuses it offers.
+    const status = await answer('Posso editar meu anúncio ou marcá-lo como vendido?')
+    expect(status).toMatch(/Em Meus Produtos.*Inativo.*Vendido.*Ativo/s)
+    expect(status).not.toMatch(/pausar/)
+
+    await page.goto('/univille/como-funciona')
+    const account = page.getByRole('region', { name: 'Antes de tudo: sua conta' })
+    const steps = await account.getByRole('listitem').allInnerTexts()
+    const position = (text: RegExp) => steps.findIndex((step) => text.test(step))
+    // The order the app enforces: sign up, confirm the e-mail, approval, then the profile dialog.
+    const order = [/Crie sua conta/, /Confirme o e-mail/, /Aguarde a aprovação/, /complete o seu perfil/].map(
+      position,
+    )
+    expect(order).toEqual([0, 1, 2, 3])
+    const vupts = await page.getByRole('region', { name: 'Vupts' }).innerText()
+    expect(vupts).not.toMatch(/destaque no portal/i)
+    expect(vupts).toContain('"Em alta!"')
+    await page.close()
+  })
+
   it('a busca do FAQ ignora acentos e maiúsculas e diz quantos resultados achou', async () => {
     const page = await context.newPage()
     await page.goto('/univille/faq')

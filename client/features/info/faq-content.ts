@@ -28,7 +28,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'o-que-e-vupt',
         question: 'O que é um Vupt?',
         answer:
-          'É a forma de mostrar que você curtiu um produto. Os anúncios com mais Vupts ganham destaque no portal e ajudam outros estudantes a descobrir o que está em alta. Já os favoritos são uma lista só sua, para acompanhar os produtos que você quer ver de novo.',
+          'É a forma de mostrar que você curtiu um produto, e quem vende fica sabendo. Cada anúncio mostra quantos Vupts recebeu: com 10 ele ganha o selo "Em alta!" e com 50, o selo "Destaque!". No portal, a ordem "Mais Vupts" mostra primeiro os mais curtidos. Já os favoritos são uma lista só sua, para acompanhar os produtos que você quer ver de novo.',
       },
       {
         id: 'eventos',
@@ -46,7 +46,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'como-anunciar',
         question: 'Como anuncio um produto?',
         answer:
-          'Toque em Vender, adicione boas fotos, um título claro, a descrição, o preço e a condição do item (novo, seminovo ou usado). Escolha a categoria certa, Criações, Serviços ou Desapegos, para que o anúncio seja encontrado com facilidade.',
+          'Toque em Anunciar, adicione boas fotos, um título claro, a descrição, o preço e a condição do item (novo, seminovo ou usado). Escolha a categoria certa, Criações, Serviços ou Desapegos, para que o anúncio seja encontrado com facilidade.',
       },
       {
         id: 'vender-servicos',
@@ -58,7 +58,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'editar-anuncio',
         question: 'Posso editar meu anúncio ou marcá-lo como vendido?',
         answer:
-          'Sim. Em Meus Produtos você encontra seus anúncios e pode editar as informações, pausar o anúncio ou marcá-lo como vendido assim que fechar negócio. Se a moderação remover um anúncio, o motivo aparece ali e você recebe uma notificação e um e-mail.',
+          'Sim. Em Meus Produtos você encontra seus anúncios e, em cada um, pode editar as informações e mudar o status: Inativo tira o anúncio do ar por um tempo, Vendido é para quando você fechar negócio, e Ativo o coloca de volta no portal. Se a moderação remover um anúncio, o motivo aparece ali e você recebe uma notificação e um e-mail.',
       },
     ],
   },

@@ -31,8 +31,9 @@ const topics: Topic[] = [
     summary: 'O Vupt é fechado para estudantes, por isso cada conta é verificada.',
     steps: [
       'Crie sua conta com o seu e-mail institucional da universidade.',
-      'Confirme o e-mail pelo link que enviamos e complete o seu perfil.',
+      'Confirme o e-mail pelo link que enviamos.',
       'Aguarde a aprovação, que normalmente leva de 24 a 48 horas: avisamos por e-mail e a tela de espera se abre sozinha.',
+      'Com a conta aprovada, complete o seu perfil com username, universidade e curso, e pronto.',
     ],
   },
   {
@@ -55,10 +56,10 @@ const topics: Topic[] = [
     shortTitle: 'Vender',
     summary: 'Desapegue do que não usa mais ou divulgue o que você cria e sabe fazer.',
     steps: [
-      'Toque em Vender e escolha a categoria: Criações, Serviços ou Desapegos.',
+      'Toque em Anunciar e escolha a categoria: Criações, Serviços ou Desapegos.',
       'Adicione boas fotos, um título claro, a descrição, o preço e a condição do item.',
       'Publique e responda às mensagens dos interessados pelo chat.',
-      'Depois de fechar negócio, marque o anúncio como vendido.',
+      'Depois de fechar negócio, marque o anúncio como Vendido em Meus Produtos.',
     ],
   },
   {
@@ -68,8 +69,9 @@ const topics: Topic[] = [
     shortTitle: 'Vupts',
     summary: 'O Vupt é a curtida da comunidade: mostra o que está em alta no campus.',
     steps: [
-      'Dê um Vupt nos produtos de que você gostou.',
-      'Os anúncios com mais Vupts ganham destaque no portal.',
+      'Dê um Vupt nos produtos de que você gostou: quem vende fica sabendo.',
+      'Com 10 Vupts o anúncio ganha o selo "Em alta!", e com 50, o selo "Destaque!".',
+      'No portal, escolha a ordem "Mais Vupts" para ver primeiro os mais curtidos.',
       'Para acompanhar um produto de perto, salve-o também nos seus favoritos.',
     ],
   },

@@ -7,9 +7,11 @@ import { PageHeader } from '@/components/page-header'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
+import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { DeleteListingDialog } from '@/features/listings/delete-listing-dialog'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
+import { ListingStatusSelect } from '@/features/listings/listing-status-select'
 import type { RouterOutputs } from '@/lib/api-types'
 import { describeError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
@@ -71,7 +73,9 @@ export function MyListingsPage() {
 }
 
 function MyListingCard({ listing }: { listing: MyListing }) {
+  const utils = trpc.useUtils()
   const removed = listing.moderationStatus === 'removed'
+  const statusId = `my-listing-${listing.id}-status`
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-xs">
       <div className="relative">
@@ -127,7 +131,23 @@ function MyListingCard({ listing }: { listing: MyListing }) {
             {listing.removalReason?.trim() || 'não informado'}
           </p>
         ) : null}
-        <div className="mt-auto flex flex-wrap gap-2">
+        {/* A listing the moderation removed stays removed: the server refuses any other status. */}
+        {removed ? null : (
+          <div className="mt-auto grid gap-1.5">
+            <Label htmlFor={statusId}>Status</Label>
+            <ListingStatusSelect
+              listing={listing}
+              id={statusId}
+              aria-label={`Status de ${listing.title}`}
+              onChanged={(status) =>
+                utils.listings.mine.setData(undefined, (old) =>
+                  old?.map((mine) => (mine.id === listing.id ? { ...mine, status } : mine)),
+                )
+              }
+            />
+          </div>
+        )}
+        <div className={removed ? 'mt-auto flex flex-wrap gap-2' : 'flex flex-wrap gap-2'}>
           {removed ? null : (
             <ButtonLink
               href={`/produto/${listing.id}?editar=1`}

@@ -1,13 +1,10 @@
-import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from '@shared/domain'
 import { PencilIcon, TriangleAlertIcon } from 'lucide-react'
 import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { DeleteListingDialog } from '../delete-listing-dialog'
-import { useInvalidateListings } from '../use-invalidate-listings'
+import { ListingStatusSelect } from '../listing-status-select'
 import type { Listing } from './listing-reactions'
 
 /** Removed by moderation: the seller learns why and can no longer edit or reactivate it. */
@@ -38,16 +35,7 @@ type OwnerToolsProps = {
 /** The seller's controls on their own listing: edit, Ativo/Vendido/Inativo, delete. */
 export function OwnerTools({ listing, onEdit, onDeleted }: OwnerToolsProps) {
   const utils = trpc.useUtils()
-  const invalidateListings = useInvalidateListings()
   const removed = listing.moderationStatus === 'removed'
-  const setStatus = trpc.listings.setStatus.useMutation({
-    onSuccess: ({ status }) => {
-      utils.listings.byId.setData({ id: listing.id }, (old) => (old ? { ...old, status } : old))
-      toast.success(`Status alterado para ${LISTING_STATUS_LABELS[status]}`)
-      void invalidateListings('statusChanged')
-    },
-    onError: (error) => toastError(error, 'Erro ao atualizar status'),
-  })
   const statusId = `listing-${listing.id}-status`
 
   return (
@@ -62,22 +50,14 @@ export function OwnerTools({ listing, onEdit, onDeleted }: OwnerToolsProps) {
       ) : (
         <div className="grid gap-2">
           <Label htmlFor={statusId}>Status</Label>
-          <Select
-            value={setStatus.isPending && setStatus.variables ? setStatus.variables.status : listing.status}
-            disabled={setStatus.isPending}
-            onValueChange={(value) => setStatus.mutate({ id: listing.id, status: value as ListingStatus })}
-          >
-            <SelectTrigger id={statusId} className="w-full sm:w-60">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LISTING_STATUSES.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {LISTING_STATUS_LABELS[status]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ListingStatusSelect
+            listing={listing}
+            id={statusId}
+            className="sm:w-60"
+            onChanged={(status) =>
+              utils.listings.byId.setData({ id: listing.id }, (old) => (old ? { ...old, status } : old))
+            }
+          />
           <p className="text-muted-foreground text-sm">
             {listing.status === 'ativo'
               ? 'Marque como Vendido ou Inativo para tirar o anúncio do ar.'
