@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createListing } from '../../server/db/factories'
+import { createConversation, createListing } from '../../server/db/factories'
 import { listings } from '../../server/db/schema'
 import { createApprovedStudent, type Student } from './support/accounts'
 import { withServerDatabase } from './support/database'
@@ -10,7 +10,7 @@ import { setUpStage } from './support/stage'
 const stage = setUpStage()
 let seller: Student
 let buyer: Student
-const ids = { backpack: 0, lamp: 0 }
+const ids = { backpack: 0, lamp: 0, conversation: 0 }
 
 beforeAll(async () => {
   seller = await createApprovedStudent(stage.server.dataDir, 'Rita Campos')
@@ -18,6 +18,7 @@ beforeAll(async () => {
   await withServerDatabase(stage.server.dataDir, (db) => {
     ids.backpack = createListing(db, { sellerId: seller.id, title: 'Mochila de couro' })
     ids.lamp = createListing(db, { sellerId: seller.id, title: 'Luminária de leitura' })
+    ids.conversation = createConversation(db, buyer.id, seller.id, ids.backpack)
   })
 })
 
@@ -30,6 +31,19 @@ async function portalLists(page: Page, title: string): Promise<boolean> {
     .first()
     .waitFor()
   return (await page.getByRole('link', { name: new RegExp(title) }).count()) > 0
+}
+
+/** Tabs forward from the top of the page until the focused element is `name`; fails after `limit` tabs. */
+async function tabTo(page: Page, name: string, limit = 20): Promise<void> {
+  for (let step = 0; step < limit; step++) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null
+      return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? ''
+    })
+    if (focused === name) return
+  }
+  throw new Error(`"${name}" não foi alcançado pelo teclado`)
 }
 
 describe('atalhos de quem vende', () => {
@@ -92,5 +106,37 @@ describe('atalhos de quem vende', () => {
 
     await context.close()
     await buyerContext.close()
+  })
+
+  it('num celular de 360 px, "Anunciar" está ao alcance do teclado no anúncio, no chat e no próprio Vender', async () => {
+    const { context, page } = await stage.signedInPage(buyer)
+    await page.setViewportSize({ width: 360, height: 740 })
+    for (const path of [
+      `/univille/produto/${ids.backpack}`,
+      `/univille/chat/${ids.conversation}`,
+      '/univille/vender',
+    ]) {
+      await page.goto(path)
+      // No floating '+' on these pages, and the top bar's button does not fit.
+      expect(await page.getByRole('button', { name: 'Criar' }).count(), path).toBe(0)
+      await tabTo(page, 'Abrir menu')
+      await page.keyboard.press('Enter')
+      const menu = page.getByRole('dialog')
+      const anunciar = menu.getByRole('link', { name: 'Anunciar' })
+      await anunciar.waitFor()
+      // Inside the phone's screen once the sheet has slid in.
+      await expect
+        .poll(async () => {
+          const box = await anunciar.boundingBox()
+          return box !== null && box.x >= 0 && box.x + box.width <= 360 && box.y + box.height <= 740
+        }, path)
+        .toBe(true)
+      await tabTo(page, 'Anunciar')
+      await page.keyboard.press('Enter')
+      await page.waitForURL(/\/univille\/vender$/)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await menu.waitFor({ state: 'detached' })
+    }
+    await context.close()
   })
 })

@@ -1,5 +1,6 @@
 import { Link } from 'wouter'
 import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet'
+import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
 import type { NavLink } from './top-nav'
 
@@ -14,6 +15,15 @@ export default function MobileMenu({
   onOpenChange: (open: boolean) => void
 }) {
   const { community } = useCommunity()
+  const member = useViewer().viewer !== null
+  // On a phone the top bar has no room for a member's 'Anunciar', and the floating '+' leaves the pages
+  // with actions of their own at the bottom: the menu is the way to sell that is always there.
+  const items = [
+    ...(member ? [{ href: '/vender', label: 'Anunciar' }] : []),
+    ...links,
+    { href: '/faq', label: 'Central de Ajuda' },
+    { href: '/sobre', label: 'Sobre' },
+  ]
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="left" className="w-72 gap-4 bg-background">
@@ -21,17 +31,15 @@ export default function MobileMenu({
           <SheetTitle>{community ? `Vupt · ${community.name}` : 'Vupt'}</SheetTitle>
         </SheetHeader>
         <ul className="grid gap-1 px-4">
-          {[...links, { href: '/faq', label: 'Central de Ajuda' }, { href: '/sobre', label: 'Sobre' }].map(
-            (link) => (
-              <li key={link.href}>
-                <SheetClose asChild>
-                  <Link href={link.href} className="block rounded-md px-3 py-3 font-medium hover:bg-accent">
-                    {link.label}
-                  </Link>
-                </SheetClose>
-              </li>
-            ),
-          )}
+          {items.map((link) => (
+            <li key={link.href}>
+              <SheetClose asChild>
+                <Link href={link.href} className="block rounded-md px-3 py-3 font-medium hover:bg-accent">
+                  {link.label}
+                </Link>
+              </SheetClose>
+            </li>
+          ))}
         </ul>
       </SheetContent>
     </Sheet>
