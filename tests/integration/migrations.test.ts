@@ -159,6 +159,36 @@ describe('0012_live_listing_counts: the portal counts kept by the database', () 
   })
 })
 
+describe('0014_deleted_accounts_wanted: Procura-se posts of accounts deleted before', () => {
+  it('leave the board with their matches; the posts of members still here stay', async () => {
+    const db = await databaseUpTo('0013_notice_bounds')
+    const gone = await createStudent(db, { approved: true })
+    const here = await createStudent(db, { approved: true })
+    const listingId = createListing(db, { sellerId: here.id, title: 'Calculadora HP' })
+    const category = rows(db, 'select main_category_id from listings')[0] as [number]
+    const post = db.$client.prepare(
+      `insert into wanted_posts (community_id, poster_id, title, main_category_id, expires_at, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?) returning id`,
+    )
+    const now = Date.now()
+    const postOf = (userId: number, title: string) =>
+      (post.get(here.communityId, userId, title, category[0], now + 86_400_000, now, now) as { id: number })
+        .id
+    const goneWanted = postOf(gone.id, 'Calculadora científica')
+    const hereWanted = postOf(here.id, 'Jaleco M')
+    db.$client
+      .prepare('insert into wanted_matches (wanted_id, listing_id, created_at) values (?, ?, ?)')
+      .run(goneWanted, listingId, now)
+    // As deletion did before: a tombstone, the posts left behind.
+    db.$client.prepare('update users set deleted_at = ? where id = ?').run(now, gone.id)
+
+    runMigrations(db, MIGRATIONS_FOLDER)
+
+    expect(rows(db, 'select id from wanted_posts')).toEqual([[hereWanted]])
+    expect(rows(db, 'select count(*) from wanted_matches')).toEqual([[0]])
+  })
+})
+
 describe('runMigrations', () => {
   /** A favorite whose listing does not exist, written with the foreign keys off. */
   function breakForeignKey(db: Database) {
