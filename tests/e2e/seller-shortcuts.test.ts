@@ -82,8 +82,14 @@ describe('atalhos de quem vende', () => {
     // By keyboard, back on sale.
     await status.focus()
     await page.keyboard.press('Enter')
-    await page.getByRole('option', { name: 'Inativo' }).waitFor()
+    // The list takes the focus once it is placed: keys pressed before would go to the trigger.
+    const focusedOption = () =>
+      page.evaluate(() =>
+        document.activeElement?.getAttribute('role') === 'option' ? document.activeElement.textContent : null,
+      )
+    await expect.poll(focusedOption).toBe('Inativo')
     await page.keyboard.press('Home')
+    await expect.poll(focusedOption).toBe('Ativo')
     await page.keyboard.press('Enter')
     await page.getByText('Status alterado para Ativo').waitFor()
     expect(await portalLists(portal, 'Mochila de couro')).toBe(true)
@@ -126,10 +132,13 @@ describe('atalhos de quem vende', () => {
       await anunciar.waitFor()
       // Inside the phone's screen once the sheet has slid in.
       await expect
-        .poll(async () => {
-          const box = await anunciar.boundingBox()
-          return box !== null && box.x >= 0 && box.x + box.width <= 360 && box.y + box.height <= 740
-        }, path)
+        .poll(
+          async () => {
+            const box = await anunciar.boundingBox()
+            return box !== null && box.x >= 0 && box.x + box.width <= 360 && box.y + box.height <= 740
+          },
+          { message: path },
+        )
         .toBe(true)
       await tabTo(page, 'Anunciar')
       await page.keyboard.press('Enter')
