@@ -8,9 +8,11 @@ import { eventAttendees, events } from '../db/schema'
 import { appError } from '../errors'
 import { publishAdminChange } from '../moderation/badges'
 import { logModeration } from '../moderation/log'
+import { notifyEventDecided, notifyEventRsvp } from '../notifications/kinds'
 import { blockedBetween } from '../safety/blocks'
 import type { AppServices } from '../services'
 import { attachUploads, releaseUpload } from '../uploads/attach'
+import { isGoing } from './queries'
 
 type EventServices = Pick<AppServices, 'db' | 'storage' | 'bus'>
 
@@ -109,12 +111,20 @@ function attendance(db: Database, eventId: number, isGoing: boolean) {
   return { id: eventId, isGoing, attendeesCount: after?.attendeesCount ?? 0 }
 }
 
+/** RSVP, telling the organizer when the member was not already going (see notifyEventRsvp). */
+export function attendEvent(services: AppServices, user: CurrentUser, id: number) {
+  const already = isGoing(services.db, id, user.id)
+  const result = takeSeat(services.db, user, id)
+  if (!already) notifyEventRsvp(services, id, user.id)
+  return result
+}
+
 /**
- * RSVP. The seat is taken by one conditional UPDATE, so simultaneous requests can never book more
- * people than the event holds (the table's CHECK constraint backs it up). Not across a block, either
- * way: an RSVP puts the attendee's name before the organizer, as a message would.
+ * The seat is taken by one conditional UPDATE, so simultaneous requests can never book more people
+ * than the event holds (the table's CHECK constraint backs it up). Not across a block, either way: an
+ * RSVP puts the attendee's name before the organizer, as a message would.
  */
-export function attendEvent(db: Database, user: CurrentUser, id: number) {
+function takeSeat(db: Database, user: CurrentUser, id: number) {
   const event = joinableEvent(db, user, id)
   if (blockedBetween(db, user.id, event.organizerId)) throw appError('FORBIDDEN', 'EVENT_RSVP_UNAVAILABLE')
   return db.transaction((tx) => {
@@ -161,15 +171,17 @@ export function leaveEvent(db: Database, user: CurrentUser, id: number) {
 export type EventDecision = { approve: true } | { approve: false; reason: string }
 
 /**
- * A moderator approves or rejects a pending event of their own community; the decision is logged and
- * the staff's counters follow at once. Anything else (another community, not pending) is not found.
+ * A moderator approves or rejects a pending event of their own community; the decision is logged, the
+ * organizer told, and the staff's counters follow at once. Anything else (another community, not
+ * pending) is not found.
  */
 export function decideEvent(
-  { db, bus }: Pick<AppServices, 'db' | 'bus'>,
+  services: AppServices,
   moderator: CurrentUser,
   id: number,
   decision: EventDecision,
 ) {
+  const { db, bus } = services
   const status = decision.approve ? ('aprovado' as const) : ('rejeitado' as const)
   const reason = decision.approve ? null : decision.reason
   const updated = db
@@ -194,5 +206,6 @@ export function decideEvent(
     reason,
   })
   publishAdminChange(bus, moderator.communityId)
+  notifyEventDecided(services, id, reason)
   return { id, status }
 }
