@@ -110,11 +110,15 @@ export function recordView(db: Database, listing: { id: number; views: number },
   })
 }
 
-/** One Vupt per member per listing; the counter moves in the same transaction as the row. */
-export function setVupt(db: Database, user: CurrentUser, id: number, vupt: boolean) {
+/**
+ * One Vupt per member per listing; the counter moves in the same transaction as the row. A new Vupt
+ * tells the seller (batched with favorites, see notifyListingReaction).
+ */
+export function setVupt(services: AppServices, user: CurrentUser, id: number, vupt: boolean) {
+  const { db } = services
   const listing = visibleListing(db, user, id)
   if (listing.sellerId === user.id) throw appError('FORBIDDEN', 'OWN_LISTING_VUPT')
-  return db.transaction((tx) => {
+  const result = db.transaction((tx) => {
     const changed = vupt
       ? tx.insert(listingVupts).values({ userId: user.id, listingId: id }).onConflictDoNothing().run()
       : tx
@@ -134,6 +138,8 @@ export function setVupt(db: Database, user: CurrentUser, id: number, vupt: boole
       .get()
     return { id, vupt, vuptsCount: after?.vuptsCount ?? 0, added: vupt && changed.changes > 0 }
   })
+  if (result.added) notifyListingReaction(services, id, user.id)
+  return { id: result.id, vupt: result.vupt, vuptsCount: result.vuptsCount }
 }
 
 /** Deletes an own listing and hands its photos back to the orphan sweep. */

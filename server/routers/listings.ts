@@ -18,7 +18,6 @@ import {
   setListingStatus,
   setVupt,
 } from '../listings/rules'
-import { notifyListingReaction } from '../notifications/kinds'
 import { approvedProcedure, publicProcedure, router } from '../trpc/init'
 
 const idInput = z.object({ id: z.number().int().positive() })
@@ -88,11 +87,7 @@ export const listingsRouter = router({
   /** One Vupt per member per listing. */
   setVupt: approvedProcedure
     .input(z.object({ id: z.number().int().positive(), vupt: z.boolean() }))
-    .mutation(({ ctx, input }) => {
-      const result = setVupt(ctx.db, ctx.user, input.id, input.vupt)
-      if (result.added) notifyListingReaction(ctx, input.id, ctx.user.id)
-      return { id: result.id, vupt: result.vupt, vuptsCount: result.vuptsCount }
-    }),
+    .mutation(({ ctx, input }) => setVupt(ctx, ctx.user, input.id, input.vupt)),
 
   /** Meus favoritos: every favorite, with what became of its listing. */
   favorites: approvedProcedure.query(({ ctx }) => favoritesOf(ctx.db, ctx.user.id)),
