@@ -1,5 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm'
+import type { MemberScope } from '../auth/identity'
+import { serializeBlankSessionCookie } from '../auth/session'
 import { removeChatPhotosOf } from '../chat/photos'
+import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import {
   emailTokens,
@@ -19,7 +22,10 @@ import {
   users,
   wantedPosts,
 } from '../db/schema'
+import { assertNotLastAdmin } from '../members/last-admin'
+import { logModeration } from '../moderation/log'
 import { releaseUpload, releaseUploads } from '../uploads/attach'
+import { checkPassword } from './reauth'
 
 /**
  * Deletes an account, by the user or an administrator. Policy: the person's listings, events,
@@ -124,4 +130,21 @@ export function deleteAccount(db: Database, userId: number): void {
       .where(eq(users.id, userId))
       .run()
   })
+}
+
+/** Self-service deletion (LGPD), confirmed with the password; the last administrator cannot leave. */
+export async function deleteOwnAccount(scope: MemberScope, password: string) {
+  const { db, user } = scope
+  await checkPassword(scope, password)
+  assertNotLastAdmin(db, memberCommunityId(user), user.id, 'LAST_ADMIN_SELF_DELETE')
+  deleteAccount(db, user.id)
+  logModeration(db, {
+    communityId: user.communityId,
+    moderatorId: null,
+    actionType: 'delete_account',
+    targetType: 'user',
+    targetId: user.id,
+  })
+  scope.request.setCookie?.(serializeBlankSessionCookie(scope.secureCookies))
+  return { ok: true as const }
 }

@@ -43,6 +43,14 @@ export type RequestMeta = {
 /** Who is behind a request: the session and the member, both null for a visitor. */
 export type Identity = { session: ValidatedSession | null; user: CurrentUser | null }
 
+/** A request acted on by a domain, whoever serves it: the services, who is behind it, and the request. */
+export type RequestScope = AppServices & Identity & { request: RequestMeta }
+/** The same for a signed-in member: a live session and the member behind it. */
+export type MemberScope = RequestScope & { user: CurrentUser; session: ValidatedSession }
+
+/** The key rate limits count a client's address under. */
+export const clientKey = (request: RequestMeta): string => request.ip ?? 'desconhecido'
+
 export type CurrentUser = {
   id: number
   email: string
