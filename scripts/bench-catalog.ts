@@ -90,8 +90,8 @@ function seed(file: string) {
     )
     const insertListing = sqlite.prepare(
       `insert into listings (community_id, seller_id, title, description, price_cents, main_category_id, subcategory_id,
-        condition, status, moderation_status, views, vupts_count, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
+        condition, status, moderation_status, views, vupts_count, created_at, updated_at, listed_at, expires_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)`,
     )
     // mulberry32: seeded, so every run seeds the same listings. The C library's LCG used before made
     // successive draws depend on each other, so a listing's words followed its date: the 5,004 newest
@@ -134,6 +134,8 @@ function seed(file: string) {
           Math.floor(next() * 80),
           created,
           created,
+          created,
+          now + 60 * 24 * 3600 * 1000,
         )
       }
     })()

@@ -24,6 +24,14 @@ export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   inativo: 'Inativo',
 }
 
+/**
+ * A hold the system puts on a listing, apart from the seller's own status: 'expired' once its 60 days
+ * run out (until the seller renews it), 'alumni' while its seller is an egresso (until they confirm their
+ * institutional e-mail again). A held listing is not live, whatever its status.
+ */
+export const LISTING_HOLDS = ['expired', 'alumni'] as const
+export type ListingHold = (typeof LISTING_HOLDS)[number]
+
 export const MODERATION_STATUSES = ['active', 'removed'] as const
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number]
 

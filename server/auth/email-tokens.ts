@@ -8,6 +8,8 @@ export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * HOUR,
   reset_password: 1 * HOUR,
   change_email: 24 * HOUR,
+  // Mailed two weeks before a semester starts, and good until about the start.
+  reverify_email: 14 * 24 * HOUR,
 }
 
 /** Issues a new single-use token; earlier ones of the same purpose stop working. */

@@ -13,6 +13,7 @@ import {
   AD_PLACEMENTS,
   EVENT_STATUSES,
   LISTING_CONDITIONS,
+  LISTING_HOLDS,
   LISTING_STATUSES,
   MODERATION_STATUSES,
   ROLES,
@@ -54,6 +55,30 @@ export const communities = sqliteTable('communities', {
   timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
   createdAt: createdAt(),
 })
+
+/**
+ * A community's semester calendar, kept by its admins: calendar days in the community's time zone.
+ * Two weeks before a start every member is asked to confirm their institutional e-mail again.
+ */
+export const semesters = sqliteTable(
+  'semesters',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    /** As the community calls it, e.g. '2026/2'. */
+    name: text('name').notNull(),
+    /** 'YYYY-MM-DD'. */
+    startsOn: text('starts_on').notNull(),
+    endsOn: text('ends_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('semesters_ends_after_start', sql`${t.endsOn} > ${t.startsOn}`),
+    uniqueIndex('semesters_community_start_idx').on(t.communityId, t.startsOn),
+  ],
+)
 
 // ---------------------------------------------------------------- auth
 
@@ -142,7 +167,12 @@ export const oauthAccounts = sqliteTable(
   ],
 )
 
-export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'change_email'] as const
+export const EMAIL_TOKEN_PURPOSES = [
+  'verify_email',
+  'reset_password',
+  'change_email',
+  'reverify_email',
+] as const
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number]
 
 /** Single-use links sent by e-mail. Only the SHA-256 of the token is stored. */
@@ -217,6 +247,37 @@ export const userRoles = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] }), index('user_roles_role_idx').on(t.role)],
 )
 
+/**
+ * A member's re-verification for one semester: when they were asked (the deadline never comes sooner
+ * than two weeks after), and a later deadline an admin granted. Confirming is the account's
+ * users.email_verified_at passing the semester's window.
+ */
+export const reverifications = sqliteTable(
+  'reverifications',
+  {
+    semesterId: integer('semester_id')
+      .notNull()
+      .references(() => semesters.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    noticedAt: integer('noticed_at', { mode: 'timestamp_ms' }),
+    extendedUntil: integer('extended_until', { mode: 'timestamp_ms' }),
+  },
+  (t) => [primaryKey({ columns: [t.semesterId, t.userId] }), index('reverifications_user_idx').on(t.userId)],
+)
+
+/**
+ * Egressos: members who let a semester's re-verification deadline pass. They keep reading and talking
+ * but publish nothing until they confirm their institutional e-mail again, which deletes the row.
+ */
+export const alumni = sqliteTable('alumni', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  since: integer('since', { mode: 'timestamp_ms' }).notNull(),
+})
+
 // ---------------------------------------------------------------- catalog
 
 export const mainCategories = sqliteTable('main_categories', {
@@ -244,15 +305,21 @@ export const subcategories = sqliteTable(
 )
 
 /**
- * A live listing, the only kind anybody but its seller and the staff sees: status ativo and not removed
- * by moderation. The one definition: the partial indexes below and every query use it (see
+ * A live listing, the only kind anybody but its seller and the staff sees: status ativo, not removed
+ * by moderation and under no system hold (expired, or paused while its seller is an egresso). The one definition: the partial indexes below and every query use it (see
  * server/listings/visibility.ts). Literals, not bound parameters, so SQLite can prove a query's WHERE
  * matches the indexes'.
  */
-export const liveListingCondition = (t: { status: AnySQLiteColumn; moderationStatus: AnySQLiteColumn }) =>
-  sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active'`
+export const liveListingCondition = (t: {
+  status: AnySQLiteColumn
+  moderationStatus: AnySQLiteColumn
+  hold: AnySQLiteColumn
+}) => sql`${t.status} = 'ativo' and ${t.moderationStatus} = 'active' and ${t.hold} is null`
 
-const sortName = { createdAt: 'recent', vuptsCount: 'vupts', priceCents: 'price' } as const
+const sortName = { listedAt: 'recent', vuptsCount: 'vupts', priceCents: 'price' } as const
+
+/** How long a listing stays live before the seller has to renew it. */
+export const LISTING_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000
 
 export const listings = sqliteTable(
   'listings',
@@ -278,6 +345,20 @@ export const listings = sqliteTable(
     status: text('status', { enum: LISTING_STATUSES }).notNull().default('ativo'),
     moderationStatus: text('moderation_status', { enum: MODERATION_STATUSES }).notNull().default('active'),
     removalReason: text('removal_reason'),
+    /** A system hold (see LISTING_HOLDS), apart from the seller's status; null when there is none. */
+    hold: text('hold', { enum: LISTING_HOLDS }),
+    /** When the listing stops being live unless renewed; a job turns the passed ones into hold 'expired'. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`0`)
+      .$defaultFn(() => new Date(Date.now() + LISTING_LIFETIME_MS)),
+    /** When the seller was told the listing expires in a week; cleared by renewing. */
+    expiryNoticeAt: integer('expiry_notice_at', { mode: 'timestamp_ms' }),
+    /** The 'Mais recentes' sort key: publication, moved to now by 'Subir'. */
+    listedAt: integer('listed_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`0`)
+      .$defaultFn(() => new Date()),
     views: integer('views').notNull().default(0),
     vuptsCount: integer('vupts_count').notNull().default(0),
     createdAt: createdAt(),
@@ -287,13 +368,13 @@ export const listings = sqliteTable(
     check('listings_price_positive', sql`${t.priceCents} > 0`),
     check('listings_counters_non_negative', sql`${t.views} >= 0 and ${t.vuptsCount} >= 0`),
     // The public list: visible rows of one community, each sort with the id as keyset tiebreaker.
-    index('listings_public_recent_idx').on(t.communityId, t.createdAt, t.id).where(liveListingCondition(t)),
+    index('listings_public_recent_idx').on(t.communityId, t.listedAt, t.id).where(liveListingCondition(t)),
     index('listings_public_vupts_idx').on(t.communityId, t.vuptsCount, t.id).where(liveListingCondition(t)),
     index('listings_public_price_idx').on(t.communityId, t.priceCents, t.id).where(liveListingCondition(t)),
     index('listings_public_views_idx').on(t.communityId, t.views, t.createdAt).where(liveListingCondition(t)),
     // A category or subcategory page in each sort walks its own index and stops at the page size.
     ...(['mainCategoryId', 'subcategoryId'] as const).flatMap((filter) =>
-      (['createdAt', 'vuptsCount', 'priceCents'] as const).map((sort) =>
+      (['listedAt', 'vuptsCount', 'priceCents'] as const).map((sort) =>
         index(
           `listings_public_${filter === 'mainCategoryId' ? 'category' : 'subcategory'}_${sortName[sort]}_idx`,
         )
@@ -305,6 +386,8 @@ export const listings = sqliteTable(
     index('listings_subcategory_idx').on(t.subcategoryId),
     index('listings_seller_idx').on(t.sellerId, t.createdAt),
     index('listings_moderation_idx').on(t.communityId, t.moderationStatus, t.createdAt),
+    // The expiry jobs walk the unheld listings by expiry, up to now (or a week ahead, for the notice).
+    index('listings_expiry_idx').on(t.expiresAt).where(sql`${t.hold} is null`),
   ],
 )
 

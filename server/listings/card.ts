@@ -19,6 +19,7 @@ export function cardColumns(viewerId: ViewerRef) {
     vuptsCount: listings.vuptsCount,
     views: listings.views,
     createdAt: listings.createdAt,
+    listedAt: listings.listedAt,
     mainCategorySlug: mainCategories.slug,
     mainCategoryName: mainCategories.name,
     subcategoryName: subcategories.name,

@@ -78,11 +78,11 @@ function planSearch(db: Database, q: string): SearchPlan {
 }
 
 type SortKey = {
-  column: typeof listings.createdAt | typeof listings.vuptsCount | typeof listings.priceCents
+  column: typeof listings.listedAt | typeof listings.vuptsCount | typeof listings.priceCents
   asc: boolean
 }
 const SORT_KEYS: Record<ListingSort, SortKey> = {
-  recent: { column: listings.createdAt, asc: false },
+  recent: { column: listings.listedAt, asc: false },
   vupts: { column: listings.vuptsCount, asc: false },
   'price-asc': { column: listings.priceCents, asc: true },
   'price-desc': { column: listings.priceCents, asc: false },
@@ -252,7 +252,7 @@ function walkForMatches(
   for (let step = 64; walked < WALK_BUDGET; step *= 4) {
     const limit = Math.min(step, WALK_BUDGET - walked)
     const walk = walkStatement(db, { ...shape, search: null, cursor: cursorId !== null })
-    // Raw rows: the sort key as stored (created_at in milliseconds), as the cursor keeps it.
+    // Raw rows: the sort key as stored (listed_at in milliseconds), as the cursor keeps it.
     const rows = walk.values({ ...values, cursorValue, cursorId, limit }) as WalkRow[]
     for (const [id, title, description] of rows) {
       if (!hasEveryWord(words, title, description)) continue
@@ -291,7 +291,7 @@ export function listListings(db: Database, query: ListingQuery) {
     cursor: cursor !== null,
     viewer: Boolean(query.viewerId),
   }
-  // Placeholder values reach SQLite as they are: created_at is stored in milliseconds, as the cursor keeps it.
+  // Placeholder values reach SQLite as they are: listed_at is stored in milliseconds, as the cursor keeps it.
   const values: PageValues = {
     communityId: query.communityId,
     viewerId: query.viewerId ?? null,
@@ -327,7 +327,7 @@ export function listListings(db: Database, query: ListingQuery) {
       ? encodeCursor({
           v:
             query.sort === 'recent'
-              ? last.createdAt.getTime()
+              ? last.listedAt.getTime()
               : query.sort === 'vupts'
                 ? last.vuptsCount
                 : last.priceCents,

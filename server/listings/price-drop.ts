@@ -39,6 +39,7 @@ export function notifyPriceDrop(services: AppServices, listingId: number, previo
       sellerId: listings.sellerId,
       status: listings.status,
       moderationStatus: listings.moderationStatus,
+      hold: listings.hold,
     })
     .from(listings)
     .where(eq(listings.id, listingId))

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/sqlite-core'
-import type { ListingStatus, ModerationStatus } from '../../shared/domain'
+import type { ListingHold, ListingStatus, ModerationStatus } from '../../shared/domain'
 import type { Database } from '../db/client'
 import { listings, liveListingCondition, mainCategories, profiles, subcategories } from '../db/schema'
 import { cardColumns, type ViewerRef } from './card'
@@ -15,8 +15,11 @@ export const isLiveListing = liveListingCondition(listings)
 export const notRemovedListing = eq(listings.moderationStatus, 'active')
 
 /** For a row already in hand: the same rule. */
-export const isLive = (row: { status: ListingStatus; moderationStatus: ModerationStatus }) =>
-  row.status === 'ativo' && row.moderationStatus === 'active'
+export const isLive = (row: {
+  status: ListingStatus
+  moderationStatus: ModerationStatus
+  hold: ListingHold | null
+}) => row.status === 'ativo' && row.moderationStatus === 'active' && row.hold === null
 
 /**
  * Listing cards: the listing with its seller and categories, as every list of listings shows them

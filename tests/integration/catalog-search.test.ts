@@ -30,8 +30,9 @@ beforeAll(async () => {
     .run()
   const insert = world.db.$client.prepare(
     `insert into listings (community_id, seller_id, title, description, price_cents, main_category_id,
-      subcategory_id, condition, status, moderation_status, views, vupts_count, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?)`,
+      subcategory_id, condition, status, moderation_status, views, vupts_count, created_at, updated_at,
+      listed_at, expires_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, unixepoch() * 1000 + 5184000000)`,
   )
   const now = Date.now()
   const { fewMatches, walkBudget, sortableMatches } = SEARCH_LIMITS
@@ -57,6 +58,7 @@ beforeAll(async () => {
         n % 50,
         created,
         created,
+        created,
       )
     }
     // The oldest listings, more than can be fetched and sorted, all with a word no other listing has
@@ -74,6 +76,7 @@ beforeAll(async () => {
         'usado',
         'ativo',
         0,
+        created,
         created,
         created,
       )
@@ -95,6 +98,7 @@ beforeAll(async () => {
         0,
         created,
         created,
+        created,
       )
     }
   })()
@@ -105,7 +109,7 @@ type Filters = { q: string; sort: ListingSort; condition?: 'novo' | 'usado'; vie
 /** What FTS5 finds for the query, among the live listings the viewer may see, in the sort's order. */
 function fromTheIndex({ q, sort, condition, viewer }: Filters): number[] {
   const order = {
-    recent: 'created_at desc, id desc',
+    recent: 'listed_at desc, id desc',
     vupts: 'vupts_count desc, id desc',
     'price-asc': 'price_cents asc, id asc',
     'price-desc': 'price_cents desc, id desc',

@@ -50,6 +50,41 @@ function rows(db: Database, query: string): unknown[] {
   return db.$client.prepare(query).raw().all()
 }
 
+/**
+ * A listing as releases up to 0014 wrote it, by hand: the factory speaks the current columns. Returns
+ * its id.
+ */
+function insertOldListing(
+  db: Database,
+  seller: { id: number; communityId: number | null },
+  title: string,
+  { status = 'ativo', createdAt = Date.now() }: { status?: string; createdAt?: number } = {},
+): number {
+  const [mainCategoryId, subcategoryId] = rows(
+    db,
+    'select main_category_id, id from subcategories order by id limit 1',
+  )[0] as [number, number]
+  const row = db.$client
+    .prepare(
+      `insert into listings (community_id, seller_id, title, description, price_cents, main_category_id,
+         subcategory_id, condition, status, created_at, updated_at)
+       values (?, ?, ?, 'Bem conservado.', 4500, ?, ?, 'usado', ?, ?, ?) returning id`,
+    )
+    .get(
+      seller.communityId,
+      seller.id,
+      title,
+      mainCategoryId,
+      subcategoryId,
+      status,
+      createdAt,
+      createdAt,
+    ) as {
+    id: number
+  }
+  return row.id
+}
+
 describe('0006_listings: products becomes listings', () => {
   it('keeps every listing, photo, favorite, Vupt, view, conversation and log line, and search still finds old rows', async () => {
     const db = await databaseUpTo('0005_trust_hardening')
@@ -140,13 +175,13 @@ describe('0012_live_listing_counts: the portal counts kept by the database', () 
     const db = await databaseUpTo('0011_catalog_indexes')
     const seller = await createStudent(db, { approved: true })
     const other = await createStudent(db, { approved: true })
-    createListing(db, { sellerId: seller.id, title: 'Livro de cálculo' })
-    createListing(db, { sellerId: seller.id, title: 'Calculadora', status: 'vendido' })
-    createListing(db, { sellerId: other.id, title: 'Jaleco' })
+    insertOldListing(db, seller, 'Livro de cálculo')
+    insertOldListing(db, seller, 'Calculadora', { status: 'vendido' })
+    insertOldListing(db, other, 'Jaleco')
 
     runMigrations(db, MIGRATIONS_FOLDER)
 
-    const live = "status = 'ativo' and moderation_status = 'active'"
+    const live = "status = 'ativo' and moderation_status = 'active' and hold is null"
     expect(rows(db, 'select community_id, seller_id, listings from live_seller_counts order by 2')).toEqual([
       [seller.communityId, seller.id, 1],
       [other.communityId, other.id, 1],
@@ -164,7 +199,7 @@ describe('0014_deleted_accounts_wanted: Procura-se posts of accounts deleted bef
     const db = await databaseUpTo('0013_notice_bounds')
     const gone = await createStudent(db, { approved: true })
     const here = await createStudent(db, { approved: true })
-    const listingId = createListing(db, { sellerId: here.id, title: 'Calculadora HP' })
+    const listingId = insertOldListing(db, here, 'Calculadora HP')
     const category = rows(db, 'select main_category_id from listings')[0] as [number]
     const post = db.$client.prepare(
       `insert into wanted_posts (community_id, poster_id, title, main_category_id, expires_at, created_at, updated_at)
@@ -186,6 +221,40 @@ describe('0014_deleted_accounts_wanted: Procura-se posts of accounts deleted bef
 
     expect(rows(db, 'select id from wanted_posts')).toEqual([[hereWanted]])
     expect(rows(db, 'select count(*) from wanted_matches')).toEqual([[0]])
+  })
+})
+
+describe('0015_listing_life_semesters: listings expire and may be paused', () => {
+  it('keeps old listings in their order, live for at least two weeks, and counts a held listing out', async () => {
+    const db = await databaseUpTo('0014_deleted_accounts_wanted')
+    const seller = await createStudent(db, { approved: true })
+    const day = 24 * 60 * 60 * 1000
+    const now = Date.now()
+    const old = insertOldListing(db, seller, 'Livro de cálculo', { createdAt: now - 100 * day })
+    const recent = insertOldListing(db, seller, 'Jaleco', { createdAt: now - 10 * day })
+
+    runMigrations(db, MIGRATIONS_FOLDER)
+
+    const [oldRow, recentRow] = rows(
+      db,
+      'select listed_at, created_at, expires_at, hold from listings order by id',
+    ) as [number, number, number, null][]
+    expect(oldRow?.[0]).toBe(now - 100 * day)
+    expect(recentRow?.[0]).toBe(now - 10 * day)
+    // Published 100 days ago, past its 60 days: still two weeks, so the seller hears a week ahead.
+    expect(oldRow?.[2]).toBeGreaterThanOrEqual(now + 14 * day)
+    expect(oldRow?.[2]).toBeLessThan(now + 15 * day)
+    expect(recentRow?.[2]).toBe(now - 10 * day + 60 * day)
+    expect(rows(db, 'select sum(listings) from live_listing_counts')).toEqual([[2]])
+
+    db.$client.prepare("update listings set hold = 'expired' where id = ?").run(old)
+    expect(rows(db, 'select sum(listings) from live_listing_counts')).toEqual([[1]])
+    expect(rows(db, 'select listings from live_seller_counts')).toEqual([[1]])
+    db.$client.prepare("update listings set hold = 'alumni' where id = ?").run(recent)
+    expect(rows(db, 'select sum(listings) from live_listing_counts')).toEqual([[0]])
+    expect(rows(db, 'select count(*) from live_seller_counts')).toEqual([[0]])
+    db.$client.prepare('update listings set hold = null').run()
+    expect(rows(db, 'select sum(listings) from live_listing_counts')).toEqual([[2]])
   })
 })
 
