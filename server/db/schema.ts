@@ -718,6 +718,56 @@ export const eventRsvpNotices = sqliteTable(
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 )
 
+/**
+ * The queue of a full event. `id` keeps the order of arrival: when a place frees up, the lowest id is
+ * seated, in the same transaction that freed it (see promoteWaitlist in server/events/waitlist.ts).
+ */
+export const eventWaitlist = sqliteTable(
+  'event_waitlist',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_waitlist_member_idx').on(t.eventId, t.userId),
+    index('event_waitlist_queue_idx').on(t.eventId, t.id),
+    index('event_waitlist_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * A member's ticket to an event: the short code shown at the door (typed or in a QR code). Issued with
+ * the first confirmed place and kept when the member leaves, so that a cancelled presence is refused by
+ * name at the check-in; valid only while the member is among event_attendees.
+ */
+export const eventTickets = sqliteTable(
+  'event_tickets',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+    checkedInAt: integer('checked_in_at', { mode: 'timestamp_ms' }),
+    checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    // Unique per event; led by the code, so a code typed at another event's door is found too.
+    uniqueIndex('event_tickets_code_idx').on(t.code, t.eventId),
+    index('event_tickets_user_idx').on(t.userId),
+  ],
+)
+
 // ---------------------------------------------------------------- banners and moderation
 
 export const advertisements = sqliteTable(
