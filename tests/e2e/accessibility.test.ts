@@ -172,28 +172,35 @@ class Audit {
 
   constructor(private readonly page: Page) {}
 
+  /** The page hydrated (`<html data-hydrated>`) and its skeletons and spinners gone: what it loaded is on screen. */
   private async load(path: string) {
     await this.page.goto(path)
-    await this.page.waitForLoadState('networkidle')
-    // Skeletons and spinners gone: the page shows what it loaded.
+    await this.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await this.page.locator('main .animate-pulse, main .animate-spin').first().waitFor({ state: 'detached' })
   }
 
+  /**
+   * A page is loaded once and then resized: the server sends one page for every width, and the layout
+   * follows the width through CSS and media-query listeners. A dialog is opened again at each width, since
+   * what it covers differs.
+   */
   async visit(
     path: string,
     { open, label = 'aberto' }: { open?: (page: Page) => Promise<void>; label?: string } = {},
   ) {
+    if (!open) await this.load(path)
     for (const size of WIDTHS) {
       await this.page.setViewportSize(size)
-      await this.load(path)
-      if (open) await open(this.page)
+      if (open) {
+        await this.load(path)
+        await open(this.page)
+      }
       this.record(`${path}${open ? ` (${label})` : ''} @${size.name}`, await axeFindings(this.page))
     }
     if (open) return
     const title = await this.page.title()
     if (!/^(\(\d+\) )?.+ · Vupt$/.test(title)) this.untitled.push(`${path}: ${title}`)
     await this.page.setViewportSize(NARROWEST)
-    await this.load(path)
     if (await scrollsSideways(this.page)) this.sideways.push(path)
   }
 
