@@ -53,6 +53,12 @@ export type BusListener<T extends BusTopic> = AsyncIterable<BusMessages[T] | typ
  * the Redis pub/sub one (redis-bus.ts) serves several.
  */
 export interface EventBus {
+  /**
+   * True when listeners hear messages in the order the database committed them: one process publishing
+   * right after its own commits. False when other instances publish too, and a message may be announced
+   * after a later one.
+   */
+  readonly inCommitOrder: boolean
   publish<T extends BusTopic>(topic: T, key: string | number, message: BusMessages[T]): void
   listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal): BusListener<T>
 }
@@ -113,6 +119,7 @@ export function queuedListener<T extends BusTopic>(
 export function createInProcessBus(): EventBus {
   const channels = new Map<string, Set<BusSink>>()
   return {
+    inCommitOrder: true,
     publish(topic, key, message) {
       const sinks = channels.get(`${topic}:${key}`)
       if (sinks) for (const sink of sinks) sink.push(message)

@@ -87,6 +87,7 @@ export function createRedisBus({
   }
 
   return {
+    inCommitOrder: false,
     publish(topic, key, message) {
       const channel = `${prefix}${topic}:${key}`
       publisher.publish(channel, JSON.stringify(message)).catch((error: unknown) => {

@@ -101,7 +101,9 @@ async function* chatEventStream(
     await listener.ready
     const backlog: ChatEvent[] = missedMessageEvents(db, userId, resumeFrom)
     let lastId = resumeFrom
-    const announcedEarly = (id: number) => id > lastId && hasMessageBetween(db, userId, lastId, id)
+    // Only another instance can announce a message after a later one; one process publishes in order.
+    const announcedEarly = (id: number) =>
+      !bus.inCommitOrder && id > lastId && hasMessageBetween(db, userId, lastId, id)
     while (!stop.aborted) {
       let event = backlog.shift()
       if (!event) {

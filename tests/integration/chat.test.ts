@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
 import { createCommunity, createListing } from '../../server/db/factories'
 import { messages } from '../../server/db/schema'
@@ -330,6 +330,11 @@ describe('eventos ao vivo', () => {
   })
 
   it('entrega em ordem de id quando outra instância anuncia uma mensagem depois da seguinte', async () => {
+    // Several instances: a bus that does not keep the commit order.
+    world.services.bus.inCommitOrder = false
+    onTestFinished(() => {
+      world.services.bus.inCommitOrder = true
+    })
     const { events, abort } = await subscribe(bobId)
     const received = collect(events, 3, abort)
     await world.services.bus.listening('chat', bobId)

@@ -178,6 +178,8 @@ export function lastMailToken(mailer: RecordingMailer): string {
 
 /** The in-process bus, plus a way to wait until a subscriber is really listening. */
 export type TestBus = EventBus & {
+  /** The in-process bus's order, unless a test plays another instance announcing late. */
+  inCommitOrder: boolean
   /** Resolves once some subscriber listens on topic:key (immediately if one already did). */
   listening(topic: BusTopic, key: string | number): Promise<void>
 }
@@ -192,6 +194,7 @@ export function createTestBus(): TestBus {
     waiters.delete(name)
   }
   return {
+    inCommitOrder: inner.inCommitOrder,
     publish(topic, key, message) {
       inner.publish(topic, key, message)
     },
