@@ -9,6 +9,9 @@ export type RefusalStatus =
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
   | 'PAYLOAD_TOO_LARGE'
+  | 'METHOD_NOT_SUPPORTED'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UNPROCESSABLE_CONTENT'
 
 /** The HTTP status of each refusal, for the Express routes (tRPC maps its own the same way). */
 export const REFUSAL_HTTP_STATUS: Record<RefusalStatus, number> = {
@@ -19,6 +22,9 @@ export const REFUSAL_HTTP_STATUS: Record<RefusalStatus, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
+  METHOD_NOT_SUPPORTED: 405,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Stable application error codes the server sends in `error.data.appCode`,
- * with the toast each one becomes (spec §8).
+ * Stable application error codes the server sends (`error.data.appCode` of a tRPC error, `appCode` of
+ * an Express route's `{ message, appCode, requestId }`), with the toast each one becomes (spec §8).
  */
 export const APP_ERRORS = {
   EMAIL_TAKEN: { title: 'Usuário já existe', description: 'Este email já está cadastrado. Faça login.' },
@@ -225,6 +225,67 @@ export const APP_ERRORS = {
   ACCOUNT_SUSPENDED: {
     title: 'Sua conta está suspensa.',
     description: 'Veja o motivo e até quando na tela de suspensão.',
+  },
+  // Photo uploads (POST /api/uploads). The browser refuses the first two before sending, with the same texts.
+  UPLOAD_NOT_IMAGE: {
+    title: 'Por favor, selecione apenas arquivos de imagem',
+    description: 'Use uma foto JPG, PNG, WEBP ou GIF.',
+  },
+  UPLOAD_TOO_LARGE: {
+    title: 'Imagem muito grande. Tamanho máximo: 5MB',
+    description: 'Reduza a foto ou escolha outra.',
+  },
+  UPLOAD_TOO_MANY_PIXELS: {
+    // The limit is MAX_UPLOAD_MEGAPIXELS in shared/uploads.ts.
+    title: 'Imagem com dimensões muito grandes. Use no máximo 40 megapixels.',
+    description: 'Reduza a foto ou escolha outra.',
+  },
+  UPLOAD_SIGN_IN_REQUIRED: {
+    title: 'Faça login para enviar imagens.',
+    description: 'Entre na sua conta e envie a foto de novo.',
+  },
+  UPLOAD_NOT_APPROVED: {
+    title: 'Sua conta ainda não foi aprovada.',
+    description: 'Um administrador ainda vai revisar sua conta.',
+  },
+  UPLOAD_KIND_FORBIDDEN: {
+    title: 'Você não tem permissão para enviar este tipo de imagem.',
+    description: 'Escolha outra imagem.',
+  },
+  UPLOAD_FILE_MISSING: {
+    title: 'Selecione uma imagem para enviar.',
+    description: 'Use uma foto JPG, PNG, WEBP ou GIF de até 5 MB.',
+  },
+  UPLOAD_BAD_REQUEST: {
+    title: 'Envio inválido. Selecione a imagem novamente.',
+    description: 'Use uma foto JPG, PNG, WEBP ou GIF de até 5 MB.',
+  },
+  UPLOAD_RATE_LIMITED: {
+    title: 'Muitas imagens enviadas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+    description: 'O envio volta ao normal em alguns minutos.',
+  },
+  // Requests the server cannot take, whoever sends them (Express routes and tRPC's own refusals).
+  ORIGIN_NOT_ALLOWED: {
+    title: 'Origem da requisição não permitida.',
+    description: 'Abra o Vupt pelo endereço de sempre e tente novamente.',
+  },
+  RESOURCE_NOT_FOUND: {
+    title: 'Recurso não encontrado.',
+    description: 'Confira o endereço e tente novamente.',
+  },
+  INVALID_REQUEST: { title: 'Requisição inválida.', description: 'Atualize a página e tente novamente.' },
+  REQUEST_TOO_LARGE: { title: 'Requisição grande demais.', description: 'Envie menos dados de uma vez.' },
+  METHOD_NOT_ALLOWED: {
+    title: 'Método não permitido para esta operação.',
+    description: 'Atualize a página e tente novamente.',
+  },
+  UNSUPPORTED_REQUEST_FORMAT: {
+    title: 'Formato de requisição não suportado.',
+    description: 'Atualize a página e tente novamente.',
+  },
+  UNSUBSCRIBE_LINK_INVALID: {
+    title: 'Link inválido',
+    description: 'Este link de descadastro não é válido. Você pode escolher seus e-mails em Minha Conta.',
   },
 } as const satisfies Record<string, { title: string; description: string }>
 

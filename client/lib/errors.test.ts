@@ -4,6 +4,7 @@ import {
   appCodeOf,
   DEFAULT_ERROR_TITLE,
   describeError,
+  HttpError,
   httpStatusOf,
   OFFLINE_ERROR_DESCRIPTION,
 } from './errors'
@@ -150,5 +151,56 @@ describe('httpStatusOf / appCodeOf', () => {
     expect(appCodeOf(serverError(400, 'x'))).toBeNull()
     expect(httpStatusOf(new Error('boom'))).toBeUndefined()
     expect(appCodeOf(null)).toBeNull()
+  })
+})
+
+describe('describeError over both shapes: a tRPC error and an Express route’s JSON', () => {
+  /** A failed answer of an Express route as the upload reads it: status and `{ message, appCode, requestId }`. */
+  const expressError = (status: number, message: string, appCode: string | null, requestId = 'c4d5e6') =>
+    new HttpError(status, { message, appCode, requestId })
+
+  it('reads the same refusal alike in either shape', () => {
+    const overExpress = expressError(403, 'Sua conta está suspensa.', 'ACCOUNT_SUSPENDED')
+    const overTrpc = serverError(403, 'Sua conta está suspensa.', { appCode: 'ACCOUNT_SUSPENDED' })
+    const expected = {
+      title: 'Sua conta está suspensa.',
+      description: 'Veja o motivo e até quando na tela de suspensão.',
+    }
+    expect(describeError(overExpress, 'Erro ao enviar')).toEqual(expected)
+    expect(describeError(overTrpc, 'Erro ao enviar')).toEqual(expected)
+    expect(appCodeOf(overExpress)).toBe('ACCOUNT_SUSPENDED')
+    expect(httpStatusOf(overExpress)).toBe(403)
+  })
+
+  it("gives an Express route's refusal its catalogue text", () => {
+    const error = expressError(413, 'Imagem muito grande. Tamanho máximo: 5MB', 'UPLOAD_TOO_LARGE')
+    expect(describeError(error)).toEqual({
+      title: 'Imagem muito grande. Tamanho máximo: 5MB',
+      description: 'Reduza a foto ou escolha outra.',
+    })
+  })
+
+  it("gives an Express route's failure the generic text and its request code, as a tRPC one", () => {
+    const generic = 'Algo deu errado. Tente novamente em instantes.'
+    const overExpress = expressError(500, generic, null, '9a8b7c')
+    const overTrpc = serverError(500, generic, { requestId: '9a8b7c' })
+    const expected = { title: 'Erro ao enviar', description: `${generic} Código: 9a8b7c` }
+    expect(describeError(overExpress, 'Erro ao enviar')).toEqual(expected)
+    expect(describeError(overTrpc, 'Erro ao enviar')).toEqual(expected)
+  })
+
+  it('blames the connection when the route answered nothing readable', () => {
+    for (const error of [
+      new HttpError(0, null),
+      new HttpError(502, '<html>Bad Gateway</html>'),
+      new HttpError(413, null),
+      new HttpError(400, { error: 'formato antigo' }),
+    ]) {
+      expect(describeError(error, 'Erro ao enviar')).toEqual({
+        title: 'Erro ao enviar',
+        description: OFFLINE_ERROR_DESCRIPTION,
+      })
+      expect(httpStatusOf(error)).toBeUndefined()
+    }
   })
 })

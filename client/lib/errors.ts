@@ -1,16 +1,18 @@
 import { APP_ERRORS, type AppErrorCode } from '@shared/errors'
-import { dataOf, httpStatusOf } from '@/lib/error-data'
+import { dataOf, HttpError, httpStatusOf } from '@/lib/error-data'
 
-export { httpStatusOf }
+export { HttpError, httpStatusOf }
 
 /**
- * The client's one reading of a failed call. What the server sends (server/trpc/init.ts) in a tRPC error:
+ * The client's one reading of a failed call, whether a tRPC error or an Express route's `HttpError`
+ * (client/lib/error-data.ts), whose `{ message, appCode, requestId }` and status are read alike. What the
+ * server sends (server/trpc/init.ts, server/http/errors.ts):
  *
- * - `data.appCode`: a code of the catalogue in shared/errors.ts, whose title and description are the
+ * - `data.appCode` (`appCode`): a code of the catalogue in shared/errors.ts, whose title and description are the
  *   toast. `message` is the code's title, unless the server says something more precise.
  * - `data.validation.firstMessage`: the first issue of a refused input, in Portuguese.
- * - `data.httpStatus`; for a 5xx, `message` is a generic Portuguese text and `data.requestId` names the
- *   log line, for a student to quote to support.
+ * - `data.httpStatus` (the answer's status); for a 5xx, `message` is a generic Portuguese text and
+ *   `data.requestId` (`requestId`) names the log line, for a student to quote to support.
  * - any other 4xx: a deliberate refusal whose `message` is written for people ('Você é o último
  *   administrador...').
  *

@@ -152,7 +152,7 @@ export function createHttpApp({
   mountGoogleAuth(app, services, google)
   mountEventCalendar(app, services.db, services.publicUrl)
   clientPages?.(app)
-  app.use(notFound)
+  app.use(notFound(services.logger))
   if (metrics) {
     const observe: ErrorRequestHandler = (error, _req, _res, next) => {
       metrics.observeError(error)

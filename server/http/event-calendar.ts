@@ -4,6 +4,7 @@ import { createEvent } from 'ics'
 import { toMultiLine, toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
 import { events } from '../db/schema'
+import { appError } from '../errors'
 import { isPublicEvent } from '../events/visibility'
 
 /** Events leave the public eye unless approved (or called off, so attendees learn it). */
@@ -21,7 +22,7 @@ export function mountEventCalendar(app: Express, db: Database, publicUrl: string
   app.get('/api/eventos/:id/calendario.ics', (req, res, next) => {
     const event = publicEvent(db, Number(req.params.id))
     if (!event) {
-      res.status(404).json({ error: 'Evento não encontrado' })
+      next(appError('NOT_FOUND', 'EVENT_NOT_FOUND'))
       return
     }
     // Cleaned again here: rows written before the input rules existed may hold a lone CR, which

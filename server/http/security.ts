@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express'
 import helmet, { type HelmetOptions } from 'helmet'
 import { LIBRAS_COOKIE, VLIBRAS_SOURCES } from '../../shared/libras'
 import { readSessionToken } from '../auth/session'
+import { appError } from '../errors'
 
 /** Whether this browser turned the Libras widget on (its cookie, set by the client on opt-in). */
 export function wantsLibras(req: IncomingMessage): boolean {
@@ -71,12 +72,12 @@ export function isSameOrigin(req: IncomingMessage): boolean {
   }
 }
 
-export const requireSameOrigin: RequestHandler = (req, res, next) => {
+export const requireSameOrigin: RequestHandler = (req, _res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || isSameOrigin(req)) {
     next()
     return
   }
-  res.status(403).json({ error: 'Origem da requisição não permitida.' })
+  next(appError('FORBIDDEN', 'ORIGIN_NOT_ALLOWED'))
 }
 
 /**

@@ -8,7 +8,10 @@ import type { RequestHandler, Response } from 'express'
  */
 export const TRPC_MAX_BODY_BYTES = 64 * 1024
 
-/** Answers as the tRPC handler would, with the router's own error shape (and so its formatter). */
+/**
+ * Answers as the tRPC handler would, with the router's own error shape (and so its formatter: the
+ * catalogue's code and message), under this request's id.
+ */
 function refuse(res: Response, router: AnyTRPCRouter, code: TRPCError['code']): void {
   const shape = getErrorShape({
     config: router._def._config,
@@ -18,7 +21,8 @@ function refuse(res: Response, router: AnyTRPCRouter, code: TRPCError['code']): 
     input: undefined,
     ctx: undefined,
   })
-  res.status(shape.data.httpStatus).json({ error: shape })
+  const requestId = (res.locals.requestId as string | undefined) ?? null
+  res.status(shape.data.httpStatus).json({ error: { ...shape, data: { ...shape.data, requestId } } })
 }
 
 function declaredLength(value: string | undefined): number {

@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler, type Response } from 'express'
+import { APP_ERRORS } from '../../shared/errors'
 import { EMAIL_KIND_LABELS } from '../../shared/safety'
 import { requestIp } from '../auth/identity'
 import { readUnsubscribeToken, setEmailOptOut } from '../notifications/unsubscribe'
@@ -20,10 +21,9 @@ const page = (title: string, body: string, home = '/') =>
 export function mountUnsubscribe(app: Express, services: AppServices) {
   const read = (token: unknown, res: Response) =>
     typeof token === 'string' ? readUnsubscribeToken(services, token, prefixCommunityOf(res)) : null
-  const invalid = page(
-    'Link inválido',
-    '<p>Este link de descadastro não é válido. Você pode escolher seus e-mails em Minha Conta.</p>',
-  )
+  // A page, not JSON: whoever clicked the link reads it. Its texts are the catalogue's.
+  const { title, description } = APP_ERRORS.UNSUBSCRIBE_LINK_INVALID
+  const invalid = page(title, `<p>${description}</p>`)
 
   // Every look at a token costs its address a point, valid or not, before any decryption.
   const spendPoint: RequestHandler = async (req, _res, next) => {

@@ -18,7 +18,7 @@ const t = initTRPC
     errorFormatter({ shape, error, ctx, path }) {
       const zodError = error.cause instanceof ZodError ? error.cause : null
       const appCause = error.cause instanceof AppError ? error.cause : null
-      const { message, requestId } = clientFacingError({
+      const { message, requestId, appCode } = clientFacingError({
         error,
         path,
         deliberate: appCause !== null || zodError !== null,
@@ -34,7 +34,7 @@ const t = initTRPC
           // Stack traces stay on the server.
           stack: undefined,
           requestId,
-          appCode: appCause?.appCode ?? null,
+          appCode: appCause?.appCode ?? appCode,
           validation: zodError
             ? { firstMessage: zodError.issues[0]?.message ?? null, ...z.flattenError(zodError) }
             : null,

@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type SharpOptions } from 'sharp'
+import { APP_ERRORS } from '../../shared/errors'
 import { CARD_MAX_SIZE, FULL_MAX_SIZE } from '../../shared/renditions'
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, UPLOAD_MESSAGES } from '../../shared/uploads'
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '../../shared/uploads'
 
 export { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS }
 
@@ -12,9 +13,9 @@ export const WEBP_QUALITY = 80
 export type ImageRejection = 'not_image' | 'too_large' | 'too_many_pixels'
 
 const REJECTION_MESSAGES: Record<ImageRejection, string> = {
-  not_image: UPLOAD_MESSAGES.notImage,
-  too_large: UPLOAD_MESSAGES.tooLarge,
-  too_many_pixels: UPLOAD_MESSAGES.tooManyPixels,
+  not_image: APP_ERRORS.UPLOAD_NOT_IMAGE.title,
+  too_large: APP_ERRORS.UPLOAD_TOO_LARGE.title,
+  too_many_pixels: APP_ERRORS.UPLOAD_TOO_MANY_PIXELS.title,
 }
 
 /** The upload is not something we store; the message is for the user. */

@@ -2,11 +2,11 @@ import { type Request, type Response, Router } from 'express'
 import multer from 'multer'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { CHAT_PHOTO_ROUTE } from '../../shared/chat'
-import { UPLOAD_ENDPOINT, UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../shared/uploads'
+import { UPLOAD_ENDPOINT, UPLOAD_FIELD } from '../../shared/uploads'
 import { resolveSession } from '../auth/identity'
 import { chatPhotoKeyFor } from '../chat/photos'
 import { UPLOAD_KINDS, type UploadKind } from '../db/schema'
-import { appError } from '../errors'
+import { type AppError, appError } from '../errors'
 import type { AppServices } from '../services'
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from './process-image'
 import { UPLOAD_KEY_PATTERN } from './storage'
@@ -25,26 +25,27 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 /** Room for the multipart framing and the few small fields around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
-const REJECTION_STATUS = { not_image: 415, too_large: 413, too_many_pixels: 422 } as const
-
-function fail(res: Response, status: number, message: string): void {
-  res.status(status).json({ error: message })
-}
+/** What the content itself was refused for, answered with its own status. */
+const REJECTIONS = {
+  not_image: () => appError('UNSUPPORTED_MEDIA_TYPE', 'UPLOAD_NOT_IMAGE'),
+  too_large: () => appError('PAYLOAD_TOO_LARGE', 'UPLOAD_TOO_LARGE'),
+  too_many_pixels: () => appError('UNPROCESSABLE_CONTENT', 'UPLOAD_TOO_MANY_PIXELS'),
+} as const
 
 function isUploadKind(value: unknown): value is UploadKind {
   return typeof value === 'string' && (UPLOAD_KINDS as readonly string[]).includes(value)
 }
 
-/** Parses the multipart body; resolves with the HTTP failure to send, or null when the file is in req.file. */
+/** Parses the multipart body; resolves with the refusal to answer, or null when the file is in req.file. */
 function parseMultipart(parse: ReturnType<multer.Multer['single']>, req: Request, res: Response) {
-  return new Promise<{ status: number; message: string } | null>((resolve) => {
+  return new Promise<AppError | null>((resolve) => {
     parse(req, res, (error: unknown) => {
       if (!error) resolve(null)
       else if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
-        resolve({ status: 413, message: UPLOAD_MESSAGES.tooLarge })
+        resolve(REJECTIONS.too_large())
       } else {
         // Other limits (a second file, unknown field, too many fields) and malformed bodies.
-        resolve({ status: 400, message: UPLOAD_MESSAGES.badRequest })
+        resolve(appError('BAD_REQUEST', 'UPLOAD_BAD_REQUEST'))
       }
     })
   })
@@ -53,7 +54,8 @@ function parseMultipart(parse: ReturnType<multer.Multer['single']>, req: Request
 /**
  * POST /api/uploads (multipart: `file`, plus `kind` in the query or as a field) for approved members,
  * answering UploadedImage; GET of a chat photo for the conversation's members; and, when the files
- * are on this machine, GET /uploads/:key for the public ones.
+ * are on this machine, GET /uploads/:key for the public ones. Refusals are thrown as AppError and
+ * answered by the app's error handler (server/http/errors.ts), like any fault.
  * Mount after the /api same-origin guard.
  */
 export function createUploadRouter(services: AppServices, options: UploadRouterOptions = {}): Router {
@@ -73,38 +75,37 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
   router.post(UPLOAD_ENDPOINT, async (req, res) => {
     // Everything that needs no body comes first, so a refused request is never buffered.
     const { user } = resolveSession(services, req, (cookie) => res.append('Set-Cookie', cookie))
-    if (!user) return fail(res, 401, UPLOAD_MESSAGES.signInRequired)
-    if (!user.approved || !user.emailVerified) return fail(res, 403, UPLOAD_MESSAGES.notApproved)
-    // Refused as every procedure refuses a suspended member: the catalogue's code, answered by handleErrors.
+    if (!user) throw appError('UNAUTHORIZED', 'UPLOAD_SIGN_IN_REQUIRED')
+    if (!user.approved || !user.emailVerified) throw appError('FORBIDDEN', 'UPLOAD_NOT_APPROVED')
+    // Refused as every procedure refuses a suspended member.
     if (user.suspension) throw appError('FORBIDDEN', 'ACCOUNT_SUSPENDED')
     if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
       // Refused by its declared size: close the connection rather than receive the rest.
       res.set('Connection', 'close')
-      return fail(res, 413, UPLOAD_MESSAGES.tooLarge)
+      throw REJECTIONS.too_large()
     }
     try {
       await limiter.consume(String(user.id))
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error
       res.set('Retry-After', String(Math.ceil(error.msBeforeNext / 1000)))
-      return fail(res, 429, UPLOAD_MESSAGES.rateLimited)
+      throw appError('TOO_MANY_REQUESTS', 'UPLOAD_RATE_LIMITED')
     }
 
     const parseFailure = await parseMultipart(parse, req, res)
-    if (parseFailure) return fail(res, parseFailure.status, parseFailure.message)
+    if (parseFailure) throw parseFailure
     const kind: unknown = req.query.kind ?? req.body?.kind
-    if (!isUploadKind(kind)) return fail(res, 400, UPLOAD_MESSAGES.badRequest)
+    if (!isUploadKind(kind)) throw appError('BAD_REQUEST', 'UPLOAD_BAD_REQUEST')
     if (kind === 'banner' && !user.roles.includes('admin'))
-      return fail(res, 403, UPLOAD_MESSAGES.forbiddenKind)
-    if (!req.file) return fail(res, 400, UPLOAD_MESSAGES.missingFile)
+      throw appError('FORBIDDEN', 'UPLOAD_KIND_FORBIDDEN')
+    if (!req.file) throw appError('BAD_REQUEST', 'UPLOAD_FILE_MISSING')
 
     try {
       const body = await storeImage(services, user.id, kind, req.file.buffer)
       res.status(201).json(body)
     } catch (error) {
-      if (error instanceof ImageRejectedError) return fail(res, REJECTION_STATUS[error.reason], error.message)
-      services.logger.error({ err: error, userId: user.id }, 'falha ao processar upload')
-      fail(res, 500, UPLOAD_MESSAGES.failed)
+      // Anything else is a fault: logged under the request id, answered with the generic message.
+      throw error instanceof ImageRejectedError ? REJECTIONS[error.reason]() : error
     }
   })
 
@@ -113,7 +114,7 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
     // A conversation's photo is for its two members: never stored, not even by their own browser,
     // which may be a shared campus computer.
     res.set('Cache-Control', 'no-store')
-    if (!user) return fail(res, 401, UPLOAD_MESSAGES.signInRequired)
+    if (!user) throw appError('UNAUTHORIZED', 'UPLOAD_SIGN_IN_REQUIRED')
     const { uploadId, rendition } = req.params
     const key =
       user.approved &&
@@ -124,10 +125,11 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
         ? chatPhotoKeyFor(services.db, user, uploadId, rendition)
         : null
     // Someone outside the conversation learns nothing, not even that the photo exists.
-    if (!key) return void res.sendStatus(404)
+    const missing = () => appError('NOT_FOUND', 'RESOURCE_NOT_FOUND')
+    if (!key) throw missing()
     try {
       const data = await services.storage.read(key)
-      if (!data) return void res.sendStatus(404)
+      if (!data) return next(missing())
       res.set({ 'Content-Type': 'image/webp', 'X-Content-Type-Options': 'nosniff' }).send(data)
     } catch (error) {
       next(error)

@@ -14,7 +14,7 @@ import { releaseUploads } from '../../server/uploads/attach'
 import { deleteOrphanUploads } from '../../server/uploads/cleanup'
 import { createLocalImageStorage } from '../../server/uploads/storage'
 import { CHAT_PHOTOS_MAX, type ChatPhoto } from '../../shared/chat'
-import { UPLOAD_MESSAGES, type UploadedImage } from '../../shared/uploads'
+import type { UploadedImage } from '../../shared/uploads'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
 import { jpegWithGps, solidJpeg } from '../support/images'
@@ -46,7 +46,10 @@ async function upload(userId: number, file: Buffer, { kind = 'chat', type = 'ima
     body: form,
     headers: browserHeaders(app.url, cookieOf(userId)),
   })
-  return { status: response.status, body: (await response.json()) as UploadedImage & { error?: string } }
+  return {
+    status: response.status,
+    body: (await response.json()) as UploadedImage & { message?: string; appCode?: string },
+  }
 }
 
 async function chatUpload(userId: number, colour = '#2e86de'): Promise<UploadedImage> {
@@ -126,7 +129,10 @@ describe('fotos no chat: envio', () => {
       type: 'image/jpeg',
     })
     expect(text.status).toBe(415)
-    expect(text.body.error).toBe(UPLOAD_MESSAGES.notImage)
+    expect(text.body).toMatchObject({
+      message: 'Por favor, selecione apenas arquivos de imagem',
+      appCode: 'UPLOAD_NOT_IMAGE',
+    })
 
     const bobsPhoto = await chatUpload(bobId)
     await expectTRPCError(alice.chat.send({ conversationId, photos: [bobsPhoto.id] }), 'BAD_REQUEST')

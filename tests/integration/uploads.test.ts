@@ -19,6 +19,7 @@ import { communities, listingImages, type UploadKind, uploads } from '../../serv
 import { seedBase } from '../../server/db/seed'
 import { AppError } from '../../server/errors'
 import { createHttpApp } from '../../server/http/app'
+import { handleErrors } from '../../server/http/errors'
 import { createRateLimits } from '../../server/rate-limits'
 import { createInProcessBus } from '../../server/realtime/bus'
 import type { AppServices } from '../../server/services'
@@ -28,7 +29,7 @@ import { ImageRejectedError, MAX_UPLOAD_PIXELS, processImage } from '../../serve
 import { createUploadRouter } from '../../server/uploads/routes'
 import { createLocalImageStorage, type ImageStorage, UPLOAD_KEY_PATTERN } from '../../server/uploads/storage'
 import { cardRenditionWidth } from '../../shared/renditions'
-import { UPLOAD_MESSAGES, type UploadedImage } from '../../shared/uploads'
+import type { UploadedImage } from '../../shared/uploads'
 import { animatedGif, blankPng, noisePng, solidJpeg } from '../support/images'
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
@@ -137,12 +138,12 @@ async function upload(file: Buffer | null, options: UploadOptions = {}) {
     body: form,
     headers,
   })
-  return { status: response.status, body: (await response.json()) as UploadedImage & { error?: string } }
+  return { status: response.status, body: (await response.json()) as UploadedImage & { message?: string } }
 }
 
 async function uploadOk(file: Buffer, options: UploadOptions = {}): Promise<UploadedImage> {
   const { status, body } = await upload(file, options)
-  expect(status, body.error).toBe(201)
+  expect(status, body.message).toBe(201)
   return body
 }
 
@@ -152,33 +153,74 @@ const uploadCount = () => db.select({ n: sql<number>`count(*)` }).from(uploads).
 const storedFiles = () => readdirSync(uploadsFolder).sort()
 
 /** Sends a file that must be refused, and checks that nothing at all was kept. */
-async function expectRefused(file: Buffer, status: number, message: string, options: UploadOptions = {}) {
+/** A refusal's body, as every Express route answers it: the catalogue's code and the request's id. */
+const refusal = (appCode: string, message: string) => ({
+  message,
+  appCode,
+  requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+})
+
+async function expectRefused(
+  file: Buffer,
+  status: number,
+  [appCode, message]: [string, string],
+  options: UploadOptions = {},
+) {
   const rowsBefore = uploadCount()
   const filesBefore = storedFiles()
   const response = await upload(file, options)
-  expect(response).toEqual({ status, body: { error: message } })
+  expect(response).toEqual({ status, body: refusal(appCode, message) })
   expect(uploadCount()).toBe(rowsBefore)
   expect(storedFiles()).toEqual(filesBefore)
 }
 
 describe('POST /api/uploads: who may upload', () => {
   it('refuses visitors with 401', async () => {
-    await expectRefused(await solidJpeg(), 401, 'Faça login para enviar imagens.', { as: null })
+    await expectRefused(
+      await solidJpeg(),
+      401,
+      ['UPLOAD_SIGN_IN_REQUIRED', 'Faça login para enviar imagens.'],
+      { as: null },
+    )
   })
 
   it('refuses members not yet approved or with the e-mail unconfirmed with 403', async () => {
-    await expectRefused(await solidJpeg(), 403, 'Sua conta ainda não foi aprovada.', { as: pending })
-    await expectRefused(await solidJpeg(), 403, 'Sua conta ainda não foi aprovada.', { as: unverified })
+    await expectRefused(
+      await solidJpeg(),
+      403,
+      ['UPLOAD_NOT_APPROVED', 'Sua conta ainda não foi aprovada.'],
+      {
+        as: pending,
+      },
+    )
+    await expectRefused(
+      await solidJpeg(),
+      403,
+      ['UPLOAD_NOT_APPROVED', 'Sua conta ainda não foi aprovada.'],
+      {
+        as: unverified,
+      },
+    )
   })
 
   it('refuses a cross-site post with 403 before looking at the session', async () => {
-    await expectRefused(await solidJpeg(), 403, 'Origem da requisição não permitida.', {
-      origin: 'https://site-malicioso.example',
-    })
+    await expectRefused(
+      await solidJpeg(),
+      403,
+      ['ORIGIN_NOT_ALLOWED', 'Origem da requisição não permitida.'],
+      {
+        origin: 'https://site-malicioso.example',
+      },
+    )
   })
 
   it('keeps banners to administrators', async () => {
-    await expectRefused(await solidJpeg(), 403, UPLOAD_MESSAGES.forbiddenKind, { kind: 'banner' })
+    await expectRefused(
+      await solidJpeg(),
+      403,
+      ['UPLOAD_KIND_FORBIDDEN', 'Você não tem permissão para enviar este tipo de imagem.'],
+      { kind: 'banner' },
+    )
     const banner = await uploadOk(await solidJpeg(800, 300, { colour: '#16a085' }), {
       as: admin,
       kind: 'banner',
@@ -187,18 +229,33 @@ describe('POST /api/uploads: who may upload', () => {
   })
 
   it('answers 400 without a file or with an unknown kind', async () => {
-    expect(await upload(null)).toEqual({ status: 400, body: { error: UPLOAD_MESSAGES.missingFile } })
-    await expectRefused(await solidJpeg(), 400, UPLOAD_MESSAGES.badRequest, { kind: 'wallpaper' })
+    expect(await upload(null)).toEqual({
+      status: 400,
+      body: refusal('UPLOAD_FILE_MISSING', 'Selecione uma imagem para enviar.'),
+    })
+    await expectRefused(
+      await solidJpeg(),
+      400,
+      ['UPLOAD_BAD_REQUEST', 'Envio inválido. Selecione a imagem novamente.'],
+      { kind: 'wallpaper' },
+    )
   })
 
   it('limits how many uploads a member sends in a window (429)', async () => {
     const app = express()
     app.use(createUploadRouter(services, { rateLimit: { points: 2, durationSeconds: 600 } }))
+    app.use(handleErrors(services.logger))
     const url = await listen(app)
     const file = await solidJpeg(120, 90)
     await uploadOk(file, { url })
     await uploadOk(file, { url })
-    expect(await upload(file, { url })).toEqual({ status: 429, body: { error: UPLOAD_MESSAGES.rateLimited } })
+    expect(await upload(file, { url })).toEqual({
+      status: 429,
+      body: refusal(
+        'UPLOAD_RATE_LIMITED',
+        'Muitas imagens enviadas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+      ),
+    })
     // Per member: someone else still may.
     await uploadOk(file, { url, as: otherStudent })
   })
@@ -325,7 +382,10 @@ describe('POST /api/uploads: unusual files', () => {
   it('reports refusals as ImageRejectedError with the message to show', async () => {
     const error = await processImage(Buffer.from('GIF89a, mas só no começo')).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ImageRejectedError)
-    expect(error).toMatchObject({ reason: 'not_image', message: UPLOAD_MESSAGES.notImage })
+    expect(error).toMatchObject({
+      reason: 'not_image',
+      message: 'Por favor, selecione apenas arquivos de imagem',
+    })
     // Over HTTP a file this heavy is refused by its declared size first; the pipeline refuses it too.
     await expect(processImage(await noisePng(1600, 1400))).rejects.toMatchObject({ reason: 'too_large' })
   })

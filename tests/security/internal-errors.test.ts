@@ -100,7 +100,7 @@ describe('an unexpected failure outside tRPC', () => {
     expect(response.status).toBe(500)
     expect(text).not.toMatch(LEAK)
     const requestId = response.headers.get('x-request-id')
-    expect(JSON.parse(text)).toEqual({ error: GENERIC, requestId })
+    expect(JSON.parse(text)).toEqual({ message: GENERIC, appCode: null, requestId })
     expect(JSON.stringify(logged(String(requestId)))).toMatch(/no such table: events/)
   })
 

@@ -141,7 +141,11 @@ describe('a suspension reaches what the member already has open', () => {
 
     expect(await upload(cookie)).toEqual({
       status: 403,
-      body: { error: 'Sua conta está suspensa.', appCode: 'ACCOUNT_SUSPENDED' },
+      body: {
+        message: 'Sua conta está suspensa.',
+        appCode: 'ACCOUNT_SUSPENDED',
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
     })
     page.close()
   })

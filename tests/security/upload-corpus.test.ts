@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client'
 import { uploads } from '../../server/db/schema'
 import { createLocalImageStorage } from '../../server/uploads/storage'
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadedImage } from '../../shared/uploads'
+import { MAX_UPLOAD_BYTES, type UploadedImage } from '../../shared/uploads'
 import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
 import { blankPng, exifGpsTags, jpegWithGps, noisePng, pngChunk, solidJpeg } from '../support/images'
 import {
@@ -52,7 +52,7 @@ async function upload(file: Buffer, name: string, type: string) {
     body: form,
     headers: browserHeaders(app.url, cookie),
   })
-  return { status: response.status, body: (await response.json()) as UploadedImage & { error?: string } }
+  return { status: response.status, body: (await response.json()) as UploadedImage & { message?: string } }
 }
 
 const uploadCount = () => db.select({ n: sql<number>`count(*)` }).from(uploads).get()?.n ?? 0
@@ -80,7 +80,7 @@ const SVG_WITH_SCRIPT = Buffer.from(
 )
 
 type CorpusFile = { label: string; file: () => Buffer | Promise<Buffer>; name: string; type: string }
-const REFUSED: [CorpusFile, number, string][] = [
+const REFUSED: [CorpusFile, number, [string, string]][] = [
   [
     {
       label: 'a text file renamed .jpg and declared image/jpeg',
@@ -89,17 +89,17 @@ const REFUSED: [CorpusFile, number, string][] = [
       type: 'image/jpeg',
     },
     415,
-    UPLOAD_MESSAGES.notImage,
+    ['UPLOAD_NOT_IMAGE', 'Por favor, selecione apenas arquivos de imagem'],
   ],
   [
     { label: 'an SVG with a script', file: () => SVG_WITH_SCRIPT, name: 'logo.svg', type: 'image/svg+xml' },
     415,
-    UPLOAD_MESSAGES.notImage,
+    ['UPLOAD_NOT_IMAGE', 'Por favor, selecione apenas arquivos de imagem'],
   ],
   [
     { label: 'the same SVG named .png', file: () => SVG_WITH_SCRIPT, name: 'logo.png', type: 'image/png' },
     415,
-    UPLOAD_MESSAGES.notImage,
+    ['UPLOAD_NOT_IMAGE', 'Por favor, selecione apenas arquivos de imagem'],
   ],
   [
     {
@@ -112,13 +112,13 @@ const REFUSED: [CorpusFile, number, string][] = [
       type: 'image/jpeg',
     },
     415,
-    UPLOAD_MESSAGES.notImage,
+    ['UPLOAD_NOT_IMAGE', 'Por favor, selecione apenas arquivos de imagem'],
   ],
   [
     // A real, modest-sized picture (1600 × 1400 random pixels, uncompressed): only its weight is wrong.
     { label: 'a 6 MB file', file: () => noisePng(1600, 1400), name: 'ruido.png', type: 'image/png' },
     413,
-    UPLOAD_MESSAGES.tooLarge,
+    ['UPLOAD_TOO_LARGE', 'Imagem muito grande. Tamanho máximo: 5MB'],
   ],
   [
     {
@@ -128,7 +128,7 @@ const REFUSED: [CorpusFile, number, string][] = [
       type: 'image/png',
     },
     422,
-    UPLOAD_MESSAGES.tooManyPixels,
+    ['UPLOAD_TOO_MANY_PIXELS', 'Imagem com dimensões muito grandes. Use no máximo 40 megapixels.'],
   ],
   [
     {
@@ -138,7 +138,7 @@ const REFUSED: [CorpusFile, number, string][] = [
       type: 'image/png',
     },
     422,
-    UPLOAD_MESSAGES.tooManyPixels,
+    ['UPLOAD_TOO_MANY_PIXELS', 'Imagem com dimensões muito grandes. Use no máximo 40 megapixels.'],
   ],
 ]
 
@@ -158,11 +158,14 @@ describe('POST /api/uploads with hostile files', () => {
     })
   })
 
-  it.each(REFUSED)('refuses $label', async ({ file, name, type }, status, message) => {
+  it.each(REFUSED)('refuses $label', async ({ file, name, type }, status, [appCode, message]) => {
     const rowsBefore = uploadCount()
     const filesBefore = storedFiles()
     const response = await upload(await file(), name, type)
-    expect(response).toEqual({ status, body: { error: message } })
+    expect(response).toEqual({
+      status,
+      body: { message, appCode, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    })
     expect(uploadCount()).toBe(rowsBefore)
     expect(storedFiles()).toEqual(filesBefore)
   })
@@ -171,7 +174,7 @@ describe('POST /api/uploads with hostile files', () => {
     const jpeg = await jpegWithGps()
     expect(exifGpsTags((await sharp(jpeg).metadata()).exif)).toEqual(expect.arrayContaining([1, 2, 3, 4]))
     const { status, body } = await upload(jpeg, 'celular.jpg', 'image/jpeg')
-    expect(status, body.error).toBe(201)
+    expect(status, body.message).toBe(201)
     for (const url of [body.cardUrl, body.fullUrl]) {
       // As anyone would get it back: through the server.
       const stored = Buffer.from(await (await fetch(`${app.url}${url}`)).arrayBuffer())

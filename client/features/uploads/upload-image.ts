@@ -1,23 +1,12 @@
-import {
-  checkImageFile,
-  UPLOAD_ENDPOINT,
-  UPLOAD_FIELD,
-  UPLOAD_MESSAGES,
-  type UploadedImage,
-} from '@shared/uploads'
+import { APP_ERRORS } from '@shared/errors'
+import { checkImageFile, UPLOAD_ENDPOINT, UPLOAD_FIELD, type UploadedImage } from '@shared/uploads'
+import { describeError, type ErrorText, HttpError, httpStatusOf } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
 
 export type UploadKind = 'listing' | 'avatar' | 'event' | 'banner' | 'chat'
 
-/** A refused or failed upload; `message` is the pt-BR text to show, `status` the HTTP status (0 offline). */
-export class UploadError extends Error {
-  readonly status: number
-  constructor(message: string, status: number) {
-    super(message)
-    this.name = 'UploadError'
-    this.status = status
-  }
-}
+/** The toast title of an upload the server did not refuse but failed, or that never reached it. */
+export const UPLOAD_FAILED_TITLE = 'Não foi possível enviar a imagem. Tente novamente.'
 
 export type UploadImageOptions = {
   kind: UploadKind
@@ -30,16 +19,6 @@ export type UploadImageOptions = {
 export const isAbortError = (error: unknown): boolean =>
   error instanceof DOMException && error.name === 'AbortError'
 
-/** The text for a failure whose body carries none (a proxy's HTML page, a dropped connection). */
-function messageForStatus(status: number): string {
-  if (status === 401) return UPLOAD_MESSAGES.signInRequired
-  if (status === 403) return UPLOAD_MESSAGES.notApproved
-  if (status === 413) return UPLOAD_MESSAGES.tooLarge
-  if (status === 415) return UPLOAD_MESSAGES.notImage
-  if (status === 429) return UPLOAD_MESSAGES.rateLimited
-  return UPLOAD_MESSAGES.failed
-}
-
 function isUploadedImage(body: unknown): body is UploadedImage {
   const value = body as Partial<UploadedImage> | null
   return (
@@ -47,18 +26,28 @@ function isUploadedImage(body: unknown): body is UploadedImage {
   )
 }
 
-function errorText(body: unknown): string | null {
-  const error = (body as { error?: unknown } | null)?.error
-  return typeof error === 'string' && error.trim() ? error : null
+/** The message for a file the browser can already refuse (type, size), or null. Mirrors the server. */
+export function validateImageFile(file: File): string | null {
+  const refusal = checkImageFile(file)
+  return refusal && APP_ERRORS[refusal].title
 }
 
-/** The message for a file the browser can already refuse (type, size), or null. Mirrors the server. */
-export const validateImageFile = (file: File): string | null => checkImageFile(file)
+/**
+ * The toast of a failed upload, by describeError: a refusal says why as the title, with the file's
+ * name under it; a failure (the server's, or no connection) comes under UPLOAD_FAILED_TITLE, with its
+ * request code.
+ */
+export function describeUploadError(error: unknown, fileName: string): ErrorText {
+  const status = httpStatusOf(error)
+  if (status !== undefined && status < 500)
+    return { title: describeError(error).title, description: fileName }
+  return describeError(error, UPLOAD_FAILED_TITLE)
+}
 
 /**
  * Sends one image to POST /api/uploads. XMLHttpRequest rather than fetch because only it reports
- * upload progress. Resolves with the stored renditions; rejects with an UploadError carrying the
- * server's pt-BR message, or an AbortError.
+ * upload progress. Resolves with the stored renditions; rejects with an HttpError carrying the
+ * server's answer (see describeUploadError), or an AbortError.
  */
 export function uploadImage(
   file: File,
@@ -85,10 +74,10 @@ export function uploadImage(
         onProgress?.(100)
         resolve(body)
       } else {
-        reject(new UploadError(errorText(body) ?? messageForStatus(xhr.status), xhr.status))
+        reject(new HttpError(xhr.status, body))
       }
     }
-    xhr.onerror = () => reject(new UploadError(UPLOAD_MESSAGES.failed, 0))
+    xhr.onerror = () => reject(new HttpError(0, null))
     xhr.onabort = () => reject(aborted())
     const onAbort = () => xhr.abort()
     signal?.addEventListener('abort', onAbort, { once: true })

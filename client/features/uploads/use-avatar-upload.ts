@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
-import { isAbortError, uploadImage, validateImageFile } from './upload-image'
+import { describeUploadError, isAbortError, uploadImage, validateImageFile } from './upload-image'
 
 type AvatarState = {
   /** What is shown: the saved avatar, a local preview of the new one, or nothing. */
@@ -61,9 +61,8 @@ export function useAvatarUpload(savedUrl: string | null) {
         forget(previewUrl)
         // Cancelled: whoever cancelled has already decided what to show.
         if (isAbortError(error)) return
-        toast.error(error instanceof Error ? error.message : 'Não foi possível enviar a imagem.', {
-          description: file.name,
-        })
+        const { title, description } = describeUploadError(error, file.name)
+        toast.error(title, { description })
         setState(settled.current)
       })
       .finally(() => {

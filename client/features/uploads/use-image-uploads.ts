@@ -1,7 +1,13 @@
 import type { UploadedImage } from '@shared/uploads'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
-import { isAbortError, type UploadKind, uploadImage, validateImageFile } from './upload-image'
+import {
+  describeUploadError,
+  isAbortError,
+  type UploadKind,
+  uploadImage,
+  validateImageFile,
+} from './upload-image'
 
 /** An image already stored on the server (e.g. a listing's photos when editing). */
 export type ExistingImage = Pick<UploadedImage, 'id' | 'cardUrl'>
@@ -113,8 +119,8 @@ export function useImageUploads({ kind, max, initial = [], onChange }: UseImageU
         .then((image) => patch({ status: 'done', progress: 100, image }))
         .catch((error: unknown) => {
           if (isAbortError(error)) return
-          const message = error instanceof Error ? error.message : 'Não foi possível enviar a imagem.'
-          toast.error(message, { description: file.name })
+          const { title, description } = describeUploadError(error, file.name)
+          toast.error(title, { description })
           const failed = itemsRef.current.find((item) => item.key === key)
           update((current) => current.filter((item) => item.key !== key))
           release(failed)

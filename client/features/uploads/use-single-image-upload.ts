@@ -1,7 +1,14 @@
 import type { UploadedImage } from '@shared/uploads'
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
+import type { ErrorText } from '@/lib/errors'
 import { toast } from '@/lib/toast'
-import { isAbortError, type UploadKind, uploadImage, validateImageFile } from './upload-image'
+import {
+  describeUploadError,
+  isAbortError,
+  type UploadKind,
+  uploadImage,
+  validateImageFile,
+} from './upload-image'
 
 export type SingleImageState = {
   /** A local blob URL of the picked file, shown while and after it is sent. */
@@ -45,9 +52,9 @@ export function useSingleImageUpload({ kind, onChange, failureTitle }: Options):
   onChangeRef.current = onChange
 
   const refuse = useCallback(
-    (reason: string, fileName: string) => {
-      if (failureTitle) toast.error(failureTitle, { description: reason })
-      else toast.error(reason, { description: fileName })
+    ({ title, description }: ErrorText) => {
+      if (failureTitle) toast.error(failureTitle, { description: title })
+      else toast.error(title, { description })
     },
     [failureTitle],
   )
@@ -77,7 +84,7 @@ export function useSingleImageUpload({ kind, onChange, failureTitle }: Options):
     (file: File) => {
       const problem = validateImageFile(file)
       if (problem) {
-        refuse(problem, file.name)
+        refuse({ title: problem, description: file.name })
         clearInput()
         return
       }
@@ -104,7 +111,7 @@ export function useSingleImageUpload({ kind, onChange, failureTitle }: Options):
         })
         .catch((error: unknown) => {
           if (isAbortError(error) || controller.current !== current) return
-          refuse(error instanceof Error ? error.message : 'Não foi possível enviar a imagem.', file.name)
+          refuse(describeUploadError(error, file.name))
           discard()
           setImage(null)
           clearInput()
