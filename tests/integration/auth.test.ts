@@ -125,7 +125,7 @@ describe('auth.signUp', () => {
     expect(world.services.mailer.sent).toHaveLength(1)
     const mail = world.services.mailer.sent[0]
     expect(mail?.to).toBe('ana.caloura@univille.br')
-    expect(mail?.link).toMatch(/^http:\/\/localhost:3000\/verificar-email\?token=[a-z2-7]+$/)
+    expect(mail?.link).toMatch(/^http:\/\/localhost:3000\/univille\/verificar-email\?token=[a-z2-7]+$/)
     expect(mail?.text).toContain(mail?.link)
     const row = world.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id)).get()
     expect(row).toMatchObject({ purpose: 'verify_email', email: 'ana.caloura@univille.br' })
@@ -513,7 +513,7 @@ describe('auth.requestPasswordReset', () => {
     expect(world.services.mailer.sent).toHaveLength(1)
     expect(world.services.mailer.last?.to).toBe(student.email)
     expect(world.services.mailer.last?.link).toMatch(
-      /^http:\/\/localhost:3000\/redefinir-senha\?token=[a-z2-7]+$/,
+      /^http:\/\/localhost:3000\/univille\/redefinir-senha\?token=[a-z2-7]+$/,
     )
   })
 
