@@ -347,17 +347,18 @@ export const listings = sqliteTable(
     removalReason: text('removal_reason'),
     /** A system hold (see LISTING_HOLDS), apart from the seller's status; null when there is none. */
     hold: text('hold', { enum: LISTING_HOLDS }),
-    /** When the listing stops being live unless renewed; a job turns the passed ones into hold 'expired'. */
+    /**
+     * When the listing stops being live unless renewed; a job turns the passed ones into hold 'expired'.
+     * Set on every insert by the application (the column's SQL default, 0, only served the migration).
+     */
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' })
       .notNull()
-      .default(sql`0`)
       .$defaultFn(() => new Date(Date.now() + LISTING_LIFETIME_MS)),
     /** When the seller was told the listing expires in a week; cleared by renewing. */
     expiryNoticeAt: integer('expiry_notice_at', { mode: 'timestamp_ms' }),
     /** The 'Mais recentes' sort key: publication, moved to now by 'Subir'. */
     listedAt: integer('listed_at', { mode: 'timestamp_ms' })
       .notNull()
-      .default(sql`0`)
       .$defaultFn(() => new Date()),
     views: integer('views').notNull().default(0),
     vuptsCount: integer('vupts_count').notNull().default(0),
