@@ -26,6 +26,7 @@ import {
   REPORT_TARGETS,
   SANCTION_KINDS,
 } from '../../shared/safety'
+import { MEETING_STATUSES, OFFER_STATUSES } from '../../shared/deals'
 import { WANTED_STATUSES } from '../../shared/schemas/wanted'
 
 const createdAt = () =>
@@ -766,6 +767,158 @@ export const eventTickets = sqliteTable(
     // Unique per event; led by the code, so a code typed at another event's door is found too.
     uniqueIndex('event_tickets_code_idx').on(t.code, t.eventId),
     index('event_tickets_user_idx').on(t.userId),
+  ],
+)
+
+// ---------------------------------------------------------------- deals: offers, meetings, reviews
+
+/**
+ * "Fazer uma oferta": a price for the listing a conversation is about, made by the buyer or, as a
+ * counter, by the seller. Only the latest offer of a conversation is open (one partial unique index).
+ */
+export const offers = sqliteTable(
+  'offers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who made this offer: the buyer, or the seller countering. */
+    madeById: integer('made_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('aberta'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    answeredAt: integer('answered_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('offers_amount_positive', sql`${t.amountCents} > 0`),
+    index('offers_conversation_idx').on(t.conversationId, t.id),
+    uniqueIndex('offers_one_open_idx').on(t.conversationId).where(sql`${t.status} = 'aberta'`),
+    index('offers_open_listing_idx').on(t.listingId).where(sql`${t.status} = 'aberta'`),
+    index('offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'aberta'`),
+  ],
+)
+
+/** A safe hand-off spot on campus, managed by the community's admins; retired, never deleted once used. */
+export const meetingSpots = sqliteTable(
+  'meeting_spots',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id),
+    name: text('name').notNull(),
+    /** The building or a short description of where exactly. */
+    description: text('description').notNull(),
+    /** Opening hours on the community's clock, 'HH:MM'. */
+    opensAt: text('opens_at').notNull(),
+    closesAt: text('closes_at').notNull(),
+    /** Days open, one bit a day (WEEKDAY_BITS: Monday 1 … Sunday 64). */
+    weekdays: integer('weekdays').notNull().default(31),
+    retiredAt: integer('retired_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('meeting_spots_hours', sql`${t.opensAt} < ${t.closesAt}`),
+    check('meeting_spots_weekdays', sql`${t.weekdays} between 1 and 127`),
+    index('meeting_spots_community_idx').on(t.communityId, t.name),
+  ],
+)
+
+/**
+ * "Combinar entrega": a meeting at a spot, proposed by either side with one to three times; the other side
+ * picks one. Once confirmed by the seller's code it is the hand-off that reviews need.
+ */
+export const meetings = sqliteTable(
+  'meetings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    spotId: integer('spot_id')
+      .notNull()
+      .references(() => meetingSpots.id),
+    proposedById: integer('proposed_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The times offered, as a JSON array of epoch milliseconds (one to three). */
+    proposedTimes: text('proposed_times', { mode: 'json' }).$type<number[]>().notNull(),
+    status: text('status', { enum: MEETING_STATUSES }).notNull().default('proposta'),
+    /** The time picked; set from `combinada` on. */
+    scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }),
+    /** SHA-256 of the seller's hand-off code (hex): the code itself is shown, never stored. */
+    handoffCodeHash: text('handoff_code_hash'),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
+    cancelledById: integer('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('meetings_conversation_idx').on(t.conversationId, t.id),
+    index('meetings_seller_idx').on(t.sellerId, t.scheduledAt),
+    index('meetings_buyer_idx').on(t.buyerId, t.scheduledAt),
+    index('meetings_spot_idx').on(t.spotId),
+    // The reminder and the lapse jobs walk the agreed meetings by time.
+    index('meetings_agreed_idx').on(t.scheduledAt).where(sql`${t.status} = 'combinada'`),
+  ],
+)
+
+/**
+ * A review of the other side of a confirmed hand-off: one per person per meeting, 1 to 5 stars and an
+ * optional comment; the person reviewed may post one public reply. Removed by moderation, kept for the log.
+ */
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id),
+    meetingId: integer('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revieweeId: integer('reviewee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stars: integer('stars').notNull(),
+    comment: text('comment'),
+    reply: text('reply'),
+    repliedAt: integer('replied_at', { mode: 'timestamp_ms' }),
+    removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reviews_stars', sql`${t.stars} between 1 and 5`),
+    check('reviews_not_self', sql`${t.reviewerId} <> ${t.revieweeId}`),
+    uniqueIndex('reviews_one_per_side_idx').on(t.meetingId, t.reviewerId),
+    index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt).where(sql`${t.removedAt} is null`),
   ],
 )
 
