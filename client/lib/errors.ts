@@ -1,7 +1,28 @@
 import { APP_ERRORS, type AppErrorCode } from '@shared/errors'
-import { dataOf, HttpError, httpStatusOf } from '@/lib/error-data'
+import { dataOf, type ErrorData, httpStatusOf } from '@/lib/error-data'
 
-export { HttpError, httpStatusOf }
+export { httpStatusOf }
+
+/**
+ * A failed answer of an Express route (POST /api/uploads and the other routes outside tRPC), whose body
+ * is `{ message, appCode, requestId }` (server/http/errors.ts). It carries them as a tRPC error carries
+ * its own, in `message` and `data`; `data` is null when the answer had no readable body (a proxy's
+ * HTML page) or `status` is 0 (no answer came), as for a tRPC call that never reached the server.
+ */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  readonly data: ErrorData | null
+
+  constructor(
+    readonly status: number,
+    body: unknown,
+  ) {
+    const { message, appCode, requestId } = (body ?? {}) as Record<string, unknown>
+    const readable = status > 0 && typeof message === 'string'
+    super(readable ? message : `HTTP ${status}`)
+    this.data = readable ? { appCode, requestId, httpStatus: status } : null
+  }
+}
 
 /**
  * The client's one reading of a failed call, whether a tRPC error or an Express route's `HttpError`
