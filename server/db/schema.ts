@@ -922,6 +922,17 @@ export const reviews = sqliteTable(
   ],
 )
 
+/**
+ * The visible reviews a member received (not removed by moderation), kept by triggers on `reviews`
+ * (migration 0018), so a listing card reads the seller's average by primary key instead of a scan of
+ * the reviews on the portal's hot path. A member's row goes when their last visible review does.
+ */
+export const memberRatings = sqliteTable('member_ratings', {
+  userId: integer('user_id').primaryKey(),
+  reviews: integer('reviews').notNull(),
+  starsSum: integer('stars_sum').notNull(),
+})
+
 // ---------------------------------------------------------------- banners and moderation
 
 export const advertisements = sqliteTable(
