@@ -79,6 +79,11 @@ export function createRateLimits(redis?: Redis) {
     chatSendByUser: limiter({ keyPrefix: 'chat-send', points: 20, duration: 10 }),
     /** The composer announces typing every few seconds at most; more is a script. */
     chatTypingByUser: limiter({ keyPrefix: 'chat-typing', points: 20, duration: 10 }),
+    /**
+     * Ticket codes that match nothing at a checker's door: a few typos an evening are honest, a run of
+     * them is someone searching for valid codes.
+     */
+    ticketGuessesByUser: limiter({ keyPrefix: 'ticket-guess-user', points: 20, duration: 10 * MINUTE }),
     /** Photos sent by one member: a few listings' worth in ten minutes. */
     uploadsByUser: limiter({ keyPrefix: 'uploads', points: 60, duration: 10 * MINUTE }),
   }

@@ -111,6 +111,7 @@ export const NOTIFICATION_KINDS = [
   'price_drop',
   'wanted_match',
   'wanted_removed',
+  'event_waitlist_promoted',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -122,6 +123,7 @@ export const EMAIL_KINDS = [
   'chat_digest',
   'price_drop',
   'wanted_match',
+  'event_waitlist',
 ] as const
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
@@ -132,6 +134,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   chat_digest: 'Resumo de mensagens não lidas há uma hora',
   price_drop: 'Um favorito ficou mais barato',
   wanted_match: 'Alguém anunciou o que você procura',
+  event_waitlist: 'Sua vaga saiu na lista de espera de um evento',
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 30

@@ -9,6 +9,8 @@ import {
   eventAttendees,
   eventRsvpNotices,
   events,
+  eventTickets,
+  eventWaitlist,
   favorites,
   listingImages,
   listings,
@@ -89,6 +91,8 @@ export function deleteAccount(db: Database, userId: number): void {
     tx.delete(listingVupts).where(eq(listingVupts.userId, userId)).run()
     tx.delete(eventAttendees).where(eq(eventAttendees.userId, userId)).run()
     tx.delete(eventRsvpNotices).where(eq(eventRsvpNotices.userId, userId)).run()
+    tx.delete(eventWaitlist).where(eq(eventWaitlist.userId, userId)).run()
+    tx.delete(eventTickets).where(eq(eventTickets.userId, userId)).run()
     tx.delete(notificationEmails).where(eq(notificationEmails.userId, userId)).run()
     tx.delete(favorites).where(eq(favorites.userId, userId)).run()
     tx.delete(listings).where(eq(listings.sellerId, userId)).run()

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { EventStatus } from '../../shared/domain'
 import type { EventTab } from '../../shared/schemas/event'
 import { memberChipColumns } from '../account/profile'
 import type { Database } from '../db/client'
-import { communities, eventAttendees, events, profiles } from '../db/schema'
+import { communities, eventAttendees, events, eventTickets, eventWaitlist, profiles } from '../db/schema'
+import { ftsQueryOf, searchWords } from '../listings/search-text'
 import { isPublicEvent } from './visibility'
 
 /** What every view of an event shows: the event, its organizer's card and the community's time zone. */
@@ -36,26 +37,31 @@ const selectEvents = (db: Database) =>
 
 export const findEvent = (db: Database, id: number) => selectEvents(db).where(eq(events.id, id)).get()
 
-/** The public list of a community: approved events, upcoming first or past latest first, at most 100. */
+/**
+ * The public list of a community: approved events in date order (spec: "ordered by event_date"), at
+ * most 100. Passados keeps the 100 latest of the past ones (the oldest would crowd out the rest), still
+ * shown in date order. The search is the listings' (server/listings/search-text.ts): every word of three
+ * or more letters somewhere in the title or description, accents ignored; shorter, a title substring.
+ */
 export function listApprovedEvents(db: Database, communityId: number, tab: EventTab, q?: string) {
   const now = new Date()
   const conditions: (SQL | undefined)[] = [eq(events.communityId, communityId), eq(events.status, 'aprovado')]
   if (tab === 'proximos') conditions.push(gte(events.startsAt, now))
   if (tab === 'passados') conditions.push(lt(events.startsAt, now))
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+    const words = searchWords(q)
     conditions.push(
-      or(
-        sql`${events.title} like ${pattern} escape '\\'`,
-        sql`${events.description} like ${pattern} escape '\\'`,
-      ),
+      words.length > 0
+        ? sql`${events.id} in (select rowid from events_fts where events_fts match ${ftsQueryOf(words)})`
+        : sql`${events.title} like ${`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`,
     )
   }
-  return selectEvents(db)
+  const found = selectEvents(db)
     .where(and(...conditions))
     .orderBy(tab === 'passados' ? desc(events.startsAt) : asc(events.startsAt))
     .limit(100)
     .all()
+  return tab === 'passados' ? found.reverse() : found
 }
 
 /** A community's events in one status, newest first: the moderators' queue. */
@@ -94,10 +100,28 @@ export function isGoing(db: Database, eventId: number, userId: number | undefine
   )
 }
 
-/** The public events a member said they will attend, by start (upcoming and past alike). */
+/** The public events a member said they will attend, by start (upcoming and past alike), with their ticket. */
 export const attendedBy = (db: Database, userId: number) =>
-  selectEvents(db)
+  db
+    .select({ ...eventColumns, ticketCode: eventTickets.code })
+    .from(events)
+    .innerJoin(profiles, eq(profiles.userId, events.organizerId))
+    .innerJoin(communities, eq(communities.id, events.communityId))
     .innerJoin(eventAttendees, eq(eventAttendees.eventId, events.id))
+    .leftJoin(
+      eventTickets,
+      and(eq(eventTickets.eventId, eventAttendees.eventId), eq(eventTickets.userId, eventAttendees.userId)),
+    )
     .where(and(eq(eventAttendees.userId, userId), isPublicEvent))
+    .orderBy(asc(events.startsAt))
+    .all()
+
+/** The approved events, not yet started, on whose waitlist the member is. */
+export const waitingFor = (db: Database, userId: number) =>
+  selectEvents(db)
+    .innerJoin(eventWaitlist, eq(eventWaitlist.eventId, events.id))
+    .where(
+      and(eq(eventWaitlist.userId, userId), eq(events.status, 'aprovado'), gte(events.startsAt, new Date())),
+    )
     .orderBy(asc(events.startsAt))
     .all()

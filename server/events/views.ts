@@ -1,9 +1,11 @@
 import type { EventTab } from '../../shared/schemas/event'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
-import { attendedBy, findEvent, isGoing, listApprovedEvents } from './queries'
+import { managesEvent } from './organizers'
+import { attendedBy, findEvent, isGoing, listApprovedEvents, waitingFor } from './queries'
 import { eventNotFound } from './rules'
 import { isPublicStatus } from './visibility'
+import { waitlistLength, waitlistPosition } from './waitlist'
 
 type EventRow = NonNullable<ReturnType<typeof findEvent>>
 
@@ -22,8 +24,18 @@ const listed = ({
 export const publicEventList = (db: Database, communityId: number, tab: EventTab, q?: string) =>
   listApprovedEvents(db, communityId, tab, q).map(listed)
 
-/** The events the member will attend (or attended), approved or called off since. */
-export const attendingList = (db: Database, userId: number) => attendedBy(db, userId).map(listed)
+/**
+ * The events the member will attend (or attended), approved or called off since, each with the member's
+ * ticket code; and the events where they wait for a place, with their position.
+ */
+export const attendingList = (db: Database, userId: number) =>
+  attendedBy(db, userId).map(({ ticketCode, ...event }) => ({ ...listed(event), ticketCode }))
+
+export const waitingList = (db: Database, userId: number) =>
+  waitingFor(db, userId).map((event) => ({
+    ...listed(event),
+    waitlistPosition: waitlistPosition(db, event.id, userId),
+  }))
 
 /** Public detail of an approved event; the organizer and moderators also see it before approval. */
 export function eventDetail(db: Database, viewer: CurrentUser | null, id: number) {
@@ -41,5 +53,9 @@ export function eventDetail(db: Database, viewer: CurrentUser | null, id: number
     isOrganizer,
     canEdit: isOrganizer && event.status === 'pendente',
     isGoing: isGoing(db, event.id, viewer?.id),
+    waitlistPosition: waitlistPosition(db, event.id, viewer?.id),
+    waitlistCount: waitlistLength(db, event.id),
+    /** Organizer or moderator of the community: sees the attendee list and runs the check-in. */
+    canManage: managesEvent(viewer, event),
   }
 }

@@ -90,3 +90,17 @@ export function notifyEventRsvp(services: AppServices, eventId: number, attendee
     groupKey: `rsvp:${eventId}`,
   })
 }
+
+/** A place freed up and the member, first on the waitlist, now has it: in the app and by e-mail. */
+export function notifyWaitlistPromoted(services: AppServices, eventId: number, userId: number) {
+  const event = services.db.select({ title: events.title }).from(events).where(eq(events.id, eventId)).get()
+  if (!event) return
+  notify(services, {
+    userId,
+    kind: 'event_waitlist_promoted',
+    title: `Abriu uma vaga: sua presença em "${event.title}" está confirmada`,
+    body: 'Você saiu da lista de espera. Seu ingresso está em Meus eventos; se não puder ir, cancele a presença para liberar a vaga.',
+    link: `/evento/${eventId}`,
+    email: { kind: 'event_waitlist', about: `event:${eventId}` },
+  })
+}

@@ -1,11 +1,20 @@
 import { z } from 'zod'
 import { EVENT_STATUSES } from '../../shared/domain'
-import { EVENT_TABS, eventInputSchema, rejectEventSchema } from '../../shared/schemas/event'
+import { checkInInputSchema } from '../../shared/event-tickets'
+import {
+  capacityInputSchema,
+  EVENT_TABS,
+  eventInputSchema,
+  rejectEventSchema,
+} from '../../shared/schemas/event'
 import { singleLineText } from '../../shared/schemas/text'
 import { memberCommunityId, resolveCommunityId } from '../communities/scope'
 import { moderationQueue, organizedBy } from '../events/queries'
+import { eventRoster, eventRosterCsv } from '../events/roster'
 import { attendEvent, cancelEvent, createEvent, decideEvent, leaveEvent, updateEvent } from '../events/rules'
-import { attendingList, eventDetail, publicEventList } from '../events/views'
+import { checkIn, checkInSummary } from '../events/tickets'
+import { attendingList, eventDetail, publicEventList, waitingList } from '../events/views'
+import { setEventCapacity } from '../events/waitlist'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
 
 const idInput = z.object({ id: z.number().int().positive() })
@@ -47,9 +56,36 @@ export const eventsRouter = router({
 
   attend: approvedProcedure.input(idInput).mutation(({ ctx, input }) => attendEvent(ctx, ctx.user, input.id)),
 
+  /** Cancels the member's presence (the first on the waitlist takes the place) or their place on the list. */
   unattend: approvedProcedure
     .input(idInput)
-    .mutation(({ ctx, input }) => leaveEvent(ctx.db, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => leaveEvent(ctx, ctx.user, input.id)),
+
+  /** The events whose waitlist the member is on, with their position. */
+  waiting: approvedProcedure.query(({ ctx }) => waitingList(ctx.db, ctx.user.id)),
+
+  /** The organizer changes the number of places of an approved event; places opened go to the list. */
+  setCapacity: approvedProcedure
+    .input(capacityInputSchema)
+    .mutation(({ ctx, input }) => setEventCapacity(ctx, ctx.user, input.id, input.maxParticipants)),
+
+  /** Confirmed and waiting members, for the organizer and the community's moderators. */
+  roster: approvedProcedure.input(idInput).query(({ ctx, input }) => eventRoster(ctx.db, ctx.user, input.id)),
+
+  /** The same list as a CSV file the page downloads. */
+  rosterCsv: approvedProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => eventRosterCsv(ctx.db, ctx.user, input.id)),
+
+  /** The check-in page's event and count of present out of confirmed. */
+  checkInSummary: approvedProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => checkInSummary(ctx.db, ctx.user, input.id)),
+
+  /** Lets a ticket's holder in, once (a QR code's text or a typed code). */
+  checkIn: approvedProcedure
+    .input(checkInInputSchema)
+    .mutation(({ ctx, input }) => checkIn(ctx, ctx.user, input.id, input.ticket)),
 
   /** Moderation queue of the moderator's community, by status, newest first. */
   moderation: moderatorProcedure

@@ -11,6 +11,17 @@ export const EVENT_LOCATION_MIN = 5
 export const EVENT_LOCATION_MAX = 200
 export const EVENT_CAPACITY_MAX = 100_000
 
+/** The organizer's change of places on an approved event; null: no limit. */
+export const capacityInputSchema = z.object({
+  id: z.number().int().positive(),
+  maxParticipants: z
+    .number({ error: 'Número deve ser positivo' })
+    .int({ error: 'Número deve ser positivo' })
+    .positive({ error: 'Número deve ser positivo' })
+    .max(EVENT_CAPACITY_MAX, { error: 'Número muito alto' })
+    .nullable(),
+})
+
 /** The event form (spec §5); date and time are the community's local wall clock. */
 export const eventInputSchema = z.object({
   title: singleLineText()

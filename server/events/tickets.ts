@@ -1,0 +1,150 @@
+import { randomInt } from 'node:crypto'
+import { and, count, eq, isNotNull, isNull, ne } from 'drizzle-orm'
+import { readTicket, TICKET_ALPHABET, TICKET_CODE_LENGTH } from '../../shared/event-tickets'
+import type { CurrentUser } from '../auth/identity'
+import type { Database } from '../db/client'
+import { eventAttendees, events, eventTickets, profiles } from '../db/schema'
+import { appError } from '../errors'
+import { assertNotBlocked, consumeAll, type RateLimits } from '../rate-limits'
+import { managedEvent } from './organizers'
+
+function newTicketCode(): string {
+  let code = ''
+  for (let i = 0; i < TICKET_CODE_LENGTH; i++) code += TICKET_ALPHABET[randomInt(TICKET_ALPHABET.length)]
+  return code
+}
+
+/**
+ * Gives the member their ticket to the event, inside the caller's transaction. One who comes back after
+ * cancelling keeps the code they had. A code already used at this event (about one in 10¹² per
+ * attendee) is simply drawn again.
+ */
+export function issueTicket(db: Database, eventId: number, userId: number): void {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    db.insert(eventTickets).values({ eventId, userId, code: newTicketCode() }).onConflictDoNothing().run()
+    const issued = db
+      .select({ code: eventTickets.code })
+      .from(eventTickets)
+      .where(and(eq(eventTickets.eventId, eventId), eq(eventTickets.userId, userId)))
+      .get()
+    if (issued) return
+  }
+  throw new Error('no free ticket code after 5 draws')
+}
+
+/** A member who cancels is no longer at the door: their entry, if already recorded, is undone. */
+export function voidCheckIn(db: Database, eventId: number, userId: number): void {
+  db.update(eventTickets)
+    .set({ checkedInAt: null, checkedInBy: null })
+    .where(and(eq(eventTickets.eventId, eventId), eq(eventTickets.userId, userId)))
+    .run()
+}
+
+/** How many are confirmed and how many of them came in. */
+export function doorCount(db: Database, eventId: number) {
+  const present =
+    db
+      .select({ total: count() })
+      .from(eventTickets)
+      .innerJoin(
+        eventAttendees,
+        and(eq(eventAttendees.eventId, eventTickets.eventId), eq(eventAttendees.userId, eventTickets.userId)),
+      )
+      .where(and(eq(eventTickets.eventId, eventId), isNotNull(eventTickets.checkedInAt)))
+      .get()?.total ?? 0
+  const confirmed =
+    db.select({ attendeesCount: events.attendeesCount }).from(events).where(eq(events.id, eventId)).get()
+      ?.attendeesCount ?? 0
+  return { present, confirmed }
+}
+
+/** The check-in page's header: the event and its count, for whoever runs the door. */
+export function checkInSummary(db: Database, checker: CurrentUser, eventId: number) {
+  const event = managedEvent(db, checker, eventId)
+  return {
+    id: event.id,
+    title: event.title,
+    startsAt: event.startsAt,
+    status: event.status,
+    timeZone: event.timeZone,
+    ...doorCount(db, event.id),
+  }
+}
+
+type CheckInServices = { db: Database; rateLimits: RateLimits }
+
+/**
+ * Lets the ticket's holder in, once. Only the organizer and the community's moderators run the door.
+ * Codes that match no ticket of this event count against the checker (ticketGuessesByUser), so the
+ * door cannot be used to search for valid codes.
+ */
+export async function checkIn(
+  { db, rateLimits }: CheckInServices,
+  checker: CurrentUser,
+  eventId: number,
+  text: string,
+) {
+  const event = managedEvent(db, checker, eventId)
+  if (event.status !== 'aprovado') throw appError('NOT_FOUND', 'EVENT_NOT_FOUND')
+  const limiterKey = String(checker.id)
+  await assertNotBlocked(rateLimits.ticketGuessesByUser, limiterKey)
+  const wrongGuess = async (code: 'EVENT_TICKET_NOT_FOUND' | 'EVENT_TICKET_OTHER_EVENT') => {
+    await consumeAll([[rateLimits.ticketGuessesByUser, limiterKey]])
+    return appError(code === 'EVENT_TICKET_NOT_FOUND' ? 'NOT_FOUND' : 'CONFLICT', code)
+  }
+
+  const scanned = readTicket(text)
+  if (scanned.eventId !== null && scanned.eventId !== event.id)
+    throw await wrongGuess('EVENT_TICKET_OTHER_EVENT')
+  const ticket = db
+    .select({ userId: eventTickets.userId, checkedInAt: eventTickets.checkedInAt })
+    .from(eventTickets)
+    .where(and(eq(eventTickets.code, scanned.code), eq(eventTickets.eventId, event.id)))
+    .get()
+  if (!ticket) {
+    // A code of another event of the same community is named as such; other communities' stay unknown.
+    const elsewhere = db
+      .select({ eventId: eventTickets.eventId })
+      .from(eventTickets)
+      .innerJoin(events, eq(events.id, eventTickets.eventId))
+      .where(
+        and(
+          eq(eventTickets.code, scanned.code),
+          ne(eventTickets.eventId, event.id),
+          eq(events.communityId, event.communityId),
+        ),
+      )
+      .get()
+    throw await wrongGuess(elsewhere ? 'EVENT_TICKET_OTHER_EVENT' : 'EVENT_TICKET_NOT_FOUND')
+  }
+
+  const admitted = db.transaction(() => {
+    const going = db
+      .select({ userId: eventAttendees.userId })
+      .from(eventAttendees)
+      .where(and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.userId, ticket.userId)))
+      .get()
+    if (!going) throw appError('CONFLICT', 'EVENT_TICKET_CANCELLED')
+    // Conditional on no entry yet: two phones scanning the same ticket at once let it in once.
+    const entered = db
+      .update(eventTickets)
+      .set({ checkedInAt: new Date(), checkedInBy: checker.id })
+      .where(
+        and(
+          eq(eventTickets.eventId, event.id),
+          eq(eventTickets.userId, ticket.userId),
+          eq(eventTickets.code, scanned.code),
+          isNull(eventTickets.checkedInAt),
+        ),
+      )
+      .run()
+    if (entered.changes === 0) throw appError('CONFLICT', 'EVENT_TICKET_USED')
+    return true
+  })
+  const holder = db
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.userId, ticket.userId))
+    .get()
+  return { admitted, fullName: holder?.fullName ?? 'Participante', ...doorCount(db, event.id) }
+}
