@@ -16,6 +16,7 @@ import {
   subcategories,
 } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
+import { seedCalendars } from '../server/semesters/calendar'
 import { attachUploads } from '../server/uploads/attach'
 import { createLocalImageStorage, type ImageStorage } from '../server/uploads/storage'
 import { storeImage } from '../server/uploads/store-image'
@@ -204,6 +205,7 @@ async function main() {
   const storage = createLocalImageStorage(join(resolve(env.DATA_DIR), 'uploads'))
   runMigrations(db, resolve('drizzle'))
   await seedBase(db)
+  seedCalendars(db)
   const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
   if (!community) throw new Error('Comunidade univille não encontrada')
 

@@ -78,6 +78,35 @@ export const APP_ERRORS = {
     title: 'Você não pode dar Vupt no seu próprio produto.',
     description: 'O Vupt é a recomendação de quem se interessa pelo anúncio.',
   },
+  ALUMNI_CANNOT_PUBLISH: {
+    title: 'Confirme seu e-mail institucional para voltar a publicar.',
+    description:
+      'Em Minha Conta, toque em "Confirmar meu e-mail" e abra o link que enviamos ao seu endereço da universidade.',
+  },
+  LISTING_BUMP_TOO_SOON: {
+    title: 'Este anúncio já subiu nos últimos 7 dias.',
+    description: 'Cada anúncio pode voltar ao topo de "Mais recentes" uma vez por semana.',
+  },
+  LISTING_NOT_LIVE: {
+    title: 'Este anúncio não está no ar.',
+    description: 'Só um anúncio ativo e dentro do prazo pode subir. Renove ou reative o anúncio primeiro.',
+  },
+  REVERIFICATION_NOT_DUE: {
+    title: 'Seu e-mail institucional já está confirmado.',
+    description: 'Não há confirmação pendente neste semestre.',
+  },
+  SEMESTER_NOT_FOUND: {
+    title: 'Semestre não encontrado',
+    description: 'Ele pode ter sido removido. Atualize a página.',
+  },
+  SEMESTER_OVERLAPS: {
+    title: 'Este semestre se sobrepõe a outro.',
+    description: 'Ajuste as datas para que os semestres do calendário não se cruzem.',
+  },
+  REVERIFICATION_EXTENSION_PAST: {
+    title: 'Escolha uma data futura.',
+    description: 'O novo prazo precisa ser depois de hoje.',
+  },
   MAIN_CATEGORY_REQUIRED: {
     title: 'Selecione uma categoria principal',
     description: 'Escolha a categoria do que você procura.',
@@ -132,30 +161,6 @@ export const APP_ERRORS = {
     description: 'Depois da aprovação, o evento pode ser cancelado, mas não editado.',
   },
   EVENT_FULL: { title: 'Evento lotado: não há mais vagas.', description: 'Fique de olho em outros eventos.' },
-  EVENT_CAPACITY_BELOW_CONFIRMED: {
-    title: 'O limite não pode ficar abaixo das presenças confirmadas.',
-    description: 'Escolha um número de vagas igual ou maior que o de confirmados.',
-  },
-  EVENT_ORGANIZERS_ONLY: {
-    title: 'Só para quem organiza o evento.',
-    description: 'A lista de presença e o check-in são do organizador e da moderação da comunidade.',
-  },
-  EVENT_TICKET_NOT_FOUND: {
-    title: 'Ingresso não encontrado.',
-    description: 'Confira o código com a pessoa e digite de novo.',
-  },
-  EVENT_TICKET_OTHER_EVENT: {
-    title: 'Este ingresso é de outro evento.',
-    description: 'Peça à pessoa o ingresso deste evento, em Meus eventos.',
-  },
-  EVENT_TICKET_CANCELLED: {
-    title: 'Esta presença foi cancelada.',
-    description: 'O ingresso deixou de valer quando a pessoa cancelou a presença.',
-  },
-  EVENT_TICKET_USED: {
-    title: 'Este ingresso já foi usado.',
-    description: 'A entrada desta pessoa já foi registrada.',
-  },
   EVENT_OVER: { title: 'Este evento já aconteceu.', description: 'Confira os próximos eventos.' },
   EVENT_RSVP_UNAVAILABLE: {
     title: 'Não é possível confirmar presença neste evento.',

@@ -102,6 +102,8 @@ export const SUSPENSION_DAYS_MAX = 365
 export const NOTIFICATION_KINDS = [
   'account_approved',
   'listing_removed',
+  'listing_expiring',
+  'reverification',
   'event_approved',
   'event_rejected',
   'report_resolved',
@@ -111,7 +113,6 @@ export const NOTIFICATION_KINDS = [
   'price_drop',
   'wanted_match',
   'wanted_removed',
-  'event_waitlist_promoted',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -119,22 +120,22 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 export const EMAIL_KINDS = [
   'account_approved',
   'listing_removed',
+  'listing_expiring',
   'event_decided',
   'chat_digest',
   'price_drop',
   'wanted_match',
-  'event_waitlist',
 ] as const
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   account_approved: 'Conta aprovada',
   listing_removed: 'Anúncio removido pela moderação',
+  listing_expiring: 'Um anúncio seu expira em 7 dias',
   event_decided: 'Evento aprovado ou rejeitado',
   chat_digest: 'Resumo de mensagens não lidas há uma hora',
   price_drop: 'Um favorito ficou mais barato',
   wanted_match: 'Alguém anunciou o que você procura',
-  event_waitlist: 'Sua vaga saiu na lista de espera de um evento',
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 30

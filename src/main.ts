@@ -12,6 +12,7 @@ import { communities } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
 import { createHttpApp } from '../server/http/app'
 import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
+import { LISTING_LIFE_EVERY_MS, runListingLife } from '../server/listings/life'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
 import { CHAT_DIGEST_INTERVAL_MS, runChatDigest } from '../server/notifications/chat-digest'
 import { type BackupStatus, createBackupJob } from '../server/ops/backup-job'
@@ -23,6 +24,8 @@ import { createInProcessBus } from '../server/realtime/bus'
 import { createRedisBus } from '../server/realtime/redis-bus'
 import { attachWebSockets } from '../server/realtime/ws'
 import { appRouter } from '../server/routers/_app'
+import { seedCalendars } from '../server/semesters/calendar'
+import { REVERIFICATION_EVERY_MS, runReverification } from '../server/semesters/reverification'
 import type { AppServices } from '../server/services'
 import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/cleanup'
 import { createLocalImageStorage } from '../server/uploads/storage'
@@ -58,6 +61,7 @@ async function main() {
       : undefined,
     env.COMMUNITIES,
   )
+  seedCalendars(db)
   const defaultCommunity = checkOwnedCommunities(db, env.COMMUNITIES, env.DEFAULT_COMMUNITY)
 
   // Without REDIS_URL this is the only instance: bus, limits and job locks stay in the process.
@@ -179,6 +183,24 @@ async function main() {
     name: 'uploads-orphans',
     everyMs: ORPHAN_CLEANUP_INTERVAL_MS,
     run: () => runOrphanCleanup(services),
+  })
+  scheduler.add({
+    name: 'listing-life',
+    everyMs: LISTING_LIFE_EVERY_MS,
+    firstRunAfterMs: 60 * 1000,
+    run: async () => {
+      const { expired, noticed } = runListingLife(services)
+      if (expired + noticed > 0) logger.info({ expired, noticed }, 'anúncios expirados e avisos de expiração')
+    },
+  })
+  scheduler.add({
+    name: 'semester-reverification',
+    everyMs: REVERIFICATION_EVERY_MS,
+    firstRunAfterMs: 90 * 1000,
+    run: async () => {
+      const { noticed, alumni } = await runReverification(services)
+      if (noticed + alumni > 0) logger.info({ noticed, alumni }, 'reconfirmação do e-mail institucional')
+    },
   })
   scheduler.add({
     name: 'chat-digest',

@@ -6,6 +6,7 @@ import { conversations, listings, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { isLiveListing } from '../listings/visibility'
 import { blockedBetween } from '../safety/blocks'
+import { assertMayPublish } from '../semesters/standing'
 
 /**
  * 'Enviar mensagem' on a listing (or a profile): reuses the pair's conversation when it exists.
@@ -60,6 +61,15 @@ export function startConversation(
     throw appError('NOT_FOUND', 'PERSON_NOT_FOUND')
   }
   const [participantOne, participantTwo] = user.id < otherId ? [user.id, otherId] : [otherId, user.id]
+  // An egresso keeps talking in the conversations they have, and starts no new one.
+  const existing = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(eq(conversations.participantOne, participantOne), eq(conversations.participantTwo, participantTwo)),
+    )
+    .get()
+  if (!existing) assertMayPublish(db, user)
   const conversation = db
     .insert(conversations)
     .values({ communityId: user.communityId ?? -1, participantOne, participantTwo, listingId })

@@ -81,6 +81,8 @@ export function listingsOfSeller(db: Database, sellerId: number) {
   return selectListingCards(db, sellerId, {
     moderationStatus: listings.moderationStatus,
     removalReason: listings.removalReason,
+    hold: listings.hold,
+    expiresAt: listings.expiresAt,
   })
     .where(eq(listings.sellerId, sellerId))
     .orderBy(desc(listings.createdAt), desc(listings.id))

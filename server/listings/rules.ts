@@ -9,6 +9,7 @@ import { appError } from '../errors'
 import { notifyListingReaction } from '../notifications/kinds'
 import { consumeAll } from '../rate-limits'
 import { notBlockedWith } from '../safety/blocks'
+import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 import { attachUploads, releaseUploads } from '../uploads/attach'
 import type { ImageStorage } from '../uploads/storage'
@@ -163,6 +164,7 @@ const listingFields = ({ imageIds: _photos, ...fields }: ListingInput) => fields
 /** 'Publicar': a live listing of the seller's community, then the Procura-se posts it answers are told. */
 export async function publishListing(services: AppServices, user: CurrentUser, input: ListingInput) {
   const { db } = services
+  assertMayPublish(db, user)
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
   await consumeAll([[services.rateLimits.listingsByUser, String(user.id)]], () =>
     appError('TOO_MANY_REQUESTS', 'LISTINGS_DAILY_LIMIT'),
@@ -189,6 +191,7 @@ export async function editListing(services: AppServices, user: CurrentUser, id: 
   const { db } = services
   const listing = ownListing(db, user, id)
   if (listing.moderationStatus === 'removed') throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_EDITABLE')
+  assertMayPublish(db, user)
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
   await consumeAll([[services.rateLimits.listingEditsByUser, String(user.id)]])
   db.transaction(() => {
@@ -204,6 +207,8 @@ export function setListingStatus(db: Database, user: CurrentUser, id: number, st
   if (listing.moderationStatus === 'removed') {
     throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_REACTIVABLE')
   }
+  // Selling or pausing stays open to an egresso; putting a listing back on sale is publishing.
+  if (status === 'ativo') assertMayPublish(db, user)
   db.update(listings).set({ status }).where(eq(listings.id, id)).run()
 }
 

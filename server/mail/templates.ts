@@ -43,6 +43,25 @@ export const verificationMail = (to: string, name: string, url: string) =>
     { label: 'Confirmar e-mail', url },
   )
 
+export const reverificationMail = (
+  to: string,
+  name: string,
+  semester: string,
+  deadline: string,
+  url: string,
+) =>
+  build(
+    to,
+    `Confirme seu e-mail institucional para o semestre ${semester}`,
+    [
+      `Olá, ${name}!`,
+      `Um novo semestre vai começar. Para continuar publicando no Vupt, confirme que este e-mail da universidade ainda é seu até ${deadline}. É só tocar no botão abaixo.`,
+      'Quem não confirma passa a egresso: continua entrando, lendo e conversando, mas não publica anúncios, pedidos nem eventos até confirmar.',
+      'O link vale por 14 dias. Se ele expirar, peça outro em Minha Conta.',
+    ],
+    { label: 'Confirmar meu e-mail', url },
+  )
+
 export const passwordResetMail = (to: string, url: string) =>
   build(
     to,

@@ -9,6 +9,7 @@ import { listingsRouter } from './listings'
 import { notificationsRouter } from './notifications'
 import { profilesRouter } from './profiles'
 import { safetyRouter } from './safety'
+import { semestersRouter } from './semesters'
 import { wantedRouter } from './wanted'
 
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   profiles: profilesRouter,
   safety: safetyRouter,
+  semesters: semestersRouter,
   wanted: wantedRouter,
   admin: adminRouter,
 })

@@ -9,6 +9,7 @@ import { resolveCommunityId } from '../communities/scope'
 import { listListings } from '../listings/catalog'
 import { listingForMember } from '../listings/detail'
 import { favoritesOf } from '../listings/favorites'
+import { bumpListing, renewListing } from '../listings/life'
 import { categoriesWithCounts, featuredListings, landingStats, listingsOfSeller } from '../listings/portal'
 import {
   deleteListing,
@@ -73,6 +74,16 @@ export const listingsRouter = router({
     deleteListing(ctx.db, ctx.user, input.id)
     return { ok: true as const }
   }),
+
+  /** 'Renovar': 60 more days on the portal. */
+  renew: approvedProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => renewListing(ctx.db, ctx.user, input.id)),
+
+  /** 'Subir': back to the top of 'Mais recentes', once a week. */
+  bump: approvedProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => bumpListing(ctx.db, ctx.user, input.id)),
 
   /** Meus Produtos: every own listing, whatever its status, with the moderation outcome. */
   mine: approvedProcedure.query(({ ctx }) => listingsOfSeller(ctx.db, ctx.user.id)),

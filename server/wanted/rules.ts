@@ -9,6 +9,7 @@ import { appError } from '../errors'
 import { logModeration } from '../moderation/log'
 import { notify } from '../notifications/notify'
 import { consumeAll } from '../rate-limits'
+import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 import { isLiveWanted, wantedState, wantedVisibleTo } from './visibility'
 
@@ -41,6 +42,7 @@ export async function createWanted(
   now = new Date(),
 ) {
   const { db } = services
+  assertMayPublish(db, user)
   checkMainCategory(db, input.mainCategoryId)
   const open = db
     .select({ total: count() })
@@ -77,6 +79,8 @@ export function updateWanted(
   now = new Date(),
 ) {
   ownWanted(db, user, id)
+  // Editing reopens and republishes the post.
+  assertMayPublish(db, user)
   checkMainCategory(db, input.mainCategoryId)
   db.update(wantedPosts)
     .set({ ...fieldsOf(input, now), status: 'open' })

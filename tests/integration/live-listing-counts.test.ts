@@ -6,7 +6,7 @@ import { communityBySlug, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 
-const LIVE = "status = 'ativo' and moderation_status = 'active'"
+const LIVE = "status = 'ativo' and moderation_status = 'active' and hold is null"
 
 function rows(db: Database, query: string): unknown[] {
   return db.$client.prepare(query).raw().all()
@@ -67,6 +67,15 @@ describe('as contagens de anúncios no ar, mantidas pelo banco', () => {
       `update listings set subcategory_id = ${servicos}, main_category_id =
          (select main_category_id from subcategories where id = ${servicos}) where id = ${one}`,
       `update listings set status = 'ativo' where id = ${three}`,
+      // The system holds: expired, renewed, paused for an egresso, resumed, and a held listing sold.
+      `update listings set hold = 'expired' where id = ${one}`,
+      `update listings set hold = null where id = ${one}`,
+      `update listings set hold = 'alumni' where seller_id = ${bruno.id}`,
+      `update listings set status = 'vendido' where id = ${three}`,
+      `update listings set status = 'ativo' where id = ${three}`,
+      `update listings set hold = null where seller_id = ${bruno.id}`,
+      `update listings set hold = 'expired' where id = ${two}`,
+      `update listings set hold = null where id = ${two}`,
       `delete from listings where id = ${two}`,
     ]
     for (const step of steps) {

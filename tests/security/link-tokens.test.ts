@@ -114,6 +114,7 @@ describe('tokens de links conferidos em rajada', () => {
     ['auth.claimAccount', { token: 'x'.repeat(43), password: 'uma-senha-nova-forte' }],
     ['auth.resetPassword', { token: 'x'.repeat(43), password: 'uma-senha-nova-forte' }],
     ['account.confirmEmailChange', { token: 'x'.repeat(43), password: 'uma-senha-qualquer' }],
+    ['semesters.confirm', { token: 'x'.repeat(43) }],
   ])('%s recusa com 429 depois do limite, e outro endereço continua passando', async (path, input) => {
     for (let i = 0; i < LIMIT; i++) {
       expect(await callProcedure(path, input, '203.0.113.7')).toMatchObject({

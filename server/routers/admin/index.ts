@@ -4,6 +4,7 @@ import { adminBannersRouter } from './banners'
 import { adminDashboardRouter } from './dashboard'
 import { adminListingsRouter } from './listings'
 import { adminReportsRouter } from './reports'
+import { adminSemestersRouter } from './semesters'
 import { adminSubcategoriesRouter } from './subcategories'
 import { adminUsersRouter } from './users'
 
@@ -14,6 +15,7 @@ export const adminRouter = router({
   dashboard: adminDashboardRouter,
   listings: adminListingsRouter,
   reports: adminReportsRouter,
+  semesters: adminSemestersRouter,
   subcategories: adminSubcategoriesRouter,
   users: adminUsersRouter,
 })
