@@ -1,12 +1,15 @@
 import { randomInt } from 'node:crypto'
 import { and, count, eq, isNotNull, isNull, ne } from 'drizzle-orm'
-import { readTicket, TICKET_ALPHABET, TICKET_CODE_LENGTH } from '../../shared/event-tickets'
+import { renderSVG } from 'uqr'
+import { readTicket, TICKET_ALPHABET, TICKET_CODE_LENGTH, ticketQrPayload } from '../../shared/event-tickets'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { eventAttendees, events, eventTickets, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { assertNotBlocked, consumeAll, type RateLimits } from '../rate-limits'
 import { managedEvent } from './organizers'
+import { findEvent } from './queries'
+import { isPublicStatus } from './visibility'
 
 function newTicketCode(): string {
   let code = ''
@@ -30,6 +33,35 @@ export function issueTicket(db: Database, eventId: number, userId: number): void
     if (issued) return
   }
   throw new Error('no free ticket code after 5 draws')
+}
+
+/**
+ * The member's own ticket, while their presence is confirmed: the code and its QR code (drawn here, as
+ * the two-factor QR code is, so the browser needs no encoder).
+ */
+export function myTicket(db: Database, user: CurrentUser, eventId: number) {
+  const ticket = db
+    .select({ code: eventTickets.code, checkedInAt: eventTickets.checkedInAt })
+    .from(eventTickets)
+    .innerJoin(
+      eventAttendees,
+      and(eq(eventAttendees.eventId, eventTickets.eventId), eq(eventAttendees.userId, eventTickets.userId)),
+    )
+    .where(and(eq(eventTickets.eventId, eventId), eq(eventTickets.userId, user.id)))
+    .get()
+  const event = findEvent(db, eventId)
+  if (!ticket || !event || !isPublicStatus(event.status)) throw appError('NOT_FOUND', 'EVENT_NOT_FOUND')
+  return {
+    eventId,
+    title: event.title,
+    startsAt: event.startsAt,
+    timeZone: event.timeZone,
+    location: event.location,
+    status: event.status,
+    code: ticket.code,
+    checkedIn: ticket.checkedInAt !== null,
+    qrSvg: renderSVG(ticketQrPayload(eventId, ticket.code)),
+  }
 }
 
 /** A member who cancels is no longer at the door: their entry, if already recorded, is undone. */

@@ -12,7 +12,7 @@ import { memberCommunityId, resolveCommunityId } from '../communities/scope'
 import { moderationQueue, organizedBy } from '../events/queries'
 import { eventRoster, eventRosterCsv } from '../events/roster'
 import { attendEvent, cancelEvent, createEvent, decideEvent, leaveEvent, updateEvent } from '../events/rules'
-import { checkIn, checkInSummary } from '../events/tickets'
+import { checkIn, checkInSummary, myTicket } from '../events/tickets'
 import { attendingList, eventDetail, publicEventList, waitingList } from '../events/views'
 import { setEventCapacity } from '../events/waitlist'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
@@ -76,6 +76,9 @@ export const eventsRouter = router({
   rosterCsv: approvedProcedure
     .input(idInput)
     .query(({ ctx, input }) => eventRosterCsv(ctx.db, ctx.user, input.id)),
+
+  /** The member's own ticket (code and QR code) while their presence is confirmed. */
+  ticket: approvedProcedure.input(idInput).query(({ ctx, input }) => myTicket(ctx.db, ctx.user, input.id)),
 
   /** The check-in page's event and count of present out of confirmed. */
   checkInSummary: approvedProcedure

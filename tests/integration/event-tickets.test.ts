@@ -47,6 +47,17 @@ describe('ingresso e check-in', () => {
     expect(await organizer.caller.events.checkInSummary({ id })).toMatchObject({ present: 0, confirmed: 2 })
   })
 
+  it('o ingresso, com QR code, é só de quem tem a presença confirmada', async () => {
+    const { id, attendee, ticket } = await eventWithAttendee()
+    const mine = await attendee.caller.events.ticket({ id })
+    expect(mine).toMatchObject({ eventId: id, code: ticket, checkedIn: false })
+    expect(mine.qrSvg).toMatch(/^<svg/)
+    const stranger = await createMember(world)
+    await expectAppError(stranger.caller.events.ticket({ id }), 'EVENT_NOT_FOUND', 'NOT_FOUND')
+    await attendee.caller.events.unattend({ id })
+    await expectAppError(attendee.caller.events.ticket({ id }), 'EVENT_NOT_FOUND')
+  })
+
   it('o organizador registra a entrada uma vez pelo código digitado, e a contagem acompanha; o mesmo código de novo é recusado', async () => {
     const { id, organizer, attendee, ticket } = await eventWithAttendee()
     // Typed as people type it: lower case, with the hyphen the ticket shows.
