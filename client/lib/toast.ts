@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import type { toast as sonnerToast } from 'sonner'
 
 type Sonner = typeof sonnerToast
@@ -74,4 +75,16 @@ export function toastError(
     const { title, description } = describeError(error, fallbackTitle, { failure: options?.failure })
     toast.error(title, options?.id ? { id: options.id, description } : { description })
   })
+}
+
+/**
+ * Toasts a failed load (spec: errors are toasts), once for each error the query reports. With `toastId`
+ * one toast stays on screen however often the load fails again; a new error object, from a retry that
+ * failed, shows it anew.
+ */
+export function useLoadErrorToast(error: unknown, title: string, toastId?: string): void {
+  useEffect(() => {
+    if (!error) return
+    void toastError(error, title, toastId ? { id: toastId } : undefined)
+  }, [error, title, toastId])
 }

@@ -4,6 +4,7 @@ import {
   REPORT_RESOLUTION_LABELS,
   REPORT_TARGET_LABELS,
 } from '@shared/safety'
+import { QueryStates } from '@/components/query-states'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate } from '@/lib/dates'
@@ -55,33 +56,36 @@ export function BlockedMembersSection() {
       title="Pessoas bloqueadas"
       description="Vocês não trocam mensagens nem veem os anúncios e o perfil um do outro. Quem foi bloqueado não é avisado."
     >
-      {blocked.isPending ? (
-        <Loading label="Carregando bloqueios" />
-      ) : blocked.isError ? (
-        <p className="text-destructive text-sm">Erro ao carregar bloqueios.</p>
-      ) : blocked.data.length === 0 ? (
-        <p className="text-muted-foreground text-sm">Você não bloqueou ninguém.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {blocked.data.map((person) => (
-            <li key={person.userId} className="flex items-center justify-between gap-3 text-sm">
-              <span className="min-w-0 truncate">
-                {person.fullName}
-                {person.username ? <span className="text-muted-foreground"> @{person.username}</span> : null}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={unblock.isPending}
-                onClick={() => unblock.mutate({ userId: person.userId })}
-                aria-label={`Desbloquear ${person.fullName}`}
-              >
-                Desbloquear
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={blocked}
+        loading={<Loading label="Carregando bloqueios" />}
+        failed={<p className="text-destructive text-sm">Erro ao carregar bloqueios.</p>}
+        empty={<p className="text-muted-foreground text-sm">Você não bloqueou ninguém.</p>}
+      >
+        {(people) => (
+          <ul className="grid gap-2">
+            {people.map((person) => (
+              <li key={person.userId} className="flex items-center justify-between gap-3 text-sm">
+                <span className="min-w-0 truncate">
+                  {person.fullName}
+                  {person.username ? (
+                    <span className="text-muted-foreground"> @{person.username}</span>
+                  ) : null}
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={unblock.isPending}
+                  onClick={() => unblock.mutate({ userId: person.userId })}
+                  aria-label={`Desbloquear ${person.fullName}`}
+                >
+                  Desbloquear
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </Section>
   )
 }
@@ -95,33 +99,34 @@ export function MyReportsSection() {
       title="Minhas denúncias"
       description="Acompanhe o que você denunciou. A moderação analisa cada denúncia em até 24 horas."
     >
-      {reports.isPending ? (
-        <Loading label="Carregando denúncias" />
-      ) : reports.isError ? (
-        <p className="text-destructive text-sm">Erro ao carregar denúncias.</p>
-      ) : reports.data.length === 0 ? (
-        <p className="text-muted-foreground text-sm">Você ainda não fez nenhuma denúncia.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {reports.data.map((report) => (
-            <li key={report.id} className="grid gap-0.5 rounded-md border p-3 text-sm">
-              <span className="font-medium">
-                {REPORT_TARGET_LABELS[report.targetType]}: {report.title}
-              </span>
-              <span className="text-muted-foreground">
-                {REPORT_REASON_LABELS[report.reason]} · {formatDate(report.createdAt)}
-              </span>
-              <span>
-                {report.status === 'open'
-                  ? 'Em análise'
-                  : report.resolution
-                    ? REPORT_RESOLUTION_LABELS[report.resolution]
-                    : 'Analisada'}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={reports}
+        loading={<Loading label="Carregando denúncias" />}
+        failed={<p className="text-destructive text-sm">Erro ao carregar denúncias.</p>}
+        empty={<p className="text-muted-foreground text-sm">Você ainda não fez nenhuma denúncia.</p>}
+      >
+        {(made) => (
+          <ul className="grid gap-2">
+            {made.map((report) => (
+              <li key={report.id} className="grid gap-0.5 rounded-md border p-3 text-sm">
+                <span className="font-medium">
+                  {REPORT_TARGET_LABELS[report.targetType]}: {report.title}
+                </span>
+                <span className="text-muted-foreground">
+                  {REPORT_REASON_LABELS[report.reason]} · {formatDate(report.createdAt)}
+                </span>
+                <span>
+                  {report.status === 'open'
+                    ? 'Em análise'
+                    : report.resolution
+                      ? REPORT_RESOLUTION_LABELS[report.resolution]
+                      : 'Analisada'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </Section>
   )
 }
@@ -140,28 +145,30 @@ export function EmailPreferencesSection() {
       title="E-mails"
       description="Escolha o que o Vupt pode enviar para o seu e-mail. As notificações no app continuam."
     >
-      {preferences.isPending ? (
-        <Loading label="Carregando preferências" />
-      ) : preferences.isError ? (
-        <p className="text-destructive text-sm">Erro ao carregar preferências.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {preferences.data.map((preference) => (
-            <li key={preference.kind}>
-              <label className="flex cursor-pointer items-center gap-3 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={preference.enabled}
-                  disabled={set.isPending}
-                  onChange={(event) => set.mutate({ kind: preference.kind, enabled: event.target.checked })}
-                />
-                {EMAIL_KIND_LABELS[preference.kind]}
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={preferences}
+        loading={<Loading label="Carregando preferências" />}
+        failed={<p className="text-destructive text-sm">Erro ao carregar preferências.</p>}
+      >
+        {(kinds) => (
+          <ul className="grid gap-2">
+            {kinds.map((preference) => (
+              <li key={preference.kind}>
+                <label className="flex cursor-pointer items-center gap-3 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={preference.enabled}
+                    disabled={set.isPending}
+                    onChange={(event) => set.mutate({ kind: preference.kind, enabled: event.target.checked })}
+                  />
+                  {EMAIL_KIND_LABELS[preference.kind]}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </Section>
   )
 }

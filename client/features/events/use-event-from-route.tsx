@@ -1,7 +1,7 @@
 import { useParams } from 'wouter'
 import { PageLoadFailed } from '@/components/page-states'
+import { useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
-import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 
 /** The event named by the `:id` of the route, with its not-found and failure states worked out. */
 export function useEventFromRoute() {

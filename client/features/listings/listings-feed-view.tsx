@@ -1,5 +1,6 @@
-import { PackageSearchIcon, RotateCwIcon } from 'lucide-react'
+import { PackageSearchIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { LoadFailed } from '@/components/load-failed'
 import { Button } from '@/components/ui/button'
 import { type GridColumns, ListingGrid, ListingGridSkeleton } from './listing-grid'
 import type { ListingsFeed } from './use-listings-feed'
@@ -19,17 +20,8 @@ export function ListingsFeedView({ feed, columns, interstitial, onClearFilters }
 
   if (feed.items.length === 0) {
     // The toast has told what went wrong; the page offers the way out.
-    if (feed.isError) {
-      return (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-          <p className="font-medium">Não foi possível carregar os produtos.</p>
-          <Button variant="outline" onClick={feed.retry}>
-            <RotateCwIcon aria-hidden="true" />
-            Tentar novamente
-          </Button>
-        </div>
-      )
-    }
+    if (feed.isError)
+      return <LoadFailed title="Não foi possível carregar os produtos." onRetry={feed.retry} />
     return <ListingsEmptyState onClearFilters={onClearFilters} />
   }
 

@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react'
-import { toastError } from '@/lib/toast'
+import { useMemo } from 'react'
+import { useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import type { ListingsQueryInput } from './listing-search-params'
 
@@ -10,9 +10,7 @@ export function useListingsFeed(input: ListingsQueryInput) {
   })
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data])
 
-  useEffect(() => {
-    if (query.error) toastError(query.error, 'Erro ao carregar produtos')
-  }, [query.error])
+  useLoadErrorToast(query.error, 'Erro ao carregar produtos')
 
   const { fetchNextPage, refetch } = query
   return {

@@ -1,8 +1,8 @@
 import { ArrowLeftIcon } from 'lucide-react'
 import { useState } from 'react'
+import { LoadFailed } from '@/components/load-failed'
 import { LoadingStatus } from '@/components/loading-status'
 import { SkeletonStack } from '@/components/skeleton-stack'
-import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { DataCard } from '@/features/account/data-card'
 import { DeleteAccountCard } from '@/features/account/delete-account-card'
@@ -72,17 +72,12 @@ export function SecurityPage() {
           {reauth.dialog}
         </>
       ) : security.error ? (
-        <div
-          className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center"
-          role="alert"
-        >
-          <p className="font-medium">
-            {describeError(security.error, 'Erro ao carregar suas configurações').title}
-          </p>
-          <Button variant="outline" onClick={() => void security.refetch()} disabled={security.isFetching}>
-            {security.isFetching ? 'Carregando...' : 'Tentar novamente'}
-          </Button>
-        </div>
+        <LoadFailed
+          title={describeError(security.error, 'Erro ao carregar suas configurações').title}
+          onRetry={() => void security.refetch()}
+          retrying={security.isFetching}
+          announce
+        />
       ) : (
         <SecuritySkeleton />
       )}

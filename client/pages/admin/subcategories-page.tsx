@@ -1,10 +1,10 @@
 import { PencilIcon, PlusIcon, TagsIcon } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { EmptyState, ListSkeleton, QueryStates } from '@/features/admin/admin-states'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { type SubcategoryDialogState, SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useSearchParams } from 'wouter'
-import { Button } from '@/components/ui/button'
+import { LoadFailed } from '@/components/load-failed'
 import { Spinner } from '@/components/ui/spinner'
 import {
   ConversationList,
@@ -8,7 +8,7 @@ import {
   NoConversations,
 } from '@/features/chat/conversation-list'
 import { useViewer } from '@/lib/auth'
-import { toastError } from '@/lib/toast'
+import { toastError, useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -33,18 +33,15 @@ function Inbox() {
   const { viewer } = useViewer()
   const query = trpc.chat.conversations.useQuery()
 
-  useEffect(() => {
-    if (query.error) toastError(query.error, 'Erro ao carregar conversas')
-  }, [query.error])
+  useLoadErrorToast(query.error, 'Erro ao carregar conversas')
 
   if (query.error && !query.data) {
     return (
-      <div className="grid justify-items-center gap-3 py-12 text-center">
-        <p className="text-muted-foreground">Não foi possível carregar suas conversas.</p>
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
-        </Button>
-      </div>
+      <LoadFailed
+        title="Não foi possível carregar suas conversas."
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     )
   }
   if (!query.data || !viewer) return <ConversationListSkeleton />

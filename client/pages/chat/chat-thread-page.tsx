@@ -20,8 +20,8 @@ import { ThreadHeader, ThreadHeaderSkeleton } from '@/features/chat/thread-heade
 import { TypingIndicator } from '@/features/chat/typing-indicator'
 import { useViewer } from '@/lib/auth'
 import { httpStatusOf } from '@/lib/errors'
+import { useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
-import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { usePageTitle } from '@/lib/use-page-title'
 
 /** `/chat/:id`: one conversation, live. */

@@ -1,8 +1,9 @@
 import { formatInteger } from '@shared/numbers'
-import { ArrowRightIcon, RotateCwIcon, SparklesIcon } from 'lucide-react'
+import { ArrowRightIcon, SparklesIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
+import { LoadFailed } from '@/components/load-failed'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
@@ -11,7 +12,7 @@ import { ListingGrid, ListingGridSkeleton } from '@/features/listings/listing-gr
 import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
-import { toastError } from '@/lib/toast'
+import { useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -70,9 +71,7 @@ function Landing() {
   const categories = trpc.listings.categories.useQuery(scope, { staleTime: 5 * 60_000 })
   const featured = trpc.listings.featured.useQuery(scope)
 
-  useEffect(() => {
-    if (featured.error) toastError(featured.error, 'Erro ao carregar produtos')
-  }, [featured.error])
+  useLoadErrorToast(featured.error, 'Erro ao carregar produtos')
 
   const figures = [
     { value: stats.data?.listings, label: 'produtos' },
@@ -182,13 +181,10 @@ function Landing() {
         {featured.isLoading ? (
           <ListingGridSkeleton count={6} columns="three" />
         ) : featured.isError ? (
-          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-            <p className="font-medium">Não foi possível carregar os destaques.</p>
-            <Button variant="outline" onClick={() => void featured.refetch()}>
-              <RotateCwIcon aria-hidden="true" />
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailed
+            title="Não foi possível carregar os destaques."
+            onRetry={() => void featured.refetch()}
+          />
         ) : featured.data && featured.data.length > 0 ? (
           <ListingGrid listings={featured.data.slice(0, 6)} columns="three" onFirstScreen={false} />
         ) : (
