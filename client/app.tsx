@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
 import { ChatEventsProvider } from '@/features/chat/chat-events'
 import { isChatMember } from '@/features/chat/chat-member'
+import { AlumniBanner } from '@/features/semesters/alumni-banner'
 import { useAccountLiveUpdates, useViewer, type Viewer } from '@/lib/auth'
 import { CommunityProvider, defaultCommunity, findCommunity } from '@/lib/community'
 import { lazyPage } from '@/lib/lazy-page'
@@ -169,6 +170,7 @@ function Shell() {
             Pular para o conteúdo
           </a>
           <TopNav />
+          {viewer?.approved ? <AlumniBanner /> : null}
           {/* tabIndex -1: the skip link moves focus here, so the next Tab starts in the content. */}
           {/* The footer waits for the page it closes: shown under a spinner, it would be pushed off the
               screen when the page arrives, the largest layout shift a visitor would see. */}

@@ -35,6 +35,8 @@ const HomePage = page('home/home-page')
 const CommunityHomePage = page('info/community-home-page')
 const AuthPage = page('auth/auth-page')
 const VerifyEmailPage = page('auth/verify-email-page')
+const ReverifyEmailPage = page('semesters/reverify-email-page')
+const AdminSemestersPage = page('admin/semesters-page')
 const ResetPasswordPage = page('auth/reset-password-page')
 const CommunityChooserPage = page('info/community-chooser-page')
 const ComoFuncionaPage = page('info/como-funciona-page')
@@ -93,6 +95,7 @@ const sharedRoutes: ClientRoute[] = [
   // LGPD: export and deletion stay reachable for an account still waiting for approval.
   { path: '/minha-conta/seguranca', page: SecurityPage, access: 'signedIn', beforeApproval: true },
   { path: '/confirmar-email', page: ConfirmEmailPage, access: 'public', beforeApproval: true },
+  { path: '/reconfirmar-email', page: ReverifyEmailPage, access: 'public', beforeApproval: true },
   { path: '/chat', page: ChatListPage, access: 'signedIn' },
   { path: '/chat/:id', page: ChatThreadPage, access: 'signedIn' },
   { path: '/eventos', page: EventsPage, access: 'public' },
@@ -117,6 +120,7 @@ const sharedRoutes: ClientRoute[] = [
     access: 'admin',
     denied: { redirectTo: '/' },
   },
+  { path: '/admin/semestres', page: AdminSemestersPage, access: 'admin' },
   { path: '/admin/moderacao', page: AdminModerationLogPage, access: 'moderator' },
   { path: '/admin/denuncias', page: AdminReportsPage, access: 'moderator' },
 ]

@@ -28,6 +28,7 @@ export const CLIENT_ROUTES = [
   '/minha-conta',
   '/minha-conta/seguranca',
   '/confirmar-email',
+  '/reconfirmar-email',
   '/chat',
   '/chat/:id',
   '/eventos',
@@ -42,6 +43,7 @@ export const CLIENT_ROUTES = [
   '/admin/eventos',
   '/admin/banners',
   '/admin/subcategorias',
+  '/admin/semestres',
   '/admin/moderacao',
   '/admin/denuncias',
 ] as const

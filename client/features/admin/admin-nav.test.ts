@@ -26,6 +26,7 @@ describe('adminNavFor', () => {
       'Denúncias',
       'Banners',
       'Subcategorias',
+      'Semestres',
       'Moderação',
     ])
   })

@@ -14,6 +14,7 @@ export type AdminNavId =
   | 'events'
   | 'banners'
   | 'subcategories'
+  | 'semesters'
   | 'moderation'
   | 'reports'
 
@@ -44,6 +45,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { id: 'reports', href: '/admin/denuncias', label: 'Denúncias', access: 'moderator', badge: 'openReports' },
   { id: 'banners', href: '/admin/banners', label: 'Banners', access: 'admin' },
   { id: 'subcategories', href: '/admin/subcategorias', label: 'Subcategorias', access: 'admin' },
+  { id: 'semesters', href: '/admin/semestres', label: 'Semestres', access: 'admin' },
   { id: 'moderation', href: '/admin/moderacao', label: 'Moderação', access: 'moderator' },
 ]
 

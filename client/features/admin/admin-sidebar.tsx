@@ -2,6 +2,7 @@ import type { Role } from '@shared/domain'
 import {
   ArrowLeftIcon,
   CalendarDaysIcon,
+  CalendarRangeIcon,
   FlagIcon,
   ImageIcon,
   LayoutDashboardIcon,
@@ -46,6 +47,7 @@ const ICONS: Record<AdminNavId, LucideIcon> = {
   events: CalendarDaysIcon,
   banners: ImageIcon,
   subcategories: TagsIcon,
+  semesters: CalendarRangeIcon,
   moderation: ScrollTextIcon,
   reports: FlagIcon,
 }

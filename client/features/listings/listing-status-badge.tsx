@@ -1,4 +1,9 @@
-import { LISTING_STATUS_LABELS, type ListingStatus, type ModerationStatus } from '@shared/domain'
+import {
+  LISTING_STATUS_LABELS,
+  type ListingHold,
+  type ListingStatus,
+  type ModerationStatus,
+} from '@shared/domain'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 
@@ -8,20 +13,37 @@ const STATUS_CLASSES: Record<ListingStatus, string> = {
   inativo: 'bg-muted text-muted-foreground',
 }
 
-/** 'Ativo' / 'Vendido' / 'Inativo', or 'Removido pela moderação', which outranks the seller's status. */
+const HOLD_LABELS: Record<ListingHold, string> = { expired: 'Expirado', alumni: 'Pausado' }
+
+/**
+ * 'Ativo' / 'Vendido' / 'Inativo'; a system hold ('Expirado', 'Pausado') and 'Removido pela moderação'
+ * outrank the seller's status.
+ */
 export function ListingStatusBadge({
   status,
   moderationStatus = 'active',
+  hold = null,
   className,
 }: {
   status: ListingStatus
   moderationStatus?: ModerationStatus
+  hold?: ListingHold | null
   className?: string
 }) {
   if (moderationStatus === 'removed') {
     return (
       <Badge variant="destructive" className={className}>
         Removido pela moderação
+      </Badge>
+    )
+  }
+  if (hold && status !== 'vendido') {
+    return (
+      <Badge
+        variant="tinted"
+        className={cn('bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100', className)}
+      >
+        {HOLD_LABELS[hold]}
       </Badge>
     )
   }

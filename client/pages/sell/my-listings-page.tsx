@@ -2,7 +2,6 @@ import { formatPrice } from '@shared/money'
 import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { IconText } from '@/components/icon-text'
-import { LoadFailed } from '@/components/load-failed'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -11,6 +10,7 @@ import { ButtonLink } from '@/components/ui/button-link'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { DeleteListingDialog } from '@/features/listings/delete-listing-dialog'
+import { ListingLife } from '@/features/listings/listing-life'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { ListingStatusSelect } from '@/features/listings/listing-status-select'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -49,12 +49,15 @@ export function MyListingsPage() {
       {mine.isLoading ? (
         <ListSkeleton />
       ) : mine.error ? (
-        <LoadFailed
-          title={describeError(mine.error, 'Erro ao carregar seus produtos').title}
-          onRetry={() => void mine.refetch()}
-          retrying={mine.isFetching}
-          announce
-        />
+        <div
+          className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center"
+          role="alert"
+        >
+          <p className="font-medium">{describeError(mine.error, 'Erro ao carregar seus produtos').title}</p>
+          <Button variant="outline" onClick={() => void mine.refetch()} disabled={mine.isFetching}>
+            {mine.isFetching ? 'Carregando...' : 'Tentar novamente'}
+          </Button>
+        </div>
       ) : count === 0 ? (
         <EmptyState />
       ) : (
@@ -101,6 +104,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
         <ListingStatusBadge
           status={listing.status}
           moderationStatus={listing.moderationStatus}
+          hold={listing.hold}
           className="absolute top-2 left-2 shadow"
         />
       </div>
@@ -129,6 +133,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
             {listing.removalReason?.trim() || 'não informado'}
           </p>
         ) : null}
+        <ListingLife listing={listing} />
         {/* A listing the moderation removed stays removed: the server refuses any other status. */}
         {removed ? null : (
           <div className="mt-auto grid gap-1.5">

@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { semesterInputSchema } from '@shared/schemas/semesters'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { DialogForm } from '@/components/dialog-form'
+import { InputField } from '@/components/text-fields'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { toast, toastError } from '@/lib/toast'
+import { trpc } from '@/lib/trpc'
+
+export type SemesterRow = { id: number; name: string; startsOn: string; endsOn: string }
+export type SemesterDialogState = { mode: 'create' } | { mode: 'edit'; semester: SemesterRow } | null
+
+type SemesterFormInput = z.input<typeof semesterInputSchema>
+type SemesterFormOutput = z.output<typeof semesterInputSchema>
+
+/** Novo semestre / Editar semestre, in the Semestres section. */
+export function SemesterFormDialog({
+  state,
+  onOpenChange,
+}: {
+  state: SemesterDialogState
+  onOpenChange: (open: boolean) => void
+}) {
+  return (
+    <Dialog open={state !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {state ? (
+          <SemesterForm
+            key={state.mode === 'edit' ? state.semester.id : 'new'}
+            editing={state.mode === 'edit' ? state.semester : undefined}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function SemesterForm({ editing, onDone }: { editing: SemesterRow | undefined; onDone: () => void }) {
+  const baseId = useId()
+  const utils = trpc.useUtils()
+  const form = useForm<SemesterFormInput, unknown, SemesterFormOutput>({
+    resolver: zodResolver(semesterInputSchema),
+    defaultValues: {
+      name: editing?.name ?? '',
+      startsOn: editing?.startsOn ?? '',
+      endsOn: editing?.endsOn ?? '',
+    },
+  })
+  const { errors } = form.formState
+  const create = trpc.admin.semesters.create.useMutation()
+  const update = trpc.admin.semesters.update.useMutation()
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        if (editing) await update.mutateAsync({ ...values, id: editing.id })
+        else await create.mutateAsync(values)
+        toast.success(editing ? 'Semestre atualizado!' : 'Semestre criado!')
+        onDone()
+        await Promise.all([utils.admin.semesters.invalidate(), utils.semesters.standing.invalidate()])
+      } catch (error) {
+        toastError(error, 'Erro ao salvar')
+      }
+    },
+    (invalid) => {
+      const first = [invalid.name, invalid.startsOn, invalid.endsOn].find((error) => error?.message)?.message
+      if (first) toast.error('Erro de validação', { description: first })
+    },
+  )
+  return (
+    <DialogForm
+      title={editing ? 'Editar semestre' : 'Novo semestre'}
+      description="Duas semanas antes do início, cada membro recebe o pedido para confirmar o e-mail institucional."
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Salvar semestre"
+      busy={create.isPending || update.isPending}
+      busyLabel="Salvando..."
+    >
+      <InputField
+        id={`${baseId}-name`}
+        label="Nome"
+        hint="Como a universidade chama, por exemplo 2027/1."
+        error={errors.name?.message}
+        maxLength={40}
+        required
+        {...form.register('name')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          id={`${baseId}-starts`}
+          label="Início"
+          type="date"
+          error={errors.startsOn?.message}
+          required
+          {...form.register('startsOn')}
+        />
+        <InputField
+          id={`${baseId}-ends`}
+          label="Término"
+          type="date"
+          error={errors.endsOn?.message}
+          required
+          {...form.register('endsOn')}
+        />
+      </div>
+    </DialogForm>
+  )
+}
+
+export type ExtendTarget = { userId: number; fullName: string } | null
+
+/** 'Estender prazo': the member gets until the end of the chosen day. */
+export function ExtendDeadlineDialog({
+  target,
+  onOpenChange,
+}: {
+  target: ExtendTarget
+  onOpenChange: (open: boolean) => void
+}) {
+  const id = useId()
+  const utils = trpc.useUtils()
+  const [until, setUntil] = useState('')
+  const extend = trpc.admin.semesters.extend.useMutation({
+    onSuccess: async () => {
+      toast.success('Prazo estendido!')
+      onOpenChange(false)
+      setUntil('')
+      await utils.admin.semesters.pending.invalidate()
+    },
+    onError: (error) => toastError(error, 'Erro ao estender o prazo'),
+  })
+  return (
+    <Dialog open={target !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {target ? (
+          <DialogForm
+            title={`Estender prazo de ${target.fullName}`}
+            description="Até o fim do dia escolhido, o membro continua publicando. Um egresso volta a publicar na hora."
+            onSubmit={(event) => {
+              event.preventDefault()
+              extend.mutate({ userId: target.userId, until })
+            }}
+            onCancel={() => onOpenChange(false)}
+            submitLabel="Estender prazo"
+            busy={extend.isPending}
+            busyLabel="Salvando..."
+            submitDisabled={until === ''}
+          >
+            <InputField
+              id={`${id}-until`}
+              label="Novo prazo"
+              type="date"
+              required
+              value={until}
+              onChange={(event) => setUntil(event.target.value)}
+            />
+          </DialogForm>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}

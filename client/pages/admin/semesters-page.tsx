@@ -1,0 +1,243 @@
+import { CalendarRangeIcon, PencilIcon, PlusIcon, UserCheckIcon } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { RemoveButton } from '@/components/remove-button'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { AdminLayout } from '@/features/admin/admin-layout'
+import { removalCallbacks } from '@/features/admin/removal-callbacks'
+import {
+  ExtendDeadlineDialog,
+  type ExtendTarget,
+  type SemesterDialogState,
+  SemesterFormDialog,
+  type SemesterRow,
+} from '@/features/admin/semester-dialogs'
+import { formatDate, formatDayLongMonth } from '@/lib/dates'
+import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
+
+/** A list's loading, failure and empty states (the calendar and the pending members). */
+function ListStates<T>({
+  query,
+  label,
+  errorTitle,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: { data: T | undefined; isError: boolean; isFetching: boolean; refetch: () => unknown }
+  label: string
+  errorTitle: string
+  empty: ReactNode
+  isEmpty: (data: T) => boolean
+  children: (data: T) => ReactNode
+}) {
+  if (query.data !== undefined) {
+    return isEmpty(query.data) ? (
+      <p className="flex items-center gap-2 rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
+        {empty}
+      </p>
+    ) : (
+      children(query.data)
+    )
+  }
+  if (query.isError) {
+    return (
+      <div
+        role="alert"
+        className="grid justify-items-start gap-2 rounded-lg border border-dashed p-4 text-sm"
+      >
+        <p className="font-medium">{errorTitle}</p>
+        <Button variant="outline" size="sm" disabled={query.isFetching} onClick={() => void query.refetch()}>
+          {query.isFetching ? 'Carregando...' : 'Tentar novamente'}
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <div role="status" aria-label={label} className="grid gap-2">
+      <Skeleton className="h-14" />
+      <Skeleton className="h-14" />
+    </div>
+  )
+}
+
+/** A calendar day ('2027-02-01') as the page writes dates; noon keeps it the same day in any zone. */
+const day = (value: string) => formatDate(`${value}T12:00:00`)
+
+/** `/admin/semestres`: the community's semester calendar and who still owes this semester's confirmation. */
+export function AdminSemestersPage() {
+  return (
+    <AdminLayout
+      title="Semestres"
+      description="O calendário da universidade e a confirmação do e-mail institucional a cada semestre."
+      access="admin"
+    >
+      <div className="grid gap-10">
+        <Calendar />
+        <Pending />
+      </div>
+    </AdminLayout>
+  )
+}
+
+function Calendar() {
+  const utils = trpc.useUtils()
+  const [dialog, setDialog] = useState<SemesterDialogState>(null)
+  const [removing, setRemoving] = useState<SemesterRow | null>(null)
+  const semesters = trpc.admin.semesters.list.useQuery()
+  const remove = trpc.admin.semesters.delete.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemoving(null),
+      successMessage: 'Semestre removido!',
+      errorTitle: 'Erro ao remover',
+      refresh: () => utils.admin.semesters.invalidate(),
+    }),
+  )
+  return (
+    <section aria-labelledby="calendario" className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="calendario" className="font-semibold text-lg">
+          Calendário
+        </h2>
+        <Button onClick={() => setDialog({ mode: 'create' })}>
+          <PlusIcon aria-hidden="true" />
+          Novo semestre
+        </Button>
+      </div>
+      <ListStates
+        query={semesters}
+        label="Carregando semestres..."
+        errorTitle="Erro ao carregar semestres"
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <>
+            <CalendarRangeIcon aria-hidden="true" className="size-4" />
+            Nenhum semestre no calendário.
+          </>
+        }
+      >
+        {(rows) => (
+          <ul className="grid gap-2">
+            {rows.map((semester) => (
+              <li
+                key={semester.id}
+                className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="grid gap-0.5">
+                  <p className="font-medium">{semester.name}</p>
+                  <p className="text-muted-foreground text-sm">
+                    {day(semester.startsOn)} a {day(semester.endsOn)}
+                  </p>
+                </div>
+                <div className="flex gap-2 sm:shrink-0">
+                  <Button
+                    variant="outline"
+                    onClick={() => setDialog({ mode: 'edit', semester })}
+                    aria-label={`Editar semestre ${semester.name}`}
+                  >
+                    <PencilIcon aria-hidden="true" />
+                    Editar
+                  </Button>
+                  <RemoveButton
+                    onClick={() => setRemoving(semester)}
+                    aria-label={`Remover semestre ${semester.name}`}
+                  >
+                    Remover
+                  </RemoveButton>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
+      <SemesterFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={whenClosed(() => setRemoving(null))}
+        title="Remover este semestre?"
+        description={
+          removing
+            ? `“${removing.name}” sai do calendário, com os prazos estendidos dele. Esta ação não pode ser desfeita.`
+            : undefined
+        }
+        confirmLabel="Remover"
+        busyLabel="Removendo..."
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (removing) remove.mutate({ id: removing.id })
+        }}
+      />
+    </section>
+  )
+}
+
+function Pending() {
+  const pending = trpc.admin.semesters.pending.useQuery()
+  const [extending, setExtending] = useState<ExtendTarget>(null)
+  return (
+    <section aria-labelledby="pendentes" className="grid gap-3">
+      <div className="grid gap-1">
+        <h2 id="pendentes" className="font-semibold text-lg">
+          Confirmações pendentes
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          {pending.data?.semester
+            ? `Membros que ainda não confirmaram o e-mail institucional para o semestre ${pending.data.semester.name}.`
+            : 'Os pedidos de confirmação saem duas semanas antes de cada semestre.'}
+        </p>
+      </div>
+      <ListStates
+        query={pending}
+        label="Carregando confirmações pendentes..."
+        errorTitle="Erro ao carregar confirmações pendentes"
+        isEmpty={(data) => data.members.length === 0}
+        empty={
+          <>
+            <UserCheckIcon aria-hidden="true" className="size-4" />
+            Ninguém com confirmação pendente.
+          </>
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-2">
+            {data.members.map((member) => (
+              <li
+                key={member.userId}
+                className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="grid min-w-0 gap-0.5">
+                  <p className="truncate font-medium">
+                    {member.fullName}
+                    {member.username ? (
+                      <span className="font-normal text-muted-foreground"> @{member.username}</span>
+                    ) : null}
+                  </p>
+                  <p className="truncate text-muted-foreground text-sm">{member.email}</p>
+                  <p className="text-sm">
+                    {member.alumniSince
+                      ? `Egresso desde ${formatDayLongMonth(member.alumniSince)}`
+                      : `Prazo: ${formatDayLongMonth(member.deadline)}`}
+                    {member.noticed ? '' : ' · aviso ainda não enviado'}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  className="sm:shrink-0"
+                  onClick={() => setExtending({ userId: member.userId, fullName: member.fullName })}
+                  aria-label={`Estender prazo de ${member.fullName}`}
+                >
+                  Estender prazo
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
+      <ExtendDeadlineDialog target={extending} onOpenChange={whenClosed(() => setExtending(null))} />
+    </section>
+  )
+}
+
+export default AdminSemestersPage
