@@ -84,6 +84,11 @@ export function createRateLimits(redis?: Redis) {
      * them is someone searching for valid codes.
      */
     ticketGuessesByUser: limiter({ keyPrefix: 'ticket-guess-user', points: 20, duration: 10 * MINUTE }),
+    /**
+     * Offers and counters in one conversation, both sides together: haggling takes a handful an hour; more
+     * is someone flooding the other person with prices (and notifications).
+     */
+    offersByConversation: limiter({ keyPrefix: 'offers-conversation', points: 10, duration: HOUR }),
     /** Photos sent by one member: a few listings' worth in ten minutes. */
     uploadsByUser: limiter({ keyPrefix: 'uploads', points: 60, duration: 10 * MINUTE }),
   }

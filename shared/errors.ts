@@ -293,6 +293,43 @@ export const APP_ERRORS = {
     title: 'Muitas imagens enviadas em pouco tempo. Aguarde alguns minutos e tente novamente.',
     description: 'O envio volta ao normal em alguns minutos.',
   },
+  // Offers on a conversation's listing and the community's meeting spots.
+  OFFER_NOT_POSSIBLE: {
+    title: 'Não é possível fazer uma oferta nesta conversa.',
+    description: 'Ofertas valem em conversas sobre um anúncio, entre quem vende e quem compra.',
+  },
+  OFFER_OWN_LISTING: {
+    title: 'Você não pode fazer uma oferta no seu próprio anúncio.',
+    description: 'Quem faz a oferta é quem quer comprar. Você pode responder com uma contraproposta.',
+  },
+  OFFER_LISTING_UNAVAILABLE: {
+    title: 'Este anúncio não está mais à venda.',
+    description: 'Ofertas valem só enquanto o anúncio está ativo.',
+  },
+  OFFER_NOT_FOUND: {
+    title: 'Oferta não encontrada.',
+    description: 'Atualize a conversa e tente novamente.',
+  },
+  OFFER_CLOSED: {
+    title: 'Esta oferta não está mais aberta.',
+    description: 'Ela já foi respondida, expirou ou foi encerrada.',
+  },
+  OFFER_NOT_YOURS_TO_ANSWER: {
+    title: 'Esta oferta é sua: quem responde é a outra pessoa.',
+    description: 'Aguarde a resposta. Você pode conversar enquanto isso.',
+  },
+  OFFER_TOO_MANY: {
+    title: 'Muitas ofertas nesta conversa em pouco tempo.',
+    description: 'Aguarde um pouco antes de fazer outra oferta.',
+  },
+  MEETING_SPOT_NOT_FOUND: {
+    title: 'Ponto de encontro não encontrado.',
+    description: 'Ele pode ter sido excluído. Atualize a página.',
+  },
+  MEETING_SPOT_IN_USE: {
+    title: 'Não é possível excluir este ponto de encontro.',
+    description: 'Ele já foi usado em uma entrega combinada. Desative-o para que não seja mais oferecido.',
+  },
   // Requests the server cannot take, whoever sends them (Express routes and tRPC's own refusals).
   ORIGIN_NOT_ALLOWED: {
     title: 'Origem da requisição não permitida.',

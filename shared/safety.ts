@@ -113,6 +113,8 @@ export const NOTIFICATION_KINDS = [
   'price_drop',
   'wanted_match',
   'wanted_removed',
+  'offer_received',
+  'offer_answered',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -125,6 +127,8 @@ export const EMAIL_KINDS = [
   'chat_digest',
   'price_drop',
   'wanted_match',
+  'offer_received',
+  'offer_answered',
 ] as const
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
@@ -136,6 +140,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   chat_digest: 'Resumo de mensagens não lidas há uma hora',
   price_drop: 'Um favorito ficou mais barato',
   wanted_match: 'Alguém anunciou o que você procura',
+  offer_received: 'Você recebeu uma oferta ou contraproposta',
+  offer_answered: 'Sua oferta foi aceita ou recusada',
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 30

@@ -10,6 +10,7 @@ import { createSecretBox, loadSecretKey } from '../server/auth/secret-box'
 import { type Database, openDatabase, runMigrations } from '../server/db/client'
 import { communities } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
+import { OFFER_SWEEP_EVERY_MS, runOfferSweep } from '../server/deals/offers'
 import { createHttpApp } from '../server/http/app'
 import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
 import { LISTING_LIFE_EVERY_MS, runListingLife } from '../server/listings/life'
@@ -200,6 +201,15 @@ async function main() {
     run: async () => {
       const { noticed, alumni } = await runReverification(services)
       if (noticed + alumni > 0) logger.info({ noticed, alumni }, 'reconfirmação do e-mail institucional')
+    },
+  })
+  scheduler.add({
+    name: 'offer-sweep',
+    everyMs: OFFER_SWEEP_EVERY_MS,
+    firstRunAfterMs: 2 * 60 * 1000,
+    run: async () => {
+      const { expired, closed } = runOfferSweep(services)
+      if (expired + closed > 0) logger.info({ expired, closed }, 'ofertas expiradas e encerradas')
     },
   })
   scheduler.add({

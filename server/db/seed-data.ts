@@ -93,3 +93,44 @@ export const SEED_MAIN_CATEGORIES: {
     ],
   },
 ]
+
+/** Weekdays as WEEKDAY_BITS (shared/deals.ts) add up: Monday to Friday is 31, to Saturday 63. */
+const MONDAY_TO_FRIDAY = 31
+const MONDAY_TO_SATURDAY = 63
+
+/** Safe hand-off spots a community starts with, by slug; its admins edit them in "Pontos de encontro". */
+export const SEED_MEETING_SPOTS: Record<
+  string,
+  { name: string; description: string; opensAt: string; closesAt: string; weekdays: number }[]
+> = {
+  univille: [
+    {
+      name: 'Hall da Biblioteca Central',
+      description: 'Entrada principal da Biblioteca Central, ao lado do balcão de empréstimos.',
+      opensAt: '08:00',
+      closesAt: '21:30',
+      weekdays: MONDAY_TO_SATURDAY,
+    },
+    {
+      name: 'Entrada do Bloco A',
+      description: 'Portaria do Bloco A, perto da recepção e das catracas.',
+      opensAt: '07:30',
+      closesAt: '22:00',
+      weekdays: MONDAY_TO_SATURDAY,
+    },
+    {
+      name: 'Praça de alimentação',
+      description: 'Mesas da cantina central, de frente para o caixa.',
+      opensAt: '08:00',
+      closesAt: '20:00',
+      weekdays: MONDAY_TO_FRIDAY,
+    },
+    {
+      name: 'Estacionamento principal (guarita)',
+      description: 'Em frente à guarita de segurança do estacionamento principal, sempre com vigilante.',
+      opensAt: '07:00',
+      closesAt: '22:30',
+      weekdays: MONDAY_TO_SATURDAY,
+    },
+  ],
+}

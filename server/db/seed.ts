@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { createAccount, findUserByEmail } from '../auth/accounts'
 import { proveMailbox } from '../auth/mailbox'
 import { hashPassword } from '../auth/password'
 import type { Database } from './client'
-import { communities, mainCategories, profiles, subcategories, userRoles } from './schema'
-import { SEED_COMMUNITIES, SEED_MAIN_CATEGORIES } from './seed-data'
+import { communities, mainCategories, meetingSpots, profiles, subcategories, userRoles } from './schema'
+import { SEED_COMMUNITIES, SEED_MAIN_CATEGORIES, SEED_MEETING_SPOTS } from './seed-data'
 
 export type AdminSeed = {
   email: string
@@ -55,7 +55,32 @@ export async function seedBase(
         .run()
     })
   })
+  seedMeetingSpots(db)
   if (admin) await seedAdmin(db, admin)
+}
+
+/**
+ * The seeded communities' first meeting spots, once per installation: only while the table never held
+ * a row (AUTOINCREMENT's counter remembers), so spots the admins deleted do not come back at a restart.
+ */
+function seedMeetingSpots(db: Database): void {
+  const counter = db.get<{ seq: number } | undefined>(
+    sql`select seq from sqlite_sequence where name = 'meeting_spots'`,
+  )
+  if (counter && counter.seq > 0) return
+  db.transaction((tx) => {
+    for (const [slug, spots] of Object.entries(SEED_MEETING_SPOTS)) {
+      const community = tx
+        .select({ id: communities.id })
+        .from(communities)
+        .where(eq(communities.slug, slug))
+        .get()
+      if (!community) continue
+      tx.insert(meetingSpots)
+        .values(spots.map((spot) => ({ ...spot, communityId: community.id })))
+        .run()
+    }
+  })
 }
 
 async function seedAdmin(db: Database, { onTakeOver, ...admin }: AdminSeed): Promise<void> {

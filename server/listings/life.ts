@@ -7,6 +7,7 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { LISTING_LIFETIME_MS, listings } from '../db/schema'
+import { closeOffersOffSale } from '../deals/offers'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
 import { assertMayPublish } from '../semesters/standing'
@@ -90,7 +91,10 @@ export function expireListings(db: Database, now = new Date()): number {
       )
       .run()
     total += expired.changes
-    if (expired.changes < BATCH) return total
+    if (expired.changes < BATCH) {
+      if (total > 0) closeOffersOffSale(db)
+      return total
+    }
   }
 }
 
@@ -137,6 +141,7 @@ export function pauseListingsOf(db: Database, sellerId: number): void {
     .set({ hold: 'alumni' })
     .where(and(eq(listings.sellerId, sellerId), isNull(listings.hold)))
     .run()
+  closeOffersOffSale(db)
 }
 
 /**

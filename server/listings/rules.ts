@@ -5,6 +5,7 @@ import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import { favorites, listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
+import { closeOffersOffSale } from '../deals/offers'
 import { appError } from '../errors'
 import { notifyListingReaction } from '../notifications/kinds'
 import { consumeAll } from '../rate-limits'
@@ -210,6 +211,7 @@ export function setListingStatus(db: Database, user: CurrentUser, id: number, st
   // Selling or pausing stays open to an egresso; putting a listing back on sale is publishing.
   if (status === 'ativo') assertMayPublish(db, user)
   db.update(listings).set({ status }).where(eq(listings.id, id)).run()
+  if (status !== 'ativo') closeOffersOffSale(db)
 }
 
 /**

@@ -3,6 +3,7 @@ import { REMOVAL_REASON_LABELS, type RemovalReason } from '../../shared/schemas/
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import { listings } from '../db/schema'
+import { closeOffersOffSale } from '../deals/offers'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
 import type { AppServices } from '../services'
@@ -36,6 +37,7 @@ export function removeListingByModeration(
     .returning({ id: listings.id, title: listings.title, sellerId: listings.sellerId })
     .get()
   if (!updated) throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
+  closeOffersOffSale(services.db, services.bus)
   logModeration(services.db, {
     communityId: moderator.communityId,
     moderatorId: moderator.id,

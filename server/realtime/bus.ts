@@ -1,4 +1,5 @@
 import type { ChatPhoto } from '../../shared/chat'
+import type { OfferView } from '../../shared/offers'
 import type { ScamSignal } from '../../shared/safety'
 
 /**
@@ -24,6 +25,8 @@ export type ChatEvent =
   /** The reader has read every message of the other party up to `upToId`. */
   | { type: 'read'; conversationId: number; readerId: number; upToId: number }
   | { type: 'typing'; conversationId: number; userId: number }
+  /** An offer of the conversation was made or changed status (answered, expired, closed). */
+  | { type: 'offer'; conversationId: number; offer: OfferView }
 
 export type BusMessages = {
   /** Something about the user's own account changed (approval, roles, profile). */

@@ -6,7 +6,9 @@ import { bannersRouter } from './banners'
 import { chatRouter } from './chat'
 import { eventsRouter } from './events'
 import { listingsRouter } from './listings'
+import { meetingSpotsRouter } from './meeting-spots'
 import { notificationsRouter } from './notifications'
+import { offersRouter } from './offers'
 import { profilesRouter } from './profiles'
 import { safetyRouter } from './safety'
 import { semestersRouter } from './semesters'
@@ -19,7 +21,9 @@ export const appRouter = router({
   chat: chatRouter,
   events: eventsRouter,
   listings: listingsRouter,
+  meetingSpots: meetingSpotsRouter,
   notifications: notificationsRouter,
+  offers: offersRouter,
   profiles: profilesRouter,
   safety: safetyRouter,
   semesters: semestersRouter,

@@ -85,6 +85,14 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'chat.typing': 'approved',
   'chat.unreadCount': 'approved',
   'chat.events': 'approved',
+  // Offers: only the conversation's two participants, checked in the domain.
+  'offers.list': 'approved',
+  'offers.make': 'approved',
+  'offers.counter': 'approved',
+  'offers.accept': 'approved',
+  'offers.decline': 'approved',
+  // The community's active meeting spots, for proposing a meeting.
+  'meetingSpots.list': 'approved',
 
   // Events: approved ones are public; proposing and RSVP are for members; the queue for moderators.
   'events.list': 'public',
@@ -149,6 +157,12 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'admin.subcategories.create': 'admin',
   'admin.subcategories.update': 'admin',
   'admin.subcategories.delete': 'admin',
+  // "Pontos de encontro": the admins of the community.
+  'admin.meetingSpots.list': 'admin',
+  'admin.meetingSpots.create': 'admin',
+  'admin.meetingSpots.update': 'admin',
+  'admin.meetingSpots.setRetired': 'admin',
+  'admin.meetingSpots.delete': 'admin',
   'admin.users.list': 'admin',
   'admin.users.approve': 'admin',
   'admin.users.setRoles': 'admin',

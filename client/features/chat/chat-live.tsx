@@ -4,6 +4,7 @@ import { useLocation } from 'wouter'
 import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { setTitleUnreadCount } from '@/lib/use-page-title'
+import { mergeOffer } from '../deals/offer-cache'
 import { applyReadReceipt, type ChatMessage, type MessagesData, mergeMessage } from './chat-cache'
 import { ChatContext } from './chat-context'
 import { messagesQueryKey } from './chat-queries'
@@ -57,10 +58,19 @@ export default function ChatEvents({ viewerId }: { viewerId: number }) {
       void utils.chat.conversations.invalidate()
       void utils.chat.unreadCount.invalidate()
       void utils.chat.messages.invalidate()
+      // Offers changed meanwhile are not replayed either.
+      void utils.offers.list.invalidate()
     },
     onData: ({ data: event }) => {
       if (event.type === 'typing') {
         if (event.userId !== viewerId) typing.typing(event.conversationId, event.userId)
+        return
+      }
+      if (event.type === 'offer') {
+        const { offer } = event
+        utils.offers.list.setData({ conversationId: event.conversationId }, (list) =>
+          list ? mergeOffer(list, offer) : list,
+        )
         return
       }
       if (event.type === 'read') {

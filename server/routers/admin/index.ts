@@ -3,6 +3,7 @@ import { adminBadgesRouter } from './badges'
 import { adminBannersRouter } from './banners'
 import { adminDashboardRouter } from './dashboard'
 import { adminListingsRouter } from './listings'
+import { adminMeetingSpotsRouter } from './meeting-spots'
 import { adminReportsRouter } from './reports'
 import { adminSemestersRouter } from './semesters'
 import { adminSubcategoriesRouter } from './subcategories'
@@ -14,6 +15,7 @@ export const adminRouter = router({
   banners: adminBannersRouter,
   dashboard: adminDashboardRouter,
   listings: adminListingsRouter,
+  meetingSpots: adminMeetingSpotsRouter,
   reports: adminReportsRouter,
   semesters: adminSemestersRouter,
   subcategories: adminSubcategoriesRouter,

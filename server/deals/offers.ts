@@ -1,0 +1,359 @@
+/**
+ * "Fazer uma oferta": price offers on the listing a conversation is about. The buyer offers, the side an
+ * open offer was made to accepts, declines or counters; only the latest offer of a conversation is open
+ * (a partial unique index keeps it so). An offer is open for 48 hours; a listing that leaves the sale
+ * closes its open offers. Accepting never touches the listing's price: the deal is between the two.
+ */
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { OfferStatus } from '../../shared/deals'
+import { formatPrice } from '../../shared/money'
+import { OFFER_TTL_MS, type OfferView } from '../../shared/offers'
+import type { CurrentUser } from '../auth/identity'
+import { participantConversation, publishChat } from '../chat/conversations'
+import { sendableConversation } from '../chat/messages'
+import type { Database } from '../db/client'
+import { listings, offers } from '../db/schema'
+import { appError } from '../errors'
+import { isLive, isLiveListing } from '../listings/visibility'
+import { notify } from '../notifications/notify'
+import { consumeAll } from '../rate-limits'
+import type { EventBus } from '../realtime/bus'
+import { assertMayPublish } from '../semesters/standing'
+import type { AppServices } from '../services'
+
+type OfferRow = typeof offers.$inferSelect
+type Services = Pick<
+  AppServices,
+  'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets' | 'defaultCommunitySlug' | 'rateLimits'
+>
+
+export const toOfferView = (row: OfferRow): OfferView => ({
+  id: row.id,
+  conversationId: row.conversationId,
+  listingId: row.listingId,
+  buyerId: row.buyerId,
+  sellerId: row.sellerId,
+  madeById: row.madeById,
+  amountCents: row.amountCents,
+  status: row.status,
+  expiresAt: row.expiresAt.toISOString(),
+  answeredAt: row.answeredAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+})
+
+const publishOffer = (bus: EventBus, row: OfferRow) =>
+  publishChat(bus, [row.buyerId, row.sellerId], {
+    type: 'offer',
+    conversationId: row.conversationId,
+    offer: toOfferView(row),
+  })
+
+/**
+ * The conversation's deal context for a participant who may act in it now (not blocked): the listing
+ * it is about, which must be the other participant's or the member's own, and who buys.
+ */
+function dealContext(db: Database, user: CurrentUser, conversationId: number) {
+  const conversation = sendableConversation(db, user.id, conversationId)
+  const listing = conversation.listingId
+    ? db
+        .select({
+          id: listings.id,
+          title: listings.title,
+          sellerId: listings.sellerId,
+          communityId: listings.communityId,
+          status: listings.status,
+          moderationStatus: listings.moderationStatus,
+          hold: listings.hold,
+        })
+        .from(listings)
+        .where(eq(listings.id, conversation.listingId))
+        .get()
+    : undefined
+  const participants = [user.id, conversation.otherId]
+  if (!listing || !participants.includes(listing.sellerId) || listing.communityId !== user.communityId) {
+    throw appError('BAD_REQUEST', 'OFFER_NOT_POSSIBLE')
+  }
+  const buyerId = listing.sellerId === user.id ? conversation.otherId : user.id
+  return { conversation, listing, buyerId, sellerId: listing.sellerId }
+}
+
+/**
+ * What an open offer really is now: one past its 48 hours is `expirada`, one whose listing left the sale
+ * is `encerrada`, even before the job has swept it.
+ */
+function effectiveStatus(row: OfferRow, listingLive: boolean, now: Date): OfferStatus {
+  if (row.status !== 'aberta') return row.status
+  if (row.expiresAt.getTime() <= now.getTime()) return 'expirada'
+  if (!listingLive) return 'encerrada'
+  return 'aberta'
+}
+
+const listingIsLive = (db: Database, listingId: number) => {
+  const row = db
+    .select({ status: listings.status, moderationStatus: listings.moderationStatus, hold: listings.hold })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .get()
+  return row ? isLive(row) : false
+}
+
+/** Writes down an open offer's effective end (expired, or closed with its listing); returns the row. */
+function settle(db: Database, bus: EventBus | undefined, row: OfferRow, now: Date): OfferRow {
+  const status = effectiveStatus(row, listingIsLive(db, row.listingId), now)
+  if (status === row.status) return row
+  const updated = db
+    .update(offers)
+    .set({ status })
+    .where(and(eq(offers.id, row.id), eq(offers.status, 'aberta')))
+    .returning()
+    .get()
+  if (!updated) return db.select().from(offers).where(eq(offers.id, row.id)).get() ?? row
+  if (bus) publishOffer(bus, updated)
+  return updated
+}
+
+/** The conversation's offers, oldest first, as they stand now (expired ones shown as expired). */
+export function conversationOffers(
+  { db, bus }: Pick<AppServices, 'db' | 'bus'>,
+  userId: number,
+  conversationId: number,
+  now = new Date(),
+): OfferView[] {
+  // Only a participant learns anything; a blocked pair still reads the history, and acts on none of it.
+  const conversation = participantConversation(db, userId, conversationId)
+  return db
+    .select()
+    .from(offers)
+    .where(eq(offers.conversationId, conversation.id))
+    .orderBy(asc(offers.id))
+    .all()
+    .map((row) => toOfferView(row.status === 'aberta' ? settle(db, bus, row, now) : row))
+}
+
+async function spendOfferPoint(services: Services, conversationId: number) {
+  await consumeAll([[services.rateLimits.offersByConversation, String(conversationId)]], () =>
+    appError('TOO_MANY_REQUESTS', 'OFFER_TOO_MANY'),
+  )
+}
+
+function notifyOfferReceived(services: Services, row: OfferRow, listingTitle: string) {
+  const recipient = row.madeById === row.buyerId ? row.sellerId : row.buyerId
+  const counter = row.madeById === row.sellerId
+  notify(services, {
+    userId: recipient,
+    kind: 'offer_received',
+    title: counter ? 'Você recebeu uma contraproposta' : 'Você recebeu uma oferta',
+    body: `${formatPrice(row.amountCents)} por "${listingTitle}". Responda em até 48 horas.`,
+    link: `/chat/${row.conversationId}`,
+    email: { kind: 'offer_received', about: `conversation:${row.conversationId}` },
+  })
+}
+
+function notifyOfferAnswered(services: Services, row: OfferRow, listingTitle: string) {
+  const accepted = row.status === 'aceita'
+  notify(services, {
+    userId: row.madeById,
+    kind: 'offer_answered',
+    title: accepted ? 'Sua oferta foi aceita' : 'Sua oferta foi recusada',
+    body: `${formatPrice(row.amountCents)} por "${listingTitle}".${accepted ? ' Combine a entrega pela conversa.' : ''}`,
+    link: `/chat/${row.conversationId}`,
+    email: { kind: 'offer_answered', about: `conversation:${row.conversationId}` },
+  })
+}
+
+/**
+ * The buyer's offer. An open offer of the buyer's own is replaced by the new amount (`encerrada`), as
+ * people revise a price they typed; one the seller made (a counter) is answered by it (`contraposta`).
+ */
+export async function makeOffer(
+  services: Services,
+  user: CurrentUser,
+  input: { conversationId: number; amountCents: number },
+  now = new Date(),
+): Promise<OfferView> {
+  const { db } = services
+  const context = dealContext(db, user, input.conversationId)
+  if (context.sellerId === user.id) throw appError('FORBIDDEN', 'OFFER_OWN_LISTING')
+  if (!isLive(context.listing)) throw appError('CONFLICT', 'OFFER_LISTING_UNAVAILABLE')
+  assertMayPublish(db, user)
+  await spendOfferPoint(services, context.conversation.id)
+  const stale = db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.conversationId, context.conversation.id), eq(offers.status, 'aberta')))
+    .get()
+  // An open offer past its time ends as expired, not as replaced.
+  if (stale) settle(db, services.bus, stale, now)
+  const { created, replaced } = db.transaction((tx) => {
+    const open = tx
+      .select()
+      .from(offers)
+      .where(and(eq(offers.conversationId, context.conversation.id), eq(offers.status, 'aberta')))
+      .get()
+    const previous = open
+      ? tx
+          .update(offers)
+          .set(
+            open.madeById === user.id ? { status: 'encerrada' } : { status: 'contraposta', answeredAt: now },
+          )
+          .where(eq(offers.id, open.id))
+          .returning()
+          .get()
+      : undefined
+    const row = tx
+      .insert(offers)
+      .values({
+        conversationId: context.conversation.id,
+        listingId: context.listing.id,
+        buyerId: context.buyerId,
+        sellerId: context.sellerId,
+        madeById: user.id,
+        amountCents: input.amountCents,
+        expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
+        createdAt: now,
+      })
+      .returning()
+      .get()
+    return { created: row, replaced: previous }
+  })
+  if (replaced) publishOffer(services.bus, replaced)
+  publishOffer(services.bus, created)
+  notifyOfferReceived(services, created, context.listing.title)
+  return toOfferView(created)
+}
+
+/**
+ * The open offer, for the side it was made to: the maker waits, a third member finds nothing, and an
+ * offer past its time or whose listing left the sale is closed (and written down as such).
+ */
+function answerableOffer(services: Services, user: CurrentUser, offerId: number, now: Date) {
+  const { db } = services
+  const row = db.select().from(offers).where(eq(offers.id, offerId)).get()
+  if (!row || (row.buyerId !== user.id && row.sellerId !== user.id)) {
+    throw appError('NOT_FOUND', 'OFFER_NOT_FOUND')
+  }
+  const context = dealContext(db, user, row.conversationId)
+  const current = settle(db, services.bus, row, now)
+  if (current.status !== 'aberta') throw appError('CONFLICT', 'OFFER_CLOSED')
+  if (current.madeById === user.id) throw appError('FORBIDDEN', 'OFFER_NOT_YOURS_TO_ANSWER')
+  return { row: current, context }
+}
+
+export function answerOffer(
+  services: Services,
+  user: CurrentUser,
+  offerId: number,
+  answer: 'aceita' | 'recusada',
+  now = new Date(),
+): OfferView {
+  const { row, context } = answerableOffer(services, user, offerId, now)
+  const updated = services.db
+    .update(offers)
+    .set({ status: answer, answeredAt: now })
+    .where(and(eq(offers.id, row.id), eq(offers.status, 'aberta')))
+    .returning()
+    .get()
+  if (!updated) throw appError('CONFLICT', 'OFFER_CLOSED')
+  publishOffer(services.bus, updated)
+  notifyOfferAnswered(services, updated, context.listing.title)
+  return toOfferView(updated)
+}
+
+/** A counter by the side the open offer was made to: the open one becomes `contraposta`. */
+export async function counterOffer(
+  services: Services,
+  user: CurrentUser,
+  input: { offerId: number; amountCents: number },
+  now = new Date(),
+): Promise<OfferView> {
+  const { row, context } = answerableOffer(services, user, input.offerId, now)
+  assertMayPublish(services.db, user)
+  await spendOfferPoint(services, row.conversationId)
+  const result = services.db.transaction((tx) => {
+    const answered = tx
+      .update(offers)
+      .set({ status: 'contraposta', answeredAt: now })
+      .where(and(eq(offers.id, row.id), eq(offers.status, 'aberta')))
+      .returning()
+      .get()
+    if (!answered) return undefined
+    const created = tx
+      .insert(offers)
+      .values({
+        conversationId: row.conversationId,
+        listingId: row.listingId,
+        buyerId: row.buyerId,
+        sellerId: row.sellerId,
+        madeById: user.id,
+        amountCents: input.amountCents,
+        expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
+        createdAt: now,
+      })
+      .returning()
+      .get()
+    return { answered, created }
+  })
+  if (!result) throw appError('CONFLICT', 'OFFER_CLOSED')
+  publishOffer(services.bus, result.answered)
+  publishOffer(services.bus, result.created)
+  notifyOfferReceived(services, result.created, context.listing.title)
+  return toOfferView(result.created)
+}
+
+/**
+ * The one hook for a listing leaving the sale (sold, paused, removed by the moderation, held by the
+ * system): every open offer whose listing is no longer live is closed. Open offers are few (one per
+ * conversation at most, on a partial index), so checking them all is cheaper than tracking each path.
+ */
+export function closeOffersOffSale(db: Database, bus?: EventBus): number {
+  const closed = db
+    .update(offers)
+    .set({ status: 'encerrada' })
+    .where(
+      and(
+        eq(offers.status, 'aberta'),
+        sql`${offers.listingId} not in (select ${listings.id} from ${listings} where ${isLiveListing})`,
+      ),
+    )
+    .returning()
+    .all()
+  if (bus) for (const row of closed) publishOffer(bus, row)
+  return closed.length
+}
+
+/** Open offers past their 48 hours become `expirada`; both sides' open threads hear it. */
+export function expireOffers(db: Database, bus: EventBus, now = new Date()): number {
+  const due = db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.status, 'aberta'), lte(offers.expiresAt, now)))
+    .limit(500)
+    .all()
+  if (due.length === 0) return 0
+  const expired = db
+    .update(offers)
+    .set({ status: 'expirada' })
+    .where(
+      and(
+        eq(offers.status, 'aberta'),
+        inArray(
+          offers.id,
+          due.map((row) => row.id),
+        ),
+      ),
+    )
+    .returning()
+    .all()
+  for (const row of expired) publishOffer(bus, row)
+  return expired.length
+}
+
+export const OFFER_SWEEP_EVERY_MS = 5 * 60 * 1000
+
+/** One turn of the scheduled job (once across instances, under the job lock): idempotent. */
+export function runOfferSweep(services: Pick<AppServices, 'db' | 'bus'>, now = new Date()) {
+  return {
+    expired: expireOffers(services.db, services.bus, now),
+    closed: closeOffersOffSale(services.db, services.bus),
+  }
+}

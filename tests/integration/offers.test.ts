@@ -1,0 +1,343 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createConversation, createListing } from '../../server/db/factories'
+import { listings, notifications, offers } from '../../server/db/schema'
+import { runOfferSweep } from '../../server/deals/offers'
+import { pauseListingsOf } from '../../server/listings/life'
+import type { ChatEvent } from '../../server/realtime/bus'
+import type { OfferView } from '../../shared/offers'
+import { expectAppError, expectTRPCError } from '../support/assertions'
+import { createMarketScene, createMember, setUpTestWorld, type TestWorld } from '../support/test-app'
+
+const world = setUpTestWorld()
+const HOUR = 60 * 60 * 1000
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** The chat events a member's open pages receive while `action` runs. */
+async function heardBy(world: TestWorld, userId: number, action: () => Promise<unknown>) {
+  const controller = new AbortController()
+  const listener = world.services.bus.listen('chat', userId, controller.signal)
+  const iterator = listener[Symbol.asyncIterator]()
+  await listener.ready
+  const heard: ChatEvent[] = []
+  const collecting = (async () => {
+    for (;;) {
+      const next = await iterator.next()
+      if (next.done) return
+      if (typeof next.value !== 'symbol') heard.push(next.value)
+    }
+  })()
+  await action()
+  controller.abort()
+  await collecting
+  return heard
+}
+
+const offerEvents = (events: ChatEvent[]) =>
+  events.flatMap((event) => (event.type === 'offer' ? [event.offer] : []))
+
+const statuses = (list: OfferView[]) => list.map((offer) => [offer.amountCents, offer.status])
+
+describe('offers in a conversation about a listing', () => {
+  it('buyer offers, seller counters, buyer accepts; the listing price stays; both hear each step live', async () => {
+    const scene = await createMarketScene(world, { title: 'Calculadora HP 50g', priceCents: 30000 })
+    const sellerHeard = await heardBy(world, scene.seller.id, () =>
+      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 25000 }),
+    )
+    const [made] = offerEvents(sellerHeard)
+    expect(made).toMatchObject({ amountCents: 25000, status: 'aberta', madeById: scene.buyer.id })
+
+    const buyerHeard = await heardBy(world, scene.buyer.id, () =>
+      scene.seller.caller.offers.counter({ offerId: made?.id ?? 0, amountCents: 28000 }),
+    )
+    expect(statuses(offerEvents(buyerHeard))).toEqual([
+      [25000, 'contraposta'],
+      [28000, 'aberta'],
+    ])
+    const counter = offerEvents(buyerHeard)[1]
+
+    const bothHeard = await heardBy(world, scene.seller.id, () =>
+      scene.buyer.caller.offers.accept({ offerId: counter?.id ?? 0 }),
+    )
+    expect(statuses(offerEvents(bothHeard))).toEqual([[28000, 'aceita']])
+
+    expect(statuses(await scene.buyer.caller.offers.list({ conversationId: scene.conversationId }))).toEqual([
+      [25000, 'contraposta'],
+      [28000, 'aceita'],
+    ])
+    const listing = world.db
+      .select({ priceCents: listings.priceCents })
+      .from(listings)
+      .where(eq(listings.id, scene.listingId))
+      .get()
+    expect(listing?.priceCents).toBe(30000)
+
+    const kinds = world.db
+      .select({ userId: notifications.userId, kind: notifications.kind, title: notifications.title })
+      .from(notifications)
+      .all()
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        { userId: scene.seller.id, kind: 'offer_received', title: 'Você recebeu uma oferta' },
+        { userId: scene.buyer.id, kind: 'offer_received', title: 'Você recebeu uma contraproposta' },
+        { userId: scene.seller.id, kind: 'offer_answered', title: 'Sua oferta foi aceita' },
+      ]),
+    )
+  })
+
+  it('the seller declines; the buyer is told', async () => {
+    const scene = await createMarketScene(world, { title: 'Jaleco', priceCents: 8000 })
+    const offer = await scene.buyer.caller.offers.make({
+      conversationId: scene.conversationId,
+      amountCents: 5000,
+    })
+    const declined = await scene.seller.caller.offers.decline({ offerId: offer.id })
+    expect(declined.status).toBe('recusada')
+    const told = world.db
+      .select({ kind: notifications.kind, title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.userId, scene.buyer.id))
+      .all()
+    expect(told).toContainEqual({ kind: 'offer_answered', title: 'Sua oferta foi recusada' })
+  })
+
+  it('a new offer of the buyer replaces their open one; one after a counter answers it', async () => {
+    const scene = await createMarketScene(world, { title: 'Mesa digitalizadora', priceCents: 40000 })
+    const { caller: buyer } = scene.buyer
+    const first = await buyer.offers.make({ conversationId: scene.conversationId, amountCents: 30000 })
+    await buyer.offers.make({ conversationId: scene.conversationId, amountCents: 32000 })
+    const counter = await scene.seller.caller.offers.counter({
+      offerId: (await buyer.offers.list({ conversationId: scene.conversationId }))[1]?.id ?? 0,
+      amountCents: 38000,
+    })
+    await buyer.offers.make({ conversationId: scene.conversationId, amountCents: 35000 })
+    expect(statuses(await buyer.offers.list({ conversationId: scene.conversationId }))).toEqual([
+      [30000, 'encerrada'],
+      [32000, 'contraposta'],
+      [38000, 'contraposta'],
+      [35000, 'aberta'],
+    ])
+    // The replaced offer can no longer be accepted.
+    await expectAppError(scene.seller.caller.offers.accept({ offerId: first.id }), 'OFFER_CLOSED', 'CONFLICT')
+    await expectAppError(
+      scene.buyer.caller.offers.accept({ offerId: counter.id }),
+      'OFFER_CLOSED',
+      'CONFLICT',
+    )
+  })
+
+  it('a third member can neither see, make nor answer offers of someone else’s conversation', async () => {
+    const scene = await createMarketScene(world, { title: 'Livro de Cálculo', priceCents: 9000 })
+    const stranger = await createMember(world)
+    const offer = await scene.buyer.caller.offers.make({
+      conversationId: scene.conversationId,
+      amountCents: 7000,
+    })
+    await expectAppError(
+      stranger.caller.offers.list({ conversationId: scene.conversationId }),
+      'CONVERSATION_NOT_FOUND',
+      'NOT_FOUND',
+    )
+    await expectAppError(
+      stranger.caller.offers.make({ conversationId: scene.conversationId, amountCents: 1000 }),
+      'CONVERSATION_NOT_FOUND',
+      'NOT_FOUND',
+    )
+    await expectAppError(stranger.caller.offers.accept({ offerId: offer.id }), 'OFFER_NOT_FOUND', 'NOT_FOUND')
+    await expectAppError(
+      stranger.caller.offers.decline({ offerId: offer.id }),
+      'OFFER_NOT_FOUND',
+      'NOT_FOUND',
+    )
+    await expectAppError(
+      stranger.caller.offers.counter({ offerId: offer.id, amountCents: 100 }),
+      'OFFER_NOT_FOUND',
+      'NOT_FOUND',
+    )
+    expect(world.db.select().from(offers).where(eq(offers.id, offer.id)).get()?.status).toBe('aberta')
+  })
+
+  it('the seller cannot offer on their own listing, and the maker cannot answer their own offer', async () => {
+    const scene = await createMarketScene(world, { title: 'Bicicleta', priceCents: 50000 })
+    await expectAppError(
+      scene.seller.caller.offers.make({ conversationId: scene.conversationId, amountCents: 40000 }),
+      'OFFER_OWN_LISTING',
+      'FORBIDDEN',
+    )
+    const offer = await scene.buyer.caller.offers.make({
+      conversationId: scene.conversationId,
+      amountCents: 40000,
+    })
+    await expectAppError(
+      scene.buyer.caller.offers.accept({ offerId: offer.id }),
+      'OFFER_NOT_YOURS_TO_ANSWER',
+      'FORBIDDEN',
+    )
+    await expectAppError(
+      scene.buyer.caller.offers.counter({ offerId: offer.id, amountCents: 1 }),
+      'OFFER_NOT_YOURS_TO_ANSWER',
+      'FORBIDDEN',
+    )
+  })
+
+  it('a conversation without a listing takes no offer', async () => {
+    const one = await createMember(world)
+    const two = await createMember(world)
+    const conversationId = createConversation(world.db, one.id, two.id)
+    await expectAppError(
+      one.caller.offers.make({ conversationId, amountCents: 1000 }),
+      'OFFER_NOT_POSSIBLE',
+      'BAD_REQUEST',
+    )
+  })
+
+  it('amounts are whole centavos above zero and within the price cap', async () => {
+    const scene = await createMarketScene(world, { title: 'Notebook', priceCents: 200000 })
+    const make = (amountCents: number) =>
+      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents })
+    for (const amount of [0, -500, 12.5, 10_000_001, Number.NaN]) {
+      await expectTRPCError(make(amount), 'BAD_REQUEST')
+    }
+    const offer = await make(150000)
+    await expectTRPCError(
+      scene.seller.caller.offers.counter({ offerId: offer.id, amountCents: 0 }),
+      'BAD_REQUEST',
+    )
+    expect(world.db.select().from(offers).all()).toHaveLength(1)
+  })
+
+  it('an offer answered already, or past its 48 hours, cannot be answered', async () => {
+    const now = new Date('2026-11-20T12:00:00Z')
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const scene = await createMarketScene(world, { title: 'Cadeira', priceCents: 12000 })
+    const first = await scene.buyer.caller.offers.make({
+      conversationId: scene.conversationId,
+      amountCents: 9000,
+    })
+    await scene.seller.caller.offers.decline({ offerId: first.id })
+    await expectAppError(scene.seller.caller.offers.accept({ offerId: first.id }), 'OFFER_CLOSED', 'CONFLICT')
+
+    const second = await scene.buyer.caller.offers.make({
+      conversationId: scene.conversationId,
+      amountCents: 10000,
+    })
+    vi.setSystemTime(new Date(now.getTime() + 48 * HOUR + 1000))
+    // Not swept yet: reading and answering treat it as expired all the same.
+    await expectAppError(
+      scene.seller.caller.offers.accept({ offerId: second.id }),
+      'OFFER_CLOSED',
+      'CONFLICT',
+    )
+    expect(world.db.select().from(offers).where(eq(offers.id, second.id)).get()?.status).toBe('expirada')
+  })
+
+  it('the sweep expires open offers after 48 hours, once, and tells both sides', async () => {
+    const now = new Date('2026-11-20T12:00:00Z')
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const scene = await createMarketScene(world, { title: 'Monitor', priceCents: 60000 })
+    const offer = await scene.buyer.caller.offers.make({
+      conversationId: scene.conversationId,
+      amountCents: 50000,
+    })
+    expect(runOfferSweep(world.services, new Date(now.getTime() + 47 * HOUR))).toEqual({
+      expired: 0,
+      closed: 0,
+    })
+    const later = new Date(now.getTime() + 48 * HOUR)
+    const heard = await heardBy(world, scene.buyer.id, async () => {
+      expect(runOfferSweep(world.services, later)).toEqual({ expired: 1, closed: 0 })
+    })
+    expect(offerEvents(heard)).toMatchObject([{ id: offer.id, status: 'expirada' }])
+    expect(runOfferSweep(world.services, later)).toEqual({ expired: 0, closed: 0 })
+  })
+
+  it('a listing marked sold closes its open offers, and takes no new one', async () => {
+    const scene = await createMarketScene(world, { title: 'Violão', priceCents: 35000 })
+    const offer = await scene.buyer.caller.offers.make({
+      conversationId: scene.conversationId,
+      amountCents: 30000,
+    })
+    await scene.seller.caller.listings.setStatus({ id: scene.listingId, status: 'vendido' })
+    expect(world.db.select().from(offers).where(eq(offers.id, offer.id)).get()?.status).toBe('encerrada')
+    await expectAppError(scene.seller.caller.offers.accept({ offerId: offer.id }), 'OFFER_CLOSED', 'CONFLICT')
+    await expectAppError(
+      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 30000 }),
+      'OFFER_LISTING_UNAVAILABLE',
+      'CONFLICT',
+    )
+  })
+
+  it('a listing paused, removed by the moderation or held by the system closes its open offers', async () => {
+    const paused = await createMarketScene(world, { title: 'Mochila', priceCents: 10000 })
+    const pausedOffer = await paused.buyer.caller.offers.make({
+      conversationId: paused.conversationId,
+      amountCents: 8000,
+    })
+    await paused.seller.caller.listings.setStatus({ id: paused.listingId, status: 'inativo' })
+    expect(world.db.select().from(offers).where(eq(offers.id, pausedOffer.id)).get()?.status).toBe(
+      'encerrada',
+    )
+
+    const removed = await createMarketScene(world, { title: 'Tênis', priceCents: 10000 })
+    const removedOffer = await removed.buyer.caller.offers.make({
+      conversationId: removed.conversationId,
+      amountCents: 8000,
+    })
+    const heard = await heardBy(world, removed.buyer.id, () =>
+      removed.moderator.caller.admin.listings.remove({ id: removed.listingId, reason: 'spam' }),
+    )
+    expect(offerEvents(heard)).toMatchObject([{ id: removedOffer.id, status: 'encerrada' }])
+
+    const seller = await createMember(world)
+    const buyer = await createMember(world)
+    const heldListing = createListing(world.db, { sellerId: seller.id, title: 'Luminária', priceCents: 4000 })
+    const conversationId = createConversation(world.db, buyer.id, seller.id, heldListing)
+    const heldOffer = await buyer.caller.offers.make({ conversationId, amountCents: 3000 })
+    pauseListingsOf(world.db, seller.id)
+    expect(world.db.select().from(offers).where(eq(offers.id, heldOffer.id)).get()?.status).toBe('encerrada')
+  })
+
+  it('a blocked pair cannot make or answer offers', async () => {
+    const scene = await createMarketScene(world, { title: 'Fone', priceCents: 15000 })
+    const offer = await scene.buyer.caller.offers.make({
+      conversationId: scene.conversationId,
+      amountCents: 12000,
+    })
+    await scene.seller.caller.safety.block({ userId: scene.buyer.id })
+    await expectAppError(
+      scene.seller.caller.offers.accept({ offerId: offer.id }),
+      'CHAT_UNAVAILABLE',
+      'FORBIDDEN',
+    )
+    await expectAppError(
+      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 13000 }),
+      'CHAT_UNAVAILABLE',
+      'FORBIDDEN',
+    )
+  })
+
+  it('ten offers an hour per conversation; the eleventh is refused', async () => {
+    const scene = await createMarketScene(world, { title: 'Microondas', priceCents: 30000 })
+    for (let step = 0; step < 10; step += 1) {
+      await scene.buyer.caller.offers.make({
+        conversationId: scene.conversationId,
+        amountCents: 20000 + step,
+      })
+    }
+    await expectAppError(
+      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 25000 }),
+      'OFFER_TOO_MANY',
+      'TOO_MANY_REQUESTS',
+    )
+    // Counters spend from the same conversation's allowance.
+    const open = (await scene.seller.caller.offers.list({ conversationId: scene.conversationId })).at(-1)
+    await expectAppError(
+      scene.seller.caller.offers.counter({ offerId: open?.id ?? 0, amountCents: 28000 }),
+      'OFFER_TOO_MANY',
+      'TOO_MANY_REQUESTS',
+    )
+  })
+})
