@@ -353,6 +353,33 @@ export const APP_ERRORS = {
     title: 'Link inválido',
     description: 'Este link de descadastro não é válido. Você pode escolher seus e-mails em Minha Conta.',
   },
+  // Reviews: earned only by a confirmed hand-off between the two people.
+  REVIEW_HANDOFF_NOT_FOUND: {
+    title: 'Entrega não encontrada',
+    description: 'Só quem concluiu uma entrega confirmada pelo código pode avaliar a outra pessoa.',
+  },
+  REVIEW_SELF: { title: 'Você não pode avaliar a si mesmo.', description: 'Avalie a outra pessoa da entrega.' },
+  REVIEW_ALREADY_SENT: {
+    title: 'Você já avaliou esta entrega.',
+    description: 'Nas primeiras 48 horas você pode editar a sua avaliação.',
+  },
+  REVIEW_WINDOW_CLOSED: {
+    title: 'O prazo para avaliar esta entrega acabou.',
+    description: 'Uma entrega pode ser avaliada até 14 dias depois de confirmada.',
+  },
+  REVIEW_EDIT_CLOSED: {
+    title: 'Esta avaliação não pode mais ser editada.',
+    description: 'Uma avaliação pode ser editada nas primeiras 48 horas depois de enviada.',
+  },
+  REVIEW_NOT_FOUND: { title: 'Avaliação não encontrada', description: 'Ela pode ter sido removida.' },
+  REVIEW_REPLY_NOT_ALLOWED: {
+    title: 'Só quem foi avaliado pode responder.',
+    description: 'A resposta pública é de quem recebeu a avaliação.',
+  },
+  REVIEW_REPLY_ALREADY_SENT: {
+    title: 'Você já respondeu a esta avaliação.',
+    description: 'Cada avaliação aceita uma única resposta pública.',
+  },
 } as const satisfies Record<string, { title: string; description: string }>
 
 export type AppErrorCode = keyof typeof APP_ERRORS

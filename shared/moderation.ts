@@ -14,6 +14,7 @@ export const MODERATION_ACTIONS = [
   'warn_user',
   'suspend_user',
   'delete_account',
+  'remove_review',
 ] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
@@ -31,6 +32,7 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   warn_user: 'Advertiu usuário',
   suspend_user: 'Suspendeu usuário',
   delete_account: 'Excluiu a própria conta',
+  remove_review: 'Removeu avaliação',
 }
 
 /** What a moderation action can be about. */
@@ -42,6 +44,7 @@ export const MODERATION_TARGETS = [
   'subcategory',
   'report',
   'wanted',
+  'review',
 ] as const
 export type ModerationTarget = (typeof MODERATION_TARGETS)[number]
 
@@ -53,4 +56,5 @@ export const MODERATION_TARGET_LABELS: Record<ModerationTarget, string> = {
   subcategory: 'Subcategoria',
   report: 'Denúncia',
   wanted: 'Pedido do Procura-se',
+  review: 'Avaliação',
 }

@@ -26,7 +26,7 @@ export const SAFETY_TIPS_PATH = '/faq#negociacao-segura'
 // ---------------------------------------------------------------- reports
 
 /** What a member can report from the content itself (the Denunciar buttons). */
-export const CONTENT_REPORT_TARGETS = ['listing', 'user', 'message', 'wanted'] as const
+export const CONTENT_REPORT_TARGETS = ['listing', 'user', 'message', 'wanted', 'review'] as const
 /** Everything the Denúncias queue holds: content, and the accessibility barriers members tell about. */
 export const REPORT_TARGETS = [...CONTENT_REPORT_TARGETS, 'barrier'] as const
 export type ReportTarget = (typeof REPORT_TARGETS)[number]
@@ -71,6 +71,7 @@ export const REPORT_RESOLUTIONS = [
   'account_removed',
   'barrier_acknowledged',
   'wanted_removed',
+  'review_removed',
 ] as const
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
 
@@ -83,6 +84,7 @@ export const REPORT_RESOLUTION_LABELS: Record<ReportResolution, string> = {
   account_removed: 'A conta foi removida',
   barrier_acknowledged: 'Barreira confirmada: a equipe vai corrigir e avisar você',
   wanted_removed: 'Pedido removido',
+  review_removed: 'Avaliação removida',
 }
 
 export const REPORT_TARGET_LABELS: Record<ReportTarget, string> = {
@@ -91,6 +93,7 @@ export const REPORT_TARGET_LABELS: Record<ReportTarget, string> = {
   message: 'Mensagem',
   barrier: 'Barreira de acessibilidade',
   wanted: 'Pedido do Procura-se',
+  review: 'Avaliação',
 }
 
 export const SANCTION_KINDS = ['warning', 'suspension'] as const
@@ -100,6 +103,7 @@ export const SUSPENSION_DAYS_MAX = 365
 // ---------------------------------------------------------------- notifications
 
 export const NOTIFICATION_KINDS = [
+  'review_received',
   'account_approved',
   'listing_removed',
   'listing_expiring',
@@ -120,6 +124,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 /** E-mails a member may turn off, each with its own unsubscribe link. */
 export const EMAIL_KINDS = [
+  'review_received',
   'account_approved',
   'listing_removed',
   'listing_expiring',
@@ -133,6 +138,7 @@ export const EMAIL_KINDS = [
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  review_received: 'Alguém avaliou você depois de uma entrega',
   account_approved: 'Conta aprovada',
   listing_removed: 'Anúncio removido pela moderação',
   listing_expiring: 'Um anúncio seu expira em 7 dias',

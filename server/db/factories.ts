@@ -17,6 +17,8 @@ import {
   conversations,
   events,
   listings,
+  meetingSpots,
+  meetings,
   profiles,
   subcategories,
   type UploadKind,
@@ -204,5 +206,63 @@ export function createCommunity(
       secondaryColor: '#ffffff',
     })
     .returning({ id: communities.id, emailDomain: communities.emailDomain })
+    .get()
+}
+
+/**
+ * A hand-off already confirmed at one of the community's spots (one is made if it has none), between the
+ * two members of a conversation: the seller is the listing's, or the first participant when it has none.
+ */
+export function createConfirmedMeeting(
+  db: Database,
+  { conversationId, confirmedAt = new Date() }: { conversationId: number; confirmedAt?: Date },
+) {
+  const conversation = db.select().from(conversations).where(eq(conversations.id, conversationId)).get()
+  if (!conversation) throw new Error('conversa inexistente')
+  const listing = conversation.listingId
+    ? db
+        .select({ sellerId: listings.sellerId })
+        .from(listings)
+        .where(eq(listings.id, conversation.listingId))
+        .get()
+    : undefined
+  const sellerId = listing?.sellerId ?? conversation.participantOne
+  const buyerId =
+    sellerId === conversation.participantOne ? conversation.participantTwo : conversation.participantOne
+  const spot =
+    db
+      .select({ id: meetingSpots.id })
+      .from(meetingSpots)
+      .where(eq(meetingSpots.communityId, conversation.communityId))
+      .orderBy(asc(meetingSpots.id))
+      .get() ??
+    db
+      .insert(meetingSpots)
+      .values({
+        communityId: conversation.communityId,
+        name: 'Hall da biblioteca',
+        description: 'Biblioteca central, térreo',
+        opensAt: '08:00',
+        closesAt: '21:00',
+      })
+      .returning({ id: meetingSpots.id })
+      .get()
+  const scheduledAt = new Date(confirmedAt.getTime() - 5 * 60 * 1000)
+  return db
+    .insert(meetings)
+    .values({
+      conversationId,
+      listingId: conversation.listingId,
+      sellerId,
+      buyerId,
+      spotId: spot.id,
+      proposedById: buyerId,
+      proposedTimes: [scheduledAt.getTime()],
+      status: 'confirmada',
+      scheduledAt,
+      confirmedAt,
+      createdAt: new Date(confirmedAt.getTime() - 24 * 60 * 60 * 1000),
+    })
+    .returning({ id: meetings.id, sellerId: meetings.sellerId, buyerId: meetings.buyerId })
     .get()
 }

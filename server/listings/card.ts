@@ -1,9 +1,27 @@
 import { type Placeholder, sql } from 'drizzle-orm'
-import { favorites, listingImages, listings, mainCategories, profiles, subcategories } from '../db/schema'
+import { RATING_MIN_REVIEWS } from '../../shared/reviews'
+import {
+  favorites,
+  listingImages,
+  listings,
+  mainCategories,
+  memberRatings,
+  profiles,
+  subcategories,
+} from '../db/schema'
 
 /** The listing's cover: the card-size rendition of its first photo, or null. */
 export const coverImageUrl = () => sql<string | null>`(select ${listingImages.cardUrl} from ${listingImages}
   where ${listingImages.listingId} = ${listings.id} order by ${listingImages.position} limit 1)`
+
+/**
+ * The seller's average stars, or null below RATING_MIN_REVIEWS visible reviews (never a lone 5.0): a
+ * primary-key read of the sums the triggers keep on `reviews`, not a scan of the reviews, per card.
+ */
+export const sellerAverageColumn = () =>
+  sql<number | null>`(select case when ${memberRatings.reviews} >= ${RATING_MIN_REVIEWS}
+    then ${memberRatings.starsSum} * 1.0 / ${memberRatings.reviews} end
+    from ${memberRatings} where ${memberRatings.userId} = ${listings.sellerId})`
 
 /** Who is looking: a member's id (or, in a prepared query, its placeholder); none for a visitor. */
 export type ViewerRef = number | Placeholder | null | undefined
@@ -28,6 +46,7 @@ export function cardColumns(viewerId: ViewerRef) {
     sellerFullName: profiles.fullName,
     sellerCourse: profiles.course,
     sellerAvatarUrl: profiles.avatarUrl,
+    sellerAverage: sellerAverageColumn(),
     isFavorite: viewerId
       ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId}
           and ${favorites.listingId} = ${listings.id})`.mapWith(Boolean)

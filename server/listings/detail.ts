@@ -7,6 +7,7 @@ import type { Database } from '../db/client'
 import { favorites, listings, listingVupts, mainCategories, profiles, subcategories } from '../db/schema'
 import { blockedBetween } from '../safety/blocks'
 import { matchesOfListing } from '../wanted/matching'
+import { sellerAverageColumn } from './card'
 import { imagesOf } from './catalog'
 import { listingNotFound, recordView } from './rules'
 import { isLive } from './visibility'
@@ -40,6 +41,8 @@ function listingRow(db: Database, id: number) {
         ...memberChipColumns,
         course: profiles.course,
         university: profiles.university,
+        /** Null below three visible reviews. */
+        averageRating: sellerAverageColumn(),
       },
     })
     .from(listings)

@@ -4,6 +4,7 @@ import { sameUsername } from '../auth/accounts'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { listings, profiles } from '../db/schema'
+import { profileReviews } from '../deals/reviews'
 import { appError } from '../errors'
 import { isLiveListing, selectListingCards } from '../listings/visibility'
 import { blockedBetween } from '../safety/blocks'
@@ -33,5 +34,10 @@ export function publicProfile(db: Database, viewer: CurrentUser, username: strin
     .orderBy(desc(listings.createdAt))
     .all()
   const { communityId: _community, approved: _approved, ...publicFields } = profile
-  return { ...publicFields, isMe: profile.userId === viewer.id, listings: ownListings }
+  return {
+    ...publicFields,
+    isMe: profile.userId === viewer.id,
+    listings: ownListings,
+    reviews: profileReviews(db, viewer, profile.userId),
+  }
 }

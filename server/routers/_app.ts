@@ -10,6 +10,7 @@ import { meetingSpotsRouter } from './meeting-spots'
 import { notificationsRouter } from './notifications'
 import { offersRouter } from './offers'
 import { profilesRouter } from './profiles'
+import { reviewsRouter } from './reviews'
 import { safetyRouter } from './safety'
 import { semestersRouter } from './semesters'
 import { wantedRouter } from './wanted'
@@ -25,6 +26,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   offers: offersRouter,
   profiles: profilesRouter,
+  reviews: reviewsRouter,
   safety: safetyRouter,
   semesters: semestersRouter,
   wanted: wantedRouter,

@@ -31,6 +31,7 @@ import {
   users,
   wantedPosts,
 } from '../db/schema'
+import { removeReviewByModeration, visibleReview } from '../deals/reviews'
 import { appError } from '../errors'
 import { visibleListing } from '../listings/rules'
 import { publishAdminChange } from '../moderation/badges'
@@ -73,6 +74,14 @@ export type ReportSnapshot =
       maxPriceCents: number | null
       categoryName: string
       poster: { username: string | null; fullName: string }
+    }
+  | {
+      type: 'review'
+      stars: number
+      comment: string | null
+      reply: string | null
+      reviewer: { username: string | null; fullName: string }
+      reviewee: { username: string | null; fullName: string }
     }
 
 const targetMissing = () => appError('NOT_FOUND', 'REPORT_TARGET_NOT_FOUND')
@@ -129,6 +138,26 @@ function resolveTarget(
     return {
       targetUserId: posterId,
       snapshot: { type, ...shown, categoryName: mainCategoryName, poster: personOf(db, posterId) },
+    }
+  }
+  if (type === 'review') {
+    let review: ReturnType<typeof visibleReview>
+    try {
+      review = visibleReview(db, reporter, id)
+    } catch {
+      throw targetMissing()
+    }
+    // The reviewer answers for the review; their own review is theirs to edit, not to report.
+    return {
+      targetUserId: review.reviewerId,
+      snapshot: {
+        type,
+        stars: review.stars,
+        comment: review.comment,
+        reply: review.reply,
+        reviewer: personOf(db, review.reviewerId),
+        reviewee: personOf(db, review.revieweeId),
+      },
     }
   }
   if (type === 'user') {
@@ -287,6 +316,7 @@ export function snapshotTitle(snapshot: ReportSnapshot): string {
   if (snapshot.type === 'user') return snapshot.fullName
   if (snapshot.type === 'barrier') return snapshot.page
   if (snapshot.type === 'wanted') return snapshot.title
+  if (snapshot.type === 'review') return `Avaliação de ${snapshot.reviewer.fullName}`
   return `Mensagem de ${snapshot.sender.fullName}`
 }
 
@@ -460,6 +490,7 @@ const RESOLUTION_OF: Record<ReportAction, ReportResolution> = {
   acknowledge_barrier: 'barrier_acknowledged',
   remove_listing: 'listing_removed',
   remove_wanted: 'wanted_removed',
+  remove_review: 'review_removed',
   warn: 'warned',
   suspend: 'suspended',
   remove_account: 'account_removed',
@@ -534,6 +565,9 @@ export function resolveReports(
   if (input.action === 'remove_wanted' && input.targetType !== 'wanted') {
     throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
   }
+  if (input.action === 'remove_review' && input.targetType !== 'review') {
+    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+  }
 
   const resolution = RESOLUTION_OF[input.action]
   db.transaction(() => {
@@ -590,6 +624,9 @@ export function resolveReports(
       if (post.moderationStatus === 'active') {
         removeWantedByModeration(services, moderator, input.targetId, reason)
       }
+    } else if (input.action === 'remove_review') {
+      // Removed meanwhile by another moderator: the reports are closed all the same.
+      removeReviewByModeration(db, moderator, { reviewId: input.targetId, reason: input.note }, now)
     } else if (input.action === 'warn' && targetUserId) {
       db.insert(sanctions)
         .values({

@@ -74,6 +74,13 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'profiles.byUsername': 'approved',
   'profiles.me': 'approved',
   'profiles.update': 'approved',
+  // Reviews: the two sides of a confirmed hand-off; removal by the community's moderators.
+  'reviews.forHandoff': 'approved',
+  'reviews.pending': 'approved',
+  'reviews.create': 'approved',
+  'reviews.edit': 'approved',
+  'reviews.reply': 'approved',
+  'reviews.remove': 'moderator',
 
   // Chat: approved members only.
   'chat.start': 'approved',

@@ -20,6 +20,8 @@ function actionsFor(group: ReportQueueGroup, isAdmin: boolean): ReportAction[] {
     actions.push('remove_listing')
   if (group.targetType === 'wanted' && group.wantedState?.moderationStatus === 'active')
     actions.push('remove_wanted')
+  // Removing a review already removed only closes its reports.
+  if (group.targetType === 'review') actions.push('remove_review')
   if (group.person && !group.person.deleted && (!group.person.isAdmin || isAdmin)) {
     actions.push('warn', 'suspend')
     if (isAdmin && !group.person.isAdmin) actions.push('remove_account')

@@ -100,6 +100,19 @@ export function ReportGroup({ group, onDecide }: { group: ReportQueueGroup; onDe
               <p className="text-muted-foreground text-xs">O pedido já foi removido.</p>
             ) : null}
           </>
+        ) : snapshot.type === 'review' ? (
+          <>
+            <p className="font-semibold">
+              {snapshot.stars} de 5 estrelas · de {snapshot.reviewer.fullName} sobre{' '}
+              {snapshot.reviewee.fullName}
+            </p>
+            {snapshot.comment ? <p className="whitespace-pre-line break-words">{snapshot.comment}</p> : null}
+            {snapshot.reply ? (
+              <p className="whitespace-pre-line break-words text-muted-foreground">
+                Resposta: {snapshot.reply}
+              </p>
+            ) : null}
+          </>
         ) : (
           <>
             <p className="text-muted-foreground text-xs">

@@ -19,6 +19,7 @@ const WHAT: Record<ContentReportTarget, string> = {
   user: 'este perfil',
   message: 'esta mensagem',
   wanted: 'este pedido',
+  review: 'esta avaliação',
 }
 
 /**
