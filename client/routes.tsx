@@ -50,6 +50,7 @@ const AdminListingPreviewPage = page('admin/listing-preview-page')
 const AdminEventsPage = page('admin/events-page')
 const AdminBannersPage = page('admin/banners-page')
 const AdminSubcategoriesPage = page('admin/subcategories-page')
+const AdminMeetingSpotsPage = page('admin/meeting-spots-page')
 const AdminModerationLogPage = page('admin/moderation-log-page')
 const AdminReportsPage = page('admin/reports-page')
 const EventsPage = page('events/events-page')
@@ -121,6 +122,7 @@ const sharedRoutes: ClientRoute[] = [
     denied: { redirectTo: '/' },
   },
   { path: '/admin/semestres', page: AdminSemestersPage, access: 'admin' },
+  { path: '/admin/pontos-de-encontro', page: AdminMeetingSpotsPage, access: 'admin' },
   { path: '/admin/moderacao', page: AdminModerationLogPage, access: 'moderator' },
   { path: '/admin/denuncias', page: AdminReportsPage, access: 'moderator' },
 ]

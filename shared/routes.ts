@@ -44,6 +44,7 @@ export const CLIENT_ROUTES = [
   '/admin/banners',
   '/admin/subcategorias',
   '/admin/semestres',
+  '/admin/pontos-de-encontro',
   '/admin/moderacao',
   '/admin/denuncias',
 ] as const

@@ -18,6 +18,7 @@ import { isLive, isLiveListing } from '../listings/visibility'
 import { notify } from '../notifications/notify'
 import { consumeAll } from '../rate-limits'
 import type { EventBus } from '../realtime/bus'
+import { blockedBetween } from '../safety/blocks'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 
@@ -112,22 +113,52 @@ function settle(db: Database, bus: EventBus | undefined, row: OfferRow, now: Dat
   return updated
 }
 
-/** The conversation's offers, oldest first, as they stand now (expired ones shown as expired). */
+/**
+ * The conversation's offers, oldest first, as they stand now (expired ones shown as expired), with the
+ * viewer's side of the deal and whether they may make an offer now (the buyer, the listing live, no
+ * block between them): the thread shows "Fazer uma oferta" from it.
+ */
 export function conversationOffers(
   { db, bus }: Pick<AppServices, 'db' | 'bus'>,
   userId: number,
   conversationId: number,
   now = new Date(),
-): OfferView[] {
+) {
   // Only a participant learns anything; a blocked pair still reads the history, and acts on none of it.
   const conversation = participantConversation(db, userId, conversationId)
-  return db
+  const items = db
     .select()
     .from(offers)
     .where(eq(offers.conversationId, conversation.id))
     .orderBy(asc(offers.id))
     .all()
     .map((row) => toOfferView(row.status === 'aberta' ? settle(db, bus, row, now) : row))
+  const listing = conversation.listingId
+    ? db
+        .select({
+          sellerId: listings.sellerId,
+          priceCents: listings.priceCents,
+          status: listings.status,
+          moderationStatus: listings.moderationStatus,
+          hold: listings.hold,
+        })
+        .from(listings)
+        .where(eq(listings.id, conversation.listingId))
+        .get()
+    : undefined
+  const side: 'buyer' | 'seller' | null =
+    listing?.sellerId === userId ? 'seller' : listing?.sellerId === conversation.otherId ? 'buyer' : null
+  return {
+    items,
+    side,
+    canOffer:
+      side === 'buyer' &&
+      listing !== undefined &&
+      isLive(listing) &&
+      !blockedBetween(db, userId, conversation.otherId),
+    /** The price the listing asks, as a reference for the offer form; never changed by an offer. */
+    listingPriceCents: side && listing ? listing.priceCents : null,
+  }
 }
 
 async function spendOfferPoint(services: Services, conversationId: number) {

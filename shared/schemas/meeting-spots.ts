@@ -29,4 +29,23 @@ export const meetingSpotInputSchema = z
 
 export type MeetingSpotInput = z.output<typeof meetingSpotInputSchema>
 
+/** Short and full names of the days, in WEEKDAY_BITS order (Monday first). */
 export const WEEKDAY_LABELS = ['Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb', 'Dom'] as const
+export const WEEKDAY_NAMES = [
+  'Segunda-feira',
+  'Terça-feira',
+  'Quarta-feira',
+  'Quinta-feira',
+  'Sexta-feira',
+  'Sábado',
+  'Domingo',
+] as const
+
+/** 31 → 'Seg a Sex'; 63 → 'Seg a Sáb'; 127 → 'Todos os dias'; otherwise the days listed. */
+export function weekdaysText(weekdays: number): string {
+  if (weekdays === 127) return 'Todos os dias'
+  const days = WEEKDAY_LABELS.filter((_, index) => (weekdays & (1 << index)) !== 0)
+  // One run of days: adding the lowest bit carries through all of them, leaving none set.
+  const contiguous = ((weekdays + (weekdays & -weekdays)) & weekdays) === 0
+  return contiguous && days.length > 2 ? `${days[0]} a ${days.at(-1)}` : days.join(', ')
+}

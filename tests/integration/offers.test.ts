@@ -44,6 +44,13 @@ const statuses = (list: OfferView[]) => list.map((offer) => [offer.amountCents, 
 describe('offers in a conversation about a listing', () => {
   it('buyer offers, seller counters, buyer accepts; the listing price stays; both hear each step live', async () => {
     const scene = await createMarketScene(world, { title: 'Calculadora HP 50g', priceCents: 30000 })
+    const input = { conversationId: scene.conversationId }
+    expect(await scene.buyer.caller.offers.list(input)).toMatchObject({
+      side: 'buyer',
+      canOffer: true,
+      listingPriceCents: 30000,
+    })
+    expect(await scene.seller.caller.offers.list(input)).toMatchObject({ side: 'seller', canOffer: false })
     const sellerHeard = await heardBy(world, scene.seller.id, () =>
       scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 25000 }),
     )
@@ -64,7 +71,9 @@ describe('offers in a conversation about a listing', () => {
     )
     expect(statuses(offerEvents(bothHeard))).toEqual([[28000, 'aceita']])
 
-    expect(statuses(await scene.buyer.caller.offers.list({ conversationId: scene.conversationId }))).toEqual([
+    expect(
+      statuses((await scene.buyer.caller.offers.list({ conversationId: scene.conversationId })).items),
+    ).toEqual([
       [25000, 'contraposta'],
       [28000, 'aceita'],
     ])
@@ -110,11 +119,11 @@ describe('offers in a conversation about a listing', () => {
     const first = await buyer.offers.make({ conversationId: scene.conversationId, amountCents: 30000 })
     await buyer.offers.make({ conversationId: scene.conversationId, amountCents: 32000 })
     const counter = await scene.seller.caller.offers.counter({
-      offerId: (await buyer.offers.list({ conversationId: scene.conversationId }))[1]?.id ?? 0,
+      offerId: (await buyer.offers.list({ conversationId: scene.conversationId })).items[1]?.id ?? 0,
       amountCents: 38000,
     })
     await buyer.offers.make({ conversationId: scene.conversationId, amountCents: 35000 })
-    expect(statuses(await buyer.offers.list({ conversationId: scene.conversationId }))).toEqual([
+    expect(statuses((await buyer.offers.list({ conversationId: scene.conversationId })).items)).toEqual([
       [30000, 'encerrada'],
       [32000, 'contraposta'],
       [38000, 'contraposta'],
@@ -261,6 +270,9 @@ describe('offers in a conversation about a listing', () => {
       amountCents: 30000,
     })
     await scene.seller.caller.listings.setStatus({ id: scene.listingId, status: 'vendido' })
+    expect((await scene.buyer.caller.offers.list({ conversationId: scene.conversationId })).canOffer).toBe(
+      false,
+    )
     expect(world.db.select().from(offers).where(eq(offers.id, offer.id)).get()?.status).toBe('encerrada')
     await expectAppError(scene.seller.caller.offers.accept({ offerId: offer.id }), 'OFFER_CLOSED', 'CONFLICT')
     await expectAppError(
@@ -333,7 +345,9 @@ describe('offers in a conversation about a listing', () => {
       'TOO_MANY_REQUESTS',
     )
     // Counters spend from the same conversation's allowance.
-    const open = (await scene.seller.caller.offers.list({ conversationId: scene.conversationId })).at(-1)
+    const open = (await scene.seller.caller.offers.list({ conversationId: scene.conversationId })).items.at(
+      -1,
+    )
     await expectAppError(
       scene.seller.caller.offers.counter({ offerId: open?.id ?? 0, amountCents: 28000 }),
       'OFFER_TOO_MANY',

@@ -27,6 +27,7 @@ describe('adminNavFor', () => {
       'Banners',
       'Subcategorias',
       'Semestres',
+      'Pontos de encontro',
       'Moderação',
     ])
   })

@@ -15,6 +15,7 @@ export type AdminNavId =
   | 'banners'
   | 'subcategories'
   | 'semesters'
+  | 'meetingSpots'
   | 'moderation'
   | 'reports'
 
@@ -46,6 +47,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { id: 'banners', href: '/admin/banners', label: 'Banners', access: 'admin' },
   { id: 'subcategories', href: '/admin/subcategorias', label: 'Subcategorias', access: 'admin' },
   { id: 'semesters', href: '/admin/semestres', label: 'Semestres', access: 'admin' },
+  { id: 'meetingSpots', href: '/admin/pontos-de-encontro', label: 'Pontos de encontro', access: 'admin' },
   { id: 'moderation', href: '/admin/moderacao', label: 'Moderação', access: 'moderator' },
 ]
 

@@ -7,6 +7,7 @@ import {
   ImageIcon,
   LayoutDashboardIcon,
   type LucideIcon,
+  MapPinIcon,
   PackageIcon,
   ScrollTextIcon,
   ShieldCheckIcon,
@@ -48,6 +49,7 @@ const ICONS: Record<AdminNavId, LucideIcon> = {
   banners: ImageIcon,
   subcategories: TagsIcon,
   semesters: CalendarRangeIcon,
+  meetingSpots: MapPinIcon,
   moderation: ScrollTextIcon,
   reports: FlagIcon,
 }

@@ -1,7 +1,7 @@
 import { withPhotoNote } from '@shared/chat'
 import { SAFETY_TIPS_PATH, SCAM_WARNINGS } from '@shared/safety'
 import { ArrowDownIcon, CheckCheckIcon, CheckIcon, FlagIcon, ShieldAlertIcon } from 'lucide-react'
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -12,6 +12,12 @@ import { cn } from '@/lib/utils'
 import type { ChatMessage } from './chat-cache'
 import { dayKey, formatDayLabel } from './chat-format'
 import { MessagePhotos } from './chat-photos'
+
+/**
+ * Something of the thread that is not a message (an offer card), placed among the messages by time. Its
+ * node renders as a list item.
+ */
+export type ThreadItem = { key: string; at: Date; node: ReactNode }
 
 /** How close to the bottom (px) still counts as "reading the latest": new messages keep it in view. */
 const STICK_THRESHOLD_PX = 64
@@ -24,6 +30,8 @@ type Props = {
   hasOlder: boolean
   loadingOlder: boolean
   loadOlder: () => void
+  /** Oldest first; shown among the loaded messages (older ones once the history reaches them). */
+  items?: ThreadItem[]
 }
 
 /**
@@ -31,7 +39,15 @@ type Props = {
  * view (keeping what is on screen in place), and follows new messages only when the reader is already at
  * the bottom, or when they are the reader's own.
  */
-export function MessageList({ messages, viewerId, otherName, hasOlder, loadingOlder, loadOlder }: Props) {
+export function MessageList({
+  messages,
+  viewerId,
+  otherName,
+  hasOlder,
+  loadingOlder,
+  loadOlder,
+  items = [],
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLOListElement>(null)
   const sentinel = useRef<HTMLDivElement>(null)
@@ -121,6 +137,23 @@ export function MessageList({ messages, viewerId, otherName, hasOlder, loadingOl
   const lastOwnId = messages.findLast((message) => message.senderId === viewerId)?.id
   const now = new Date()
   let previousDay: string | null = null
+  const firstShown = hasOlder && oldest ? toDate(oldest.createdAt).getTime() : Number.NEGATIVE_INFINITY
+  const timeline = mergeTimeline(
+    messages,
+    items.filter((item) => item.at.getTime() >= firstShown),
+  )
+  const daySeparator = (at: Date) => {
+    const day = dayKey(at)
+    if (day === previousDay) return null
+    previousDay = day
+    return (
+      <li className="flex justify-center py-2">
+        <span className="rounded-full bg-muted px-3 py-1 font-medium text-muted-foreground text-xs">
+          {formatDayLabel(at, now)}
+        </span>
+      </li>
+    )
+  }
 
   return (
     <div className="relative min-h-0 flex-1">
@@ -134,26 +167,26 @@ export function MessageList({ messages, viewerId, otherName, hasOlder, loadingOl
         {!hasOlder && messages.length > 0 ? (
           <p className="px-4 pt-4 text-center text-muted-foreground text-xs">Início da conversa</p>
         ) : null}
-        {messages.length === 0 ? (
+        {messages.length === 0 && items.length === 0 ? (
           <p className="px-6 py-12 text-center text-muted-foreground text-sm">
             Nenhuma mensagem ainda. Diga olá para {otherName}!
           </p>
         ) : null}
         <ol ref={content} aria-label="Mensagens" className="flex flex-col gap-1 px-3 py-3 sm:px-4">
-          {messages.map((message) => {
+          {timeline.map((entry) => {
+            if ('node' in entry) {
+              return (
+                <Fragment key={entry.key}>
+                  {daySeparator(entry.at)}
+                  {entry.node}
+                </Fragment>
+              )
+            }
+            const message = entry
             const sentAt = toDate(message.createdAt)
-            const day = dayKey(sentAt)
-            const separator = day !== previousDay
-            previousDay = day
             return (
               <Fragment key={message.id}>
-                {separator ? (
-                  <li className="flex justify-center py-2">
-                    <span className="rounded-full bg-muted px-3 py-1 font-medium text-muted-foreground text-xs">
-                      {formatDayLabel(sentAt, now)}
-                    </span>
-                  </li>
-                ) : null}
+                {daySeparator(sentAt)}
                 <MessageBubble
                   message={message}
                   sentAt={sentAt}
@@ -182,6 +215,20 @@ export function MessageList({ messages, viewerId, otherName, hasOlder, loadingOl
       </div>
     </div>
   )
+}
+
+/** Messages and other items in one line of time; at the same instant the message comes first. */
+function mergeTimeline(messages: ChatMessage[], items: ThreadItem[]): (ChatMessage | ThreadItem)[] {
+  const merged: (ChatMessage | ThreadItem)[] = []
+  let next = 0
+  for (const message of messages) {
+    const sentAt = toDate(message.createdAt).getTime()
+    while (next < items.length && (items[next]?.at.getTime() ?? 0) < sentAt)
+      merged.push(items[next++] as ThreadItem)
+    merged.push(message)
+  }
+  while (next < items.length) merged.push(items[next++] as ThreadItem)
+  return merged
 }
 
 function MessageBubble({

@@ -18,6 +18,7 @@ import { MessageComposer } from '@/features/chat/message-composer'
 import { MessageList, MessageListSkeleton } from '@/features/chat/message-list'
 import { ThreadHeader, ThreadHeaderSkeleton } from '@/features/chat/thread-header'
 import { TypingIndicator } from '@/features/chat/typing-indicator'
+import { useThreadOffers } from '@/features/deals/thread-offers'
 import { useViewer } from '@/lib/auth'
 import { httpStatusOf } from '@/lib/errors'
 import { useLoadErrorToast } from '@/lib/toast'
@@ -55,6 +56,7 @@ function ThreadView({ conversationId }: { conversationId: number }) {
   const otherName = conversation.data?.other.fullName ?? ''
   const typingUser = useTypingUser(conversationId)
   const visible = useDocumentVisible()
+  const offers = useThreadOffers(conversationId, viewer?.id ?? 0, otherName, valid)
   useOpenThread(conversationId)
   usePageTitle(otherName ? `Conversa com ${otherName}` : notFound ? 'Conversa não encontrada' : 'Mensagens')
 
@@ -134,6 +136,7 @@ function ThreadView({ conversationId }: { conversationId: number }) {
           hasOlder={hasNextPage}
           loadingOlder={isFetchingNextPage}
           loadOlder={loadOlder}
+          items={offers.items}
         />
       ) : (
         <MessageListSkeleton />
@@ -146,7 +149,10 @@ function ThreadView({ conversationId }: { conversationId: number }) {
             : 'Não é possível enviar mensagens nesta conversa.'}
         </p>
       ) : (
-        <MessageComposer conversationId={conversationId} disabled={!conversation.data} onSent={onSent} />
+        <>
+          {offers.bar}
+          <MessageComposer conversationId={conversationId} disabled={!conversation.data} onSent={onSent} />
+        </>
       )}
     </div>
   )

@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { WEEKDAY_BITS } from '@shared/deals'
+import {
+  type MeetingSpotInput,
+  meetingSpotInputSchema,
+  WEEKDAY_LABELS,
+  WEEKDAY_NAMES,
+} from '@shared/schemas/meeting-spots'
+import { useId } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { DialogForm } from '@/components/dialog-form'
+import { InputField, TextareaField } from '@/components/text-fields'
+import { Dialog, DialogContent } from '@/components/ui/dialog'
+import type { RouterOutputs } from '@/lib/api-types'
+import { toastFirstError } from '@/lib/form-errors'
+import { toast, toastError } from '@/lib/toast'
+import { trpc } from '@/lib/trpc'
+
+export type MeetingSpotRow = RouterOutputs['admin']['meetingSpots']['list'][number]
+export type MeetingSpotDialogState = { mode: 'create' } | { mode: 'edit'; spot: MeetingSpotRow } | null
+
+type FormInput = z.input<typeof meetingSpotInputSchema>
+
+const EMPTY: MeetingSpotInput = {
+  name: '',
+  description: '',
+  opensAt: '08:00',
+  closesAt: '18:00',
+  weekdays: 31,
+}
+
+/** "Novo ponto de encontro" / "Editar ponto de encontro": name, where exactly, hours and days. */
+export function MeetingSpotFormDialog({
+  state,
+  onOpenChange,
+}: {
+  state: MeetingSpotDialogState
+  onOpenChange: (open: boolean) => void
+}) {
+  return (
+    <Dialog open={state !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {state ? (
+          <MeetingSpotForm
+            key={state.mode === 'edit' ? state.spot.id : 'novo'}
+            spot={state.mode === 'edit' ? state.spot : null}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function MeetingSpotForm({ spot, onDone }: { spot: MeetingSpotRow | null; onDone: () => void }) {
+  const baseId = useId()
+  const utils = trpc.useUtils()
+  const form = useForm<FormInput, unknown, MeetingSpotInput>({
+    resolver: zodResolver(meetingSpotInputSchema),
+    defaultValues: spot
+      ? {
+          name: spot.name,
+          description: spot.description,
+          opensAt: spot.opensAt,
+          closesAt: spot.closesAt,
+          weekdays: spot.weekdays,
+        }
+      : EMPTY,
+  })
+  const { errors } = form.formState
+  const handlers = {
+    onSuccess: async () => {
+      toast.success(spot ? 'Ponto de encontro atualizado!' : 'Ponto de encontro criado!')
+      onDone()
+      await Promise.all([utils.admin.meetingSpots.list.invalidate(), utils.meetingSpots.list.invalidate()])
+    },
+    onError: (error: unknown) => toastError(error, 'Erro ao salvar ponto de encontro'),
+  }
+  const create = trpc.admin.meetingSpots.create.useMutation(handlers)
+  const update = trpc.admin.meetingSpots.update.useMutation(handlers)
+  const busy = create.isPending || update.isPending
+
+  const submit = form.handleSubmit((values) => {
+    if (spot) update.mutate({ id: spot.id, spot: values })
+    else create.mutate(values)
+  }, toastFirstError)
+
+  return (
+    <DialogForm
+      title={spot ? 'Editar ponto de encontro' : 'Novo ponto de encontro'}
+      description="Um lugar movimentado e seguro do campus, onde os membros combinam a entrega."
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Salvar ponto de encontro"
+      busy={busy}
+      busyLabel="Salvando..."
+    >
+      <InputField
+        id={`${baseId}-name`}
+        label="Nome"
+        error={errors.name?.message}
+        autoComplete="off"
+        maxLength={80}
+        placeholder="Ex.: Hall da Biblioteca Central"
+        disabled={busy}
+        {...form.register('name')}
+      />
+      <TextareaField
+        id={`${baseId}-description`}
+        label="Onde fica"
+        error={errors.description?.message}
+        hint="O prédio ou um ponto de referência."
+        rows={2}
+        maxLength={200}
+        disabled={busy}
+        {...form.register('description')}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <InputField
+          id={`${baseId}-opens`}
+          label="Abre às"
+          type="time"
+          error={errors.opensAt?.message}
+          disabled={busy}
+          {...form.register('opensAt')}
+        />
+        <InputField
+          id={`${baseId}-closes`}
+          label="Fecha às"
+          type="time"
+          error={errors.closesAt?.message}
+          disabled={busy}
+          {...form.register('closesAt')}
+        />
+      </div>
+      <Controller
+        control={form.control}
+        name="weekdays"
+        render={({ field }) => (
+          <fieldset
+            className="grid gap-2"
+            aria-describedby={errors.weekdays ? `${baseId}-days-error` : undefined}
+          >
+            <legend className="mb-1 font-medium text-sm">Dias de funcionamento</legend>
+            <div className="flex flex-wrap gap-2">
+              {WEEKDAY_BITS.map((bit, index) => {
+                const checked = (field.value & bit) !== 0
+                return (
+                  <label
+                    key={bit}
+                    className="flex min-h-9 cursor-pointer items-center gap-1.5 rounded-md border px-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
+                  >
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      checked={checked}
+                      aria-label={WEEKDAY_NAMES[index]}
+                      disabled={busy}
+                      onChange={(event) =>
+                        field.onChange(event.target.checked ? field.value | bit : field.value & ~bit)
+                      }
+                    />
+                    {WEEKDAY_LABELS[index]}
+                  </label>
+                )
+              })}
+            </div>
+            {errors.weekdays?.message ? (
+              <p id={`${baseId}-days-error`} className="text-destructive text-sm">
+                {errors.weekdays.message}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+      />
+    </DialogForm>
+  )
+}

@@ -1,0 +1,141 @@
+import { formatPrice } from '@shared/money'
+import { OFFER_STATUS_LABELS, type OfferView } from '@shared/offers'
+import { HandCoinsIcon } from 'lucide-react'
+import { useState } from 'react'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { formatDateTime, toDate } from '@/lib/dates'
+import { toast, toastError } from '@/lib/toast'
+import { trpc } from '@/lib/trpc'
+import { cn } from '@/lib/utils'
+import { mergeOffer } from './offer-cache'
+
+/** Whether the viewer answers this offer now: it is open, still within its time, and made to them. */
+export function canAnswer(offer: OfferView, viewerId: number, now = Date.now()): boolean {
+  return offer.status === 'aberta' && offer.madeById !== viewerId && toDate(offer.expiresAt).getTime() > now
+}
+
+/**
+ * An offer in the thread: who offered how much, its state, and for the side it was made to while it is
+ * open, Aceitar, Recusar and Contraproposta.
+ */
+export function OfferCard({
+  offer,
+  viewerId,
+  otherName,
+  onCounter,
+}: {
+  offer: OfferView
+  viewerId: number
+  otherName: string
+  onCounter: (offer: OfferView) => void
+}) {
+  const own = offer.madeById === viewerId
+  const counter = offer.madeById === offer.sellerId
+  const expired = offer.status === 'aberta' && toDate(offer.expiresAt).getTime() <= Date.now()
+  const status = expired ? 'expirada' : offer.status
+  const actionable = canAnswer(offer, viewerId)
+  const who = own ? 'Você' : otherName
+  const title = counter ? `${who} fez uma contraproposta` : `${who} fez uma oferta`
+  return (
+    <li className={cn('flex py-1', own ? 'justify-end' : 'justify-start')}>
+      <article
+        aria-label={`${title}: ${formatPrice(offer.amountCents)}, ${OFFER_STATUS_LABELS[status].toLowerCase()}`}
+        className="w-full max-w-[85%] rounded-xl border bg-card p-3 shadow-xs sm:max-w-[70%]"
+      >
+        <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
+          <HandCoinsIcon className="size-4" aria-hidden="true" />
+          {title}
+        </p>
+        <p className="mt-1 font-semibold text-xl tabular-nums">{formatPrice(offer.amountCents)}</p>
+        <div className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+          <Badge variant={status === 'aceita' ? 'default' : status === 'aberta' ? 'secondary' : 'outline'}>
+            {OFFER_STATUS_LABELS[status]}
+          </Badge>
+          {status === 'aberta' ? (
+            <span className="text-muted-foreground">
+              Vale até <time dateTime={offer.expiresAt}>{formatDateTime(offer.expiresAt)}</time>
+            </span>
+          ) : null}
+        </div>
+        {actionable ? <OfferActions offer={offer} onCounter={onCounter} /> : null}
+      </article>
+    </li>
+  )
+}
+
+function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offer: OfferView) => void }) {
+  const utils = trpc.useUtils()
+  const [confirming, setConfirming] = useState<'accept' | 'decline' | null>(null)
+  const settle = (next: OfferView) => {
+    utils.offers.list.setData({ conversationId: next.conversationId }, (data) =>
+      data ? mergeOffer(data, next) : data,
+    )
+    setConfirming(null)
+  }
+  const accept = trpc.offers.accept.useMutation({
+    onSuccess: (next) => {
+      settle(next)
+      toast.success('Oferta aceita! Combinem a entrega pela conversa.')
+    },
+    onError: (error) => {
+      setConfirming(null)
+      void utils.offers.list.invalidate({ conversationId: offer.conversationId })
+      toastError(error, 'Erro ao aceitar oferta')
+    },
+  })
+  const decline = trpc.offers.decline.useMutation({
+    onSuccess: (next) => {
+      settle(next)
+      toast.success('Oferta recusada.')
+    },
+    onError: (error) => {
+      setConfirming(null)
+      void utils.offers.list.invalidate({ conversationId: offer.conversationId })
+      toastError(error, 'Erro ao recusar oferta')
+    },
+  })
+  const busy = accept.isPending || decline.isPending
+  const amount = formatPrice(offer.amountCents)
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <Button type="button" size="sm" disabled={busy} onClick={() => setConfirming('accept')}>
+        Aceitar
+      </Button>
+      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => onCounter(offer)}>
+        Contraproposta
+      </Button>
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        disabled={busy}
+        onClick={() => setConfirming('decline')}
+      >
+        Recusar
+      </Button>
+      <ConfirmDialog
+        open={confirming === 'accept'}
+        onOpenChange={(open) => setConfirming(open ? 'accept' : null)}
+        title={`Aceitar a oferta de ${amount}?`}
+        description="Vocês combinam a entrega pela conversa. O preço do anúncio continua o mesmo."
+        confirmLabel="Aceitar oferta"
+        busyLabel="Aceitando..."
+        busy={accept.isPending}
+        destructive={false}
+        onConfirm={() => accept.mutate({ offerId: offer.id })}
+      />
+      <ConfirmDialog
+        open={confirming === 'decline'}
+        onOpenChange={(open) => setConfirming(open ? 'decline' : null)}
+        title={`Recusar a oferta de ${amount}?`}
+        description="A outra pessoa é avisada e pode fazer uma nova oferta."
+        confirmLabel="Recusar oferta"
+        busyLabel="Recusando..."
+        busy={decline.isPending}
+        onConfirm={() => decline.mutate({ offerId: offer.id })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+import type { OfferView } from '@shared/offers'
+import { HandCoinsIcon } from 'lucide-react'
+import { type ReactNode, useMemo, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import type { ThreadItem } from '@/features/chat/message-list'
+import { toDate } from '@/lib/dates'
+import { trpc } from '@/lib/trpc'
+import { OfferCard } from './offer-card'
+import { OfferFormDialog, type OfferTarget } from './offer-form-dialog'
+
+/**
+ * The offers of a conversation about a listing, as thread items among the messages, and the bar above
+ * the composer: "Fazer uma oferta" for the buyer while the listing is on sale. Both follow the live
+ * chat events (chat-live.tsx patches the same query).
+ */
+export function useThreadOffers(
+  conversationId: number,
+  viewerId: number,
+  otherName: string,
+  enabled: boolean,
+): { items: ThreadItem[]; bar: ReactNode } {
+  const offers = trpc.offers.list.useQuery({ conversationId }, { enabled: enabled && conversationId > 0 })
+  const [target, setTarget] = useState<OfferTarget | null>(null)
+  const data = offers.data
+  const items = useMemo(
+    () =>
+      (data?.items ?? []).map((offer) => ({
+        key: `offer-${offer.id}`,
+        at: toDate(offer.createdAt),
+        node: (
+          <OfferCard
+            offer={offer}
+            viewerId={viewerId}
+            otherName={otherName}
+            onCounter={(open: OfferView) =>
+              setTarget({
+                kind: 'counter',
+                conversationId,
+                offerId: open.id,
+                amountCents: open.amountCents,
+              })
+            }
+          />
+        ),
+      })),
+    [data, viewerId, otherName, conversationId],
+  )
+  const bar = (
+    <>
+      {data?.canOffer ? (
+        <div className="flex items-center justify-between gap-3 border-t px-3 py-2 sm:px-4">
+          <p className="text-muted-foreground text-xs">Quer pagar outro valor? Faça uma oferta.</p>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => setTarget({ kind: 'make', conversationId })}
+          >
+            <HandCoinsIcon aria-hidden="true" />
+            Fazer uma oferta
+          </Button>
+        </div>
+      ) : null}
+      <OfferFormDialog
+        target={target}
+        listingPriceCents={data?.listingPriceCents ?? null}
+        onOpenChange={(open) => {
+          if (!open) setTarget(null)
+        }}
+      />
+    </>
+  )
+  return { items, bar }
+}

@@ -1,0 +1,169 @@
+import { weekdaysText } from '@shared/schemas/meeting-spots'
+import { ArchiveIcon, ArchiveRestoreIcon, MapPinIcon, PencilIcon, PlusIcon } from 'lucide-react'
+import { useState } from 'react'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
+import { RemoveButton } from '@/components/remove-button'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { AdminLayout } from '@/features/admin/admin-layout'
+import { removalCallbacks } from '@/features/admin/removal-callbacks'
+import {
+  type MeetingSpotDialogState,
+  MeetingSpotFormDialog,
+  type MeetingSpotRow,
+} from '@/features/deals/meeting-spot-form-dialog'
+import { toast, toastError } from '@/lib/toast'
+import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
+
+/** `/admin/pontos-de-encontro`: the community's safe hand-off spots. Administrators only. */
+export function AdminMeetingSpotsPage() {
+  return (
+    <AdminLayout
+      title="Pontos de encontro"
+      description="Lugares seguros do campus onde os membros combinam a entrega. Um ponto já usado numa entrega pode ser desativado, não excluído."
+      access="admin"
+    >
+      <MeetingSpotsAdmin />
+    </AdminLayout>
+  )
+}
+
+const meetingsLabel = (count: number) =>
+  count === 0
+    ? 'Nenhuma entrega combinada aqui'
+    : count === 1
+      ? '1 entrega combinada aqui'
+      : `${count} entregas combinadas aqui`
+
+function MeetingSpotsAdmin() {
+  const utils = trpc.useUtils()
+  const [dialog, setDialog] = useState<MeetingSpotDialogState>(null)
+  const [removing, setRemoving] = useState<MeetingSpotRow | null>(null)
+  const spots = trpc.admin.meetingSpots.list.useQuery()
+  const refresh = () =>
+    Promise.all([utils.admin.meetingSpots.list.invalidate(), utils.meetingSpots.list.invalidate()])
+  const remove = trpc.admin.meetingSpots.delete.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemoving(null),
+      successMessage: 'Ponto de encontro excluído!',
+      errorTitle: 'Erro ao excluir',
+      refresh,
+    }),
+  )
+  const retire = trpc.admin.meetingSpots.setRetired.useMutation({
+    onSuccess: async (spot) => {
+      toast.success(spot.retiredAt ? 'Ponto de encontro desativado.' : 'Ponto de encontro reativado!')
+      await refresh()
+    },
+    onError: (error) => toastError(error, 'Erro ao salvar ponto de encontro'),
+  })
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Button onClick={() => setDialog({ mode: 'create' })}>
+          <PlusIcon aria-hidden="true" />
+          Novo ponto de encontro
+        </Button>
+      </div>
+
+      <QueryStates
+        query={spots}
+        loading={<ListSkeleton label="Carregando pontos de encontro..." rowClassName="h-20" />}
+        errorTitle="Erro ao carregar pontos de encontro"
+        empty={
+          <EmptyState
+            icon={<MapPinIcon aria-hidden="true" />}
+            title="Nenhum ponto de encontro cadastrado"
+            description="Cadastre lugares movimentados do campus, como a entrada da biblioteca."
+          />
+        }
+        isEmpty={(rows) => rows.length === 0}
+      >
+        {(rows) => (
+          <ul className="grid gap-2" aria-label="Pontos de encontro">
+            {rows.map((spot) => {
+              const retired = spot.retiredAt !== null
+              const busy = retire.isPending && retire.variables?.id === spot.id
+              return (
+                <li
+                  key={spot.id}
+                  className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="flex min-w-0 items-start gap-3">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-10 shrink-0 items-center justify-center rounded-md bg-muted"
+                    >
+                      <MapPinIcon className="size-5" />
+                    </span>
+                    <div className="grid min-w-0 gap-0.5">
+                      <p className="flex flex-wrap items-center gap-2 break-words font-medium">
+                        {spot.name}
+                        {retired ? <Badge variant="outline">Desativado</Badge> : null}
+                      </p>
+                      <p className="break-words text-muted-foreground text-sm">{spot.description}</p>
+                      <p className="text-muted-foreground text-xs">
+                        {weekdaysText(spot.weekdays)}, das {spot.opensAt} às {spot.closesAt} ·{' '}
+                        {meetingsLabel(spot.meetings)}
+                      </p>
+                    </div>
+                  </div>
+                  <div className="flex flex-wrap gap-2 sm:shrink-0">
+                    <Button
+                      variant="outline"
+                      onClick={() => setDialog({ mode: 'edit', spot })}
+                      aria-label={`Editar ${spot.name}`}
+                    >
+                      <PencilIcon aria-hidden="true" />
+                      Editar
+                    </Button>
+                    <Button
+                      variant="outline"
+                      disabled={busy}
+                      aria-busy={busy || undefined}
+                      onClick={() => retire.mutate({ id: spot.id, retired: !retired })}
+                      aria-label={`${retired ? 'Reativar' : 'Desativar'} ${spot.name}`}
+                    >
+                      {retired ? (
+                        <ArchiveRestoreIcon aria-hidden="true" />
+                      ) : (
+                        <ArchiveIcon aria-hidden="true" />
+                      )}
+                      {retired ? 'Reativar' : 'Desativar'}
+                    </Button>
+                    {spot.meetings === 0 ? (
+                      <RemoveButton onClick={() => setRemoving(spot)} aria-label={`Excluir ${spot.name}`}>
+                        Excluir
+                      </RemoveButton>
+                    ) : null}
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </QueryStates>
+
+      <MeetingSpotFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={whenClosed(() => setRemoving(null))}
+        title="Excluir este ponto de encontro?"
+        description={
+          removing ? `“${removing.name}” será excluído. Esta ação não pode ser desfeita.` : undefined
+        }
+        confirmLabel="Excluir"
+        busyLabel="Excluindo..."
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (removing) remove.mutate({ id: removing.id })
+        }}
+      />
+    </div>
+  )
+}
+
+export default AdminMeetingSpotsPage
