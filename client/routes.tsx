@@ -65,6 +65,8 @@ const MyListingsPage = page('sell/my-listings-page')
 const WantedPage = page('wanted/wanted-page')
 const FavoritesPage = page('account/favorites-page')
 const MyEventsPage = page('events/my-events-page')
+const EventRosterPage = page('events/event-roster-page')
+const EventCheckInPage = page('events/event-check-in-page')
 const MyAccountPage = page('account/my-account-page')
 const SecurityPage = page('account/security-page')
 const ConfirmEmailPage = page('auth/confirm-email-page')
@@ -101,6 +103,8 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/chat/:id', page: ChatThreadPage, access: 'signedIn' },
   { path: '/eventos', page: EventsPage, access: 'public' },
   { path: '/evento/:id', page: EventPage, access: 'public' },
+  { path: '/evento/:id/presencas', page: EventRosterPage, access: 'signedIn' },
+  { path: '/evento/:id/check-in', page: EventCheckInPage, access: 'signedIn' },
   { path: '/criar-evento', page: EventFormPage, access: 'signedIn', props: { mode: 'create' } },
   { path: '/editar-evento/:id', page: EventFormPage, access: 'signedIn', props: { mode: 'edit' } },
   { path: '/admin', page: AdminDashboardPage, access: 'moderator' },

@@ -33,6 +33,8 @@ export const CLIENT_ROUTES = [
   '/chat/:id',
   '/eventos',
   '/evento/:id',
+  '/evento/:id/presencas',
+  '/evento/:id/check-in',
   '/criar-evento',
   '/editar-evento/:id',
   '/admin',

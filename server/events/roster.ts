@@ -39,7 +39,7 @@ export function eventRoster(db: Database, viewer: CurrentUser, id: number) {
   return {
     id: event.id,
     title: event.title,
-    confirmed,
+    confirmed: confirmed.map((person, index) => ({ ...person, position: index + 1 })),
     waiting: waiting.map((person, index) => ({ ...person, position: index + 1 })),
   }
 }
@@ -62,9 +62,9 @@ export function eventRosterCsv(db: Database, viewer: CurrentUser, id: number) {
   const roster = eventRoster(db, viewer, id)
   const rows = [
     ['Situação', 'Posição', 'Nome', 'Usuário', 'Entrada registrada'],
-    ...roster.confirmed.map((person, index) => [
+    ...roster.confirmed.map((person) => [
       'Confirmado',
-      String(index + 1),
+      String(person.position),
       person.fullName,
       person.username ?? '',
       person.checkedInAt ? 'Sim' : 'Não',

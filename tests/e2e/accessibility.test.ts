@@ -7,6 +7,9 @@ import { storeMessage } from '../../server/chat/messages'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
 import {
   advertisements,
+  eventAttendees,
+  events,
+  eventTickets,
   listings,
   messages,
   moderationLog,
@@ -32,6 +35,7 @@ const ids = {
   removedListing: 0,
   event: 0,
   pendingEvent: 0,
+  ownEvent: 0,
   conversation: 0,
   seller: '',
 }
@@ -110,6 +114,19 @@ async function seedFixtures() {
       status: 'aprovado',
     })
     ids.pendingEvent = createEvent(db, { organizerId: memberId, title: 'Sarau de Poesia no Bloco B' })
+    // The member organizes a full event (its roster and check-in) and holds a ticket to the seller's.
+    ids.ownEvent = createEvent(db, {
+      organizerId: memberId,
+      title: 'Oficina de Xadrez',
+      status: 'aprovado',
+      maxParticipants: 1,
+    })
+    db.insert(eventAttendees).values({ eventId: ids.ownEvent, userId: seller.id }).run()
+    db.insert(eventTickets).values({ eventId: ids.ownEvent, userId: seller.id, code: 'XADR2345' }).run()
+    db.update(events).set({ attendeesCount: 1 }).where(eq(events.id, ids.ownEvent)).run()
+    db.insert(eventAttendees).values({ eventId: ids.event, userId: memberId }).run()
+    db.insert(eventTickets).values({ eventId: ids.event, userId: memberId, code: 'FEIR2345' }).run()
+    db.update(events).set({ attendeesCount: 1 }).where(eq(events.id, ids.event)).run()
     ids.conversation = createConversation(db, memberId, seller.id, ids.listing)
     db.insert(messages)
       .values({
@@ -300,6 +317,9 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       `/univille/evento/${ids.event}`,
       '/univille/criar-evento',
       `/univille/editar-evento/${ids.pendingEvent}`,
+      `/univille/evento/${ids.ownEvent}`,
+      `/univille/evento/${ids.ownEvent}/presencas`,
+      `/univille/evento/${ids.ownEvent}/check-in`,
       '/univille/confirmar-email',
     ]) {
       await audit.visit(path)
@@ -323,6 +343,21 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       open: async (p) => {
         await p.getByRole('button', { name: 'Foto 1 de 1 enviada por Otávio Prado' }).click()
         await p.getByRole('dialog', { name: 'Foto enviada por Otávio Prado' }).waitFor()
+      },
+    })
+    await audit.visit('/univille/meus-eventos', {
+      label: 'ingresso',
+      open: async (p) => {
+        await p.getByRole('button', { name: /Mostrar QR code do ingresso/ }).click()
+        await p.getByRole('dialog').getByRole('img').waitFor()
+      },
+    })
+    await audit.visit(`/univille/evento/${ids.ownEvent}/check-in`, {
+      label: 'código recusado',
+      open: async (p) => {
+        await p.getByLabel('Código do ingresso').fill('ZZZZ-ZZZZ')
+        await p.getByRole('button', { name: 'Registrar entrada' }).click()
+        await p.getByText('Ingresso não encontrado.').waitFor()
       },
     })
     await audit.visit('/univille/meus-produtos', {

@@ -11,3 +11,7 @@ export const capacityLabel = (maxParticipants: number | null): string | null =>
 /** Every seat taken (an unlimited event is never full). */
 export const isEventFull = (event: { maxParticipants: number | null; attendeesCount: number }): boolean =>
   event.maxParticipants !== null && event.attendeesCount >= event.maxParticipants
+
+/** '1 pessoa na lista de espera', '4 pessoas na lista de espera'. */
+export const waitlistLabel = (count: number): string =>
+  `${count} ${count === 1 ? 'pessoa' : 'pessoas'} na lista de espera`

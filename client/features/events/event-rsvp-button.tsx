@@ -1,5 +1,6 @@
-import { CheckIcon } from 'lucide-react'
+import { CheckIcon, HourglassIcon, TicketIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button-link'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
 import { useViewer } from '@/lib/auth'
 import { toast, toastError } from '@/lib/toast'
@@ -7,9 +8,12 @@ import { trpc } from '@/lib/trpc'
 import { isEventFull } from './event-labels'
 import type { EventDetail } from './event-types'
 
+type Attendance = { isGoing: boolean; attendeesCount: number; waitlistPosition: number | null }
+
 /**
- * 'Vou participar' / 'Cancelar presença' on an approved event that has not started. Visitors are
- * sent to sign in and brought back here; a full event offers a disabled 'Evento lotado'.
+ * 'Vou participar' / 'Cancelar presença' on an approved event that has not started; on a full event,
+ * 'Entrar na lista de espera', then the member's position and 'Sair da lista de espera'. Visitors are
+ * sent to sign in and brought back here.
  */
 export function EventRsvpButton({ event }: { event: EventDetail }) {
   const { viewer } = useViewer()
@@ -19,15 +23,25 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
   const unattend = trpc.events.unattend.useMutation()
   const busy = attend.isPending || unattend.isPending
 
-  const apply = (result: { isGoing: boolean; attendeesCount: number }) => {
+  const apply = (result: Attendance) => {
     utils.events.byId.setData({ id: event.id }, (current) =>
-      current ? { ...current, isGoing: result.isGoing, attendeesCount: result.attendeesCount } : current,
+      current
+        ? {
+            ...current,
+            isGoing: result.isGoing,
+            attendeesCount: result.attendeesCount,
+            waitlistPosition: result.waitlistPosition,
+          }
+        : current,
     )
+    // The list's length and the member's own lists changed too.
+    void utils.events.byId.invalidate({ id: event.id })
     void utils.events.list.invalidate()
+    void utils.events.attending.invalidate()
+    void utils.events.waiting.invalidate()
   }
 
   const failed = (error: unknown, title: string) => {
-    // The server's reason ('Evento lotado: não há mais vagas.') goes under the title.
     toastError(error, title)
     // The count (or the event itself) changed under us: show what is true now.
     void utils.events.byId.invalidate({ id: event.id })
@@ -39,19 +53,24 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
       return
     }
     try {
-      apply(await attend.mutateAsync({ id: event.id }))
-      toast.success('Presença confirmada! Vupt! 🎉')
+      const result = await attend.mutateAsync({ id: event.id })
+      apply(result)
+      if (result.isGoing) toast.success('Presença confirmada! Vupt! 🎉')
+      else
+        toast.success('Você entrou na lista de espera', {
+          description: `Sua posição: ${result.waitlistPosition}. Avisamos quando abrir uma vaga.`,
+        })
     } catch (error) {
       failed(error, 'Erro ao confirmar presença')
     }
   }
 
-  const leave = async () => {
+  const leave = async (waiting: boolean) => {
     try {
       apply(await unattend.mutateAsync({ id: event.id }))
-      toast.success('Presença cancelada')
+      toast.success(waiting ? 'Você saiu da lista de espera' : 'Presença cancelada')
     } catch (error) {
-      failed(error, 'Erro ao cancelar presença')
+      failed(error, waiting ? 'Erro ao sair da lista de espera' : 'Erro ao cancelar presença')
     }
   }
 
@@ -62,12 +81,16 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
           <CheckIcon aria-hidden="true" className="size-4" />
           Você confirmou presença
         </p>
+        <ButtonLink href={`/meus-eventos#ingresso-${event.id}`} size="lg" className="w-full">
+          <TicketIcon aria-hidden="true" />
+          Ver meu ingresso
+        </ButtonLink>
         <Button
           type="button"
           variant="outline"
           size="lg"
           className="w-full"
-          onClick={() => void leave()}
+          onClick={() => void leave(false)}
           disabled={busy}
         >
           {unattend.isPending ? 'Cancelando...' : 'Cancelar presença'}
@@ -76,11 +99,38 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
     )
   }
 
+  if (event.waitlistPosition !== null) {
+    return (
+      <div className="grid gap-2">
+        <p className="inline-flex items-center gap-1.5 font-medium text-sm">
+          <HourglassIcon aria-hidden="true" className="size-4" />
+          Você está na lista de espera: posição {event.waitlistPosition}
+        </p>
+        <p className="text-muted-foreground text-sm">
+          Se alguém cancelar, a vaga é sua pela ordem de chegada, e avisamos você na hora e por e-mail.
+        </p>
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          className="w-full"
+          onClick={() => void leave(true)}
+          disabled={busy}
+        >
+          {unattend.isPending ? 'Saindo...' : 'Sair da lista de espera'}
+        </Button>
+      </div>
+    )
+  }
+
   if (isEventFull(event)) {
     return (
-      <Button type="button" size="lg" className="w-full" disabled>
-        Evento lotado
-      </Button>
+      <div className="grid gap-2">
+        <p className="font-medium text-sm">Evento lotado</p>
+        <Button type="button" size="lg" className="w-full" onClick={() => void join()} disabled={busy}>
+          {attend.isPending ? 'Entrando...' : 'Entrar na lista de espera'}
+        </Button>
+      </div>
     )
   }
 

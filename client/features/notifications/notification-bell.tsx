@@ -42,6 +42,10 @@ export function NotificationBell() {
     onData: ({ unread }) => {
       setLiveUnread(unread)
       void utils.notifications.list.invalidate()
+      // A notice may be a waitlist place given: the event page or Meus eventos on screen shows it at once.
+      void utils.events.byId.invalidate()
+      void utils.events.attending.invalidate()
+      void utils.events.waiting.invalidate()
     },
   })
   const polled = trpc.notifications.unreadCount.useQuery(undefined, { enabled: liveUnread === null })

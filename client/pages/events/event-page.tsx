@@ -3,10 +3,12 @@ import {
   CalendarDaysIcon,
   CalendarPlusIcon,
   ChevronLeftIcon,
+  ClipboardListIcon,
   ClockIcon,
   type LucideIcon,
   MapPinIcon,
   PencilIcon,
+  ScanLineIcon,
   UserIcon,
   UsersIcon,
 } from 'lucide-react'
@@ -21,7 +23,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { CancelEventDialog } from '@/features/events/cancel-event-dialog'
 import { organizerName } from '@/features/events/event-card'
 import { EventCover } from '@/features/events/event-cover'
-import { attendeesLabel, capacityLabel } from '@/features/events/event-labels'
+import { attendeesLabel, capacityLabel, waitlistLabel } from '@/features/events/event-labels'
 import { EventNotFound } from '@/features/events/event-not-found'
 import { EventRsvpButton } from '@/features/events/event-rsvp-button'
 import { EventStatusBadge } from '@/features/events/event-status-badge'
@@ -121,6 +123,9 @@ function EventDetails({ event }: { event: EventDetail }) {
               {attendeesLabel(event.attendeesCount)}
             </p>
             {capacity ? <p className="text-muted-foreground text-sm">{capacity}</p> : null}
+            {event.waitlistCount > 0 ? (
+              <p className="text-muted-foreground text-sm">{waitlistLabel(event.waitlistCount)}</p>
+            ) : null}
           </div>
           {showRsvp ? <EventRsvpButton event={event} /> : null}
           {approved && started ? (
@@ -144,6 +149,18 @@ function EventDetails({ event }: { event: EventDetail }) {
                 <PencilIcon aria-hidden="true" />
                 Editar evento
               </ButtonLink>
+            ) : null}
+            {event.canManage && approved ? (
+              <>
+                <ButtonLink href={`/evento/${event.id}/presencas`} variant="outline" className="w-full">
+                  <ClipboardListIcon aria-hidden="true" />
+                  Lista de presença
+                </ButtonLink>
+                <ButtonLink href={`/evento/${event.id}/check-in`} variant="outline" className="w-full">
+                  <ScanLineIcon aria-hidden="true" />
+                  Check-in
+                </ButtonLink>
+              </>
             ) : null}
             {event.isOrganizer && approved && !started ? (
               <CancelEventDialog eventId={event.id} eventTitle={event.title} />

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { EventCard } from '@/features/events/event-card'
 import { EventStatusBadge } from '@/features/events/event-status-badge'
+import { EventTicket } from '@/features/events/event-ticket'
 import { hasStarted } from '@/features/events/event-time'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDayLongMonth } from '@/lib/dates'
@@ -20,6 +21,7 @@ export function MyEventsPage() {
   usePageTitle('Meus eventos')
   const organized = trpc.events.mine.useQuery()
   const attending = trpc.events.attending.useQuery()
+  const waiting = trpc.events.waiting.useQuery()
   const upcoming = attending.data?.filter((event) => !hasStarted(event.startsAt)) ?? []
   const past = attending.data?.filter((event) => hasStarted(event.startsAt)).reverse() ?? []
 
@@ -91,7 +93,7 @@ export function MyEventsPage() {
         >
           {() => (
             <>
-              <EventGrid events={upcoming} empty="Nenhum evento pela frente." />
+              <EventGrid events={upcoming} empty="Nenhum evento pela frente." withTickets />
               {past.length > 0 ? (
                 <>
                   <h3 className="font-medium text-muted-foreground">Já aconteceram</h3>
@@ -102,19 +104,53 @@ export function MyEventsPage() {
           )}
         </QueryStates>
       </LabelledSection>
+
+      {waiting.data && waiting.data.length > 0 ? (
+        <LabelledSection
+          id="espera"
+          title="Na lista de espera"
+          className="grid gap-4"
+          headingClassName="font-semibold text-xl"
+        >
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {waiting.data.map((event) => (
+              <li key={event.id} className="grid gap-2">
+                <EventCard event={event} />
+                <p className="font-medium text-sm">
+                  Sua posição na lista de espera: {event.waitlistPosition}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </LabelledSection>
+      ) : null}
     </div>
   )
 }
 
-function EventGrid({ events, empty }: { events: RouterOutputs['events']['attending']; empty: string }) {
+function EventGrid({
+  events,
+  empty,
+  withTickets = false,
+}: {
+  events: RouterOutputs['events']['attending']
+  empty: string
+  /** Upcoming events show the member's ticket under the card. */
+  withTickets?: boolean
+}) {
   if (events.length === 0) return empty ? <p className="text-muted-foreground">{empty}</p> : null
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {events.map((event) => (
-        <li key={event.id} className="relative">
-          <EventCard event={event} />
-          {event.status === 'cancelado' ? (
-            <EventStatusBadge status={event.status} className="absolute top-2 left-2" />
+        <li key={event.id} className="grid content-start gap-2">
+          <div className="relative">
+            <EventCard event={event} />
+            {event.status === 'cancelado' ? (
+              <EventStatusBadge status={event.status} className="absolute top-2 left-2" />
+            ) : null}
+          </div>
+          {withTickets && event.status === 'aprovado' && event.ticketCode ? (
+            <EventTicket eventId={event.id} title={event.title} code={event.ticketCode} />
           ) : null}
         </li>
       ))}
