@@ -89,6 +89,19 @@ export function createRateLimits(redis?: Redis) {
      * is someone flooding the other person with prices (and notifications).
      */
     offersByConversation: limiter({ keyPrefix: 'offers-conversation', points: 10, duration: HOUR }),
+    /** Meeting proposals in one conversation, both sides together: each one notifies the other person. */
+    meetingProposalsByConversation: limiter({
+      keyPrefix: 'meetings-conversation',
+      points: 10,
+      duration: HOUR,
+    }),
+    /**
+     * Wrong hand-off codes typed for one meeting: someone fumbling types a few; 32⁶ codes are not searched
+     * through ten an hour.
+     */
+    handoffGuessesByMeeting: limiter({ keyPrefix: 'handoff-guess-meeting', points: 10, duration: HOUR }),
+    /** Wrong hand-off codes typed by one buyer, over all their meetings. */
+    handoffGuessesByUser: limiter({ keyPrefix: 'handoff-guess-user', points: 20, duration: HOUR }),
     /** Photos sent by one member: a few listings' worth in ten minutes. */
     uploadsByUser: limiter({ keyPrefix: 'uploads', points: 60, duration: 10 * MINUTE }),
   }

@@ -330,6 +330,83 @@ export const APP_ERRORS = {
     title: 'Não é possível excluir este ponto de encontro.',
     description: 'Ele já foi usado em uma entrega combinada. Desative-o para que não seja mais oferecido.',
   },
+  // Meetings at a safe spot ("Combinar entrega") and the hand-off confirmed there by the seller's code.
+  MEETING_NOT_POSSIBLE: {
+    title: 'Não é possível combinar uma entrega nesta conversa.',
+    description: 'Entregas valem em conversas sobre um anúncio ativo, entre quem vende e quem compra.',
+  },
+  MEETING_NOT_FOUND: {
+    title: 'Entrega não encontrada.',
+    description: 'Atualize a conversa e tente novamente.',
+  },
+  MEETING_SPOT_UNAVAILABLE: {
+    title: 'Este ponto de encontro não está disponível.',
+    description: 'Escolha um dos pontos de encontro da sua comunidade.',
+  },
+  MEETING_TIME_PAST: {
+    title: 'Este horário já passou.',
+    description: 'Escolha horários a partir de agora.',
+  },
+  MEETING_TIME_TOO_FAR: {
+    title: 'Este horário está longe demais.',
+    description: 'Uma entrega pode ser combinada para até 14 dias a partir de hoje.',
+  },
+  MEETING_TIME_OUT_OF_HOURS: {
+    title: 'O ponto de encontro está fechado neste horário.',
+    description: 'Escolha um dia e um horário dentro do funcionamento do ponto.',
+  },
+  MEETING_ALREADY_AGREED: {
+    title: 'Já há uma entrega combinada nesta conversa.',
+    description: 'Para mudar o horário ou o local, cancele a entrega combinada e proponha outra.',
+  },
+  MEETING_CLOSED: {
+    title: 'Esta entrega não está mais em aberto.',
+    description: 'Ela já foi respondida, cancelada, confirmada ou expirou.',
+  },
+  MEETING_OWN_PROPOSAL: {
+    title: 'Esta proposta é sua: quem escolhe o horário é a outra pessoa.',
+    description: 'Aguarde a resposta. Se quiser outros horários, faça uma nova proposta.',
+  },
+  MEETING_TIME_NOT_OFFERED: {
+    title: 'Este horário não está na proposta.',
+    description: 'Escolha um dos horários propostos ou proponha outros.',
+  },
+  MEETING_TOO_MANY: {
+    title: 'Muitas propostas de entrega nesta conversa em pouco tempo.',
+    description: 'Aguarde um pouco antes de propor outra entrega.',
+  },
+  HANDOFF_SELLER_ONLY: {
+    title: 'O código da entrega fica com quem vende.',
+    description: 'Quem compra confirma a entrega digitando ou lendo o código no celular de quem vende.',
+  },
+  HANDOFF_BUYER_ONLY: {
+    title: 'Quem confirma a entrega é quem compra.',
+    description: 'Mostre o código à outra pessoa para ela digitar ou ler o QR code.',
+  },
+  HANDOFF_NOT_YET: {
+    title: 'Ainda é cedo para o código da entrega.',
+    description: 'O código aparece a partir de 2 horas antes do horário combinado.',
+  },
+  HANDOFF_LAPSED: {
+    title: 'O prazo para confirmar esta entrega acabou.',
+    description: 'Uma entrega pode ser confirmada até 24 horas depois do horário combinado.',
+  },
+  HANDOFF_CODE_WRONG: {
+    title: 'Código incorreto.',
+    description: 'Confira o código na tela de quem vende e digite de novo.',
+  },
+  HANDOFF_CODE_OTHER_MEETING: {
+    title: 'Este código é de outra entrega.',
+    description: 'Peça a quem vende o código desta entrega.',
+  },
+  HANDOFF_ALREADY_CONFIRMED: {
+    title: 'Esta entrega já foi confirmada.',
+    description: 'O código vale uma única vez.',
+  },
+  HANDOFF_TOO_MANY: {
+    title: 'Muitos códigos incorretos.',
+    description: 'Aguarde alguns minutos e confira o código com quem vende.',
+  },
   // Requests the server cannot take, whoever sends them (Express routes and tRPC's own refusals).
   ORIGIN_NOT_ALLOWED: {
     title: 'Origem da requisição não permitida.',

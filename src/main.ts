@@ -10,6 +10,7 @@ import { createSecretBox, loadSecretKey } from '../server/auth/secret-box'
 import { type Database, openDatabase, runMigrations } from '../server/db/client'
 import { communities } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
+import { MEETING_SWEEP_EVERY_MS, runMeetingSweep } from '../server/deals/meetings'
 import { OFFER_SWEEP_EVERY_MS, runOfferSweep } from '../server/deals/offers'
 import { createHttpApp } from '../server/http/app'
 import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
@@ -210,6 +211,16 @@ async function main() {
     run: async () => {
       const { expired, closed } = runOfferSweep(services)
       if (expired + closed > 0) logger.info({ expired, closed }, 'ofertas expiradas e encerradas')
+    },
+  })
+  scheduler.add({
+    name: 'meeting-sweep',
+    everyMs: MEETING_SWEEP_EVERY_MS,
+    firstRunAfterMs: 2 * 60 * 1000,
+    run: async () => {
+      const { reminded, lapsed } = runMeetingSweep(services)
+      if (reminded + lapsed > 0)
+        logger.info({ reminded, lapsed }, 'lembretes de entrega e entregas expiradas')
     },
   })
   scheduler.add({

@@ -30,6 +30,14 @@ describe('createSecretBox', () => {
     }
   })
 
+  it('dá o mesmo resumo para o mesmo rótulo, e outro para outro rótulo ou outra chave', () => {
+    const digest = box.digest('handoff:1')
+    expect(digest).toHaveLength(32)
+    expect(box.digest('handoff:1').equals(digest)).toBe(true)
+    expect(box.digest('handoff:2').equals(digest)).toBe(false)
+    expect(createSecretBox(randomBytes(32)).digest('handoff:1').equals(digest)).toBe(false)
+  })
+
   it('lê como está um valor gravado antes da criptografia', () => {
     expect(box.open('QUJDREVGR0g=')).toBe('QUJDREVGR0g=')
   })

@@ -1,9 +1,18 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Encrypts small secrets kept in the database (TOTP keys), so a leaked copy of it is not enough. */
-export type SecretBox = { seal(plain: string): string; open(stored: string): string }
+export type SecretBox = {
+  seal(plain: string): string
+  open(stored: string): string
+  /**
+   * A keyed digest of `label` (HMAC-SHA-256 under a key derived from the box's own): the same label always
+   * gives the same bytes, which nobody without the key can compute. Labels name their purpose
+   * ('handoff:42'), so one use never yields another's digest.
+   */
+  digest(label: string): Buffer
+}
 
 const VERSION = 'v1'
 /** The full GCM tag, as seal() writes it; nothing shorter is accepted. */
@@ -15,7 +24,12 @@ export const isSealed = (value: string): boolean => value.startsWith(`${VERSION}
 /** AES-256-GCM; stored as 'v1.<iv>.<tag>.<ciphertext>', base64url. */
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('A chave de criptografia precisa ter 32 bytes.')
+  // A separate key for digests: the encryption key itself is never used for two things.
+  const digestKey = createHmac('sha256', key).update('vupt:digest').digest()
   return {
+    digest(label) {
+      return createHmac('sha256', digestKey).update(label).digest()
+    },
     seal(plain) {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)

@@ -15,6 +15,7 @@ import { compressWholeBody } from './compress-whole-body'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-calendar'
 import { mountGoogleAuth } from './google-auth'
+import { mountMeetingCalendar } from './meeting-calendar'
 import { assignRequestId } from './request-id'
 import { memberAnswersNotStored, requireSameOrigin, securityHeaders } from './security'
 import { trpcHandler } from './trpc-handler'
@@ -151,6 +152,7 @@ export function createHttpApp({
   )
   mountGoogleAuth(app, services, google)
   mountEventCalendar(app, services.db, services.publicUrl)
+  mountMeetingCalendar(app, services)
   clientPages?.(app)
   app.use(notFound(services.logger))
   if (metrics) {

@@ -1,4 +1,5 @@
 import type { ChatPhoto } from '../../shared/chat'
+import type { MeetingView } from '../../shared/meetings'
 import type { OfferView } from '../../shared/offers'
 import type { ScamSignal } from '../../shared/safety'
 
@@ -25,6 +26,8 @@ export type ChatEvent =
   /** The reader has read every message of the other party up to `upToId`. */
   | { type: 'read'; conversationId: number; readerId: number; upToId: number }
   | { type: 'typing'; conversationId: number; userId: number }
+  /** A meeting of the conversation was proposed or changed status (agreed, cancelled, confirmed, lapsed). */
+  | { type: 'meeting'; conversationId: number; meeting: MeetingView }
   /** An offer of the conversation was made or changed status (answered, expired, closed). */
   | { type: 'offer'; conversationId: number; offer: OfferView }
 

@@ -7,6 +7,7 @@ import { chatRouter } from './chat'
 import { eventsRouter } from './events'
 import { listingsRouter } from './listings'
 import { meetingSpotsRouter } from './meeting-spots'
+import { meetingsRouter } from './meetings'
 import { notificationsRouter } from './notifications'
 import { offersRouter } from './offers'
 import { profilesRouter } from './profiles'
@@ -22,6 +23,7 @@ export const appRouter = router({
   chat: chatRouter,
   events: eventsRouter,
   listings: listingsRouter,
+  meetings: meetingsRouter,
   meetingSpots: meetingSpotsRouter,
   notifications: notificationsRouter,
   offers: offersRouter,

@@ -92,6 +92,14 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'chat.typing': 'approved',
   'chat.unreadCount': 'approved',
   'chat.events': 'approved',
+  // Meetings and the hand-off: only the conversation's two participants, checked in the domain.
+  'meetings.ofConversation': 'approved',
+  'meetings.mine': 'approved',
+  'meetings.propose': 'approved',
+  'meetings.pick': 'approved',
+  'meetings.cancel': 'approved',
+  'meetings.handoffCode': 'approved',
+  'meetings.confirmHandoff': 'approved',
   // Offers: only the conversation's two participants, checked in the domain.
   'offers.list': 'approved',
   'offers.make': 'approved',

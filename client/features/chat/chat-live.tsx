@@ -66,6 +66,17 @@ export default function ChatEvents({ viewerId }: { viewerId: number }) {
         if (event.userId !== viewerId) typing.typing(event.conversationId, event.userId)
         return
       }
+      if (event.type === 'meeting') {
+        const { meeting } = event
+        utils.meetings.ofConversation.setData({ conversationId: event.conversationId }, (list) =>
+          list
+            ? [meeting, ...list.filter((item) => item.id !== meeting.id)].sort((a, b) => b.id - a.id)
+            : list,
+        )
+        void utils.meetings.ofConversation.invalidate({ conversationId: event.conversationId })
+        void utils.meetings.mine.invalidate()
+        return
+      }
       if (event.type === 'offer') {
         const { offer } = event
         utils.offers.list.setData({ conversationId: event.conversationId }, (list) =>

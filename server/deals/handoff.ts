@@ -1,0 +1,145 @@
+/**
+ * Confirming the hand-off: at the meeting the seller's screen shows a short code and its QR code, and the
+ * buyer types or scans it. The code is derived from the meeting id under the server's key (an HMAC), so
+ * the seller reopening the page sees the same code while the database keeps only its SHA-256, written
+ * when the seller first opens it: before that, no code confirms the meeting. It works once (the meeting
+ * becomes `confirmada`), only for that meeting, only until the meeting lapses, and wrong codes are
+ * counted per buyer and per meeting.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import { renderSVG } from 'uqr'
+import {
+  HANDOFF_ALPHABET,
+  HANDOFF_CODE_LENGTH,
+  HANDOFF_OPENS_BEFORE_MS,
+  handoffQrPayload,
+  MEETING_LAPSE_AFTER_MS,
+  type MeetingView,
+  readHandoffCode,
+} from '../../shared/meetings'
+import type { CurrentUser } from '../auth/identity'
+import type { SecretBox } from '../auth/secret-box'
+import { meetings } from '../db/schema'
+import { appError } from '../errors'
+import { notify } from '../notifications/notify'
+import { assertNotBlocked, consumeAll } from '../rate-limits'
+import { type MeetingServices, meetingTimeText, participantMeeting, publishMeeting } from './meetings'
+
+/** The meeting's code: the same every time it is asked for, unguessable without the server's key. */
+export function handoffCode(secrets: SecretBox, meetingId: number): string {
+  const bytes = secrets.digest(`handoff:${meetingId}`)
+  let code = ''
+  // 32 letters divide 256 evenly: each byte's remainder is uniform.
+  for (let i = 0; i < HANDOFF_CODE_LENGTH; i++) {
+    code += HANDOFF_ALPHABET[(bytes[i] ?? 0) % HANDOFF_ALPHABET.length]
+  }
+  return code
+}
+
+const sha256 = (code: string) => createHash('sha256').update(code).digest('hex')
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+const lapsesAt = (scheduledAt: Date) => scheduledAt.getTime() + MEETING_LAPSE_AFTER_MS
+
+/**
+ * The seller's code for an agreed meeting, from two hours before its time until it lapses: the code, its
+ * QR code (drawn here, as the event ticket's is) and until when it is valid.
+ */
+export function openHandoffCode(
+  { db, secrets }: Pick<MeetingServices, 'db' | 'secrets'>,
+  user: CurrentUser,
+  meetingId: number,
+  now = new Date(),
+) {
+  const row = participantMeeting(db, user.id, meetingId)
+  if (row.sellerId !== user.id) throw appError('FORBIDDEN', 'HANDOFF_SELLER_ONLY')
+  if (row.status === 'confirmada') throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
+  if (row.status !== 'combinada' || !row.scheduledAt) throw appError('CONFLICT', 'MEETING_CLOSED')
+  if (now.getTime() < row.scheduledAt.getTime() - HANDOFF_OPENS_BEFORE_MS) {
+    throw appError('CONFLICT', 'HANDOFF_NOT_YET')
+  }
+  if (now.getTime() >= lapsesAt(row.scheduledAt)) throw appError('CONFLICT', 'HANDOFF_LAPSED')
+  const code = handoffCode(secrets, row.id)
+  if (!row.handoffCodeHash) {
+    db.update(meetings)
+      .set({ handoffCodeHash: sha256(code) })
+      .where(and(eq(meetings.id, row.id), isNull(meetings.handoffCodeHash)))
+      .run()
+  }
+  return {
+    meetingId: row.id,
+    code,
+    qrSvg: renderSVG(handoffQrPayload(row.id, code)),
+    validUntil: new Date(lapsesAt(row.scheduledAt)),
+  }
+}
+
+/**
+ * The buyer confirms the hand-off with the seller's code (typed, or the QR code's text). Wrong codes
+ * count against the buyer and against the meeting, so neither one buyer nor many can search for it.
+ */
+export async function confirmHandoff(
+  services: MeetingServices,
+  user: CurrentUser,
+  input: { meetingId: number; code: string },
+  now = new Date(),
+): Promise<MeetingView> {
+  const { db, rateLimits } = services
+  const row = participantMeeting(db, user.id, input.meetingId)
+  if (row.buyerId !== user.id) throw appError('FORBIDDEN', 'HANDOFF_BUYER_ONLY')
+  const byMeeting = String(row.id)
+  const byUser = String(user.id)
+  const tooMany = () => appError('TOO_MANY_REQUESTS', 'HANDOFF_TOO_MANY')
+  await Promise.all([
+    assertNotBlocked(rateLimits.handoffGuessesByMeeting, byMeeting),
+    assertNotBlocked(rateLimits.handoffGuessesByUser, byUser),
+  ]).catch(() => {
+    throw tooMany()
+  })
+  if (row.status === 'confirmada') throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
+  if (row.status !== 'combinada' || !row.scheduledAt) throw appError('CONFLICT', 'MEETING_CLOSED')
+  if (now.getTime() >= lapsesAt(row.scheduledAt)) throw appError('CONFLICT', 'HANDOFF_LAPSED')
+
+  const wrongGuess = async (code: 'HANDOFF_CODE_WRONG' | 'HANDOFF_CODE_OTHER_MEETING') => {
+    await consumeAll(
+      [
+        [rateLimits.handoffGuessesByMeeting, byMeeting],
+        [rateLimits.handoffGuessesByUser, byUser],
+      ],
+      tooMany,
+    )
+    return appError('BAD_REQUEST', code)
+  }
+  const scanned = readHandoffCode(input.code)
+  if (scanned.meetingId !== null && scanned.meetingId !== row.id) {
+    throw await wrongGuess('HANDOFF_CODE_OTHER_MEETING')
+  }
+  // Until the seller opens the code there is no hash, and nothing typed can match.
+  if (!row.handoffCodeHash || !sameHash(sha256(scanned.code), row.handoffCodeHash)) {
+    throw await wrongGuess('HANDOFF_CODE_WRONG')
+  }
+  // Conditional on still agreed: two taps at once confirm it once.
+  const confirmed = db
+    .update(meetings)
+    .set({ status: 'confirmada', confirmedAt: now, updatedAt: now })
+    .where(and(eq(meetings.id, row.id), eq(meetings.status, 'combinada')))
+    .returning({ id: meetings.id })
+    .get()
+  if (!confirmed) throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
+  const view = publishMeeting(services.bus, db, row.id)
+  notify(services, {
+    userId: row.sellerId,
+    kind: 'handoff_confirmed',
+    title: 'Entrega confirmada',
+    body: `${view.listingTitle ? `"${view.listingTitle}", ` : ''}${meetingTimeText(row.scheduledAt)}. Se vendeu, marque o anúncio como vendido.`,
+    link: `/chat/${row.conversationId}`,
+    email: { kind: 'handoff_confirmed', about: `meeting:${row.id}` },
+  })
+  return view
+}

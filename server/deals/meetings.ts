@@ -1,0 +1,491 @@
+/**
+ * "Combinar entrega": a meeting at one of the community's safe spots. Either side of a conversation about
+ * a listing proposes a spot and one to three times; the other side picks one (`combinada`) or proposes
+ * others. A conversation has at most one meeting in the air: a new proposal replaces an open one, and an
+ * agreed meeting is cancelled (with a reason both see) before another is proposed. Both are reminded an
+ * hour before; a meeting never confirmed within 24 hours after its time lapses quietly.
+ */
+import { TZDate } from '@date-fns/tz'
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { createEvent } from 'ics'
+import { WEEKDAY_BITS } from '../../shared/deals'
+import {
+  MEETING_DAYS_AHEAD_MAX,
+  MEETING_LAPSE_AFTER_MS,
+  MEETING_REMINDER_BEFORE_MS,
+  MEETING_TIME_ZONE,
+  type MeetingView,
+} from '../../shared/meetings'
+import { toMultiLine, toSingleLine } from '../../shared/schemas/text'
+import type { CurrentUser } from '../auth/identity'
+import { participantConversation, publishChat } from '../chat/conversations'
+import { sendableConversation } from '../chat/messages'
+import type { Database } from '../db/client'
+import { listings, meetingSpots, meetings, profiles } from '../db/schema'
+import { appError } from '../errors'
+import { isLive } from '../listings/visibility'
+import { notify } from '../notifications/notify'
+import { consumeAll } from '../rate-limits'
+import type { EventBus } from '../realtime/bus'
+import { assertMayPublish } from '../semesters/standing'
+import type { AppServices } from '../services'
+
+type MeetingRow = typeof meetings.$inferSelect
+type SpotRow = typeof meetingSpots.$inferSelect
+export type MeetingServices = Pick<
+  AppServices,
+  'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets' | 'defaultCommunitySlug' | 'rateLimits'
+>
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+const meetingNotFound = () => appError('NOT_FOUND', 'MEETING_NOT_FOUND')
+
+const viewColumns = {
+  meeting: meetings,
+  spot: {
+    id: meetingSpots.id,
+    name: meetingSpots.name,
+    description: meetingSpots.description,
+    opensAt: meetingSpots.opensAt,
+    closesAt: meetingSpots.closesAt,
+    weekdays: meetingSpots.weekdays,
+  },
+  listingTitle: listings.title,
+}
+
+type ViewRow = {
+  meeting: MeetingRow
+  spot: MeetingView['spot']
+  listingTitle: string | null
+}
+
+function toMeetingView({ meeting, spot, listingTitle }: ViewRow): MeetingView {
+  return {
+    id: meeting.id,
+    conversationId: meeting.conversationId,
+    listingId: meeting.listingId,
+    listingTitle,
+    sellerId: meeting.sellerId,
+    buyerId: meeting.buyerId,
+    proposedById: meeting.proposedById,
+    spot,
+    proposedTimes: [...meeting.proposedTimes].sort((a, b) => a - b).map((ms) => new Date(ms).toISOString()),
+    status: meeting.status,
+    scheduledAt: meeting.scheduledAt?.toISOString() ?? null,
+    confirmedAt: meeting.confirmedAt?.toISOString() ?? null,
+    cancelledById: meeting.cancelledById,
+    cancelReason: meeting.cancelReason,
+    createdAt: meeting.createdAt.toISOString(),
+    updatedAt: meeting.updatedAt.toISOString(),
+  }
+}
+
+function viewQuery(db: Database) {
+  return db
+    .select(viewColumns)
+    .from(meetings)
+    .innerJoin(meetingSpots, eq(meetingSpots.id, meetings.spotId))
+    .leftJoin(listings, eq(listings.id, meetings.listingId))
+}
+
+export function meetingView(db: Database, meetingId: number): MeetingView {
+  const row = viewQuery(db).where(eq(meetings.id, meetingId)).get()
+  if (!row) throw meetingNotFound()
+  return toMeetingView(row)
+}
+
+/** Both sides' open threads get the meeting as it now stands. */
+export function publishMeeting(bus: EventBus, db: Database, meetingId: number): MeetingView {
+  const view = meetingView(db, meetingId)
+  publishChat(bus, [view.sellerId, view.buyerId], {
+    type: 'meeting',
+    conversationId: view.conversationId,
+    meeting: view,
+  })
+  return view
+}
+
+/**
+ * The meeting, for one of its two participants only: anyone else learns nothing, not even that it exists.
+ */
+export function participantMeeting(db: Database, userId: number, meetingId: number): MeetingRow {
+  const row = db.select().from(meetings).where(eq(meetings.id, meetingId)).get()
+  if (!row || (row.sellerId !== userId && row.buyerId !== userId)) throw meetingNotFound()
+  return row
+}
+
+/**
+ * The conversation's deal context for a participant who may act in it now (not blocked): a live listing
+ * of the member's community it is about, sold by one of the two, and who buys.
+ */
+function meetingContext(db: Database, user: CurrentUser, conversationId: number) {
+  const conversation = sendableConversation(db, user.id, conversationId)
+  const listing = conversation.listingId
+    ? db
+        .select({
+          id: listings.id,
+          title: listings.title,
+          sellerId: listings.sellerId,
+          communityId: listings.communityId,
+          status: listings.status,
+          moderationStatus: listings.moderationStatus,
+          hold: listings.hold,
+        })
+        .from(listings)
+        .where(eq(listings.id, conversation.listingId))
+        .get()
+    : undefined
+  if (
+    !listing ||
+    ![user.id, conversation.otherId].includes(listing.sellerId) ||
+    listing.communityId !== user.communityId ||
+    !isLive(listing)
+  ) {
+    throw appError('BAD_REQUEST', 'MEETING_NOT_POSSIBLE')
+  }
+  const buyerId = listing.sellerId === user.id ? conversation.otherId : user.id
+  return { conversation, listing, buyerId, sellerId: listing.sellerId }
+}
+
+/** The spot as the community's clock sees `at`: open that weekday, at or after opening, before closing. */
+export function spotOpenAt(spot: Pick<SpotRow, 'opensAt' | 'closesAt' | 'weekdays'>, at: number): boolean {
+  const local = new TZDate(at, MEETING_TIME_ZONE)
+  // getDay() counts from Sunday; the bits count from Monday.
+  const bit = WEEKDAY_BITS[(local.getDay() + 6) % 7] ?? 0
+  const clock = `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`
+  return (spot.weekdays & bit) !== 0 && clock >= spot.opensAt && clock < spot.closesAt
+}
+
+function assertProposableTimes(spot: SpotRow, times: readonly number[], now: Date) {
+  for (const time of times) {
+    if (time <= now.getTime()) throw appError('BAD_REQUEST', 'MEETING_TIME_PAST')
+    if (time > now.getTime() + MEETING_DAYS_AHEAD_MAX * DAY_MS) {
+      throw appError('BAD_REQUEST', 'MEETING_TIME_TOO_FAR')
+    }
+    if (!spotOpenAt(spot, time)) throw appError('BAD_REQUEST', 'MEETING_TIME_OUT_OF_HOURS')
+  }
+}
+
+const otherSide = (row: Pick<MeetingRow, 'sellerId' | 'buyerId'>, userId: number) =>
+  row.sellerId === userId ? row.buyerId : row.sellerId
+
+const spotLabel = (view: MeetingView) => view.spot.name
+
+/** "sex., 28/11 às 14:30" on the community's clock, for notifications and e-mails. */
+export function meetingTimeText(at: Date | string | number): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: MEETING_TIME_ZONE,
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(new Date(at))
+    .replace(', ', ' às ')
+}
+
+/**
+ * A proposal by either side. An open proposal of the conversation (by either side) is replaced: it ends
+ * `cancelada` with no reason, which reads as "replaced by a newer proposal". An agreed meeting is not
+ * replaced: it is cancelled first, with a reason.
+ */
+export async function proposeMeeting(
+  services: MeetingServices,
+  user: CurrentUser,
+  input: { conversationId: number; spotId: number; times: readonly number[] },
+  now = new Date(),
+): Promise<MeetingView> {
+  const { db } = services
+  const context = meetingContext(db, user, input.conversationId)
+  assertMayPublish(db, user)
+  const spot = db.select().from(meetingSpots).where(eq(meetingSpots.id, input.spotId)).get()
+  if (!spot || spot.retiredAt !== null || spot.communityId !== context.listing.communityId) {
+    throw appError('BAD_REQUEST', 'MEETING_SPOT_UNAVAILABLE')
+  }
+  assertProposableTimes(spot, input.times, now)
+  await consumeAll(
+    [[services.rateLimits.meetingProposalsByConversation, String(context.conversation.id)]],
+    () => appError('TOO_MANY_REQUESTS', 'MEETING_TOO_MANY'),
+  )
+  const { created, replaced } = db.transaction((tx) => {
+    const agreed = tx
+      .select({ id: meetings.id })
+      .from(meetings)
+      .where(and(eq(meetings.conversationId, context.conversation.id), eq(meetings.status, 'combinada')))
+      .get()
+    if (agreed) throw appError('CONFLICT', 'MEETING_ALREADY_AGREED')
+    const previous = tx
+      .update(meetings)
+      .set({ status: 'cancelada', cancelledById: user.id, cancelReason: null, updatedAt: now })
+      .where(and(eq(meetings.conversationId, context.conversation.id), eq(meetings.status, 'proposta')))
+      .returning({ id: meetings.id })
+      .all()
+    const row = tx
+      .insert(meetings)
+      .values({
+        conversationId: context.conversation.id,
+        listingId: context.listing.id,
+        sellerId: context.sellerId,
+        buyerId: context.buyerId,
+        spotId: spot.id,
+        proposedById: user.id,
+        proposedTimes: [...input.times].sort((a, b) => a - b),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: meetings.id })
+      .get()
+    return { created: row, replaced: previous }
+  })
+  for (const old of replaced) publishMeeting(services.bus, db, old.id)
+  const view = publishMeeting(services.bus, db, created.id)
+  notify(services, {
+    userId: context.conversation.otherId,
+    kind: 'meeting_proposed',
+    title: replaced.length > 0 ? 'Novos horários para a entrega' : 'Proposta de entrega',
+    body: `${spotLabel(view)}: ${view.proposedTimes.map(meetingTimeText).join(', ')}. Escolha um horário na conversa.`,
+    link: `/chat/${view.conversationId}`,
+    email: { kind: 'meeting_updates', about: `meeting-proposed:${view.conversationId}` },
+  })
+  return view
+}
+
+/** The side the proposal was made to picks one of its times, still ahead: the meeting is agreed. */
+export function pickMeetingTime(
+  services: MeetingServices,
+  user: CurrentUser,
+  input: { meetingId: number; time: number },
+  now = new Date(),
+): MeetingView {
+  const { db } = services
+  const row = participantMeeting(db, user.id, input.meetingId)
+  sendableConversation(db, user.id, row.conversationId)
+  if (row.status !== 'proposta') throw appError('CONFLICT', 'MEETING_CLOSED')
+  if (row.proposedById === user.id) throw appError('FORBIDDEN', 'MEETING_OWN_PROPOSAL')
+  if (!row.proposedTimes.includes(input.time)) throw appError('BAD_REQUEST', 'MEETING_TIME_NOT_OFFERED')
+  if (input.time <= now.getTime()) throw appError('BAD_REQUEST', 'MEETING_TIME_PAST')
+  const agreed = db
+    .update(meetings)
+    .set({ status: 'combinada', scheduledAt: new Date(input.time), updatedAt: now })
+    .where(and(eq(meetings.id, row.id), eq(meetings.status, 'proposta')))
+    .returning({ id: meetings.id })
+    .get()
+  if (!agreed) throw appError('CONFLICT', 'MEETING_CLOSED')
+  const view = publishMeeting(services.bus, db, row.id)
+  notify(services, {
+    userId: row.proposedById,
+    kind: 'meeting_agreed',
+    title: 'Entrega combinada',
+    body: `${spotLabel(view)}, ${meetingTimeText(input.time)}. Veja em Minhas entregas.`,
+    link: `/chat/${view.conversationId}`,
+    email: { kind: 'meeting_updates', about: `meeting:${row.id}` },
+  })
+  return view
+}
+
+/** Either side calls off a proposal or an agreed meeting, saying why; the reason shows to both. */
+export function cancelMeeting(
+  services: MeetingServices,
+  user: CurrentUser,
+  input: { meetingId: number; reason: string },
+  now = new Date(),
+): MeetingView {
+  const { db } = services
+  const row = participantMeeting(db, user.id, input.meetingId)
+  const cancelled = db
+    .update(meetings)
+    .set({ status: 'cancelada', cancelledById: user.id, cancelReason: input.reason, updatedAt: now })
+    .where(and(eq(meetings.id, row.id), inArray(meetings.status, ['proposta', 'combinada'])))
+    .returning({ id: meetings.id })
+    .get()
+  if (!cancelled) throw appError('CONFLICT', 'MEETING_CLOSED')
+  const view = publishMeeting(services.bus, db, row.id)
+  notify(services, {
+    userId: otherSide(row, user.id),
+    kind: 'meeting_cancelled',
+    title: 'Entrega cancelada',
+    body: `Motivo: ${input.reason}`,
+    link: `/chat/${view.conversationId}`,
+    email: { kind: 'meeting_updates', about: `meeting:${row.id}` },
+  })
+  return view
+}
+
+/** The conversation's meetings, newest first (the thread pins the agreed one), for a participant. */
+export function conversationMeetings(db: Database, userId: number, conversationId: number): MeetingView[] {
+  const conversation = participantConversation(db, userId, conversationId)
+  return viewQuery(db)
+    .where(eq(meetings.conversationId, conversation.id))
+    .orderBy(desc(meetings.id))
+    .limit(20)
+    .all()
+    .map(toMeetingView)
+}
+
+export type MyMeeting = MeetingView & {
+  counterpart: { id: number; fullName: string; username: string | null }
+}
+
+/**
+ * "Minhas entregas": the member's meetings still ahead (open proposals, and agreed ones until they lapse)
+ * and the latest past ones. Proposals replaced by a newer one are left out: they are only history.
+ */
+export function myMeetings(db: Database, userId: number, now = new Date()) {
+  const rows = db
+    .select({ ...viewColumns, counterpartName: profiles.fullName, counterpartUsername: profiles.username })
+    .from(meetings)
+    .innerJoin(meetingSpots, eq(meetingSpots.id, meetings.spotId))
+    .leftJoin(listings, eq(listings.id, meetings.listingId))
+    .leftJoin(
+      profiles,
+      eq(
+        profiles.userId,
+        sql`case when ${meetings.sellerId} = ${userId} then ${meetings.buyerId} else ${meetings.sellerId} end`,
+      ),
+    )
+    .where(
+      and(
+        or(eq(meetings.sellerId, userId), eq(meetings.buyerId, userId)),
+        or(sql`${meetings.status} <> 'cancelada'`, sql`${meetings.cancelReason} is not null`),
+      ),
+    )
+    .orderBy(desc(meetings.id))
+    .limit(100)
+    .all()
+  const upcoming: MyMeeting[] = []
+  const past: MyMeeting[] = []
+  for (const row of rows) {
+    const view: MyMeeting = {
+      ...toMeetingView(row),
+      counterpart: {
+        id: otherSide(row.meeting, userId),
+        fullName: row.counterpartName ?? 'Membro do Vupt',
+        username: row.counterpartUsername,
+      },
+    }
+    const open =
+      row.meeting.status === 'proposta' ||
+      (row.meeting.status === 'combinada' &&
+        (row.meeting.scheduledAt?.getTime() ?? 0) + MEETING_LAPSE_AFTER_MS > now.getTime())
+    ;(open ? upcoming : past).push(view)
+  }
+  const when = (view: MeetingView) => new Date(view.scheduledAt ?? view.proposedTimes[0] ?? 0).getTime()
+  upcoming.sort((a, b) => when(a) - when(b))
+  return { upcoming, past: past.slice(0, 50) }
+}
+
+/**
+ * 'Adicionar à agenda': an RFC 5545 file of an agreed (or confirmed) meeting, for its two participants
+ * only; null for anyone else and for a meeting with no time yet.
+ */
+export function meetingCalendarFile(
+  db: Database,
+  userId: number,
+  meetingId: number,
+  publicUrl: string,
+): string | null {
+  const row = viewQuery(db).where(eq(meetings.id, meetingId)).get()
+  if (!row || (row.meeting.sellerId !== userId && row.meeting.buyerId !== userId)) return null
+  const { meeting, spot, listingTitle } = row
+  if (!meeting.scheduledAt || !['combinada', 'confirmada'].includes(meeting.status)) return null
+  const what = listingTitle ? toSingleLine(listingTitle) : 'um anúncio'
+  // Cleaned again, as the event calendar does: the ics package escapes LF but not a lone CR.
+  const { error, value } = createEvent({
+    uid: `entrega-${meeting.id}@vupt`,
+    title: toSingleLine(`Entrega no Vupt: ${what}`),
+    description: toMultiLine(
+      `Ponto de encontro: ${spot.name} (${spot.description}).\nNa hora, quem vende mostra o código da entrega e quem compra confirma no Vupt.`,
+    ),
+    location: toSingleLine(`${spot.name} - ${spot.description}`),
+    url: `${publicUrl}/minhas-entregas`,
+    start: meeting.scheduledAt.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: 30 },
+    status: 'CONFIRMED',
+    productId: 'vupt/entregas',
+  })
+  if (error || !value) throw error ?? new Error(`calendário vazio para a entrega ${meeting.id}`)
+  return value
+}
+
+/** Agreed meetings an hour or less ahead get their reminder, once each (reminderSentAt). */
+export function sendMeetingReminders(services: MeetingServices, now = new Date()): number {
+  const { db } = services
+  const due = db
+    .update(meetings)
+    .set({ reminderSentAt: now })
+    .where(
+      and(
+        eq(meetings.status, 'combinada'),
+        isNull(meetings.reminderSentAt),
+        lte(meetings.scheduledAt, new Date(now.getTime() + MEETING_REMINDER_BEFORE_MS)),
+        sql`${meetings.scheduledAt} > ${now.getTime()}`,
+      ),
+    )
+    .returning({ id: meetings.id })
+    .all()
+  for (const { id } of due) {
+    const view = meetingView(db, id)
+    for (const userId of [view.sellerId, view.buyerId]) {
+      notify(services, {
+        userId,
+        kind: 'meeting_reminder',
+        title: 'Sua entrega é daqui a pouco',
+        body: `${spotLabel(view)}, ${meetingTimeText(view.scheduledAt ?? now)}.${
+          userId === view.sellerId
+            ? ' Abra o código da entrega para quem compra confirmar.'
+            : ' Confirme a entrega com o código de quem vende.'
+        }`,
+        link: '/minhas-entregas',
+        email: { kind: 'meeting_reminder', about: `meeting:${id}` },
+      })
+    }
+  }
+  return due.length
+}
+
+/**
+ * Quietly ends what can no longer happen: an agreed meeting 24 hours past its time without a confirmed
+ * hand-off, and a proposal whose times have all passed. Both open threads hear it; nobody is notified.
+ */
+export function lapseMeetings(services: Pick<AppServices, 'db' | 'bus'>, now = new Date()): number {
+  const { db, bus } = services
+  const lapsed = db
+    .update(meetings)
+    .set({ status: 'expirada', updatedAt: now })
+    .where(
+      and(
+        eq(meetings.status, 'combinada'),
+        lte(meetings.scheduledAt, new Date(now.getTime() - MEETING_LAPSE_AFTER_MS)),
+      ),
+    )
+    .returning({ id: meetings.id })
+    .all()
+  const stale = db
+    .select({ id: meetings.id, times: meetings.proposedTimes })
+    .from(meetings)
+    .where(eq(meetings.status, 'proposta'))
+    .all()
+    .filter((row) => row.times.every((time) => time <= now.getTime()))
+    .map((row) => row.id)
+  const expired = stale.length
+    ? db
+        .update(meetings)
+        .set({ status: 'expirada', updatedAt: now })
+        .where(and(eq(meetings.status, 'proposta'), inArray(meetings.id, stale)))
+        .returning({ id: meetings.id })
+        .all()
+    : []
+  for (const { id } of [...lapsed, ...expired]) publishMeeting(bus, db, id)
+  return lapsed.length + expired.length
+}
+
+export const MEETING_SWEEP_EVERY_MS = 5 * 60 * 1000
+
+/** One turn of the scheduled job (once across instances, under the job lock): idempotent. */
+export function runMeetingSweep(services: MeetingServices, now = new Date()) {
+  return { reminded: sendMeetingReminders(services, now), lapsed: lapseMeetings(services, now) }
+}

@@ -1,0 +1,34 @@
+import type { Express } from 'express'
+import { resolveSession } from '../auth/identity'
+import { meetingCalendarFile } from '../deals/meetings'
+import { appError } from '../errors'
+import type { AppServices } from '../services'
+
+/**
+ * 'Adicionar à agenda' on an agreed meeting: only its two participants download it, and nobody keeps a
+ * copy on the way (where and when two people meet is theirs alone).
+ */
+export function mountMeetingCalendar(app: Express, services: AppServices) {
+  app.get('/api/entregas/:id/calendario.ics', (req, res, next) => {
+    res.set('Cache-Control', 'private, no-store')
+    const { user } = resolveSession(services, req, (cookie) => res.append('Set-Cookie', cookie))
+    if (!user?.approved || user.suspension) {
+      next(appError('NOT_FOUND', 'MEETING_NOT_FOUND'))
+      return
+    }
+    const id = Number(req.params.id)
+    const file =
+      Number.isSafeInteger(id) && id > 0
+        ? meetingCalendarFile(services.db, user.id, id, services.publicUrl)
+        : null
+    if (!file) {
+      next(appError('NOT_FOUND', 'MEETING_NOT_FOUND'))
+      return
+    }
+    res
+      .status(200)
+      .type('text/calendar; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="entrega-${id}.ics"`)
+      .send(file)
+  })
+}
