@@ -321,6 +321,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       `/univille/evento/${ids.ownEvent}/presencas`,
       `/univille/evento/${ids.ownEvent}/check-in`,
       '/univille/confirmar-email',
+      '/univille/reconfirmar-email',
     ]) {
       await audit.visit(path)
     }
@@ -439,6 +440,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       '/univille/admin/eventos',
       '/univille/admin/banners',
       '/univille/admin/subcategorias',
+      '/univille/admin/semestres',
       '/univille/admin/moderacao',
     ]) {
       await adminAudit.visit(path)
