@@ -72,6 +72,7 @@ const SecurityPage = page('account/security-page')
 const ConfirmEmailPage = page('auth/confirm-email-page')
 const ChatListPage = page('chat/chat-list-page')
 const ChatThreadPage = page('chat/chat-thread-page')
+const ReviewPage = page('deals/review-page')
 export const NotFoundPage = page('info/not-found-page')
 
 const sharedRoutes: ClientRoute[] = [
@@ -101,6 +102,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/reconfirmar-email', page: ReverifyEmailPage, access: 'public', beforeApproval: true },
   { path: '/chat', page: ChatListPage, access: 'signedIn' },
   { path: '/chat/:id', page: ChatThreadPage, access: 'signedIn' },
+  { path: '/avaliar/:meetingId', page: ReviewPage, access: 'signedIn' },
   { path: '/eventos', page: EventsPage, access: 'public' },
   { path: '/evento/:id', page: EventPage, access: 'public' },
   { path: '/evento/:id/presencas', page: EventRosterPage, access: 'signedIn' },

@@ -31,6 +31,7 @@ export const CLIENT_ROUTES = [
   '/reconfirmar-email',
   '/chat',
   '/chat/:id',
+  '/avaliar/:meetingId',
   '/eventos',
   '/evento/:id',
   '/evento/:id/presencas',

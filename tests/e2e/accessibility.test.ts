@@ -4,7 +4,13 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { storeMessage } from '../../server/chat/messages'
-import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
+import {
+  createConfirmedMeeting,
+  createConversation,
+  createEvent,
+  createListing,
+  createStudent,
+} from '../../server/db/factories'
 import {
   advertisements,
   eventAttendees,
@@ -37,6 +43,7 @@ const ids = {
   pendingEvent: 0,
   ownEvent: 0,
   conversation: 0,
+  handoff: 0,
   seller: '',
 }
 
@@ -128,6 +135,8 @@ async function seedFixtures() {
     db.insert(eventTickets).values({ eventId: ids.event, userId: memberId, code: 'FEIR2345' }).run()
     db.update(events).set({ attendeesCount: 1 }).where(eq(events.id, ids.event)).run()
     ids.conversation = createConversation(db, memberId, seller.id, ids.listing)
+    // A confirmed hand-off the member has yet to review (its prompt in the conversation, the review page).
+    ids.handoff = createConfirmedMeeting(db, { conversationId: ids.conversation }).id
     db.insert(messages)
       .values({
         conversationId: ids.conversation,
@@ -313,6 +322,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       '/univille/minha-conta/seguranca',
       '/univille/chat',
       `/univille/chat/${ids.conversation}`,
+      `/univille/avaliar/${ids.handoff}`,
       '/univille/eventos',
       `/univille/evento/${ids.event}`,
       '/univille/criar-evento',

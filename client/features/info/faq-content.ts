@@ -22,7 +22,31 @@ export const faqGroups: FaqGroup[] = [
         id: 'como-comprar',
         question: 'Como faço para comprar um produto?',
         answer:
-          'Encontre o que procura no Portal de Vendas, abra o anúncio e envie uma mensagem para quem está vendendo. Pelo chat, vocês combinam o preço, a forma de pagamento e um ponto de encontro no campus. O Vupt não intermedeia pagamentos: a negociação é feita diretamente entre estudantes.',
+          'Encontre o que procura no Portal de Vendas, abra o anúncio e envie uma mensagem para quem está vendendo. Pelo chat, você pode "Fazer uma oferta" e, em "Combinar entrega", vocês escolhem um ponto de encontro seguro do campus e o horário. O Vupt não intermedeia pagamentos: a negociação é feita diretamente entre estudantes, e o pagamento, com o produto em mãos.',
+      },
+      {
+        id: 'ofertas',
+        question: 'Como funciona "Fazer uma oferta"?',
+        answer:
+          'Na conversa sobre um anúncio, quem compra propõe um valor. Quem vende aceita, recusa ou faz uma contraproposta, e só a oferta mais recente fica aberta. Uma oferta sem resposta expira em 48 horas, e ela se encerra sozinha se o anúncio for vendido, pausado ou removido. Aceitar uma oferta não muda o preço público do anúncio: é um acordo entre vocês dois.',
+      },
+      {
+        id: 'combinar-entrega',
+        question: 'Como combino a entrega?',
+        answer:
+          'Na conversa, toque em "Combinar entrega", escolha um dos pontos de encontro seguros que a sua comunidade mantém no campus (como o hall da biblioteca) e sugira de um a três horários dentro do funcionamento do local, em até 14 dias. A outra pessoa escolhe um dos horários ou propõe outros. A entrega combinada fica fixada no alto da conversa e em "Minhas entregas", com o link "Adicionar à agenda", e os dois recebem um lembrete uma hora antes. Qualquer um pode cancelar informando o motivo.',
+      },
+      {
+        id: 'codigo-entrega',
+        question: 'Para que serve o código na hora da entrega?',
+        answer:
+          'Ele confirma que a entrega aconteceu. No encontro, a tela de quem vende mostra um código curto e um QR code; depois de conferir o produto, quem compra escaneia o QR code com a câmera do celular ou digita o código. O código vale só para aquele encontro e uma única vez. Com a entrega confirmada, os dois são avisados e quem vende pode marcar o anúncio como vendido. Uma entrega não confirmada até 24 horas depois do horário combinado expira sem avisos.',
+      },
+      {
+        id: 'avaliacoes',
+        question: 'Como funcionam as avaliações?',
+        answer:
+          'Só quem concluiu uma entrega confirmada pelo código pode avaliar: cada um dos dois avalia o outro uma vez, com 1 a 5 estrelas e um comentário opcional, em até 14 dias depois da entrega. A avaliação pode ser editada nas primeiras 48 horas, e quem foi avaliado pode publicar uma resposta. Ninguém avalia a si mesmo nem quem bloqueou ou foi bloqueado. O perfil mostra as últimas avaliações, o número de entregas confirmadas como vendedor e a média, que só aparece (também nos anúncios) a partir de 3 avaliações. Uma avaliação ofensiva ou falsa pode ser denunciada, e a moderação pode removê-la.',
       },
       {
         id: 'o-que-e-vupt',

@@ -5,6 +5,7 @@ import { Link } from 'wouter'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SellerAverage } from '@/features/deals/review-stars'
 import type { RouterOutputs } from '@/lib/api-types'
 import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
@@ -73,6 +74,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
           {seller}
           {listing.sellerCourse ? ` · ${listing.sellerCourse}` : null}
         </p>
+        <SellerAverage average={listing.sellerAverage} className="text-muted-foreground text-xs" />
         <p className="mt-auto pt-1 font-bold text-base text-primary sm:text-lg">
           {formatPrice(listing.priceCents)}
         </p>

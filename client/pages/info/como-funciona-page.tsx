@@ -1,5 +1,6 @@
 import {
   CalendarDays,
+  Handshake,
   type LucideIcon,
   MessageCircle,
   ShoppingBag,
@@ -45,8 +46,8 @@ const topics: Topic[] = [
     steps: [
       'Navegue pelo Portal de Vendas ou busque pelo que precisa, filtrando por categoria.',
       'Abra o anúncio para ver fotos, descrição, condição e preço.',
-      'Chame quem está vendendo no chat e combinem o valor, o pagamento e a entrega.',
-      'Encontre-se em um local movimentado do campus e confira o produto antes de pagar.',
+      'Chame quem está vendendo no chat: tire dúvidas, faça uma oferta se quiser e combinem a entrega.',
+      'Encontre-se num dos pontos de encontro do campus e confira o produto antes de pagar.',
     ],
   },
   {
@@ -60,6 +61,21 @@ const topics: Topic[] = [
       'Adicione boas fotos, um título claro, a descrição, o preço e a condição do item.',
       'Publique e responda às mensagens dos interessados pelo chat.',
       'Depois de fechar negócio, marque o anúncio como Vendido em Meus Produtos.',
+    ],
+  },
+  {
+    id: 'entrega',
+    icon: Handshake,
+    title: 'Da conversa à entrega',
+    shortTitle: 'Entrega',
+    summary: 'Oferta, encontro num ponto seguro, código na entrega e avaliação: tudo pelo chat do anúncio.',
+    steps: [
+      'Na conversa sobre um anúncio, quem compra toca em "Fazer uma oferta" e propõe um valor. Quem vende aceita, recusa ou faz uma contraproposta. Cada oferta vale por 48 horas, e aceitar não muda o preço do anúncio.',
+      'Em "Combinar entrega", qualquer um dos dois escolhe um dos pontos de encontro seguros do campus e sugere até três horários; o outro escolhe um deles ou propõe outros.',
+      'A entrega combinada fica fixada no alto da conversa e em "Minhas entregas", com "Adicionar à agenda", e vocês recebem um lembrete uma hora antes. Quem precisar desmarcar cancela com um motivo, que os dois veem.',
+      'No encontro, confira o produto. A tela de quem vende mostra um código e um QR code: quem compra escaneia com a câmera do celular ou digita o código, e a entrega fica confirmada para os dois.',
+      'Com a entrega confirmada, cada um pode avaliar o outro com 1 a 5 estrelas e um comentário, em até 14 dias, e editar a avaliação nas primeiras 48 horas. Quem foi avaliado pode responder uma vez, em público.',
+      'Só uma entrega confirmada pelo código permite avaliar. A média aparece no perfil e nos anúncios a partir de 3 avaliações, junto com o número de entregas confirmadas como vendedor.',
     ],
   },
   {

@@ -17,6 +17,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
+import { ReviewSection } from '@/features/deals/review-section'
 import { initialOf } from '@/features/listings/detail/seller-card'
 import { ListingCard } from '@/features/listings/listing-card'
 import { BlockButton } from '@/features/safety/block-button'
@@ -130,6 +131,8 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
           {profile.bio ? <p className="whitespace-pre-line break-words">{profile.bio}</p> : null}
         </div>
       </section>
+
+      <ReviewSection reviews={profile.reviews} fullName={profile.fullName} isMe={profile.isMe} />
 
       <LabelledSection
         id="profile-listings"

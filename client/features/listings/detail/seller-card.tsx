@@ -2,6 +2,7 @@ import { GraduationCapIcon, SchoolIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { SellerAverage } from '@/features/deals/review-stars'
 import { instanceUrl } from '@/lib/instance-url'
 import type { Listing } from './listing-reactions'
 
@@ -18,6 +19,7 @@ export function SellerCard({ seller }: { seller: Listing['seller'] }) {
       <div className="grid min-w-0 gap-0.5">
         <span className="truncate font-semibold">{seller.fullName}</span>
         {seller.username ? <span className="text-muted-foreground text-sm">@{seller.username}</span> : null}
+        <SellerAverage average={seller.averageRating} />
         {seller.course ? (
           <span className="flex items-center gap-1 text-muted-foreground text-sm">
             <GraduationCapIcon className="size-4 shrink-0" aria-hidden="true" />
