@@ -161,6 +161,30 @@ export const APP_ERRORS = {
     description: 'Depois da aprovação, o evento pode ser cancelado, mas não editado.',
   },
   EVENT_FULL: { title: 'Evento lotado: não há mais vagas.', description: 'Fique de olho em outros eventos.' },
+  EVENT_CAPACITY_BELOW_CONFIRMED: {
+    title: 'O limite não pode ficar abaixo das presenças confirmadas.',
+    description: 'Escolha um número de vagas igual ou maior que o de confirmados.',
+  },
+  EVENT_ORGANIZERS_ONLY: {
+    title: 'Só para quem organiza o evento.',
+    description: 'A lista de presença e o check-in são do organizador e da moderação da comunidade.',
+  },
+  EVENT_TICKET_NOT_FOUND: {
+    title: 'Ingresso não encontrado.',
+    description: 'Confira o código com a pessoa e digite de novo.',
+  },
+  EVENT_TICKET_OTHER_EVENT: {
+    title: 'Este ingresso é de outro evento.',
+    description: 'Peça à pessoa o ingresso deste evento, em Meus eventos.',
+  },
+  EVENT_TICKET_CANCELLED: {
+    title: 'Esta presença foi cancelada.',
+    description: 'O ingresso deixou de valer quando a pessoa cancelou a presença.',
+  },
+  EVENT_TICKET_USED: {
+    title: 'Este ingresso já foi usado.',
+    description: 'A entrada desta pessoa já foi registrada.',
+  },
   EVENT_OVER: { title: 'Este evento já aconteceu.', description: 'Confira os próximos eventos.' },
   EVENT_RSVP_UNAVAILABLE: {
     title: 'Não é possível confirmar presença neste evento.',

@@ -124,6 +124,7 @@ export const NOTIFICATION_KINDS = [
   'wanted_removed',
   'offer_received',
   'offer_answered',
+  'event_waitlist_promoted',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -142,6 +143,7 @@ export const EMAIL_KINDS = [
   'wanted_match',
   'offer_received',
   'offer_answered',
+  'event_waitlist',
 ] as const
 export type EmailKind = (typeof EMAIL_KINDS)[number]
 
@@ -159,6 +161,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   wanted_match: 'Alguém anunciou o que você procura',
   offer_received: 'Você recebeu uma oferta ou contraproposta',
   offer_answered: 'Sua oferta foi aceita ou recusada',
+  event_waitlist: 'Sua vaga saiu na lista de espera de um evento',
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 30

@@ -4,7 +4,7 @@ import { zonedLocalToUtc } from '../../shared/time'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunity, memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { eventAttendees, events } from '../db/schema'
+import { eventAttendees, events, eventWaitlist } from '../db/schema'
 import { appError } from '../errors'
 import { publishAdminChange } from '../moderation/badges'
 import { logModeration } from '../moderation/log'
@@ -14,6 +14,8 @@ import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 import { attachUploads, releaseUpload } from '../uploads/attach'
 import { isGoing } from './queries'
+import { issueTicket, voidCheckIn } from './tickets'
+import { announcePromotions, hasFreePlace, promoteWaitlist, waitlistPosition } from './waitlist'
 
 type EventServices = Pick<AppServices, 'db' | 'storage' | 'bus'>
 
@@ -104,70 +106,85 @@ function joinableEvent(db: Database, user: CurrentUser, id: number) {
   return event
 }
 
-function attendance(db: Database, eventId: number, isGoing: boolean) {
+/** Where the member stands after joining or leaving: going, waiting (and where in line), or neither. */
+function attendance(db: Database, eventId: number, userId: number) {
   const after = db
     .select({ attendeesCount: events.attendeesCount })
     .from(events)
     .where(eq(events.id, eventId))
     .get()
-  return { id: eventId, isGoing, attendeesCount: after?.attendeesCount ?? 0 }
-}
-
-/** RSVP, telling the organizer when the member was not already going (see notifyEventRsvp). */
-export function attendEvent(services: AppServices, user: CurrentUser, id: number) {
-  const already = isGoing(services.db, id, user.id)
-  const result = takeSeat(services.db, user, id)
-  if (!already) notifyEventRsvp(services, id, user.id)
-  return result
+  return {
+    id: eventId,
+    isGoing: isGoing(db, eventId, userId),
+    attendeesCount: after?.attendeesCount ?? 0,
+    waitlistPosition: waitlistPosition(db, eventId, userId),
+  }
 }
 
 /**
- * The seat is taken by one conditional UPDATE, so simultaneous requests can never book more people
- * than the event holds (the table's CHECK constraint backs it up). Not across a block, either way: an
- * RSVP puts the attendee's name before the organizer, as a message would.
+ * RSVP: a place when there is one, else a place at the end of the waitlist. The organizer hears of a
+ * new attendee (once per event, see notifyEventRsvp); not of someone who only joined the list.
  */
-function takeSeat(db: Database, user: CurrentUser, id: number) {
+export function attendEvent(services: AppServices, user: CurrentUser, id: number) {
+  const { db } = services
   const event = joinableEvent(db, user, id)
+  // Not across a block, either way: an RSVP puts the attendee's name before the organizer, as a message would.
   if (blockedBetween(db, user.id, event.organizerId)) throw appError('FORBIDDEN', 'EVENT_RSVP_UNAVAILABLE')
-  return db.transaction((tx) => {
-    const inserted = tx
-      .insert(eventAttendees)
-      .values({ eventId: event.id, userId: user.id })
-      .onConflictDoNothing()
+  const seated = db.transaction(() => {
+    const going = isGoing(db, event.id, user.id)
+    if (going || waitlistPosition(db, event.id, user.id) !== null) return false
+    // One conditional UPDATE takes the seat, so simultaneous requests never book more people than the
+    // event holds (the table's CHECK backs it up); nobody skips ahead of those already waiting.
+    const seat = db
+      .update(events)
+      .set({ attendeesCount: sql`${events.attendeesCount} + 1` })
+      .where(
+        and(
+          eq(events.id, event.id),
+          hasFreePlace,
+          sql`not exists (select 1 from ${eventWaitlist} where ${eventWaitlist.eventId} = ${event.id})`,
+        ),
+      )
       .run()
-    if (inserted.changes > 0) {
-      const seat = tx
-        .update(events)
-        .set({ attendeesCount: sql`${events.attendeesCount} + 1` })
-        .where(
-          and(
-            eq(events.id, event.id),
-            sql`(${events.maxParticipants} is null or ${events.attendeesCount} < ${events.maxParticipants})`,
-          ),
-        )
-        .run()
-      // No seat left: throwing undoes the attendee row with the transaction.
-      if (seat.changes === 0) throw appError('CONFLICT', 'EVENT_FULL')
+    if (seat.changes === 0) {
+      db.insert(eventWaitlist).values({ eventId: event.id, userId: user.id }).run()
+      return false
     }
-    return attendance(db, event.id, true)
+    db.insert(eventAttendees).values({ eventId: event.id, userId: user.id }).run()
+    issueTicket(db, event.id, user.id)
+    return true
   })
+  if (seated) notifyEventRsvp(services, id, user.id)
+  return attendance(db, event.id, user.id)
 }
 
-export function leaveEvent(db: Database, user: CurrentUser, id: number) {
+/**
+ * Cancels the member's presence, or their place on the waitlist. A place freed goes to the first on
+ * the list in the same transaction (promoteWaitlist), and they are told.
+ */
+export function leaveEvent(services: AppServices, user: CurrentUser, id: number) {
+  const { db } = services
   const event = joinableEvent(db, user, id)
-  return db.transaction((tx) => {
-    const removed = tx
+  const promoted = db.transaction(() => {
+    const removed = db
       .delete(eventAttendees)
       .where(and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.userId, user.id)))
       .run()
-    if (removed.changes > 0) {
-      tx.update(events)
-        .set({ attendeesCount: sql`${events.attendeesCount} - 1` })
-        .where(eq(events.id, event.id))
+    if (removed.changes === 0) {
+      db.delete(eventWaitlist)
+        .where(and(eq(eventWaitlist.eventId, event.id), eq(eventWaitlist.userId, user.id)))
         .run()
+      return []
     }
-    return attendance(db, event.id, false)
+    db.update(events)
+      .set({ attendeesCount: sql`${events.attendeesCount} - 1` })
+      .where(eq(events.id, event.id))
+      .run()
+    voidCheckIn(db, event.id, user.id)
+    return promoteWaitlist(db, event.id, event.organizerId)
   })
+  announcePromotions(services, event.id, promoted)
+  return attendance(db, event.id, user.id)
 }
 
 export type EventDecision = { approve: true } | { approve: false; reason: string }
