@@ -7,7 +7,6 @@ import { Spinner } from '@/components/ui/spinner'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
 import { ChatEventsProvider } from '@/features/chat/chat-events'
 import { isChatMember } from '@/features/chat/chat-member'
-import { AlumniBanner } from '@/features/semesters/alumni-banner'
 import { useAccountLiveUpdates, useViewer, type Viewer } from '@/lib/auth'
 import { CommunityProvider, defaultCommunity, findCommunity } from '@/lib/community'
 import { lazyPage } from '@/lib/lazy-page'
@@ -23,6 +22,13 @@ import {
 } from './routes'
 
 // Forms (zod, react-hook-form) stay out of the first download: most visits never show these two.
+// Only members see it, and it shows only to an egresso: visitors' first download leaves it out. The
+// server renders it for a member and the browser loads it before hydrating (lazyPage).
+const AlumniBanner = lazyPage(
+  'features/semesters/alumni-banner.tsx',
+  () => import('@/features/semesters/alumni-banner'),
+)
+
 const PendingApprovalScreen = lazyPage('features/auth/pending-approval-screen.tsx', () =>
   import('@/features/auth/pending-approval-screen').then((module) => ({
     default: module.PendingApprovalScreen,
@@ -170,7 +176,11 @@ function Shell() {
             Pular para o conteúdo
           </a>
           <TopNav />
-          {viewer?.approved ? <AlumniBanner /> : null}
+          {viewer?.approved ? (
+            <Suspense fallback={null}>
+              <AlumniBanner />
+            </Suspense>
+          ) : null}
           {/* tabIndex -1: the skip link moves focus here, so the next Tab starts in the content. */}
           {/* The footer waits for the page it closes: shown under a spinner, it would be pushed off the
               screen when the page arrives, the largest layout shift a visitor would see. */}

@@ -27,3 +27,5 @@ export function AlumniBanner() {
     </section>
   )
 }
+
+export default AlumniBanner
