@@ -129,7 +129,7 @@ export async function checkIn(
   if (scanned.eventId !== null && scanned.eventId !== event.id)
     throw await wrongGuess('EVENT_TICKET_OTHER_EVENT')
   const ticket = db
-    .select({ userId: eventTickets.userId, checkedInAt: eventTickets.checkedInAt })
+    .select({ userId: eventTickets.userId })
     .from(eventTickets)
     .where(and(eq(eventTickets.code, scanned.code), eq(eventTickets.eventId, event.id)))
     .get()
@@ -150,7 +150,7 @@ export async function checkIn(
     throw await wrongGuess(elsewhere ? 'EVENT_TICKET_OTHER_EVENT' : 'EVENT_TICKET_NOT_FOUND')
   }
 
-  const admitted = db.transaction(() => {
+  db.transaction(() => {
     const going = db
       .select({ userId: eventAttendees.userId })
       .from(eventAttendees)
@@ -171,12 +171,11 @@ export async function checkIn(
       )
       .run()
     if (entered.changes === 0) throw appError('CONFLICT', 'EVENT_TICKET_USED')
-    return true
   })
   const holder = db
     .select({ fullName: profiles.fullName })
     .from(profiles)
     .where(eq(profiles.userId, ticket.userId))
     .get()
-  return { admitted, fullName: holder?.fullName ?? 'Participante', ...doorCount(db, event.id) }
+  return { fullName: holder?.fullName ?? 'Participante', ...doorCount(db, event.id) }
 }
