@@ -32,6 +32,13 @@ describe('semestres e validade dos anúncios, no celular', () => {
       const banner = page.getByRole('region', { name: 'Confirmação do e-mail institucional' })
       await banner.getByText('Confirme seu e-mail institucional para voltar a publicar.').waitFor()
       await page.getByText('Pausado: confirme seu e-mail institucional em Minha Conta').waitFor()
+      // The sell form is not offered: the page says why and how to come back.
+      await page.goto('/univille/vender')
+      await page
+        .getByRole('status')
+        .getByText('Confirme seu e-mail institucional para voltar a publicar.')
+        .waitFor()
+      expect(await page.getByRole('button', { name: 'Publicar produto' }).count()).toBe(0)
       await banner.getByRole('button', { name: 'Confirmar meu e-mail' }).click()
       await page.getByText(`Abra o e-mail que mandamos para ${member.email}`).waitFor()
 
@@ -45,6 +52,8 @@ describe('semestres e validade dos anúncios, no celular', () => {
       await page.getByRole('link', { name: 'Ir para Minha Conta' }).click()
       await page.getByText(/E-mail confirmado para o semestre/).waitFor()
       expect(await banner.count()).toBe(0)
+      await page.goto('/univille/vender')
+      await page.getByRole('button', { name: 'Publicar produto' }).waitFor()
 
       // Spent: the same link opened again confirms nothing more.
       await page.goto(link)

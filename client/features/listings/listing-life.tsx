@@ -1,6 +1,7 @@
 import type { ListingHold } from '@shared/domain'
 import { ArrowUpToLineIcon, RefreshCwIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { useIsAlumnus } from '@/features/semesters/alumni-notice'
 import { formatDayLongMonth, toDate } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -41,6 +42,7 @@ export function ListingLife({ listing, now = new Date() }: { listing: LifeListin
     },
     onError: (error) => toastError(error, 'Erro ao subir o anúncio'),
   })
+  const alumnus = useIsAlumnus()
   if (listing.moderationStatus === 'removed') return null
   if (listing.hold === 'alumni') {
     return (
@@ -55,6 +57,12 @@ export function ListingLife({ listing, now = new Date() }: { listing: LifeListin
   const renewable = expired || expiresAt.getTime() - now.getTime() <= RENEW_WINDOW_MS
   const nextBump = new Date(toDate(listing.listedAt).getTime() + BUMP_INTERVAL_MS)
   const busy = renew.isPending || bump.isPending
+  // An egresso's expired listing waits for the confirmation like the paused ones: no buttons to refuse.
+  if (alumnus) {
+    return (
+      <p className="text-destructive text-sm">Expirado: confirme seu e-mail institucional para renovar.</p>
+    )
+  }
   return (
     <div className="grid gap-2">
       <p className={expired ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'}>

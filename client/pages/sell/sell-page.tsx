@@ -3,6 +3,7 @@ import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/page-header'
 import { ListingForm } from '@/features/listings/form/listing-form'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
+import { AlumniNotice, useIsAlumnus } from '@/features/semesters/alumni-notice'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -12,6 +13,7 @@ export function SellPage() {
   const [, navigate] = useLocation()
   const invalidateListings = useInvalidateListings()
   const create = trpc.listings.create.useMutation()
+  const alumnus = useIsAlumnus()
 
   const submit = async (input: ListingInput) => {
     try {
@@ -30,11 +32,15 @@ export function SellPage() {
         title="Vender um produto"
         description="Anuncie para a sua comunidade universitária. Capriche nas fotos e na descrição!"
       />
-      <ListingForm
-        mode="create"
-        onSubmit={submit}
-        className="rounded-xl border bg-card p-4 shadow-xs sm:p-6"
-      />
+      {alumnus ? (
+        <AlumniNotice />
+      ) : (
+        <ListingForm
+          mode="create"
+          onSubmit={submit}
+          className="rounded-xl border bg-card p-4 shadow-xs sm:p-6"
+        />
+      )}
     </div>
   )
 }
