@@ -73,6 +73,7 @@ const ConfirmEmailPage = page('auth/confirm-email-page')
 const ChatListPage = page('chat/chat-list-page')
 const ChatThreadPage = page('chat/chat-thread-page')
 const ReviewPage = page('deals/review-page')
+const MyDeliveriesPage = page('deals/my-deliveries-page')
 export const NotFoundPage = page('info/not-found-page')
 
 const sharedRoutes: ClientRoute[] = [
@@ -94,6 +95,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/meus-produtos', page: MyListingsPage, access: 'signedIn' },
   { path: '/meus-favoritos', page: FavoritesPage, access: 'signedIn' },
   { path: '/meus-eventos', page: MyEventsPage, access: 'signedIn' },
+  { path: '/minhas-entregas', page: MyDeliveriesPage, access: 'signedIn' },
   { path: '/procura-se', page: WantedPage, access: 'signedIn' },
   { path: '/minha-conta', page: MyAccountPage, access: 'signedIn' },
   // LGPD: export and deletion stay reachable for an account still waiting for approval.

@@ -24,6 +24,7 @@ export const CLIENT_ROUTES = [
   '/meus-produtos',
   '/meus-favoritos',
   '/meus-eventos',
+  '/minhas-entregas',
   '/procura-se',
   '/minha-conta',
   '/minha-conta/seguranca',

@@ -317,6 +317,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       '/univille/meus-produtos',
       '/univille/meus-favoritos',
       '/univille/meus-eventos',
+      '/univille/minhas-entregas',
       '/univille/procura-se',
       '/univille/minha-conta',
       '/univille/minha-conta/seguranca',

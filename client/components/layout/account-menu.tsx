@@ -21,6 +21,7 @@ const ACCOUNT_LINKS = [
   ['/meus-produtos', 'Meus Produtos'],
   ['/meus-favoritos', 'Meus favoritos'],
   ['/meus-eventos', 'Meus eventos'],
+  ['/minhas-entregas', 'Minhas entregas'],
   ['/procura-se', 'Procura-se'],
   ['/minha-conta/seguranca', 'Segurança e privacidade'],
 ] as const

@@ -19,7 +19,12 @@ export default function MobileMenu({
   // On a phone the top bar has no room for a member's 'Anunciar', and the floating '+' leaves the pages
   // with actions of their own at the bottom: the menu is the way to sell that is always there.
   const items = [
-    ...(member ? [{ href: '/vender', label: 'Anunciar' }] : []),
+    ...(member
+      ? [
+          { href: '/vender', label: 'Anunciar' },
+          { href: '/minhas-entregas', label: 'Minhas entregas' },
+        ]
+      : []),
     ...links,
     { href: '/faq', label: 'Central de Ajuda' },
     { href: '/sobre', label: 'Sobre' },

@@ -18,6 +18,7 @@ import { MessageComposer } from '@/features/chat/message-composer'
 import { MessageList, MessageListSkeleton } from '@/features/chat/message-list'
 import { ThreadHeader, ThreadHeaderSkeleton } from '@/features/chat/thread-header'
 import { TypingIndicator } from '@/features/chat/typing-indicator'
+import { ThreadMeetings } from '@/features/deals/meeting-thread'
 import { ReviewPrompt } from '@/features/deals/review-prompt'
 import { useThreadOffers } from '@/features/deals/thread-offers'
 import { useViewer } from '@/lib/auth'
@@ -129,6 +130,9 @@ function ThreadView({ conversationId }: { conversationId: number }) {
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-3xl flex-col md:border-x">
       {conversation.data ? <ThreadHeader conversation={conversation.data} /> : <ThreadHeaderSkeleton />}
+      {conversation.data && viewer ? (
+        <ThreadMeetings conversationId={conversationId} viewerId={viewer.id} />
+      ) : null}
       {conversation.data ? (
         <ReviewPrompt conversationId={conversationId} className="border-b px-3 py-2" />
       ) : null}

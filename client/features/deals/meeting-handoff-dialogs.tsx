@@ -1,0 +1,127 @@
+import { formatHandoffCode, type MeetingView } from '@shared/meetings'
+import { KeyRoundIcon, QrCodeIcon } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { DialogForm } from '@/components/dialog-form'
+import { InputField } from '@/components/text-fields'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { canScanQr, QrScanner } from '@/features/events/qr-scanner'
+import { formatDateTime } from '@/lib/dates'
+import { describeError } from '@/lib/errors'
+import { toast, toastError } from '@/lib/toast'
+import { trpc } from '@/lib/trpc'
+import { useMergeMeeting } from './meeting-cache'
+
+/** The seller's "Mostrar código": the short code and its QR code, for the buyer to type or scan. */
+export function HandoffCodeDialog({ meeting }: { meeting: MeetingView }) {
+  const [open, setOpen] = useState(false)
+  const show = trpc.meetings.handoffCode.useMutation()
+  const { mutate, reset } = show
+  useEffect(() => {
+    if (open) mutate({ meetingId: meeting.id })
+    else reset()
+  }, [open, meeting.id, mutate, reset])
+  const failure = show.error ? describeError(show.error) : null
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button type="button" size="sm" onClick={() => setOpen(true)}>
+        <QrCodeIcon aria-hidden="true" />
+        Mostrar código da entrega
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Código da entrega</DialogTitle>
+          <DialogDescription>
+            Mostre este código a quem compra, na hora da entrega. Quem compra confirma digitando o código ou
+            lendo o QR code.
+          </DialogDescription>
+        </DialogHeader>
+        {show.data ? (
+          <div className="grid justify-items-center gap-3">
+            <p className="font-mono font-semibold text-4xl tracking-widest" data-testid="handoff-code">
+              {formatHandoffCode(show.data.code)}
+            </p>
+            <img
+              src={`data:image/svg+xml;utf8,${encodeURIComponent(show.data.qrSvg)}`}
+              alt={`QR code do código ${formatHandoffCode(show.data.code)}`}
+              className="size-56 rounded-lg bg-white p-2"
+            />
+            <p className="text-muted-foreground text-sm">Vale até {formatDateTime(show.data.validUntil)}.</p>
+          </div>
+        ) : failure ? (
+          <p role="alert" className="text-sm">
+            <span className="font-medium">{failure.title}</span> {failure.description}
+          </p>
+        ) : (
+          <p role="status" className="text-muted-foreground text-sm">
+            Carregando o código...
+          </p>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** The buyer's "Confirmar entrega": the seller's code, typed (always) or read by the camera (where it can). */
+export function HandoffConfirmDialog({ meeting }: { meeting: MeetingView }) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const [code, setCode] = useState('')
+  const [scannable, setScannable] = useState(false)
+  useEffect(() => setScannable(canScanQr()), [])
+  const merge = useMergeMeeting(meeting.conversationId)
+  const confirm = trpc.meetings.confirmHandoff.useMutation({
+    onSuccess: (updated) => {
+      merge(updated)
+      toast.success('Entrega confirmada!')
+      setOpen(false)
+    },
+    onError: (error) => toastError(error, 'Erro ao confirmar a entrega'),
+  })
+  const send = (text: string) => {
+    if (text.trim() && !confirm.isPending) confirm.mutate({ meetingId: meeting.id, code: text })
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next)
+        if (next) setCode('')
+      }}
+    >
+      <Button type="button" size="sm" onClick={() => setOpen(true)}>
+        <KeyRoundIcon aria-hidden="true" />
+        Confirmar entrega
+      </Button>
+      <DialogContent>
+        <DialogForm
+          title="Confirmar a entrega"
+          description="Confirme só com o produto em mãos: peça a quem vende o código da entrega."
+          onSubmit={(event) => {
+            event.preventDefault()
+            send(code)
+          }}
+          onCancel={() => setOpen(false)}
+          submitLabel="Confirmar entrega"
+          submitDisabled={code.trim() === ''}
+          busy={confirm.isPending}
+          busyLabel="Confirmando..."
+        >
+          <InputField
+            id={`${id}-code`}
+            label="Código da entrega"
+            value={code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={60}
+            placeholder="ABC-DEF"
+            disabled={confirm.isPending}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          {scannable && open ? <QrScanner onCode={send} busy={confirm.isPending} /> : null}
+        </DialogForm>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,158 @@
+import { WEEKDAY_BITS } from '@shared/deals'
+import { MEETING_TIME_ZONE, MEETING_TIMES_MAX } from '@shared/meetings'
+import { WEEKDAY_LABELS } from '@shared/schemas/meeting-spots'
+import { proposeMeetingSchema } from '@shared/schemas/meetings'
+import { zonedLocalToUtc } from '@shared/time'
+import { PlusIcon } from 'lucide-react'
+import { useId, useState } from 'react'
+import { DialogForm } from '@/components/dialog-form'
+import { Button } from '@/components/ui/button'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { todayInTimeZone } from '@/lib/dates'
+import { toast, toastError } from '@/lib/toast'
+import { trpc } from '@/lib/trpc'
+import { useMergeMeeting } from './meeting-cache'
+
+type Slot = { date: string; time: string }
+
+const weekdaysText = (weekdays: number) =>
+  WEEKDAY_LABELS.filter((_, index) => (weekdays & (WEEKDAY_BITS[index] ?? 0)) !== 0).join(', ')
+
+/** "Combinar entrega": one of the community's spots and one to three times, on São Paulo's clock. */
+export function MeetingProposeDialog({
+  conversationId,
+  onDone,
+}: {
+  conversationId: number
+  onDone: () => void
+}) {
+  const id = useId()
+  const spots = trpc.meetingSpots.list.useQuery()
+  const [spotId, setSpotId] = useState('')
+  const [slots, setSlots] = useState<Slot[]>([{ date: '', time: '' }])
+  const [error, setError] = useState<string | undefined>()
+  const merge = useMergeMeeting(conversationId)
+  const propose = trpc.meetings.propose.useMutation({
+    onSuccess: (meeting) => {
+      merge(meeting)
+      toast.success('Proposta de entrega enviada!')
+      onDone()
+    },
+    onError: (failure) => toastError(failure, 'Erro ao propor a entrega'),
+  })
+  const spot = spots.data?.find((item) => String(item.id) === spotId)
+  const today = todayInTimeZone(MEETING_TIME_ZONE)
+  const busy = propose.isPending
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!spotId) {
+      setError('Escolha um ponto de encontro')
+      return
+    }
+    const filled = slots.filter((slot) => slot.date && slot.time)
+    const parsed = proposeMeetingSchema.safeParse({
+      conversationId,
+      spotId: Number(spotId),
+      times: filled.map((slot) => zonedLocalToUtc(slot.date, slot.time, MEETING_TIME_ZONE).getTime()),
+    })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message)
+      return
+    }
+    setError(undefined)
+    propose.mutate(parsed.data)
+  }
+
+  return (
+    <DialogForm
+      title="Combinar entrega"
+      description="Escolha um ponto de encontro seguro do campus e até três horários nos próximos 14 dias. A outra pessoa escolhe um deles ou propõe outros."
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Enviar proposta"
+      busy={busy}
+      busyLabel="Enviando..."
+    >
+      <FormField htmlFor={`${id}-spot`} label="Ponto de encontro" error={error}>
+        <select
+          id={`${id}-spot`}
+          {...fieldAriaProps(`${id}-spot`, { error })}
+          value={spotId}
+          disabled={busy || !spots.data}
+          onChange={(event) => setSpotId(event.target.value)}
+          className="h-10 w-full rounded-md border bg-background px-3 text-sm"
+        >
+          <option value="">{spots.data ? 'Escolha um ponto' : 'Carregando...'}</option>
+          {spots.data?.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {spot ? (
+        <p className="text-muted-foreground text-sm">
+          {spot.description}. Funciona {weekdaysText(spot.weekdays)}, das {spot.opensAt} às {spot.closesAt}.
+        </p>
+      ) : null}
+      {spots.data?.length === 0 ? (
+        <p className="text-muted-foreground text-sm">
+          A comunidade ainda não tem pontos de encontro cadastrados.
+        </p>
+      ) : null}
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-medium text-sm">Horários (horário de Brasília)</legend>
+        {slots.map((slot, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions, added at the end only
+          <div key={index} className="grid grid-cols-2 gap-2">
+            <label htmlFor={`${id}-date-${index}`} className="grid gap-1 text-sm">
+              Dia {index + 1}
+              <Input
+                id={`${id}-date-${index}`}
+                type="date"
+                min={today}
+                value={slot.date}
+                disabled={busy}
+                onChange={(event) =>
+                  setSlots(
+                    slots.map((item, at) => (at === index ? { ...item, date: event.target.value } : item)),
+                  )
+                }
+              />
+            </label>
+            <label htmlFor={`${id}-time-${index}`} className="grid gap-1 text-sm">
+              Hora {index + 1}
+              <Input
+                id={`${id}-time-${index}`}
+                type="time"
+                step={300}
+                value={slot.time}
+                disabled={busy}
+                onChange={(event) =>
+                  setSlots(
+                    slots.map((item, at) => (at === index ? { ...item, time: event.target.value } : item)),
+                  )
+                }
+              />
+            </label>
+          </div>
+        ))}
+        {slots.length < MEETING_TIMES_MAX ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={busy}
+            onClick={() => setSlots([...slots, { date: slots.at(-1)?.date ?? '', time: '' }])}
+          >
+            <PlusIcon aria-hidden="true" />
+            Adicionar horário
+          </Button>
+        ) : null}
+      </fieldset>
+    </DialogForm>
+  )
+}

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createConversation, createListing } from '../../server/db/factories'
+import { communities, listings, meetingSpots, meetings } from '../../server/db/schema'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { withServerDatabase } from './support/database'
+import { setUpStage } from './support/stage'
+
+const stage = setUpStage()
+let buyer: Student
+let seller: Student
+let conversationId: number
+let listingId: number
+
+beforeAll(async () => {
+  buyer = await createApprovedStudent(stage.server.dataDir, 'Bianca Souza')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Caio Martins')
+  conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
+    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+    if (!community) throw new Error('sem comunidade')
+    // Open every day and hour, so the test passes whenever it runs.
+    db.insert(meetingSpots)
+      .values({
+        communityId: community.id,
+        name: 'Portaria principal',
+        description: 'Guarita da entrada principal',
+        opensAt: '00:00',
+        closesAt: '23:59',
+        weekdays: 127,
+      })
+      .run()
+    listingId = createListing(db, { sellerId: seller.id, title: 'Livro de Física I', priceCents: 8000 })
+    return createConversation(db, buyer.id, seller.id, listingId)
+  })
+})
+
+/** A time `minutes` ahead, rounded up to five minutes, as São Paulo's date and clock fields show it. */
+function aheadInSaoPaulo(minutes: number): { date: string; time: string } {
+  const step = 5 * 60 * 1000
+  const at = new Date(Math.ceil((Date.now() + minutes * 60 * 1000) / step) * step)
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at)
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at)
+  return { date, time }
+}
+
+const entrega = (page: Page) => page.getByRole('region', { name: 'Entrega' })
+
+describe('combinar e confirmar a entrega, no celular', () => {
+  it('quem compra propõe dois horários, quem vende escolhe, o código confirma a entrega e o anúncio vira vendido', async () => {
+    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(seller, { device: 'phone' })
+    await sellerPage.goto(`/univille/chat/${conversationId}`)
+    await entrega(sellerPage).getByRole('button', { name: 'Combinar entrega' }).waitFor()
+
+    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(buyer, { device: 'phone' })
+    await buyerPage.goto(`/univille/chat/${conversationId}`)
+    await entrega(buyerPage).getByRole('button', { name: 'Combinar entrega' }).click()
+    const dialog = buyerPage.getByRole('dialog', { name: 'Combinar entrega' })
+    await dialog.getByLabel('Ponto de encontro').selectOption({ label: 'Portaria principal' })
+    const first = aheadInSaoPaulo(60)
+    const second = aheadInSaoPaulo(90)
+    await dialog.getByLabel('Dia 1').fill(first.date)
+    await dialog.getByLabel('Hora 1').fill(first.time)
+    await dialog.getByRole('button', { name: 'Adicionar horário' }).click()
+    await dialog.getByLabel('Dia 2').fill(second.date)
+    await dialog.getByLabel('Hora 2').fill(second.time)
+    await dialog.getByRole('button', { name: 'Enviar proposta' }).click()
+    await entrega(buyerPage).getByText('Você propôs uma entrega').waitFor()
+
+    // The seller's open thread shows the proposal live, with one button per time.
+    const picks = entrega(sellerPage).getByRole('button', { name: /^Escolher/ })
+    await picks.nth(1).waitFor()
+    expect(await picks.count()).toBe(2)
+    await picks.first().click()
+
+    // Pinned for both, without reloading.
+    await entrega(sellerPage).getByText('Entrega combinada').waitFor()
+    await entrega(buyerPage).getByText('Entrega combinada').waitFor()
+    await entrega(buyerPage).getByRole('link', { name: 'Adicionar à agenda' }).waitFor()
+    // The code is the seller's; the confirmation is the buyer's.
+    expect(await entrega(buyerPage).getByRole('button', { name: 'Mostrar código da entrega' }).count()).toBe(0)
+    expect(await entrega(sellerPage).getByRole('button', { name: 'Confirmar entrega' }).count()).toBe(0)
+
+    await entrega(sellerPage).getByRole('button', { name: 'Mostrar código da entrega' }).click()
+    const codeDialog = sellerPage.getByRole('dialog', { name: 'Código da entrega' })
+    const shown = codeDialog.getByTestId('handoff-code')
+    await shown.waitFor()
+    const code = (await shown.textContent())?.trim() ?? ''
+    expect(code).toMatch(/^[A-Z2-9]{3}-[A-Z2-9]{3}$/)
+    await codeDialog.getByRole('img', { name: /QR code/ }).waitFor()
+
+    await entrega(buyerPage).getByRole('button', { name: 'Confirmar entrega' }).click()
+    const confirmDialog = buyerPage.getByRole('dialog', { name: 'Confirmar a entrega' })
+    await confirmDialog.getByLabel('Código da entrega').fill(code.toLowerCase())
+    await confirmDialog.getByRole('button', { name: 'Confirmar entrega' }).click()
+
+    await entrega(buyerPage).getByText('Entrega confirmada').waitFor()
+    await entrega(sellerPage).getByText('Entrega confirmada').waitFor()
+    expect(await entrega(buyerPage).getByRole('button', { name: 'Marcar como vendido' }).count()).toBe(0)
+    await entrega(sellerPage).getByRole('button', { name: 'Marcar como vendido' }).click()
+    await entrega(sellerPage).getByRole('button', { name: 'Marcar como vendido' }).waitFor({ state: 'detached' })
+
+    const stored = await withServerDatabase(stage.server.dataDir, (db) => ({
+      listing: db.select({ status: listings.status }).from(listings).where(eq(listings.id, listingId)).get(),
+      meeting: db.select().from(meetings).where(eq(meetings.conversationId, conversationId)).get(),
+    }))
+    expect(stored.listing?.status).toBe('vendido')
+    expect(stored.meeting).toMatchObject({ status: 'confirmada', buyerId: buyer.id, sellerId: seller.id })
+
+    // "Minhas entregas" lists it among the past ones.
+    await buyerPage.goto('/univille/minhas-entregas')
+    await buyerPage.getByRole('heading', { name: 'Minhas entregas', level: 1 }).waitFor()
+    await buyerPage.getByRole('region', { name: 'Passadas' }).getByText('Livro de Física I').waitFor()
+    await sellerContext.close()
+    await buyerContext.close()
+  }, 180_000)
+})
