@@ -23,6 +23,13 @@ export async function seedBase(
   admin?: AdminSeed,
   ownedCommunities?: readonly string[],
 ): Promise<void> {
+  seedCatalogue(db, ownedCommunities)
+  seedMeetingSpots(db)
+  if (admin) await seedAdmin(db, admin)
+}
+
+/** The communities and their categories: what every release since the first has seeded. */
+export function seedCatalogue(db: Database, ownedCommunities?: readonly string[]): void {
   const seeded = SEED_COMMUNITIES.filter(
     (community) => !ownedCommunities || ownedCommunities.includes(community.slug),
   )
@@ -55,8 +62,6 @@ export async function seedBase(
         .run()
     })
   })
-  seedMeetingSpots(db)
-  if (admin) await seedAdmin(db, admin)
 }
 
 /**

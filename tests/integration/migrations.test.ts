@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
 import { createListing, createStudent } from '../../server/db/factories'
-import { seedBase } from '../../server/db/seed'
+import { seedCatalogue } from '../../server/db/seed'
 import { MIGRATIONS_FOLDER } from '../support/test-app'
 
 const folders: string[] = []
@@ -38,11 +38,11 @@ function emptyDatabase(): Database {
   return db
 }
 
-/** A seeded database migrated as the release that ended at `tag` left it. */
+/** A database migrated as the release that ended at `tag` left it, with the communities and categories. */
 async function databaseUpTo(tag: string): Promise<Database> {
   const db = emptyDatabase()
   runMigrations(db, migrationsUpTo(tag))
-  await seedBase(db)
+  seedCatalogue(db)
   return db
 }
 
