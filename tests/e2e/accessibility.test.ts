@@ -357,6 +357,13 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
         await p.getByRole('dialog', { name: 'Foto enviada por Otávio Prado' }).waitFor()
       },
     })
+    await audit.visit(`/univille/chat/${ids.conversation}`, {
+      label: 'oferta',
+      open: async (p) => {
+        await p.getByRole('button', { name: 'Fazer uma oferta' }).click()
+        await p.getByRole('dialog', { name: 'Fazer uma oferta' }).waitFor()
+      },
+    })
     await audit.visit('/univille/meus-eventos', {
       label: 'ingresso',
       open: async (p) => {
@@ -452,6 +459,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       '/univille/admin/banners',
       '/univille/admin/subcategorias',
       '/univille/admin/semestres',
+      '/univille/admin/pontos-de-encontro',
       '/univille/admin/moderacao',
     ]) {
       await adminAudit.visit(path)
@@ -481,6 +489,10 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
             .getByRole('button', { name: /^Adicionar subcategoria/ })
             .first()
             .click(),
+      ],
+      [
+        '/univille/admin/pontos-de-encontro',
+        (p) => p.getByRole('button', { name: 'Novo ponto de encontro' }).click(),
       ],
     ]
     for (const [path, openDialog] of dialogs) {

@@ -103,7 +103,14 @@ function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offe
       <Button type="button" size="sm" disabled={busy} onClick={() => setConfirming('accept')}>
         Aceitar
       </Button>
-      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => onCounter(offer)}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        aria-haspopup="dialog"
+        disabled={busy}
+        onClick={() => onCounter(offer)}
+      >
         Contraproposta
       </Button>
       <Button

@@ -125,3 +125,5 @@ function OfferForm({
     </DialogForm>
   )
 }
+
+export default OfferFormDialog

@@ -1,12 +1,16 @@
 import type { OfferView } from '@shared/offers'
 import { HandCoinsIcon } from 'lucide-react'
-import { type ReactNode, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import type { ThreadItem } from '@/features/chat/message-list'
 import { toDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { OfferCard } from './offer-card'
-import { OfferFormDialog, type OfferTarget } from './offer-form-dialog'
+import type { OfferTarget } from './offer-form-dialog'
+
+// The form (and its form library) is fetched when someone reaches for an offer button, not with the thread.
+const loadOfferForm = () => import('./offer-form-dialog')
+const OfferFormDialog = lazy(loadOfferForm)
 
 /**
  * The offers of a conversation about a listing, as thread items among the messages, and the bar above
@@ -21,6 +25,9 @@ export function useThreadOffers(
 ): { items: ThreadItem[]; bar: ReactNode } {
   const offers = trpc.offers.list.useQuery({ conversationId }, { enabled: enabled && conversationId > 0 })
   const [target, setTarget] = useState<OfferTarget | null>(null)
+  // Kept once opened, so closing plays out instead of unmounting the dialog.
+  const [opened, setOpened] = useState(false)
+  if (target && !opened) setOpened(true)
   const data = offers.data
   const items = useMemo(
     () =>
@@ -54,6 +61,9 @@ export function useThreadOffers(
             type="button"
             size="sm"
             variant="outline"
+            aria-haspopup="dialog"
+            onPointerEnter={() => void loadOfferForm()}
+            onFocus={() => void loadOfferForm()}
             onClick={() => setTarget({ kind: 'make', conversationId })}
           >
             <HandCoinsIcon aria-hidden="true" />
@@ -61,13 +71,17 @@ export function useThreadOffers(
           </Button>
         </div>
       ) : null}
-      <OfferFormDialog
-        target={target}
-        listingPriceCents={data?.listingPriceCents ?? null}
-        onOpenChange={(open) => {
-          if (!open) setTarget(null)
-        }}
-      />
+      {opened ? (
+        <Suspense fallback={null}>
+          <OfferFormDialog
+            target={target}
+            listingPriceCents={data?.listingPriceCents ?? null}
+            onOpenChange={(open) => {
+              if (!open) setTarget(null)
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   )
   return { items, bar }

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createConversation, createListing } from '../../server/db/factories'
+import { meetingSpots } from '../../server/db/schema'
+import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
+import { withServerDatabase } from './support/database'
+import { ADMIN } from './support/server'
+import { setUpStage } from './support/stage'
+
+const stage = setUpStage()
+let buyer: Student
+let seller: Student
+let conversationId: number
+let listingId: number
+
+beforeAll(async () => {
+  buyer = await createApprovedStudent(stage.server.dataDir, 'Clara Nunes')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Davi Rocha')
+  conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
+    listingId = createListing(db, {
+      sellerId: seller.id,
+      title: 'Calculadora HP 12c',
+      priceCents: 30000,
+    })
+    return createConversation(db, buyer.id, seller.id, listingId)
+  })
+})
+
+const offerCard = (page: Page, amount: string) =>
+  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
+
+describe('ofertas no chat, no celular', () => {
+  it('quem compra oferta, quem vende vê ao vivo e contrapõe, quem compra aceita: os dois veem "Aceita"', async () => {
+    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(seller)
+    await sellerPage.goto(`/univille/chat/${conversationId}`)
+    await sellerPage.getByRole('list', { name: 'Mensagens' }).waitFor()
+    // The seller is offered nothing to do: offers are made by the buyer.
+    expect(await sellerPage.getByRole('button', { name: 'Fazer uma oferta' }).count()).toBe(0)
+
+    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(buyer)
+    await buyerPage.goto(`/univille/chat/${conversationId}`)
+    await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).click()
+    const makeDialog = buyerPage.getByRole('dialog', { name: 'Fazer uma oferta' })
+    await makeDialog.getByLabel('Valor (R$)').fill('250')
+    await makeDialog.getByRole('button', { name: 'Enviar oferta' }).click()
+    await offerCard(buyerPage, 'R\\$\\s250,00').waitFor()
+    // The buyer waits: no answer buttons on their own offer.
+    expect(await offerCard(buyerPage, 'R\\$\\s250,00').getByRole('button').count()).toBe(0)
+
+    // The seller's open thread shows it without reloading, with the answers.
+    const received = offerCard(sellerPage, 'R\\$\\s250,00')
+    await received.getByRole('button', { name: 'Contraproposta' }).click()
+    const counterDialog = sellerPage.getByRole('dialog', { name: 'Fazer uma contraproposta' })
+    await counterDialog.getByLabel('Valor (R$)').fill('280,00')
+    await counterDialog.getByRole('button', { name: 'Enviar contraproposta' }).click()
+    await offerCard(sellerPage, 'R\\$\\s280,00').waitFor()
+    await received.getByText('Contraproposta enviada').waitFor()
+
+    const counter = offerCard(buyerPage, 'R\\$\\s280,00')
+    await counter.getByRole('button', { name: 'Aceitar' }).click()
+    await buyerPage.getByRole('alertdialog').getByRole('button', { name: 'Aceitar oferta' }).click()
+
+    await counter.getByText('Aceita', { exact: true }).waitFor()
+    await offerCard(sellerPage, 'R\\$\\s280,00').getByText('Aceita', { exact: true }).waitFor()
+    expect(await offerCard(sellerPage, 'R\\$\\s280,00').getByRole('button').count()).toBe(0)
+    // The listing keeps its public price.
+    await buyerPage.goto(`/univille/produto/${listingId}`)
+    await buyerPage.getByRole('heading', { name: 'Calculadora HP 12c' }).waitFor()
+    await buyerPage
+      .getByText(/R\$\s300,00/)
+      .first()
+      .waitFor()
+    await sellerContext.close()
+    await buyerContext.close()
+  }, 120_000)
+
+  it('o administrador cria um ponto de encontro em "Pontos de encontro"', async () => {
+    const { context, page } = await stage.signedInPage(ADMIN, {
+      device: 'phone',
+      totpKey: enrolTwoFactor(stage.server.dataDir, ADMIN.email),
+    })
+    await page.goto('/univille/admin/pontos-de-encontro')
+    await page.getByText('Hall da Biblioteca Central').waitFor()
+    await page.getByRole('button', { name: 'Novo ponto de encontro' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Novo ponto de encontro' })
+    await dialog.getByLabel('Nome').fill('Ginásio de esportes')
+    await dialog.getByLabel('Onde fica').fill('Na porta do ginásio, ao lado da quadra coberta.')
+    await dialog.getByLabel('Abre às').fill('09:00')
+    await dialog.getByLabel('Fecha às').fill('17:30')
+    await dialog.getByRole('checkbox', { name: 'Sábado' }).check()
+    await dialog.getByRole('button', { name: 'Salvar ponto de encontro' }).click()
+    await page.getByRole('list', { name: 'Pontos de encontro' }).getByText('Ginásio de esportes').waitFor()
+    await page.getByText('Seg a Sáb, das 09:00 às 17:30').waitFor()
+    const stored = await withServerDatabase(stage.server.dataDir, (db) =>
+      db.select().from(meetingSpots).where(eq(meetingSpots.name, 'Ginásio de esportes')).get(),
+    )
+    expect(stored).toMatchObject({ opensAt: '09:00', closesAt: '17:30', weekdays: 63, retiredAt: null })
+    await context.close()
+  }, 120_000)
+})
