@@ -44,6 +44,7 @@ const ids = {
   ownEvent: 0,
   conversation: 0,
   handoff: 0,
+  dealConversation: 0,
   seller: '',
 }
 
@@ -137,6 +138,14 @@ async function seedFixtures() {
     ids.conversation = createConversation(db, memberId, seller.id, ids.listing)
     // A confirmed hand-off the member has yet to review (its prompt in the conversation, the review page).
     ids.handoff = createConfirmedMeeting(db, { conversationId: ids.conversation }).id
+    // Someone asking about the member's own listing: a conversation where a meeting can still be proposed.
+    const asker = await createStudent(db, {
+      fullName: 'Renata Lima',
+      username: 'renata_lima',
+      approved: true,
+      emailVerified: true,
+    })
+    ids.dealConversation = createConversation(db, memberId, asker.id, ids.ownListing)
     db.insert(messages)
       .values({
         conversationId: ids.conversation,
@@ -362,6 +371,13 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       open: async (p) => {
         await p.getByRole('button', { name: 'Fazer uma oferta' }).click()
         await p.getByRole('dialog', { name: 'Fazer uma oferta' }).waitFor()
+      },
+    })
+    await audit.visit(`/univille/chat/${ids.dealConversation}`, {
+      label: 'combinar entrega',
+      open: async (p) => {
+        await p.getByRole('button', { name: 'Combinar entrega' }).click()
+        await p.getByRole('dialog', { name: 'Combinar entrega' }).getByLabel('Ponto de encontro').waitFor()
       },
     })
     await audit.visit('/univille/meus-eventos', {

@@ -141,6 +141,18 @@ describe('other Express refusals', () => {
     }
   })
 
+  it('the calendar file of a meeting, asked with forged ids, signed in or not', async () => {
+    const member = await createMember(world)
+    const cookie = sessionCookieFor(world.services, member.id)
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999', '1%00', '1']) {
+      for (const headers of [browserHeaders(http.app.url, cookie), browserHeaders(http.app.url)]) {
+        const response = await fetch(`${http.app.url}/api/entregas/${id}/calendario.ics`, { headers })
+        expect(response.headers.get('cache-control')).toBe('private, no-store')
+        await expectRefusal(response, 404, 'MEETING_NOT_FOUND', 'Entrega não encontrada.')
+      }
+    }
+  })
+
   it('an /api path that does not exist', async () => {
     const response = await fetch(`${http.app.url}/api/nada/aqui`, { headers: browserHeaders(http.app.url) })
     await expectRefusal(response, 404, 'RESOURCE_NOT_FOUND', 'Recurso não encontrado.')
