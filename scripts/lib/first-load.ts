@@ -16,12 +16,12 @@ export const CLIENT_DIST = 'dist/client'
  * first download is React DOM and TanStack Query with the tRPC client.
  */
 export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = {
-  'pages/home/home-page.tsx': 115,
+  'pages/home/home-page.tsx': 115.7,
   'pages/info/community-home-page.tsx': 108.8,
-  'pages/portal/portal-page.tsx': 123,
-  'pages/listings/category-page.tsx': 132,
-  'pages/listing/listing-page.tsx': 134.8,
-  'pages/profile/profile-page.tsx': 123.2,
+  'pages/portal/portal-page.tsx': 123.7,
+  'pages/listings/category-page.tsx': 132.7,
+  'pages/listing/listing-page.tsx': 135.1,
+  'pages/profile/profile-page.tsx': 125.5,
   'pages/events/event-page.tsx': 120,
   'pages/info/accessibility-page.tsx': 108.6,
 }

@@ -1,11 +1,12 @@
 import { REVIEW_COMMENT_MAX } from '@shared/reviews'
+import { StarIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { CharacterCount } from '@/components/character-count'
 import { FormActions } from '@/components/form-actions'
 import { TextareaField } from '@/components/text-fields'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
-import { StarsInput } from './review-stars'
+import { cn } from '@/lib/utils'
 
 /**
  * Sending a review of the other side of a confirmed hand-off, or editing one's own within its 48 hours:
@@ -89,5 +90,56 @@ export function ReviewForm({
         submitDisabled={busy || tooLong}
       />
     </form>
+  )
+}
+
+const STARS = [1, 2, 3, 4, 5] as const
+
+/** Choosing 1 to 5 stars: a radio group, so arrows move between the stars and each one is named. */
+function StarsInput({
+  name,
+  value,
+  onChange,
+  disabled,
+  invalid,
+  describedBy,
+}: {
+  name: string
+  value: number | null
+  onChange: (stars: number) => void
+  disabled?: boolean
+  invalid?: boolean
+  describedBy?: string
+}) {
+  return (
+    <fieldset className="grid gap-2" aria-invalid={invalid ? true : undefined} aria-describedby={describedBy}>
+      <legend className="mb-1 font-medium text-sm">Sua nota</legend>
+      <div className="flex gap-1">
+        {STARS.map((star) => (
+          <label
+            key={star}
+            className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={star}
+              checked={value === star}
+              onChange={() => onChange(star)}
+              disabled={disabled}
+              className="sr-only"
+            />
+            <StarIcon
+              aria-hidden="true"
+              className={cn(
+                'size-9',
+                value !== null && star <= value ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground',
+              )}
+            />
+            <span className="sr-only">{star === 1 ? '1 estrela' : `${star} estrelas`}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   )
 }

@@ -1,24 +1,17 @@
-import {
-  formatRating,
-  handoffsCountLabel,
-  RATING_MIN_REVIEWS,
-  REVIEW_REPLY_MAX,
-  reviewsCountLabel,
-} from '@shared/reviews'
-import { HandshakeIcon, MessageSquareReplyIcon, StarIcon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { formatRating, handoffsCountLabel, RATING_MIN_REVIEWS, reviewsCountLabel } from '@shared/reviews'
+import { HandshakeIcon, StarIcon } from 'lucide-react'
+import { Suspense } from 'react'
 import { Link } from 'wouter'
-import { CharacterCount } from '@/components/character-count'
-import { EmptyState } from '@/components/query-states'
-import { TextareaField } from '@/components/text-fields'
-import { Button } from '@/components/ui/button'
 import { ReportButton } from '@/features/safety/report-button'
 import type { RouterOutputs } from '@/lib/api-types'
 import { useCommunity } from '@/lib/community'
 import { formatDate } from '@/lib/dates'
-import { toast, toastError } from '@/lib/toast'
-import { trpc } from '@/lib/trpc'
+import { lazyPage } from '@/lib/lazy-page'
 import { ReviewStars } from './review-stars'
+
+// Only the person reviewed replies: everyone else's download of the profile leaves the form out. The
+// server renders it for them and the browser loads it before hydrating (lazyPage).
+const ReplyForm = lazyPage('features/deals/review-reply-form.tsx', () => import('./review-reply-form'))
 
 type ProfileReviews = RouterOutputs['profiles']['byUsername']['reviews']
 type Review = ProfileReviews['latest'][number]
@@ -69,11 +62,16 @@ export function ReviewSection({
         </div>
       </dl>
       {reviews.latest.length === 0 ? (
-        <EmptyState
-          icon={<StarIcon aria-hidden="true" />}
-          title={isMe ? 'Você ainda não recebeu avaliações' : `${fullName} ainda não recebeu avaliações`}
-          description="Avaliações só existem depois de uma entrega confirmada pelo código, no ponto de encontro."
-        />
+        // Not the shared EmptyState: its module brings the error catalogue to the profile's first download.
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-10 text-center">
+          <StarIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="font-medium">
+            {isMe ? 'Você ainda não recebeu avaliações' : `${fullName} ainda não recebeu avaliações`}
+          </p>
+          <p className="max-w-sm text-muted-foreground text-sm">
+            Avaliações só existem depois de uma entrega confirmada pelo código, no ponto de encontro.
+          </p>
+        </div>
       ) : (
         <ul className="grid gap-3">
           {reviews.latest.map((review) => (
@@ -120,74 +118,13 @@ function ReviewItem({ review, revieweeName }: { review: Review; revieweeName: st
         </div>
       ) : null}
       <div className="flex flex-wrap justify-end gap-1">
-        {review.canReply ? <ReplyForm reviewId={review.id} /> : null}
+        {review.canReply ? (
+          <Suspense fallback={null}>
+            <ReplyForm reviewId={review.id} />
+          </Suspense>
+        ) : null}
         {review.canReport ? <ReportButton targetType="review" targetId={review.id} /> : null}
       </div>
     </article>
-  )
-}
-
-/** The reviewed person's one public reply, opened from "Responder". */
-function ReplyForm({ reviewId }: { reviewId: number }) {
-  const id = useId()
-  const [open, setOpen] = useState(false)
-  const [reply, setReply] = useState('')
-  const utils = trpc.useUtils()
-  const send = trpc.reviews.reply.useMutation({
-    onSuccess: () => {
-      toast.success('Resposta publicada')
-      setOpen(false)
-      void utils.profiles.byUsername.invalidate()
-    },
-    onError: (error) => toastError(error, 'Erro ao publicar resposta'),
-  })
-  if (!open) {
-    return (
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <MessageSquareReplyIcon aria-hidden="true" />
-        Responder
-      </Button>
-    )
-  }
-  const tooLong = reply.length > REVIEW_REPLY_MAX
-  return (
-    <form
-      className="grid w-full gap-2"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (reply.trim()) send.mutate({ reviewId, reply })
-      }}
-    >
-      <TextareaField
-        id={`${id}-reply`}
-        label="Sua resposta pública"
-        value={reply}
-        onChange={(event) => setReply(event.target.value)}
-        rows={3}
-        autoFocus
-        disabled={send.isPending}
-        error={tooLong ? 'Resposta muito longa (máximo de 500 caracteres)' : undefined}
-        hint={
-          <>
-            Só uma resposta, que não pode ser editada.{' '}
-            <CharacterCount length={reply.length} max={REVIEW_REPLY_MAX} />
-          </>
-        }
-      />
-      <div className="flex justify-end gap-2">
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          onClick={() => setOpen(false)}
-          disabled={send.isPending}
-        >
-          Cancelar
-        </Button>
-        <Button type="submit" size="sm" disabled={send.isPending || tooLong || !reply.trim()}>
-          {send.isPending ? 'Publicando...' : 'Publicar resposta'}
-        </Button>
-      </div>
-    </form>
   )
 }

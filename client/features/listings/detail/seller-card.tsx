@@ -2,7 +2,7 @@ import { GraduationCapIcon, SchoolIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
-import { SellerAverage } from '@/features/deals/review-stars'
+import { SellerAverage } from '@/features/deals/seller-average'
 import { instanceUrl } from '@/lib/instance-url'
 import type { Listing } from './listing-reactions'
 
