@@ -54,6 +54,7 @@ describe('avaliações depois de uma entrega confirmada, no celular', () => {
     await review.getByRole('button', { name: 'Responder' }).click()
     await review.getByLabel('Sua resposta pública').fill('Obrigado, Bruna! Bom semestre.')
     await review.getByRole('button', { name: 'Publicar resposta' }).click()
+    await review.getByText('Resposta de Caio Mendes').waitFor()
     await review.getByText('Obrigado, Bruna! Bom semestre.').waitFor()
     await review.getByRole('button', { name: 'Responder' }).waitFor({ state: 'detached' })
 
