@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
-import { listings, notifications, offers } from '../../server/db/schema'
+import { alumni, listings, notifications, offers } from '../../server/db/schema'
 import { runOfferSweep } from '../../server/deals/offers'
 import { pauseListingsOf } from '../../server/listings/life'
 import type { ChatEvent } from '../../server/realtime/bus'
@@ -329,6 +329,27 @@ describe('offers in a conversation about a listing', () => {
       'CHAT_UNAVAILABLE',
       'FORBIDDEN',
     )
+  })
+
+  it('an egresso makes no new offer and no counter, and still answers one', async () => {
+    const scene = await createMarketScene(world, { title: 'Estojo', priceCents: 3000 })
+    const offer = await scene.buyer.caller.offers.make({
+      conversationId: scene.conversationId,
+      amountCents: 2500,
+    })
+    world.db.insert(alumni).values({ userId: scene.buyer.id, since: new Date() }).run()
+    const counter = await scene.seller.caller.offers.counter({ offerId: offer.id, amountCents: 2800 })
+    await expectAppError(
+      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 2600 }),
+      'ALUMNI_CANNOT_PUBLISH',
+      'FORBIDDEN',
+    )
+    await expectAppError(
+      scene.buyer.caller.offers.counter({ offerId: counter.id, amountCents: 2600 }),
+      'ALUMNI_CANNOT_PUBLISH',
+      'FORBIDDEN',
+    )
+    expect((await scene.buyer.caller.offers.accept({ offerId: counter.id })).status).toBe('aceita')
   })
 
   it('ten offers an hour per conversation; the eleventh is refused', async () => {
