@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
-import { communities, meetingSpots, meetings, notifications } from '../../server/db/schema'
+import { alumni, communities, meetingSpots, meetings, notifications } from '../../server/db/schema'
 import { handoffCode } from '../../server/deals/handoff'
 import { runMeetingSweep } from '../../server/deals/meetings'
 import { handoffQrPayload } from '../../shared/meetings'
@@ -292,6 +292,23 @@ describe('combinar entrega', () => {
     )
   })
 
+  it('um egresso não propõe entregas novas', async () => {
+    world.db
+      .insert(alumni)
+      .values({ userId: scene.buyer.id, since: new Date(NOW - DAY) })
+      .run()
+    await expectAppError(
+      scene.buyer.caller.meetings.propose({
+        conversationId: scene.conversationId,
+        spotId,
+        times: [local(1, 14)],
+      }),
+      'ALUMNI_CANNOT_PUBLISH',
+      'FORBIDDEN',
+    )
+    expect(world.db.select().from(meetings).all()).toEqual([])
+  })
+
   it('qualquer lado cancela com um motivo, que os dois veem; sem motivo, não', async () => {
     const agreed = await agreedMeeting()
     await expectValidationMessage(
@@ -477,6 +494,42 @@ describe('confirmação da entrega pelo código', () => {
       'HANDOFF_TOO_MANY',
     )
     expect(world.db.select().from(meetings).where(eq(meetings.id, agreed.id)).get()?.status).toBe('combinada')
+  })
+
+  it('quem compra erra códigos em várias entregas: o limite por pessoa fecha as outras também', async () => {
+    const agreedWith = async () => {
+      const seller = await createMember(world)
+      const listingId = createListing(world.db, { sellerId: seller.id, title: 'Jaleco' })
+      const conversationId = createConversation(world.db, scene.buyer.id, seller.id, listingId)
+      const proposed = await seller.caller.meetings.propose({ conversationId, spotId, times: [local(1, 14)] })
+      await scene.buyer.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) })
+      return { seller, meetingId: proposed.id }
+    }
+    const meetingsOfBuyer = [await agreedWith(), await agreedWith(), await agreedWith()]
+    vi.setSystemTime(local(1, 14))
+    const codes = []
+    for (const { seller, meetingId } of meetingsOfBuyer) {
+      codes.push((await seller.caller.meetings.handoffCode({ meetingId })).code)
+    }
+    const [first, second, third] = meetingsOfBuyer.map((meeting) => meeting.meetingId)
+    for (const meetingId of [first, second]) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        await expectAppError(
+          scene.buyer.caller.meetings.confirmHandoff({ meetingId: meetingId ?? 0, code: 'ZZZZZZ' }),
+          'HANDOFF_CODE_WRONG',
+        )
+      }
+    }
+    // Past twenty wrong codes in an hour, the third meeting (one wrong code of its own) closes too.
+    await expectAppError(
+      scene.buyer.caller.meetings.confirmHandoff({ meetingId: third ?? 0, code: 'ZZZZZZ' }),
+      'HANDOFF_TOO_MANY',
+      'TOO_MANY_REQUESTS',
+    )
+    await expectAppError(
+      scene.buyer.caller.meetings.confirmHandoff({ meetingId: third ?? 0, code: codes[2] ?? '' }),
+      'HANDOFF_TOO_MANY',
+    )
   })
 
   it('24 horas depois do horário o código não vale mais e a entrega expira quieta', async () => {
