@@ -73,7 +73,8 @@ describe('searchFaq', () => {
   it('searches the real content', () => {
     const total = faqGroups.reduce((sum, group) => sum + group.items.length, 0)
     expect(total).toBeGreaterThanOrEqual(8)
-    expect(total).toBeLessThanOrEqual(16)
+    // The deal loop (offers, meetings, the hand-off code, reviews) has its own questions among the buyers'.
+    expect(total).toBeLessThanOrEqual(20)
     expect(faqGroups.map((g) => g.title)).toEqual(['Compradores', 'Vendedores', 'Conta', 'Segurança'])
 
     expect(searchFaq(faqGroups, 'seguranca').count).toBeGreaterThan(0)
