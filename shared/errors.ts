@@ -459,7 +459,10 @@ export const APP_ERRORS = {
     title: 'Entrega não encontrada',
     description: 'Só quem concluiu uma entrega confirmada pelo código pode avaliar a outra pessoa.',
   },
-  REVIEW_SELF: { title: 'Você não pode avaliar a si mesmo.', description: 'Avalie a outra pessoa da entrega.' },
+  REVIEW_SELF: {
+    title: 'Você não pode avaliar a si mesmo.',
+    description: 'Avalie a outra pessoa da entrega.',
+  },
   REVIEW_ALREADY_SENT: {
     title: 'Você já avaliou esta entrega.',
     description: 'Nas primeiras 48 horas você pode editar a sua avaliação.',
