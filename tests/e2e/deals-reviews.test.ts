@@ -38,8 +38,9 @@ describe('avaliações depois de uma entrega confirmada, no celular', () => {
     await buyerPage.getByText('Avaliação enviada').waitFor()
     await buyerPage.getByRole('heading', { name: 'Sua avaliação' }).waitFor()
 
+    // The seller finds it in Minhas entregas.
     const { context: sellerContext, page: sellerPage } = await stage.signedInPage(seller)
-    await sellerPage.goto(`/univille/chat/${conversationId}`)
+    await sellerPage.goto('/univille/minhas-entregas')
     await sellerPage.getByRole('link', { name: 'Avaliar Bruna Alves' }).click()
     const sellerForm = sellerPage.getByRole('form', { name: 'Avaliar Bruna Alves' })
     await sellerForm.getByRole('radio', { name: '4 estrelas' }).focus()

@@ -7,6 +7,7 @@ import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { meetingCalendarUrl } from '@/features/deals/meeting-calendar-url'
+import { ReviewPrompt } from '@/features/deals/review-prompt'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
@@ -27,6 +28,7 @@ export function MyDeliveriesPage() {
         title="Minhas entregas"
         description="As entregas que você combinou pelas conversas, nos pontos de encontro seguros do campus."
       />
+      <ReviewPrompt />
       <LabelledSection
         id="proximas"
         title="Próximas"
