@@ -66,6 +66,11 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'listings.create': 'approved',
   'listings.update': 'approved',
   'listings.setStatus': 'approved',
+  'listings.renew': 'approved',
+  'listings.bump': 'approved',
+  'semesters.standing': 'approved',
+  'semesters.requestLink': 'approved',
+  'semesters.confirm': 'public',
   'listings.delete': 'approved',
   'listings.mine': 'approved',
   'listings.setFavorite': 'approved',
@@ -182,6 +187,12 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'admin.users.approve': 'admin',
   'admin.users.setRoles': 'admin',
   'admin.users.delete': 'admin',
+  'admin.semesters.list': 'admin',
+  'admin.semesters.create': 'admin',
+  'admin.semesters.update': 'admin',
+  'admin.semesters.delete': 'admin',
+  'admin.semesters.pending': 'admin',
+  'admin.semesters.extend': 'admin',
 }
 
 type ProcedureInfo = { path: string; type: string; tier: Tier | undefined }

@@ -1,45 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { BIO_MAX } from '@shared/limits'
-import { profileUpdateSchema } from '@shared/schemas/profile'
-import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
-import { CalendarDaysIcon, CameraIcon, HeartIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react'
-import { useRef } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
-import { Link, useLocation } from 'wouter'
-import type { z } from 'zod'
-import { CharacterCount } from '@/components/character-count'
-import { FormActions } from '@/components/form-actions'
-import { LoadingStatus } from '@/components/loading-status'
+import { CalendarDaysIcon, HeartIcon, ShieldCheckIcon } from 'lucide-react'
+import { LoadFailed } from '@/components/load-failed'
 import { PageHeader } from '@/components/page-header'
-import { SkeletonStack } from '@/components/skeleton-stack'
-import { InputField, TextareaField } from '@/components/text-fields'
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
-import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
-import { Skeleton } from '@/components/ui/skeleton'
+import { ProfileEditor, ProfileEditorSkeleton } from '@/features/account/profile-editor'
 import {
   BlockedMembersSection,
   EmailPreferencesSection,
   MyReportsSection,
 } from '@/features/account/safety-sections'
-import { initialOf } from '@/features/listings/detail/seller-card'
 import { ReverificationCard } from '@/features/semesters/reverification-card'
-import { useAvatarUpload } from '@/features/uploads/use-avatar-upload'
-import type { RouterOutputs } from '@/lib/api-types'
 import { describeError } from '@/lib/errors'
-import { toastFirstError } from '@/lib/form-errors'
-import { instanceUrl } from '@/lib/instance-url'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
-
-type MyProfile = RouterOutputs['profiles']['me']
-
-// The avatar travels beside the form fields (it is uploaded on its own); the rest is the server's schema.
-const profileFormSchema = profileUpdateSchema.omit({ avatarUploadId: true })
-type ProfileFormValues = z.input<typeof profileFormSchema>
 
 export function MyAccountPage() {
   usePageTitle('Minha Conta')
@@ -66,250 +38,19 @@ export function MyAccountPage() {
       {me.data ? (
         <ProfileEditor profile={me.data} />
       ) : me.error ? (
-        <div
-          className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center"
-          role="alert"
-        >
-          <p className="font-medium">{describeError(me.error, 'Erro ao carregar seu perfil').title}</p>
-          <Button variant="outline" onClick={() => void me.refetch()} disabled={me.isFetching}>
-            {me.isFetching ? 'Carregando...' : 'Tentar novamente'}
-          </Button>
-        </div>
+        <LoadFailed
+          title={describeError(me.error, 'Erro ao carregar seu perfil').title}
+          onRetry={() => void me.refetch()}
+          retrying={me.isFetching}
+          announce
+        />
       ) : (
-        <EditorSkeleton />
+        <ProfileEditorSkeleton />
       )}
       <ReverificationCard />
       <MyReportsSection />
       <BlockedMembersSection />
       <EmailPreferencesSection />
-    </div>
-  )
-}
-
-function ProfileEditor({ profile }: { profile: MyProfile }) {
-  const [, navigate] = useLocation()
-  const utils = trpc.useUtils()
-  const update = trpc.profiles.update.useMutation()
-  const avatar = useAvatarUpload(profile.avatarUrl)
-  const fileInput = useRef<HTMLInputElement>(null)
-  const form = useForm<ProfileFormValues>({
-    // raw: the server parses the same schema itself; sending the typed text keeps one source of truth.
-    resolver: zodResolver(profileFormSchema, undefined, { raw: true }),
-    defaultValues: {
-      username: profile.username ?? '',
-      fullName: profile.fullName,
-      bio: profile.bio ?? '',
-      university: profile.university ?? '',
-      course: profile.course ?? '',
-    },
-  })
-  const { errors, isSubmitting } = form.formState
-  const bio = useWatch({ control: form.control, name: 'bio' }) ?? ''
-  const fullName = useWatch({ control: form.control, name: 'fullName' })
-
-  const submit = form.handleSubmit(async (values) => {
-    if (avatar.uploading) {
-      toast.error('Aguarde o envio da foto')
-      return
-    }
-    try {
-      const result = await update.mutateAsync({ ...values, avatarUploadId: avatar.uploadId })
-      toast.success('Perfil atualizado com sucesso!')
-      await utils.auth.me.invalidate()
-      void utils.profiles.me.invalidate()
-      void utils.profiles.byUsername.invalidate()
-      navigate(`/perfil/${result.username}`)
-    } catch (error) {
-      const appCode = (error as { data?: { appCode?: string | null } }).data?.appCode
-      if (appCode === 'USERNAME_TAKEN') {
-        form.setError('username', { message: 'Este username já está em uso' }, { shouldFocus: true })
-      }
-      toastError(error, 'Erro ao atualizar perfil')
-    }
-  }, toastFirstError)
-
-  const busy = isSubmitting
-  const bioHint = <CharacterCount length={bio.length} max={BIO_MAX} />
-  const usernameHint = 'De 3 a 30 caracteres: apenas letras, números e _'
-
-  return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-busy={busy}
-      className="grid gap-6 rounded-xl border bg-card p-4 shadow-xs sm:p-6"
-    >
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 font-medium text-sm">Foto de perfil</legend>
-        <div className="flex flex-wrap items-center gap-4">
-          <Avatar className="size-24 border">
-            {avatar.previewUrl ? (
-              <AvatarImage src={instanceUrl(avatar.previewUrl)} alt="Sua foto de perfil" />
-            ) : null}
-            <AvatarFallback className="text-3xl">{initialOf(fullName || profile.fullName)}</AvatarFallback>
-          </Avatar>
-          <div className="grid gap-2">
-            <div className="flex flex-wrap gap-2">
-              <Button
-                type="button"
-                variant="outline"
-                disabled={busy}
-                onClick={() => fileInput.current?.click()}
-              >
-                <CameraIcon aria-hidden="true" />
-                {avatar.previewUrl ? 'Alterar foto' : 'Adicionar foto'}
-              </Button>
-              {avatar.previewUrl ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  tone="destructive"
-                  disabled={busy}
-                  onClick={avatar.uploading ? avatar.cancel : avatar.remove}
-                >
-                  <Trash2Icon aria-hidden="true" />
-                  {avatar.uploading ? 'Cancelar envio' : 'Remover foto'}
-                </Button>
-              ) : null}
-            </div>
-            {avatar.progress !== null ? (
-              <div className="grid gap-1">
-                <div
-                  role="progressbar"
-                  aria-label="Envio da foto de perfil"
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={avatar.progress}
-                  className="h-1.5 w-48 overflow-hidden rounded-full bg-muted"
-                >
-                  <div
-                    className="h-full bg-primary transition-[width]"
-                    style={{ width: `${avatar.progress}%` }}
-                  />
-                </div>
-                <span className="text-muted-foreground text-xs">
-                  {avatar.progress >= 100 ? 'Processando...' : `Enviando... ${avatar.progress}%`}
-                </span>
-              </div>
-            ) : (
-              <p className="text-muted-foreground text-sm">JPG, PNG, WebP ou GIF, até 5MB.</p>
-            )}
-          </div>
-        </div>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={IMAGE_INPUT_ACCEPT}
-          hidden
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.target.files?.[0]
-            if (file) avatar.pick(file)
-            event.target.value = ''
-          }}
-        />
-      </fieldset>
-
-      <FormField
-        label="Email"
-        htmlFor="account-email"
-        hint="Para trocar o e-mail, use Segurança e privacidade."
-      >
-        <Input
-          id="account-email"
-          type="email"
-          value={profile.email}
-          readOnly
-          aria-describedby="account-email-hint"
-        />
-      </FormField>
-
-      <FormField
-        label="Username"
-        htmlFor="account-username"
-        error={errors.username?.message}
-        hint={usernameHint}
-      >
-        <div className="relative">
-          <span
-            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
-            aria-hidden="true"
-          >
-            @
-          </span>
-          <Input
-            id="account-username"
-            required
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            className="pl-7"
-            {...fieldAriaProps('account-username', { error: errors.username?.message, hint: usernameHint })}
-            {...form.register('username')}
-          />
-        </div>
-      </FormField>
-
-      <InputField
-        id="account-full-name"
-        label="Nome completo"
-        error={errors.fullName?.message}
-        required
-        autoComplete="name"
-        {...form.register('fullName')}
-      />
-
-      <TextareaField
-        id="account-bio"
-        label="Bio"
-        error={errors.bio?.message}
-        hint={bioHint}
-        rows={4}
-        placeholder="Conte um pouco sobre você: o que estuda, o que cria, o que oferece..."
-        {...form.register('bio')}
-      />
-
-      <div className="grid gap-6 sm:grid-cols-2">
-        <InputField
-          id="account-university"
-          label="Universidade"
-          error={errors.university?.message}
-          autoComplete="organization"
-          {...form.register('university')}
-        />
-        <InputField
-          id="account-course"
-          label="Curso"
-          error={errors.course?.message}
-          autoComplete="off"
-          {...form.register('course')}
-        />
-      </div>
-
-      <FormActions
-        secondary={
-          profile.username ? (
-            <Button asChild variant="outline">
-              <Link href={`/perfil/${profile.username}`}>Ver meu perfil</Link>
-            </Button>
-          ) : null
-        }
-        submitLabel={avatar.uploading ? 'Enviando foto...' : busy ? 'Salvando...' : 'Salvar alterações'}
-        submitDisabled={busy || avatar.uploading}
-      />
-    </form>
-  )
-}
-
-function EditorSkeleton() {
-  return (
-    <div className="grid gap-6 rounded-xl border p-4 sm:p-6">
-      <LoadingStatus>Carregando seu perfil...</LoadingStatus>
-      <SkeletonStack className="flex items-center gap-4" shapes={['size-24 rounded-full', 'h-10 w-36']} />
-      {[0, 1, 2, 3].map((key) => (
-        <SkeletonStack key={key} className="grid gap-2" shapes={['h-4 w-28', 'h-10 w-full']} />
-      ))}
-      <Skeleton className="h-11 w-40 justify-self-end" />
     </div>
   )
 }

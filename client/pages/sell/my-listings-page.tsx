@@ -2,6 +2,7 @@ import { formatPrice } from '@shared/money'
 import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { IconText } from '@/components/icon-text'
+import { LoadFailed } from '@/components/load-failed'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -49,15 +50,12 @@ export function MyListingsPage() {
       {mine.isLoading ? (
         <ListSkeleton />
       ) : mine.error ? (
-        <div
-          className="grid justify-items-center gap-3 rounded-xl border border-dashed p-8 text-center"
-          role="alert"
-        >
-          <p className="font-medium">{describeError(mine.error, 'Erro ao carregar seus produtos').title}</p>
-          <Button variant="outline" onClick={() => void mine.refetch()} disabled={mine.isFetching}>
-            {mine.isFetching ? 'Carregando...' : 'Tentar novamente'}
-          </Button>
-        </div>
+        <LoadFailed
+          title={describeError(mine.error, 'Erro ao carregar seus produtos').title}
+          onRetry={() => void mine.refetch()}
+          retrying={mine.isFetching}
+          announce
+        />
       ) : count === 0 ? (
         <EmptyState />
       ) : (
