@@ -8,7 +8,14 @@
  * which is the new open offer), `expirada` (48 hours passed), `encerrada` (the listing left the sale, or a
  * newer offer replaced it).
  */
-export const OFFER_STATUSES = ['aberta', 'aceita', 'recusada', 'contraposta', 'expirada', 'encerrada'] as const
+export const OFFER_STATUSES = [
+  'aberta',
+  'aceita',
+  'recusada',
+  'contraposta',
+  'expirada',
+  'encerrada',
+] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]
 
 /**

@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import { MEETING_STATUSES, OFFER_STATUSES } from '../../shared/deals'
 import {
   AD_PLACEMENTS,
   EVENT_STATUSES,
@@ -26,7 +27,6 @@ import {
   REPORT_TARGETS,
   SANCTION_KINDS,
 } from '../../shared/safety'
-import { MEETING_STATUSES, OFFER_STATUSES } from '../../shared/deals'
 import { WANTED_STATUSES } from '../../shared/schemas/wanted'
 
 const createdAt = () =>

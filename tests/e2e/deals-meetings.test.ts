@@ -83,7 +83,9 @@ describe('combinar e confirmar a entrega, no celular', () => {
     await entrega(buyerPage).getByText('Entrega combinada').waitFor()
     await entrega(buyerPage).getByRole('link', { name: 'Adicionar à agenda' }).waitFor()
     // The code is the seller's; the confirmation is the buyer's.
-    expect(await entrega(buyerPage).getByRole('button', { name: 'Mostrar código da entrega' }).count()).toBe(0)
+    expect(await entrega(buyerPage).getByRole('button', { name: 'Mostrar código da entrega' }).count()).toBe(
+      0,
+    )
     expect(await entrega(sellerPage).getByRole('button', { name: 'Confirmar entrega' }).count()).toBe(0)
 
     await entrega(sellerPage).getByRole('button', { name: 'Mostrar código da entrega' }).click()
@@ -103,7 +105,9 @@ describe('combinar e confirmar a entrega, no celular', () => {
     await entrega(sellerPage).getByText('Entrega confirmada').waitFor()
     expect(await entrega(buyerPage).getByRole('button', { name: 'Marcar como vendido' }).count()).toBe(0)
     await entrega(sellerPage).getByRole('button', { name: 'Marcar como vendido' }).click()
-    await entrega(sellerPage).getByRole('button', { name: 'Marcar como vendido' }).waitFor({ state: 'detached' })
+    await entrega(sellerPage)
+      .getByRole('button', { name: 'Marcar como vendido' })
+      .waitFor({ state: 'detached' })
 
     const stored = await withServerDatabase(stage.server.dataDir, (db) => ({
       listing: db.select({ status: listings.status }).from(listings).where(eq(listings.id, listingId)).get(),
