@@ -3,12 +3,9 @@ import {
   CalendarDaysIcon,
   CalendarPlusIcon,
   ChevronLeftIcon,
-  ClipboardListIcon,
   ClockIcon,
   type LucideIcon,
   MapPinIcon,
-  PencilIcon,
-  ScanLineIcon,
   UserIcon,
   UsersIcon,
 } from 'lucide-react'
@@ -18,9 +15,7 @@ import { DescriptionSection } from '@/components/description-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { buttonVariants } from '@/components/ui/button'
-import { ButtonLink } from '@/components/ui/button-link'
 import { Skeleton } from '@/components/ui/skeleton'
-import { CancelEventDialog } from '@/features/events/cancel-event-dialog'
 import { organizerName } from '@/features/events/event-card'
 import { EventCover } from '@/features/events/event-cover'
 import { attendeesLabel, capacityLabel, waitlistLabel } from '@/features/events/event-labels'
@@ -35,8 +30,15 @@ import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
 import { formatDayLongMonth, formatTime, toDate } from '@/lib/dates'
 import { instanceUrl } from '@/lib/instance-url'
+import { lazyPage } from '@/lib/lazy-page'
 import { usePageTitle } from '@/lib/use-page-title'
 import { cn } from '@/lib/utils'
+
+// Only the organizer and the staff see these tools (with the cancel dialog): a visitor or a member
+// following a shared link does not download them.
+const OrganizerTools = lazyPage('features/events/organizer-tools.tsx', () =>
+  import('@/features/events/organizer-tools').then((module) => ({ default: module.OrganizerTools })),
+)
 
 /** Where the server serves the event as an iCalendar file (approved and cancelled events only). */
 export const eventCalendarUrl = (id: number) => instanceUrl(`/api/eventos/${id}/calendario.ics`)
@@ -144,26 +146,8 @@ function EventDetails({ event }: { event: EventDetail }) {
                 Adicionar ao calendário
               </a>
             ) : null}
-            {event.canEdit ? (
-              <ButtonLink href={`/editar-evento/${event.id}`} variant="outline" className="w-full">
-                <PencilIcon aria-hidden="true" />
-                Editar evento
-              </ButtonLink>
-            ) : null}
-            {event.canManage && approved ? (
-              <>
-                <ButtonLink href={`/evento/${event.id}/presencas`} variant="outline" className="w-full">
-                  <ClipboardListIcon aria-hidden="true" />
-                  Lista de presença
-                </ButtonLink>
-                <ButtonLink href={`/evento/${event.id}/check-in`} variant="outline" className="w-full">
-                  <ScanLineIcon aria-hidden="true" />
-                  Check-in
-                </ButtonLink>
-              </>
-            ) : null}
-            {event.isOrganizer && approved && !started ? (
-              <CancelEventDialog eventId={event.id} eventTitle={event.title} />
+            {event.canEdit || event.canManage || event.isOrganizer ? (
+              <OrganizerTools event={event} approved={approved} started={started} />
             ) : null}
           </div>
         </aside>

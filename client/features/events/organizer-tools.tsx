@@ -1,0 +1,41 @@
+import { ClipboardListIcon, PencilIcon, ScanLineIcon } from 'lucide-react'
+import { ButtonLink } from '@/components/ui/button-link'
+import { CancelEventDialog } from '@/features/events/cancel-event-dialog'
+import type { EventDetail } from '@/features/events/event-types'
+
+/** The event page's tools for its organizer and the community's staff: edit, roster, check-in, cancel. */
+export function OrganizerTools({
+  event,
+  approved,
+  started,
+}: {
+  event: EventDetail
+  approved: boolean
+  started: boolean
+}) {
+  return (
+    <>
+      {event.canEdit ? (
+        <ButtonLink href={`/editar-evento/${event.id}`} variant="outline" className="w-full">
+          <PencilIcon aria-hidden="true" />
+          Editar evento
+        </ButtonLink>
+      ) : null}
+      {event.canManage && approved ? (
+        <>
+          <ButtonLink href={`/evento/${event.id}/presencas`} variant="outline" className="w-full">
+            <ClipboardListIcon aria-hidden="true" />
+            Lista de presença
+          </ButtonLink>
+          <ButtonLink href={`/evento/${event.id}/check-in`} variant="outline" className="w-full">
+            <ScanLineIcon aria-hidden="true" />
+            Check-in
+          </ButtonLink>
+        </>
+      ) : null}
+      {event.isOrganizer && approved && !started ? (
+        <CancelEventDialog eventId={event.id} eventTitle={event.title} />
+      ) : null}
+    </>
+  )
+}
