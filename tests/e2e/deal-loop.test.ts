@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createConversation, createListing } from '../../server/db/factories'
+import { communities, meetingSpots, meetings, offers, reviews } from '../../server/db/schema'
+import { createApprovedStudent, type Student } from './support/accounts'
+import { withServerDatabase } from './support/database'
+import { setUpStage } from './support/stage'
+
+const stage = setUpStage()
+let buyer: Student
+let seller: Student
+let conversationId: number
+
+beforeAll(async () => {
+  buyer = await createApprovedStudent(stage.server.dataDir, 'Lívia Campos')
+  seller = await createApprovedStudent(stage.server.dataDir, 'Rafael Teixeira')
+  conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
+    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
+    if (!community) throw new Error('sem comunidade')
+    // Open every day and hour, so the test passes whenever it runs.
+    db.insert(meetingSpots)
+      .values({
+        communityId: community.id,
+        name: 'Portaria do Bloco C',
+        description: 'Ao lado da catraca',
+        opensAt: '00:00',
+        closesAt: '23:59',
+        weekdays: 127,
+      })
+      .run()
+    const listingId = createListing(db, { sellerId: seller.id, title: 'Violão Giannini', priceCents: 40000 })
+    return createConversation(db, buyer.id, seller.id, listingId)
+  })
+})
+
+/** A time `minutes` ahead, rounded up to five minutes, as São Paulo's date and clock fields show it. */
+function aheadInSaoPaulo(minutes: number): { date: string; time: string } {
+  const step = 5 * 60 * 1000
+  const at = new Date(Math.ceil((Date.now() + minutes * 60 * 1000) / step) * step)
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at)
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at)
+  return { date, time }
+}
+
+const offerCard = (page: Page, amount: string) =>
+  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
+const entrega = (page: Page) => page.getByRole('region', { name: 'Entrega' })
+
+async function review(page: Page, name: string, stars: string, comment?: string) {
+  await page.getByRole('link', { name: `Avaliar ${name}` }).click()
+  const form = page.getByRole('form', { name: `Avaliar ${name}` })
+  await form.getByRole('radio', { name: stars }).focus()
+  await page.keyboard.press('Space')
+  if (comment) await form.getByLabel('Comentário (opcional)').fill(comment)
+  await form.getByRole('button', { name: 'Enviar avaliação' }).click()
+  await page.getByText('Avaliação enviada').waitFor()
+}
+
+describe('da conversa à entrega, no celular', () => {
+  it('oferta → contraproposta → aceite → entrega combinada → confirmada pelo código → os dois se avaliam → o perfil mostra', async () => {
+    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(seller, { device: 'phone' })
+    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(buyer, { device: 'phone' })
+    await sellerPage.goto(`/univille/chat/${conversationId}`)
+    await sellerPage.getByRole('list', { name: 'Mensagens' }).waitFor()
+    await buyerPage.goto(`/univille/chat/${conversationId}`)
+
+    // The offer, the counter and the acceptance, each seen live on the other phone.
+    await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).click()
+    const makeDialog = buyerPage.getByRole('dialog', { name: 'Fazer uma oferta' })
+    await makeDialog.getByLabel('Valor (R$)').fill('320')
+    await makeDialog.getByRole('button', { name: 'Enviar oferta' }).click()
+    await offerCard(sellerPage, 'R\\$\\s320,00').getByRole('button', { name: 'Contraproposta' }).click()
+    const counterDialog = sellerPage.getByRole('dialog', { name: 'Fazer uma contraproposta' })
+    await counterDialog.getByLabel('Valor (R$)').fill('350,00')
+    await counterDialog.getByRole('button', { name: 'Enviar contraproposta' }).click()
+    await offerCard(buyerPage, 'R\\$\\s350,00').getByRole('button', { name: 'Aceitar' }).click()
+    await buyerPage.getByRole('alertdialog').getByRole('button', { name: 'Aceitar oferta' }).click()
+    await offerCard(sellerPage, 'R\\$\\s350,00').getByText('Aceita', { exact: true }).waitFor()
+
+    // The buyer proposes two times at the spot; the seller picks the first.
+    await entrega(buyerPage).getByRole('button', { name: 'Combinar entrega' }).click()
+    const proposal = buyerPage.getByRole('dialog', { name: 'Combinar entrega' })
+    await proposal.getByLabel('Ponto de encontro').selectOption({ label: 'Portaria do Bloco C' })
+    const first = aheadInSaoPaulo(60)
+    const second = aheadInSaoPaulo(120)
+    await proposal.getByLabel('Dia 1').fill(first.date)
+    await proposal.getByLabel('Hora 1').fill(first.time)
+    await proposal.getByRole('button', { name: 'Adicionar horário' }).click()
+    await proposal.getByLabel('Dia 2').fill(second.date)
+    await proposal.getByLabel('Hora 2').fill(second.time)
+    await proposal.getByRole('button', { name: 'Enviar proposta' }).click()
+    await entrega(sellerPage)
+      .getByRole('button', { name: /^Escolher/ })
+      .first()
+      .click()
+    await entrega(buyerPage).getByText('Entrega combinada').waitFor()
+
+    // At the spot: the seller shows the code, the buyer types it.
+    await entrega(sellerPage).getByRole('button', { name: 'Mostrar código da entrega' }).click()
+    const shown = sellerPage.getByRole('dialog', { name: 'Código da entrega' }).getByTestId('handoff-code')
+    await shown.waitFor()
+    const code = (await shown.textContent())?.trim() ?? ''
+    await sellerPage.keyboard.press('Escape')
+    await entrega(buyerPage).getByRole('button', { name: 'Confirmar entrega' }).click()
+    const confirm = buyerPage.getByRole('dialog', { name: 'Confirmar a entrega' })
+    await confirm.getByLabel('Código da entrega').fill(code)
+    await confirm.getByRole('button', { name: 'Confirmar entrega' }).click()
+    await entrega(buyerPage).getByText('Entrega confirmada').waitFor()
+    await entrega(sellerPage).getByText('Entrega confirmada').waitFor()
+
+    // Both review from the conversation, which now offers it.
+    await buyerPage.reload()
+    await review(buyerPage, 'Rafael Teixeira', '5 estrelas', 'Violão perfeito e entrega no horário.')
+    await sellerPage.reload()
+    await review(sellerPage, 'Lívia Campos', '5 estrelas')
+
+    // The seller's profile: the review and one confirmed hand-off as seller.
+    await buyerPage.goto(`/univille/perfil/${seller.username}`)
+    const section = buyerPage.getByRole('region', { name: 'Avaliações' })
+    await section.getByText('1 entrega confirmada como vendedor(a)').waitFor()
+    await section.getByText('Violão perfeito e entrega no horário.').waitFor()
+
+    const stored = await withServerDatabase(stage.server.dataDir, (db) => ({
+      offers: db
+        .select({ status: offers.status })
+        .from(offers)
+        .where(eq(offers.conversationId, conversationId))
+        .all(),
+      meeting: db.select().from(meetings).where(eq(meetings.conversationId, conversationId)).get(),
+      reviews: db.select({ stars: reviews.stars }).from(reviews).all(),
+    }))
+    expect(stored.offers.map((offer) => offer.status)).toEqual(['contraposta', 'aceita'])
+    expect(stored.meeting).toMatchObject({ status: 'confirmada', buyerId: buyer.id, sellerId: seller.id })
+    expect(stored.reviews).toHaveLength(2)
+    await sellerContext.close()
+    await buyerContext.close()
+  }, 240_000)
+})
