@@ -25,14 +25,15 @@ beforeAll(async () => {
   await withServerDatabase(stage.server.dataDir, async (db) => {
     const seller = await createStudent(db, { fullName: 'Lia Vendedora', approved: true, emailVerified: true })
     await createStudent(db, { fullName: pendingName, emailVerified: true })
-    for (const [title, priceCents] of [
+    const [rulerId] = [
       ['Régua T de desenho técnico', 6000],
       ['Régua escalímetro triangular', 2500],
       ['Compasso de precisão', 4000],
-    ] as const) {
-      createListing(db, { sellerId: seller.id, title, priceCents })
-    }
-    ids.conversation = createConversation(db, member.id, seller.id)
+    ].map(([title, priceCents]) =>
+      createListing(db, { sellerId: seller.id, title: String(title), priceCents: Number(priceCents) }),
+    )
+    // The member asked about the ruler: the conversation is about that listing.
+    ids.conversation = createConversation(db, member.id, seller.id, rulerId)
     ids.event = createEvent(db, {
       organizerId: seller.id,
       title: 'Mutirão de Estudos de Cálculo',
@@ -258,6 +259,25 @@ describe('só com o teclado', () => {
     await keys.tabTo(page.getByRole('button', { name: 'Vou participar' }))
     await keys.press('Enter')
     await page.getByText('Você confirmou presença').waitFor()
+    expect(keys.problems).toEqual([])
+  })
+
+  it('faz uma oferta na conversa sobre um anúncio', async () => {
+    const page = memberPage
+    const keys = memberKeys
+    await page.goto(`/univille/chat/${ids.conversation}`)
+    const trigger = page.getByRole('button', { name: 'Fazer uma oferta' })
+    await keys.tabTo(trigger)
+    await keys.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Fazer uma oferta' })
+    await keys.tabTo(dialog.getByLabel('Valor (R$)'))
+    await keys.type('55')
+    await keys.press('Enter')
+    await page
+      .getByRole('list', { name: 'Mensagens' })
+      .getByRole('article', { name: /R\$\s55,00/ })
+      .waitFor()
+    await dialog.waitFor({ state: 'detached' })
     expect(keys.problems).toEqual([])
   })
 
