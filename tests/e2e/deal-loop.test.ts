@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
-import { communities, meetingSpots, meetings, offers, reviews } from '../../server/db/schema'
+import { meetings, offers, reviews } from '../../server/db/schema'
 import { createApprovedStudent, type Student } from './support/accounts'
 import { withServerDatabase } from './support/database'
+import { aheadInSaoPaulo, createAlwaysOpenSpot, meetingRegion } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -16,41 +17,15 @@ beforeAll(async () => {
   buyer = await createApprovedStudent(stage.server.dataDir, 'Lívia Campos')
   seller = await createApprovedStudent(stage.server.dataDir, 'Rafael Teixeira')
   conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
-    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-    if (!community) throw new Error('sem comunidade')
-    // Open every day and hour, so the test passes whenever it runs.
-    db.insert(meetingSpots)
-      .values({
-        communityId: community.id,
-        name: 'Portaria do Bloco C',
-        description: 'Ao lado da catraca',
-        opensAt: '00:00',
-        closesAt: '23:59',
-        weekdays: 127,
-      })
-      .run()
+    createAlwaysOpenSpot(db, 'Portaria do Bloco C', 'Ao lado da catraca')
     const listingId = createListing(db, { sellerId: seller.id, title: 'Violão Giannini', priceCents: 40000 })
     return createConversation(db, buyer.id, seller.id, listingId)
   })
 })
 
-/** A time `minutes` ahead, rounded up to five minutes, as São Paulo's date and clock fields show it. */
-function aheadInSaoPaulo(minutes: number): { date: string; time: string } {
-  const step = 5 * 60 * 1000
-  const at = new Date(Math.ceil((Date.now() + minutes * 60 * 1000) / step) * step)
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at)
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Sao_Paulo',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at)
-  return { date, time }
-}
-
 const offerCard = (page: Page, amount: string) =>
   page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
-const entrega = (page: Page) => page.getByRole('region', { name: 'Entrega' })
+const entrega = meetingRegion
 
 async function review(page: Page, name: string, stars: string, comment?: string) {
   await page.getByRole('link', { name: `Avaliar ${name}` }).click()

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
-import { communities, listings, meetingSpots, meetings } from '../../server/db/schema'
+import { listings, meetings } from '../../server/db/schema'
 import { createApprovedStudent, type Student } from './support/accounts'
 import { withServerDatabase } from './support/database'
+import { aheadInSaoPaulo, createAlwaysOpenSpot, meetingRegion } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -17,39 +17,13 @@ beforeAll(async () => {
   buyer = await createApprovedStudent(stage.server.dataDir, 'Bianca Souza')
   seller = await createApprovedStudent(stage.server.dataDir, 'Caio Martins')
   conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
-    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-    if (!community) throw new Error('sem comunidade')
-    // Open every day and hour, so the test passes whenever it runs.
-    db.insert(meetingSpots)
-      .values({
-        communityId: community.id,
-        name: 'Portaria principal',
-        description: 'Guarita da entrada principal',
-        opensAt: '00:00',
-        closesAt: '23:59',
-        weekdays: 127,
-      })
-      .run()
+    createAlwaysOpenSpot(db, 'Portaria principal', 'Guarita da entrada principal')
     listingId = createListing(db, { sellerId: seller.id, title: 'Livro de Física I', priceCents: 8000 })
     return createConversation(db, buyer.id, seller.id, listingId)
   })
 })
 
-/** A time `minutes` ahead, rounded up to five minutes, as São Paulo's date and clock fields show it. */
-function aheadInSaoPaulo(minutes: number): { date: string; time: string } {
-  const step = 5 * 60 * 1000
-  const at = new Date(Math.ceil((Date.now() + minutes * 60 * 1000) / step) * step)
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at)
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Sao_Paulo',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at)
-  return { date, time }
-}
-
-const entrega = (page: Page) => page.getByRole('region', { name: 'Entrega' })
+const entrega = meetingRegion
 
 describe('combinar e confirmar a entrega, no celular', () => {
   it('quem compra propõe dois horários, quem vende escolhe, o código confirma a entrega e o anúncio vira vendido', async () => {
