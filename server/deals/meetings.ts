@@ -29,6 +29,7 @@ import { consumeAll } from '../rate-limits'
 import type { EventBus } from '../realtime/bus'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
+import { dealContext } from './context'
 
 type MeetingRow = typeof meetings.$inferSelect
 type SpotRow = typeof meetingSpots.$inferSelect
@@ -115,37 +116,11 @@ export function participantMeeting(db: Database, userId: number, meetingId: numb
   return row
 }
 
-/**
- * The conversation's deal context for a participant who may act in it now (not blocked): a live listing
- * of the member's community it is about, sold by one of the two, and who buys.
- */
+/** The deal context (see dealContext) of a conversation whose listing is still on sale. */
 function meetingContext(db: Database, user: CurrentUser, conversationId: number) {
-  const conversation = sendableConversation(db, user.id, conversationId)
-  const listing = conversation.listingId
-    ? db
-        .select({
-          id: listings.id,
-          title: listings.title,
-          sellerId: listings.sellerId,
-          communityId: listings.communityId,
-          status: listings.status,
-          moderationStatus: listings.moderationStatus,
-          hold: listings.hold,
-        })
-        .from(listings)
-        .where(eq(listings.id, conversation.listingId))
-        .get()
-    : undefined
-  if (
-    !listing ||
-    ![user.id, conversation.otherId].includes(listing.sellerId) ||
-    listing.communityId !== user.communityId ||
-    !isLive(listing)
-  ) {
-    throw appError('BAD_REQUEST', 'MEETING_NOT_POSSIBLE')
-  }
-  const buyerId = listing.sellerId === user.id ? conversation.otherId : user.id
-  return { conversation, listing, buyerId, sellerId: listing.sellerId }
+  const context = dealContext(db, user, conversationId, 'MEETING_NOT_POSSIBLE')
+  if (!isLive(context.listing)) throw appError('BAD_REQUEST', 'MEETING_NOT_POSSIBLE')
+  return context
 }
 
 /** The spot as the community's clock sees `at`: open that weekday, at or after opening, before closing. */

@@ -10,7 +10,6 @@ import { formatPrice } from '../../shared/money'
 import { OFFER_TTL_MS, type OfferView } from '../../shared/offers'
 import type { CurrentUser } from '../auth/identity'
 import { participantConversation, publishChat } from '../chat/conversations'
-import { sendableConversation } from '../chat/messages'
 import type { Database } from '../db/client'
 import { listings, offers } from '../db/schema'
 import { appError } from '../errors'
@@ -21,6 +20,7 @@ import type { EventBus } from '../realtime/bus'
 import { blockedBetween } from '../safety/blocks'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
+import { dealContext } from './context'
 
 type OfferRow = typeof offers.$inferSelect
 type Services = Pick<
@@ -48,35 +48,6 @@ const publishOffer = (bus: EventBus, row: OfferRow) =>
     conversationId: row.conversationId,
     offer: toOfferView(row),
   })
-
-/**
- * The conversation's deal context for a participant who may act in it now (not blocked): the listing
- * it is about, which must be the other participant's or the member's own, and who buys.
- */
-function dealContext(db: Database, user: CurrentUser, conversationId: number) {
-  const conversation = sendableConversation(db, user.id, conversationId)
-  const listing = conversation.listingId
-    ? db
-        .select({
-          id: listings.id,
-          title: listings.title,
-          sellerId: listings.sellerId,
-          communityId: listings.communityId,
-          status: listings.status,
-          moderationStatus: listings.moderationStatus,
-          hold: listings.hold,
-        })
-        .from(listings)
-        .where(eq(listings.id, conversation.listingId))
-        .get()
-    : undefined
-  const participants = [user.id, conversation.otherId]
-  if (!listing || !participants.includes(listing.sellerId) || listing.communityId !== user.communityId) {
-    throw appError('BAD_REQUEST', 'OFFER_NOT_POSSIBLE')
-  }
-  const buyerId = listing.sellerId === user.id ? conversation.otherId : user.id
-  return { conversation, listing, buyerId, sellerId: listing.sellerId }
-}
 
 /**
  * What an open offer really is now: one past its 48 hours is `expirada`, one whose listing left the sale
@@ -203,7 +174,7 @@ export async function makeOffer(
   now = new Date(),
 ): Promise<OfferView> {
   const { db } = services
-  const context = dealContext(db, user, input.conversationId)
+  const context = dealContext(db, user, input.conversationId, 'OFFER_NOT_POSSIBLE')
   if (context.sellerId === user.id) throw appError('FORBIDDEN', 'OFFER_OWN_LISTING')
   if (!isLive(context.listing)) throw appError('CONFLICT', 'OFFER_LISTING_UNAVAILABLE')
   assertMayPublish(db, user)
@@ -263,7 +234,7 @@ function answerableOffer(services: Services, user: CurrentUser, offerId: number,
   if (!row || (row.buyerId !== user.id && row.sellerId !== user.id)) {
     throw appError('NOT_FOUND', 'OFFER_NOT_FOUND')
   }
-  const context = dealContext(db, user, row.conversationId)
+  const context = dealContext(db, user, row.conversationId, 'OFFER_NOT_POSSIBLE')
   const current = settle(db, services.bus, row, now)
   if (current.status !== 'aberta') throw appError('CONFLICT', 'OFFER_CLOSED')
   if (current.madeById === user.id) throw appError('FORBIDDEN', 'OFFER_NOT_YOURS_TO_ANSWER')
