@@ -1,5 +1,4 @@
 import { reverifyTokenSchema } from '../../shared/schemas/semesters'
-import { consumeAll } from '../rate-limits'
 import {
   confirmReverification,
   requestReverificationLink,
@@ -17,9 +16,7 @@ export const semestersRouter = router({
   ),
 
   /** The link from the e-mail; it may be opened signed out, on another device. */
-  confirm: publicProcedure.input(reverifyTokenSchema).mutation(async ({ ctx, input }) => {
-    // Every check of a link's token costs the address a point, valid or not.
-    await consumeAll([[ctx.rateLimits.linkTokensByIp, ctx.request.ip ?? 'desconhecido']])
-    return confirmReverification(ctx, input.token, ctx.request.community)
-  }),
+  confirm: publicProcedure
+    .input(reverifyTokenSchema)
+    .mutation(({ ctx, input }) => confirmReverification(ctx, input.token)),
 })

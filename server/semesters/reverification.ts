@@ -5,9 +5,10 @@
  */
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { ReverificationState } from '../../shared/schemas/semesters'
+import { linkOwner, spendLinkPoint } from '../auth/email-links'
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/email-tokens'
-import type { CurrentUser } from '../auth/identity'
-import { memberLinkBelongsHere, memberUrl } from '../communities/links'
+import type { CurrentUser, RequestScope } from '../auth/identity'
+import { memberUrl } from '../communities/links'
 import type { Database } from '../db/client'
 import { alumni, communities, profiles, reverifications, users } from '../db/schema'
 import { appError } from '../errors'
@@ -292,26 +293,14 @@ export async function requestReverificationLink(
  * and nobody else (whoever is signed in on the browser), once, under that member's community, and only
  * while the account still uses that address.
  */
-export function confirmReverification(
-  services: AppServices,
-  token: string,
-  requestCommunity: string | undefined,
-  now = new Date(),
-) {
-  const { db } = services
-  const row = peekEmailToken(db, token, 'reverify_email')
-  const user = row ? db.select().from(users).where(eq(users.id, row.userId)).get() : undefined
-  if (
-    !row ||
-    !user ||
-    user.deletedAt ||
-    user.email !== row.email ||
-    !memberLinkBelongsHere(services, user.id, requestCommunity) ||
-    !consumeEmailToken(db, token, 'reverify_email')
-  ) {
+export async function confirmReverification(scope: RequestScope, token: string, now = new Date()) {
+  await spendLinkPoint(scope)
+  const row = peekEmailToken(scope.db, token, 'reverify_email')
+  const user = linkOwner(scope, row ?? null)
+  if (!row || !user || !consumeEmailToken(scope.db, token, 'reverify_email')) {
     throw appError('BAD_REQUEST', 'INVALID_TOKEN')
   }
-  markConfirmed(services, user.id, now)
+  markConfirmed(scope, user.id, now)
   return { ok: true as const, email: user.email }
 }
 
