@@ -44,37 +44,62 @@ export function streamScope(ctx: Omit<StreamScope, 'userId'> & { user: { id: num
   return { db: ctx.db, bus: ctx.bus, request: ctx.request, userId: ctx.user.id }
 }
 
+/** One listener on a member's account changes, shared by the live streams of one connection. */
+type SuspensionWatch = NonNullable<NonNullable<RequestMeta['subscriptions']>['suspension']>
+
 /**
- * The signal a member's stream runs on: the call's own, ended as well as soon as a moderator suspends
- * the member or the account is deleted. The moderation publishes that on the bus, so the streams end on
- * every instance at once instead of at their next event (which may never come for a quiet member). The
- * database is read once the listener is in place, for a suspension given just before, and after a gap
- * on the bus, when the message may have been lost.
+ * Aborts its signal as soon as a moderator suspends the member or the account is deleted. The moderation
+ * publishes that on the bus, so streams end on every instance at once instead of at their next event
+ * (which may never come for a quiet member). The database is read once the listener is in place, for a
+ * suspension given just before, and after a gap on the bus, when the message may have been lost.
  */
-export function endsWhenSuspended(
-  { db, bus, userId }: StreamScope,
-  signal: AbortSignal | undefined,
-): AbortSignal {
-  const ended = new AbortController()
-  const end = () => ended.abort()
-  if (signal?.aborted) end()
-  else if (signal) {
-    signal.addEventListener('abort', end, { once: true })
-    ended.signal.addEventListener('abort', () => signal.removeEventListener('abort', end), { once: true })
-  }
+function watchSuspension({ db, bus, userId }: StreamScope): SuspensionWatch {
+  const watching = new AbortController()
+  const stop = () => watching.abort()
   const watch = async () => {
-    const changes = bus.listen('account', userId, ended.signal)
+    const changes = bus.listen('account', userId, watching.signal)
     await changes.ready
-    if (activeSuspension(db, userId)) return end()
+    if (activeSuspension(db, userId)) return stop()
     for await (const change of changes) {
       const barred =
         change === BUS_GAP
           ? activeSuspension(db, userId) !== null
           : change.reason === 'suspended' || change.reason === 'deleted'
-      if (barred) return end()
+      if (barred) return stop()
     }
   }
-  // Should the database fail, the stream ends rather than outlive a suspension unseen.
-  watch().catch(end)
+  // Should the database fail, the streams end rather than outlive a suspension unseen.
+  watch().catch(stop)
+  return { userId, signal: watching.signal, streams: 0, stop }
+}
+
+/**
+ * The signal a member's stream runs on: the call's own, ended as well when the member is suspended or
+ * deleted. The streams of one WebSocket connection (chat, bell, badges) share one watch: a bus listener
+ * each would be memory on every one of thousands of open sockets.
+ */
+export function endsWhenSuspended(scope: StreamScope, signal: AbortSignal | undefined): AbortSignal {
+  const connection = scope.request.subscriptions
+  const shared = connection?.suspension
+  const watch =
+    shared && shared.userId === scope.userId && !shared.signal.aborted ? shared : watchSuspension(scope)
+  if (connection) connection.suspension = watch
+  watch.streams += 1
+  const ended = new AbortController()
+  const end = () => ended.abort()
+  const sources = [watch.signal, ...(signal ? [signal] : [])]
+  for (const source of sources) source.addEventListener('abort', end, { once: true })
+  ended.signal.addEventListener(
+    'abort',
+    () => {
+      for (const source of sources) source.removeEventListener('abort', end)
+      watch.streams -= 1
+      if (watch.streams > 0 && !watch.signal.aborted) return
+      watch.stop()
+      if (connection?.suspension === watch) connection.suspension = undefined
+    },
+    { once: true },
+  )
+  if (sources.some((source) => source.aborted)) end()
   return ended.signal
 }
