@@ -1,7 +1,6 @@
 import { createServer } from 'node:http'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import type { Express } from 'express'
 import { pino } from 'pino'
 import { z } from 'zod'
 import { pt } from 'zod/locales'
@@ -12,7 +11,7 @@ import { communities } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
 import { MEETING_SWEEP_EVERY_MS, runMeetingSweep } from '../server/deals/meetings'
 import { OFFER_SWEEP_EVERY_MS, runOfferSweep } from '../server/deals/offers'
-import { createHttpApp } from '../server/http/app'
+import { createHttpApp, type HttpAppOptions } from '../server/http/app'
 import { serveBuiltClient, serveDevClient } from '../server/http/client-app'
 import { LISTING_LIFE_EVERY_MS, runListingLife } from '../server/listings/life'
 import { createFileMailer, createSmtpMailer } from '../server/mail/mailer'
@@ -132,7 +131,7 @@ async function main() {
     },
   }
   let closeVite: (() => Promise<void>) | undefined
-  let clientPages: (app: Express) => void
+  let clientPages: NonNullable<HttpAppOptions['clientPages']>
   if (isProduction) {
     // Built by `vite build --ssr` beside the client, and loaded before the server listens: loaded on the
     // first page, it made the first visitor after each start wait about 0.7 s for it.
@@ -140,8 +139,8 @@ async function main() {
       pathToFileURL(join(projectRoot, 'dist', 'ssr', 'entry-server.js')).href
     )
     const ssr = { services, renderer: async () => renderer }
-    clientPages = (app) =>
-      serveBuiltClient(app, join(projectRoot, 'dist', 'client'), { ...clientOptions, ssr })
+    clientPages = (app, pageCache) =>
+      serveBuiltClient(app, join(projectRoot, 'dist', 'client'), { ...clientOptions, ssr, pageCache })
   } else {
     const { createServer: createViteServer } = await import('vite')
     const vite = await createViteServer({

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import type Sqlite from 'better-sqlite3'
-import type { RequestHandler, Response } from 'express'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { readSessionToken } from '../auth/session'
 import { hashToken } from '../auth/tokens'
 import { brotli, COMPRESS_FROM_BYTES, chunkBuffer, preferredEncoding } from './compress-whole-body'
@@ -21,6 +21,11 @@ import { procedurePaths } from './trpc-limits'
  * already carries) and answers a hit; `capture` runs right before the tRPC handler and keeps the plain
  * JSON body of a miss. For a member, the context tells the cache until when the session holds
  * (`holdMemberAnswerUntil`); without it the answer is not kept.
+ *
+ * A visitor's server-rendered page is kept the same way (`servePage` before the page's compression,
+ * `capture` after it), for at most `pageMaxAgeMs` as well: a page also shows what depends on the clock
+ * (dates written as "há 2 horas", which events are still to come), and a few seconds of that are harmless.
+ * A member's page is rendered for each request.
  */
 export type AnswerCacheOptions = {
   sqlite: Sqlite.Database
@@ -28,6 +33,15 @@ export type AnswerCacheOptions = {
   procedures: ReadonlySet<string>
   maxEntries?: number
   maxBodyBytes?: number
+  /** All the bodies kept, together. */
+  maxStoredBytes?: number
+  /**
+   * How long a visitor's page is kept at most, even with no write. Half the client's staleTime (30 s,
+   * client/lib/trpc.ts): the answers a kept page carries are still fresh when it hydrates, so the
+   * browser does not ask for them again.
+   */
+  pageMaxAgeMs?: number
+  now?: () => number
 }
 
 type Entry = {
@@ -52,11 +66,17 @@ const OWN_HEADERS = new Set([
   'set-cookie',
 ])
 
+/** The half of the cache a page route uses: `servePage` before the page's compression, `capture` after. */
+export type PageCache = { servePage: RequestHandler; capture: RequestHandler }
+
 export function createAnswerCache({
   sqlite,
   procedures,
   maxEntries = 1000,
   maxBodyBytes = 512 * 1024,
+  maxStoredBytes = 32 * 1024 * 1024,
+  pageMaxAgeMs = 15_000,
+  now = () => Date.now(),
 }: AnswerCacheOptions) {
   const entries = new Map<string, Entry>()
   // Two statements prepared once: the pragma on its own costs a third less than through
@@ -64,11 +84,14 @@ export function createAnswerCache({
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
   const totalChanges = sqlite.prepare('select total_changes()').pluck()
   let storedVersion = ''
+  /** The bodies kept, plain and compressed: pages weigh a hundred times an answer. */
+  let storedBytes = 0
   /** Everything stored since the last write carries this; any write changes it. */
   const currentVersion = () => {
     const version = `${dataVersion.get()}:${totalChanges.get()}`
     if (version !== storedVersion) {
       entries.clear()
+      storedBytes = 0
       storedVersion = version
     }
     return version
@@ -86,10 +109,26 @@ export function createAnswerCache({
     // The token's hash is the session's id: the key of a member's answers, never the token itself.
     const viewer = token ? `sessão ${hashToken(token)}` : 'visitante'
     const key = `${viewer} ${wantsLibras(req) ? 'libras ' : ''}${req.originalUrl}`
-    const version = currentVersion()
-    const entry = entries.get(key)
-    if (!entry || Date.now() >= entry.until) {
-      res.locals.answerCache = { key, version, member: token !== undefined } satisfies Pending
+    answerOrPass(req, res, next, { key, version: currentVersion(), member: token !== undefined })
+  }
+
+  const servePage: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' || req.originalUrl.length > 4096) return next()
+    if (readSessionToken(req.headers.cookie) !== undefined) return next()
+    const key = `página ${wantsLibras(req) ? 'libras ' : ''}${req.originalUrl}`
+    answerOrPass(req, res, next, {
+      key,
+      version: currentVersion(),
+      member: false,
+      until: now() + pageMaxAgeMs,
+    })
+  }
+
+  /** Sends the stored answer for `pending.key`, or lets the request through to be kept on its way out. */
+  function answerOrPass(req: Request, res: Response, next: NextFunction, pending: Pending) {
+    const entry = entries.get(pending.key)
+    if (!entry || now() >= entry.until) {
+      res.locals.answerCache = pending
       return next()
     }
     res.statusCode = entry.status
@@ -99,8 +138,13 @@ export function createAnswerCache({
     if (encoding) res.setHeader('Content-Encoding', encoding)
     let body = entry.body
     if (encoding) {
-      entry.encoded[encoding] ??= encoding === 'br' ? brotli(entry.body) : gzipSync(entry.body)
-      body = entry.encoded[encoding]
+      let encoded = entry.encoded[encoding]
+      if (!encoded) {
+        encoded = encoding === 'br' ? brotli(entry.body) : gzipSync(entry.body)
+        entry.encoded[encoding] = encoded
+        storedBytes += encoded.length
+      }
+      body = encoded
     }
     res.setHeader('Content-Length', body.length)
     res.end(body)
@@ -146,8 +190,8 @@ export function createAnswerCache({
   }
 
   function store(pending: Pending, res: Response, body: Buffer) {
-    const until = pending.member ? (pending.until ?? 0) : Number.POSITIVE_INFINITY
-    if (until <= Date.now()) return
+    const until = pending.until ?? (pending.member ? 0 : Number.POSITIVE_INFINITY)
+    if (until <= now()) return
     // A write since the request began (its own session's touch included): its answer may predate the
     // write, so it is not kept.
     if (currentVersion() !== pending.version) return
@@ -155,9 +199,29 @@ export function createAnswerCache({
       (pair): pair is [string, string | string[] | number] =>
         pair[1] !== undefined && !OWN_HEADERS.has(pair[0]),
     )
+    forget(pending.key)
     entries.set(pending.key, { status: 200, headers, body, encoded: {}, until })
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+    storedBytes += body.length
+    // The oldest go first.
+    for (const key of entries.keys()) {
+      if (entries.size <= maxEntries && storedBytes <= maxStoredBytes) break
+      forget(key)
+    }
   }
 
-  return { serve, capture, holdMemberAnswerUntil, size: () => entries.size }
+  function forget(key: string) {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    storedBytes -= entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0)
+  }
+
+  return {
+    serve,
+    servePage,
+    capture,
+    holdMemberAnswerUntil,
+    size: () => entries.size,
+    storedBytes: () => storedBytes,
+  }
 }

@@ -9,7 +9,7 @@ import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
 import { requestContext } from '../trpc/http-context'
 import { createUploadRouter } from '../uploads/routes'
-import { createAnswerCache } from './answer-cache'
+import { createAnswerCache, type PageCache } from './answer-cache'
 import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
 import { compressWholeBody } from './compress-whole-body'
 import { handleErrors, notFound } from './errors'
@@ -29,8 +29,11 @@ export type HttpAppOptions = {
   isProduction: boolean
   trustProxy: number
   google?: { id: string; secret: string }
-  /** Mounts the client's pages (built, or through Vite): after every other route, before the error handler. */
-  clientPages?: (app: Express) => void
+  /**
+   * Mounts the client's pages (built, or through Vite): after every other route, before the error
+   * handler. A built page may be kept for visitors in `pageCache`.
+   */
+  clientPages?: (app: Express, pageCache: PageCache) => void
   /** Counts requests and errors; /metrics answers only with `metricsToken` set (METRICS_TOKEN). */
   metrics?: AppMetrics
   metricsToken?: string
@@ -153,7 +156,7 @@ export function createHttpApp({
   mountGoogleAuth(app, services, google)
   mountEventCalendar(app, services.db, services.publicUrl)
   mountMeetingCalendar(app, services)
-  clientPages?.(app)
+  clientPages?.(app, answers)
   app.use(notFound(services.logger))
   if (metrics) {
     const observe: ErrorRequestHandler = (error, _req, _res, next) => {

@@ -1,6 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express'
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express'
 import type { ViteDevServer } from 'vite'
 import { isClientRoute } from '../../shared/routes'
 import { type PageRenderer, SSR_STATE_ELEMENT_ID } from '../../shared/ssr'
@@ -8,6 +14,7 @@ import { SSR_DATES_ELEMENT_ID } from '../../shared/ssr-dates'
 import type { Database } from '../db/client'
 import { escapeHtml } from '../escape-html'
 import type { AppServices } from '../services'
+import type { PageCache } from './answer-cache'
 import { type Manifest, modulePreloader } from './build-manifest'
 import { compressWholeBody, preferredEncoding } from './compress-whole-body'
 import { createPageCaller } from './page-caller'
@@ -23,6 +30,8 @@ type ClientAppOptions = {
    * the bare shell, rendered by the browser.
    */
   ssr?: { services: AppServices; renderer: () => Promise<PageRenderer> }
+  /** Keeps a visitor's rendered page until the next write (answer-cache.ts). */
+  pageCache?: PageCache
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>'
@@ -236,8 +245,12 @@ export function serveBuiltClient(app: Express, distDir: string, options: ClientA
   )
   mountManifest(app, options)
   redirectOldHome(app)
-  app.get('/{*path}', compressWholeBody(), (req, res, next) =>
-    sendPage(req, res, html, options, preloadTags).catch(next),
+  const cache = options.pageCache
+  app.get(
+    '/{*path}',
+    ...(cache ? [cache.servePage, compressWholeBody(), cache.capture] : [compressWholeBody()]),
+    (req: Request, res: Response, next: NextFunction) =>
+      sendPage(req, res, html, options, preloadTags).catch(next),
   )
 }
 

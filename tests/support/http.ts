@@ -75,8 +75,9 @@ export async function startAppWithPages(
   const clientDir = mkdtempSync(join(tmpdir(), 'vupt-client-'))
   writeFileSync(join(clientDir, 'index.html'), indexHtml)
   const app = await startHttpApp(services, {
-    clientPages: (express) =>
+    clientPages: (express, pageCache) =>
       serveBuiltClient(express, clientDir, {
+        pageCache,
         db: services.db,
         settings: TEST_PUBLIC_SETTINGS,
         ssr: renderer ? { services, renderer: async () => renderer } : undefined,
