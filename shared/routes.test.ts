@@ -33,7 +33,7 @@ describe('routes', () => {
   )
 
   test('a parameter fills its segment, encoded', () => {
-    expect(routes.product(42)).toBe('/produto/42')
+    expect(routes.listing(42)).toBe('/produto/42')
     expect(routes.profile('ana_lima')).toBe('/perfil/ana_lima')
     expect(routes.eventRoster(7)).toBe('/evento/7/presencas')
     expect(routes.admin.listing(3)).toBe('/admin/anuncios/3')
@@ -44,7 +44,7 @@ describe('routes', () => {
     expect(routes.home()).toBe('/')
     expect(routes.auth({ from: '/vender?x=1 2' })).toBe('/auth?from=%2Fvender%3Fx%3D1%202')
     expect(routes.chat({ vendedor: 'ana', produto: 9 })).toBe('/chat?vendedor=ana&produto=9')
-    expect(routes.product(5, { editar: 1 })).toBe('/produto/5?editar=1')
+    expect(routes.listing(5, { editar: 1 })).toBe('/produto/5?editar=1')
     expect(routes.auth({ from: undefined })).toBe('/auth')
   })
 })

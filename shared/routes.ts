@@ -113,7 +113,7 @@ export const routes = {
   creations: route('/criacoes'),
   services: route('/servicos'),
   secondHand: route('/desapegos'),
-  product: route('/produto/:id'),
+  listing: route('/produto/:id'),
   profile: route('/perfil/:username'),
   sell: route('/vender'),
   myListings: route('/meus-produtos'),

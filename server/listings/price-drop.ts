@@ -52,7 +52,7 @@ export function notifyPriceDrop(services: AppServices, listingId: number, previo
       kind: 'price_drop',
       title: `"${listing.title}" baixou de preço`,
       body: `De ${formatPrice(previousCents)} por ${formatPrice(listing.priceCents)}. Corra antes que alguém leve!`,
-      link: routes.product(listingId),
+      link: routes.listing(listingId),
       groupKey: `price:${listingId}`,
       email: { kind: 'price_drop', about: `listing:${listingId}` },
     })

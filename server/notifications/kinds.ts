@@ -54,7 +54,7 @@ export function notifyListingReaction(services: AppServices, listingId: number, 
     kind: 'listing_reaction',
     title: 'Seu anúncio chamou atenção',
     body: `"${listing.title}" foi favoritado ou recebeu Vupt!`,
-    link: routes.product(listingId),
+    link: routes.listing(listingId),
     groupKey: `reaction:${listingId}`,
   })
 }

@@ -122,7 +122,7 @@ export function matchNewListing(services: AppServices, listingId: number, now = 
       kind: 'wanted_match',
       title: `Alguém anunciou o que você procura: "${post.title}"`,
       body: `"${listing.title}" por ${formatPrice(listing.priceCents)}.`,
-      link: routes.product(listingId),
+      link: routes.listing(listingId),
       email: { kind: 'wanted_match', about: `wanted:${post.id}` },
     })
   }

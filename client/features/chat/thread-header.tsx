@@ -50,7 +50,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
       </div>
       {listing ? (
         <Link
-          href={routes.product(listing.id)}
+          href={routes.listing(listing.id)}
           className="flex min-w-0 items-center gap-3 rounded-lg border bg-card p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           {listing.imageUrl ? (

@@ -35,7 +35,7 @@ export function FavoriteButton({
 
   function onClick() {
     if (!viewer) {
-      redirectToSignIn(absolute(routes.product(listingId)))
+      redirectToSignIn(absolute(routes.listing(listingId)))
       return
     }
     toggle()

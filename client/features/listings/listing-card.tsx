@@ -67,7 +67,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
       />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 font-semibold text-sm leading-snug sm:text-base">
-          <Link {...linkTo(routes.product(listing.id))} className="outline-none after:absolute after:inset-0">
+          <Link {...linkTo(routes.listing(listing.id))} className="outline-none after:absolute after:inset-0">
             {listing.title}
           </Link>
         </h3>

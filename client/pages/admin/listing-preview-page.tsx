@@ -128,7 +128,7 @@ function PreviewDetails({ listing, onRemove }: { listing: Preview; onRemove: () 
         <div className="flex flex-wrap gap-2">
           {listing.isLive ? (
             <Button asChild variant="outline">
-              <Link href={routes.product(listing.id)}>
+              <Link href={routes.listing(listing.id)}>
                 <ExternalLinkIcon aria-hidden="true" />
                 Ver no portal
               </Link>

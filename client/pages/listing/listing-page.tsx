@@ -118,7 +118,7 @@ function ListingDetails({
 
   const closeEditor = () => {
     setEditing(false)
-    if (startEditing) navigate(routes.product(listing.id), { replace: true })
+    if (startEditing) navigate(routes.listing(listing.id), { replace: true })
   }
 
   const save = async (input: ListingInput) => {

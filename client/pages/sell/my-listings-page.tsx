@@ -81,7 +81,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
       <div className="relative">
         {/* The title below is the link people tab to; the photo repeats it for the mouse only. */}
         <Link
-          href={routes.product(listing.id)}
+          href={routes.listing(listing.id)}
           className="group block aspect-[4/3] overflow-hidden bg-muted"
           tabIndex={-1}
           aria-hidden="true"
@@ -110,7 +110,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="grid gap-1">
           <h2 className="line-clamp-2 break-words font-semibold">
-            <Link href={routes.product(listing.id)} className="hover:underline">
+            <Link href={routes.listing(listing.id)} className="hover:underline">
               {listing.title}
             </Link>
           </h2>
@@ -152,7 +152,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
         <div className={removed ? 'mt-auto flex flex-wrap gap-2' : 'flex flex-wrap gap-2'}>
           {removed ? null : (
             <ButtonLink
-              href={routes.product(listing.id, { editar: 1 })}
+              href={routes.listing(listing.id, { editar: 1 })}
               variant="outline"
               size="sm"
               aria-label={`Editar ${listing.title}`}
