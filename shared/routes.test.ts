@@ -1,6 +1,7 @@
 import { parse } from 'regexparam'
 import { describe, expect, test } from 'vitest'
-import { CLIENT_ROUTES, type ClientRoutePattern, isClientRoute, type RouteBuilder, routes } from './routes'
+import { isClientRoute } from './route-match'
+import { CLIENT_ROUTES, type ClientRoutePattern, type RouteBuilder, routes } from './routes'
 
 type AnyBuilder = RouteBuilder<ClientRoutePattern> & ((...args: unknown[]) => string)
 

@@ -1,5 +1,3 @@
-import { parse } from 'regexparam'
-
 /**
  * Every client route, relative to the community prefix: each works both as `/vender` and as
  * `/univille/vender`. The server answers 404 for any other path; the client renders the pages.
@@ -52,18 +50,6 @@ export const CLIENT_ROUTES = [
   '/admin/moderacao',
   '/admin/denuncias',
 ] as const
-
-const patterns = CLIENT_ROUTES.map((route) => parse(route).pattern)
-
-/** Whether the client has a page for the path; `communitySlugs` are the live communities. */
-export function isClientRoute(pathname: string, communitySlugs: readonly string[]): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  if (patterns.some((pattern) => pattern.test(path))) return true
-  const [, first, ...rest] = path.split('/')
-  if (!first || !communitySlugs.includes(first)) return false
-  const inner = `/${rest.join('/')}`
-  return patterns.some((pattern) => pattern.test(inner))
-}
 
 export type ClientRoutePattern = (typeof CLIENT_ROUTES)[number]
 
