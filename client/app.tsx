@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { Suspense, useEffect } from 'react'
 import { Route, Router, Switch, useLocation } from 'wouter'
 import { FloatingAddButton } from '@/components/layout/floating-add-button'
@@ -83,7 +84,7 @@ function Guard({
   const [, navigate] = useLocation()
   const denied = viewer !== null && !canAccess(viewer, access)
   const deniedMessage = onDenied && 'message' in onDenied ? onDenied.message : null
-  const deniedRedirect = onDenied && 'redirectTo' in onDenied ? onDenied.redirectTo : '/portal'
+  const deniedRedirect = onDenied && 'redirectTo' in onDenied ? onDenied.redirectTo : routes.portal()
 
   useEffect(() => {
     if (access === 'public' || isLoading) return

@@ -5,6 +5,7 @@
  */
 
 import type { PublicConfig } from '@shared/community'
+import { routes } from '@shared/routes'
 import type { RenderRequest, RenderResult, ServerCall } from '@shared/ssr'
 import { dehydrate, QueryClient, skipToken } from '@tanstack/react-query'
 import { TRPCClientError, type TRPCLink } from '@trpc/client'
@@ -144,7 +145,7 @@ export async function render({ url, call, onError, config }: RenderRequest): Pro
   const route = findRoute(community ? communityRoutes : rootRoutes, pathWithinCommunity)
   if (route && route.access !== 'public' && viewer === null) {
     const prefix = community ? `/${community.slug}` : ''
-    return { redirect: `${prefix}/auth?from=${encodeURIComponent(`${pathname}${search}`)}` }
+    return { redirect: `${prefix}${routes.auth({ from: `${pathname}${search}` })}` }
   }
 
   const lazy = new Set<string>()

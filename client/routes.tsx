@@ -1,4 +1,4 @@
-import type { CLIENT_ROUTES } from '@shared/routes'
+import { type CLIENT_ROUTES, routes } from '@shared/routes'
 import type { ComponentType } from 'react'
 import { parse } from 'regexparam'
 import { type LazyPage, lazyPage } from '@/lib/lazy-page'
@@ -127,7 +127,7 @@ const sharedRoutes: ClientRoute[] = [
     path: '/admin/subcategorias',
     page: AdminSubcategoriesPage,
     access: 'admin',
-    denied: { redirectTo: '/' },
+    denied: { redirectTo: routes.home() },
   },
   { path: '/admin/semestres', page: AdminSemestersPage, access: 'admin' },
   { path: '/admin/pontos-de-encontro', page: AdminMeetingSpotsPage, access: 'admin' },
@@ -149,7 +149,7 @@ export const BEFORE_APPROVAL_PATHS = sharedRoutes
   .map((route) => route.path)
 
 /** An account whose e-mail is not confirmed yet reaches only the pages its e-mail links open. */
-export const BEFORE_EMAIL_CONFIRMATION_PATHS = ['/verificar-email', '/redefinir-senha']
+export const BEFORE_EMAIL_CONFIRMATION_PATHS = [routes.verifyEmail(), routes.resetPassword()]
 
 const routePatterns = new Map<string, RegExp>()
 

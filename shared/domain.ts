@@ -44,8 +44,8 @@ export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
   cancelado: 'Cancelado',
 }
 
-export const AD_PLACEMENTS = ['hero_banner', 'category_card', 'between_products'] as const
-export type AdPlacement = (typeof AD_PLACEMENTS)[number]
+export const BANNER_PLACEMENTS = ['hero_banner', 'category_card', 'between_products'] as const
+export type BannerPlacement = (typeof BANNER_PLACEMENTS)[number]
 
 export const MAIN_CATEGORY_SLUGS = ['criacoes', 'servicos', 'desapegos'] as const
 export type MainCategorySlug = (typeof MAIN_CATEGORY_SLUGS)[number]

@@ -1,3 +1,4 @@
+import { routes } from './routes'
 /** Safety vocabulary both sides use: report reasons, scam signals and their pt-BR texts. */
 
 export const SCAM_SIGNALS = [
@@ -21,7 +22,7 @@ export const SCAM_WARNINGS: Record<ScamSignal, string> = {
 }
 
 /** The FAQ's safety tips (the question opens itself when the page is reached with its anchor). */
-export const SAFETY_TIPS_PATH = '/faq#negociacao-segura'
+export const SAFETY_TIPS_PATH = `${routes.faq()}#negociacao-segura`
 
 // ---------------------------------------------------------------- reports
 

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { toast } from '@/lib/toast'
@@ -11,7 +12,10 @@ export function useNotFoundRedirect(notFound: boolean, message: string, toastId:
   useEffect(() => {
     if (!notFound) return
     toast.error(message, { id: toastId })
-    const timer = window.setTimeout(() => navigate('~/', { replace: true }), NOT_FOUND_REDIRECT_MS)
+    const timer = window.setTimeout(
+      () => navigate(`~${routes.home()}`, { replace: true }),
+      NOT_FOUND_REDIRECT_MS,
+    )
     return () => window.clearTimeout(timer)
   }, [notFound, message, toastId, navigate])
 }

@@ -1,5 +1,6 @@
 /** Changing the account's e-mail: a link to the new address, answered with the account's password. */
 import { eq } from 'drizzle-orm'
+import { routes } from '../../shared/routes'
 import { institutionalEmailMessage, isInstitutionalEmail } from '../../shared/schemas/auth'
 import { findUserByEmail } from '../auth/accounts'
 import { spendLinkPoint } from '../auth/email-links'
@@ -28,7 +29,7 @@ export async function requestEmailChange(scope: MemberScope, newEmail: string) {
   }
   if (await findUserByEmail(db, newEmail)) throw appError('CONFLICT', 'EMAIL_TAKEN')
   const token = issueEmailToken(db, user.id, 'change_email', newEmail)
-  const url = memberUrl(scope, user.id, `/confirmar-email?token=${token}`)
+  const url = memberUrl(scope, user.id, routes.confirmEmail({ token }))
   await scope.mailer.send(emailChangeMail(newEmail, url))
   await scope.mailer.send(emailChangedNotice(user.email, newEmail))
   return { ok: true as const }

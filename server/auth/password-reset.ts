@@ -1,3 +1,4 @@
+import { routes } from '../../shared/routes'
 import { memberUrl } from '../communities/links'
 import { appError } from '../errors'
 import { passwordResetMail } from '../mail/templates'
@@ -20,7 +21,7 @@ export async function requestPasswordReset(scope: RequestScope, email: string) {
   // out after the response, never before it.
   if (user && !user.deletedAt) {
     const token = issueEmailToken(scope.db, user.id, 'reset_password', user.email)
-    const url = memberUrl(scope, user.id, `/redefinir-senha?token=${token}`)
+    const url = memberUrl(scope, user.id, routes.resetPassword({ token }))
     setImmediate(() => {
       scope.mailer.send(passwordResetMail(user.email, url)).catch((error: unknown) => {
         scope.logger.error(

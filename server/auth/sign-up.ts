@@ -1,5 +1,6 @@
 /** From sign-up to a complete account: the form, the confirmation link (or its claim), the profile. */
 import { and, eq } from 'drizzle-orm'
+import { routes } from '../../shared/routes'
 import {
   type CompleteProfileInput,
   institutionalEmailMessage,
@@ -23,7 +24,7 @@ import { startSession } from './sign-in'
 
 async function sendVerification(scope: RequestScope, userId: number, email: string, name: string) {
   const token = issueEmailToken(scope.db, userId, 'verify_email', email)
-  const url = memberUrl(scope, userId, `/verificar-email?token=${token}`)
+  const url = memberUrl(scope, userId, routes.verifyEmail({ token }))
   await scope.mailer.send(verificationMail(email, name, url))
 }
 

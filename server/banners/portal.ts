@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { AdPlacement } from '../../shared/domain'
+import type { BannerPlacement } from '../../shared/domain'
 import { cardRenditionWidth } from '../../shared/renditions'
 import { advertisements, uploads } from '../db/schema'
 import type { AppServices } from '../services'
@@ -8,7 +8,7 @@ import type { AppServices } from '../services'
 export function activeBanners(
   { db, storage }: Pick<AppServices, 'db' | 'storage'>,
   communityId: number,
-  placement: AdPlacement,
+  placement: BannerPlacement,
 ) {
   return (
     db

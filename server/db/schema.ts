@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/sqlite-core'
 import { MEETING_STATUSES, OFFER_STATUSES } from '../../shared/deals'
 import {
-  AD_PLACEMENTS,
+  BANNER_PLACEMENTS,
   EVENT_STATUSES,
   LISTING_CONDITIONS,
   LISTING_HOLDS,
@@ -948,7 +948,7 @@ export const advertisements = sqliteTable(
     /** The upload behind imageUrl; null when the banner points to an image hosted elsewhere. */
     imageUploadId: text('image_upload_id'),
     linkUrl: text('link_url'),
-    placement: text('placement', { enum: AD_PLACEMENTS }).notNull(),
+    placement: text('placement', { enum: BANNER_PLACEMENTS }).notNull(),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     displayOrder: integer('display_order').notNull().default(0),
     createdAt: createdAt(),

@@ -18,6 +18,7 @@ import {
   type MeetingView,
   readHandoffCode,
 } from '../../shared/meetings'
+import { routes } from '../../shared/routes'
 import type { CurrentUser } from '../auth/identity'
 import type { SecretBox } from '../auth/secret-box'
 import { meetings } from '../db/schema'
@@ -138,7 +139,7 @@ export async function confirmHandoff(
     kind: 'handoff_confirmed',
     title: 'Entrega confirmada',
     body: `${view.listingTitle ? `"${view.listingTitle}", ` : ''}${meetingTimeText(row.scheduledAt)}. Se vendeu, marque o anúncio como vendido.`,
-    link: `/chat/${row.conversationId}`,
+    link: routes.conversation(row.conversationId),
     email: { kind: 'handoff_confirmed', about: `meeting:${row.id}` },
   })
   return view

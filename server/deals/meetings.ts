@@ -16,6 +16,7 @@ import {
   MEETING_TIME_ZONE,
   type MeetingView,
 } from '../../shared/meetings'
+import { routes } from '../../shared/routes'
 import { toMultiLine, toSingleLine } from '../../shared/schemas/text'
 import type { CurrentUser } from '../auth/identity'
 import { participantConversation, publishChat } from '../chat/conversations'
@@ -221,7 +222,7 @@ export async function proposeMeeting(
     kind: 'meeting_proposed',
     title: replaced.length > 0 ? 'Novos horários para a entrega' : 'Proposta de entrega',
     body: `${spotLabel(view)}: ${view.proposedTimes.map(meetingTimeText).join(', ')}. Escolha um horário na conversa.`,
-    link: `/chat/${view.conversationId}`,
+    link: routes.conversation(view.conversationId),
     email: { kind: 'meeting_updates', about: `meeting-proposed:${view.conversationId}` },
   })
   return view
@@ -254,7 +255,7 @@ export function pickMeetingTime(
     kind: 'meeting_agreed',
     title: 'Entrega combinada',
     body: `${spotLabel(view)}, ${meetingTimeText(input.time)}. Veja em Minhas entregas.`,
-    link: `/chat/${view.conversationId}`,
+    link: routes.conversation(view.conversationId),
     email: { kind: 'meeting_updates', about: `meeting:${row.id}` },
   })
   return view
@@ -282,7 +283,7 @@ export function cancelMeeting(
     kind: 'meeting_cancelled',
     title: 'Entrega cancelada',
     body: `Motivo: ${input.reason}`,
-    link: `/chat/${view.conversationId}`,
+    link: routes.conversation(view.conversationId),
     email: { kind: 'meeting_updates', about: `meeting:${row.id}` },
   })
   return view
@@ -374,7 +375,7 @@ export function meetingCalendarFile(
       `Ponto de encontro: ${spot.name} (${spot.description}).\nNa hora, quem vende mostra o código da entrega e quem compra confirma no Vupt.`,
     ),
     location: toSingleLine(`${spot.name} - ${spot.description}`),
-    url: `${publicUrl}/minhas-entregas`,
+    url: `${publicUrl}${routes.myDeliveries()}`,
     start: meeting.scheduledAt.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',
@@ -414,7 +415,7 @@ export function sendMeetingReminders(services: MeetingServices, now = new Date()
             ? ' Abra o código da entrega para quem compra confirmar.'
             : ' Confirme a entrega com o código de quem vende.'
         }`,
-        link: '/minhas-entregas',
+        link: routes.myDeliveries(),
         email: { kind: 'meeting_reminder', about: `meeting:${id}` },
       })
     }

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { OfferStatus } from '../../shared/deals'
 import { formatPrice } from '../../shared/money'
 import { OFFER_TTL_MS, type OfferView } from '../../shared/offers'
+import { routes } from '../../shared/routes'
 import type { CurrentUser } from '../auth/identity'
 import { participantConversation, publishChat } from '../chat/conversations'
 import type { Database } from '../db/client'
@@ -146,7 +147,7 @@ function notifyOfferReceived(services: Services, row: OfferRow, listingTitle: st
     kind: 'offer_received',
     title: counter ? 'Você recebeu uma contraproposta' : 'Você recebeu uma oferta',
     body: `${formatPrice(row.amountCents)} por "${listingTitle}". Responda em até 48 horas.`,
-    link: `/chat/${row.conversationId}`,
+    link: routes.conversation(row.conversationId),
     email: { kind: 'offer_received', about: `conversation:${row.conversationId}` },
   })
 }
@@ -158,7 +159,7 @@ function notifyOfferAnswered(services: Services, row: OfferRow, listingTitle: st
     kind: 'offer_answered',
     title: accepted ? 'Sua oferta foi aceita' : 'Sua oferta foi recusada',
     body: `${formatPrice(row.amountCents)} por "${listingTitle}".${accepted ? ' Combine a entrega pela conversa.' : ''}`,
-    link: `/chat/${row.conversationId}`,
+    link: routes.conversation(row.conversationId),
     email: { kind: 'offer_answered', about: `conversation:${row.conversationId}` },
   })
 }

@@ -5,6 +5,7 @@ import {
   REVIEW_EDIT_HOURS,
   REVIEW_WINDOW_DAYS,
 } from '../../shared/reviews'
+import { routes } from '../../shared/routes'
 import type { ReviewEdit, ReviewInput, ReviewRemoval, ReviewReply } from '../../shared/schemas/reviews'
 import { memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
@@ -112,7 +113,7 @@ export function createReview(services: AppServices, user: CurrentUser, input: Re
     kind: 'review_received',
     title: `${nameOf(db, user.id)} avaliou você`,
     body: `${input.stars} de 5 estrelas pela entrega. Você pode responder em público no seu perfil.`,
-    link: reviewee?.username ? `/perfil/${reviewee.username}` : null,
+    link: reviewee?.username ? routes.profile(reviewee.username) : null,
     email: { kind: 'review_received', about: `review:${created.id}` },
   })
   return { id: created.id }

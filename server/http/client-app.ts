@@ -8,7 +8,7 @@ import express, {
   type Response,
 } from 'express'
 import type { ViteDevServer } from 'vite'
-import { isClientRoute } from '../../shared/routes'
+import { isClientRoute } from '../../shared/route-match'
 import { type PageRenderer, SSR_STATE_ELEMENT_ID } from '../../shared/ssr'
 import { SSR_DATES_ELEMENT_ID } from '../../shared/ssr-dates'
 import type { Database } from '../db/client'

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Express } from 'express'
 import { createEvent } from 'ics'
+import { routes } from '../../shared/routes'
 import { toMultiLine, toSingleLine } from '../../shared/schemas/text'
 import type { Database } from '../db/client'
 import { events } from '../db/schema'
@@ -32,7 +33,7 @@ export function mountEventCalendar(app: Express, db: Database, publicUrl: string
       title: toSingleLine(event.title),
       description: toMultiLine(event.description),
       location: toSingleLine(event.location),
-      url: `${publicUrl}/evento/${event.id}`,
+      url: `${publicUrl}${routes.event(event.id)}`,
       start: event.startsAt.getTime(),
       startInputType: 'utc',
       startOutputType: 'utc',

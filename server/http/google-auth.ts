@@ -1,6 +1,7 @@
 import { decodeIdToken, Google, generateCodeVerifier, generateState } from 'arctic'
 import { parseCookie, stringifySetCookie } from 'cookie'
 import type { Express, Request, Response } from 'express'
+import { routes } from '../../shared/routes'
 import {
   findOrCreateGoogleUser,
   type GoogleClaims,
@@ -19,7 +20,7 @@ const FLOW_MAX_AGE_S = 10 * 60
 
 function authPageWithError(community: string | undefined): string {
   const prefix = community ? `/${encodeURIComponent(community)}` : ''
-  return `${prefix}/auth?erro=google`
+  return `${prefix}${routes.auth({ erro: 'google' })}`
 }
 
 /** Google sign-in with PKCE (arctic). Accepts only verified addresses of a live community's domain. */
@@ -138,7 +139,7 @@ export function mountGoogleAuth(
       )
       // With two-factor on, the sign-in page asks for the code, then goes on to `from`.
       const prefix = flow.community ? `/${encodeURIComponent(flow.community)}` : ''
-      res.redirect(302, twoFactorPending ? `${prefix}/auth?from=${encodeURIComponent(flow.from)}` : flow.from)
+      res.redirect(302, twoFactorPending ? `${prefix}${routes.auth({ from: flow.from })}` : flow.from)
     } catch (error) {
       services.logger.warn({ err: error }, 'falha no login com Google')
       res.redirect(302, authPageWithError(flow.community))

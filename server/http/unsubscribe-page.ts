@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler, type Response } from 'express'
 import { APP_ERRORS } from '../../shared/errors'
+import { routes } from '../../shared/routes'
 import { EMAIL_KIND_LABELS } from '../../shared/safety'
 import { requestIp } from '../auth/identity'
 import { readUnsubscribeToken, setEmailOptOut } from '../notifications/unsubscribe'
@@ -9,7 +10,7 @@ import { communityPrefixOf, prefixCommunityOf } from './community-prefix'
 
 export const UNSUBSCRIBE_PATH = '/descadastrar'
 
-const page = (title: string, body: string, home = '/') =>
+const page = (title: string, body: string, home = routes.home()) =>
   `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Vupt</title></head><body style="font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#111"><h1 style="font-size:22px">${title}</h1>${body}<p><a href="${home}">Voltar ao Vupt</a></p></body></html>`
 
 /**
@@ -47,7 +48,7 @@ export function mountUnsubscribe(app: Express, services: AppServices) {
         page(
           'Parar de receber este e-mail?',
           `<p>Você não receberá mais e-mails do tipo <strong>${EMAIL_KIND_LABELS[target.kind]}</strong>. As notificações dentro do Vupt continuam.</p><form method="post" action="${prefix}${UNSUBSCRIBE_PATH}?token=${token}"><button type="submit" style="padding:10px 16px;font-size:16px">Confirmar descadastro</button></form>`,
-          `${prefix}/`,
+          `${prefix}${routes.home()}`,
         ),
       )
   })
@@ -66,7 +67,7 @@ export function mountUnsubscribe(app: Express, services: AppServices) {
         page(
           'Pronto!',
           `<p>Você não receberá mais e-mails do tipo <strong>${EMAIL_KIND_LABELS[target.kind]}</strong>. Para voltar a receber, use Minha Conta.</p>`,
-          `${communityPrefixOf(res)}/`,
+          `${communityPrefixOf(res)}${routes.home()}`,
         ),
       )
   })

@@ -4,6 +4,7 @@
  * egresso) that take it off the portal without touching the seller's own status.
  */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm'
+import { routes } from '../../shared/routes'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { LISTING_LIFETIME_MS, listings } from '../db/schema'
@@ -128,7 +129,7 @@ export function noticeExpiringListings(services: AppServices, now = new Date()):
       kind: 'listing_expiring',
       title: 'Seu anúncio sai do ar em 7 dias',
       body: `"${listing.title}" fica no portal até daqui a uma semana. Toque em Renovar em Meus Produtos para mantê-lo por mais 60 dias.`,
-      link: '/meus-produtos',
+      link: routes.myListings(),
       email: { kind: 'listing_expiring', about: `listing:${listing.id}` },
     })
   }

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { formatPrice } from '../../shared/money'
+import { routes } from '../../shared/routes'
 import type { Database } from '../db/client'
 import { favorites, listings } from '../db/schema'
 import { notify } from '../notifications/notify'
@@ -51,7 +52,7 @@ export function notifyPriceDrop(services: AppServices, listingId: number, previo
       kind: 'price_drop',
       title: `"${listing.title}" baixou de preço`,
       body: `De ${formatPrice(previousCents)} por ${formatPrice(listing.priceCents)}. Corra antes que alguém leve!`,
-      link: `/produto/${listingId}`,
+      link: routes.listing(listingId),
       groupKey: `price:${listingId}`,
       email: { kind: 'price_drop', about: `listing:${listingId}` },
     })

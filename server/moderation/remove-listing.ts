@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { routes } from '../../shared/routes'
 import { REMOVAL_REASON_LABELS, type RemovalReason } from '../../shared/schemas/admin'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
@@ -51,7 +52,7 @@ export function removeListingByModeration(
     kind: 'listing_removed',
     title: `Seu anúncio "${updated.title}" foi removido pela moderação`,
     body: `Motivo: ${reason}`,
-    link: '/meus-produtos',
+    link: routes.myListings(),
     email: { kind: 'listing_removed', about: `listing:${listingId}` },
   })
   return updated

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { routes } from '../../shared/routes'
 import { memberUrl } from '../communities/links'
 import { chatDigestCursors, conversations, messages, users } from '../db/schema'
 import type { AppServices } from '../services'
@@ -63,7 +64,7 @@ export async function runChatDigest(services: AppServices, now = new Date()): Pr
           to,
           subject,
           paragraphs: ['Alguém está esperando a sua resposta no chat do Vupt.'],
-          action: { label: 'Abrir mensagens', url: memberUrl(services, row.userId, '/chat') },
+          action: { label: 'Abrir mensagens', url: memberUrl(services, row.userId, routes.chat()) },
           unsubscribe: unsubscribeUrl(services, row.userId, 'chat_digest'),
         }),
       )

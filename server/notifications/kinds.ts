@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { routes } from '../../shared/routes'
 import { eventRsvpNotices, events, listings, profiles } from '../db/schema'
 import { blockedBetween } from '../safety/blocks'
 import type { AppServices } from '../services'
@@ -15,7 +16,7 @@ export function notifyAccountApproved(services: AppServices, userId: number) {
     kind: 'account_approved',
     title: 'Sua conta foi aprovada! Bem-vindo(a) ao Vupt',
     body: 'Agora você pode anunciar, conversar com outros estudantes e participar dos eventos.',
-    link: '/portal',
+    link: routes.portal(),
     email: { kind: 'account_approved', about: 'account' },
   })
 }
@@ -35,7 +36,7 @@ export function notifyEventDecided(services: AppServices, eventId: number, reaso
       ? `Seu evento "${event.title}" foi aprovado`
       : `Seu evento "${event.title}" foi rejeitado`,
     body: approved ? 'Ele já aparece na página de Eventos.' : `Motivo: ${reason ?? ''}`,
-    link: `/evento/${eventId}`,
+    link: routes.event(eventId),
     email: { kind: 'event_decided', about: `event:${eventId}` },
   })
 }
@@ -53,7 +54,7 @@ export function notifyListingReaction(services: AppServices, listingId: number, 
     kind: 'listing_reaction',
     title: 'Seu anúncio chamou atenção',
     body: `"${listing.title}" foi favoritado ou recebeu Vupt!`,
-    link: `/produto/${listingId}`,
+    link: routes.listing(listingId),
     groupKey: `reaction:${listingId}`,
   })
 }
@@ -86,7 +87,7 @@ export function notifyEventRsvp(services: AppServices, eventId: number, attendee
     kind: 'event_rsvp',
     title: `Nova presença confirmada em "${event.title}"`,
     body: `${attendee?.fullName ?? 'Um estudante'} confirmou presença.`,
-    link: `/evento/${eventId}`,
+    link: routes.event(eventId),
     groupKey: `rsvp:${eventId}`,
   })
 }
@@ -100,7 +101,7 @@ export function notifyWaitlistPromoted(services: AppServices, eventId: number, u
     kind: 'event_waitlist_promoted',
     title: `Abriu uma vaga: sua presença em "${event.title}" está confirmada`,
     body: 'Você saiu da lista de espera. Seu ingresso está em Meus eventos; se não puder ir, cancele a presença para liberar a vaga.',
-    link: `/evento/${eventId}`,
+    link: routes.event(eventId),
     email: { kind: 'event_waitlist', about: `event:${eventId}` },
   })
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { withPhotoNote } from '../../shared/chat'
 import type { ModerationAction } from '../../shared/moderation'
+import { routes } from '../../shared/routes'
 import {
   type ContentReportTarget,
   REPORT_RESOLUTION_LABELS,
@@ -644,7 +645,7 @@ export function resolveReports(
         kind: 'warning',
         title: 'Você recebeu uma advertência da moderação',
         body: `Motivo: ${input.note}. Novas violações podem levar à suspensão da conta.`,
-        link: '/faq',
+        link: routes.faq(),
       })
     } else if (input.action === 'suspend' && targetUserId) {
       const endsAt = new Date(now.getTime() + (input.days ?? 1) * DAY_MS)
@@ -679,7 +680,7 @@ export function resolveReports(
       kind: 'report_resolved',
       title: 'Sua denúncia foi analisada',
       body: REPORT_RESOLUTION_LABELS[resolution],
-      link: '/minha-conta',
+      link: routes.myAccount(),
     })
   }
   publishAdminChange(services.bus, moderator.communityId)

@@ -4,6 +4,7 @@
  * start (and never sooner than two weeks after their notice) becomes an egresso until they do.
  */
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { routes } from '../../shared/routes'
 import type { ReverificationState } from '../../shared/schemas/semesters'
 import { linkOwner, spendLinkPoint } from '../auth/email-links'
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from '../auth/email-tokens'
@@ -136,7 +137,7 @@ async function mailLink(
     .get()
   if (!member) return
   const token = issueEmailToken(services.db, userId, 'reverify_email', member.email)
-  const url = memberUrl(services, userId, `/reconfirmar-email?token=${token}`)
+  const url = memberUrl(services, userId, routes.reverifyEmail({ token }))
   await services.mailer.send(
     reverificationMail(member.email, member.name, semester.name, formatDay(deadline, timeZone), url),
   )
@@ -188,7 +189,7 @@ export async function sendReverificationNotices(services: AppServices, now = new
         kind: 'reverification',
         title: `Confirme seu e-mail institucional até ${formatDay(deadline, community.timeZone)}`,
         body: `O semestre ${semester.name} vai começar. Enviamos um link ao seu e-mail da universidade: sem a confirmação, você continua lendo e conversando, mas deixa de publicar.`,
-        link: '/minha-conta',
+        link: routes.myAccount(),
       })
       try {
         await mailLink(services, userId, semester, deadline, community.timeZone)
@@ -242,7 +243,7 @@ export function applyReverificationDeadlines(services: AppServices, now = new Da
         kind: 'reverification',
         title: 'Seus anúncios estão pausados',
         body: 'O prazo para confirmar seu e-mail institucional passou. Confirme em Minha Conta para voltar a publicar: seus anúncios voltam ao ar na hora.',
-        link: '/minha-conta',
+        link: routes.myAccount(),
       })
       services.bus.publish('account', userId, { userId, reason: 'profile' })
       changed++

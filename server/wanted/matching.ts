@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm'
 import { formatPrice } from '../../shared/money'
+import { routes } from '../../shared/routes'
 import { memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
@@ -121,7 +122,7 @@ export function matchNewListing(services: AppServices, listingId: number, now = 
       kind: 'wanted_match',
       title: `Alguém anunciou o que você procura: "${post.title}"`,
       body: `"${listing.title}" por ${formatPrice(listing.priceCents)}.`,
-      link: `/produto/${listingId}`,
+      link: routes.listing(listingId),
       email: { kind: 'wanted_match', about: `wanted:${post.id}` },
     })
   }

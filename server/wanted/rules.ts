@@ -1,4 +1,5 @@
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
+import { routes } from '../../shared/routes'
 import { WANTED_OPEN_MAX, WANTED_PAGE_SIZE, type WantedInput } from '../../shared/schemas/wanted'
 import { memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
@@ -221,7 +222,7 @@ export function removeWantedByModeration(
     kind: 'wanted_removed',
     title: `Seu pedido "${updated.title}" foi removido pela moderação`,
     body: `Motivo: ${reason}`,
-    link: '/procura-se',
+    link: routes.wanted(),
   })
   return updated
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AD_PLACEMENTS } from '../domain'
+import { BANNER_PLACEMENTS } from '../domain'
 import { multiLineText, singleLineText } from './text'
 
 export const REMOVAL_REASONS = ['inappropriate', 'spam', 'violation', 'other'] as const
@@ -22,7 +22,7 @@ export const removeListingSchema = z
     path: ['details'],
   })
 
-export const AD_PLACEMENT_LABELS: Record<(typeof AD_PLACEMENTS)[number], string> = {
+export const BANNER_PLACEMENT_LABELS: Record<(typeof BANNER_PLACEMENTS)[number], string> = {
   hero_banner: 'Banner principal do portal',
   category_card: 'Junto às categorias',
   between_products: 'Entre os produtos',
@@ -48,7 +48,7 @@ export const bannerInputSchema = z.object({
     })
     .transform((value) => value || null)
     .nullable(),
-  placement: z.enum(AD_PLACEMENTS, { error: 'Escolha onde o banner aparece' }),
+  placement: z.enum(BANNER_PLACEMENTS, { error: 'Escolha onde o banner aparece' }),
   active: z.boolean(),
   displayOrder: z
     .number({ error: 'A ordem deve ser um número inteiro de 0 a 100' })

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import type { ReactElement } from 'react'
 import { Link } from 'wouter'
 import type { Arrival } from '@/components/deferred-control'
@@ -17,13 +18,13 @@ import type { Viewer } from '@/lib/auth'
 const adminHref = (viewer: Viewer) => `~/${viewer.communitySlug ?? 'univille'}/admin`
 
 const ACCOUNT_LINKS = [
-  ['/minha-conta', 'Editar Perfil'],
-  ['/meus-produtos', 'Meus Produtos'],
-  ['/meus-favoritos', 'Meus favoritos'],
-  ['/meus-eventos', 'Meus eventos'],
-  ['/minhas-entregas', 'Minhas entregas'],
-  ['/procura-se', 'Procura-se'],
-  ['/minha-conta/seguranca', 'Segurança e privacidade'],
+  [routes.myAccount(), 'Editar Perfil'],
+  [routes.myListings(), 'Meus Produtos'],
+  [routes.favorites(), 'Meus favoritos'],
+  [routes.myEvents(), 'Meus eventos'],
+  [routes.myDeliveries(), 'Minhas entregas'],
+  [routes.wanted(), 'Procura-se'],
+  [routes.security(), 'Segurança e privacidade'],
 ] as const
 
 function LinkItem({ href, label }: { href: string; label: string }) {
@@ -63,7 +64,10 @@ export function AccountMenu({
           <LinkItem key={href} href={href} label={label} />
         ))}
         <DropdownMenuItem asChild>
-          <Link href="/chat" aria-label={unread > 0 ? withUnreadCount('Mensagens', unread) : undefined}>
+          <Link
+            href={routes.chat()}
+            aria-label={unread > 0 ? withUnreadCount('Mensagens', unread) : undefined}
+          >
             Mensagens
             <UnreadBadge count={unread} className="ml-auto" />
           </Link>
@@ -72,8 +76,8 @@ export function AccountMenu({
           <LinkItem href={adminHref(viewer)} label="Painel Administrativo" />
         ) : null}
         <DropdownMenuSeparator />
-        <LinkItem href="/faq" label="Central de Ajuda" />
-        <LinkItem href="/sobre" label="Sobre" />
+        <LinkItem href={routes.faq()} label="Central de Ajuda" />
+        <LinkItem href={routes.about()} label="Sobre" />
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>Sair</DropdownMenuItem>
       </DropdownMenuContent>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { CalendarPlusIcon, ChevronRightIcon, HandshakeIcon, type LucideIcon, TagIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -5,15 +6,20 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 type CreateAction = { href: string; icon: LucideIcon; title: string; text: string }
 
 const ACTIONS: CreateAction[] = [
-  { href: '/vender', icon: TagIcon, title: 'Vender Produto', text: 'Anuncie uma criação ou um desapego.' },
   {
-    href: '/vender',
+    href: routes.sell(),
+    icon: TagIcon,
+    title: 'Vender Produto',
+    text: 'Anuncie uma criação ou um desapego.',
+  },
+  {
+    href: routes.sell(),
     icon: HandshakeIcon,
     title: 'Oferecer Serviço',
     text: 'Aulas, revisões, design e mais.',
   },
   {
-    href: '/criar-evento',
+    href: routes.createEvent(),
     icon: CalendarPlusIcon,
     title: 'Criar Evento',
     text: 'Divulgue um evento para a comunidade.',

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { Link } from 'wouter'
 import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet'
 import { useViewer } from '@/lib/auth'
@@ -21,13 +22,13 @@ export default function MobileMenu({
   const items = [
     ...(member
       ? [
-          { href: '/vender', label: 'Anunciar' },
-          { href: '/minhas-entregas', label: 'Minhas entregas' },
+          { href: routes.sell(), label: 'Anunciar' },
+          { href: routes.myDeliveries(), label: 'Minhas entregas' },
         ]
       : []),
     ...links,
-    { href: '/faq', label: 'Central de Ajuda' },
-    { href: '/sobre', label: 'Sobre' },
+    { href: routes.faq(), label: 'Central de Ajuda' },
+    { href: routes.about(), label: 'Sobre' },
   ]
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { PlusIcon } from 'lucide-react'
 import { type ComponentProps, useId } from 'react'
 import { DeferredControl, moduleLoader } from '@/components/deferred-control'
@@ -51,7 +52,7 @@ export default function SignedInActions({ viewer }: { viewer: Viewer }) {
   return (
     <>
       <NotificationBell />
-      <ButtonLink href="/vender" size="sm" className="max-sm:hidden">
+      <ButtonLink href={routes.sell()} size="sm" className="max-sm:hidden">
         <PlusIcon aria-hidden="true" />
         Anunciar
       </ButtonLink>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { LifeBuoy, Mail } from 'lucide-react'
 import type { ComponentProps } from 'react'
 import { Link } from 'wouter'
@@ -53,11 +54,11 @@ const socialLinks = () =>
   ].flatMap((link) => (link.href ? [{ ...link, href: link.href }] : []))
 
 const exploreLinks = [
-  { label: 'Portal de Vendas', path: '/portal' },
-  { label: 'Eventos', path: '/eventos' },
-  { label: 'Como Funciona', path: '/como-funciona' },
-  { label: 'Vender', path: '/vender' },
-  { label: 'Comunidades', path: '/comunidades' },
+  { label: 'Portal de Vendas', path: routes.portal() },
+  { label: 'Eventos', path: routes.events() },
+  { label: 'Como Funciona', path: routes.howItWorks() },
+  { label: 'Vender', path: routes.sell() },
+  { label: 'Comunidades', path: routes.communities() },
 ] as const
 
 const linkClass =
@@ -77,7 +78,7 @@ export function SiteFooter() {
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4 lg:col-span-2">
           <Link
-            href={to('/')}
+            href={to(routes.home())}
             className="inline-flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             <span
@@ -132,12 +133,12 @@ export function SiteFooter() {
           </h2>
           <ul className="space-y-2">
             <li>
-              <Link href={to('/faq')} className={linkClass}>
+              <Link href={to(routes.faq())} className={linkClass}>
                 FAQ
               </Link>
             </li>
             <li>
-              <Link href={to('/sobre')} className={linkClass}>
+              <Link href={to(routes.about())} className={linkClass}>
                 Sobre
               </Link>
             </li>
@@ -147,13 +148,13 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <Link href={to('/acessibilidade')} className={linkClass}>
+              <Link href={to(routes.accessibility())} className={linkClass}>
                 Declaração de acessibilidade
               </Link>
             </li>
           </ul>
           <div className="mt-5 flex flex-col gap-2">
-            <ButtonLink href={to('/faq')} variant="outline" size="sm" align="start">
+            <ButtonLink href={to(routes.faq())} variant="outline" size="sm" align="start">
               <LifeBuoy aria-hidden="true" />
               Central de Ajuda
             </ButtonLink>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { MenuIcon } from 'lucide-react'
 import { type ComponentProps, lazy, Suspense, useState } from 'react'
 import { Link, useLocation, useRouter } from 'wouter'
@@ -23,9 +24,9 @@ export function TopNav() {
   const { viewer } = useViewer()
   const [menuOpen, setMenuOpen] = useState(false)
   const links = [
-    { href: '/portal', label: 'Portal' },
-    { href: '/como-funciona', label: 'Como Funciona' },
-    ...(viewer ? [{ href: '/eventos', label: 'Eventos' }] : []),
+    { href: routes.portal(), label: 'Portal' },
+    { href: routes.howItWorks(), label: 'Como Funciona' },
+    ...(viewer ? [{ href: routes.events(), label: 'Eventos' }] : []),
   ]
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -37,7 +38,7 @@ export function TopNav() {
           <MobileMenu links={links} open={menuOpen} onOpenChange={setMenuOpen} />
         </DeferredDialog>
         <Link
-          href="~/"
+          href={`~${routes.home()}`}
           className="flex items-center gap-2 font-extrabold text-primary text-xl tracking-tight"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
@@ -73,7 +74,7 @@ function SignedOutActions() {
   return (
     <>
       <ButtonLink
-        href={`/auth?from=${encodeURIComponent(from)}`}
+        href={routes.auth({ from })}
         variant="ghost"
         size="sm"
         className="max-sm:px-2"
@@ -83,7 +84,7 @@ function SignedOutActions() {
             it stays in the name. */}
         Entrar <span className="max-[400px]:sr-only">/ Criar Conta</span>
       </ButtonLink>
-      <ButtonLink href={`/auth?from=${encodeURIComponent('/vender')}`} size="sm" state={{ from: '/vender' }}>
+      <ButtonLink href={routes.auth({ from: routes.sell() })} size="sm" state={{ from: routes.sell() }}>
         Anunciar
       </ButtonLink>
     </>

@@ -1,4 +1,6 @@
 /** Pure helpers of Minha Conta → Segurança e privacidade (no React, no DOM: unit-tested). */
+
+import { routes } from '@shared/routes'
 import { formatDateTime } from '@/lib/dates'
 import { appCodeOf } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
@@ -8,7 +10,7 @@ export const EXPORT_FILE_NAME = 'meus-dados-vupt.json'
 export const RECOVERY_CODES_FILE_NAME = 'codigos-de-recuperacao-vupt.txt'
 
 /** Where the security page lives, relative to the community prefix (if any). */
-export const SECURITY_PATH = '/minha-conta/seguranca'
+export const SECURITY_PATH = routes.security()
 
 /** The window for sensitive changes is closed: the password (or Google) must be proven again. */
 export const isReauthRequired = (error: unknown): boolean => appCodeOf(error) === 'REAUTH_REQUIRED'

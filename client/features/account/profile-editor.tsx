@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { BIO_MAX } from '@shared/limits'
+import { routes } from '@shared/routes'
 import { profileUpdateSchema } from '@shared/schemas/profile'
 import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
 import { CameraIcon, Trash2Icon } from 'lucide-react'
@@ -64,7 +65,7 @@ export function ProfileEditor({ profile }: { profile: MyProfile }) {
       await utils.auth.me.invalidate()
       void utils.profiles.me.invalidate()
       void utils.profiles.byUsername.invalidate()
-      navigate(`/perfil/${result.username}`)
+      navigate(routes.profile(result.username))
     } catch (error) {
       const appCode = (error as { data?: { appCode?: string | null } }).data?.appCode
       if (appCode === 'USERNAME_TAKEN') {
@@ -236,7 +237,7 @@ export function ProfileEditor({ profile }: { profile: MyProfile }) {
         secondary={
           profile.username ? (
             <Button asChild variant="outline">
-              <Link href={`/perfil/${profile.username}`}>Ver meu perfil</Link>
+              <Link href={routes.profile(profile.username)}>Ver meu perfil</Link>
             </Button>
           ) : null
         }

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
 import { forgetViewer } from '@/features/auth/forget-viewer'
@@ -12,7 +13,7 @@ export function useLocalSignOut() {
   const [, navigate] = useLocation()
   return () => {
     // Home first: a signed-in-only page left on screen would send the now signed-out viewer to /auth.
-    navigate('~/')
+    navigate(`~${routes.home()}`)
     // The open WebSocket still speaks for the ended session: reopen it as signed out.
     reconnectRealtime()
     forgetViewer(queryClient)

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { ChevronRightIcon } from 'lucide-react'
 import { type CSSProperties, type ReactNode, useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
@@ -47,7 +48,7 @@ export function AdminLayout({ title, description, access = 'moderator', children
       id: 'admin-access-denied',
       description: access === 'admin' ? undefined : 'Você não tem permissão para acessar esta página',
     })
-    navigate('/portal', { replace: true })
+    navigate(routes.portal(), { replace: true })
   }, [isLoading, viewer, allowed, access, navigate])
 
   const badges = useAdminBadges(allowed)
@@ -62,7 +63,7 @@ export function AdminLayout({ title, description, access = 'moderator', children
           <nav aria-label="Você está em" className="min-w-0 text-sm">
             <ol className="flex items-center gap-1.5 text-muted-foreground">
               <li>
-                <Link href="/admin" className="hover:text-foreground hover:underline">
+                <Link href={routes.admin.dashboard()} className="hover:text-foreground hover:underline">
                   Administração
                 </Link>
               </li>

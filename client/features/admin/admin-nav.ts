@@ -1,4 +1,5 @@
 import type { Role } from '@shared/domain'
+import { routes } from '@shared/routes'
 
 /** Who may open a part of the admin area: administrators always; moderators only the 'moderator' ones. */
 export type AdminAccess = 'admin' | 'moderator'
@@ -32,23 +33,35 @@ export type AdminNavItem = {
 
 /** The sidebar, in order. Moderators see listings and events work only (spec): not users, banners or subcategories. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { id: 'dashboard', href: '/admin', label: 'Painel', access: 'moderator' },
+  { id: 'dashboard', href: routes.admin.dashboard(), label: 'Painel', access: 'moderator' },
   {
     id: 'users',
-    href: '/admin/usuarios',
+    href: routes.admin.users(),
     label: 'Usuários',
     access: 'admin',
     badge: 'pendingUsers',
-    alsoActiveOn: ['/admin/aprovacoes'],
+    alsoActiveOn: [routes.admin.approvals()],
   },
-  { id: 'listings', href: '/admin/anuncios', label: 'Anúncios', access: 'moderator' },
-  { id: 'events', href: '/admin/eventos', label: 'Eventos', access: 'moderator', badge: 'pendingEvents' },
-  { id: 'reports', href: '/admin/denuncias', label: 'Denúncias', access: 'moderator', badge: 'openReports' },
-  { id: 'banners', href: '/admin/banners', label: 'Banners', access: 'admin' },
-  { id: 'subcategories', href: '/admin/subcategorias', label: 'Subcategorias', access: 'admin' },
-  { id: 'semesters', href: '/admin/semestres', label: 'Semestres', access: 'admin' },
-  { id: 'meetingSpots', href: '/admin/pontos-de-encontro', label: 'Pontos de encontro', access: 'admin' },
-  { id: 'moderation', href: '/admin/moderacao', label: 'Moderação', access: 'moderator' },
+  { id: 'listings', href: routes.admin.listings(), label: 'Anúncios', access: 'moderator' },
+  {
+    id: 'events',
+    href: routes.admin.events(),
+    label: 'Eventos',
+    access: 'moderator',
+    badge: 'pendingEvents',
+  },
+  {
+    id: 'reports',
+    href: routes.admin.reports(),
+    label: 'Denúncias',
+    access: 'moderator',
+    badge: 'openReports',
+  },
+  { id: 'banners', href: routes.admin.banners(), label: 'Banners', access: 'admin' },
+  { id: 'subcategories', href: routes.admin.subcategories(), label: 'Subcategorias', access: 'admin' },
+  { id: 'semesters', href: routes.admin.semesters(), label: 'Semestres', access: 'admin' },
+  { id: 'meetingSpots', href: routes.admin.meetingSpots(), label: 'Pontos de encontro', access: 'admin' },
+  { id: 'moderation', href: routes.admin.moderationLog(), label: 'Moderação', access: 'moderator' },
 ]
 
 export function hasAdminAccess(roles: readonly Role[], access: AdminAccess): boolean {

@@ -1,4 +1,5 @@
 import type { Role } from '@shared/domain'
+import { routes } from '@shared/routes'
 import {
   ArrowLeftIcon,
   CalendarDaysIcon,
@@ -77,7 +78,7 @@ export function AdminSidebar({ roles, badges }: { roles: readonly Role[]; badges
         <SidebarMenu>
           <SidebarMenuItem>
             <SidebarMenuButton size="lg" asChild tooltip="Administração">
-              <Link href="/admin" onClick={closeOnPhone}>
+              <Link href={routes.admin.dashboard()} onClick={closeOnPhone}>
                 <span className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
                   <ShieldCheckIcon className="size-4" aria-hidden="true" />
                 </span>
@@ -154,7 +155,7 @@ export function AdminSidebar({ roles, badges }: { roles: readonly Role[]; badges
         <SidebarMenu>
           <SidebarMenuItem>
             <SidebarMenuButton asChild tooltip="Voltar ao portal">
-              <Link href="/portal">
+              <Link href={routes.portal()}>
                 <ArrowLeftIcon aria-hidden="true" />
                 <span>Voltar ao portal</span>
               </Link>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AD_PLACEMENTS, type AdPlacement } from '@shared/domain'
-import { AD_PLACEMENT_LABELS, bannerInputSchema } from '@shared/schemas/admin'
+import { BANNER_PLACEMENTS, type BannerPlacement } from '@shared/domain'
+import { BANNER_PLACEMENT_LABELS, bannerInputSchema } from '@shared/schemas/admin'
 import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
 import { XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -226,7 +226,7 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
           name="placement"
           render={({ field, fieldState }) => (
             <FormField label="Posição" htmlFor={ids.placement} error={fieldState.error?.message}>
-              <Select value={field.value} onValueChange={(value) => field.onChange(value as AdPlacement)}>
+              <Select value={field.value} onValueChange={(value) => field.onChange(value as BannerPlacement)}>
                 <SelectTrigger
                   id={ids.placement}
                   ref={field.ref}
@@ -237,9 +237,9 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
                   <SelectValue placeholder="Selecione" />
                 </SelectTrigger>
                 <SelectContent>
-                  {AD_PLACEMENTS.map((placement) => (
+                  {BANNER_PLACEMENTS.map((placement) => (
                     <SelectItem key={placement} value={placement}>
-                      {AD_PLACEMENT_LABELS[placement]}
+                      {BANNER_PLACEMENT_LABELS[placement]}
                     </SelectItem>
                   ))}
                 </SelectContent>

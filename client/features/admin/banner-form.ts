@@ -1,4 +1,4 @@
-import { AD_PLACEMENTS, type AdPlacement } from '@shared/domain'
+import { BANNER_PLACEMENTS, type BannerPlacement } from '@shared/domain'
 import type { BannerInput } from '@shared/schemas/admin'
 
 /** A banner as `admin.banners.list` returns it (dates as ISO strings: no transformer). */
@@ -8,7 +8,7 @@ export type BannerRow = {
   description: string | null
   imageUrl: string
   linkUrl: string | null
-  placement: AdPlacement
+  placement: BannerPlacement
   active: boolean
   displayOrder: number
 }
@@ -16,8 +16,8 @@ export type BannerRow = {
 /** The banners of each placement, in the placements' order, each group sorted by its display order. */
 export function groupByPlacement<T extends Pick<BannerRow, 'id' | 'placement' | 'displayOrder'>>(
   banners: readonly T[],
-): { placement: AdPlacement; banners: T[] }[] {
-  return AD_PLACEMENTS.map((placement) => ({
+): { placement: BannerPlacement; banners: T[] }[] {
+  return BANNER_PLACEMENTS.map((placement) => ({
     placement,
     banners: banners
       .filter((banner) => banner.placement === placement)

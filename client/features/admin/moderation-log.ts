@@ -5,6 +5,7 @@ import {
   type ModerationAction,
   type ModerationTarget,
 } from '@shared/moderation'
+import { routes } from '@shared/routes'
 
 const isAction = (value: string): value is ModerationAction => Object.hasOwn(MODERATION_ACTION_LABELS, value)
 const isTarget = (value: string): value is ModerationTarget => Object.hasOwn(MODERATION_TARGET_LABELS, value)
@@ -22,8 +23,8 @@ export function targetLabel(targetType: string, targetId: number): string {
 /** Where the target can be seen (relative to the community prefix), or null (people, banners…). */
 export function targetHref(targetType: string, targetId: number): string | null {
   // The moderation preview shows a listing in any state; the listing page only a live one.
-  if (targetType === 'listing') return `/admin/anuncios/${targetId}`
-  if (targetType === 'event') return `/evento/${targetId}`
+  if (targetType === 'listing') return routes.admin.listing(targetId)
+  if (targetType === 'event') return routes.event(targetId)
   return null
 }
 

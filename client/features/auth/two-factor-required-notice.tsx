@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { ShieldAlertIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
@@ -15,7 +16,7 @@ export function TwoFactorRequiredNotice() {
         e um código do app autenticador.
       </p>
       <Button asChild>
-        <Link href="/minha-conta/seguranca">Ativar agora</Link>
+        <Link href={routes.security()}>Ativar agora</Link>
       </Button>
     </div>
   )

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { useLocation } from 'wouter'
 import { currentPath } from './return-path'
 
@@ -5,7 +6,7 @@ import { currentPath } from './return-path'
 export function useSignInRedirect() {
   const [, navigate] = useLocation()
   return (target: string = currentPath(), options: { replace?: boolean } = {}) => {
-    navigate(`/auth?from=${encodeURIComponent(target)}`, {
+    navigate(routes.auth({ from: target }), {
       replace: options.replace,
       state: { from: target },
     })

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
 import { forgetViewer } from '@/features/auth/forget-viewer'
@@ -26,7 +27,7 @@ export function useSignOut() {
       // The open WebSocket still speaks for the old session: reopen it as signed out.
       reconnectRealtime()
       forgetViewer(queryClient)
-      navigate('~/')
+      navigate(`~${routes.home()}`)
     },
   }
 }

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { use, useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
@@ -128,7 +129,7 @@ function UnreadWatcher() {
       id: 'chat-new-message',
       description: `Você tem ${unreadMessagesText(count)}`,
       duration: 5000,
-      action: { label: 'Ver', onClick: () => where.current.navigate('/chat') },
+      action: { label: 'Ver', onClick: () => where.current.navigate(routes.chat()) },
     })
   }, [count])
 

@@ -1,4 +1,5 @@
 import { withPhotoNote } from '@shared/chat'
+import { routes } from '@shared/routes'
 import { MessageCircleIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -48,7 +49,7 @@ function ConversationRow({
   const sentAt = lastMessage ? toDate(lastMessage.createdAt) : null
   return (
     <Link
-      href={`/chat/${conversation.id}`}
+      href={routes.conversation(conversation.id)}
       className="flex items-center gap-3 px-3 py-3 outline-none transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:px-4"
     >
       <ChatAvatar name={other.fullName} avatarUrl={other.avatarUrl} large />
@@ -116,7 +117,7 @@ export function NoConversations() {
         vende.
       </p>
       <Button asChild>
-        <Link href="/portal">Explorar o portal</Link>
+        <Link href={routes.portal()}>Explorar o portal</Link>
       </Button>
     </div>
   )

@@ -1,5 +1,6 @@
 import { LISTING_STATUS_LABELS } from '@shared/domain'
 import { formatPrice } from '@shared/money'
+import { routes } from '@shared/routes'
 import { ArrowLeftIcon, PackageIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
@@ -27,7 +28,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
         <div className="grid min-w-32 flex-1">
           <h1 className="truncate font-semibold leading-tight">
             {other.username ? (
-              <Link href={`/perfil/${other.username}`} className="hover:underline">
+              <Link href={routes.profile(other.username)} className="hover:underline">
                 {other.fullName}
               </Link>
             ) : (
@@ -49,7 +50,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
       </div>
       {listing ? (
         <Link
-          href={`/produto/${listing.id}`}
+          href={routes.listing(listing.id)}
           className="flex min-w-0 items-center gap-3 rounded-lg border bg-card p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           {listing.imageUrl ? (
@@ -97,7 +98,7 @@ function UnblockButton({ userId }: { userId: number }) {
 export function BackToInbox() {
   return (
     <ButtonLink
-      href="/chat"
+      href={routes.chat()}
       variant="ghost"
       size="icon"
       className="shrink-0"

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 /** The unread counts' texts, for a member's header, inbox and toasts; the entry chunk carries none of them. */
 
 /** The badge's text: a small circle fits one digit. */
@@ -17,7 +18,7 @@ export function withUnreadCount(name: string, count: number): string {
 
 /** Whether the path is the inbox or a thread (relative to the community prefix). */
 export function isChatPath(pathname: string): boolean {
-  return pathname === '/chat' || pathname.startsWith('/chat/')
+  return pathname === routes.chat() || pathname.startsWith(`${routes.chat()}/`)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { StarIcon } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useCommunity } from '@/lib/community'
@@ -25,7 +26,7 @@ export function ReviewPrompt({ conversationId, className }: { conversationId?: n
             Entrega com {handoff.other.fullName} confirmada. Avalie até{' '}
             {formatDate(handoff.deadline, community?.timeZone)}.
           </span>
-          <ButtonLink href={`/avaliar/${handoff.meetingId}`} size="sm">
+          <ButtonLink href={routes.review(handoff.meetingId)} size="sm">
             <StarIcon aria-hidden="true" />
             Avaliar {handoff.other.fullName}
           </ButtonLink>

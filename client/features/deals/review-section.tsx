@@ -1,4 +1,5 @@
 import { formatRating, handoffsCountLabel, RATING_MIN_REVIEWS, reviewsCountLabel } from '@shared/reviews'
+import { routes } from '@shared/routes'
 import { HandshakeIcon, StarIcon } from 'lucide-react'
 import { Suspense } from 'react'
 import { Link } from 'wouter'
@@ -97,7 +98,7 @@ function ReviewItem({ review, revieweeName }: { review: Review; revieweeName: st
         <div className="grid gap-0.5">
           <p className="font-medium">
             {review.reviewer.username ? (
-              <Link href={`/perfil/${review.reviewer.username}`} className="hover:underline">
+              <Link href={routes.profile(review.reviewer.username)} className="hover:underline">
                 {review.reviewer.fullName}
               </Link>
             ) : (

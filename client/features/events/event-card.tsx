@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { CalendarDaysIcon, MapPinIcon, UserIcon, UsersIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -29,7 +30,7 @@ export function EventCard({ event }: { event: EventListItem }) {
           </time>
         </p>
         <h3 className="line-clamp-2 font-semibold text-base leading-snug sm:text-lg">
-          <Link href={`/evento/${event.id}`} className="outline-none after:absolute after:inset-0">
+          <Link href={routes.event(event.id)} className="outline-none after:absolute after:inset-0">
             {event.title}
           </Link>
         </h3>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { CalendarXIcon } from 'lucide-react'
 import { PageUnavailable } from '@/components/page-states'
 
@@ -8,7 +9,7 @@ export function EventNotFound() {
       icon={CalendarXIcon}
       title="Evento não encontrado"
       description="Ele pode ter sido removido, ainda aguardar aprovação ou não fazer parte da sua comunidade."
-      backHref="/eventos"
+      backHref={routes.events()}
       backLabel="Voltar para eventos"
     />
   )

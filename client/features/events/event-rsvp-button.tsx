@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { CheckIcon, HourglassIcon, TicketIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -81,7 +82,7 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
           <CheckIcon aria-hidden="true" className="size-4" />
           Você confirmou presença
         </p>
-        <ButtonLink href={`/meus-eventos#ingresso-${event.id}`} size="lg" className="w-full">
+        <ButtonLink href={`${routes.myEvents()}#ingresso-${event.id}`} size="lg" className="w-full">
           <TicketIcon aria-hidden="true" />
           Ver meu ingresso
         </ButtonLink>

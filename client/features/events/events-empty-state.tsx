@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { CalendarSearchIcon, PlusIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -32,7 +33,7 @@ export function EventsEmptyState({ q, onClearSearch, canCreate }: EventsEmptySta
           </Button>
         ) : null}
         {canCreate ? (
-          <ButtonLink href="/criar-evento">
+          <ButtonLink href={routes.createEvent()}>
             <PlusIcon aria-hidden="true" />
             Criar um evento
           </ButtonLink>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { ClipboardListIcon, PencilIcon, ScanLineIcon } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button-link'
 import { CancelEventDialog } from '@/features/events/cancel-event-dialog'
@@ -16,18 +17,18 @@ export function OrganizerTools({
   return (
     <>
       {event.canEdit ? (
-        <ButtonLink href={`/editar-evento/${event.id}`} variant="outline" className="w-full">
+        <ButtonLink href={routes.editEvent(event.id)} variant="outline" className="w-full">
           <PencilIcon aria-hidden="true" />
           Editar evento
         </ButtonLink>
       ) : null}
       {event.canManage && approved ? (
         <>
-          <ButtonLink href={`/evento/${event.id}/presencas`} variant="outline" className="w-full">
+          <ButtonLink href={routes.eventRoster(event.id)} variant="outline" className="w-full">
             <ClipboardListIcon aria-hidden="true" />
             Lista de presença
           </ButtonLink>
-          <ButtonLink href={`/evento/${event.id}/check-in`} variant="outline" className="w-full">
+          <ButtonLink href={routes.eventCheckIn(event.id)} variant="outline" className="w-full">
             <ScanLineIcon aria-hidden="true" />
             Check-in
           </ButtonLink>

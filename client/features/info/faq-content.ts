@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 export type FaqItem = {
   /** Stable id, used as the accordion value and in the DOM. */
   id: string
@@ -107,14 +108,14 @@ export const faqGroups: FaqGroup[] = [
         question: 'Esqueci minha senha. Como recupero o acesso?',
         answer:
           'Na tela de login, toque em "Esqueceu a senha?" e informe o seu e-mail. Enviaremos um link para você criar uma nova senha. Se a mensagem não chegar em alguns minutos, confira a caixa de spam.',
-        action: { label: 'Ir para o login', href: '/auth' },
+        action: { label: 'Ir para o login', href: routes.auth() },
       },
       {
         id: 'excluir-conta',
         question: 'Como excluo minha conta?',
         answer:
           'Em Minha Conta → Segurança e privacidade, use "Excluir minha conta" e confirme a sua senha. A exclusão é imediata: seus anúncios, eventos, favoritos e dados pessoais são apagados na hora. As mensagens que você enviou continuam na conversa da outra pessoa, mas aparecem como de "Conta removida". Antes, você pode baixar uma cópia dos seus dados na mesma página.',
-        action: { label: 'Ir para Segurança e privacidade', href: '/minha-conta/seguranca' },
+        action: { label: 'Ir para Segurança e privacidade', href: routes.security() },
       },
     ],
   },
@@ -127,7 +128,7 @@ export const faqGroups: FaqGroup[] = [
         question: 'Como denuncio um anúncio ou um usuário?',
         answer:
           'Use "Denunciar" no anúncio, no perfil ou na própria mensagem do chat, escolha o motivo e, se quiser, conte o que aconteceu. A moderação analisa cada denúncia em até 24 horas e a pessoa denunciada nunca fica sabendo quem denunciou. Você acompanha o andamento em Minha Conta e recebe uma notificação com o resultado.',
-        action: { label: 'Ver minhas denúncias', href: '/minha-conta#denuncias' },
+        action: { label: 'Ver minhas denúncias', href: `${routes.myAccount()}#denuncias` },
       },
       {
         id: 'bloquear',

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { HeartIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useSignInRedirect } from '@/features/auth/use-sign-in-redirect'
@@ -34,7 +35,7 @@ export function FavoriteButton({
 
   function onClick() {
     if (!viewer) {
-      redirectToSignIn(absolute(`/produto/${listingId}`))
+      redirectToSignIn(absolute(routes.listing(listingId)))
       return
     }
     toggle()

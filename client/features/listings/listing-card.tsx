@@ -1,5 +1,6 @@
 import { formatPrice } from '@shared/money'
 import { CARD_MAX_SIZE } from '@shared/renditions'
+import { routes } from '@shared/routes'
 import { ImageIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -66,7 +67,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
       />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 font-semibold text-sm leading-snug sm:text-base">
-          <Link {...linkTo(`/produto/${listing.id}`)} className="outline-none after:absolute after:inset-0">
+          <Link {...linkTo(routes.listing(listing.id))} className="outline-none after:absolute after:inset-0">
             {listing.title}
           </Link>
         </h3>

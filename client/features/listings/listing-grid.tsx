@@ -16,7 +16,7 @@ export type GridColumns = keyof typeof COLUMNS
 type ListingGridProps = {
   listings: ListingCardData[]
   columns?: GridColumns
-  /** Full-width content (an ad) placed after the first `interstitialAfter` cards. */
+  /** Full-width content (a banner) placed after the first `interstitialAfter` cards. */
   interstitial?: ReactNode
   interstitialAfter?: number
   /** False where the grid starts below the first screen (under a hero): then every photo waits its turn. */

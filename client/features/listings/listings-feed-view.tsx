@@ -8,7 +8,7 @@ import type { ListingsFeed } from './use-listings-feed'
 type ListingsFeedViewProps = {
   feed: ListingsFeed
   columns?: GridColumns
-  /** An ad between the first rows and the rest (portal). */
+  /** A banner between the first rows and the rest (portal). */
   interstitial?: ReactNode
   /** Shown in the empty state when filters are on; without it the empty state has no button. */
   onClearFilters?: (() => void) | undefined

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { useRouter } from 'wouter'
 import { useViewer } from '@/lib/auth'
 
@@ -22,6 +23,6 @@ export function useProtectedLink(): (path: string) => LinkTarget {
   return (path) => {
     if (viewer) return { href: path }
     const from = absolute(path)
-    return { href: `/auth?from=${encodeURIComponent(from)}`, state: { from } }
+    return { href: routes.auth({ from }), state: { from } }
   }
 }

@@ -1,4 +1,5 @@
 import { formatPrice } from '@shared/money'
+import { routes } from '@shared/routes'
 import { CalendarClockIcon, MessageCircleIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
@@ -46,7 +47,7 @@ export function WantedCard({
       <p className="text-muted-foreground text-sm">
         {post.poster.username ? (
           <Link
-            href={`/perfil/${post.poster.username}`}
+            href={routes.profile(post.poster.username)}
             className="font-medium text-foreground hover:underline"
           >
             {post.poster.fullName}
@@ -67,7 +68,7 @@ export function WantedCard({
           <>
             {post.poster.username ? (
               <Button asChild size="sm">
-                <Link href={`/chat?vendedor=${encodeURIComponent(post.poster.username)}`}>
+                <Link href={routes.chat({ vendedor: post.poster.username })}>
                   <MessageCircleIcon aria-hidden="true" />
                   Tenho isto
                 </Link>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { MessageCircleIcon, SearchCheckIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
@@ -41,7 +42,7 @@ export function WantedMatches({ matches }: { matches: Match[] }) {
             </div>
             {match.poster.username ? (
               <Button asChild size="sm" className="self-start sm:self-center">
-                <Link href={`/chat?vendedor=${encodeURIComponent(match.poster.username)}`}>
+                <Link href={routes.chat({ vendedor: match.poster.username })}>
                   <MessageCircleIcon aria-hidden="true" />
                   Enviar mensagem
                   <span className="sr-only"> para {match.poster.fullName}</span>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { ArrowRightIcon, PlusIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
@@ -26,13 +27,13 @@ export function WantedTeaser() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm">
-            <Link href="/procura-se">
+            <Link href={routes.wanted()}>
               <PlusIcon aria-hidden="true" />
               Publicar pedido
             </Link>
           </Button>
           <Button asChild variant="ghost" size="sm">
-            <Link href="/procura-se">
+            <Link href={routes.wanted()}>
               Ver todos os pedidos
               <ArrowRightIcon aria-hidden="true" />
             </Link>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { HeartIcon, HeartOffIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { PageHeader } from '@/components/page-header'
@@ -51,7 +52,7 @@ export function FavoritesPage() {
             description="Toque no coração de um anúncio para guardá-lo aqui."
             action={
               <Button asChild variant="outline">
-                <Link href="/portal">Explorar produtos</Link>
+                <Link href={routes.portal()}>Explorar produtos</Link>
               </Button>
             }
           />

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { CalendarDaysIcon, HeartIcon, ShieldCheckIcon } from 'lucide-react'
 import { LoadFailed } from '@/components/load-failed'
 import { PageHeader } from '@/components/page-header'
@@ -21,15 +22,15 @@ export function MyAccountPage() {
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
       <PageHeader title="Minha Conta" description="Edite como os outros membros veem você.">
         <nav aria-label="Suas coisas" className="mt-2 flex flex-wrap gap-2">
-          <ButtonLink href="/minha-conta/seguranca" variant="outline" size="sm">
+          <ButtonLink href={routes.security()} variant="outline" size="sm">
             <ShieldCheckIcon aria-hidden="true" />
             Segurança e privacidade
           </ButtonLink>
-          <ButtonLink href="/meus-favoritos" variant="outline" size="sm">
+          <ButtonLink href={routes.favorites()} variant="outline" size="sm">
             <HeartIcon aria-hidden="true" />
             Meus favoritos
           </ButtonLink>
-          <ButtonLink href="/meus-eventos" variant="outline" size="sm">
+          <ButtonLink href={routes.myEvents()} variant="outline" size="sm">
             <CalendarDaysIcon aria-hidden="true" />
             Meus eventos
           </ButtonLink>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { ArrowLeftIcon } from 'lucide-react'
 import { useState } from 'react'
 import { LoadFailed } from '@/components/load-failed'
@@ -31,7 +32,7 @@ export function SecurityPage() {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
       <header className="grid gap-2">
-        <ButtonLink href="/minha-conta" variant="ghost" size="sm" className="justify-self-start">
+        <ButtonLink href={routes.myAccount()} variant="ghost" size="sm" className="justify-self-start">
           <ArrowLeftIcon aria-hidden="true" />
           Minha Conta
         </ButtonLink>

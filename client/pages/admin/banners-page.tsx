@@ -1,4 +1,4 @@
-import { AD_PLACEMENT_LABELS } from '@shared/schemas/admin'
+import { BANNER_PLACEMENT_LABELS } from '@shared/schemas/admin'
 import { ExternalLinkIcon, ImageIcon, PencilIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -88,7 +88,7 @@ function BannersAdmin() {
               className="grid gap-3"
             >
               <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
-                {AD_PLACEMENT_LABELS[group.placement]}{' '}
+                {BANNER_PLACEMENT_LABELS[group.placement]}{' '}
                 <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
               </h2>
               {group.banners.length === 0 ? (

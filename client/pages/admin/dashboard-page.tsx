@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import {
   ArchiveIcon,
   CalendarClockIcon,
@@ -73,38 +74,43 @@ function Dashboard() {
   const data = summary.data
   const pendingEvents = countOf(data.pendingEvents)
   const counters: Counter[] = [
-    { label: 'Usuários', value: data.users.total, icon: UsersIcon, href: isAdmin ? '/admin/usuarios' : null },
+    {
+      label: 'Usuários',
+      value: data.users.total,
+      icon: UsersIcon,
+      href: isAdmin ? routes.admin.users() : null,
+    },
     {
       label: 'Usuários pendentes',
       value: data.users.pending,
       icon: UserPlusIcon,
-      href: isAdmin ? '/admin/aprovacoes' : null,
+      href: isAdmin ? routes.admin.approvals() : null,
       highlight: data.users.pending > 0,
     },
     {
       label: 'Anúncios ativos',
       value: data.listings.active,
       icon: PackageCheckIcon,
-      href: '/admin/anuncios',
+      href: routes.admin.listings(),
     },
     {
       label: 'Anúncios removidos',
       value: data.listings.removed,
       icon: PackageXIcon,
-      href: '/admin/anuncios',
+      href: routes.admin.listings(),
     },
     {
       label: 'Eventos pendentes',
       value: pendingEvents,
       icon: CalendarClockIcon,
-      href: '/admin/eventos',
+      href: routes.admin.events(),
       highlight: pendingEvents > 0,
     },
     {
       label: 'Banners ativos',
       value: countOf(data.activeBanners),
       icon: ImageIcon,
-      href: isAdmin ? '/admin/banners' : null,
+      href: isAdmin ? routes.admin.banners() : null,
     },
   ]
 

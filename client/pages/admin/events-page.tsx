@@ -1,4 +1,5 @@
 import type { EventStatus } from '@shared/domain'
+import { routes } from '@shared/routes'
 import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, UserIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
@@ -181,7 +182,7 @@ function EventRow({
               </Button>
             </>
           ) : null}
-          <ButtonLink href={`/evento/${event.id}`} variant="link" size="flush" className="sm:ml-auto">
+          <ButtonLink href={routes.event(event.id)} variant="link" size="flush" className="sm:ml-auto">
             <ExternalLinkIcon aria-hidden="true" />
             Ver página do evento<span className="sr-only"> {event.title}</span>
           </ButtonLink>

@@ -1,5 +1,6 @@
 import { CONDITION_LABELS } from '@shared/domain'
 import { formatPrice } from '@shared/money'
+import { routes } from '@shared/routes'
 import { ArrowLeftIcon, ExternalLinkIcon, PackageOpenIcon, ShieldAlertIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams } from 'wouter'
@@ -30,7 +31,7 @@ export function AdminListingPreviewPage() {
     <AdminLayout title="Prévia do anúncio" description="Como o anúncio está agora, sem contar visualização.">
       <div>
         <Button asChild variant="ghost" size="sm">
-          <Link href="/admin/anuncios">
+          <Link href={routes.admin.listings()}>
             <ArrowLeftIcon aria-hidden="true" />
             Voltar para Anúncios
           </Link>
@@ -127,7 +128,7 @@ function PreviewDetails({ listing, onRemove }: { listing: Preview; onRemove: () 
         <div className="flex flex-wrap gap-2">
           {listing.isLive ? (
             <Button asChild variant="outline">
-              <Link href={`/produto/${listing.id}`}>
+              <Link href={routes.listing(listing.id)}>
                 <ExternalLinkIcon aria-hidden="true" />
                 Ver no portal
               </Link>

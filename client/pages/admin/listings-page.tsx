@@ -1,5 +1,6 @@
 import type { ModerationStatus } from '@shared/domain'
 import { formatPrice } from '@shared/money'
+import { routes } from '@shared/routes'
 import { PackageIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
@@ -85,7 +86,7 @@ function ListingRow({ listing, onRemove }: { listing: AdminListing; onRemove: ()
   return (
     <li className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1">
-        <Link href={`/admin/anuncios/${listing.id}`} className="break-words font-semibold hover:underline">
+        <Link href={routes.admin.listing(listing.id)} className="break-words font-semibold hover:underline">
           {listing.title}
         </Link>
         <p className="text-muted-foreground text-sm">

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { keepPreviousData } from '@tanstack/react-query'
 import { CheckIcon, SearchIcon, ShieldIcon, UsersIcon } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -35,7 +36,7 @@ const isFilter = (value: string): value is Filter => FILTERS.some((filter) => fi
 /** `/admin/usuarios` and `/admin/aprovacoes` (which opens on the pending accounts). Administrators only. */
 export function AdminUsersPage() {
   const [location] = useLocation()
-  const approvals = location.replace(/\/+$/, '') === '/admin/aprovacoes'
+  const approvals = location.replace(/\/+$/, '') === routes.admin.approvals()
   return (
     <AdminLayout
       title="Usuários"

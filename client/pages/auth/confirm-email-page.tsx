@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { Link, useSearch } from 'wouter'
 import { PasswordField } from '@/components/text-fields'
@@ -115,11 +116,11 @@ function ConfirmCard({
 function NextButton({ signedIn }: { signedIn: boolean }) {
   return signedIn ? (
     <Button asChild>
-      <Link href="/minha-conta/seguranca">Ir para Segurança e privacidade</Link>
+      <Link href={routes.security()}>Ir para Segurança e privacidade</Link>
     </Button>
   ) : (
     <Button asChild>
-      <Link href="~/">Ir para o início</Link>
+      <Link href={`~${routes.home()}`}>Ir para o início</Link>
     </Button>
   )
 }

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { useLocation, useSearch } from 'wouter'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { NewPasswordForm } from '@/features/auth/new-password-form'
@@ -15,7 +16,7 @@ export function ResetPasswordPage() {
     try {
       await reset.mutateAsync({ token, password })
       toast.success('Senha redefinida!', { description: 'Entre com a sua nova senha.' })
-      navigate('/auth', { replace: true })
+      navigate(routes.auth(), { replace: true })
     } catch (error) {
       toastError(error, 'Erro ao redefinir senha')
     }

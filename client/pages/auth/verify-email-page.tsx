@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { Link, useSearch } from 'wouter'
 import { PasswordField } from '@/components/text-fields'
@@ -145,7 +146,7 @@ function VerifyCard({
 function HomeButton() {
   return (
     <Button asChild>
-      <Link href="~/">Ir para o início</Link>
+      <Link href={`~${routes.home()}`}>Ir para o início</Link>
     </Button>
   )
 }

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { useEffect, useRef } from 'react'
 import { useLocation, useSearchParams } from 'wouter'
 import { LoadFailed } from '@/components/load-failed'
@@ -61,10 +62,10 @@ function StartConversation({ seller, listing }: { seller: string | null; listing
     const listingId = listing && /^\d{1,15}$/.test(listing) ? Number(listing) : undefined
     utils.client.chat.start
       .mutate(listingId ? { listingId } : { username: seller ?? '' })
-      .then(({ conversationId }) => navigate(`/chat/${conversationId}`, { replace: true }))
+      .then(({ conversationId }) => navigate(routes.conversation(conversationId), { replace: true }))
       .catch((error: unknown) => {
         toastError(error, 'Erro ao iniciar conversa')
-        navigate('/chat', { replace: true })
+        navigate(routes.chat(), { replace: true })
       })
   }, [seller, listing, utils, navigate])
 

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { useQueryClient } from '@tanstack/react-query'
 import { MessageCircleOffIcon } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -173,7 +174,7 @@ function ConversationNotFound() {
       <h1 className="font-semibold text-xl">Conversa não encontrada</h1>
       <p className="text-muted-foreground">Ela não existe ou você não participa dela.</p>
       <Button asChild>
-        <Link href="/chat">Voltar para Mensagens</Link>
+        <Link href={routes.chat()}>Voltar para Mensagens</Link>
       </Button>
     </div>
   )

@@ -1,4 +1,5 @@
 import { MEETING_STATUS_LABELS } from '@shared/meetings'
+import { routes } from '@shared/routes'
 import { CalendarPlusIcon, HandshakeIcon, MessageCircleIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
@@ -98,7 +99,7 @@ function MeetingList({ meetings }: { meetings: MyMeeting[] }) {
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
-              <Link href={`/chat/${meeting.conversationId}`}>
+              <Link href={routes.conversation(meeting.conversationId)}>
                 <MessageCircleIcon aria-hidden="true" />
                 Abrir conversa
               </Link>

@@ -1,4 +1,5 @@
 import { REVIEW_WINDOW_DAYS } from '@shared/reviews'
+import { routes } from '@shared/routes'
 import { StarIcon } from 'lucide-react'
 import { useParams } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
@@ -33,7 +34,7 @@ export function ReviewPage() {
         icon={StarIcon}
         title="Entrega não encontrada"
         description="Só quem concluiu uma entrega confirmada pelo código pode avaliar a outra pessoa."
-        backHref="/chat"
+        backHref={routes.chat()}
         backLabel="Ir para as conversas"
       />
     )
@@ -110,11 +111,11 @@ export function ReviewPage() {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <ButtonLink href={`/chat/${handoff.conversationId}`} variant="outline">
+        <ButtonLink href={routes.conversation(handoff.conversationId)} variant="outline">
           Voltar para a conversa
         </ButtonLink>
         {handoff.other.username ? (
-          <ButtonLink href={`/perfil/${handoff.other.username}`} variant="ghost">
+          <ButtonLink href={routes.profile(handoff.other.username)} variant="ghost">
             Ver o perfil de {name}
           </ButtonLink>
         ) : null}

@@ -1,4 +1,5 @@
 import { formatTicketCode, readTicket } from '@shared/event-tickets'
+import { routes } from '@shared/routes'
 import { CheckCircle2Icon, ChevronLeftIcon, XCircleIcon } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link } from 'wouter'
@@ -57,7 +58,7 @@ export function EventCheckInPage() {
       <div className="mx-auto grid w-full max-w-xl gap-4 px-4 py-8">
         <PageHeader title="Check-in" description={title} />
         {description ? <p className="text-muted-foreground">{description}</p> : null}
-        <Link href={`/evento/${id}`} className="text-primary underline-offset-4 hover:underline">
+        <Link href={routes.event(id)} className="text-primary underline-offset-4 hover:underline">
           Voltar ao evento
         </Link>
       </div>
@@ -67,7 +68,7 @@ export function EventCheckInPage() {
   return (
     <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-6">
       <Link
-        href={`/evento/${id}`}
+        href={routes.event(id)}
         className="inline-flex w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground hover:underline"
       >
         <ChevronLeftIcon aria-hidden="true" className="size-4" />

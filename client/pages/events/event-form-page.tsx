@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import type { EventInput } from '@shared/schemas/event'
 import { LockIcon } from 'lucide-react'
 import { useLocation } from 'wouter'
@@ -40,7 +41,7 @@ function CreateEvent() {
       void utils.events.mine.invalidate()
       void utils.events.list.invalidate()
       // The page shows 'Aguardando aprovação' to its organizer until a moderator decides.
-      navigate(`/evento/${created.id}`)
+      navigate(routes.event(created.id))
     } catch (error) {
       // e.g. 'Erro ao identificar sua comunidade', 'A data do evento deve ser no futuro'.
       toastError(error, 'Erro ao criar evento. Tente novamente.')
@@ -57,7 +58,7 @@ function CreateEvent() {
         mode="create"
         timeZone={community?.timeZone ?? DEFAULT_TIME_ZONE}
         onSubmit={submit}
-        onCancel={() => navigate('/eventos')}
+        onCancel={() => navigate(routes.events())}
         className={FORM_CARD}
       />
     </div>
@@ -80,7 +81,7 @@ function EditEventForm({ event }: { event: EventDetail }) {
   const [, navigate] = useLocation()
   const utils = trpc.useUtils()
   const update = trpc.events.update.useMutation()
-  const back = () => navigate(`/evento/${event.id}`)
+  const back = () => navigate(routes.event(event.id))
 
   const submit = async (input: EventInput) => {
     try {
@@ -127,7 +128,7 @@ function NotEditable({ event }: { event: EventDetail }) {
       icon={LockIcon}
       title="Este evento não pode ser editado"
       description="Só é possível editar eventos que aguardam aprovação, e apenas quem os organizou."
-      backHref={`/evento/${event.id}`}
+      backHref={routes.event(event.id)}
       backLabel="Voltar para o evento"
     />
   )

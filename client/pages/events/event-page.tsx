@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import type { PagePreview } from '@shared/ssr'
 import {
   CalendarDaysIcon,
@@ -83,7 +84,7 @@ function EventDetails({ event }: { event: EventDetail }) {
   return (
     <article className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 md:py-10">
       <Link
-        href="/eventos"
+        href={routes.events()}
         className="inline-flex w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground hover:underline"
       >
         <ChevronLeftIcon aria-hidden="true" className="size-4" />
@@ -166,7 +167,7 @@ function EventDetails({ event }: { event: EventDetail }) {
             <Detail icon={UserIcon} term="Organizador" className="sm:col-span-2">
               {event.organizer.username ? (
                 <Link
-                  {...linkTo(`/perfil/${encodeURIComponent(event.organizer.username)}`)}
+                  {...linkTo(routes.profile(event.organizer.username))}
                   className="text-primary underline-offset-4 hover:underline"
                 >
                   {organizer}

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { EVENT_CAPACITY_MAX } from '@shared/schemas/event'
 import { ChevronLeftIcon, DownloadIcon, ScanLineIcon } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
@@ -51,7 +52,7 @@ export function EventRosterPage() {
       <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8">
         <PageHeader title="Lista de presença" description={title} />
         {description ? <p className="text-muted-foreground">{description}</p> : null}
-        <Link href={`/evento/${id}`} className="text-primary underline-offset-4 hover:underline">
+        <Link href={routes.event(id)} className="text-primary underline-offset-4 hover:underline">
           Voltar ao evento
         </Link>
       </div>
@@ -65,7 +66,7 @@ export function EventRosterPage() {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <Link
-        href={`/evento/${id}`}
+        href={routes.event(id)}
         className="inline-flex w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground hover:underline"
       >
         <ChevronLeftIcon aria-hidden="true" className="size-4" />
@@ -76,7 +77,7 @@ export function EventRosterPage() {
         description={roster.data?.title}
         action={
           <div className="flex flex-wrap gap-2">
-            <ButtonLink href={`/evento/${id}/check-in`} variant="outline">
+            <ButtonLink href={routes.eventCheckIn(id)} variant="outline">
               <ScanLineIcon aria-hidden="true" />
               Check-in
             </ButtonLink>

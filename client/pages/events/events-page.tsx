@@ -1,4 +1,5 @@
 import { EVENT_TAB_LABELS, EVENT_TABS, type EventTab } from '@shared/event-tabs'
+import { routes } from '@shared/routes'
 import { PlusIcon } from 'lucide-react'
 import { LoadingStatus } from '@/components/loading-status'
 import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
@@ -35,7 +36,7 @@ export function EventsPage() {
         className="mb-6"
         action={
           member ? (
-            <ButtonLink href="/criar-evento">
+            <ButtonLink href={routes.createEvent()}>
               <PlusIcon aria-hidden="true" />
               Criar Evento
             </ButtonLink>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { CalendarHeartIcon, CalendarPlusIcon, PencilIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
@@ -31,7 +32,7 @@ export function MyEventsPage() {
         title="Meus eventos"
         description="Os eventos que você organiza e aqueles em que vai estar."
         action={
-          <ButtonLink href="/criar-evento">
+          <ButtonLink href={routes.createEvent()}>
             <CalendarPlusIcon aria-hidden="true" />
             Criar evento
           </ButtonLink>
@@ -85,7 +86,7 @@ export function MyEventsPage() {
               description="Confirme presença em um evento e ele aparece aqui."
               action={
                 <Button asChild variant="outline">
-                  <Link href="/eventos">Ver eventos</Link>
+                  <Link href={routes.events()}>Ver eventos</Link>
                 </Button>
               }
             />
@@ -181,7 +182,7 @@ function OrganizedEventRow({ event }: { event: OrganizedEvent }) {
       <div className="flex gap-2">
         {event.status === 'pendente' ? (
           <ButtonLink
-            href={`/editar-evento/${event.id}`}
+            href={routes.editEvent(event.id)}
             size="sm"
             variant="outline"
             aria-label={`Editar ${event.title}`}
@@ -190,7 +191,7 @@ function OrganizedEventRow({ event }: { event: OrganizedEvent }) {
             Editar
           </ButtonLink>
         ) : null}
-        <ButtonLink href={`/evento/${event.id}`} size="sm" variant="ghost" aria-label={`Ver ${event.title}`}>
+        <ButtonLink href={routes.event(event.id)} size="sm" variant="ghost" aria-label={`Ver ${event.title}`}>
           Ver
         </ButtonLink>
       </div>

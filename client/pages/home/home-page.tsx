@@ -1,4 +1,5 @@
 import { formatInteger } from '@shared/numbers'
+import { routes } from '@shared/routes'
 import { ArrowRightIcon, SparklesIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
@@ -19,21 +20,21 @@ import { usePageTitle } from '@/lib/use-page-title'
 const CATEGORIES = [
   {
     slug: 'criacoes',
-    href: '/criacoes',
+    href: routes.creations(),
     icon: '🎨',
     title: 'Criações',
     text: 'Arte, design e projetos próprios.',
   },
   {
     slug: 'servicos',
-    href: '/servicos',
+    href: routes.services(),
     icon: '🤝',
     title: 'Serviços',
     text: 'Aulas, edição, consultoria e mais.',
   },
   {
     slug: 'desapegos',
-    href: '/desapegos',
+    href: routes.secondHand(),
     icon: '♻️',
     title: 'Desapegos',
     text: 'Livros, equipamentos e materiais.',
@@ -95,17 +96,17 @@ function Landing() {
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" variant="secondary">
-              <Link {...linkTo('/vender')}>Começar a vender</Link>
+              <Link {...linkTo(routes.sell())}>Começar a vender</Link>
             </Button>
             <Button asChild size="lg" variant="overlay" className="border-white text-white hover:bg-white/10">
-              <Link {...linkTo('/criacoes')}>
+              <Link {...linkTo(routes.creations())}>
                 Explorar produtos <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
           </div>
           <p className="text-white/90">
             Sua universidade está no Vupt?{' '}
-            <Link href="/comunidades" className="font-medium text-white underline underline-offset-4">
+            <Link href={routes.communities()} className="font-medium text-white underline underline-offset-4">
               Veja as comunidades
             </Link>
           </p>
@@ -173,7 +174,7 @@ function Landing() {
             Em destaque
           </h2>
           <Button asChild variant="ghost">
-            <Link {...linkTo('/portal')}>
+            <Link {...linkTo(routes.portal())}>
               Ver todos <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>
@@ -194,7 +195,7 @@ function Landing() {
               Anuncie sua criação, serviço ou desapego e apareça aqui para toda a comunidade.
             </p>
             <Button asChild>
-              <Link {...linkTo('/vender')}>Seja o primeiro a vender</Link>
+              <Link {...linkTo(routes.sell())}>Seja o primeiro a vender</Link>
             </Button>
           </div>
         )}

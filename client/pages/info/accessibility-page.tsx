@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { Mail } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
@@ -121,7 +122,7 @@ export function AccessibilityPage() {
         </p>
         <p className="text-muted-foreground text-sm">
           Dúvidas gerais estão na{' '}
-          <Link href="/faq" className="underline underline-offset-4">
+          <Link href={routes.faq()} className="underline underline-offset-4">
             Central de Ajuda
           </Link>
           .

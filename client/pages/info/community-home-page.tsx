@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { ArrowRight, CalendarDays, CircleHelp, type LucideIcon, ShoppingBag, UserPlus } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
@@ -11,19 +12,19 @@ type Shortcut = { href: string; icon: LucideIcon; title: string; text: string }
 
 const shortcuts: Shortcut[] = [
   {
-    href: '/portal',
+    href: routes.portal(),
     icon: ShoppingBag,
     title: 'Portal de Vendas',
     text: 'Criações, serviços e desapegos de quem estuda com você.',
   },
   {
-    href: '/eventos',
+    href: routes.events(),
     icon: CalendarDays,
     title: 'Eventos',
     text: 'Festas, feiras e encontros organizados pela comunidade.',
   },
   {
-    href: '/como-funciona',
+    href: routes.howItWorks(),
     icon: CircleHelp,
     title: 'Como funciona',
     text: 'Tudo o que você precisa saber para dar os primeiros passos.',
@@ -52,7 +53,7 @@ export function CommunityHomePage() {
           segurança e descubra os eventos do campus.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink href="/portal" size="lg" variant="secondary">
+          <ButtonLink href={routes.portal()} size="lg" variant="secondary">
             <ShoppingBag aria-hidden="true" />
             Ir para o portal
           </ButtonLink>
@@ -63,7 +64,7 @@ export function CommunityHomePage() {
               variant="overlay"
               className="border-primary-foreground/70 text-primary-foreground hover:bg-primary-foreground/10"
             >
-              <Link href="/auth?tab=criar-conta">
+              <Link href={routes.auth({ tab: 'criar-conta' })}>
                 <UserPlus aria-hidden="true" />
                 Criar minha conta
               </Link>
@@ -73,7 +74,7 @@ export function CommunityHomePage() {
         {community ? null : (
           <p className="mt-6 text-primary-foreground/90 text-sm">
             Ainda não escolheu sua universidade?{' '}
-            <Link href="~/comunidades" className="font-medium underline underline-offset-4">
+            <Link href={`~${routes.communities()}`} className="font-medium underline underline-offset-4">
               Veja as comunidades
             </Link>
           </p>

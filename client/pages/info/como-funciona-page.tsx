@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import {
   CalendarDays,
   Handshake,
@@ -200,7 +201,7 @@ export function ComoFuncionaPage() {
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           {signedIn ? null : (
             <Button asChild size="lg" variant="secondary">
-              <Link href="/auth?tab=criar-conta">Criar minha conta</Link>
+              <Link href={routes.auth({ tab: 'criar-conta' })}>Criar minha conta</Link>
             </Button>
           )}
           <Button
@@ -209,12 +210,12 @@ export function ComoFuncionaPage() {
             variant="overlay"
             className="border-primary-foreground/70 text-primary-foreground hover:bg-primary-foreground/10"
           >
-            <Link href="/portal">Explorar o portal</Link>
+            <Link href={routes.portal()}>Explorar o portal</Link>
           </Button>
         </div>
         <p className="text-sm text-primary-foreground/90">
           Ainda com dúvidas?{' '}
-          <Link href="/faq" className="font-medium underline underline-offset-4">
+          <Link href={routes.faq()} className="font-medium underline underline-offset-4">
             Veja as perguntas frequentes
           </Link>
         </p>

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { Home } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button-link'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -11,7 +12,7 @@ export function NotFoundPage() {
         Oops! Page not found
       </h1>
       <p className="text-muted-foreground">O endereço que você acessou não existe ou foi removido.</p>
-      <ButtonLink href="~/" size="lg" className="mt-2">
+      <ButtonLink href={`~${routes.home()}`} size="lg" className="mt-2">
         <Home aria-hidden="true" />
         Voltar para o início
       </ButtonLink>

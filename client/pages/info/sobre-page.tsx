@@ -1,4 +1,5 @@
 import { formatInteger } from '@shared/numbers'
+import { routes } from '@shared/routes'
 import { Brush, GraduationCap, Handshake, type LucideIcon, Recycle, ShieldCheck, Users } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
@@ -158,10 +159,10 @@ export function SobrePage() {
       >
         <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">
-            <Link href="/como-funciona">Veja como funciona</Link>
+            <Link href={routes.howItWorks()}>Veja como funciona</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link href="/faq">Perguntas frequentes</Link>
+            <Link href={routes.faq()}>Perguntas frequentes</Link>
           </Button>
         </div>
       </LabelledSection>

@@ -1,5 +1,6 @@
 import { CONDITION_LABELS } from '@shared/domain'
 import { formatPrice } from '@shared/money'
+import { routes } from '@shared/routes'
 import type { ListingInput } from '@shared/schemas/listing'
 import { CalendarDaysIcon, ChevronRightIcon, EyeIcon, MessageCircleIcon, PackageOpenIcon } from 'lucide-react'
 import { Suspense, useEffect, useRef, useState } from 'react'
@@ -82,7 +83,7 @@ function ListingView({ id }: { id: number }) {
       startEditing={searchParams.get('editar') === '1'}
       onDeleted={() => {
         setDeleted(true)
-        navigate('/meus-produtos')
+        navigate(routes.myListings())
       }}
     />
   )
@@ -117,7 +118,7 @@ function ListingDetails({
 
   const closeEditor = () => {
     setEditing(false)
-    if (startEditing) navigate(`/produto/${listing.id}`, { replace: true })
+    if (startEditing) navigate(routes.listing(listing.id), { replace: true })
   }
 
   const save = async (input: ListingInput) => {
@@ -219,9 +220,7 @@ function ListingDetails({
               <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
                 {listing.seller.username ? (
                   <Button asChild size="lg">
-                    <Link
-                      href={`/chat?vendedor=${encodeURIComponent(listing.seller.username)}&produto=${listing.id}`}
-                    >
+                    <Link href={routes.chat({ vendedor: listing.seller.username, produto: listing.id })}>
                       <MessageCircleIcon aria-hidden="true" />
                       Enviar mensagem
                     </Link>
@@ -270,7 +269,7 @@ function ListingNotFound() {
       title="Produto não encontrado"
       description="Ele pode ter sido vendido, removido ou não estar disponível. Levando você para o início..."
       announce
-      backHref="~/"
+      backHref={`~${routes.home()}`}
       backLabel="Voltar para o início"
     />
   )

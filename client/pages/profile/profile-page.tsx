@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { isUsername } from '@shared/username'
 import {
   CalendarDaysIcon,
@@ -57,7 +58,7 @@ export function ProfilePage() {
         title="Perfil não encontrado"
         description="Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início..."
         announce
-        backHref="~/"
+        backHref={`~${routes.home()}`}
         backLabel="Voltar para o início"
       />
     )
@@ -94,7 +95,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
               {profile.username ? <p className="text-muted-foreground">@{profile.username}</p> : null}
             </div>
             {profile.isMe ? (
-              <ButtonLink href="/minha-conta" variant="outline">
+              <ButtonLink href={routes.myAccount()} variant="outline">
                 <PencilIcon aria-hidden="true" />
                 Editar Perfil
               </ButtonLink>
@@ -103,7 +104,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
                 <BlockButton
                   userId={profile.userId}
                   name={profile.fullName}
-                  onBlocked={() => navigate('/portal', { replace: true })}
+                  onBlocked={() => navigate(routes.portal(), { replace: true })}
                 />
                 <ReportButton targetType="user" targetId={profile.userId} />
               </div>
@@ -153,7 +154,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             </p>
             {profile.isMe ? (
               <Button asChild>
-                <Link href="/vender">Anunciar um produto</Link>
+                <Link href={routes.sell()}>Anunciar um produto</Link>
               </Button>
             ) : null}
           </div>

@@ -1,4 +1,5 @@
 import { formatPrice } from '@shared/money'
+import { routes } from '@shared/routes'
 import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { IconText } from '@/components/icon-text'
@@ -40,7 +41,7 @@ export function MyListingsPage() {
             : 'Todos os seus anúncios, em qualquer status.'
         }
         action={
-          <ButtonLink href="/vender">
+          <ButtonLink href={routes.sell()}>
             <PlusIcon aria-hidden="true" />
             Novo Produto
           </ButtonLink>
@@ -80,7 +81,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
       <div className="relative">
         {/* The title below is the link people tab to; the photo repeats it for the mouse only. */}
         <Link
-          href={`/produto/${listing.id}`}
+          href={routes.listing(listing.id)}
           className="group block aspect-[4/3] overflow-hidden bg-muted"
           tabIndex={-1}
           aria-hidden="true"
@@ -109,7 +110,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="grid gap-1">
           <h2 className="line-clamp-2 break-words font-semibold">
-            <Link href={`/produto/${listing.id}`} className="hover:underline">
+            <Link href={routes.listing(listing.id)} className="hover:underline">
               {listing.title}
             </Link>
           </h2>
@@ -151,7 +152,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
         <div className={removed ? 'mt-auto flex flex-wrap gap-2' : 'flex flex-wrap gap-2'}>
           {removed ? null : (
             <ButtonLink
-              href={`/produto/${listing.id}?editar=1`}
+              href={routes.listing(listing.id, { editar: 1 })}
               variant="outline"
               size="sm"
               aria-label={`Editar ${listing.title}`}
@@ -191,7 +192,7 @@ function EmptyState() {
           Transforme o que está parado em dinheiro: livros, materiais, criações ou serviços.
         </p>
       </div>
-      <ButtonLink href="/vender" size="lg">
+      <ButtonLink href={routes.sell()} size="lg">
         <PlusIcon aria-hidden="true" />
         Anunciar meu primeiro produto
       </ButtonLink>

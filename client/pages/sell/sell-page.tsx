@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import type { ListingInput } from '@shared/schemas/listing'
 import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/page-header'
@@ -20,7 +21,7 @@ export function SellPage() {
       await create.mutateAsync(input)
       toast.success('Produto criado com sucesso!')
       void invalidateListings('created')
-      navigate('/meus-produtos')
+      navigate(routes.myListings())
     } catch (error) {
       toastError(error, 'Erro ao criar produto')
     }

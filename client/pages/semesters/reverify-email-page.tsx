@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { CheckCircle2Icon, XCircleIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useSearch } from 'wouter'
@@ -30,9 +31,9 @@ export function ReverifyEmailPage() {
   }, [token, confirm])
 
   const next = viewer ? (
-    <ButtonLink href="/minha-conta">Ir para Minha Conta</ButtonLink>
+    <ButtonLink href={routes.myAccount()}>Ir para Minha Conta</ButtonLink>
   ) : (
-    <ButtonLink href="/auth">Entrar no Vupt</ButtonLink>
+    <ButtonLink href={routes.auth()}>Entrar no Vupt</ButtonLink>
   )
 
   let icon = <Spinner aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { GraduationCapIcon, SchoolIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
@@ -44,7 +45,7 @@ export function SellerCard({ seller }: { seller: Listing['seller'] }) {
     >
       {seller.username ? (
         <Link
-          href={`/perfil/${seller.username}`}
+          href={routes.profile(seller.username)}
           className="-m-2 flex items-center gap-3 rounded-lg p-2 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           {body}
