@@ -1,20 +1,20 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
-let outsider: Student
+let buyer: ServerMember
+let seller: ServerMember
+let outsider: ServerMember
 let listingId: number
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Ana Lima')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Bruno Dias')
-  outsider = await createApprovedStudent(stage.server.dataDir, 'Carla Souza')
+  buyer = await createMemberOnServer(stage.server.dataDir, 'Ana Lima')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Bruno Dias')
+  outsider = await createMemberOnServer(stage.server.dataDir, 'Carla Souza')
   listingId = await withServerDatabase(stage.server.dataDir, (db) =>
     createListing(db, { sellerId: seller.id, title: 'Luminária de mesa', priceCents: 6000 }),
   )

@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { subcategories } from '../../server/db/schema'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { createMemberOnServer, type ServerMember, signIn } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
+let buyer: ServerMember
+let seller: ServerMember
 let listingId: number
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Ana Lima')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Bruno Dias')
+  buyer = await createMemberOnServer(stage.server.dataDir, 'Ana Lima')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Bruno Dias')
   listingId = await withServerDatabase(stage.server.dataDir, (db) => {
     const sub = db.select().from(subcategories).where(eq(subcategories.name, 'Livros e apostilas')).get()
     return createListing(db, {

@@ -3,19 +3,19 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { meetings, offers, reviews } from '../../server/db/schema'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { aheadInSaoPaulo, createAlwaysOpenSpot, meetingRegion } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
+let buyer: ServerMember
+let seller: ServerMember
 let conversationId: number
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Lívia Campos')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Rafael Teixeira')
+  buyer = await createMemberOnServer(stage.server.dataDir, 'Lívia Campos')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Rafael Teixeira')
   conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
     createAlwaysOpenSpot(db, 'Portaria do Bloco C', 'Ao lado da catraca')
     const listingId = createListing(db, { sellerId: seller.id, title: 'Violão Giannini', priceCents: 40000 })

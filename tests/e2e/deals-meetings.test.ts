@@ -2,20 +2,20 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { listings, meetings } from '../../server/db/schema'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { aheadInSaoPaulo, createAlwaysOpenSpot, meetingRegion } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
+let buyer: ServerMember
+let seller: ServerMember
 let conversationId: number
 let listingId: number
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Bianca Souza')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Caio Martins')
+  buyer = await createMemberOnServer(stage.server.dataDir, 'Bianca Souza')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Caio Martins')
   conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
     createAlwaysOpenSpot(db, 'Portaria principal', 'Guarita da entrada principal')
     listingId = createListing(db, { sellerId: seller.id, title: 'Livro de Física I', priceCents: 8000 })

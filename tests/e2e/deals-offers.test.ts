@@ -3,20 +3,20 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { meetingSpots } from '../../server/db/schema'
-import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
+import { createMemberOnServer, enrolTwoFactor, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { ADMIN } from './support/server'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
+let buyer: ServerMember
+let seller: ServerMember
 let conversationId: number
 let listingId: number
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Clara Nunes')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Davi Rocha')
+  buyer = await createMemberOnServer(stage.server.dataDir, 'Clara Nunes')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Davi Rocha')
   conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
     listingId = createListing(db, {
       sellerId: seller.id,

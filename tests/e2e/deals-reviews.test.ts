@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createConfirmedMeeting, createConversation, createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
+let buyer: ServerMember
+let seller: ServerMember
 let conversationId: number
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Bruna Alves')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Caio Mendes')
+  buyer = await createMemberOnServer(stage.server.dataDir, 'Bruna Alves')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Caio Mendes')
   conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
     const listingId = createListing(db, { sellerId: seller.id, title: 'Jaleco branco M', priceCents: 6000 })
     const id = createConversation(db, buyer.id, seller.id, listingId)

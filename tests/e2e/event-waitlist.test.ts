@@ -1,19 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let organizer: Student
-let first: Student
-let second: Student
+let organizer: ServerMember
+let first: ServerMember
+let second: ServerMember
 let eventId: number
 
 beforeAll(async () => {
-  organizer = await createApprovedStudent(stage.server.dataDir, 'Nina Organizadora')
-  first = await createApprovedStudent(stage.server.dataDir, 'Davi Primeiro')
-  second = await createApprovedStudent(stage.server.dataDir, 'Bia Segunda')
+  organizer = await createMemberOnServer(stage.server.dataDir, 'Nina Organizadora')
+  first = await createMemberOnServer(stage.server.dataDir, 'Davi Primeiro')
+  second = await createMemberOnServer(stage.server.dataDir, 'Bia Segunda')
   eventId = await withServerDatabase(stage.server.dataDir, (db) =>
     createEvent(db, {
       organizerId: organizer.id,

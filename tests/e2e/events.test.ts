@@ -1,17 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dayFromNow } from '../support/dates'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { createMemberOnServer, type ServerMember, signIn } from './support/accounts'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let organizer: Student
-let moderator: Student
-let guest: Student
+let organizer: ServerMember
+let moderator: ServerMember
+let guest: ServerMember
 
 beforeAll(async () => {
-  organizer = await createApprovedStudent(stage.server.dataDir, 'Lia Ferreira')
-  moderator = await createApprovedStudent(stage.server.dataDir, 'Caio Moderador', ['user', 'moderator'])
-  guest = await createApprovedStudent(stage.server.dataDir, 'Rafa Souza')
+  organizer = await createMemberOnServer(stage.server.dataDir, 'Lia Ferreira')
+  moderator = await createMemberOnServer(stage.server.dataDir, 'Caio Moderador', {
+    roles: ['user', 'moderator'],
+  })
+  guest = await createMemberOnServer(stage.server.dataDir, 'Rafa Souza')
 })
 
 describe('eventos do campus', () => {

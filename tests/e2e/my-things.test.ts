@@ -1,14 +1,14 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent, createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
-let organizer: Student
+let buyer: ServerMember
+let seller: ServerMember
+let organizer: ServerMember
 const ids = { ruler: 0, lamp: 0, pending: 0, rejected: 0 }
 
 async function openFromAccountMenu(page: Page, name: string) {
@@ -17,9 +17,9 @@ async function openFromAccountMenu(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Ana Lima')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Bruno Dias')
-  organizer = await createApprovedStudent(stage.server.dataDir, 'Lia Ferreira')
+  buyer = await createMemberOnServer(stage.server.dataDir, 'Ana Lima')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Bruno Dias')
+  organizer = await createMemberOnServer(stage.server.dataDir, 'Lia Ferreira')
   await withServerDatabase(stage.server.dataDir, (db) => {
     ids.ruler = createListing(db, {
       sellerId: seller.id,

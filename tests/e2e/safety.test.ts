@@ -1,20 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let reporter: Student
-let seller: Student
-let moderator: Student
+let reporter: ServerMember
+let seller: ServerMember
+let moderator: ServerMember
 let listingId: number
 let bookId: number
 
 beforeAll(async () => {
-  reporter = await createApprovedStudent(stage.server.dataDir, 'Carla Nunes')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Diego Souza')
-  moderator = await createApprovedStudent(stage.server.dataDir, 'Moderadora Eva', ['user', 'moderator'])
+  reporter = await createMemberOnServer(stage.server.dataDir, 'Carla Nunes')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Diego Souza')
+  moderator = await createMemberOnServer(stage.server.dataDir, 'Moderadora Eva', {
+    roles: ['user', 'moderator'],
+  })
   await withServerDatabase(stage.server.dataDir, (db) => {
     listingId = createListing(db, {
       sellerId: seller.id,

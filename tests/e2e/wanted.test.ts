@@ -5,24 +5,26 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let poster: Student
-let seller: Student
-let fan: Student
-let moderator: Student
+let poster: ServerMember
+let seller: ServerMember
+let fan: ServerMember
+let moderator: ServerMember
 let photoDir: string
 let photo: string
 let flaggedId: number
 
 beforeAll(async () => {
-  poster = await createApprovedStudent(stage.server.dataDir, 'Helena Prado')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Igor Matos')
-  fan = await createApprovedStudent(stage.server.dataDir, 'Joana Reis')
-  moderator = await createApprovedStudent(stage.server.dataDir, 'Moderador Kaio', ['user', 'moderator'])
+  poster = await createMemberOnServer(stage.server.dataDir, 'Helena Prado')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Igor Matos')
+  fan = await createMemberOnServer(stage.server.dataDir, 'Joana Reis')
+  moderator = await createMemberOnServer(stage.server.dataDir, 'Moderador Kaio', {
+    roles: ['user', 'moderator'],
+  })
   photoDir = mkdtempSync(join(tmpdir(), 'vupt-procura-'))
   photo = join(photoDir, 'foto.jpg')
   await sharp({ create: { width: 900, height: 700, channels: 3, background: '#15803d' } })
@@ -37,7 +39,7 @@ afterAll(async () => {
   if (photoDir) rmSync(photoDir, { recursive: true, force: true })
 })
 
-async function signedIn(student: Student, phone = false): Promise<Page> {
+async function signedIn(student: ServerMember, phone = false): Promise<Page> {
   const { page } = await stage.signedInPage(student, {
     device: phone ? 'phone' : 'desktop',
   })

@@ -17,6 +17,7 @@ import { pino } from 'pino'
 import * as tar from 'tar'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, runMigrations } from '../../server/db/client'
+import { createStudent } from '../../server/db/factories'
 import { messages, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import {
@@ -28,13 +29,7 @@ import {
 } from '../../server/ops/backup'
 import { createBackupJob } from '../../server/ops/backup-job'
 import { createScheduler, type JobLock } from '../../server/ops/scheduler'
-import {
-  callerFor,
-  createAdmin,
-  createApprovedStudent,
-  createTestServices,
-  MIGRATIONS_FOLDER,
-} from '../support/test-app'
+import { callerFor, createAdmin, createTestServices, MIGRATIONS_FOLDER } from '../support/test-app'
 
 let scratch: string
 let dataDir: string
@@ -396,7 +391,7 @@ describe('the dashboard', () => {
       ops: { backup: () => ({ enabled: true, lastSuccessAt, lastFailureAt: null }) },
     })
     const admin = await createAdmin(db)
-    const moderator = await createApprovedStudent(db, { roles: ['user', 'moderator'] })
+    const moderator = await createStudent(db, { member: true, roles: ['user', 'moderator'] })
     expect((await callerFor(services, { userId: admin.id }).caller.admin.dashboard.summary()).backup).toEqual(
       {
         enabled: true,

@@ -8,7 +8,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
-import { createListing } from '../../server/db/factories'
+import { createListing, createStudent } from '../../server/db/factories'
 import {
   advertisements,
   communities,
@@ -30,15 +30,7 @@ import type { Role } from '../../shared/domain'
 import { expectTRPCError } from '../support/assertions'
 import { bannerInput } from '../support/banners'
 import { eventInput } from '../support/events'
-import {
-  type AppCaller,
-  callerFor,
-  communityBySlug,
-  createAdmin,
-  createApprovedStudent,
-  createStudent,
-  setUpTestWorld,
-} from '../support/test-app'
+import { type AppCaller, callerFor, communityBySlug, createAdmin, setUpTestWorld } from '../support/test-app'
 
 type Person = { id: number; caller: AppCaller; sessionToken: string | null }
 
@@ -81,7 +73,7 @@ async function account(kind: Kind, community: 'univille' | 'udesc'): Promise<Per
       ? await createAdmin(world.db, base)
       : kind === 'pending'
         ? await createStudent(world.db, { ...base, emailVerified: true })
-        : await createApprovedStudent(world.db, { ...base, roles: roles[kind] })
+        : await createStudent(world.db, { member: true, ...base, roles: roles[kind] })
   return person(created.id)
 }
 
@@ -522,7 +514,7 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
       const created =
         kind === 'admin'
           ? await createAdmin(world.db, overrides)
-          : await createApprovedStudent(world.db, { ...overrides, roles: ['user', 'moderator'] })
+          : await createStudent(world.db, { member: true, ...overrides, roles: ['user', 'moderator'] })
       return person(created.id)
     }
     const strayAdmin = await stray('admin')

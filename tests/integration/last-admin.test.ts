@@ -6,16 +6,10 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
+import { createStudent } from '../../server/db/factories'
 import { communities, profiles, userRoles, users } from '../../server/db/schema'
 import { expectTRPCError } from '../support/assertions'
-import {
-  callerFor,
-  communityBySlug,
-  createAdmin,
-  createApprovedStudent,
-  setUpTestWorld,
-  TEST_PASSWORD,
-} from '../support/test-app'
+import { callerFor, communityBySlug, createAdmin, setUpTestWorld, TEST_PASSWORD } from '../support/test-app'
 
 const KEEP_ONE_ADMIN = 'A comunidade precisa de pelo menos um administrador.'
 const LAST_ADMIN_SELF_DELETION =
@@ -116,7 +110,7 @@ describe('rebaixar um administrador', () => {
 
   it('mudar os papéis de quem não é admin não depende de haver outro admin', async () => {
     const only = await createAdmin(world.db)
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: only.id })
     await caller.admin.users.setRoles({ userId: student.id, roles: ['moderator'] })
     expect(rolesOf(student.id)).toEqual(['moderator', 'user'])
@@ -158,7 +152,7 @@ describe('excluir pelo painel', () => {
 
   it('excluir quem não é admin não depende de haver outro admin', async () => {
     const only = await createAdmin(world.db)
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     await callerFor(world.services, { userId: only.id }).caller.admin.users.delete({ userId: student.id })
     expect(isDeleted(student.id)).toBe(true)
   })
@@ -190,7 +184,8 @@ describe('excluir a própria conta (Minha Conta)', () => {
   })
 
   it('quem não é admin exclui a própria conta mesmo numa comunidade sem admin', async () => {
-    const student = await createApprovedStudent(world.db, {
+    const student = await createStudent(world.db, {
+      member: true,
       email: `aluno${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
       communityId: communityBySlug(world.db, 'udesc').id,
     })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createListing } from '../../server/db/factories'
+import { createListing, createStudent } from '../../server/db/factories'
 import { communities, listings, moderationLog, reports, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/notifications/unsubscribe'
@@ -12,7 +12,6 @@ import {
   callerFor,
   communityBySlug,
   createAdmin,
-  createApprovedStudent,
   createMarketScene,
   createMember,
   type MarketScene,
@@ -113,7 +112,8 @@ describe('bloqueio', () => {
   it('não se bloqueia a si mesmo nem alguém de outra comunidade', async () => {
     await expectTRPCError(scene.buyer.caller.safety.block({ userId: scene.buyer.id }), 'BAD_REQUEST')
     world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-    const outsider = await createApprovedStudent(world.db, {
+    const outsider = await createStudent(world.db, {
+      member: true,
       password: undefined,
       communityId: communityBySlug(world.db, 'udesc').id,
       email: `fora${Date.now()}@edu.udesc.br`,
@@ -304,7 +304,8 @@ describe('fila de denúncias', () => {
   it('a moderação de outra comunidade não vê nem resolve', async () => {
     await report(scene.buyer.caller, 'listing', scene.listingId)
     world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-    const outsider = await createApprovedStudent(world.db, {
+    const outsider = await createStudent(world.db, {
+      member: true,
       password: undefined,
       communityId: communityBySlug(world.db, 'udesc').id,
       email: `mod${Date.now()}@edu.udesc.br`,
@@ -409,7 +410,8 @@ describe('barreira de acessibilidade', () => {
 
   it('a moderação de outra comunidade não vê o relato; texto curto é recusado e nada é gravado', async () => {
     world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-    const outsider = await createApprovedStudent(world.db, {
+    const outsider = await createStudent(world.db, {
+      member: true,
       password: undefined,
       communityId: communityBySlug(world.db, 'udesc').id,
       email: `mod${Date.now()}@edu.udesc.br`,

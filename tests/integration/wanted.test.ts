@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createStudent } from '../../server/db/factories'
 import { moderationLog, wantedMatches, wantedPosts } from '../../server/db/schema'
 import { listingAnswers, wantedKeywords } from '../../server/wanted/matching'
 import type { WantedInput } from '../../shared/schemas/wanted'
@@ -9,7 +10,6 @@ import {
   callerFor,
   communityBySlug,
   createMember,
-  createStudent,
   setUpTestWorld,
   type TestMember,
 } from '../support/test-app'

@@ -1,6 +1,7 @@
+import { createStudent } from '../../server/db/factories'
 import type { EventInput } from '../../shared/schemas/event'
 import { dayFromNow } from './dates'
-import { callerFor, createAdmin, createApprovedStudent, type TestWorld } from './test-app'
+import { callerFor, createAdmin, type TestWorld } from './test-app'
 
 /** An event form as an organizer fills it in: ten days ahead, no slot limit, no photo. */
 export function eventInput(overrides: Partial<EventInput> = {}): EventInput {
@@ -18,7 +19,9 @@ export function eventInput(overrides: Partial<EventInput> = {}): EventInput {
 
 /** An event created by a new member and approved by a new administrator of Univille; its id. */
 export async function createApprovedEvent(world: TestWorld, overrides: Partial<EventInput> = {}) {
-  const organizer = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
+  const organizer = callerFor(world.services, {
+    userId: (await createStudent(world.db, { member: true })).id,
+  }).caller
   const admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
   const { id } = await organizer.events.create(eventInput(overrides))
   await admin.events.approve({ id })
