@@ -202,26 +202,45 @@ export async function makeOffer(
           .returning()
           .get()
       : undefined
-    const row = tx
-      .insert(offers)
-      .values({
-        conversationId: context.conversation.id,
-        listingId: context.listing.id,
-        buyerId: context.buyerId,
-        sellerId: context.sellerId,
-        madeById: user.id,
-        amountCents: input.amountCents,
-        expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
-        createdAt: now,
-      })
-      .returning()
-      .get()
-    return { created: row, replaced: previous }
+    const deal = {
+      conversationId: context.conversation.id,
+      listingId: context.listing.id,
+      buyerId: context.buyerId,
+      sellerId: context.sellerId,
+    }
+    return { created: insertOffer(tx, deal, user.id, input.amountCents, now), replaced: previous }
   })
   if (replaced) publishOffer(services.bus, replaced)
   publishOffer(services.bus, created)
   notifyOfferReceived(services, created, context.listing.title)
   return toOfferView(created)
+}
+
+type OfferDeal = Pick<OfferRow, 'conversationId' | 'listingId' | 'buyerId' | 'sellerId'>
+
+/** A new open offer of `amountCents` by `makerId` in the deal, open for OFFER_TTL_MS from `now`. */
+function insertOffer(
+  db: Pick<Database, 'insert'>,
+  deal: OfferDeal,
+  makerId: number,
+  amountCents: number,
+  now: Date,
+) {
+  const { conversationId, listingId, buyerId, sellerId } = deal
+  return db
+    .insert(offers)
+    .values({
+      conversationId,
+      listingId,
+      buyerId,
+      sellerId,
+      madeById: makerId,
+      amountCents,
+      expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
+      createdAt: now,
+    })
+    .returning()
+    .get()
 }
 
 /**
@@ -279,21 +298,7 @@ export async function counterOffer(
       .returning()
       .get()
     if (!answered) return undefined
-    const created = tx
-      .insert(offers)
-      .values({
-        conversationId: row.conversationId,
-        listingId: row.listingId,
-        buyerId: row.buyerId,
-        sellerId: row.sellerId,
-        madeById: user.id,
-        amountCents: input.amountCents,
-        expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
-        createdAt: now,
-      })
-      .returning()
-      .get()
-    return { answered, created }
+    return { answered, created: insertOffer(tx, row, user.id, input.amountCents, now) }
   })
   if (!result) throw appError('CONFLICT', 'OFFER_CLOSED')
   publishOffer(services.bus, result.answered)
