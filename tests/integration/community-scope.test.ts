@@ -11,7 +11,6 @@ import { createSession, invalidateSession, validateSessionToken } from '../../se
 import { createListing, createStudent } from '../../server/db/factories'
 import {
   advertisements,
-  communities,
   eventAttendees,
   events,
   listings,
@@ -30,7 +29,14 @@ import type { Role } from '../../shared/domain'
 import { expectTRPCError } from '../support/assertions'
 import { bannerInput } from '../support/banners'
 import { eventInput } from '../support/events'
-import { type AppCaller, callerFor, communityBySlug, createAdmin, setUpTestWorld } from '../support/test-app'
+import {
+  type AppCaller,
+  callerFor,
+  communityBySlug,
+  createAdmin,
+  openCommunity,
+  setUpTestWorld,
+} from '../support/test-app'
 
 type Person = { id: number; caller: AppCaller; sessionToken: string | null }
 
@@ -58,10 +64,7 @@ function person(id: number): Person {
 /** No password: nobody here signs in with one, and argon2 would make every fresh world slow. */
 type Kind = 'admin' | 'moderator' | 'member' | 'pending'
 async function account(kind: Kind, community: 'univille' | 'udesc'): Promise<Person> {
-  const communityId = communityBySlug(world.db, community).id
-  const email = (local: string) =>
-    `${local}${Math.random().toString(36).slice(2, 8)}@${community === 'udesc' ? 'edu.udesc.br' : 'univille.br'}`
-  const base = { password: undefined, communityId, email: email(kind) }
+  const base = { password: undefined, community }
   const roles: Record<Kind, Role[]> = {
     admin: ['user', 'admin'],
     moderator: ['user', 'moderator'],
@@ -152,7 +155,7 @@ async function expectRefusedWithoutChange(
 /** A fresh world for every test: nothing one test does is seen by another. */
 beforeEach(async () => {
   // The base seed announces UDESC as "em breve"; here it is a second live community.
-  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  openCommunity(world.db, 'udesc')
   communityA = communityBySlug(world.db, 'univille').id
   communityB = communityBySlug(world.db, 'udesc').id
 

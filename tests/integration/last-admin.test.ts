@@ -7,9 +7,16 @@ import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
 import { createStudent } from '../../server/db/factories'
-import { communities, profiles, userRoles, users } from '../../server/db/schema'
+import { profiles, userRoles, users } from '../../server/db/schema'
 import { expectTRPCError } from '../support/assertions'
-import { callerFor, communityBySlug, createAdmin, setUpTestWorld, TEST_PASSWORD } from '../support/test-app'
+import {
+  callerFor,
+  communityBySlug,
+  createAdmin,
+  openCommunity,
+  setUpTestWorld,
+  TEST_PASSWORD,
+} from '../support/test-app'
 
 const KEEP_ONE_ADMIN = 'A comunidade precisa de pelo menos um administrador.'
 const LAST_ADMIN_SELF_DELETION =
@@ -18,7 +25,7 @@ const LAST_ADMIN_SELF_DELETION =
 const world = setUpTestWorld()
 
 beforeEach(async () => {
-  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  openCommunity(world.db, 'udesc')
 })
 
 const rolesOf = (userId: number) =>
@@ -50,8 +57,7 @@ const adminsOfUniville = () =>
 /** An administrator of UDESC: never counted as one of Univille's. */
 const adminOfAnotherCommunity = () =>
   createAdmin(world.db, {
-    email: `admin${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
-    communityId: communityBySlug(world.db, 'udesc').id,
+    community: 'udesc',
   })
 
 /**
@@ -186,8 +192,7 @@ describe('excluir a própria conta (Minha Conta)', () => {
   it('quem não é admin exclui a própria conta mesmo numa comunidade sem admin', async () => {
     const student = await createStudent(world.db, {
       member: true,
-      email: `aluno${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
-      communityId: communityBySlug(world.db, 'udesc').id,
+      community: 'udesc',
     })
     await callerFor(world.services, { userId: student.id }).caller.account.deleteAccount({
       password: TEST_PASSWORD,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createListing, createStudent } from '../../server/db/factories'
-import { communities, listings, moderationLog, reports, users } from '../../server/db/schema'
+import { listings, moderationLog, reports, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/notifications/unsubscribe'
 import { activeSuspension } from '../../server/safety/sanctions'
@@ -10,11 +10,11 @@ import { startHttpApp } from '../support/http'
 import {
   type AppCaller,
   callerFor,
-  communityBySlug,
   createAdmin,
   createMarketScene,
   createMember,
   type MarketScene,
+  openCommunity,
   setUpTestWorld,
 } from '../support/test-app'
 
@@ -111,12 +111,11 @@ describe('bloqueio', () => {
 
   it('não se bloqueia a si mesmo nem alguém de outra comunidade', async () => {
     await expectTRPCError(scene.buyer.caller.safety.block({ userId: scene.buyer.id }), 'BAD_REQUEST')
-    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+    openCommunity(world.db, 'udesc')
     const outsider = await createStudent(world.db, {
       member: true,
       password: undefined,
-      communityId: communityBySlug(world.db, 'udesc').id,
-      email: `fora${Date.now()}@edu.udesc.br`,
+      community: 'udesc',
     })
     await expectTRPCError(scene.buyer.caller.safety.block({ userId: outsider.id }), 'NOT_FOUND')
   })
@@ -303,12 +302,11 @@ describe('fila de denúncias', () => {
 
   it('a moderação de outra comunidade não vê nem resolve', async () => {
     await report(scene.buyer.caller, 'listing', scene.listingId)
-    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+    openCommunity(world.db, 'udesc')
     const outsider = await createStudent(world.db, {
       member: true,
       password: undefined,
-      communityId: communityBySlug(world.db, 'udesc').id,
-      email: `mod${Date.now()}@edu.udesc.br`,
+      community: 'udesc',
       roles: ['user', 'moderator'],
     })
     const other = callerFor(world.services, { userId: outsider.id }).caller
@@ -409,12 +407,11 @@ describe('barreira de acessibilidade', () => {
   })
 
   it('a moderação de outra comunidade não vê o relato; texto curto é recusado e nada é gravado', async () => {
-    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+    openCommunity(world.db, 'udesc')
     const outsider = await createStudent(world.db, {
       member: true,
       password: undefined,
-      communityId: communityBySlug(world.db, 'udesc').id,
-      email: `mod${Date.now()}@edu.udesc.br`,
+      community: 'udesc',
       roles: ['user', 'moderator'],
     })
     await scene.buyer.caller.safety.reportBarrier(barrier)

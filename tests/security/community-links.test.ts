@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createConversation, createStudent } from '../../server/db/factories'
-import { communities, emailOptOuts, users } from '../../server/db/schema'
+import { emailOptOuts, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { browserHeaders, databaseChecksum, setUpHttpApp, startHttpApp } from '../support/http'
 import {
@@ -14,6 +14,7 @@ import {
   communityBySlug,
   createAdmin,
   mailAfterResponse,
+  openCommunity,
   setUpTestWorld,
   TEST_PASSWORD,
   tokenFromMail,
@@ -25,7 +26,7 @@ const PUBLIC_URL = 'http://localhost:3000'
 
 beforeAll(() => {
   // UDESC answers under its prefix on this instance too, as an administrator would open it.
-  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  openCommunity(world.db, 'udesc')
 })
 
 /** A mutation as a page opened under `prefix` ('' for none) sends it. */

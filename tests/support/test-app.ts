@@ -141,6 +141,11 @@ export function communityBySlug(db: Database, slug: string) {
   return community
 }
 
+/** Opens a seeded community, as the operator does when a university joins. */
+export function openCommunity(db: Database, slug: string): void {
+  db.update(communities).set({ active: true }).where(eq(communities.slug, slug)).run()
+}
+
 export function countUsers(db: Database): number {
   return db.select({ count: sql<number>`count(*)` }).from(users).get()?.count ?? 0
 }

@@ -1,11 +1,13 @@
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
+import { beforeAll } from 'vitest'
 import { currentTotpCode, generateTotpKey } from '../../../server/auth/two-factor'
 import { openDatabase } from '../../../server/db/client'
 import { createStudent, type NewStudent, type Student } from '../../../server/db/factories'
 import { users } from '../../../server/db/schema'
 import { withServerDatabase } from './database'
+import type { Stage } from './stage'
 
 export type ServerMember = Student & { username: string }
 
@@ -50,4 +52,22 @@ export function enrolTwoFactor(dataDir: string, email: string): string {
     db.$client.close()
   }
   return key
+}
+
+/**
+ * For the file's tests: full members on the stage's server, one a key, made in order; each is a name,
+ * or a name and `createStudent` options. The hook sets the fields: read them in hooks and tests.
+ */
+export function setUpMembers<Key extends string>(
+  stage: Stage,
+  people: Record<Key, string | [name: string, options: NewStudent]>,
+): Record<Key, ServerMember> {
+  const members = {} as Record<Key, ServerMember>
+  beforeAll(async () => {
+    for (const [key, person] of Object.entries(people) as [Key, string | [string, NewStudent]][]) {
+      const [name, options] = typeof person === 'string' ? [person, {}] : person
+      members[key] = await createMemberOnServer(stage.server.dataDir, name, options)
+    }
+  })
+  return members
 }
