@@ -20,7 +20,7 @@ import type { EventBus } from '../realtime/bus'
 import { blockedBetween } from '../safety/blocks'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
-import { dealContext } from './context'
+import { conversationListing, dealContext } from './context'
 
 type OfferRow = typeof offers.$inferSelect
 type Services = Pick<
@@ -104,19 +104,7 @@ export function conversationOffers(
     .orderBy(asc(offers.id))
     .all()
     .map((row) => toOfferView(row.status === 'aberta' ? settle(db, bus, row, now) : row))
-  const listing = conversation.listingId
-    ? db
-        .select({
-          sellerId: listings.sellerId,
-          priceCents: listings.priceCents,
-          status: listings.status,
-          moderationStatus: listings.moderationStatus,
-          hold: listings.hold,
-        })
-        .from(listings)
-        .where(eq(listings.id, conversation.listingId))
-        .get()
-    : undefined
+  const listing = conversationListing(db, conversation.listingId)
   const side: 'buyer' | 'seller' | null =
     listing?.sellerId === userId ? 'seller' : listing?.sellerId === conversation.otherId ? 'buyer' : null
   return {
