@@ -4,19 +4,14 @@ import { createEvent } from '../../server/db/factories'
 import { eventTickets } from '../../server/db/schema'
 import { formatTicketCode, ticketQrPayload } from '../../shared/event-tickets'
 import { expectAppError } from '../support/assertions'
+import { approvedEventOfNewMember } from '../support/events'
 import { createMember, openCommunity, setUpTestWorld, type TestMember } from '../support/test-app'
 
 const world = setUpTestWorld()
 
 async function eventWithAttendee(places: number | null = null) {
-  const organizer = await createMember(world)
+  const { id, organizer } = await approvedEventOfNewMember(world, 'Semana da Computação', places)
   const attendee = await createMember(world)
-  const id = createEvent(world.db, {
-    organizerId: organizer.id,
-    title: 'Semana da Computação',
-    status: 'aprovado',
-    maxParticipants: places,
-  })
   await attendee.caller.events.attend({ id })
   const ticket = (await attendee.caller.events.attending()).find((event) => event.id === id)?.ticketCode
   if (!ticket) throw new Error('sem ingresso')

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createEvent } from '../../server/db/factories'
 import { blocks, emailOptOuts, eventAttendees, events, notifications } from '../../server/db/schema'
 import { expectAppError } from '../support/assertions'
+import { approvedEventOfNewMember } from '../support/events'
 import {
   createMember,
   mailAfterResponse,
@@ -14,13 +15,7 @@ import {
 const world = setUpTestWorld({ scope: 'file' })
 
 async function fullEvent(places: number, extraMembers = 0) {
-  const organizer = await createMember(world)
-  const id = createEvent(world.db, {
-    organizerId: organizer.id,
-    title: 'Oficina de cerâmica',
-    status: 'aprovado',
-    maxParticipants: places,
-  })
+  const { id, organizer } = await approvedEventOfNewMember(world, 'Oficina de cerâmica', places)
   const going: TestMember[] = []
   for (let i = 0; i < places; i++) {
     const member = await createMember(world)

@@ -31,6 +31,17 @@ beforeEach(async () => {
 const report = (caller: AppCaller, targetType: 'listing' | 'user' | 'message', targetId: number) =>
   caller.safety.report({ targetType, targetId, reason: 'scam', details: 'Pediu Pix antes de entregar.' })
 
+type Resolution = Parameters<AppCaller['admin']['reports']['resolve']>[0]
+type WithoutTarget<Input> = Input extends unknown ? Omit<Input, 'targetType' | 'targetId'> : never
+type Decision = WithoutTarget<Resolution>
+
+/** The buyer reports the scene's listing or seller, and the scene's moderator decides. */
+async function reportAndResolve(target: 'listing' | 'user', decision: Decision) {
+  const targetId = target === 'listing' ? scene.listingId : scene.seller.id
+  await report(scene.buyer.caller, target, targetId)
+  await scene.moderator.caller.admin.reports.resolve({ targetType: target, targetId, ...decision })
+}
+
 describe('bloqueio', () => {
   beforeEach(async () => {
     await scene.seller.caller.chat.send({ conversationId: scene.conversationId, content: 'Oi! Ainda tenho.' })
@@ -192,10 +203,7 @@ describe('denúncia', () => {
 
 describe('fila de denúncias', () => {
   it('remover o anúncio pela fila: registra, avisa quem vendeu e quem denunciou', async () => {
-    await report(scene.buyer.caller, 'listing', scene.listingId)
-    await scene.moderator.caller.admin.reports.resolve({
-      targetType: 'listing',
-      targetId: scene.listingId,
+    await reportAndResolve('listing', {
       action: 'remove_listing',
       removalReason: 'violation',
       note: 'Golpe confirmado',
@@ -259,23 +267,11 @@ describe('fila de denúncias', () => {
   })
 
   it('advertir e arquivar avisam as pessoas certas', async () => {
-    await report(scene.buyer.caller, 'user', scene.seller.id)
-    await scene.moderator.caller.admin.reports.resolve({
-      targetType: 'user',
-      targetId: scene.seller.id,
-      action: 'warn',
-      note: 'Linguagem ofensiva',
-    })
+    await reportAndResolve('user', { action: 'warn', note: 'Linguagem ofensiva' })
     expect((await scene.seller.caller.notifications.list()).items[0]).toMatchObject({ kind: 'warning' })
     // The warned member can still use Vupt.
     expect((await scene.seller.caller.listings.mine()).length).toBe(1)
-    await report(scene.buyer.caller, 'listing', scene.listingId)
-    await scene.moderator.caller.admin.reports.resolve({
-      targetType: 'listing',
-      targetId: scene.listingId,
-      action: 'dismiss',
-      note: 'Sem violação',
-    })
+    await reportAndResolve('listing', { action: 'dismiss', note: 'Sem violação' })
     const notes = (await scene.buyer.caller.notifications.list()).items
     expect(notes.map((note) => note.body)).toEqual([
       'Analisada: nenhuma violação encontrada',

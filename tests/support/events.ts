@@ -1,7 +1,19 @@
-import { createStudent } from '../../server/db/factories'
+import { createEvent, createStudent } from '../../server/db/factories'
 import type { EventInput } from '../../shared/schemas/event'
 import { dayFromNow } from './dates'
-import { callerFor, createAdmin, type TestWorld } from './test-app'
+import { callerFor, createAdmin, createMember, type TestWorld } from './test-app'
+
+/** An approved event organized by a new member, with `places` (null: no limit). */
+export async function approvedEventOfNewMember(world: TestWorld, title: string, places: number | null) {
+  const organizer = await createMember(world)
+  const id = createEvent(world.db, {
+    organizerId: organizer.id,
+    title,
+    status: 'aprovado',
+    maxParticipants: places,
+  })
+  return { id, organizer }
+}
 
 /** An event form as an organizer fills it in: ten days ahead, no slot limit, no photo. */
 export function eventInput(overrides: Partial<EventInput> = {}): EventInput {
