@@ -264,33 +264,37 @@ describe('linking Google', () => {
     return id
   }
   const claims = (email: string) => ({ sub: `google-${email}`, email, email_verified: true, name: 'Ana' })
-
-  it('needs the password confirmed in the last 10 minutes', async () => {
+  /**
+   * A member signed in `minutes` ago asks to link their own Google account; `authenticatedAt` is the
+   * session's, read before the request.
+   */
+  async function linkAfter(minutes: number) {
     const member = await createStudent(world.db, { member: true })
     const { sessionToken } = callerFor(world.services, { userId: member.id })
-    ageSession(sessionToken ?? '', 11)
+    const sessionId = ageSession(sessionToken ?? '', minutes)
+    const authenticatedAt = world.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .get()?.authenticatedAt
     const outcome = await linkOrReauthenticate(
       world.services,
       requestWithSessionCookie(sessionToken ?? '') as never,
       claims(member.email),
       'link',
     )
+    return { member, sessionId, authenticatedAt, outcome }
+  }
+
+  it('needs the password confirmed in the last 10 minutes', async () => {
+    const { member, outcome } = await linkAfter(11)
     expect(outcome).toBe('reautenticar')
     expect(rowsOf(oauthAccounts, member.id)).toHaveLength(0)
     expect(world.services.mailer.sent).toHaveLength(0)
   })
 
   it('links with a fresh confirmation, tells the owner by e-mail, and is not itself a confirmation', async () => {
-    const member = await createStudent(world.db, { member: true })
-    const { sessionToken } = callerFor(world.services, { userId: member.id })
-    const id = ageSession(sessionToken ?? '', 9)
-    const before = world.db.select().from(sessions).where(eq(sessions.id, id)).get()?.authenticatedAt
-    const outcome = await linkOrReauthenticate(
-      world.services,
-      requestWithSessionCookie(sessionToken ?? '') as never,
-      claims(member.email),
-      'link',
-    )
+    const { member, sessionId: id, authenticatedAt: before, outcome } = await linkAfter(9)
     expect(outcome).toBe('vinculado')
     expect(rowsOf(oauthAccounts, member.id)).toHaveLength(1)
     expect(world.services.mailer.last?.to).toBe(member.email)
