@@ -46,9 +46,7 @@ async function prepare(dataDir: string): Promise<Member[]> {
   const members: Member[] = []
   for (let pair = 0; pair < Math.ceil(STUDENTS / 2); pair++) {
     const [one, two] = await Promise.all(
-      [0, 1].map(() =>
-        createStudent(db, { approved: true, emailVerified: true, password: `carga-${pair}-senha` }),
-      ),
+      [0, 1].map(() => createStudent(db, { member: true, password: `carga-${pair}-senha` })),
     )
     if (!one || !two) throw new Error('estudantes não criados')
     const conversationId = createConversation(db, one.id, two.id)

@@ -221,11 +221,9 @@ async function main() {
           password: DEMO_PASSWORD,
           fullName: student.fullName,
           username: student.username,
-          university: community.universityName,
           course: student.course,
           matricula: String(20230000 + userIds.size),
-          approved: true,
-          emailVerified: true,
+          member: true,
         })
       ).id
     userIds.set(student.username, id)

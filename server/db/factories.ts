@@ -28,24 +28,49 @@ import {
 let sequence = 0
 const unique = () => `${++sequence}${Math.random().toString(36).slice(2, 6)}`
 
-export type NewStudent = Partial<NewAccount> & { community?: string }
+/** The password of a student made here unless `password` names another (or is `undefined`: none). */
+export const STUDENT_PASSWORD = 'senha-de-teste-123'
+
+export type NewStudent = Partial<NewAccount> & {
+  /** The community's slug, Univille unless told; a `communityId` given beside it (or null: none) wins. */
+  community?: string
+  /**
+   * A full member: approved, e-mail confirmed and the profile complete (the community's university).
+   * `approved` and `emailVerified` given beside it win, for the states in between.
+   */
+  member?: boolean
+}
+
+export type Student = {
+  id: number
+  email: string
+  /** What signs in; empty for an account without a password. */
+  password: string
+  username: string | null
+  fullName: string
+  communityId: number | null
+}
 
 /**
- * A student of a community (Univille unless `community` names another), created like a sign-up:
- * pending and unconfirmed unless told otherwise; e-mail and username are unique per call.
+ * A student of a community, created like a sign-up: pending (not approved, e-mail unconfirmed)
+ * unless `member` or the flags say otherwise. E-mail and username are unique per call unless given.
  */
-export async function createStudent(db: Database, { community = 'univille', ...account }: NewStudent = {}) {
+export async function createStudent(
+  db: Database,
+  { community = 'univille', member = false, ...account }: NewStudent = {},
+): Promise<Student> {
   const home = db.select().from(communities).where(eq(communities.slug, community)).get()
   if (!home) throw new Error(`comunidade ${community} não existe`)
   const id = unique()
   const values: NewAccount = {
     email: `estudante${id}@${home.emailDomain}`,
-    password: 'senha-de-estudante',
+    password: STUDENT_PASSWORD,
     fullName: `Estudante ${id}`,
     username: `estudante_${id}`,
     course: 'Engenharia de Software',
     matricula: `2024${id.slice(0, 4).padStart(4, '0')}`,
     communityId: home.id,
+    ...(member ? { approved: true, emailVerified: true, university: home.universityName } : {}),
     ...account,
   }
   const userId = await createAccount(db, values)

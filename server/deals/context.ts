@@ -6,27 +6,32 @@ import type { Database } from '../db/client'
 import { listings } from '../db/schema'
 import { appError } from '../errors'
 
+/** The listing a conversation is about (none for a conversation without one), as a deal reads it. */
+export function conversationListing(db: Database, listingId: number | null) {
+  if (!listingId) return undefined
+  return db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      priceCents: listings.priceCents,
+      sellerId: listings.sellerId,
+      communityId: listings.communityId,
+      status: listings.status,
+      moderationStatus: listings.moderationStatus,
+      hold: listings.hold,
+    })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .get()
+}
+
 /**
  * The conversation's deal context for a participant who may act in it now (not blocked): the listing of
  * the member's community it is about, sold by one of the two, and who buys. Anything else is `refusal`.
  */
 export function dealContext(db: Database, user: CurrentUser, conversationId: number, refusal: AppErrorCode) {
   const conversation = sendableConversation(db, user.id, conversationId)
-  const listing = conversation.listingId
-    ? db
-        .select({
-          id: listings.id,
-          title: listings.title,
-          sellerId: listings.sellerId,
-          communityId: listings.communityId,
-          status: listings.status,
-          moderationStatus: listings.moderationStatus,
-          hold: listings.hold,
-        })
-        .from(listings)
-        .where(eq(listings.id, conversation.listingId))
-        .get()
-    : undefined
+  const listing = conversationListing(db, conversation.listingId)
   const participants = [user.id, conversation.otherId]
   if (!listing || !participants.includes(listing.sellerId) || listing.communityId !== user.communityId) {
     throw appError('BAD_REQUEST', refusal)

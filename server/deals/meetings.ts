@@ -31,6 +31,7 @@ import type { EventBus } from '../realtime/bus'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 import { dealContext } from './context'
+import { spotColumns } from './spots'
 
 type MeetingRow = typeof meetings.$inferSelect
 type SpotRow = typeof meetingSpots.$inferSelect
@@ -45,14 +46,7 @@ const meetingNotFound = () => appError('NOT_FOUND', 'MEETING_NOT_FOUND')
 
 const viewColumns = {
   meeting: meetings,
-  spot: {
-    id: meetingSpots.id,
-    name: meetingSpots.name,
-    description: meetingSpots.description,
-    opensAt: meetingSpots.opensAt,
-    closesAt: meetingSpots.closesAt,
-    weekdays: meetingSpots.weekdays,
-  },
+  spot: spotColumns,
   listingTitle: listings.title,
 }
 

@@ -21,7 +21,7 @@ import type { EventBus } from '../realtime/bus'
 import { blockedBetween } from '../safety/blocks'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
-import { dealContext } from './context'
+import { conversationListing, dealContext } from './context'
 
 type OfferRow = typeof offers.$inferSelect
 type Services = Pick<
@@ -105,19 +105,7 @@ export function conversationOffers(
     .orderBy(asc(offers.id))
     .all()
     .map((row) => toOfferView(row.status === 'aberta' ? settle(db, bus, row, now) : row))
-  const listing = conversation.listingId
-    ? db
-        .select({
-          sellerId: listings.sellerId,
-          priceCents: listings.priceCents,
-          status: listings.status,
-          moderationStatus: listings.moderationStatus,
-          hold: listings.hold,
-        })
-        .from(listings)
-        .where(eq(listings.id, conversation.listingId))
-        .get()
-    : undefined
+  const listing = conversationListing(db, conversation.listingId)
   const side: 'buyer' | 'seller' | null =
     listing?.sellerId === userId ? 'seller' : listing?.sellerId === conversation.otherId ? 'buyer' : null
   return {
@@ -203,26 +191,45 @@ export async function makeOffer(
           .returning()
           .get()
       : undefined
-    const row = tx
-      .insert(offers)
-      .values({
-        conversationId: context.conversation.id,
-        listingId: context.listing.id,
-        buyerId: context.buyerId,
-        sellerId: context.sellerId,
-        madeById: user.id,
-        amountCents: input.amountCents,
-        expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
-        createdAt: now,
-      })
-      .returning()
-      .get()
-    return { created: row, replaced: previous }
+    const deal = {
+      conversationId: context.conversation.id,
+      listingId: context.listing.id,
+      buyerId: context.buyerId,
+      sellerId: context.sellerId,
+    }
+    return { created: insertOffer(tx, deal, user.id, input.amountCents, now), replaced: previous }
   })
   if (replaced) publishOffer(services.bus, replaced)
   publishOffer(services.bus, created)
   notifyOfferReceived(services, created, context.listing.title)
   return toOfferView(created)
+}
+
+type OfferDeal = Pick<OfferRow, 'conversationId' | 'listingId' | 'buyerId' | 'sellerId'>
+
+/** A new open offer of `amountCents` by `makerId` in the deal, open for OFFER_TTL_MS from `now`. */
+function insertOffer(
+  db: Pick<Database, 'insert'>,
+  deal: OfferDeal,
+  makerId: number,
+  amountCents: number,
+  now: Date,
+) {
+  const { conversationId, listingId, buyerId, sellerId } = deal
+  return db
+    .insert(offers)
+    .values({
+      conversationId,
+      listingId,
+      buyerId,
+      sellerId,
+      madeById: makerId,
+      amountCents,
+      expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
+      createdAt: now,
+    })
+    .returning()
+    .get()
 }
 
 /**
@@ -280,21 +287,7 @@ export async function counterOffer(
       .returning()
       .get()
     if (!answered) return undefined
-    const created = tx
-      .insert(offers)
-      .values({
-        conversationId: row.conversationId,
-        listingId: row.listingId,
-        buyerId: row.buyerId,
-        sellerId: row.sellerId,
-        madeById: user.id,
-        amountCents: input.amountCents,
-        expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
-        createdAt: now,
-      })
-      .returning()
-      .get()
-    return { answered, created }
+    return { answered, created: insertOffer(tx, row, user.id, input.amountCents, now) }
   })
   if (!result) throw appError('CONFLICT', 'OFFER_CLOSED')
   publishOffer(services.bus, result.answered)

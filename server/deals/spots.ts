@@ -15,7 +15,8 @@ const notFound = () => appError('NOT_FOUND', 'MEETING_SPOT_NOT_FOUND')
 const ownSpot = (admin: CurrentUser, id: number) =>
   and(eq(meetingSpots.id, id), eq(meetingSpots.communityId, memberCommunityId(admin)))
 
-const spotColumns = {
+/** What a member sees of a meeting spot. */
+export const spotColumns = {
   id: meetingSpots.id,
   name: meetingSpots.name,
   description: meetingSpots.description,

@@ -7,6 +7,7 @@ import type { Database } from '../db/client'
 import { events } from '../db/schema'
 import { appError } from '../errors'
 import { isPublicEvent } from '../events/visibility'
+import { sendCalendarFile } from './calendar-file'
 
 /** Events leave the public eye unless approved (or called off, so attendees learn it). */
 function publicEvent(db: Database, id: number) {
@@ -46,10 +47,6 @@ export function mountEventCalendar(app: Express, db: Database, publicUrl: string
       next(error ?? new Error(`calendário vazio para o evento ${event.id}`))
       return
     }
-    res
-      .status(200)
-      .type('text/calendar; charset=utf-8')
-      .set('Content-Disposition', `attachment; filename="evento-${event.id}.ics"`)
-      .send(value)
+    sendCalendarFile(res, `evento-${event.id}.ics`, value)
   })
 }

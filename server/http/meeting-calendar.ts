@@ -3,6 +3,7 @@ import { resolveSession } from '../auth/identity'
 import { meetingCalendarFile } from '../deals/meetings'
 import { appError } from '../errors'
 import type { AppServices } from '../services'
+import { sendCalendarFile } from './calendar-file'
 
 /**
  * 'Adicionar à agenda' on an agreed meeting: only its two participants download it, and nobody keeps a
@@ -25,10 +26,6 @@ export function mountMeetingCalendar(app: Express, services: AppServices) {
       next(appError('NOT_FOUND', 'MEETING_NOT_FOUND'))
       return
     }
-    res
-      .status(200)
-      .type('text/calendar; charset=utf-8')
-      .set('Content-Disposition', `attachment; filename="entrega-${id}.ics"`)
-      .send(file)
+    sendCalendarFile(res, `entrega-${id}.ics`, file)
   })
 }

@@ -40,6 +40,18 @@ type Progress = { noticedAt: Date | null; extendedUntil: Date | null } | undefin
 const windowOpens = (semester: Semester, timeZone: string) =>
   new Date(semesterStart(semester, timeZone).getTime() - REVERIFY_NOTICE_MS)
 
+/**
+ * The approved, living members of the community whose address was proven before the semester's
+ * window opened: those the semester asks to prove it again.
+ */
+const askedBySemester = (community: { id: number; timeZone: string }, semester: Semester) =>
+  and(
+    eq(profiles.communityId, community.id),
+    eq(profiles.approved, true),
+    isNull(users.deletedAt),
+    lt(users.emailVerifiedAt, windowOpens(semester, community.timeZone)),
+  )
+
 /** Two weeks after the start, or after the member's notice if it came later, or the admin's extension. */
 function deadlineOf(semester: Semester, timeZone: string, progress: Progress): Date {
   const start = semesterStart(semester, timeZone).getTime()
@@ -163,15 +175,7 @@ export async function sendReverificationNotices(services: AppServices, now = new
         reverifications,
         and(eq(reverifications.semesterId, semester.id), eq(reverifications.userId, users.id)),
       )
-      .where(
-        and(
-          eq(profiles.communityId, community.id),
-          eq(profiles.approved, true),
-          isNull(users.deletedAt),
-          lt(users.emailVerifiedAt, windowOpens(semester, community.timeZone)),
-          isNull(reverifications.noticedAt),
-        ),
-      )
+      .where(and(askedBySemester(community, semester), isNull(reverifications.noticedAt)))
       .orderBy(asc(users.id))
       .limit(BATCH)
       .all()
@@ -330,14 +334,7 @@ export function pendingReverifications(db: Database, admin: CurrentUser, now = n
       and(eq(reverifications.semesterId, semester.id), eq(reverifications.userId, users.id)),
     )
     .leftJoin(alumni, eq(alumni.userId, users.id))
-    .where(
-      and(
-        eq(profiles.communityId, community.id),
-        eq(profiles.approved, true),
-        isNull(users.deletedAt),
-        lt(users.emailVerifiedAt, windowOpens(semester, community.timeZone)),
-      ),
-    )
+    .where(askedBySemester(community, semester))
     .all()
   const members = rows
     .map(({ noticedAt, extendedUntil, ...member }) => ({

@@ -11,15 +11,18 @@ export const EVENT_LOCATION_MIN = 5
 export const EVENT_LOCATION_MAX = 200
 export const EVENT_CAPACITY_MAX = 100_000
 
+/** How many places an event has; null: no limit. */
+const capacitySchema = z
+  .number({ error: 'Número deve ser positivo' })
+  .int({ error: 'Número deve ser positivo' })
+  .positive({ error: 'Número deve ser positivo' })
+  .max(EVENT_CAPACITY_MAX, { error: 'Número muito alto' })
+  .nullable()
+
 /** The organizer's change of places on an approved event; null: no limit. */
 export const capacityInputSchema = z.object({
   id: z.number().int().positive(),
-  maxParticipants: z
-    .number({ error: 'Número deve ser positivo' })
-    .int({ error: 'Número deve ser positivo' })
-    .positive({ error: 'Número deve ser positivo' })
-    .max(EVENT_CAPACITY_MAX, { error: 'Número muito alto' })
-    .nullable(),
+  maxParticipants: capacitySchema,
 })
 
 /** The event form (spec §5); date and time are the community's local wall clock. */
@@ -41,12 +44,7 @@ export const eventInputSchema = z.object({
     .min(EVENT_LOCATION_MIN, { error: `Local deve ter no mínimo ${EVENT_LOCATION_MIN} caracteres` })
     .max(EVENT_LOCATION_MAX, { error: 'Local muito longo' }),
   /** Empty means unlimited. */
-  maxParticipants: z
-    .number({ error: 'Número deve ser positivo' })
-    .int({ error: 'Número deve ser positivo' })
-    .positive({ error: 'Número deve ser positivo' })
-    .max(EVENT_CAPACITY_MAX, { error: 'Número muito alto' })
-    .nullable(),
+  maxParticipants: capacitySchema,
   /** An uploaded image (kind 'event'), null for none. */
   imageUploadId: z.string().min(1).max(100).nullable(),
 })

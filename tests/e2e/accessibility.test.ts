@@ -25,15 +25,15 @@ import {
 } from '../../server/db/schema'
 import { createLocalImageStorage } from '../../server/uploads/storage'
 import { storeImage } from '../../server/uploads/store-image'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { axeFindings, describeFinding, type Finding, isSerious, scrollsSideways } from './support/axe'
 import { withServerDatabase } from './support/database'
 import { ADMIN } from './support/server'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let member: Student
-let moderator: Student
+let member: ServerMember
+let moderator: ServerMember
 const pending = { email: 'aguardando@univille.br', password: 'senha-aguardando-1' }
 const ids = {
   listing: 0,
@@ -61,8 +61,7 @@ async function seedFixtures() {
     const seller = await createStudent(db, {
       fullName: 'Otávio Prado',
       username: 'otavio_prado',
-      approved: true,
-      emailVerified: true,
+      member: true,
     })
     ids.seller = seller.username ?? ''
     await createStudent(db, { ...pending, fullName: 'Aluna Aguardando', emailVerified: true })
@@ -142,8 +141,7 @@ async function seedFixtures() {
     const asker = await createStudent(db, {
       fullName: 'Renata Lima',
       username: 'renata_lima',
-      approved: true,
-      emailVerified: true,
+      member: true,
     })
     ids.dealConversation = createConversation(db, memberId, asker.id, ids.ownListing)
     db.insert(messages)
@@ -190,8 +188,10 @@ async function seedFixtures() {
 }
 
 beforeAll(async () => {
-  member = await createApprovedStudent(stage.server.dataDir, 'Iris Nogueira')
-  moderator = await createApprovedStudent(stage.server.dataDir, 'Moisés Moderador', ['user', 'moderator'])
+  member = await createMemberOnServer(stage.server.dataDir, 'Iris Nogueira')
+  moderator = await createMemberOnServer(stage.server.dataDir, 'Moisés Moderador', {
+    roles: ['user', 'moderator'],
+  })
   await seedFixtures()
 })
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createStudent } from '../../server/db/factories'
-import { createApprovedStudent } from './support/accounts'
+import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
@@ -53,7 +53,7 @@ describe('uma falha inesperada nos formulários da conta', () => {
   })
 
   it('no login diz "Tente novamente mais tarde."', async () => {
-    const student = await createApprovedStudent(stage.server.dataDir, 'Lia Prado')
+    const student = await createMemberOnServer(stage.server.dataDir, 'Lia Prado')
     const context = await stage.phoneContext()
     const page = await context.newPage()
     await page.goto('/univille/auth')
@@ -68,7 +68,7 @@ describe('uma falha inesperada nos formulários da conta', () => {
   it('ao completar o perfil diz "Tente novamente mais tarde."', async () => {
     // Approved without a university, as a sign-up is: the app asks for it before anything else.
     const student = await withServerDatabase(stage.server.dataDir, (db) =>
-      createStudent(db, { approved: true, emailVerified: true, password: 'senha-e2e-123' }),
+      createStudent(db, { member: true, password: 'senha-e2e-123' }),
     )
     const { context, page } = await stage.signedInPage(student)
     const dialog = page.getByRole('dialog', { name: 'Complete seu perfil' })

@@ -5,11 +5,11 @@ import { createSecretBox, loadSecretKey } from '../../server/auth/secret-box'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import { openDatabase } from '../../server/db/client'
 import { users } from '../../server/db/schema'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let student: Student
+let student: ServerMember
 
 /** The secret the server generated at enrolment, as the authenticator app would hold it. */
 function enrolledKey(email: string): string {
@@ -25,7 +25,7 @@ function enrolledKey(email: string): string {
 }
 
 beforeAll(async () => {
-  student = await createApprovedStudent(stage.server.dataDir, 'Dora Prado')
+  student = await createMemberOnServer(stage.server.dataDir, 'Dora Prado')
 })
 
 describe('segurança e privacidade', () => {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent, createListing, createStudent } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let seller: Student
+let seller: ServerMember
 const pending = { email: 'nova.aluna@univille.br', password: 'senha-pendente-1', fullName: 'Nova Aluna' }
 const listingTitle = 'Apostila repetida de Cálculo'
 const eventTitle = 'Oficina de Fotografia no Campus'
@@ -40,7 +40,7 @@ async function seedFixtures() {
 }
 
 beforeAll(async () => {
-  seller = await createApprovedStudent(stage.server.dataDir, 'Vendedor Repetido')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Vendedor Repetido')
   await seedFixtures()
 })
 

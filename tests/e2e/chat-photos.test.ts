@@ -1,22 +1,17 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
-let outsider: Student
+const members = setUpMembers(stage, { buyer: 'Ana Lima', seller: 'Bruno Dias', outsider: 'Carla Souza' })
 let listingId: number
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Ana Lima')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Bruno Dias')
-  outsider = await createApprovedStudent(stage.server.dataDir, 'Carla Souza')
   listingId = await withServerDatabase(stage.server.dataDir, (db) =>
-    createListing(db, { sellerId: seller.id, title: 'Luminária de mesa', priceCents: 6000 }),
+    createListing(db, { sellerId: members.seller.id, title: 'Luminária de mesa', priceCents: 6000 }),
   )
 })
 
@@ -24,9 +19,9 @@ describe('fotos no chat', () => {
   it('A manda uma foto, B vê a miniatura na hora e abre em tamanho real; uma terceira pessoa não carrega a foto', async () => {
     const [{ context: aContext, page: a }, { context: bContext, page: b }, { context: cContext, page: c }] =
       await Promise.all([
-        stage.signedInPage(buyer),
-        stage.signedInPage(seller, { device: 'desktop' }),
-        stage.signedInPage(outsider, { device: 'desktop' }),
+        stage.signedInPage(members.buyer),
+        stage.signedInPage(members.seller, { device: 'desktop' }),
+        stage.signedInPage(members.outsider, { device: 'desktop' }),
       ])
 
     // A opens the conversation from the listing and says hello; B opens the thread.

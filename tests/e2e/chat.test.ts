@@ -2,22 +2,19 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { subcategories } from '../../server/db/schema'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { setUpMembers, signIn } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
+const members = setUpMembers(stage, { buyer: 'Ana Lima', seller: 'Bruno Dias' })
 let listingId: number
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Ana Lima')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Bruno Dias')
   listingId = await withServerDatabase(stage.server.dataDir, (db) => {
     const sub = db.select().from(subcategories).where(eq(subcategories.name, 'Livros e apostilas')).get()
     return createListing(db, {
-      sellerId: seller.id,
+      sellerId: members.seller.id,
       title: 'Livro de Física Básica',
       description: 'Halliday volume 1, poucas marcações.',
       priceCents: 8000,
@@ -28,7 +25,7 @@ beforeAll(async () => {
 
 describe('chat em tempo real', () => {
   it('A envia, B recebe sem recarregar, vê o contador, lê; A vê "Lida"; digitação; mensagem durante a queda chega', async () => {
-    const { context: aContext, page: a } = await stage.signedInPage(buyer)
+    const { context: aContext, page: a } = await stage.signedInPage(members.buyer)
     // A's sends travel over the open WebSocket, not as HTTP requests of their own.
     const sendsOverHttp: string[] = []
     const sendsOverSocket: string[] = []
@@ -56,7 +53,7 @@ describe('chat em tempo real', () => {
     }
     const bConnectionRestored = () => bContext.setOffline(false)
     await b.goto('/univille/auth')
-    await signIn(b, seller.email, seller.password)
+    await signIn(b, members.seller.email, members.seller.password)
     await b.goto('/univille/portal')
 
     // A starts the conversation from the listing.

@@ -1,26 +1,17 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { twMerge } from 'tailwind-merge'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newDesktopContext, newPhoneContext, signedInPage } from './support/browser'
-import { ADMIN, DEMO_MEMBER, type RunningServer, startDemoServer } from './support/server'
+import { describe, expect, it } from 'vitest'
+import { newDesktopContext, newPhoneContext, signedInPage } from './support/browser'
+import { ADMIN, DEMO_MEMBER } from './support/server'
+import { setUpStage } from './support/stage'
+
+const stage = setUpStage({ demo: true })
 
 /*
  * `cn` joins classes without merging them, so two classes on one element that set the same CSS property
  * (`h-10` and `h-11`) would be decided by their order in the stylesheet, not by the caller. tailwind-merge
  * knows which utilities compete: an element's class list must come out of it whole.
  */
-
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startDemoServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 
 /** Each class list on the page whose tailwind-merge drops a class, with the classes dropped. */
 async function conflictsOn(page: Page, path: string): Promise<string[]> {
@@ -64,7 +55,7 @@ describe('nenhum elemento leva duas classes que disputam a mesma propriedade', (
       '/univille/auth',
     ]
     for (const newContext of [newPhoneContext, newDesktopContext]) {
-      const context = await newContext(browser, server.url)
+      const context = await newContext(stage.browser, stage.server.url)
       const page = await context.newPage()
       const found = await visit(page, [
         ...paths,
@@ -81,7 +72,7 @@ describe('nenhum elemento leva duas classes que disputam a mesma propriedade', (
 
   it('nas páginas de um membro, no celular e no computador, com o menu da conta aberto', async () => {
     for (const device of ['phone', 'desktop'] as const) {
-      const { context, page } = await signedInPage(browser, server.url, DEMO_MEMBER, { device })
+      const { context, page } = await signedInPage(stage.browser, stage.server.url, DEMO_MEMBER, { device })
       const found = await visit(page, [
         '/univille/portal',
         '/univille/criacoes',
@@ -108,7 +99,9 @@ describe('nenhum elemento leva duas classes que disputam a mesma propriedade', (
   })
 
   it('na administração', async () => {
-    const { context, page } = await signedInPage(browser, server.url, ADMIN, { device: 'desktop' })
+    const { context, page } = await signedInPage(stage.browser, stage.server.url, ADMIN, {
+      device: 'desktop',
+    })
     const found = await visit(page, [
       '/univille/admin',
       '/univille/admin/usuarios',

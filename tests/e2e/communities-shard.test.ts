@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '../../server/auth/session'
 import { openDatabase, runMigrations } from '../../server/db/client'
 import { createConversation, createStudent } from '../../server/db/factories'
-import { createApprovedStudent } from './support/accounts'
+import { createMemberOnServer } from './support/accounts'
 import { launchBrowser, signedInPage } from './support/browser'
 import { type RunningCaddy, startCaddy } from './support/caddy'
 import { type RunningServer, startServer } from './support/server'
@@ -113,15 +113,14 @@ describe('behind Caddy routing each community to its own machine, as the README 
 
   it("a UDESC member's pages reach UDESC's machine for the API, the WebSocket and the photos", async () => {
     if (!udesc || !caddy || !browser) throw new Error('sem servidores')
-    const reader = await createApprovedStudent(udesc.dataDir, 'Leitora Udesc', ['user'], 'udesc')
+    const reader = await createMemberOnServer(udesc.dataDir, 'Leitora Udesc', { community: 'udesc' })
     const db = openDatabase(join(udesc.dataDir, 'vupt.sqlite'))
     let seller: { token: string; conversationId: number }
     try {
       runMigrations(db, resolve('drizzle'))
       const sellerAccount = await createStudent(db, {
         community: 'udesc',
-        approved: true,
-        emailVerified: true,
+        member: true,
       })
       const readerId = db.$client.prepare('select id from users where email = ?').get(reader.email) as {
         id: number

@@ -1,27 +1,19 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { createConversation, createListing } from '../../server/db/factories'
+import { describe, expect, it } from 'vitest'
 import { meetings, offers, reviews } from '../../server/db/schema'
-import { createApprovedStudent, type Student } from './support/accounts'
 import { withServerDatabase } from './support/database'
-import { aheadInSaoPaulo, createAlwaysOpenSpot, meetingRegion } from './support/deals'
+import { meetingRegion, proposeMeeting, setUpDeal } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
-let conversationId: number
 
-beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Lívia Campos')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Rafael Teixeira')
-  conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
-    createAlwaysOpenSpot(db, 'Portaria do Bloco C', 'Ao lado da catraca')
-    const listingId = createListing(db, { sellerId: seller.id, title: 'Violão Giannini', priceCents: 40000 })
-    return createConversation(db, buyer.id, seller.id, listingId)
-  })
-})
+const deal = setUpDeal(
+  stage,
+  { buyer: 'Lívia Campos', seller: 'Rafael Teixeira' },
+  { title: 'Violão Giannini', priceCents: 40000 },
+  { name: 'Portaria do Bloco C', description: 'Ao lado da catraca' },
+)
 
 const offerCard = (page: Page, amount: string) =>
   page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
@@ -39,11 +31,15 @@ async function review(page: Page, name: string, stars: string, comment?: string)
 
 describe('da conversa à entrega, no celular', () => {
   it('oferta → contraproposta → aceite → entrega combinada → confirmada pelo código → os dois se avaliam → o perfil mostra', async () => {
-    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(seller, { device: 'phone' })
-    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(buyer, { device: 'phone' })
-    await sellerPage.goto(`/univille/chat/${conversationId}`)
+    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(deal.seller, {
+      device: 'phone',
+    })
+    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(deal.buyer, {
+      device: 'phone',
+    })
+    await sellerPage.goto(`/univille/chat/${deal.conversationId}`)
     await sellerPage.getByRole('list', { name: 'Mensagens' }).waitFor()
-    await buyerPage.goto(`/univille/chat/${conversationId}`)
+    await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
 
     // The offer, the counter and the acceptance, each seen live on the other phone.
     await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).click()
@@ -59,17 +55,7 @@ describe('da conversa à entrega, no celular', () => {
     await offerCard(sellerPage, 'R\\$\\s350,00').getByText('Aceita', { exact: true }).waitFor()
 
     // The buyer proposes two times at the spot; the seller picks the first.
-    await entrega(buyerPage).getByRole('button', { name: 'Combinar entrega' }).click()
-    const proposal = buyerPage.getByRole('dialog', { name: 'Combinar entrega' })
-    await proposal.getByLabel('Ponto de encontro').selectOption({ label: 'Portaria do Bloco C' })
-    const first = aheadInSaoPaulo(60)
-    const second = aheadInSaoPaulo(120)
-    await proposal.getByLabel('Dia 1').fill(first.date)
-    await proposal.getByLabel('Hora 1').fill(first.time)
-    await proposal.getByRole('button', { name: 'Adicionar horário' }).click()
-    await proposal.getByLabel('Dia 2').fill(second.date)
-    await proposal.getByLabel('Hora 2').fill(second.time)
-    await proposal.getByRole('button', { name: 'Enviar proposta' }).click()
+    await proposeMeeting(buyerPage, 'Portaria do Bloco C', [60, 120])
     await entrega(sellerPage)
       .getByRole('button', { name: /^Escolher/ })
       .first()
@@ -96,7 +82,7 @@ describe('da conversa à entrega, no celular', () => {
     await review(sellerPage, 'Lívia Campos', '5 estrelas')
 
     // The seller's profile: the review and one confirmed hand-off as seller.
-    await buyerPage.goto(`/univille/perfil/${seller.username}`)
+    await buyerPage.goto(`/univille/perfil/${deal.seller.username}`)
     const section = buyerPage.getByRole('region', { name: 'Avaliações' })
     await section.getByText('1 entrega confirmada como vendedor(a)').waitFor()
     await section.getByText('Violão perfeito e entrega no horário.').waitFor()
@@ -105,13 +91,17 @@ describe('da conversa à entrega, no celular', () => {
       offers: db
         .select({ status: offers.status })
         .from(offers)
-        .where(eq(offers.conversationId, conversationId))
+        .where(eq(offers.conversationId, deal.conversationId))
         .all(),
-      meeting: db.select().from(meetings).where(eq(meetings.conversationId, conversationId)).get(),
+      meeting: db.select().from(meetings).where(eq(meetings.conversationId, deal.conversationId)).get(),
       reviews: db.select({ stars: reviews.stars }).from(reviews).all(),
     }))
     expect(stored.offers.map((offer) => offer.status)).toEqual(['contraposta', 'aceita'])
-    expect(stored.meeting).toMatchObject({ status: 'confirmada', buyerId: buyer.id, sellerId: seller.id })
+    expect(stored.meeting).toMatchObject({
+      status: 'confirmada',
+      buyerId: deal.buyer.id,
+      sellerId: deal.seller.id,
+    })
     expect(stored.reviews).toHaveLength(2)
     await sellerContext.close()
     await buyerContext.close()

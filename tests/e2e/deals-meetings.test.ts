@@ -1,49 +1,34 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { createConversation, createListing } from '../../server/db/factories'
+import { describe, expect, it } from 'vitest'
 import { listings, meetings } from '../../server/db/schema'
-import { createApprovedStudent, type Student } from './support/accounts'
 import { withServerDatabase } from './support/database'
-import { aheadInSaoPaulo, createAlwaysOpenSpot, meetingRegion } from './support/deals'
+import { meetingRegion, proposeMeeting, setUpDeal } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
-let conversationId: number
-let listingId: number
 
-beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Bianca Souza')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Caio Martins')
-  conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
-    createAlwaysOpenSpot(db, 'Portaria principal', 'Guarita da entrada principal')
-    listingId = createListing(db, { sellerId: seller.id, title: 'Livro de Física I', priceCents: 8000 })
-    return createConversation(db, buyer.id, seller.id, listingId)
-  })
-})
+const deal = setUpDeal(
+  stage,
+  { buyer: 'Bianca Souza', seller: 'Caio Martins' },
+  { title: 'Livro de Física I', priceCents: 8000 },
+  { name: 'Portaria principal', description: 'Guarita da entrada principal' },
+)
 
 const entrega = meetingRegion
 
 describe('combinar e confirmar a entrega, no celular', () => {
   it('quem compra propõe dois horários, quem vende escolhe, o código confirma a entrega e o anúncio vira vendido', async () => {
-    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(seller, { device: 'phone' })
-    await sellerPage.goto(`/univille/chat/${conversationId}`)
+    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(deal.seller, {
+      device: 'phone',
+    })
+    await sellerPage.goto(`/univille/chat/${deal.conversationId}`)
     await entrega(sellerPage).getByRole('button', { name: 'Combinar entrega' }).waitFor()
 
-    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(buyer, { device: 'phone' })
-    await buyerPage.goto(`/univille/chat/${conversationId}`)
-    await entrega(buyerPage).getByRole('button', { name: 'Combinar entrega' }).click()
-    const dialog = buyerPage.getByRole('dialog', { name: 'Combinar entrega' })
-    await dialog.getByLabel('Ponto de encontro').selectOption({ label: 'Portaria principal' })
-    const first = aheadInSaoPaulo(60)
-    const second = aheadInSaoPaulo(90)
-    await dialog.getByLabel('Dia 1').fill(first.date)
-    await dialog.getByLabel('Hora 1').fill(first.time)
-    await dialog.getByRole('button', { name: 'Adicionar horário' }).click()
-    await dialog.getByLabel('Dia 2').fill(second.date)
-    await dialog.getByLabel('Hora 2').fill(second.time)
-    await dialog.getByRole('button', { name: 'Enviar proposta' }).click()
+    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(deal.buyer, {
+      device: 'phone',
+    })
+    await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
+    await proposeMeeting(buyerPage, 'Portaria principal', [60, 90])
     await entrega(buyerPage).getByText('Você propôs uma entrega').waitFor()
 
     // The seller's open thread shows the proposal live, with one button per time.
@@ -84,11 +69,19 @@ describe('combinar e confirmar a entrega, no celular', () => {
       .waitFor({ state: 'detached' })
 
     const stored = await withServerDatabase(stage.server.dataDir, (db) => ({
-      listing: db.select({ status: listings.status }).from(listings).where(eq(listings.id, listingId)).get(),
-      meeting: db.select().from(meetings).where(eq(meetings.conversationId, conversationId)).get(),
+      listing: db
+        .select({ status: listings.status })
+        .from(listings)
+        .where(eq(listings.id, deal.listingId))
+        .get(),
+      meeting: db.select().from(meetings).where(eq(meetings.conversationId, deal.conversationId)).get(),
     }))
     expect(stored.listing?.status).toBe('vendido')
-    expect(stored.meeting).toMatchObject({ status: 'confirmada', buyerId: buyer.id, sellerId: seller.id })
+    expect(stored.meeting).toMatchObject({
+      status: 'confirmada',
+      buyerId: deal.buyer.id,
+      sellerId: deal.seller.id,
+    })
 
     // "Minhas entregas" lists it among the past ones.
     await buyerPage.goto('/univille/minhas-entregas')

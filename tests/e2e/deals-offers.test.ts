@@ -1,45 +1,34 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { createConversation, createListing } from '../../server/db/factories'
+import { describe, expect, it } from 'vitest'
 import { meetingSpots } from '../../server/db/schema'
-import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
+import { enrolTwoFactor } from './support/accounts'
 import { withServerDatabase } from './support/database'
+import { setUpDeal } from './support/deals'
 import { ADMIN } from './support/server'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
-let conversationId: number
-let listingId: number
 
-beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Clara Nunes')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Davi Rocha')
-  conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
-    listingId = createListing(db, {
-      sellerId: seller.id,
-      title: 'Calculadora HP 12c',
-      priceCents: 30000,
-    })
-    return createConversation(db, buyer.id, seller.id, listingId)
-  })
-})
+const deal = setUpDeal(
+  stage,
+  { buyer: 'Clara Nunes', seller: 'Davi Rocha' },
+  { title: 'Calculadora HP 12c', priceCents: 30000 },
+)
 
 const offerCard = (page: Page, amount: string) =>
   page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
 
 describe('ofertas no chat, no celular', () => {
   it('quem compra oferta, quem vende vê ao vivo e contrapõe, quem compra aceita: os dois veem "Aceita"', async () => {
-    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(seller)
-    await sellerPage.goto(`/univille/chat/${conversationId}`)
+    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(deal.seller)
+    await sellerPage.goto(`/univille/chat/${deal.conversationId}`)
     await sellerPage.getByRole('list', { name: 'Mensagens' }).waitFor()
     // The seller is offered nothing to do: offers are made by the buyer.
     expect(await sellerPage.getByRole('button', { name: 'Fazer uma oferta' }).count()).toBe(0)
 
-    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(buyer)
-    await buyerPage.goto(`/univille/chat/${conversationId}`)
+    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(deal.buyer)
+    await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
     await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).click()
     const makeDialog = buyerPage.getByRole('dialog', { name: 'Fazer uma oferta' })
     await makeDialog.getByLabel('Valor (R$)').fill('250')
@@ -65,7 +54,7 @@ describe('ofertas no chat, no celular', () => {
     await offerCard(sellerPage, 'R\\$\\s280,00').getByText('Aceita', { exact: true }).waitFor()
     expect(await offerCard(sellerPage, 'R\\$\\s280,00').getByRole('button').count()).toBe(0)
     // The listing keeps its public price.
-    await buyerPage.goto(`/univille/produto/${listingId}`)
+    await buyerPage.goto(`/univille/produto/${deal.listingId}`)
     await buyerPage.getByRole('heading', { name: 'Calculadora HP 12c' }).waitFor()
     await buyerPage
       .getByText(/R\$\s300,00/)

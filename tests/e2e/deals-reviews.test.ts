@@ -1,30 +1,28 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createConfirmedMeeting, createConversation, createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createConfirmedMeeting } from '../../server/db/factories'
 import { withServerDatabase } from './support/database'
+import { setUpDeal } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
-let conversationId: number
+
+const deal = setUpDeal(
+  stage,
+  { buyer: 'Bruna Alves', seller: 'Caio Mendes' },
+  { title: 'Jaleco branco M', priceCents: 6000 },
+)
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Bruna Alves')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Caio Mendes')
-  conversationId = await withServerDatabase(stage.server.dataDir, (db) => {
-    const listingId = createListing(db, { sellerId: seller.id, title: 'Jaleco branco M', priceCents: 6000 })
-    const id = createConversation(db, buyer.id, seller.id, listingId)
-    // The hand-off was confirmed by the seller's code a few minutes ago.
-    createConfirmedMeeting(db, { conversationId: id })
-    return id
-  })
+  // The hand-off was confirmed by the seller's code a few minutes ago.
+  await withServerDatabase(stage.server.dataDir, (db) =>
+    createConfirmedMeeting(db, { conversationId: deal.conversationId }),
+  )
 })
 
 describe('avaliações depois de uma entrega confirmada, no celular', () => {
   it('os dois se avaliam pela conversa, quem vende responde e o perfil mostra a avaliação, a resposta e a entrega', async () => {
-    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(buyer)
-    await buyerPage.goto(`/univille/chat/${conversationId}`)
+    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(deal.buyer)
+    await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
     await buyerPage.getByRole('link', { name: 'Avaliar Caio Mendes' }).click()
     await buyerPage.getByRole('heading', { name: 'Avaliar Caio Mendes' }).waitFor()
     const buyerForm = buyerPage.getByRole('form', { name: 'Avaliar Caio Mendes' })
@@ -39,7 +37,7 @@ describe('avaliações depois de uma entrega confirmada, no celular', () => {
     await buyerPage.getByRole('heading', { name: 'Sua avaliação' }).waitFor()
 
     // The seller finds it in Minhas entregas.
-    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(seller)
+    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(deal.seller)
     await sellerPage.goto('/univille/minhas-entregas')
     await sellerPage.getByRole('link', { name: 'Avaliar Bruna Alves' }).click()
     const sellerForm = sellerPage.getByRole('form', { name: 'Avaliar Bruna Alves' })
@@ -49,7 +47,7 @@ describe('avaliações depois de uma entrega confirmada, no celular', () => {
     await sellerPage.getByText('Avaliação enviada').waitFor()
 
     // The seller replies on their own profile, once.
-    await sellerPage.goto(`/univille/perfil/${seller.username}`)
+    await sellerPage.goto(`/univille/perfil/${deal.seller.username}`)
     const review = sellerPage.getByRole('article', { name: 'Avaliação de Bruna Alves' })
     await review.getByText('Jaleco impecável, entrega pontual na biblioteca.').waitFor()
     await review.getByRole('button', { name: 'Responder' }).click()
@@ -60,7 +58,7 @@ describe('avaliações depois de uma entrega confirmada, no celular', () => {
     await review.getByRole('button', { name: 'Responder' }).waitFor({ state: 'detached' })
 
     // Anyone of the community reads it on the seller's profile; one review is no average yet.
-    await buyerPage.goto(`/univille/perfil/${seller.username}`)
+    await buyerPage.goto(`/univille/perfil/${deal.seller.username}`)
     const section = buyerPage.getByRole('region', { name: 'Avaliações' })
     await section.getByText('1 entrega confirmada como vendedor(a)').waitFor()
     await section.getByRole('img', { name: '5 de 5 estrelas' }).waitFor()
@@ -68,7 +66,7 @@ describe('avaliações depois de uma entrega confirmada, no celular', () => {
     expect(await section.getByText('1 avaliação').count()).toBe(1)
     expect(await section.getByText('(a média aparece a partir de 3)').count()).toBe(1)
     // Nothing left to review in the conversation.
-    await buyerPage.goto(`/univille/chat/${conversationId}`)
+    await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
     await buyerPage.getByRole('list', { name: 'Mensagens' }).waitFor()
     expect(await buyerPage.getByRole('link', { name: 'Avaliar Caio Mendes' }).count()).toBe(0)
 

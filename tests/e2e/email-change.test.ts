@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createSession } from '../../server/auth/session'
 import { users } from '../../server/db/schema'
-import { createApprovedStudent } from './support/accounts'
+import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { lastMailLink } from './support/server'
 import { setUpStage } from './support/stage'
@@ -18,7 +18,7 @@ const emailOf = (userId: number) =>
 
 describe('troca de e-mail', () => {
   it('o link do novo endereço, aberto em outro navegador, troca o e-mail só com a senha da conta', async () => {
-    const member = await createApprovedStudent(stage.server.dataDir, 'Bruna Troca')
+    const member = await createMemberOnServer(stage.server.dataDir, 'Bruna Troca')
     const token = await withServerDatabase(
       stage.server.dataDir,
       async (db) => createSession(db, member.id).token,

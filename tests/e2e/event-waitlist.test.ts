@@ -1,22 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let organizer: Student
-let first: Student
-let second: Student
+const members = setUpMembers(stage, {
+  organizer: 'Nina Organizadora',
+  first: 'Davi Primeiro',
+  second: 'Bia Segunda',
+})
 let eventId: number
 
 beforeAll(async () => {
-  organizer = await createApprovedStudent(stage.server.dataDir, 'Nina Organizadora')
-  first = await createApprovedStudent(stage.server.dataDir, 'Davi Primeiro')
-  second = await createApprovedStudent(stage.server.dataDir, 'Bia Segunda')
   eventId = await withServerDatabase(stage.server.dataDir, (db) =>
     createEvent(db, {
-      organizerId: organizer.id,
+      organizerId: members.organizer.id,
       title: 'Oficina de Robótica',
       status: 'aprovado',
       maxParticipants: 1,
@@ -27,13 +26,13 @@ beforeAll(async () => {
 describe('lista de espera e check-in, no celular', () => {
   it('lotado → a segunda entra na lista → o primeiro cancela → ela ganha a vaga na hora → o organizador registra a entrada pelo código', async () => {
     const eventPath = `/univille/evento/${eventId}`
-    const { page: firstPage } = await stage.signedInPage(first)
+    const { page: firstPage } = await stage.signedInPage(members.first)
     await firstPage.goto(eventPath)
     await firstPage.getByRole('button', { name: 'Vou participar' }).click()
     await firstPage.getByText('Você confirmou presença').waitFor()
 
     // Full: the second member is offered the waitlist, and sees her place in it.
-    const { page: secondPage } = await stage.signedInPage(second)
+    const { page: secondPage } = await stage.signedInPage(members.second)
     await secondPage.goto(eventPath)
     await secondPage.getByText('Evento lotado').waitFor()
     await secondPage.getByRole('button', { name: 'Entrar na lista de espera' }).click()
@@ -56,7 +55,7 @@ describe('lista de espera e check-in, no celular', () => {
     await secondPage.getByRole('img', { name: `QR code do ingresso ${code}` }).waitFor()
 
     // The organizer, at the door on a phone, types the code: one present out of one confirmed.
-    const { page: door } = await stage.signedInPage(organizer)
+    const { page: door } = await stage.signedInPage(members.organizer)
     await door.goto(eventPath)
     await door.getByRole('link', { name: 'Check-in' }).click()
     await door.waitForURL(`${stage.server.url}${eventPath}/check-in`)

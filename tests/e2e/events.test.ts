@@ -1,23 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dayFromNow } from '../support/dates'
-import { createApprovedStudent, type Student, signIn } from './support/accounts'
+import { setUpMembers, signIn } from './support/accounts'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let organizer: Student
-let moderator: Student
-let guest: Student
-
-beforeAll(async () => {
-  organizer = await createApprovedStudent(stage.server.dataDir, 'Lia Ferreira')
-  moderator = await createApprovedStudent(stage.server.dataDir, 'Caio Moderador', ['user', 'moderator'])
-  guest = await createApprovedStudent(stage.server.dataDir, 'Rafa Souza')
+const members = setUpMembers(stage, {
+  organizer: 'Lia Ferreira',
+  moderator: ['Caio Moderador', { roles: ['user', 'moderator'] }],
+  guest: 'Rafa Souza',
 })
 
 describe('eventos do campus', () => {
   it('criar → aguardando aprovação → moderador aprova → aparece em Próximos → presença conta → calendário baixa', async () => {
     const title = 'Sarau de Poesia no Bloco C'
-    const { context: organizerContext, page } = await stage.signedInPage(organizer)
+    const { context: organizerContext, page } = await stage.signedInPage(members.organizer)
 
     await page.goto('/univille/criar-evento')
     await page.getByLabel('Título').fill(title)
@@ -41,7 +37,7 @@ describe('eventos do campus', () => {
     await guestPage.getByText('Nenhum evento encontrado').waitFor()
 
     // A moderator approves it.
-    const { context: moderatorContext, page: moderatorPage } = await stage.signedInPage(moderator, {
+    const { context: moderatorContext, page: moderatorPage } = await stage.signedInPage(members.moderator, {
       device: 'desktop',
     })
     await moderatorPage.goto('/univille/admin/eventos')
@@ -51,7 +47,7 @@ describe('eventos do campus', () => {
 
     // It shows under Próximos; another student joins.
     await guestPage.goto('/univille/auth')
-    await signIn(guestPage, guest.email, guest.password)
+    await signIn(guestPage, members.guest.email, members.guest.password)
     await guestPage.goto('/univille/eventos')
     await guestPage
       .getByRole('link', { name: new RegExp(title) })

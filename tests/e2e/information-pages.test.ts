@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
-import { createApprovedStudent } from './support/accounts'
+import { createMemberOnServer } from './support/accounts'
 import { launchBrowser, newDesktopContext, newPhoneContext } from './support/browser'
 import { withServerDatabase } from './support/database'
 import { type RunningServer, startServer } from './support/server'
@@ -15,7 +15,7 @@ beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer({ CONTACT_EMAIL: 'fale@vupt.test' }), launchBrowser()])
   // Three listings on sale by two students; a sold and a paused one by a third, who sells nothing now.
   const [ana, bruno, carla] = await Promise.all(
-    ['Ana Sobral', 'Bruno Sobral', 'Carla Sobral'].map((name) => createApprovedStudent(server.dataDir, name)),
+    ['Ana Sobral', 'Bruno Sobral', 'Carla Sobral'].map((name) => createMemberOnServer(server.dataDir, name)),
   )
   activeCommunities = await withServerDatabase(server.dataDir, (db) => {
     for (const [seller, title, status] of [

@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
-import { createApprovedStudent, enrolTwoFactor, type Student } from './support/accounts'
+import { createMemberOnServer, enrolTwoFactor, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { Keyboard, pasteAllowed } from './support/keyboard'
 import { ADMIN } from './support/server'
@@ -14,16 +14,16 @@ import { setUpStage } from './support/stage'
 
 // Every step here goes through the keyboard: no click(), no fill(), no focus().
 const stage = setUpStage()
-let member: Student
+let member: ServerMember
 let photoDir: string
 const photos: string[] = []
 const ids = { conversation: 0, event: 0 }
 const pendingName = 'Telma Pendente'
 
 beforeAll(async () => {
-  member = await createApprovedStudent(stage.server.dataDir, 'Kaio Teclado')
+  member = await createMemberOnServer(stage.server.dataDir, 'Kaio Teclado')
   await withServerDatabase(stage.server.dataDir, async (db) => {
-    const seller = await createStudent(db, { fullName: 'Lia Vendedora', approved: true, emailVerified: true })
+    const seller = await createStudent(db, { fullName: 'Lia Vendedora', member: true })
     await createStudent(db, { fullName: pendingName, emailVerified: true })
     const [rulerId] = [
       ['Régua T de desenho técnico', 6000],

@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let seller: Student
-let buyer: Student
+let seller: ServerMember
+let buyer: ServerMember
 let photoDir: string
 const photos: string[] = []
 
 beforeAll(async () => {
-  seller = await createApprovedStudent(stage.server.dataDir, 'Marina Costa')
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Pedro Alves')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Marina Costa')
+  buyer = await createMemberOnServer(stage.server.dataDir, 'Pedro Alves')
   photoDir = mkdtempSync(join(tmpdir(), 'vupt-fotos-'))
   for (const [index, color] of ['#c2410c', '#0369a1'].entries()) {
     const file = join(photoDir, `foto-${index + 1}.jpg`)

@@ -1,14 +1,12 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent, createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let buyer: Student
-let seller: Student
-let organizer: Student
+const members = setUpMembers(stage, { buyer: 'Ana Lima', seller: 'Bruno Dias', organizer: 'Lia Ferreira' })
 const ids = { ruler: 0, lamp: 0, pending: 0, rejected: 0 }
 
 async function openFromAccountMenu(page: Page, name: string) {
@@ -17,27 +15,24 @@ async function openFromAccountMenu(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Ana Lima')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Bruno Dias')
-  organizer = await createApprovedStudent(stage.server.dataDir, 'Lia Ferreira')
   await withServerDatabase(stage.server.dataDir, (db) => {
     ids.ruler = createListing(db, {
-      sellerId: seller.id,
+      sellerId: members.seller.id,
       title: 'Régua T de desenho técnico',
       priceCents: 3500,
     })
     ids.lamp = createListing(db, {
-      sellerId: seller.id,
+      sellerId: members.seller.id,
       title: 'Luminária de mesa articulada',
       priceCents: 6000,
     })
     ids.pending = createEvent(db, {
-      organizerId: organizer.id,
+      organizerId: members.organizer.id,
       title: 'Oficina de encadernação',
       daysAhead: 9,
     })
     ids.rejected = createEvent(db, {
-      organizerId: organizer.id,
+      organizerId: members.organizer.id,
       title: 'Festa sem local',
       status: 'rejeitado',
       rejectionReason: 'Falta o local exato do evento.',
@@ -47,7 +42,7 @@ beforeAll(async () => {
 
 describe('as coisas de cada membro', () => {
   it('Meus favoritos: favorita pelo coração, acha pelo menu da conta, e um vendido fica marcado até sair da lista', async () => {
-    const { context, page } = await stage.signedInPage(buyer)
+    const { context, page } = await stage.signedInPage(members.buyer)
 
     for (const id of [ids.ruler, ids.lamp]) {
       await page.goto(`/univille/produto/${id}`)
@@ -80,7 +75,7 @@ describe('as coisas de cada membro', () => {
   })
 
   it('Meus eventos: pela Minha Conta, o organizador lê o motivo da rejeição e volta a editar o pendente', async () => {
-    const { context, page } = await stage.signedInPage(organizer)
+    const { context, page } = await stage.signedInPage(members.organizer)
 
     await page.goto('/univille/minha-conta')
     await page.getByRole('link', { name: 'Meus eventos' }).click()
@@ -108,7 +103,7 @@ describe('as coisas de cada membro', () => {
     await visitor.getByRole('tab', { name: 'Criar Conta', selected: true }).waitFor()
     await visitorContext.close()
 
-    const { context, page } = await stage.signedInPage(buyer)
+    const { context, page } = await stage.signedInPage(members.buyer)
     await page.goto('/univille')
     await page.getByRole('link', { name: 'Ir para o portal' }).waitFor()
     expect(await page.getByRole('link', { name: 'Criar minha conta' }).count()).toBe(0)

@@ -1,23 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext, signedInPage } from './support/browser'
-import { DEMO_MEMBER, type RunningServer, startDemoServer } from './support/server'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { newPhoneContext, signedInPage } from './support/browser'
+import { DEMO_MEMBER } from './support/server'
+import { setUpStage } from './support/stage'
+
+const stage = setUpStage({ demo: true })
 
 const CACHE = 'vupt-static-v1'
-
-let server: RunningServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startDemoServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-  await server?.stop()
-})
 
 /** Waits until the service worker controls the page; it takes control as soon as it is active. */
 async function controlled(page: Page) {
@@ -39,8 +28,7 @@ const cachedAssets = async (page: Page) =>
 
 /** A visitor's phone on the community's home page, once the service worker controls it. */
 async function controlledPhonePage() {
-  const context = await newPhoneContext(browser, server.url)
-  contexts.push(context)
+  const context = await newPhoneContext(stage.browser, stage.server.url)
   const page = await context.newPage()
   await page.goto('/univille')
   await controlled(page)
@@ -50,12 +38,12 @@ async function controlledPhonePage() {
 describe('instalável', () => {
   it('cada ícone do manifesto existe no tamanho que declara', async () => {
     const manifest = (await (
-      await fetch(`${server.url}/manifest.webmanifest?comunidade=univille`)
+      await fetch(`${stage.server.url}/manifest.webmanifest?comunidade=univille`)
     ).json()) as {
       icons: { src: string; sizes: string; type: string }[]
     }
     for (const icon of manifest.icons) {
-      const response = await fetch(`${server.url}${icon.src}`)
+      const response = await fetch(`${stage.server.url}${icon.src}`)
       expect(response.status, icon.src).toBe(200)
       expect(response.headers.get('content-type'), icon.src).toContain(icon.type)
       if (icon.type !== 'image/png') continue
@@ -68,8 +56,7 @@ describe('instalável', () => {
 
 describe('o service worker', () => {
   it('guarda os arquivos do build e a página offline, nunca a API nem as páginas de um membro', async () => {
-    const { context, page } = await signedInPage(browser, server.url, DEMO_MEMBER)
-    contexts.push(context)
+    const { page } = await signedInPage(stage.browser, stage.server.url, DEMO_MEMBER)
     await controlled(page)
     await page.goto('/univille/portal')
     await page.getByRole('heading', { level: 1, name: 'Portal de Vendas' }).waitFor()

@@ -1,29 +1,28 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let reporter: Student
-let seller: Student
-let moderator: Student
+const members = setUpMembers(stage, {
+  reporter: 'Carla Nunes',
+  seller: 'Diego Souza',
+  moderator: ['Moderadora Eva', { roles: ['user', 'moderator'] }],
+})
 let listingId: number
 let bookId: number
 
 beforeAll(async () => {
-  reporter = await createApprovedStudent(stage.server.dataDir, 'Carla Nunes')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Diego Souza')
-  moderator = await createApprovedStudent(stage.server.dataDir, 'Moderadora Eva', ['user', 'moderator'])
   await withServerDatabase(stage.server.dataDir, (db) => {
     listingId = createListing(db, {
-      sellerId: seller.id,
+      sellerId: members.seller.id,
       title: 'Fone bluetooth lacrado',
       description: 'Pagamento só por Pix adiantado.',
       priceCents: 5000,
     })
     bookId = createListing(db, {
-      sellerId: seller.id,
+      sellerId: members.seller.id,
       title: 'Livro de Cálculo',
       description: 'Sétima edição, conservado.',
       priceCents: 9000,
@@ -33,7 +32,7 @@ beforeAll(async () => {
 
 describe('segurança na comunidade', () => {
   it('"Denunciar" tocado antes de o código do diálogo chegar abre o diálogo quando ele chega, e fechá-lo devolve o foco ao botão', async () => {
-    const { context, page } = await stage.signedInPage(reporter, { device: 'phone' })
+    const { context, page } = await stage.signedInPage(members.reporter, { device: 'phone' })
     // The dialog's chunk is held until the button has been tapped: a phone on a slow network.
     let release = () => {}
     const tapped = new Promise<void>((resolve) => {
@@ -58,7 +57,7 @@ describe('segurança na comunidade', () => {
   })
 
   it('denúncia de um anúncio → a moderação resolve pela fila → quem denunciou vê o resultado nas notificações', async () => {
-    const { context: reporterContext, page: r } = await stage.signedInPage(reporter, {
+    const { context: reporterContext, page: r } = await stage.signedInPage(members.reporter, {
       device: 'desktop',
     })
     await r.goto(`/univille/produto/${listingId}`)
@@ -69,7 +68,7 @@ describe('segurança na comunidade', () => {
     await dialog.getByRole('button', { name: 'Enviar denúncia' }).click()
     await r.getByText('Denúncia enviada').waitFor()
 
-    const { context: moderatorContext, page: m } = await stage.signedInPage(moderator, {
+    const { context: moderatorContext, page: m } = await stage.signedInPage(members.moderator, {
       device: 'desktop',
     })
     await m.goto('/univille/admin/denuncias')
@@ -100,10 +99,10 @@ describe('segurança na comunidade', () => {
   })
 
   it('bloquear na conversa: o outro lado não consegue mais enviar', async () => {
-    const { context: buyerContext, page: b } = await stage.signedInPage(reporter, {
+    const { context: buyerContext, page: b } = await stage.signedInPage(members.reporter, {
       device: 'desktop',
     })
-    const { context: sellerContext, page: a } = await stage.signedInPage(seller, {
+    const { context: sellerContext, page: a } = await stage.signedInPage(members.seller, {
       device: 'desktop',
     })
 
@@ -138,7 +137,7 @@ describe('segurança na comunidade', () => {
   })
 
   it('barreira de acessibilidade: relatada na declaração → chega à fila → a moderação confirma → quem relatou é avisado', async () => {
-    const { context: memberContext, page: r } = await stage.signedInPage(reporter)
+    const { context: memberContext, page: r } = await stage.signedInPage(members.reporter)
     await r.goto('/univille/acessibilidade')
     await r.getByRole('button', { name: 'Relatar uma barreira' }).click()
     const dialog = r.getByRole('dialog', { name: 'Relatar uma barreira' })
@@ -150,7 +149,7 @@ describe('segurança na comunidade', () => {
     await dialog.getByRole('button', { name: 'Enviar relato' }).click()
     await r.getByText('Relato enviado').waitFor()
 
-    const { context: moderatorContext, page: m } = await stage.signedInPage(moderator, {
+    const { context: moderatorContext, page: m } = await stage.signedInPage(members.moderator, {
       device: 'desktop',
     })
     await m.goto('/univille/admin/denuncias')

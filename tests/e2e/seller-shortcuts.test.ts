@@ -3,18 +3,18 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { listings } from '../../server/db/schema'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let seller: Student
-let buyer: Student
+let seller: ServerMember
+let buyer: ServerMember
 const ids = { backpack: 0, lamp: 0, conversation: 0 }
 
 beforeAll(async () => {
-  seller = await createApprovedStudent(stage.server.dataDir, 'Rita Campos')
-  buyer = await createApprovedStudent(stage.server.dataDir, 'Otávio Mendes')
+  seller = await createMemberOnServer(stage.server.dataDir, 'Rita Campos')
+  buyer = await createMemberOnServer(stage.server.dataDir, 'Otávio Mendes')
   await withServerDatabase(stage.server.dataDir, (db) => {
     ids.backpack = createListing(db, { sellerId: seller.id, title: 'Mochila de couro' })
     ids.lamp = createListing(db, { sellerId: seller.id, title: 'Luminária de leitura' })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { alumni, listings } from '../../server/db/schema'
 import { pauseListingsOf } from '../../server/listings/life'
-import { createApprovedStudent } from './support/accounts'
+import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { lastMailLink } from './support/server'
 import { setUpStage } from './support/stage'
@@ -17,7 +17,7 @@ const listingRow = (id: number) =>
 
 describe('semestres e validade dos anúncios, no celular', () => {
   it('um egresso pede o link, abre o e-mail e volta a publicar; o anúncio pausado volta ao ar', async () => {
-    const member = await createApprovedStudent(stage.server.dataDir, 'Caio Egresso')
+    const member = await createMemberOnServer(stage.server.dataDir, 'Caio Egresso')
     const listingId = await withServerDatabase(stage.server.dataDir, async (db) => {
       const id = createListing(db, { sellerId: member.id, title: 'Calculadora HP 12c' })
       // As the semester's job leaves someone who let the deadline pass.
@@ -64,7 +64,7 @@ describe('semestres e validade dos anúncios, no celular', () => {
   })
 
   it('um anúncio expirado volta ao portal com "Renovar" em Meus Produtos', async () => {
-    const member = await createApprovedStudent(stage.server.dataDir, 'Dora Renova')
+    const member = await createMemberOnServer(stage.server.dataDir, 'Dora Renova')
     const listingId = await withServerDatabase(stage.server.dataDir, async (db) => {
       const id = createListing(db, { sellerId: member.id, title: 'Jaleco tamanho M' })
       // Past its 60 days, as the listing job leaves it.

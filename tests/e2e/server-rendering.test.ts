@@ -1,31 +1,18 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { firstLoadFiles, readManifest } from '../../scripts/lib/first-load'
-import { launchBrowser } from './support/browser'
-import { DEMO_MEMBER, type RunningServer, startDemoServer } from './support/server'
+import { DEMO_MEMBER } from './support/server'
+import { setUpStage } from './support/stage'
 
-let server: RunningServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startDemoServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-  await server?.stop()
-})
+const stage = setUpStage({ demo: true })
 
 async function phone(options: { javaScriptEnabled: boolean; serviceWorkers?: 'block' }) {
-  const context = await browser.newContext({
-    baseURL: server.url,
+  const context = await stage.browser.newContext({
+    baseURL: stage.server.url,
     viewport: { width: 390, height: 844 },
     locale: 'pt-BR',
     ...options,
   })
-  contexts.push(context)
   return context
 }
 
@@ -34,15 +21,15 @@ async function signIn(context: BrowserContext, cookie: string) {
   await context.addCookies(
     cookie.split('; ').map((pair) => {
       const [name = '', value = ''] = pair.split('=')
-      return { name, value, url: server.url }
+      return { name, value, url: stage.server.url }
     }),
   )
 }
 
 async function demoCookie(): Promise<string> {
-  const response = await fetch(`${server.url}/api/trpc/auth.signIn`, {
+  const response = await fetch(`${stage.server.url}/api/trpc/auth.signIn`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
+    headers: { 'content-type': 'application/json', origin: stage.server.url },
     body: JSON.stringify(DEMO_MEMBER),
   })
   expect(response.status).toBe(200)
@@ -105,7 +92,7 @@ describe('páginas montadas no servidor', () => {
     // Renders of different requests interleave while they wait for data: each keeps its own prefix.
     const paths = ['/univille/portal', '/portal', '/univille/portal', '/portal', '/univille', '/']
     const pages = await Promise.all(
-      paths.map(async (path) => ({ path, html: await (await fetch(`${server.url}${path}`)).text() })),
+      paths.map(async (path) => ({ path, html: await (await fetch(`${stage.server.url}${path}`)).text() })),
     )
     for (const { path, html } of pages) {
       const prefix = path.startsWith('/univille') ? '/univille' : ''
@@ -180,7 +167,7 @@ describe('páginas montadas no servidor', () => {
       '/univille/portal': 'pages/portal/portal-page.tsx',
     }
     for (const [path, page] of Object.entries(pages)) {
-      const html = await (await fetch(`${server.url}${path}`)).text()
+      const html = await (await fetch(`${stage.server.url}${path}`)).text()
       const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map(
         (match) => match[1],
       )
@@ -194,7 +181,7 @@ describe('páginas montadas no servidor', () => {
   })
 
   it('a foto da primeira tela é pedida antes dos scripts da página, e a de um celular é a menor', async () => {
-    const html = await (await fetch(`${server.url}/univille/portal`)).text()
+    const html = await (await fetch(`${stage.server.url}/univille/portal`)).text()
     const head = html.slice(0, html.indexOf('</head>'))
     // The portal's hero banner: preloaded from the head, ahead of the page's module preloads.
     const banner = /<link rel="preload" as="image" imageSrcSet="([^"]+)"[^>]*fetchPriority="high"/.exec(head)
@@ -307,17 +294,17 @@ describe('páginas montadas no servidor', () => {
   })
 
   it('um visitante numa página de membros vai ao login pelo servidor (302), com o caminho de volta', async () => {
-    const response = await fetch(`${server.url}/univille/produto/1?foto=2`, { redirect: 'manual' })
+    const response = await fetch(`${stage.server.url}/univille/produto/1?foto=2`, { redirect: 'manual' })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe(
       `/univille/auth?from=${encodeURIComponent('/univille/produto/1?foto=2')}`,
     )
-    expect((await fetch(`${server.url}/univille/nao-existe`, { redirect: 'manual' })).status).toBe(404)
+    expect((await fetch(`${stage.server.url}/univille/nao-existe`, { redirect: 'manual' })).status).toBe(404)
   })
 
   it('o membro recebe a própria visão já no HTML: menu da conta e a página do anúncio', async () => {
     const cookie = await demoCookie()
-    const html = await (await fetch(`${server.url}/univille/produto/1`, { headers: { cookie } })).text()
+    const html = await (await fetch(`${stage.server.url}/univille/produto/1`, { headers: { cookie } })).text()
     expect(html).toContain('aria-label="Menu da conta"')
     expect(html).not.toContain('Entrar <span')
     const context = await phone({ javaScriptEnabled: false })
@@ -331,7 +318,7 @@ describe('páginas montadas no servidor', () => {
 
 /** The page's <title> and its link-preview tags (property or name → content, as written). */
 async function headOf(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}${path}`, { headers })
+  const response = await fetch(`${stage.server.url}${path}`, { headers })
   expect(response.status, path).toBe(200)
   const html = await response.text()
   const head = html.slice(0, html.indexOf('</head>'))

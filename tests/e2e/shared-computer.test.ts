@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { createApprovedStudent } from './support/accounts'
+import { createMemberOnServer } from './support/accounts'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -32,7 +32,7 @@ const cacheStoragePaths = (page: Page) =>
 
 describe('computador compartilhado do campus', () => {
   it('depois de sair, o navegador não guarda nada do membro nem o mostra ao voltar à página', async () => {
-    const student = await createApprovedStudent(stage.server.dataDir, 'Helena Compartilhada')
+    const student = await createMemberOnServer(stage.server.dataDir, 'Helena Compartilhada')
     const { context, page } = await stage.signedInPage(student, { device: 'desktop' })
     const memberPages = ['/univille/minha-conta/seguranca', '/univille/meus-favoritos']
     for (const path of memberPages) await page.goto(path)

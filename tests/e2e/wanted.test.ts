@@ -5,31 +5,33 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
-import { createApprovedStudent, type Student } from './support/accounts'
+import { type ServerMember, setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-let poster: Student
-let seller: Student
-let fan: Student
-let moderator: Student
+const members = setUpMembers(stage, {
+  poster: 'Helena Prado',
+  seller: 'Igor Matos',
+  fan: 'Joana Reis',
+  moderator: ['Moderador Kaio', { roles: ['user', 'moderator'] }],
+})
 let photoDir: string
 let photo: string
 let flaggedId: number
 
 beforeAll(async () => {
-  poster = await createApprovedStudent(stage.server.dataDir, 'Helena Prado')
-  seller = await createApprovedStudent(stage.server.dataDir, 'Igor Matos')
-  fan = await createApprovedStudent(stage.server.dataDir, 'Joana Reis')
-  moderator = await createApprovedStudent(stage.server.dataDir, 'Moderador Kaio', ['user', 'moderator'])
   photoDir = mkdtempSync(join(tmpdir(), 'vupt-procura-'))
   photo = join(photoDir, 'foto.jpg')
   await sharp({ create: { width: 900, height: 700, channels: 3, background: '#15803d' } })
     .jpeg()
     .toFile(photo)
   flaggedId = await withServerDatabase(stage.server.dataDir, (db) =>
-    createListing(db, { sellerId: seller.id, title: 'Gabarito da prova de Química', priceCents: 1500 }),
+    createListing(db, {
+      sellerId: members.seller.id,
+      title: 'Gabarito da prova de Química',
+      priceCents: 1500,
+    }),
   )
 })
 
@@ -37,7 +39,7 @@ afterAll(async () => {
   if (photoDir) rmSync(photoDir, { recursive: true, force: true })
 })
 
-async function signedIn(student: Student, phone = false): Promise<Page> {
+async function signedIn(student: ServerMember, phone = false): Promise<Page> {
   const { page } = await stage.signedInPage(student, {
     device: phone ? 'phone' : 'desktop',
   })
@@ -67,7 +69,7 @@ async function publish(page: Page, title: string, price: string): Promise<string
 
 describe('Procura-se e avisos', () => {
   it('um pedido no Procura-se → um anúncio que combina → quem pediu é avisado e o vendedor manda mensagem', async () => {
-    const p = await signedIn(poster)
+    const p = await signedIn(members.poster)
     await p.goto('/univille/procura-se')
     await p.getByRole('heading', { name: 'Procura-se', level: 1 }).waitFor()
     await p.getByText('Nenhum pedido no ar').waitFor()
@@ -91,7 +93,7 @@ describe('Procura-se e avisos', () => {
     await p.getByRole('alertdialog').waitFor({ state: 'detached' })
     await expect.poll(() => found.evaluate((button) => button === document.activeElement)).toBe(true)
 
-    const s = await signedIn(seller, true)
+    const s = await signedIn(members.seller, true)
     await s.goto('/univille/procura-se')
     await s.getByRole('article', { name: 'Calculadora científica' }).getByText('Paga até R$ 80,00').waitFor()
     await publish(s, 'Calculadora Científica Casio fx-82', '60')
@@ -121,9 +123,9 @@ describe('Procura-se e avisos', () => {
   })
 
   it('o preço de um favorito cai → quem favoritou recebe o aviso', async () => {
-    const s = await signedIn(seller)
+    const s = await signedIn(members.seller)
     const path = await publish(s, 'Fone de ouvido sem fio JBL', '150')
-    const f = await signedIn(fan, true)
+    const f = await signedIn(members.fan, true)
     await f.goto(path)
     await f.getByRole('button', { name: 'Favoritar', exact: true }).click()
     await f.getByText('Adicionado aos favoritos').first().waitFor()
@@ -143,7 +145,7 @@ describe('Procura-se e avisos', () => {
   })
 
   it('Admin → Anúncios: um anúncio removido abre na prévia de moderação, com o motivo', async () => {
-    const m = await signedIn(moderator)
+    const m = await signedIn(members.moderator)
     await m.goto('/univille/admin/anuncios')
     await m.getByRole('button', { name: 'Remover anúncio Gabarito da prova de Química' }).click()
     const dialog = m.getByRole('dialog', { name: 'Remover anúncio' })
@@ -160,7 +162,7 @@ describe('Procura-se e avisos', () => {
     expect(await m.getByText('Produto não encontrado').count()).toBe(0)
 
     // A member following the old link is told it is gone.
-    const f = await signedIn(fan)
+    const f = await signedIn(members.fan)
     await f.goto(`/univille/produto/${flaggedId}`)
     await f.getByRole('heading', { name: 'Produto não encontrado' }).waitFor()
     await m.context().close()

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { purgeAccessRecords, SESSION_USE_RECORD_EVERY_MS } from '../../server/auth/access-records'
 import type { Database } from '../../server/db/client'
+import { createStudent } from '../../server/db/factories'
 import { accessRecords, sessions } from '../../server/db/schema'
 import { browserHeaders, type RunningApp, startHttpApp } from '../support/http'
 import {
   callerFor,
   closeTestDatabase,
-  createApprovedStudent,
   createTestDatabase,
   createTestServices,
   sessionCookieFrom,
@@ -42,7 +42,7 @@ async function signIn(email: string, password: string, ip: string): Promise<stri
 
 describe('access records (Marco Civil, art. 15)', () => {
   it('record the date, time and IP of each sign-in', async () => {
-    const student = await createApprovedStudent(db)
+    const student = await createStudent(db, { member: true })
     const before = Date.now()
     await signIn(student.email, student.password, '203.0.113.7')
     const records = recordsOf(student.id)
@@ -52,7 +52,7 @@ describe('access records (Marco Civil, art. 15)', () => {
   })
 
   it("record a session's use at most once an hour, with the address it came from", async () => {
-    const student = await createApprovedStudent(db)
+    const student = await createStudent(db, { member: true })
     const cookie = await signIn(student.email, student.password, '203.0.113.7')
     app = await startHttpApp(services)
     const use = () =>
@@ -81,7 +81,7 @@ describe('access records (Marco Civil, art. 15)', () => {
   })
 
   it('are purged once older than six months, and kept until then', async () => {
-    const student = await createApprovedStudent(db)
+    const student = await createStudent(db, { member: true })
     const now = new Date('2026-11-23T12:00:00Z')
     const at = (iso: string) => ({
       userId: student.id,
@@ -106,8 +106,8 @@ describe('access records (Marco Civil, art. 15)', () => {
   })
 
   it("are their own section of the member's data export, with nobody else's", async () => {
-    const student = await createApprovedStudent(db)
-    const other = await createApprovedStudent(db)
+    const student = await createStudent(db, { member: true })
+    const other = await createStudent(db, { member: true })
     await signIn(student.email, student.password, '203.0.113.7')
     await signIn(other.email, other.password, '198.51.100.9')
     const exported = await callerFor(

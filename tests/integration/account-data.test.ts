@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { createStudent } from '../../server/db/factories'
 import { wantedMatches, wantedPosts } from '../../server/db/schema'
 import type { WantedInput } from '../../shared/schemas/wanted'
 import { firstSubcategoryOf, sellFormInput } from '../support/listings'
-import {
-  callerFor,
-  createApprovedStudent,
-  createMember,
-  setUpTestWorld,
-  TEST_PASSWORD,
-  type TestMember,
-} from '../support/test-app'
+import { callerFor, createMember, setUpTestWorld, TEST_PASSWORD, type TestMember } from '../support/test-app'
 
 const world = setUpTestWorld()
 
@@ -36,7 +30,7 @@ const publish = (seller: TestMember, title: string) =>
 
 /** A member who can delete their own account: signed in with the test password. */
 async function memberWithPassword(fullName: string) {
-  const account = await createApprovedStudent(world.db, { fullName })
+  const account = await createStudent(world.db, { member: true, fullName })
   return { ...account, caller: callerFor(world.services, { userId: account.id }).caller }
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
 import { currentTotpCode } from '../../server/auth/two-factor'
+import { createStudent } from '../../server/db/factories'
 import {
   communities,
   listingImages,
@@ -18,7 +19,6 @@ import {
   callerFor,
   callerForToken,
   createAdmin,
-  createApprovedStudent,
   sessionCookieFrom,
   setUpTestWorld,
   TEST_PASSWORD,
@@ -59,7 +59,7 @@ async function enrol(userId: number) {
 
 describe('senha', () => {
   it('troca a senha com a senha atual e encerra as outras sessões', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const here = callerFor(world.services, { userId: student.id })
     const phone = callerFor(world.services, { userId: student.id })
     await expectAppError(
@@ -82,7 +82,7 @@ describe('senha', () => {
   })
 
   it('pede a senha de novo para mudanças sensíveis depois de 10 minutos', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const session = callerFor(world.services, { userId: student.id })
     ageAuthentication(session.sessionToken, 11)
     // Each request reads its session afresh, as the HTTP adapter does.
@@ -100,7 +100,7 @@ describe('senha', () => {
   })
 
   it('a janela de 10 minutos vale até o último milissegundo', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { sessionToken } = callerFor(world.services, { userId: student.id })
     const session = validateSessionToken(world.db, sessionToken ?? '')
     if (!session) throw new Error('sessão inválida')
@@ -119,7 +119,7 @@ describe('senha', () => {
   })
 
   it('a confirmação da senha tem limite de tentativas, e a certa perdoa as erradas', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: student.id })
     for (let attempt = 0; attempt < 7; attempt++) {
       await expectAppError(caller.account.reauthenticate({ password: 'errada' }), 'WRONG_PASSWORD')
@@ -140,7 +140,7 @@ describe('senha', () => {
 
 describe('e-mail', () => {
   it('o novo endereço precisa ser outro', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: student.id })
     await expectAppError(
       caller.account.requestEmailChange({ newEmail: student.email }),
@@ -151,7 +151,7 @@ describe('e-mail', () => {
   })
 
   it('três pedidos de troca a cada 15 minutos: o quarto é recusado e nenhum e-mail sai', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: student.id })
     for (const name of ['um', 'dois', 'tres']) {
       await caller.account.requestEmailChange({ newEmail: `${name}.endereco@univille.br` })
@@ -166,14 +166,14 @@ describe('e-mail', () => {
   })
 
   it('troca para outro e-mail institucional só depois do link enviado ao novo endereço', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: student.id })
     await expectAppError(
       caller.account.requestEmailChange({ newEmail: 'eu@gmail.com' }),
       'NOT_INSTITUTIONAL_EMAIL',
       'BAD_REQUEST',
     )
-    const other = await createApprovedStudent(world.db)
+    const other = await createStudent(world.db, { member: true })
     await expectAppError(
       caller.account.requestEmailChange({ newEmail: other.email }),
       'EMAIL_TAKEN',
@@ -201,7 +201,7 @@ describe('e-mail', () => {
   })
 
   it('confirmar o novo endereço pede a senha da conta: sem ela ou com a errada, nada muda', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: student.id })
     await caller.account.requestEmailChange({ newEmail: 'pedido@univille.br' })
     const token = tokenFromMail(world.services.mailer.sent.at(-2))
@@ -233,12 +233,12 @@ describe('e-mail', () => {
   })
 
   it('uma conta sem senha (Google) confirma o novo endereço só com a própria sessão', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const own = callerFor(world.services, { userId: student.id }).caller
     await own.account.requestEmailChange({ newEmail: 'google.novo@univille.br' })
     const token = tokenFromMail(world.services.mailer.sent.at(-2))
     world.db.update(users).set({ passwordHash: null }).where(eq(users.id, student.id)).run()
-    const other = await createApprovedStudent(world.db)
+    const other = await createStudent(world.db, { member: true })
     for (const stranger of [
       callerFor(world.services, null),
       callerFor(world.services, { userId: other.id }),
@@ -256,11 +256,11 @@ describe('e-mail', () => {
   })
 
   it('não troca para um endereço que outra pessoa ocupou depois do pedido', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: student.id })
     await caller.account.requestEmailChange({ newEmail: 'disputado@univille.br' })
     const token = tokenFromMail(world.services.mailer.sent.at(-2))
-    const other = await createApprovedStudent(world.db, { email: 'disputado@univille.br' })
+    const other = await createStudent(world.db, { member: true, email: 'disputado@univille.br' })
     await expectAppError(
       callerFor(world.services, null).caller.account.confirmEmailChange({ token, password: TEST_PASSWORD }),
       'EMAIL_TAKEN',
@@ -300,7 +300,7 @@ describe('verificação em duas etapas', () => {
   }
 
   it('ativa com QR e código; o login passa a pedir o código, que vale uma vez só', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: student.id })
     await caller.account.twoFactor.begin()
     await expectAppError(
@@ -347,7 +347,7 @@ describe('verificação em duas etapas', () => {
   })
 
   it('com as duas etapas ativas, não se troca o segredo sem desativar com um código', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     await enrol(student.id)
     const stored = storedTotpKey(student.id)
     const { caller } = callerFor(world.services, { userId: student.id })
@@ -366,7 +366,7 @@ describe('verificação em duas etapas', () => {
   })
 
   it('novos códigos de recuperação pedem um código atual e invalidam os antigos', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const [oldCode, spare] = await enrol(student.id)
     const { caller } = callerFor(world.services, { userId: student.id })
     await expectAppError(
@@ -390,7 +390,7 @@ describe('verificação em duas etapas', () => {
   })
 
   it('um código de recuperação funciona uma vez', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const [recovery] = await enrol(student.id)
     const signIn = async () => {
       const cookies: string[] = []
@@ -410,7 +410,7 @@ describe('verificação em duas etapas', () => {
   })
 
   it('desativar pede um código válido', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const [recovery] = await enrol(student.id)
     const { caller } = callerFor(world.services, { userId: student.id })
     await expectAppError(caller.account.twoFactor.disable({ code: '999999' }), 'INVALID_TWO_FACTOR_CODE')
@@ -432,7 +432,7 @@ describe('verificação em duas etapas', () => {
 
 describe('identidades e sessões', () => {
   it('não desvincula o Google quando ele é a única forma de entrar', async () => {
-    const student = await createApprovedStudent(world.db, { password: undefined })
+    const student = await createStudent(world.db, { member: true, password: undefined })
     world.db
       .insert(oauthAccounts)
       .values({
@@ -446,7 +446,7 @@ describe('identidades e sessões', () => {
     await expectTRPCError(caller.account.unlinkGoogle(), 'BAD_REQUEST')
     expect((await caller.account.security()).google?.email).toBe(student.email)
 
-    const withPassword = await createApprovedStudent(world.db)
+    const withPassword = await createStudent(world.db, { member: true })
     world.db
       .insert(oauthAccounts)
       .values({
@@ -462,7 +462,7 @@ describe('identidades e sessões', () => {
   })
 
   it('lista as sessões, encerra uma e sai de todos os dispositivos', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const laptop = callerFor(
       world.services,
       { userId: student.id },
@@ -506,14 +506,14 @@ describe('identidades e sessões', () => {
 
 describe('dados e exclusão', () => {
   it('exporta os dados da pessoa e de mais ninguém', async () => {
-    const me = await createApprovedStudent(world.db)
-    const other = await createApprovedStudent(world.db)
+    const me = await createStudent(world.db, { member: true })
+    const other = await createStudent(world.db, { member: true })
     const mine = callerFor(world.services, { userId: me.id }).caller
     const theirs = callerFor(world.services, { userId: other.id }).caller
     const { conversationId } = await mine.chat.start({ username: other.username ?? '' })
     await mine.chat.send({ conversationId, content: 'minha mensagem' })
     await theirs.chat.send({ conversationId, content: 'resposta para mim' })
-    const stranger = await createApprovedStudent(world.db)
+    const stranger = await createStudent(world.db, { member: true })
     const strangerCaller = callerFor(world.services, { userId: stranger.id }).caller
     const { conversationId: elsewhere } = await strangerCaller.chat.start({ username: other.username ?? '' })
     await strangerCaller.chat.send({ conversationId: elsewhere, content: 'conversa de outras pessoas' })
@@ -560,14 +560,14 @@ describe('dados e exclusão', () => {
     expect(text).not.toMatch(/password|totpKey|codeHash/i)
     expect(text).not.toContain('foto-de-outra-pessoa')
     // Someone with nothing yet gets empty lists, not placeholders.
-    const quiet = await createApprovedStudent(world.db)
+    const quiet = await createStudent(world.db, { member: true })
     const empty = await callerFor(world.services, { userId: quiet.id }).caller.account.exportData()
     expect(empty.listings).toEqual([])
     expect(empty.messages).toEqual([])
   })
 
   it('exclui a conta com a senha: sessões encerradas, e-mail livre, registro no log', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const session = callerFor(world.services, { userId: student.id })
     await expectAppError(session.caller.account.deleteAccount({ password: 'errada' }), 'WRONG_PASSWORD')
     await session.caller.account.deleteAccount({ password: TEST_PASSWORD })

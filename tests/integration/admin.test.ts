@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
-import { createListing, createUpload } from '../../server/db/factories'
+import { createListing, createStudent, createUpload } from '../../server/db/factories'
 import {
   conversations,
   listings,
@@ -18,14 +18,7 @@ import {
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { bannerInput } from '../support/banners'
 import { eventInput } from '../support/events'
-import {
-  type AppCaller,
-  callerFor,
-  createAdmin,
-  createApprovedStudent,
-  createStudent,
-  setUpTestWorld,
-} from '../support/test-app'
+import { type AppCaller, callerFor, createAdmin, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 let adminId: number
@@ -42,7 +35,7 @@ beforeEach(async () => {
   adminId = (await createAdmin(world.db)).id
   admin = callerFor(world.services, { userId: adminId }).caller
   moderator = callerFor(world.services, {
-    userId: (await createApprovedStudent(world.db, { roles: ['user', 'moderator'] })).id,
+    userId: (await createStudent(world.db, { member: true, roles: ['user', 'moderator'] })).id,
   }).caller
   const row = world.db
     .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
@@ -55,7 +48,7 @@ beforeEach(async () => {
 
 describe('usuários e papéis', () => {
   it('salvar papéis substitui todos e encerra as sessões da pessoa', async () => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const session = callerFor(world.services, { userId: student.id })
     await admin.admin.users.setRoles({ userId: student.id, roles: ['moderator'] })
     const list = await admin.admin.users.list({ search: student.email })
@@ -87,8 +80,8 @@ describe('usuários e papéis', () => {
   })
 
   it('excluir um usuário encerra sessões, remove anúncios, corrige contadores e anonimiza as mensagens', async () => {
-    const target = await createApprovedStudent(world.db)
-    const other = await createApprovedStudent(world.db)
+    const target = await createStudent(world.db, { member: true })
+    const other = await createStudent(world.db, { member: true })
     const session = callerFor(world.services, { userId: target.id })
     const otherCaller = callerFor(world.services, { userId: other.id }).caller
     const ownListing = listing(target.id, 'Anúncio de quem sai')
@@ -157,7 +150,7 @@ describe('registro e avisos', () => {
 
 describe('anúncios', () => {
   it('remove só anúncios ativos, com motivo, registrado no log e visível ao vendedor', async () => {
-    const seller = await createApprovedStudent(world.db)
+    const seller = await createStudent(world.db, { member: true })
     const sellerCaller = callerFor(world.services, { userId: seller.id }).caller
     const id = listing(seller.id)
     await expectValidationMessage(
@@ -274,7 +267,7 @@ describe('subcategorias', () => {
       description: 'Violões e teclados',
       icon: '🎸',
     })
-    const seller = await createApprovedStudent(world.db)
+    const seller = await createStudent(world.db, { member: true })
     const used = createListing(world.db, { sellerId: seller.id, title: 'Violão', subcategoryId: id })
     await expectAppError(admin.admin.subcategories.delete({ id }), 'SUBCATEGORY_IN_USE')
     world.db.delete(listings).where(eq(listings.id, used)).run()
@@ -331,10 +324,10 @@ describe('painel', () => {
     vi.useFakeTimers({ toFake: ['Date'], now })
     // People besides the admin and the moderator: one approved, two pending, one who signed up ten days
     // ago (week 1), one deleted (not counted) and one who signed up before the eight weeks shown.
-    const approved = await createApprovedStudent(world.db)
+    const approved = await createStudent(world.db, { member: true })
     await createStudent(world.db)
     await createStudent(world.db, { emailVerified: true })
-    const lastWeek = await createApprovedStudent(world.db)
+    const lastWeek = await createStudent(world.db, { member: true })
     world.db
       .update(profiles)
       .set({ createdAt: daysAgo(10) })
@@ -342,7 +335,7 @@ describe('painel', () => {
       .run()
     const deleted = await createStudent(world.db)
     await admin.admin.users.delete({ userId: deleted.id })
-    const longAgo = await createApprovedStudent(world.db)
+    const longAgo = await createStudent(world.db, { member: true })
     world.db
       .update(profiles)
       .set({ createdAt: daysAgo(70) })

@@ -3,11 +3,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import express from 'express'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../../server/db/client'
-import { createListing } from '../../server/db/factories'
+import { createListing, createStudent } from '../../server/db/factories'
 import { blocks } from '../../server/db/schema'
 import { createAnswerCache } from '../../server/http/answer-cache'
 import { callTrpc, type RunningApp, rawRequest, sessionCookieFor, startHttpApp } from '../support/http'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 const closing: (() => unknown)[] = []
@@ -54,7 +54,7 @@ async function countingApp() {
 }
 
 const aWrite = async () => {
-  const seller = await createApprovedStudent(world.db)
+  const seller = await createStudent(world.db, { member: true })
   createListing(world.db, { sellerId: seller.id, title: 'Caneca de cerâmica' })
 }
 
@@ -76,7 +76,7 @@ describe('respostas guardadas para visitantes', () => {
     await app.get('listings.list?input=%7B%7D')
     const other = openDatabase(world.db.$client.name)
     closing.push(() => other.$client.close())
-    const seller = await createApprovedStudent(other)
+    const seller = await createStudent(other, { member: true })
     createListing(other, { sellerId: seller.id, title: 'Mochila azul' })
     expect((await app.get('listings.list?input=%7B%7D')).result.data.calls).toBe(2)
   })
@@ -159,8 +159,8 @@ describe('na API de verdade', () => {
 
   it('um anúncio novo aparece na hora para o visitante, e o membro que bloqueou o vendedor não o vê', async () => {
     app = await startHttpApp(world.services)
-    const seller = await createApprovedStudent(world.db)
-    const member = await createApprovedStudent(world.db)
+    const seller = await createStudent(world.db, { member: true })
+    const member = await createStudent(world.db, { member: true })
     createListing(world.db, { sellerId: seller.id, title: 'Livro de Física' })
     expect(await titles()).toContain('Livro de Física')
     createListing(world.db, { sellerId: seller.id, title: 'Jaleco branco' })
@@ -175,8 +175,8 @@ describe('na API de verdade', () => {
 
   it('o membro vê na hora o favorito que marcou, e depois de sair o mesmo cookie não recebe a resposta dele', async () => {
     app = await startHttpApp(world.services)
-    const seller = await createApprovedStudent(world.db)
-    const member = await createApprovedStudent(world.db)
+    const seller = await createStudent(world.db, { member: true })
+    const member = await createStudent(world.db, { member: true })
     const listingId = createListing(world.db, { sellerId: seller.id, title: 'Calculadora científica' })
     const cookie = sessionCookieFor(world.services, member.id)
     const favorite = async () => {
@@ -208,7 +208,7 @@ describe('na API de verdade', () => {
 
   it('a resposta comprimida guardada é a mesma', async () => {
     app = await startHttpApp(world.services)
-    const seller = await createApprovedStudent(world.db)
+    const seller = await createStudent(world.db, { member: true })
     // Enough listings for an answer above the size worth compressing.
     for (let copy = 1; copy <= 8; copy++) {
       createListing(world.db, { sellerId: seller.id, title: `Violão usado ${copy}` })

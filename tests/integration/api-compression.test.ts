@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createListing } from '../../server/db/factories'
+import { createListing, createStudent } from '../../server/db/factories'
 import { browserHeaders, rawRequest, sessionCookieFor, setUpHttpApp } from '../support/http'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld({ scope: 'file' })
 const stage = setUpHttpApp(world)
@@ -10,11 +10,11 @@ const stage = setUpHttpApp(world)
 const listUrl = () => `${stage.app.url}/api/trpc/listings.list?input=${encodeURIComponent('{"limit":24}')}`
 
 async function memberWithListings() {
-  const seller = await createApprovedStudent(world.db)
+  const seller = await createStudent(world.db, { member: true })
   for (let i = 0; i < 24; i++) {
     createListing(world.db, { sellerId: seller.id, title: `Apostila de cálculo volume ${i}` })
   }
-  const member = await createApprovedStudent(world.db)
+  const member = await createStudent(world.db, { member: true })
   return sessionCookieFor(world.services, member.id)
 }
 

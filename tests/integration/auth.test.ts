@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { resolveSession } from '../../server/auth/identity'
 import { SESSION_LIFETIME_MS, validateSessionToken } from '../../server/auth/session'
+import { createStudent } from '../../server/db/factories'
 import { communities, emailTokens, profiles, sessions, userRoles, users } from '../../server/db/schema'
 import { RATE_LIMIT_MESSAGE } from '../../server/rate-limits'
 import type { SignUpInput } from '../../shared/schemas/auth'
@@ -12,8 +13,6 @@ import {
   communityBySlug,
   countUsers,
   createAdmin,
-  createApprovedStudent,
-  createStudent,
   createTestServices,
   lastMailToken,
   mailAfterResponse,
@@ -653,7 +652,7 @@ describe('auth.completeProfile', () => {
   })
 
   it('saves username, university, course and the community of the e-mail domain', async () => {
-    const student = await createApprovedStudent(world.db, { university: null, communityId: null })
+    const student = await createStudent(world.db, { member: true, university: null, communityId: null })
     const { caller } = callerFor(world.services, { userId: student.id })
     await expect(caller.auth.me()).resolves.toMatchObject({ needsProfileCompletion: true })
 
@@ -673,14 +672,18 @@ describe('auth.completeProfile', () => {
   })
 
   it('falls back to the default community when no community has the e-mail domain', async () => {
-    const student = await createApprovedStudent(world.db, { email: 'externo@example.com', communityId: null })
+    const student = await createStudent(world.db, {
+      member: true,
+      email: 'externo@example.com',
+      communityId: null,
+    })
     await callerFor(world.services, { userId: student.id }).caller.auth.completeProfile(profileInput)
     expect(profileOf(student.id)?.communityId).toBe(communityBySlug(world.db, 'univille').id)
   })
 
   it("refuses another user's username in a different case, but keeps one's own", async () => {
-    await createApprovedStudent(world.db, { username: 'Maria_Clara' })
-    const student = await createApprovedStudent(world.db, { username: 'meu_nome' })
+    await createStudent(world.db, { member: true, username: 'Maria_Clara' })
+    const student = await createStudent(world.db, { member: true, username: 'meu_nome' })
     const { caller } = callerFor(world.services, { userId: student.id })
     await expectAppError(
       caller.auth.completeProfile({ ...profileInput, username: 'maria_clara' }),
@@ -700,7 +703,7 @@ describe('auth.completeProfile', () => {
     [{ username: 'x' }, 'Username deve ter no mínimo 3 caracteres'],
     [{ username: 'nome!' }, 'Apenas letras, números e _'],
   ])('validates %o', async (overrides, message) => {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     await expectValidationMessage(
       callerFor(world.services, { userId: student.id }).caller.auth.completeProfile({
         ...profileInput,
@@ -739,7 +742,7 @@ describe('auth.me', () => {
   })
 
   it('asks for the profile to be completed while the university is missing', async () => {
-    const student = await createApprovedStudent(world.db, { university: null })
+    const student = await createStudent(world.db, { member: true, university: null })
     const me = await callerFor(world.services, { userId: student.id }).caller.auth.me()
     expect(me).toMatchObject({ university: null, needsProfileCompletion: true, isAdmin: false })
   })
@@ -801,7 +804,7 @@ describe('admin.users', () => {
 
   it('refuses anonymous callers, pending users and students', async () => {
     const pending = await createStudent(world.db, { emailVerified: true })
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const target = await createStudent(world.db)
 
     const anon = anonymous().caller

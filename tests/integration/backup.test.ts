@@ -16,7 +16,8 @@ import { count } from 'drizzle-orm'
 import { pino } from 'pino'
 import * as tar from 'tar'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase, runMigrations } from '../../server/db/client'
+import { type Database, openDatabase, runMigrations } from '../../server/db/client'
+import { createStudent } from '../../server/db/factories'
 import { messages, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import {
@@ -28,13 +29,7 @@ import {
 } from '../../server/ops/backup'
 import { createBackupJob } from '../../server/ops/backup-job'
 import { createScheduler, type JobLock } from '../../server/ops/scheduler'
-import {
-  callerFor,
-  createAdmin,
-  createApprovedStudent,
-  createTestServices,
-  MIGRATIONS_FOLDER,
-} from '../support/test-app'
+import { callerFor, createAdmin, createTestServices, MIGRATIONS_FOLDER } from '../support/test-app'
 
 let scratch: string
 let dataDir: string
@@ -64,6 +59,10 @@ const lastJournalTag = () => {
   return journal.entries.at(-1)?.tag
 }
 
+/** A backup of the live folder's database into `outDir`. */
+const backUp = (db: Database, outDir = join(scratch, 'out')) =>
+  createBackup({ sqlite: db.$client, dataDir, migrationsFolder: MIGRATIONS_FOLDER, outDir })
+
 function silentLogger(lines: string[] = []) {
   return pino({ level: 'info' }, { write: (line: string) => void lines.push(line) })
 }
@@ -72,12 +71,7 @@ describe('backup archives', () => {
   it('hold the database as of the snapshot, the photos, the key and a manifest with the schema version and row counts', async () => {
     const db = await liveData()
     const users_ = db.select({ total: count() }).from(users).get()?.total ?? 0
-    const { file, manifest } = await createBackup({
-      sqlite: db.$client,
-      dataDir,
-      migrationsFolder: MIGRATIONS_FOLDER,
-      outDir: join(scratch, 'out'),
-    })
+    const { file, manifest } = await backUp(db)
     db.$client.close()
 
     expect(manifest.schemaVersion).toBe(lastJournalTag())
@@ -110,12 +104,7 @@ describe('backup archives', () => {
 
   it('are consistent while the same connection keeps writing', async () => {
     const db = await liveData()
-    const backup = createBackup({
-      sqlite: db.$client,
-      dataDir,
-      migrationsFolder: MIGRATIONS_FOLDER,
-      outDir: join(scratch, 'out'),
-    })
+    const backup = backUp(db)
     // Writes between the backup's steps: the snapshot must still pass its own checks on restore.
     for (let i = 0; i < 200; i++) {
       db.insert(users)
@@ -138,12 +127,7 @@ describe('backup archives', () => {
 
   it('are refused when restoring into a non-empty folder, with an unknown schema, or with counts that do not match', async () => {
     const db = await liveData()
-    const { file } = await createBackup({
-      sqlite: db.$client,
-      dataDir,
-      migrationsFolder: MIGRATIONS_FOLDER,
-      outDir: join(scratch, 'out'),
-    })
+    const { file } = await backUp(db)
     db.$client.close()
 
     // Into the live folder itself.
@@ -243,12 +227,7 @@ describe('backup file modes', () => {
 
     // Into a folder that does not exist yet, too.
     const fresh = join(scratch, 'novos', 'backups')
-    const second = await createBackup({
-      sqlite: db.$client,
-      dataDir,
-      migrationsFolder: MIGRATIONS_FOLDER,
-      outDir: fresh,
-    })
+    const second = await backUp(db, fresh)
     db.$client.close()
     expect(modeOf(fresh)).toBe(0o700)
     expect(modeOf(second.file)).toBe(0o600)
@@ -258,12 +237,7 @@ describe('backup file modes', () => {
     const db = await liveData()
     // A key file that lost its mode on the way (copied by hand, say) is archived as it is.
     chmodSync(join(dataDir, 'secret.key'), 0o644)
-    const { file } = await createBackup({
-      sqlite: db.$client,
-      dataDir,
-      migrationsFolder: MIGRATIONS_FOLDER,
-      outDir: join(scratch, 'out'),
-    })
+    const { file } = await backUp(db)
     db.$client.close()
 
     const missing = join(scratch, 'restaurada')
@@ -396,7 +370,7 @@ describe('the dashboard', () => {
       ops: { backup: () => ({ enabled: true, lastSuccessAt, lastFailureAt: null }) },
     })
     const admin = await createAdmin(db)
-    const moderator = await createApprovedStudent(db, { roles: ['user', 'moderator'] })
+    const moderator = await createStudent(db, { member: true, roles: ['user', 'moderator'] })
     expect((await callerFor(services, { userId: admin.id }).caller.admin.dashboard.summary()).backup).toEqual(
       {
         enabled: true,

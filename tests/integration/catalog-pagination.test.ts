@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../server/db/client'
-import { createListing } from '../../server/db/factories'
+import { createListing, createStudent } from '../../server/db/factories'
 import { blocks, communities, mainCategories, subcategories } from '../../server/db/schema'
 import { listListings } from '../../server/listings/catalog'
 import type { MainCategorySlug } from '../../shared/domain'
 import type { ListingSort } from '../../shared/schemas/listing'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 
@@ -82,8 +82,11 @@ describe('"Carregar mais" por cursor (keyset)', () => {
     const community = world.db.select().from(communities).get()
     const [first, second] = world.db.select({ id: subcategories.id }).from(subcategories).limit(2).all()
     if (!community || !first || !second) throw new Error('semente base ausente')
-    const sellers = [await createApprovedStudent(world.db), await createApprovedStudent(world.db)]
-    const viewer = await createApprovedStudent(world.db)
+    const sellers = [
+      await createStudent(world.db, { member: true }),
+      await createStudent(world.db, { member: true }),
+    ]
+    const viewer = await createStudent(world.db, { member: true })
     for (let n = 0; n < 23; n++) {
       createListing(world.db, {
         sellerId: (sellers[n % 2] as { id: number }).id,
@@ -119,7 +122,7 @@ describe('"Carregar mais" por cursor (keyset)', () => {
       .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
       .get()
     if (!community || !subcategory) throw new Error('semente base ausente')
-    const seller = await createApprovedStudent(world.db)
+    const seller = await createStudent(world.db, { member: true })
     for (let n = 0; n < 3; n++) {
       createListing(world.db, {
         sellerId: seller.id,

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createStudent } from '../../server/db/factories'
 import { blocks, communities, subcategories } from '../../server/db/schema'
 import { listListings, SEARCH_LIMITS } from '../../server/listings/catalog'
 import type { ListingSort } from '../../shared/schemas/listing'
-import { callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { callerFor, setUpTestWorld } from '../support/test-app'
 
 /**
  * A word common enough that the portal walks the sort order and tests each listing's text instead of
@@ -21,8 +22,11 @@ beforeAll(async () => {
   const sub = world.db.select().from(subcategories).get()
   if (!community || !sub) throw new Error('semente base ausente')
   communityId = community.id
-  const sellers = [await createApprovedStudent(world.db), await createApprovedStudent(world.db)]
-  const viewer = await createApprovedStudent(world.db)
+  const sellers = [
+    await createStudent(world.db, { member: true }),
+    await createStudent(world.db, { member: true }),
+  ]
+  const viewer = await createStudent(world.db, { member: true })
   viewerId = viewer.id
   world.db
     .insert(blocks)

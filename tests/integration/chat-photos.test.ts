@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deleteAccount } from '../../server/account/delete-account'
-import { createCommunity } from '../../server/db/factories'
+import { createCommunity, createStudent } from '../../server/db/factories'
 import { uploads } from '../../server/db/schema'
 import { createBackup, restoreBackup } from '../../server/ops/backup'
 import type { ChatEvent } from '../../server/realtime/bus'
@@ -18,13 +18,7 @@ import type { UploadedImage } from '../../shared/uploads'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
 import { jpegWithGps, solidJpeg } from '../support/images'
-import {
-  type AppCaller,
-  callerFor,
-  createApprovedStudent,
-  MIGRATIONS_FOLDER,
-  setUpTestWorld,
-} from '../support/test-app'
+import { type AppCaller, callerFor, MIGRATIONS_FOLDER, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 let dataDir: string
@@ -72,17 +66,18 @@ async function load(path: string, userId?: number) {
 
 async function memberOfAnotherCommunity(): Promise<number> {
   const other = createCommunity(world.db)
-  return (await createApprovedStudent(world.db, { email: `x@${other.emailDomain}`, communityId: other.id }))
-    .id
+  return (
+    await createStudent(world.db, { member: true, email: `x@${other.emailDomain}`, communityId: other.id })
+  ).id
 }
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'vupt-chat-photos-'))
   world.services.storage = createLocalImageStorage(join(dataDir, 'uploads'))
   app = await startHttpApp(world.services)
-  aliceId = (await createApprovedStudent(world.db)).id
-  bobId = (await createApprovedStudent(world.db)).id
-  eveId = (await createApprovedStudent(world.db)).id
+  aliceId = (await createStudent(world.db, { member: true })).id
+  bobId = (await createStudent(world.db, { member: true })).id
+  eveId = (await createStudent(world.db, { member: true })).id
   alice = callerFor(world.services, { userId: aliceId }).caller
   bob = callerFor(world.services, { userId: bobId }).caller
   conversationId = (await alice.chat.start({ username: (await bob.profiles.me()).username ?? '' }))

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
-import { createCommunity, createListing } from '../../server/db/factories'
+import { createCommunity, createListing, createStudent } from '../../server/db/factories'
 import { messages } from '../../server/db/schema'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscriptions'
@@ -12,8 +12,6 @@ import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {
   type AppCaller,
   callerFor,
-  createApprovedStudent,
-  createStudent,
   createTestBus,
   createTestServices,
   setUpTestWorld,
@@ -72,11 +70,11 @@ async function collect(
 
 /** A fresh world for every test (database, bus, rate limits, one open conversation): no test leans on another. */
 beforeEach(async () => {
-  aliceId = (await createApprovedStudent(world.db)).id
-  bobId = (await createApprovedStudent(world.db)).id
+  aliceId = (await createStudent(world.db, { member: true })).id
+  bobId = (await createStudent(world.db, { member: true })).id
   alice = callerFor(world.services, { userId: aliceId }).caller
   bob = callerFor(world.services, { userId: bobId }).caller
-  eveId = (await createApprovedStudent(world.db)).id
+  eveId = (await createStudent(world.db, { member: true })).id
   eve = callerFor(world.services, { userId: eveId }).caller
   pending = callerFor(world.services, { userId: (await createStudent(world.db)).id }).caller
   listingId = createListing(world.db, {
@@ -114,7 +112,8 @@ describe('iniciar conversa', () => {
     const other = createCommunity(world.db)
     const outsider = callerFor(world.services, {
       userId: (
-        await createApprovedStudent(world.db, {
+        await createStudent(world.db, {
+          member: true,
           email: `x@${other.emailDomain}`,
           communityId: other.id,
         })
@@ -198,7 +197,7 @@ describe('mensagens', () => {
   })
 
   it('limita a frequência de envio com uma mensagem em português', async () => {
-    const spammerId = (await createApprovedStudent(world.db)).id
+    const spammerId = (await createStudent(world.db, { member: true })).id
     const spammer = callerFor(world.services, { userId: spammerId }).caller
     const { conversationId: spamConversation } = await spammer.chat.start({ listingId })
     let refused: unknown = null

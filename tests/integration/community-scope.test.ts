@@ -8,10 +8,9 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
-import { createListing } from '../../server/db/factories'
+import { createListing, createStudent } from '../../server/db/factories'
 import {
   advertisements,
-  communities,
   eventAttendees,
   events,
   listings,
@@ -35,8 +34,7 @@ import {
   callerFor,
   communityBySlug,
   createAdmin,
-  createApprovedStudent,
-  createStudent,
+  openCommunity,
   setUpTestWorld,
 } from '../support/test-app'
 
@@ -66,10 +64,7 @@ function person(id: number): Person {
 /** No password: nobody here signs in with one, and argon2 would make every fresh world slow. */
 type Kind = 'admin' | 'moderator' | 'member' | 'pending'
 async function account(kind: Kind, community: 'univille' | 'udesc'): Promise<Person> {
-  const communityId = communityBySlug(world.db, community).id
-  const email = (local: string) =>
-    `${local}${Math.random().toString(36).slice(2, 8)}@${community === 'udesc' ? 'edu.udesc.br' : 'univille.br'}`
-  const base = { password: undefined, communityId, email: email(kind) }
+  const base = { password: undefined, community }
   const roles: Record<Kind, Role[]> = {
     admin: ['user', 'admin'],
     moderator: ['user', 'moderator'],
@@ -81,7 +76,7 @@ async function account(kind: Kind, community: 'univille' | 'udesc'): Promise<Per
       ? await createAdmin(world.db, base)
       : kind === 'pending'
         ? await createStudent(world.db, { ...base, emailVerified: true })
-        : await createApprovedStudent(world.db, { ...base, roles: roles[kind] })
+        : await createStudent(world.db, { member: true, ...base, roles: roles[kind] })
   return person(created.id)
 }
 
@@ -160,7 +155,7 @@ async function expectRefusedWithoutChange(
 /** A fresh world for every test: nothing one test does is seen by another. */
 beforeEach(async () => {
   // The base seed announces UDESC as "em breve"; here it is a second live community.
-  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  openCommunity(world.db, 'udesc')
   communityA = communityBySlug(world.db, 'univille').id
   communityB = communityBySlug(world.db, 'udesc').id
 
@@ -522,7 +517,7 @@ describe('sem comunidade, uma conta da equipe não alcança nenhuma', () => {
       const created =
         kind === 'admin'
           ? await createAdmin(world.db, overrides)
-          : await createApprovedStudent(world.db, { ...overrides, roles: ['user', 'moderator'] })
+          : await createStudent(world.db, { member: true, ...overrides, roles: ['user', 'moderator'] })
       return person(created.id)
     }
     const strayAdmin = await stray('admin')

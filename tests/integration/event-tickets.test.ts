@@ -1,22 +1,17 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createEvent } from '../../server/db/factories'
-import { communities, eventTickets } from '../../server/db/schema'
+import { eventTickets } from '../../server/db/schema'
 import { formatTicketCode, ticketQrPayload } from '../../shared/event-tickets'
 import { expectAppError } from '../support/assertions'
-import { communityBySlug, createMember, setUpTestWorld, type TestMember } from '../support/test-app'
+import { approvedEventOfNewMember } from '../support/events'
+import { createMember, openCommunity, setUpTestWorld, type TestMember } from '../support/test-app'
 
 const world = setUpTestWorld()
 
 async function eventWithAttendee(places: number | null = null) {
-  const organizer = await createMember(world)
+  const { id, organizer } = await approvedEventOfNewMember(world, 'Semana da Computação', places)
   const attendee = await createMember(world)
-  const id = createEvent(world.db, {
-    organizerId: organizer.id,
-    title: 'Semana da Computação',
-    status: 'aprovado',
-    maxParticipants: places,
-  })
   await attendee.caller.events.attend({ id })
   const ticket = (await attendee.caller.events.attending()).find((event) => event.id === id)?.ticketCode
   if (!ticket) throw new Error('sem ingresso')
@@ -24,12 +19,8 @@ async function eventWithAttendee(places: number | null = null) {
 }
 
 async function udescModerator() {
-  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-  return createMember(world, {
-    communityId: communityBySlug(world.db, 'udesc').id,
-    email: `mod${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
-    roles: ['user', 'moderator'],
-  })
+  openCommunity(world.db, 'udesc')
+  return createMember(world, { community: 'udesc', roles: ['user', 'moderator'] })
 }
 
 describe('ingresso e check-in', () => {
@@ -154,8 +145,7 @@ describe('ingresso e check-in', () => {
     const { id, organizer } = await eventWithAttendee()
     const foreignOrganizer = await udescModerator()
     const foreignAttendee: TestMember = await createMember(world, {
-      communityId: communityBySlug(world.db, 'udesc').id,
-      email: `aluno${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
+      community: 'udesc',
     })
     const foreignEvent = createEvent(world.db, {
       organizerId: foreignOrganizer.id,

@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createEvent } from '../../server/db/factories'
-import {
-  blocks,
-  communities,
-  emailOptOuts,
-  eventAttendees,
-  events,
-  notifications,
-} from '../../server/db/schema'
+import { blocks, emailOptOuts, eventAttendees, events, notifications } from '../../server/db/schema'
 import { expectAppError } from '../support/assertions'
+import { approvedEventOfNewMember } from '../support/events'
 import {
-  communityBySlug,
   createMember,
   mailAfterResponse,
+  openCommunity,
   setUpTestWorld,
   type TestMember,
 } from '../support/test-app'
@@ -21,13 +15,7 @@ import {
 const world = setUpTestWorld({ scope: 'file' })
 
 async function fullEvent(places: number, extraMembers = 0) {
-  const organizer = await createMember(world)
-  const id = createEvent(world.db, {
-    organizerId: organizer.id,
-    title: 'Oficina de cerâmica',
-    status: 'aprovado',
-    maxParticipants: places,
-  })
+  const { id, organizer } = await approvedEventOfNewMember(world, 'Oficina de cerâmica', places)
   const going: TestMember[] = []
   for (let i = 0; i < places; i++) {
     const member = await createMember(world)
@@ -41,12 +29,8 @@ async function fullEvent(places: number, extraMembers = 0) {
 
 /** A moderator of UDESC, a second live community. */
 async function udescModerator() {
-  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-  return createMember(world, {
-    communityId: communityBySlug(world.db, 'udesc').id,
-    email: `mod${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
-    roles: ['user', 'moderator'],
-  })
+  openCommunity(world.db, 'udesc')
+  return createMember(world, { community: 'udesc', roles: ['user', 'moderator'] })
 }
 
 const confirmedIds = (id: number) =>

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { deleteAccount } from '../../server/account/delete-account'
-import { createUpload } from '../../server/db/factories'
+import { createStudent, createUpload } from '../../server/db/factories'
 import {
   eventAttendees,
   eventRsvpNotices,
@@ -14,15 +14,7 @@ import type { EventInput } from '../../shared/schemas/event'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { dayFromNow } from '../support/dates'
 import { eventInput } from '../support/events'
-import {
-  type AppCaller,
-  callerFor,
-  createAdmin,
-  createApprovedStudent,
-  createMember,
-  createStudent,
-  setUpTestWorld,
-} from '../support/test-app'
+import { type AppCaller, callerFor, createAdmin, createMember, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld({ scope: 'file' })
 let organizerId: number
@@ -40,11 +32,11 @@ async function approvedEvent(overrides: Partial<EventInput> = {}) {
 }
 
 beforeAll(async () => {
-  organizerId = (await createApprovedStudent(world.db)).id
+  organizerId = (await createStudent(world.db, { member: true })).id
   organizer = callerFor(world.services, { userId: organizerId }).caller
-  student = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
+  student = callerFor(world.services, { userId: (await createStudent(world.db, { member: true })).id }).caller
   moderator = callerFor(world.services, {
-    userId: (await createApprovedStudent(world.db, { roles: ['user', 'moderator'] })).id,
+    userId: (await createStudent(world.db, { member: true, roles: ['user', 'moderator'] })).id,
   }).caller
   admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
   anonymous = callerFor(world.services, null).caller
@@ -231,7 +223,9 @@ describe('presença', () => {
     expect(rsvp()).toEqual([{ count: 1 }])
     await student.events.attend({ id })
     expect(rsvp()).toEqual([{ count: 1 }])
-    const bystander = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
+    const bystander = callerFor(world.services, {
+      userId: (await createStudent(world.db, { member: true })).id,
+    }).caller
     expect((await bystander.events.unattend({ id })).attendeesCount).toBe(1)
     expect(world.db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(1)
   })
@@ -263,7 +257,8 @@ describe('presença', () => {
     const people = await Promise.all(
       Array.from(
         { length: 20 },
-        async () => callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller,
+        async () =>
+          callerFor(world.services, { userId: (await createStudent(world.db, { member: true })).id }).caller,
       ),
     )
     const results = await Promise.all(people.map((person) => person.events.attend({ id })))
@@ -353,7 +348,9 @@ describe('presença e bloqueios', () => {
 
 describe('Meus eventos', () => {
   it('lista os que a pessoa organiza em qualquer estado e aqueles a que vai, por data, cancelados inclusive', async () => {
-    const fan = callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller
+    const fan = callerFor(world.services, {
+      userId: (await createStudent(world.db, { member: true })).id,
+    }).caller
     const soon = await approvedEvent({ title: 'Sarau no bloco B', eventDate: dayFromNow(3) })
     const later = await approvedEvent({ title: 'Feira de trocas', eventDate: dayFromNow(20) })
     const calledOff = await approvedEvent({ title: 'Cine debate', eventDate: dayFromNow(8) })

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../server/db/client'
-import { createConversation } from '../../server/db/factories'
+import { createConversation, createStudent } from '../../server/db/factories'
 import { commitTogether } from '../../server/db/group-commit'
 import { messages } from '../../server/db/schema'
-import { callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { callerFor, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 const others: Database[] = []
@@ -20,8 +20,8 @@ function otherConnection(): Database {
 }
 
 async function pair() {
-  const one = (await createApprovedStudent(world.db)).id
-  const two = (await createApprovedStudent(world.db)).id
+  const one = (await createStudent(world.db, { member: true })).id
+  const two = (await createStudent(world.db, { member: true })).id
   return { one, two, conversationId: createConversation(world.db, one, two) }
 }
 

@@ -9,7 +9,7 @@ import { findOrCreateGoogleUser, linkOrReauthenticate } from '../../server/auth/
 import { identityOf, identityQuietUntil } from '../../server/auth/identity'
 import { createSession, validateSessionToken } from '../../server/auth/session'
 import { currentTotpCode, generateRecoveryCodes, generateTotpKey } from '../../server/auth/two-factor'
-import { createEvent } from '../../server/db/factories'
+import { createEvent, createStudent } from '../../server/db/factories'
 import {
   emailTokens,
   oauthAccounts,
@@ -28,7 +28,6 @@ import {
   callerFor,
   callerForToken,
   createAdmin,
-  createApprovedStudent,
   lastMailToken,
   mailAfterResponse,
   requestWithSessionCookie,
@@ -240,7 +239,7 @@ describe('an unconfirmed sign-up with somebody else’s address', () => {
   })
 
   it('a confirmed account keeps its two-factor through a password reset', async () => {
-    const member = await createApprovedStudent(world.db, { totpKey: generateTotpKey() })
+    const member = await createStudent(world.db, { member: true, totpKey: generateTotpKey() })
     await anonymous().caller.auth.requestPasswordReset({ email: member.email })
     await mailAfterResponse()
     await anonymous().caller.auth.resetPassword({
@@ -265,33 +264,37 @@ describe('linking Google', () => {
     return id
   }
   const claims = (email: string) => ({ sub: `google-${email}`, email, email_verified: true, name: 'Ana' })
-
-  it('needs the password confirmed in the last 10 minutes', async () => {
-    const member = await createApprovedStudent(world.db)
+  /**
+   * A member signed in `minutes` ago asks to link their own Google account; `authenticatedAt` is the
+   * session's, read before the request.
+   */
+  async function linkAfter(minutes: number) {
+    const member = await createStudent(world.db, { member: true })
     const { sessionToken } = callerFor(world.services, { userId: member.id })
-    ageSession(sessionToken ?? '', 11)
+    const sessionId = ageSession(sessionToken ?? '', minutes)
+    const authenticatedAt = world.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .get()?.authenticatedAt
     const outcome = await linkOrReauthenticate(
       world.services,
       requestWithSessionCookie(sessionToken ?? '') as never,
       claims(member.email),
       'link',
     )
+    return { member, sessionId, authenticatedAt, outcome }
+  }
+
+  it('needs the password confirmed in the last 10 minutes', async () => {
+    const { member, outcome } = await linkAfter(11)
     expect(outcome).toBe('reautenticar')
     expect(rowsOf(oauthAccounts, member.id)).toHaveLength(0)
     expect(world.services.mailer.sent).toHaveLength(0)
   })
 
   it('links with a fresh confirmation, tells the owner by e-mail, and is not itself a confirmation', async () => {
-    const member = await createApprovedStudent(world.db)
-    const { sessionToken } = callerFor(world.services, { userId: member.id })
-    const id = ageSession(sessionToken ?? '', 9)
-    const before = world.db.select().from(sessions).where(eq(sessions.id, id)).get()?.authenticatedAt
-    const outcome = await linkOrReauthenticate(
-      world.services,
-      requestWithSessionCookie(sessionToken ?? '') as never,
-      claims(member.email),
-      'link',
-    )
+    const { member, sessionId: id, authenticatedAt: before, outcome } = await linkAfter(9)
     expect(outcome).toBe('vinculado')
     expect(rowsOf(oauthAccounts, member.id)).toHaveLength(1)
     expect(world.services.mailer.last?.to).toBe(member.email)
@@ -300,7 +303,7 @@ describe('linking Google', () => {
   })
 
   it('signing out everywhere and changing the password drop a pending e-mail change', async () => {
-    const member = await createApprovedStudent(world.db)
+    const member = await createStudent(world.db, { member: true })
     const pendingChanges = () =>
       world.db
         .select()
@@ -337,7 +340,7 @@ describe('the second factor, per session', () => {
   })
 
   it('enrolling ends the other sessions and counts as this session’s second factor', async () => {
-    const admin = await createApprovedStudent(world.db, { roles: ['user', 'admin'] })
+    const admin = await createStudent(world.db, { member: true, roles: ['user', 'admin'] })
     const laptop = callerFor(world.services, { userId: admin.id })
     const phone = callerFor(world.services, { userId: admin.id })
     const { secret } = await phone.caller.account.twoFactor.begin()
@@ -353,11 +356,12 @@ describe('the second factor, per session', () => {
   })
 
   it('a session owing its code is anonymous: no moderator view of a pending event', async () => {
-    const moderator = await createApprovedStudent(world.db, {
+    const moderator = await createStudent(world.db, {
+      member: true,
       roles: ['user', 'moderator'],
       totpKey: generateTotpKey(),
     })
-    const organizer = await createApprovedStudent(world.db)
+    const organizer = await createStudent(world.db, { member: true })
     const eventId = createEvent(world.db, {
       organizerId: organizer.id,
       title: 'Evento pendente',
@@ -376,7 +380,7 @@ describe('the second factor, per session', () => {
   })
 
   it('turning two-factor off is limited, and new recovery codes need a code', async () => {
-    const member = await createApprovedStudent(world.db, { totpKey: generateTotpKey() })
+    const member = await createStudent(world.db, { member: true, totpKey: generateTotpKey() })
     const { caller } = callerFor(world.services, { userId: member.id })
     await expectAppError(
       caller.account.twoFactor.regenerateRecoveryCodes({ code: '000000' }),
@@ -392,7 +396,7 @@ describe('the second factor, per session', () => {
 
 describe('a deleted account stays deleted', () => {
   it('deletion removes its links, two-factor secret and recovery codes', async () => {
-    const member = await createApprovedStudent(world.db, { totpKey: generateTotpKey() })
+    const member = await createStudent(world.db, { member: true, totpKey: generateTotpKey() })
     world.db
       .insert(recoveryCodes)
       .values(generateRecoveryCodes().hashes.map((codeHash) => ({ userId: member.id, codeHash })))
@@ -410,7 +414,7 @@ describe('a deleted account stays deleted', () => {
 
   it('no link, sign-in or approval brings it back', async () => {
     const admin = await createAdmin(world.db)
-    const member = await createApprovedStudent(world.db)
+    const member = await createStudent(world.db, { member: true })
     await callerFor(world.services, { userId: member.id }).caller.account.deleteAccount({
       password: member.password,
     })
@@ -474,7 +478,7 @@ describe('pictures are freed by their upload, not by their file name', () => {
   })
 
   it('replacing an avatar leaves an event picture made of the same photo alone', async () => {
-    const member = await createApprovedStudent(world.db)
+    const member = await createStudent(world.db, { member: true })
     const photo = await solidJpeg(400, 400, { colour: '#10ac84' })
     const { caller } = callerFor(world.services, { userId: member.id })
     const avatar = await storeImage(world.services, member.id, 'avatar', photo)
@@ -508,7 +512,7 @@ describe('how long a session holds unchanged', () => {
   const DAY = 24 * 60 * MINUTE
 
   async function sessionWith(fields: Partial<typeof sessions.$inferInsert>) {
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { token } = createSession(world.db, student.id)
     world.db.update(sessions).set(fields).where(eq(sessions.userId, student.id)).run()
     return token

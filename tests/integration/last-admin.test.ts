@@ -6,13 +6,14 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { validateSessionToken } from '../../server/auth/session'
-import { communities, profiles, userRoles, users } from '../../server/db/schema'
+import { createStudent } from '../../server/db/factories'
+import { profiles, userRoles, users } from '../../server/db/schema'
 import { expectTRPCError } from '../support/assertions'
 import {
   callerFor,
   communityBySlug,
   createAdmin,
-  createApprovedStudent,
+  openCommunity,
   setUpTestWorld,
   TEST_PASSWORD,
 } from '../support/test-app'
@@ -24,7 +25,7 @@ const LAST_ADMIN_SELF_DELETION =
 const world = setUpTestWorld()
 
 beforeEach(async () => {
-  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  openCommunity(world.db, 'udesc')
 })
 
 const rolesOf = (userId: number) =>
@@ -56,8 +57,7 @@ const adminsOfUniville = () =>
 /** An administrator of UDESC: never counted as one of Univille's. */
 const adminOfAnotherCommunity = () =>
   createAdmin(world.db, {
-    email: `admin${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
-    communityId: communityBySlug(world.db, 'udesc').id,
+    community: 'udesc',
   })
 
 /**
@@ -116,7 +116,7 @@ describe('rebaixar um administrador', () => {
 
   it('mudar os papéis de quem não é admin não depende de haver outro admin', async () => {
     const only = await createAdmin(world.db)
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: only.id })
     await caller.admin.users.setRoles({ userId: student.id, roles: ['moderator'] })
     expect(rolesOf(student.id)).toEqual(['moderator', 'user'])
@@ -158,7 +158,7 @@ describe('excluir pelo painel', () => {
 
   it('excluir quem não é admin não depende de haver outro admin', async () => {
     const only = await createAdmin(world.db)
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     await callerFor(world.services, { userId: only.id }).caller.admin.users.delete({ userId: student.id })
     expect(isDeleted(student.id)).toBe(true)
   })
@@ -190,9 +190,9 @@ describe('excluir a própria conta (Minha Conta)', () => {
   })
 
   it('quem não é admin exclui a própria conta mesmo numa comunidade sem admin', async () => {
-    const student = await createApprovedStudent(world.db, {
-      email: `aluno${Math.random().toString(36).slice(2, 8)}@edu.udesc.br`,
-      communityId: communityBySlug(world.db, 'udesc').id,
+    const student = await createStudent(world.db, {
+      member: true,
+      community: 'udesc',
     })
     await callerFor(world.services, { userId: student.id }).caller.account.deleteAccount({
       password: TEST_PASSWORD,

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { expectAppError, expectTRPCError } from '../support/assertions'
 import {
   callerFor,
-  communityBySlug,
   createMarketScene,
   createMember,
   type MarketScene,
@@ -62,12 +61,7 @@ describe('Admin → Anúncios: a prévia de moderação', () => {
   })
 
   it('a equipe de outra comunidade não abre a prévia', async () => {
-    const udesc = communityBySlug(world.db, 'udesc')
-    const stranger = await createMember(world, {
-      roles: ['user', 'moderator'],
-      communityId: udesc.id,
-      email: `mod${Date.now()}@edu.udesc.br`,
-    })
+    const stranger = await createMember(world, { community: 'udesc', roles: ['user', 'moderator'] })
     await expectAppError(stranger.caller.admin.listings.preview({ id: scene.listingId }), 'LISTING_NOT_FOUND')
     await expectAppError(stranger.caller.admin.listings.preview({ id: 999_999 }), 'LISTING_NOT_FOUND')
   })

@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createUpload } from '../../server/db/factories'
+import { createStudent, createUpload } from '../../server/db/factories'
 import { communities, listings, uploads } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { type CategoryIds, sellFormInput, subcategoryIds } from '../support/listings'
-import {
-  type AppCaller,
-  callerFor,
-  createAdmin,
-  createApprovedStudent,
-  createStudent,
-  setUpTestWorld,
-} from '../support/test-app'
+import { type AppCaller, callerFor, createAdmin, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld({ scope: 'file' })
 let seller: AppCaller
@@ -35,8 +28,8 @@ const listingInput = (overrides: Partial<ListingInput> = {}) => sellFormInput(wo
 beforeAll(async () => {
   livros = subcategoryIds(world.db, 'Livros e apostilas')
   aulas = subcategoryIds(world.db, 'Aulas particulares')
-  const sellerAccount = await createApprovedStudent(world.db)
-  const buyerAccount = await createApprovedStudent(world.db)
+  const sellerAccount = await createStudent(world.db, { member: true })
+  const buyerAccount = await createStudent(world.db, { member: true })
   sellerId = sellerAccount.id
   buyerId = buyerAccount.id
   seller = callerFor(world.services, { userId: sellerId }).caller
@@ -57,7 +50,8 @@ beforeAll(async () => {
     })
     .returning({ id: communities.id })
     .get()
-  const outsiderAccount = await createApprovedStudent(world.db, {
+  const outsiderAccount = await createStudent(world.db, {
+    member: true,
     email: 'fulano@outra.edu.br',
     communityId: other.id,
   })
@@ -304,7 +298,8 @@ describe('favoritos e Vupts', () => {
     const voters = await Promise.all(
       Array.from(
         { length: 12 },
-        async () => callerFor(world.services, { userId: (await createApprovedStudent(world.db)).id }).caller,
+        async () =>
+          callerFor(world.services, { userId: (await createStudent(world.db, { member: true })).id }).caller,
       ),
     )
     await Promise.all(

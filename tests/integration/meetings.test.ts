@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
-import { alumni, communities, meetingSpots, meetings, notifications } from '../../server/db/schema'
+import { alumni, meetingSpots, meetings, notifications } from '../../server/db/schema'
 import { handoffCode } from '../../server/deals/handoff'
 import { runMeetingSweep } from '../../server/deals/meetings'
 import { handoffQrPayload } from '../../shared/meetings'
@@ -13,6 +13,7 @@ import {
   createMarketScene,
   createMember,
   type MarketScene,
+  openCommunity,
   setUpTestWorld,
   type TestMember,
 } from '../support/test-app'
@@ -215,7 +216,7 @@ describe('combinar entrega', () => {
 
   it('recusa um ponto desativado ou de outra comunidade', async () => {
     const retired = insertSpot(univille(), { name: 'Cantina velha', retiredAt: new Date(NOW - DAY) })
-    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+    openCommunity(world.db, 'udesc')
     const foreign = insertSpot(communityBySlug(world.db, 'udesc').id, { name: 'Bloco A da Udesc' })
     for (const id of [retired, foreign, 999_999]) {
       await expectAppError(

@@ -6,14 +6,14 @@ import { join } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { createListing } from '../../server/db/factories'
+import { createListing, createStudent } from '../../server/db/factories'
 import { createHttpApp } from '../../server/http/app'
 import type { BackupStatus } from '../../server/ops/backup-job'
 import { createMetrics } from '../../server/ops/metrics'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import { appRouter } from '../../server/routers/_app'
 import { browserHeaders, sessionCookieFor, startHttpApp } from '../support/http'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 const TOKEN = 'token-de-metricas-0123456789'
 const world = setUpTestWorld()
@@ -79,7 +79,7 @@ describe('/metrics', () => {
 
   it('counts requests by procedure and status and times them, with unknown paths under one label', async () => {
     const app = await start({ token: TOKEN })
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const cookie = sessionCookieFor(world.services, student.id)
     await fetch(`${app.url}/api/trpc/listings.list?input=${encodeURIComponent('{}')}`)
     await fetch(`${app.url}/api/trpc/listings.list?input=${encodeURIComponent('{}')}`)
@@ -118,7 +118,7 @@ describe('/metrics', () => {
 
   it('counts SQLite busy errors, mail failures, and reports the age of the last backup', async () => {
     const app = await start({ token: TOKEN })
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const cookie = sessionCookieFor(world.services, student.id)
     const listingId = createListing(world.db, { sellerId: student.id, title: 'Calculadora HP' })
     // Another process holds the write lock for longer than this connection waits.
@@ -174,7 +174,7 @@ describe('/metrics', () => {
           server.closeAllConnections()
         }),
     )
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     const cookie = sessionCookieFor(world.services, student.id)
     const scrape = async () =>
       (await fetch(`http://${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text()

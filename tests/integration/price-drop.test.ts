@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deleteAccount } from '../../server/account/delete-account'
-import { createListing, createUpload } from '../../server/db/factories'
+import { createListing, createStudent, createUpload } from '../../server/db/factories'
 import { listings, notificationEmails, subcategories } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
-import { type AppCaller, callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { type AppCaller, callerFor, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 
 type Member = { id: number; email: string; caller: AppCaller }
 
 async function member(): Promise<Member> {
-  const account = await createApprovedStudent(world.db, { password: undefined })
+  const account = await createStudent(world.db, { member: true, password: undefined })
   return {
     id: account.id,
     email: account.email,

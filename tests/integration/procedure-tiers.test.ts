@@ -1,18 +1,11 @@
 import type { TRPCError } from '@trpc/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '../../server/auth/session'
+import { createStudent } from '../../server/db/factories'
 import { appRouter } from '../../server/routers/_app'
 import type { ProcedureMeta, Tier } from '../../server/trpc/init'
 import { expectTRPCError } from '../support/assertions'
-import {
-  type AppCaller,
-  callerFor,
-  callerForToken,
-  createAdmin,
-  createApprovedStudent,
-  createStudent,
-  setUpTestWorld,
-} from '../support/test-app'
+import { type AppCaller, callerFor, callerForToken, createAdmin, setUpTestWorld } from '../support/test-app'
 
 const TIERS: readonly Tier[] = ['public', 'session', 'signedIn', 'approved', 'moderator', 'admin']
 
@@ -239,8 +232,8 @@ let unconfirmedUserId: number
 beforeAll(async () => {
   // A pending user whose e-mail is confirmed: only the approval is missing.
   pendingUserId = (await createStudent(world.db, { emailVerified: true })).id
-  studentId = (await createApprovedStudent(world.db)).id
-  moderatorId = (await createApprovedStudent(world.db, { roles: ['user', 'moderator'] })).id
+  studentId = (await createStudent(world.db, { member: true })).id
+  moderatorId = (await createStudent(world.db, { member: true, roles: ['user', 'moderator'] })).id
   // With two-factor on: callerFor signs them in with their code, as admin procedures require.
   adminId = (await createAdmin(world.db)).id
   // Approved by an administrator, but nobody ever proved the mailbox.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEVICE_COOKIE } from '../../server/auth/known-device'
 import { generateRecoveryCodes } from '../../server/auth/two-factor'
+import { createStudent } from '../../server/db/factories'
 import { listings, recoveryCodes } from '../../server/db/schema'
 import type { Mail } from '../../server/mail/mailer'
 import { ESCALATION_BASE_SECONDS } from '../../server/rate-limits'
@@ -10,7 +11,6 @@ import {
   callerFor,
   callerForToken,
   createAdmin,
-  createApprovedStudent,
   createTestServices,
   mailAfterResponse,
   RecordingMailer,
@@ -86,7 +86,7 @@ describe('sign-up from one campus address', () => {
   }, 30_000)
 
   it('limits repeated sign-ups with one e-mail, from any address', async () => {
-    const taken = await createApprovedStudent(world.db)
+    const taken = await createStudent(world.db, { member: true })
     for (let attempt = 0; attempt < 5; attempt++) {
       await expectAppError(
         from(`10.1.0.${attempt}`).caller.auth.signUp(signUpInput(taken.email)),
@@ -103,7 +103,7 @@ describe('sign-up from one campus address', () => {
 
 describe('password sign-in', () => {
   it('a stranger who knows the e-mail cannot lock the owner out of a browser they signed in on', async () => {
-    const owner = await createApprovedStudent(world.db)
+    const owner = await createStudent(world.db, { member: true })
     // The owner signed in on their phone once: it keeps a device cookie for this account.
     const first = from('177.1.1.1')
     await first.caller.auth.signIn({ email: owner.email, password: owner.password })
@@ -134,8 +134,8 @@ describe('password sign-in', () => {
   })
 
   it('a device cookie of another account, or a forged one, does not bypass the account limit', async () => {
-    const owner = await createApprovedStudent(world.db)
-    const attacker = await createApprovedStudent(world.db)
+    const owner = await createStudent(world.db, { member: true })
+    const attacker = await createStudent(world.db, { member: true })
     const own = from('45.1.1.1')
     await own.caller.auth.signIn({ email: attacker.email, password: attacker.password })
     const attackersDevice = deviceCookieOf(own.cookies)
@@ -156,7 +156,10 @@ describe('password sign-in', () => {
 
   it('wrong passwords from one address shut it for longer each time', { timeout: 60_000 }, async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
-    const students = await Promise.all([createApprovedStudent(world.db), createApprovedStudent(world.db)])
+    const students = await Promise.all([
+      createStudent(world.db, { member: true }),
+      createStudent(world.db, { member: true }),
+    ])
     // Spread over several accounts and devices: only the address limit is in play.
     const failFrom = async (ip: string, times: number) => {
       for (let attempt = 0; attempt < times; attempt++) {
@@ -237,7 +240,7 @@ describe('password reset', () => {
       }
     })()
     world.services = createTestServices(world.db, { mailer })
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
 
     await callerFor(world.services).caller.auth.requestPasswordReset({ email: student.email })
     answered = true
@@ -257,7 +260,7 @@ describe('password reset', () => {
     world.services.logger.error = ((...args: unknown[]) => {
       errors.push(args)
     }) as typeof world.services.logger.error
-    const student = await createApprovedStudent(world.db)
+    const student = await createStudent(world.db, { member: true })
     await expect(
       callerFor(world.services).caller.auth.requestPasswordReset({ email: student.email }),
     ).resolves.toEqual({ ok: true })
@@ -271,18 +274,18 @@ describe('publishing listings', () => {
   it('30 a day per member: the 31st is refused and writes nothing, and other members go on publishing', async () => {
     const publish = (userId: number) =>
       callerFor(world.services, { userId }).caller.listings.create(sellFormInput(world.db, userId))
-    const mover = (await createApprovedStudent(world.db)).id
+    const mover = (await createStudent(world.db, { member: true })).id
     for (let index = 0; index < 30; index++) await publish(mover)
     await expectAppError(publish(mover), 'LISTINGS_DAILY_LIMIT', 'TOO_MANY_REQUESTS')
     expect(world.db.select().from(listings).all()).toHaveLength(30)
-    await publish((await createApprovedStudent(world.db)).id)
+    await publish((await createStudent(world.db, { member: true })).id)
     expect(world.db.select().from(listings).all()).toHaveLength(31)
   })
 })
 
 describe('editing listings', () => {
   it('60 edits an hour per member: the 61st is refused and changes nothing, and other sellers go on editing', async () => {
-    const seller = (await createApprovedStudent(world.db)).id
+    const seller = (await createStudent(world.db, { member: true })).id
     const { caller } = callerFor(world.services, { userId: seller })
     const { id } = await caller.listings.create(sellFormInput(world.db, seller))
     const edit = (title: string) =>
@@ -292,7 +295,7 @@ describe('editing listings', () => {
     expect(world.db.select({ title: listings.title }).from(listings).get()?.title).toBe(
       'Mesa de estudo versão 59',
     )
-    const other = (await createApprovedStudent(world.db)).id
+    const other = (await createStudent(world.db, { member: true })).id
     const otherCaller = callerFor(world.services, { userId: other }).caller
     const created = await otherCaller.listings.create(sellFormInput(world.db, other))
     await otherCaller.listings.update({

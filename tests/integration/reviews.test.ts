@@ -5,12 +5,12 @@ import {
   createConfirmedMeeting,
   createConversation,
   createListing,
+  createStudent,
 } from '../../server/db/factories'
 import { meetings, moderationLog, notifications, reviews, users } from '../../server/db/schema'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
 import {
   callerFor,
-  createApprovedStudent,
   createMarketScene,
   createMember,
   type MarketScene,
@@ -262,7 +262,8 @@ describe('moderação de avaliações', () => {
   it('um moderador da comunidade remove; um de outra comunidade não encontra', async () => {
     const { id } = await buyer.caller.reviews.create({ meetingId, stars: 1, comment: 'Golpista!!!' })
     const other = createCommunity(world.db)
-    const outsider = await createApprovedStudent(world.db, {
+    const outsider = await createStudent(world.db, {
+      member: true,
       email: `mod@${other.emailDomain}`,
       communityId: other.id,
       roles: ['user', 'moderator'],

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createListing } from '../../server/db/factories'
-import { communities, listings, moderationLog, reports, users } from '../../server/db/schema'
+import { createListing, createStudent } from '../../server/db/factories'
+import { listings, moderationLog, reports, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/notifications/unsubscribe'
 import { activeSuspension } from '../../server/safety/sanctions'
@@ -10,12 +10,11 @@ import { startHttpApp } from '../support/http'
 import {
   type AppCaller,
   callerFor,
-  communityBySlug,
   createAdmin,
-  createApprovedStudent,
   createMarketScene,
   createMember,
   type MarketScene,
+  openCommunity,
   setUpTestWorld,
 } from '../support/test-app'
 
@@ -31,6 +30,17 @@ beforeEach(async () => {
 
 const report = (caller: AppCaller, targetType: 'listing' | 'user' | 'message', targetId: number) =>
   caller.safety.report({ targetType, targetId, reason: 'scam', details: 'Pediu Pix antes de entregar.' })
+
+type Resolution = Parameters<AppCaller['admin']['reports']['resolve']>[0]
+type WithoutTarget<Input> = Input extends unknown ? Omit<Input, 'targetType' | 'targetId'> : never
+type Decision = WithoutTarget<Resolution>
+
+/** The buyer reports the scene's listing or seller, and the scene's moderator decides. */
+async function reportAndResolve(target: 'listing' | 'user', decision: Decision) {
+  const targetId = target === 'listing' ? scene.listingId : scene.seller.id
+  await report(scene.buyer.caller, target, targetId)
+  await scene.moderator.caller.admin.reports.resolve({ targetType: target, targetId, ...decision })
+}
 
 describe('bloqueio', () => {
   beforeEach(async () => {
@@ -112,11 +122,11 @@ describe('bloqueio', () => {
 
   it('não se bloqueia a si mesmo nem alguém de outra comunidade', async () => {
     await expectTRPCError(scene.buyer.caller.safety.block({ userId: scene.buyer.id }), 'BAD_REQUEST')
-    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-    const outsider = await createApprovedStudent(world.db, {
+    openCommunity(world.db, 'udesc')
+    const outsider = await createStudent(world.db, {
+      member: true,
       password: undefined,
-      communityId: communityBySlug(world.db, 'udesc').id,
-      email: `fora${Date.now()}@edu.udesc.br`,
+      community: 'udesc',
     })
     await expectTRPCError(scene.buyer.caller.safety.block({ userId: outsider.id }), 'NOT_FOUND')
   })
@@ -193,10 +203,7 @@ describe('denúncia', () => {
 
 describe('fila de denúncias', () => {
   it('remover o anúncio pela fila: registra, avisa quem vendeu e quem denunciou', async () => {
-    await report(scene.buyer.caller, 'listing', scene.listingId)
-    await scene.moderator.caller.admin.reports.resolve({
-      targetType: 'listing',
-      targetId: scene.listingId,
+    await reportAndResolve('listing', {
       action: 'remove_listing',
       removalReason: 'violation',
       note: 'Golpe confirmado',
@@ -260,23 +267,11 @@ describe('fila de denúncias', () => {
   })
 
   it('advertir e arquivar avisam as pessoas certas', async () => {
-    await report(scene.buyer.caller, 'user', scene.seller.id)
-    await scene.moderator.caller.admin.reports.resolve({
-      targetType: 'user',
-      targetId: scene.seller.id,
-      action: 'warn',
-      note: 'Linguagem ofensiva',
-    })
+    await reportAndResolve('user', { action: 'warn', note: 'Linguagem ofensiva' })
     expect((await scene.seller.caller.notifications.list()).items[0]).toMatchObject({ kind: 'warning' })
     // The warned member can still use Vupt.
     expect((await scene.seller.caller.listings.mine()).length).toBe(1)
-    await report(scene.buyer.caller, 'listing', scene.listingId)
-    await scene.moderator.caller.admin.reports.resolve({
-      targetType: 'listing',
-      targetId: scene.listingId,
-      action: 'dismiss',
-      note: 'Sem violação',
-    })
+    await reportAndResolve('listing', { action: 'dismiss', note: 'Sem violação' })
     const notes = (await scene.buyer.caller.notifications.list()).items
     expect(notes.map((note) => note.body)).toEqual([
       'Analisada: nenhuma violação encontrada',
@@ -303,11 +298,11 @@ describe('fila de denúncias', () => {
 
   it('a moderação de outra comunidade não vê nem resolve', async () => {
     await report(scene.buyer.caller, 'listing', scene.listingId)
-    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-    const outsider = await createApprovedStudent(world.db, {
+    openCommunity(world.db, 'udesc')
+    const outsider = await createStudent(world.db, {
+      member: true,
       password: undefined,
-      communityId: communityBySlug(world.db, 'udesc').id,
-      email: `mod${Date.now()}@edu.udesc.br`,
+      community: 'udesc',
       roles: ['user', 'moderator'],
     })
     const other = callerFor(world.services, { userId: outsider.id }).caller
@@ -408,11 +403,11 @@ describe('barreira de acessibilidade', () => {
   })
 
   it('a moderação de outra comunidade não vê o relato; texto curto é recusado e nada é gravado', async () => {
-    world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
-    const outsider = await createApprovedStudent(world.db, {
+    openCommunity(world.db, 'udesc')
+    const outsider = await createStudent(world.db, {
+      member: true,
       password: undefined,
-      communityId: communityBySlug(world.db, 'udesc').id,
-      email: `mod${Date.now()}@edu.udesc.br`,
+      community: 'udesc',
       roles: ['user', 'moderator'],
     })
     await scene.buyer.caller.safety.reportBarrier(barrier)

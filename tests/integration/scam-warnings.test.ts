@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createConversation } from '../../server/db/factories'
+import { createConversation, createStudent } from '../../server/db/factories'
 import type { ChatEvent } from '../../server/realtime/bus'
-import { type AppCaller, callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { type AppCaller, callerFor, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 let buyerId: number
@@ -11,8 +11,8 @@ let seller: AppCaller
 let conversationId: number
 
 beforeEach(async () => {
-  buyerId = (await createApprovedStudent(world.db)).id
-  sellerId = (await createApprovedStudent(world.db)).id
+  buyerId = (await createStudent(world.db, { member: true })).id
+  sellerId = (await createStudent(world.db, { member: true })).id
   buyer = callerFor(world.services, { userId: buyerId }).caller
   seller = callerFor(world.services, { userId: sellerId }).caller
   conversationId = createConversation(world.db, buyerId, sellerId)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStudent } from '../../server/db/factories'
 import { callTrpc, type RunningApp, rawRequest, sessionCookieFor, startAppWithPages } from '../support/http'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 /** Campus computers are shared: what a member's browser keeps of them after they leave. */
 const world = setUpTestWorld({ scope: 'file' })
@@ -9,7 +10,7 @@ let cookie: string
 
 beforeAll(async () => {
   app = await startAppWithPages(world.services)
-  cookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
+  cookie = sessionCookieFor(world.services, (await createStudent(world.db, { member: true })).id)
 })
 afterAll(() => app?.close())
 

@@ -10,12 +10,11 @@ import express, { type Express } from 'express'
 import { pino } from 'pino'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAccount } from '../../server/auth/accounts'
 import { createSecretBox } from '../../server/auth/secret-box'
 import { createSession, SESSION_COOKIE } from '../../server/auth/session'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
-import { createListing } from '../../server/db/factories'
-import { communities, listingImages, type UploadKind, uploads } from '../../server/db/schema'
+import { createListing, createStudent } from '../../server/db/factories'
+import { listingImages, type UploadKind, uploads } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import { AppError } from '../../server/errors'
 import { createHttpApp } from '../../server/http/app'
@@ -50,23 +49,15 @@ let pending: Member
 let unverified: Member
 let admin: Member
 
-let accountCount = 0
-async function member(options: {
+async function member({
+  admin,
+  ...standing
+}: {
   approved: boolean
   emailVerified: boolean
   admin?: boolean
 }): Promise<Member> {
-  accountCount += 1
-  const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-  const id = await createAccount(db, {
-    email: `fotos${accountCount}@univille.br`,
-    fullName: `Pessoa de Teste ${accountCount}`,
-    username: `fotos_${accountCount}`,
-    communityId: community?.id ?? null,
-    approved: options.approved,
-    emailVerified: options.emailVerified,
-    roles: options.admin ? ['user', 'admin'] : ['user'],
-  })
+  const { id } = await createStudent(db, { ...standing, roles: admin ? ['user', 'admin'] : ['user'] })
   return { id, token: createSession(db, id).token }
 }
 

@@ -1,18 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createStudent } from '../../server/db/factories'
 import { moderationLog, wantedMatches, wantedPosts } from '../../server/db/schema'
 import { listingAnswers, wantedKeywords } from '../../server/wanted/matching'
 import type { WantedInput } from '../../shared/schemas/wanted'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { firstSubcategoryOf, sellFormInput } from '../support/listings'
-import {
-  callerFor,
-  communityBySlug,
-  createMember,
-  createStudent,
-  setUpTestWorld,
-  type TestMember,
-} from '../support/test-app'
+import { callerFor, createMember, setUpTestWorld, type TestMember } from '../support/test-app'
 
 const world = setUpTestWorld()
 
@@ -248,11 +242,7 @@ describe('Procura-se: um anúncio novo que responde ao pedido', () => {
   })
 
   it('nunca atravessa comunidades', async () => {
-    const udesc = communityBySlug(world.db, 'udesc')
-    const outsider = await createMember(world, {
-      communityId: udesc.id,
-      email: `fora${Date.now()}@edu.udesc.br`,
-    })
+    const outsider = await createMember(world, { community: 'udesc' })
     await outsider.caller.wanted.create(wanted())
     await publish(seller, 'Calculadora científica Casio')
     expect(await kindsOf(outsider)).toEqual([])

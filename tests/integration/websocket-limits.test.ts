@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { createStudent } from '../../server/db/factories'
 import { accessRecords, sessions } from '../../server/db/schema'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import { expectTRPCError } from '../support/assertions'
 import { sessionCookieFor } from '../support/http'
-import { callerFor, createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { callerFor, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 let server: Server
@@ -71,7 +72,7 @@ describe('WebSocket connections', () => {
 
   it('records a member’s session use with the address the trusted proxy reports', async () => {
     await listen({ trustProxy: 1 })
-    const member = await createApprovedStudent(world.db)
+    const member = await createStudent(world.db, { member: true })
     const cookie = sessionCookieFor(world.services, member.id)
     // The HTTP call that made the session recorded its use already; the socket records the next one.
     world.db.delete(accessRecords).run()
@@ -99,8 +100,8 @@ describe('WebSocket connections', () => {
 
 describe('chat.typing', () => {
   it('is rate-limited per member', async () => {
-    const ana = await createApprovedStudent(world.db)
-    const bruno = await createApprovedStudent(world.db)
+    const ana = await createStudent(world.db, { member: true })
+    const bruno = await createStudent(world.db, { member: true })
     const { caller } = callerFor(world.services, { userId: ana.id })
     const { conversationId } = await caller.chat.start({ username: bruno.username ?? '' })
     for (let press = 0; press < 20; press++) await caller.chat.typing({ conversationId })

@@ -5,17 +5,16 @@
  */
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createConversation } from '../../server/db/factories'
-import { communities, emailOptOuts, users } from '../../server/db/schema'
+import { createConversation, createStudent } from '../../server/db/factories'
+import { emailOptOuts, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { browserHeaders, databaseChecksum, setUpHttpApp, startHttpApp } from '../support/http'
 import {
   callerFor,
   communityBySlug,
   createAdmin,
-  createApprovedStudent,
-  createStudent,
   mailAfterResponse,
+  openCommunity,
   setUpTestWorld,
   TEST_PASSWORD,
   tokenFromMail,
@@ -27,7 +26,7 @@ const PUBLIC_URL = 'http://localhost:3000'
 
 beforeAll(() => {
   // UDESC answers under its prefix on this instance too, as an administrator would open it.
-  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  openCommunity(world.db, 'udesc')
 })
 
 /** A mutation as a page opened under `prefix` ('' for none) sends it. */
@@ -72,7 +71,8 @@ describe("every link mailed to a member carries the member's community", () => {
       new RegExp(`^${PUBLIC_URL}/univille/verificar-email\\?token=`),
     )
 
-    const udesc = await createApprovedStudent(world.db, {
+    const udesc = await createStudent(world.db, {
+      member: true,
       communityId: udescId(),
       email: 'aluna@edu.udesc.br',
     })
@@ -82,7 +82,7 @@ describe("every link mailed to a member carries the member's community", () => {
       new RegExp(`^${PUBLIC_URL}/udesc/redefinir-senha\\?token=`),
     )
 
-    const member = await createApprovedStudent(world.db)
+    const member = await createStudent(world.db, { member: true })
     await callerFor(world.services, { userId: member.id }).caller.account.requestEmailChange({
       newEmail: 'endereco.novo@univille.br',
     })
@@ -102,8 +102,8 @@ describe("every link mailed to a member carries the member's community", () => {
       new RegExp(`^<${PUBLIC_URL}/univille/descadastrar\\?token=`),
     )
 
-    const seller = await createApprovedStudent(world.db)
-    const buyer = await createApprovedStudent(world.db)
+    const seller = await createStudent(world.db, { member: true })
+    const buyer = await createStudent(world.db, { member: true })
     const conversationId = createConversation(world.db, buyer.id, seller.id)
     await callerFor(world.services, { userId: buyer.id }).caller.chat.send({
       conversationId,
@@ -130,7 +130,7 @@ describe("every link mailed to a member carries the member's community", () => {
 
 describe("a link opened under another community's prefix acts on nobody", () => {
   it('password reset, confirmation and e-mail change are refused and change nothing', async () => {
-    const member = await createApprovedStudent(world.db)
+    const member = await createStudent(world.db, { member: true })
     await callerFor(world.services, { userId: member.id }).caller.account.requestEmailChange({
       newEmail: 'desvio@univille.br',
     })
@@ -165,7 +165,8 @@ describe("a link opened under another community's prefix acts on nobody", () => 
   })
 
   it("an unsubscribe token of one community never reaches another's member with the same id", async () => {
-    const udescMember = await createApprovedStudent(world.db, {
+    const udescMember = await createStudent(world.db, {
+      member: true,
       communityId: udescId(),
       email: 'mesmo.id@edu.udesc.br',
     })
@@ -173,7 +174,7 @@ describe("a link opened under another community's prefix acts on nobody", () => 
       world.db.select().from(emailOptOuts).where(eq(emailOptOuts.userId, udescMember.id)).all()
     // What Univille's machine, sharing SECRET_KEY, mails to its own member whose id is this one's.
     const foreign = world.services.secrets.seal(`unsubscribe:univille:${udescMember.id}:listing_removed`)
-    const univilleMember = await createApprovedStudent(world.db)
+    const univilleMember = await createStudent(world.db, { member: true })
     const before = databaseChecksum(world.db)
     for (const prefix of ['/udesc', '/univille', '']) {
       expect((await unsubscribe(http.app.url, prefix, foreign)).status, prefix).toBe(400)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { createStudent } from '../../server/db/factories'
 import { events } from '../../server/db/schema'
 import { toFtsQuery } from '../../server/listings/search-text'
 import { bannerInputSchema, removeListingSchema, subcategoryInputSchema } from '../../shared/schemas/admin'
@@ -12,7 +13,7 @@ import { profileUpdateSchema } from '../../shared/schemas/profile'
 import { dayFromNow } from '../support/dates'
 import { createApprovedEvent } from '../support/events'
 import { callTrpc, sessionCookieFor, setUpHttpApp } from '../support/http'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 /** Every C0 control character but the line feed, and DEL. */
 const CONTROLS = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code))
@@ -149,7 +150,7 @@ const http = setUpHttpApp(world)
 let memberCookie: string
 
 beforeAll(async () => {
-  memberCookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
+  memberCookie = sessionCookieFor(world.services, (await createStudent(world.db, { member: true })).id)
 })
 
 describe('searches with control characters', () => {

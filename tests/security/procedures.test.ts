@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { pt } from 'zod/locales'
+import { createStudent } from '../../server/db/factories'
 import { appRouter } from '../../server/routers/_app'
 import { storeImage } from '../../server/uploads/store-image'
 import {
@@ -19,7 +20,7 @@ import {
 } from '../support/http'
 import { solidJpeg } from '../support/images'
 import { sellFormInput } from '../support/listings'
-import { callerFor, createAdmin, createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { callerFor, createAdmin, setUpTestWorld } from '../support/test-app'
 import { type HostileCase, hostileCases, MUTATION_TRANSPORT, QUERY_TRANSPORT } from './hostile-input'
 
 // As src/main.ts does: zod's own messages in Portuguese.
@@ -73,8 +74,8 @@ beforeAll(async () => {
   app = await startHttpApp(world.services)
   // Others' things first, so the ids a plausible input points at (1) are theirs: a listing with a
   // real photo, an event, a conversation.
-  const owner = await createApprovedStudent(world.db)
-  const other = await createApprovedStudent(world.db)
+  const owner = await createStudent(world.db, { member: true })
+  const other = await createStudent(world.db, { member: true })
   const ownerCaller = callerFor(world.services, { userId: owner.id }).caller
   const photo = await storeImage(world.services, owner.id, 'listing', await solidJpeg())
   const listing = await ownerCaller.listings.create(
@@ -90,7 +91,7 @@ beforeAll(async () => {
     imageUploadId: null,
   })
   await callerFor(world.services, { userId: other.id }).caller.chat.start({ listingId: listing.id })
-  accounts.membro = (await createApprovedStudent(world.db)).id
+  accounts.membro = (await createStudent(world.db, { member: true })).id
   accounts.admin = (await createAdmin(world.db)).id
 })
 

@@ -1,17 +1,18 @@
 import { once } from 'node:events'
 import { type IncomingMessage, request } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createStudent } from '../../server/db/factories'
 import { TRPC_MAX_BODY_BYTES } from '../../server/http/trpc-limits'
 import { API_BATCH_MAX } from '../../shared/limits'
 import { browserHeaders, sessionCookieFor, setUpHttpApp } from '../support/http'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld({ scope: 'file' })
 const http = setUpHttpApp(world)
 let cookie: string
 
 beforeAll(async () => {
-  cookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
+  cookie = sessionCookieFor(world.services, (await createStudent(world.db, { member: true })).id)
 })
 
 type Sent = { response: IncomingMessage; body: string; bytesSent: number; bytesOffered: number }

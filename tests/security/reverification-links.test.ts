@@ -5,13 +5,14 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { issueEmailToken } from '../../server/auth/email-tokens'
-import { communities, users } from '../../server/db/schema'
+import { users } from '../../server/db/schema'
 import { createSemester } from '../../server/semesters/calendar'
 import { runReverification } from '../../server/semesters/reverification'
 import { browserHeaders, setUpHttpApp } from '../support/http'
 import {
   communityBySlug,
   createMember,
+  openCommunity,
   setUpTestWorld,
   type TestMember,
   tokenFromMail,
@@ -22,7 +23,7 @@ const http = setUpHttpApp(world)
 const DAY = 24 * 60 * 60 * 1000
 
 beforeAll(() => {
-  world.db.update(communities).set({ active: true }).where(eq(communities.slug, 'udesc')).run()
+  openCommunity(world.db, 'udesc')
   // A semester starting in a week: its notices are due now.
   const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10)
   createSemester(world.db, communityBySlug(world.db, 'univille').id, {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createStudent } from '../../server/db/factories'
 import { appRouter } from '../../server/routers/_app'
 import { browserHeaders, sessionCookieFor, setUpHttpApp } from '../support/http'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 /** Every subscription of the router: live updates are only served over the WebSocket. */
 const subscriptions = Object.entries(appRouter._def.procedures)
@@ -15,7 +16,7 @@ const http = setUpHttpApp(world)
 let cookie: string
 
 beforeAll(async () => {
-  cookie = sessionCookieFor(world.services, (await createApprovedStudent(world.db)).id)
+  cookie = sessionCookieFor(world.services, (await createStudent(world.db, { member: true })).id)
 })
 
 /** Opens the request and reads only the head: an event stream would never end on its own. */

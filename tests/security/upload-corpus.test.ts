@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client'
+import { createStudent } from '../../server/db/factories'
 import { uploads } from '../../server/db/schema'
 import { createLocalImageStorage } from '../../server/uploads/storage'
 import { MAX_UPLOAD_BYTES, type UploadedImage } from '../../shared/uploads'
@@ -18,7 +19,6 @@ import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from 
 import { blankPng, exifGpsTags, jpegWithGps, noisePng, pngChunk, solidJpeg } from '../support/images'
 import {
   closeTestDatabase,
-  createApprovedStudent,
   createTestDatabase,
   createTestServices,
   type TestServices,
@@ -35,7 +35,7 @@ beforeAll(async () => {
   db = await createTestDatabase()
   services = createTestServices(db, { storage: createLocalImageStorage(folder) })
   app = await startHttpApp(services)
-  cookie = sessionCookieFor(services, (await createApprovedStudent(db)).id)
+  cookie = sessionCookieFor(services, (await createStudent(db, { member: true })).id)
 })
 
 afterAll(async () => {

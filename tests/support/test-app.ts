@@ -12,7 +12,6 @@ import { parseSetCookie, type SetCookie } from 'cookie'
 import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import type { NewAccount } from '../../server/auth/accounts'
 import { type CurrentUser, identityOf, type RequestMeta } from '../../server/auth/identity'
 import { createSecretBox } from '../../server/auth/secret-box'
 import {
@@ -26,7 +25,10 @@ import { type Database, openDatabase, runMigrations } from '../../server/db/clie
 import {
   createConversation,
   createListing,
-  createStudent as createStudentRow,
+  createStudent,
+  type NewStudent,
+  STUDENT_PASSWORD,
+  type Student,
 } from '../../server/db/factories'
 import { communities, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
@@ -137,6 +139,11 @@ export function communityBySlug(db: Database, slug: string) {
   const community = db.select().from(communities).where(eq(communities.slug, slug)).get()
   if (!community) throw new Error(`comunidade ${slug} não existe no banco de teste`)
   return community
+}
+
+/** Opens a seeded community, as the operator does when a university joins. */
+export function openCommunity(db: Database, slug: string): void {
+  db.update(communities).set({ active: true }).where(eq(communities.slug, slug)).run()
 }
 
 export function countUsers(db: Database): number {
@@ -347,38 +354,13 @@ export function requestWithSessionCookie(token: string): IncomingMessage {
 
 // ---------------------------------------------------------------- accounts
 
-export const TEST_PASSWORD = 'senha-de-teste-123'
+export const TEST_PASSWORD = STUDENT_PASSWORD
 
-export type TestAccount = { id: number; email: string; password: string; username: string | null }
-
-/**
- * A pending (not approved, e-mail not confirmed) student of Univille, made by the shared factory with
- * the test password. Every field can be overridden; e-mail and username are unique per call.
- */
-export async function createStudent(db: Database, overrides: Partial<NewAccount> = {}): Promise<TestAccount> {
-  const student = await createStudentRow(db, {
-    password: TEST_PASSWORD,
-    university: null,
-    approved: false,
-    emailVerified: false,
-    roles: ['user'],
-    ...overrides,
-  })
-  return { id: student.id, email: student.email, password: student.password, username: student.username }
-}
-
-/** A full member: approved, e-mail confirmed, profile complete. */
-export function createApprovedStudent(
-  db: Database,
-  overrides: Partial<NewAccount> = {},
-): Promise<TestAccount> {
-  return createStudent(db, { approved: true, emailVerified: true, university: 'Univille', ...overrides })
-}
-
-/** An administrator of Univille (approved, confirmed, roles user + admin). */
-export function createAdmin(db: Database, overrides: Partial<NewAccount> = {}): Promise<TestAccount> {
+/** An administrator of Univille (a full member with roles user + admin). */
+export function createAdmin(db: Database, overrides: NewStudent = {}): Promise<Student> {
   // Administrators must have two-factor on to use the admin procedures.
-  return createApprovedStudent(db, {
+  return createStudent(db, {
+    member: true,
     fullName: 'Administração de Teste',
     roles: ['user', 'admin'],
     totpKey: generateTotpKey(),
@@ -388,12 +370,9 @@ export function createAdmin(db: Database, overrides: Partial<NewAccount> = {}): 
 
 export type TestMember = { id: number; username: string; caller: AppCaller }
 
-/** A full member (see `createApprovedStudent`) with a caller signed in as them. */
-export async function createMember(
-  world: TestWorld,
-  overrides: Partial<NewAccount> = {},
-): Promise<TestMember> {
-  const account = await createApprovedStudent(world.db, { password: undefined, ...overrides })
+/** A full member (`createStudent` with `member`, no password) with a caller signed in as them. */
+export async function createMember(world: TestWorld, overrides: NewStudent = {}): Promise<TestMember> {
+  const account = await createStudent(world.db, { member: true, password: undefined, ...overrides })
   return {
     id: account.id,
     username: account.username ?? '',

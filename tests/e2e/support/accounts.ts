@@ -1,43 +1,29 @@
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
+import { beforeAll } from 'vitest'
 import { currentTotpCode, generateTotpKey } from '../../../server/auth/two-factor'
 import { openDatabase } from '../../../server/db/client'
-import { createStudent } from '../../../server/db/factories'
-import { communities, users } from '../../../server/db/schema'
-import type { Role } from '../../../shared/domain'
+import { createStudent, type NewStudent, type Student } from '../../../server/db/factories'
+import { users } from '../../../server/db/schema'
 import { withServerDatabase } from './database'
+import type { Stage } from './stage'
 
-export type Student = { id: number; email: string; password: string; fullName: string; username: string }
+export type ServerMember = Student & { username: string }
 
-/** Creates an approved, e-mail-verified student of `community` straight in the running server's database. */
-export function createApprovedStudent(
+/**
+ * A full member (`createStudent` with `member`) named `name`, written straight into the running
+ * server's database; the username is the name in lower case. `options` go to `createStudent`.
+ */
+export function createMemberOnServer(
   dataDir: string,
   name: string,
-  roles: Role[] = ['user'],
-  community = 'univille',
-): Promise<Student> {
+  options: NewStudent = {},
+): Promise<ServerMember> {
   const username = name.toLowerCase().replace(/[^a-z0-9]+/g, '_')
   return withServerDatabase(dataDir, async (db) => {
-    const home = db.select().from(communities).where(eq(communities.slug, community)).get()
-    if (!home) throw new Error(`comunidade ${community} não existe`)
-    const student = {
-      email: `${username}@${home.emailDomain}`,
-      password: 'senha-e2e-123',
-      fullName: name,
-      username,
-    }
-    const { id } = await createStudent(db, {
-      ...student,
-      community,
-      university: home.name,
-      course: 'Design',
-      matricula: '20240001',
-      approved: true,
-      emailVerified: true,
-      roles,
-    })
-    return { id, ...student }
+    const student = await createStudent(db, { member: true, fullName: name, username, ...options })
+    return { ...student, username }
   })
 }
 
@@ -66,4 +52,22 @@ export function enrolTwoFactor(dataDir: string, email: string): string {
     db.$client.close()
   }
   return key
+}
+
+/**
+ * For the file's tests: full members on the stage's server, one a key, made in order; each is a name,
+ * or a name and `createStudent` options. The hook sets the fields: read them in hooks and tests.
+ */
+export function setUpMembers<Key extends string>(
+  stage: Stage,
+  people: Record<Key, string | [name: string, options: NewStudent]>,
+): Record<Key, ServerMember> {
+  const members = {} as Record<Key, ServerMember>
+  beforeAll(async () => {
+    for (const [key, person] of Object.entries(people) as [Key, string | [string, NewStudent]][]) {
+      const [name, options] = typeof person === 'string' ? [person, {}] : person
+      members[key] = await createMemberOnServer(stage.server.dataDir, name, options)
+    }
+  })
+  return members
 }

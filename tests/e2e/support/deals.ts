@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
+import { beforeAll } from 'vitest'
 import type { Database } from '../../../server/db/client'
+import { createConversation, createListing } from '../../../server/db/factories'
 import { communities, meetingSpots } from '../../../server/db/schema'
+import { createMemberOnServer, type ServerMember } from './accounts'
+import { withServerDatabase } from './database'
+import type { Stage } from './stage'
 
 /** A Univille meeting spot open every day and hour, so a test that proposes a meeting passes whenever it runs. */
 export function createAlwaysOpenSpot(db: Database, name: string, description: string): void {
@@ -35,3 +40,48 @@ export function aheadInSaoPaulo(minutes: number): { date: string; time: string }
 
 /** The conversation's pinned meeting area. */
 export const meetingRegion = (page: Page) => page.getByRole('region', { name: 'Entrega' })
+
+export type DealOnServer = {
+  buyer: ServerMember
+  seller: ServerMember
+  listingId: number
+  conversationId: number
+}
+
+/**
+ * For the file's tests: a buyer and a seller, members on the stage's server, and the buyer's
+ * conversation about the seller's listing; with `spot`, an always-open meeting spot too. The hook
+ * sets the fields: read them in hooks and tests.
+ */
+export function setUpDeal(
+  stage: Stage,
+  names: { buyer: string; seller: string },
+  listing: { title: string; priceCents: number },
+  spot?: { name: string; description: string },
+): DealOnServer {
+  const deal = {} as DealOnServer
+  beforeAll(async () => {
+    deal.buyer = await createMemberOnServer(stage.server.dataDir, names.buyer)
+    deal.seller = await createMemberOnServer(stage.server.dataDir, names.seller)
+    await withServerDatabase(stage.server.dataDir, (db) => {
+      if (spot) createAlwaysOpenSpot(db, spot.name, spot.description)
+      deal.listingId = createListing(db, { sellerId: deal.seller.id, ...listing })
+      deal.conversationId = createConversation(db, deal.buyer.id, deal.seller.id, deal.listingId)
+    })
+  })
+  return deal
+}
+
+/** From the conversation's meeting area, proposes a meeting at `spot` at each time `minutesAhead`. */
+export async function proposeMeeting(page: Page, spot: string, minutesAhead: number[]): Promise<void> {
+  await meetingRegion(page).getByRole('button', { name: 'Combinar entrega' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Combinar entrega' })
+  await dialog.getByLabel('Ponto de encontro').selectOption({ label: spot })
+  for (const [index, minutes] of minutesAhead.entries()) {
+    if (index > 0) await dialog.getByRole('button', { name: 'Adicionar horário' }).click()
+    const { date, time } = aheadInSaoPaulo(minutes)
+    await dialog.getByLabel(`Dia ${index + 1}`).fill(date)
+    await dialog.getByLabel(`Hora ${index + 1}`).fill(time)
+  }
+  await dialog.getByRole('button', { name: 'Enviar proposta' }).click()
+}

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { enrolTwoFactor } from './accounts'
 import { launchBrowser, newDesktopContext, newPhoneContext, signedInPage } from './browser'
-import { ADMIN, type RunningServer, startServer } from './server'
+import { ADMIN, type RunningServer, startDemoServer, startServer } from './server'
 
 type SignInOptions = NonNullable<Parameters<typeof signedInPage>[3]>
 
@@ -23,10 +23,11 @@ export type Stage = {
 }
 
 /**
- * The built server on a fresh data folder and a headless Chromium, shared by the file's tests and
- * closed after them. The hooks set the fields: read them in hooks and tests.
+ * The built server on a fresh data folder (with `demo`, seeded with the demo data) and a headless
+ * Chromium, shared by the file's tests and closed after them. The hooks set the fields: read them in
+ * hooks and tests.
  */
-export function setUpStage(): Stage {
+export function setUpStage({ demo = false } = {}): Stage {
   const stage: Stage = {
     server: undefined as unknown as RunningServer,
     browser: undefined as unknown as Browser,
@@ -40,7 +41,10 @@ export function setUpStage(): Stage {
       }),
   }
   beforeAll(async () => {
-    ;[stage.server, stage.browser] = await Promise.all([startServer(), launchBrowser()])
+    ;[stage.server, stage.browser] = await Promise.all([
+      demo ? startDemoServer() : startServer(),
+      launchBrowser(),
+    ])
   })
   afterAll(async () => {
     await stage.browser?.close()

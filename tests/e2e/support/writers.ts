@@ -19,9 +19,7 @@ export async function preparePopulation(dataDir: string, pairs: number, events: 
     runMigrations(db, resolve('drizzle'))
     const writers: Writer[] = []
     for (let pair = 0; pair < pairs; pair++) {
-      const [one, two] = await Promise.all(
-        [0, 1].map(() => createStudent(db, { approved: true, emailVerified: true })),
-      )
+      const [one, two] = await Promise.all([0, 1].map(() => createStudent(db, { member: true })))
       if (!one || !two) throw new Error('estudantes não criados')
       const conversationId = createConversation(db, one.id, two.id)
       for (const member of [one, two]) {
