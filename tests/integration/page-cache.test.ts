@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync } from 'node:zlib'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createListing } from '../../server/db/factories'
+import { createListing, createStudent } from '../../server/db/factories'
 import { createAnswerCache } from '../../server/http/answer-cache'
 import type { PageRenderer } from '../../shared/ssr'
 import { type RunningApp, rawRequest, sessionCookieFor, startAppWithPages } from '../support/http'
-import { createApprovedStudent, setUpTestWorld } from '../support/test-app'
+import { setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 let app: RunningApp | undefined
@@ -63,7 +63,7 @@ describe('páginas de visitante guardadas até a próxima escrita', () => {
     await pages.page('/univille/portal?ordem=recentes')
     expect(pages.renders()).toBe(2)
 
-    const seller = await createApprovedStudent(world.db)
+    const seller = await createStudent(world.db, { member: true })
     createListing(world.db, { sellerId: seller.id, title: 'Luminária de mesa' })
     const afterWrite = await pages.page('/univille/portal')
     expect(afterWrite.body).toContain('render 3 de /univille/portal')
@@ -93,7 +93,7 @@ describe('páginas de visitante guardadas até a próxima escrita', () => {
 
   it('a página de um membro é montada para cada pedido e nunca serve a um visitante', async () => {
     const pages = await pagesCountingRenders()
-    const member = await createApprovedStudent(world.db)
+    const member = await createStudent(world.db, { member: true })
     const cookie = sessionCookieFor(world.services, member.id)
     await pages.page('/univille/portal', { cookie })
     await pages.page('/univille/portal', { cookie })
