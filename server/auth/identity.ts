@@ -33,12 +33,7 @@ export type RequestMeta = {
    * WebSocket calls only: open subscriptions of this connection, to cap them, and (`all`) of every
    * connection of the process, for the metrics.
    */
-  subscriptions?: {
-    active: number
-    all?: { active: number }
-    /** The connection's shared watch for the member's suspension (see endsWhenSuspended). */
-    suspension?: { userId: number; signal: AbortSignal; streams: number; stop: () => void }
-  }
+  subscriptions?: { active: number; all?: { active: number } }
   /**
    * HTTP calls only: the community whose prefix the request came under (`/univille/api/…`), absent
    * without one. A link mailed to a member acts only under the member's own community.
