@@ -188,12 +188,14 @@ function rememberedMember(
 /**
  * The identity behind a session token, from memory when it was resolved since the last write and
  * resolving it again would still write nothing. `validated` runs on a session read from the database
- * (to record its use, to send a renewed cookie).
+ * (to record its use, to send a renewed cookie). With `keep` false what is read is not kept: the calls
+ * of a WebSocket use what HTTP requests keep, but keeping one identity per open socket would be memory
+ * on every one of thousands of them.
  */
 function identityOfToken(
   db: Database,
   token: string,
-  validated?: (session: ValidatedSession) => void,
+  { keep, validated }: { keep: boolean; validated?: (session: ValidatedSession) => void },
 ): Identity {
   const remembered = rememberedOf(db)
   const id = hashToken(token)
@@ -203,14 +205,14 @@ function identityOfToken(
   const session = validateSessionToken(db, token)
   if (!session) return { session: null, user: null }
   validated?.(session)
-  const user = rememberedMember(db, remembered, session.userId)
+  const user = keep ? rememberedMember(db, remembered, session.userId) : loadCurrentUser(db, session.userId)
   const identity: Identity = !user
     ? { session: null, user: null }
     : session.twoFactorPending
       ? { session, user: null }
       : { session, user }
   // Kept only when resolving wrote nothing: a session touched, renewed or recorded is read again.
-  if (identity.session && remembered.dataVersion() === version) {
+  if (keep && identity.session && remembered.dataVersion() === version) {
     const quietUntil = identityQuietUntil(identity) ?? 0
     const until = Math.min(quietUntil, user?.suspension?.endsAt.getTime() ?? quietUntil)
     remember(remembered.sessions, id, { identity, until })
@@ -223,16 +225,22 @@ export function resolveSession(
   services: AppServices,
   req: IncomingMessage,
   setCookie?: (serialized: string) => void,
-  /** The client address when the caller computes it itself (the WebSocket, behind trusted proxies). */
-  ip?: string | null,
+  /**
+   * A WebSocket upgrade: the client address as it worked it out (behind trusted proxies). What it
+   * reads is not kept in memory (see identityOfToken).
+   */
+  upgrade?: { ip: string | null },
 ): Identity {
   const token = readSessionToken(req.headers.cookie)
   if (!token) return { session: null, user: null }
-  return identityOfToken(services.db, token, (session) => {
-    recordSessionUse(services.db, session, ip === undefined ? requestIp(req) : ip)
-    if (session.renewed && setCookie) {
-      setCookie(serializeSessionCookie(token, session.expiresAt, services.secureCookies))
-    }
+  return identityOfToken(services.db, token, {
+    keep: upgrade === undefined,
+    validated: (session) => {
+      recordSessionUse(services.db, session, upgrade ? upgrade.ip : requestIp(req))
+      if (session.renewed && setCookie) {
+        setCookie(serializeSessionCookie(token, session.expiresAt, services.secureCookies))
+      }
+    },
   })
 }
 
@@ -246,7 +254,7 @@ export function identityQuietUntil({ session }: Identity): number | null {
 
 /** The current session and user behind a WebSocket connection's token (null when it no longer holds). */
 export function refreshIdentity(db: Database, token: string | null | undefined): Identity {
-  return token ? identityOfToken(db, token) : { session: null, user: null }
+  return token ? identityOfToken(db, token, { keep: false }) : { session: null, user: null }
 }
 
 export function requestIp(req: IncomingMessage & { ip?: string }): string | null {
