@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Role } from '../../shared/domain'
 import type { Database } from '../db/client'
+import { dataVersionOf } from '../db/data-version'
 import { preparedQuery } from '../db/prepared'
 import { profiles, userRoles, users } from '../db/schema'
 import { activeSuspension, type Suspension } from '../safety/sanctions'
@@ -13,6 +14,7 @@ import {
   type ValidatedSession,
   validateSessionToken,
 } from './session'
+import { hashToken } from './tokens'
 
 /** What a call knows of the request or WebSocket connection it came on. */
 export type RequestMeta = {
@@ -33,12 +35,7 @@ export type RequestMeta = {
    * WebSocket calls only: open subscriptions of this connection, to cap them, and (`all`) of every
    * connection of the process, for the metrics.
    */
-  subscriptions?: {
-    active: number
-    all?: { active: number }
-    /** The connection's shared watch for the member's suspension (see endsWhenSuspended). */
-    suspension?: { userId: number; signal: AbortSignal; streams: number; stop: () => void }
-  }
+  subscriptions?: { active: number; all?: { active: number } }
   /**
    * HTTP calls only: the community whose prefix the request came under (`/univille/api/…`), absent
    * without one. A link mailed to a member acts only under the member's own community.
@@ -128,23 +125,123 @@ export function identityOf(db: Database, session: ValidatedSession | null): Iden
   return session.twoFactorPending ? { session, user: null } : { session, user }
 }
 
+/** Sessions and members remembered, at most, before the oldest is forgotten. */
+const REMEMBERED_MAX = 10_000
+
+/**
+ * Identities already resolved, kept in memory while the database stays as it was: any write (by this
+ * process or another on the same file) forgets them all, as the answer cache does. So a sign-out, a
+ * session revoked, rotated or renewed, a new password, a suspension, a change of roles, approval,
+ * community or profile, a deleted account: the next request reads the database again, on every
+ * instance. A session is kept per id only while resolving it again would write nothing
+ * (`identityQuietUntil`), and a member (for a session of theirs never resolved before) only until a
+ * suspension in force ends.
+ */
+type RememberedIdentities = {
+  dataVersion: () => string
+  version: string
+  sessions: Map<string, { identity: Identity; until: number }>
+  members: Map<number, { user: CurrentUser | null; until: number }>
+}
+
+const rememberedByDatabase = new WeakMap<Database, RememberedIdentities>()
+
+function rememberedOf(db: Database): RememberedIdentities {
+  let remembered = rememberedByDatabase.get(db)
+  if (!remembered) {
+    remembered = {
+      dataVersion: dataVersionOf(db.$client),
+      version: '',
+      sessions: new Map(),
+      members: new Map(),
+    }
+    rememberedByDatabase.set(db, remembered)
+  }
+  const version = remembered.dataVersion()
+  if (version !== remembered.version) {
+    remembered.version = version
+    remembered.sessions.clear()
+    remembered.members.clear()
+  }
+  return remembered
+}
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V) {
+  map.set(key, value)
+  if (map.size > REMEMBERED_MAX) map.delete(map.keys().next().value as K)
+}
+
+/** The member behind a session, from memory when nothing was written since it was read. */
+function rememberedMember(
+  db: Database,
+  remembered: RememberedIdentities,
+  userId: number,
+): CurrentUser | null {
+  const known = remembered.members.get(userId)
+  if (known && Date.now() < known.until) return known.user
+  const user = loadCurrentUser(db, userId)
+  const until = user?.suspension ? user.suspension.endsAt.getTime() : Number.POSITIVE_INFINITY
+  remember(remembered.members, userId, { user, until })
+  return user
+}
+
+/**
+ * The identity behind a session token, from memory when it was resolved since the last write and
+ * resolving it again would still write nothing. `validated` runs on a session read from the database
+ * (to record its use, to send a renewed cookie). With `keep` false what is read is not kept: the calls
+ * of a WebSocket use what HTTP requests keep, but keeping one identity per open socket would be memory
+ * on every one of thousands of them.
+ */
+function identityOfToken(
+  db: Database,
+  token: string,
+  { keep, validated }: { keep: boolean; validated?: (session: ValidatedSession) => void },
+): Identity {
+  const remembered = rememberedOf(db)
+  const id = hashToken(token)
+  const known = remembered.sessions.get(id)
+  if (known && Date.now() < known.until) return known.identity
+  const version = remembered.version
+  const session = validateSessionToken(db, token)
+  if (!session) return { session: null, user: null }
+  validated?.(session)
+  const user = keep ? rememberedMember(db, remembered, session.userId) : loadCurrentUser(db, session.userId)
+  const identity: Identity = !user
+    ? { session: null, user: null }
+    : session.twoFactorPending
+      ? { session, user: null }
+      : { session, user }
+  // Kept only when resolving wrote nothing: a session touched, renewed or recorded is read again.
+  if (keep && identity.session && remembered.dataVersion() === version) {
+    const quietUntil = identityQuietUntil(identity) ?? 0
+    const until = Math.min(quietUntil, user?.suspension?.endsAt.getTime() ?? quietUntil)
+    remember(remembered.sessions, id, { identity, until })
+  }
+  return identity
+}
+
 /** Resolves the session cookie of an HTTP request or WebSocket upgrade. */
 export function resolveSession(
   services: AppServices,
   req: IncomingMessage,
   setCookie?: (serialized: string) => void,
-  /** The client address when the caller computes it itself (the WebSocket, behind trusted proxies). */
-  ip?: string | null,
+  /**
+   * A WebSocket upgrade: the client address as it worked it out (behind trusted proxies). What it
+   * reads is not kept in memory (see identityOfToken).
+   */
+  upgrade?: { ip: string | null },
 ): Identity {
   const token = readSessionToken(req.headers.cookie)
   if (!token) return { session: null, user: null }
-  const session = validateSessionToken(services.db, token)
-  if (!session) return { session: null, user: null }
-  recordSessionUse(services.db, session, ip === undefined ? requestIp(req) : ip)
-  if (session.renewed && setCookie) {
-    setCookie(serializeSessionCookie(token, session.expiresAt, services.secureCookies))
-  }
-  return identityOf(services.db, session)
+  return identityOfToken(services.db, token, {
+    keep: upgrade === undefined,
+    validated: (session) => {
+      recordSessionUse(services.db, session, upgrade ? upgrade.ip : requestIp(req))
+      if (session.renewed && setCookie) {
+        setCookie(serializeSessionCookie(token, session.expiresAt, services.secureCookies))
+      }
+    },
+  })
 }
 
 /**
@@ -157,7 +254,7 @@ export function identityQuietUntil({ session }: Identity): number | null {
 
 /** The current session and user behind a WebSocket connection's token (null when it no longer holds). */
 export function refreshIdentity(db: Database, token: string | null | undefined): Identity {
-  return identityOf(db, token ? validateSessionToken(db, token) : null)
+  return token ? identityOfToken(db, token, { keep: false }) : { session: null, user: null }
 }
 
 export function requestIp(req: IncomingMessage & { ip?: string }): string | null {

@@ -1,9 +1,10 @@
-import { parseCookie, stringifySetCookie } from 'cookie'
+import { stringifySetCookie } from 'cookie'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { preparedQuery } from '../db/prepared'
 import { sessions } from '../db/schema'
 import { recordSignIn } from './access-records'
+import { cookiesOf } from './cookies'
 import { generateToken, hashToken } from './tokens'
 
 export const SESSION_COOKIE = 'vupt_session'
@@ -164,5 +165,5 @@ export function serializeBlankSessionCookie(secure: boolean): string {
 
 export function readSessionToken(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined
-  return parseCookie(cookieHeader)[SESSION_COOKIE] || undefined
+  return cookiesOf(cookieHeader)[SESSION_COOKIE] || undefined
 }

@@ -1,15 +1,15 @@
 import type { IncomingMessage } from 'node:http'
-import { parseCookie } from 'cookie'
 import type { RequestHandler } from 'express'
 import helmet, { type HelmetOptions } from 'helmet'
 import { LIBRAS_COOKIE, VLIBRAS_SOURCES } from '../../shared/libras'
+import { cookiesOf } from '../auth/cookies'
 import { readSessionToken } from '../auth/session'
 import { appError } from '../errors'
 
 /** Whether this browser turned the Libras widget on (its cookie, set by the client on opt-in). */
 export function wantsLibras(req: IncomingMessage): boolean {
   const header = req.headers.cookie
-  return header ? parseCookie(header)[LIBRAS_COOKIE] === '1' : false
+  return header ? cookiesOf(header)[LIBRAS_COOKIE] === '1' : false
 }
 
 /** Security headers; the CSP allows no inline scripts (the public config travels as inert JSON). */

@@ -67,6 +67,11 @@ export interface EventBus {
   readonly inCommitOrder: boolean
   publish<T extends BusTopic>(topic: T, key: string | number, message: BusMessages[T]): void
   listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal): BusListener<T>
+  /**
+   * Every message of a topic, whatever its key: for a watch the process keeps once for everyone
+   * (the members whose streams end on a suspension) instead of a listener per member.
+   */
+  listenTopic<T extends BusTopic>(topic: T, signal: AbortSignal): BusListener<T>
 }
 
 /** The publishing side of one listener: what the bus hands it, BUS_GAP included. */
@@ -123,32 +128,41 @@ export function queuedListener<T extends BusTopic>(
 }
 
 export function createInProcessBus(): EventBus {
+  /** One channel per topic and key (`chat:42`), and `topic:*` for the listeners of a whole topic. */
   const channels = new Map<string, Set<BusSink>>()
+  const deliver = (channel: string, message: unknown) => {
+    const sinks = channels.get(channel)
+    if (sinks) for (const sink of sinks) sink.push(message)
+  }
+  const listenOn = <T extends BusTopic>(channel: string, signal: AbortSignal) =>
+    queuedListener<T>(
+      signal,
+      (sink) => {
+        let sinks = channels.get(channel)
+        if (!sinks) {
+          sinks = new Set()
+          channels.set(channel, sinks)
+        }
+        sinks.add(sink)
+        return Promise.resolve()
+      },
+      (sink) => {
+        const sinks = channels.get(channel)
+        sinks?.delete(sink)
+        if (sinks?.size === 0) channels.delete(channel)
+      },
+    )
   return {
     inCommitOrder: true,
     publish(topic, key, message) {
-      const sinks = channels.get(`${topic}:${key}`)
-      if (sinks) for (const sink of sinks) sink.push(message)
+      deliver(`${topic}:${key}`, message)
+      deliver(`${topic}:*`, message)
     },
     listen<T extends BusTopic>(topic: T, key: string | number, signal: AbortSignal) {
-      const channel = `${topic}:${key}`
-      return queuedListener<T>(
-        signal,
-        (sink) => {
-          let sinks = channels.get(channel)
-          if (!sinks) {
-            sinks = new Set()
-            channels.set(channel, sinks)
-          }
-          sinks.add(sink)
-          return Promise.resolve()
-        },
-        (sink) => {
-          const sinks = channels.get(channel)
-          sinks?.delete(sink)
-          if (sinks?.size === 0) channels.delete(channel)
-        },
-      )
+      return listenOn<T>(`${topic}:${key}`, signal)
+    },
+    listenTopic<T extends BusTopic>(topic: T, signal: AbortSignal) {
+      return listenOn<T>(`${topic}:*`, signal)
     },
   }
 }

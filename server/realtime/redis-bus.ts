@@ -24,11 +24,13 @@ export function createRedisBus({
   logger: Logger
   prefix?: string
 }): EventBus {
-  const channels = new Map<string, { listeners: Set<Listener>; subscribed: Promise<void> }>()
+  type Entry = { listeners: Set<Listener>; subscribed: Promise<void> }
+  const channels = new Map<string, Entry>()
+  /** Listeners of a whole topic, by pattern (`vupt:bus:account:*`), subscribed with PSUBSCRIBE. */
+  const patterns = new Map<string, Entry>()
   let connectedBefore = false
 
-  subscriber.on('message', (channel: string, raw: string) => {
-    const entry = channels.get(channel)
+  function deliver(entry: Entry | undefined, channel: string, raw: string) {
     if (!entry) return
     let message: unknown
     try {
@@ -38,25 +40,34 @@ export function createRedisBus({
       return
     }
     for (const listener of entry.listeners) listener.push(message)
-  })
+  }
+  subscriber.on('message', (channel: string, raw: string) => deliver(channels.get(channel), channel, raw))
+  subscriber.on('pmessage', (pattern: string, channel: string, raw: string) =>
+    deliver(patterns.get(pattern), channel, raw),
+  )
   subscriber.on('ready', () => {
     if (!connectedBefore) {
       connectedBefore = true
       return
     }
     const names = [...channels.keys()]
-    const resubscribed = names.length > 0 ? subscriber.subscribe(...names) : Promise.resolve()
-    resubscribed.then(
+    const globs = [...patterns.keys()]
+    Promise.all([
+      names.length > 0 ? subscriber.subscribe(...names) : undefined,
+      globs.length > 0 ? subscriber.psubscribe(...globs) : undefined,
+    ]).then(
       () => {
-        logger.info({ channels: names.length }, 'barramento de eventos reconectado')
-        for (const entry of channels.values()) for (const listener of entry.listeners) listener.push(BUS_GAP)
+        logger.info({ channels: names.length + globs.length }, 'barramento de eventos reconectado')
+        for (const entry of [...channels.values(), ...patterns.values()]) {
+          for (const listener of entry.listeners) listener.push(BUS_GAP)
+        }
       },
       (error: unknown) => logger.error({ err: error }, 'não foi possível assinar de novo os canais'),
     )
   })
 
-  function subscribe(channel: string): Promise<void> {
-    return subscriber.subscribe(channel).then(
+  function subscribe(channel: string, pattern: boolean): Promise<void> {
+    return (pattern ? subscriber.psubscribe(channel) : subscriber.subscribe(channel)).then(
       () => undefined,
       (error: unknown) => {
         // Offline: the channel is subscribed with the others once the connection is back.
@@ -65,23 +76,26 @@ export function createRedisBus({
     )
   }
 
-  function add(channel: string, listener: Listener): Promise<void> {
-    let entry = channels.get(channel)
+  function add(channel: string, listener: Listener, pattern = false): Promise<void> {
+    const entries = pattern ? patterns : channels
+    let entry = entries.get(channel)
     if (!entry) {
-      entry = { listeners: new Set(), subscribed: subscribe(channel) }
-      channels.set(channel, entry)
+      entry = { listeners: new Set(), subscribed: subscribe(channel, pattern) }
+      entries.set(channel, entry)
     }
     entry.listeners.add(listener)
     return entry.subscribed
   }
 
-  function remove(channel: string, listener: Listener) {
-    const entry = channels.get(channel)
+  function remove(channel: string, listener: Listener, pattern = false) {
+    const entries = pattern ? patterns : channels
+    const entry = entries.get(channel)
     if (!entry) return
     entry.listeners.delete(listener)
     if (entry.listeners.size > 0) return
-    channels.delete(channel)
-    subscriber.unsubscribe(channel).catch((error: unknown) => {
+    entries.delete(channel)
+    const unsubscribed = pattern ? subscriber.punsubscribe(channel) : subscriber.unsubscribe(channel)
+    unsubscribed.catch((error: unknown) => {
       logger.warn({ err: error, channel }, 'não foi possível cancelar a assinatura do canal')
     })
   }
@@ -100,6 +114,14 @@ export function createRedisBus({
         signal,
         (listener) => add(channel, listener),
         (listener) => remove(channel, listener),
+      )
+    },
+    listenTopic<T extends BusTopic>(topic: T, signal: AbortSignal) {
+      const pattern = `${prefix}${topic}:*`
+      return queuedListener<T>(
+        signal,
+        (listener) => add(pattern, listener, true),
+        (listener) => remove(pattern, listener, true),
       )
     },
   }

@@ -44,62 +44,83 @@ export function streamScope(ctx: Omit<StreamScope, 'userId'> & { user: { id: num
   return { db: ctx.db, bus: ctx.bus, request: ctx.request, userId: ctx.user.id }
 }
 
-/** One listener on a member's account changes, shared by the live streams of one connection. */
-type SuspensionWatch = NonNullable<NonNullable<RequestMeta['subscriptions']>['suspension']>
-
 /**
- * Aborts its signal as soon as a moderator suspends the member or the account is deleted. The moderation
- * publishes that on the bus, so streams end on every instance at once instead of at their next event
- * (which may never come for a quiet member). The database is read once the listener is in place, for a
- * suspension given just before, and after a gap on the bus, when the message may have been lost.
+ * The members whose live streams end on a suspension, watched by one listener on the whole `account`
+ * topic per bus (so per process): a listener and an abort signal per stream would be memory on every
+ * one of thousands of open sockets. Each member maps to the functions that end their open streams.
  */
-function watchSuspension({ db, bus, userId }: StreamScope): SuspensionWatch {
-  const watching = new AbortController()
-  const stop = () => watching.abort()
-  const watch = async () => {
-    const changes = bus.listen('account', userId, watching.signal)
-    await changes.ready
-    if (activeSuspension(db, userId)) return stop()
+type SuspensionWatch = { ends: Map<number, Set<() => void>>; ready: Promise<void>; stop: () => void }
+
+const suspensionWatches = new WeakMap<EventBus, SuspensionWatch>()
+
+function startSuspensionWatch(db: Database, bus: EventBus): SuspensionWatch {
+  const listening = new AbortController()
+  const changes = bus.listenTopic('account', listening.signal)
+  const ends = new Map<number, Set<() => void>>()
+  const endStreamsOf = (userId: number) => {
+    for (const end of [...(ends.get(userId) ?? [])]) end()
+  }
+  const watch: SuspensionWatch = {
+    ends,
+    ready: changes.ready,
+    stop() {
+      if (suspensionWatches.get(bus) === watch) suspensionWatches.delete(bus)
+      listening.abort()
+    },
+  }
+  const listen = async () => {
     for await (const change of changes) {
-      const barred =
-        change === BUS_GAP
-          ? activeSuspension(db, userId) !== null
-          : change.reason === 'suspended' || change.reason === 'deleted'
-      if (barred) return stop()
+      if (change !== BUS_GAP) {
+        if (change.reason === 'suspended' || change.reason === 'deleted') endStreamsOf(change.userId)
+        continue
+      }
+      // The message may have been lost while the bus was down: the database says who is suspended now.
+      for (const userId of [...ends.keys()]) if (activeSuspension(db, userId)) endStreamsOf(userId)
     }
   }
   // Should the database fail, the streams end rather than outlive a suspension unseen.
-  watch().catch(stop)
-  return { userId, signal: watching.signal, streams: 0, stop }
+  listen().catch(() => {
+    watch.stop()
+    for (const userId of [...ends.keys()]) endStreamsOf(userId)
+  })
+  return watch
 }
 
 /**
- * The signal a member's stream runs on: the call's own, ended as well when the member is suspended or
- * deleted. The streams of one WebSocket connection (chat, bell, badges) share one watch: a bus listener
- * each would be memory on every one of thousands of open sockets.
+ * Calls `end` (once) as soon as a moderator suspends the member or the account is deleted, on any
+ * instance: the moderation publishes that on the bus, so a stream ends at once instead of at its next
+ * event (which may never come for a quiet member). Resolves once the watch hears the bus, after reading
+ * the database for a suspension given just before. The stream calls the returned function when it ends.
  */
-export function endsWhenSuspended(scope: StreamScope, signal: AbortSignal | undefined): AbortSignal {
-  const connection = scope.request.subscriptions
-  const shared = connection?.suspension
-  const watch =
-    shared && shared.userId === scope.userId && !shared.signal.aborted ? shared : watchSuspension(scope)
-  if (connection) connection.suspension = watch
-  watch.streams += 1
-  const ended = new AbortController()
-  const end = () => ended.abort()
-  const sources = [watch.signal, ...(signal ? [signal] : [])]
-  for (const source of sources) source.addEventListener('abort', end, { once: true })
-  ended.signal.addEventListener(
-    'abort',
-    () => {
-      for (const source of sources) source.removeEventListener('abort', end)
-      watch.streams -= 1
-      if (watch.streams > 0 && !watch.signal.aborted) return
-      watch.stop()
-      if (connection?.suspension === watch) connection.suspension = undefined
-    },
-    { once: true },
-  )
-  if (sources.some((source) => source.aborted)) end()
-  return ended.signal
+export async function endOnSuspension(
+  { db, bus, userId }: StreamScope,
+  end: () => void,
+): Promise<() => void> {
+  let watch = suspensionWatches.get(bus)
+  if (!watch) {
+    watch = startSuspensionWatch(db, bus)
+    suspensionWatches.set(bus, watch)
+  }
+  const { ends, stop } = watch
+  const ofMember = ends.get(userId) ?? new Set()
+  ends.set(userId, ofMember)
+  const unwatch = () => {
+    if (!ofMember.delete(endOnce) || ofMember.size > 0) return
+    ends.delete(userId)
+    if (ends.size === 0) stop()
+  }
+  const endOnce = () => {
+    if (!ofMember.has(endOnce)) return
+    unwatch()
+    end()
+  }
+  ofMember.add(endOnce)
+  try {
+    await watch.ready
+    if (activeSuspension(db, userId)) endOnce()
+  } catch (error) {
+    unwatch()
+    throw error
+  }
+  return unwatch
 }

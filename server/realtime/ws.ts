@@ -103,7 +103,7 @@ export function attachWebSockets(server: Server, services: AppServices, options:
       // Records the session's use as the connection opens. Who is behind each call is read again at
       // the call (see sessionProcedure), so the connection keeps no member of its own: with thousands
       // of sockets open, a copy of each member and session per socket is memory for nothing.
-      resolveSession(services, req, undefined, ip)
+      resolveSession(services, req, undefined, { ip })
       return createContextInner({
         services,
         session: null,

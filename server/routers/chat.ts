@@ -21,7 +21,7 @@ import { consumeAll } from '../rate-limits'
 import { BUS_GAP, type ChatEvent } from '../realtime/bus'
 import {
   acquireSubscriptionSlot,
-  endsWhenSuspended,
+  endOnSuspension,
   type StreamScope,
   sessionStillValid,
   streamScope,
@@ -90,21 +90,22 @@ async function* chatEventStream(
 ) {
   const { db, bus, request, userId } = scope
   const release = acquireSubscriptionSlot(request)
-  const stop = endsWhenSuspended(scope, signal)
+  let unwatch = () => {}
   try {
     // A fresh subscription starts from the newest message when it was asked for; a resumed one from
     // the last it saw. Listening starts before the backlog is read, so nothing sent in between is
     // lost; what arrives both ways is skipped by id.
     const resumeFrom = Number(lastEventId ?? 0) || latestMessageId(db)
-    const listener = bus.listen('chat', userId, stop)
+    const listener = bus.listen('chat', userId, signal ?? new AbortController().signal)
     const live = listener[Symbol.asyncIterator]()
+    unwatch = await endOnSuspension(scope, () => void live.return?.())
     await listener.ready
     const backlog: ChatEvent[] = missedMessageEvents(db, userId, resumeFrom)
     let lastId = resumeFrom
     // Only another instance can announce a message after a later one; one process publishes in order.
     const announcedEarly = (id: number) =>
       !bus.inCommitOrder && id > lastId && hasMessageBetween(db, userId, lastId, id)
-    while (!stop.aborted) {
+    while (!signal?.aborted) {
       let event = backlog.shift()
       if (!event) {
         const next = await live.next()
@@ -132,6 +133,7 @@ async function* chatEventStream(
       }
     }
   } finally {
+    unwatch()
     release()
   }
 }

@@ -9,7 +9,7 @@ import {
 import { setEmailOptOut } from '../notifications/unsubscribe'
 import {
   acquireSubscriptionSlot,
-  endsWhenSuspended,
+  endOnSuspension,
   type StreamScope,
   sessionStillValid,
   streamScope,
@@ -47,15 +47,21 @@ export const notificationsRouter = router({
 async function* unreadCountStream(scope: StreamScope, signal: AbortSignal | undefined) {
   const { db, bus, request, userId } = scope
   const release = acquireSubscriptionSlot(request)
-  const stop = endsWhenSuspended(scope, signal)
+  let unwatch = () => {}
+  let live: AsyncIterator<unknown> | undefined
   try {
-    const changes = bus.listen('notifications', userId, stop)
+    const changes = bus.listen('notifications', userId, signal ?? new AbortController().signal)
+    live = changes[Symbol.asyncIterator]()
+    unwatch = await endOnSuspension(scope, () => void live?.return?.())
     yield { unread: unreadNotifications(db, userId) }
-    for await (const _change of changes) {
+    while (!(await live.next()).done) {
       if (!sessionStillValid(db, request)) break
       yield { unread: unreadNotifications(db, userId) }
     }
   } finally {
+    unwatch()
+    // As a for-await loop would: a stream that stops on its own leaves the bus at once.
+    void live?.return?.()
     release()
   }
 }

@@ -230,6 +230,9 @@ export function createTestBus(): TestBus {
         },
       }
     },
+    listenTopic(topic, signal) {
+      return inner.listenTopic(topic, signal)
+    },
     listening(topic, key) {
       const name = `${topic}:${key}`
       if (started.has(name)) return Promise.resolve()

@@ -1,7 +1,7 @@
 import { pendingCounts } from '../../moderation/badges'
 import {
   acquireSubscriptionSlot,
-  endsWhenSuspended,
+  endOnSuspension,
   sessionStillValid,
   streamScope,
 } from '../../realtime/subscriptions'
@@ -13,17 +13,23 @@ export const adminBadgesRouter = router({
   /** The sidebar badges, pushed whenever a sign-up, approval or event decision changes them. */
   live: moderatorProcedure.subscription(async function* ({ ctx, signal }) {
     const release = acquireSubscriptionSlot(ctx.request)
-    const stop = endsWhenSuspended(streamScope(ctx), signal)
     const communityId = ctx.user.communityId ?? -1
+    let unwatch = () => {}
+    let live: AsyncIterator<unknown> | undefined
     try {
-      const changes = ctx.bus.listen('admin', communityId, stop)
+      const changes = ctx.bus.listen('admin', communityId, signal ?? new AbortController().signal)
+      live = changes[Symbol.asyncIterator]()
+      unwatch = await endOnSuspension(streamScope(ctx), () => void live?.return?.())
       await changes.ready
       yield pendingCounts(ctx.db, communityId)
-      for await (const _change of changes) {
+      while (!(await live.next()).done) {
         if (!sessionStillValid(ctx.db, ctx.request)) break
         yield pendingCounts(ctx.db, communityId)
       }
     } finally {
+      unwatch()
+      // As a for-await loop would: a stream that stops on its own leaves the bus at once.
+      void live?.return?.()
       release()
     }
   }),

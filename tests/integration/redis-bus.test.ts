@@ -1,0 +1,98 @@
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sanctions } from '../../server/db/schema'
+import { connectRedis, type RedisLink } from '../../server/ops/redis'
+import type { EventBus } from '../../server/realtime/bus'
+import { createRedisBus } from '../../server/realtime/redis-bus'
+import { endOnSuspension } from '../../server/realtime/subscriptions'
+import { type RunningRedis, startRedis } from '../e2e/support/redis'
+import { createMember, setUpTestWorld } from '../support/test-app'
+
+const logger = pino({ level: 'silent' })
+const world = setUpTestWorld({ scope: 'file' })
+
+let redis: RunningRedis
+const links: RedisLink[] = []
+
+/** One instance's bus over the shared Redis, on connections of its own. */
+function instanceBus(): EventBus {
+  const link = connectRedis(redis.url, logger)
+  links.push(link)
+  return createRedisBus({ publisher: link.publisher, subscriber: link.subscriber, logger })
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + 10_000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`esperando ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+beforeAll(async () => {
+  redis = await startRedis()
+})
+
+afterAll(async () => {
+  for (const link of links) await link.close()
+  redis.client.disconnect()
+  await redis?.close()
+})
+
+describe('the Redis bus', () => {
+  it('a whole-topic listener hears what another instance publishes under any key, and stops hearing once ended', async () => {
+    const one = instanceBus()
+    const two = instanceBus()
+    const stop = new AbortController()
+    const listener = one.listenTopic('account', stop.signal)
+    await listener.ready
+    const heard = listener[Symbol.asyncIterator]()
+
+    two.publish('account', 7, { userId: 7, reason: 'roles' })
+    two.publish('account', 8, { userId: 8, reason: 'suspended' })
+    two.publish('chat', 7, { type: 'typing', conversationId: 1, userId: 7 })
+
+    expect(await heard.next()).toEqual({ done: false, value: { userId: 7, reason: 'roles' } })
+    expect(await heard.next()).toEqual({ done: false, value: { userId: 8, reason: 'suspended' } })
+    stop.abort()
+    expect(await heard.next()).toEqual({ done: true, value: undefined })
+    await until(
+      'o fim da assinatura do padrão',
+      async () => Number(await redis.client.call('PUBSUB', 'NUMPAT')) === 0,
+    )
+  })
+
+  it("ends a member's streams on one instance when another suspends them, and after an outage from the database", async () => {
+    const one = instanceBus()
+    const two = instanceBus()
+    const suspended = await createMember(world)
+    const bystander = await createMember(world)
+    const ended: number[] = []
+    const watch = (userId: number) =>
+      endOnSuspension({ db: world.db, bus: one, request: { ip: null, userAgent: null }, userId }, () =>
+        ended.push(userId),
+      )
+    await watch(suspended.id)
+    const unwatchBystander = await watch(bystander.id)
+
+    two.publish('account', suspended.id, { userId: suspended.id, reason: 'suspended' })
+    await until('o fim do stream do suspenso', () => ended.length > 0)
+    expect(ended).toEqual([suspended.id])
+
+    // A suspension given while Redis is down reaches this instance as a gap, and the database tells.
+    await redis.stop()
+    world.db
+      .insert(sanctions)
+      .values({
+        userId: bystander.id,
+        kind: 'suspension',
+        reason: 'Golpe no chat',
+        endsAt: new Date(Date.now() + 86_400_000),
+      })
+      .run()
+    await redis.start()
+    await until('o fim do stream depois da queda', () => ended.length > 1)
+    expect(ended).toEqual([suspended.id, bystander.id])
+    unwatchBystander()
+  })
+})
