@@ -1,38 +1,12 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui'
-import type * as React from 'react'
-import { cn } from '@/lib/utils'
+import { slotPart } from './slot-part'
 
-function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
-  return (
-    <AvatarPrimitive.Root
-      data-slot="avatar"
-      className={cn('relative flex shrink-0 overflow-hidden rounded-full', className)}
-      {...props}
-    />
-  )
-}
-
-function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
-  return (
-    <AvatarPrimitive.Image
-      data-slot="avatar-image"
-      className={cn('aspect-square size-full object-cover', className)}
-      {...props}
-    />
-  )
-}
-
-function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
-  return (
-    <AvatarPrimitive.Fallback
-      data-slot="avatar-fallback"
-      className={cn(
-        'flex size-full items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground',
-        className,
-      )}
-      {...props}
-    />
-  )
-}
+const Avatar = slotPart(AvatarPrimitive.Root, 'avatar', 'relative flex shrink-0 overflow-hidden rounded-full')
+const AvatarImage = slotPart(AvatarPrimitive.Image, 'avatar-image', 'aspect-square size-full object-cover')
+const AvatarFallback = slotPart(
+  AvatarPrimitive.Fallback,
+  'avatar-fallback',
+  'flex size-full items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground',
+)
 
 export { Avatar, AvatarFallback, AvatarImage }
