@@ -7,10 +7,15 @@ import { useId, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import {
+  EditorDialog,
+  type EditorDialogProps,
+  type EditorState,
+  editedItem,
+} from '@/components/editor-dialog'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
@@ -26,24 +31,13 @@ type BannerFormInput = z.input<typeof bannerInputSchema>
 type BannerFormOutput = z.output<typeof bannerInputSchema>
 
 /** What the dialog is doing: creating a banner, editing one, or closed (null). */
-export type BannerDialogState = { mode: 'create' } | { mode: 'edit'; banner: BannerRow } | null
+export type BannerDialogState = EditorState<BannerRow>
 
-export function BannerFormDialog({
-  state,
-  onOpenChange,
-}: {
-  state: BannerDialogState
-  onOpenChange: (open: boolean) => void
-}) {
-  const banner = state?.mode === 'edit' ? state.banner : undefined
+export function BannerFormDialog(props: EditorDialogProps<BannerRow>) {
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent wide>
-        {state ? (
-          <BannerForm key={banner?.id ?? 'new'} banner={banner} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog {...props} wide>
+      {(state, onDone) => <BannerForm banner={editedItem(state)} onDone={onDone} />}
+    </EditorDialog>
   )
 }
 

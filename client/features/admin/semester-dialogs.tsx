@@ -4,37 +4,29 @@ import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import {
+  EditorDialog,
+  type EditorDialogProps,
+  type EditorState,
+  editedItem,
+} from '@/components/editor-dialog'
 import { InputField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 export type SemesterRow = { id: number; name: string; startsOn: string; endsOn: string }
-export type SemesterDialogState = { mode: 'create' } | { mode: 'edit'; semester: SemesterRow } | null
+export type SemesterDialogState = EditorState<SemesterRow>
 
 type SemesterFormInput = z.input<typeof semesterInputSchema>
 type SemesterFormOutput = z.output<typeof semesterInputSchema>
 
 /** Novo semestre / Editar semestre, in the Semestres section. */
-export function SemesterFormDialog({
-  state,
-  onOpenChange,
-}: {
-  state: SemesterDialogState
-  onOpenChange: (open: boolean) => void
-}) {
+export function SemesterFormDialog(props: EditorDialogProps<SemesterRow>) {
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {state ? (
-          <SemesterForm
-            key={state.mode === 'edit' ? state.semester.id : 'new'}
-            editing={state.mode === 'edit' ? state.semester : undefined}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog {...props}>
+      {(state, onDone) => <SemesterForm editing={editedItem(state)} onDone={onDone} />}
+    </EditorDialog>
   )
 }
 

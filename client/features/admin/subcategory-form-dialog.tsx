@@ -4,8 +4,8 @@ import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { EditorDialog, type EditorState, editedItem } from '@/components/editor-dialog'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { toast, toastError } from '@/lib/toast'
@@ -15,10 +15,7 @@ import type { MainCategoryOption, SubcategoryRow } from './subcategory-groups'
 type SubcategoryFormInput = z.input<typeof subcategoryInputSchema>
 type SubcategoryFormOutput = z.output<typeof subcategoryInputSchema>
 
-export type SubcategoryDialogState =
-  | { mode: 'create'; mainCategoryId?: number }
-  | { mode: 'edit'; subcategory: SubcategoryRow }
-  | null
+export type SubcategoryDialogState = EditorState<SubcategoryRow, { mainCategoryId?: number }>
 
 const REQUIRED = 'Preencha os campos obrigatórios'
 
@@ -31,20 +28,10 @@ export function SubcategoryFormDialog({
   mainCategories: readonly MainCategoryOption[]
   onOpenChange: (open: boolean) => void
 }) {
-  const key = state?.mode === 'edit' ? state.subcategory.id : 'new'
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {state ? (
-          <SubcategoryForm
-            key={key}
-            state={state}
-            mainCategories={mainCategories}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog state={state} onOpenChange={onOpenChange}>
+      {(opened, onDone) => <SubcategoryForm state={opened} mainCategories={mainCategories} onDone={onDone} />}
+    </EditorDialog>
   )
 }
 
@@ -64,7 +51,7 @@ function SubcategoryForm({
     description: `${baseId}-description`,
     icon: `${baseId}-icon`,
   }
-  const editing = state.mode === 'edit' ? state.subcategory : undefined
+  const editing = editedItem(state)
   const utils = trpc.useUtils()
   const form = useForm<SubcategoryFormInput, unknown, SubcategoryFormOutput>({
     resolver: zodResolver(subcategoryInputSchema),

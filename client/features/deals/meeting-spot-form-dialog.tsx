@@ -10,15 +10,20 @@ import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import {
+  EditorDialog,
+  type EditorDialogProps,
+  type EditorState,
+  editedItem,
+} from '@/components/editor-dialog'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 export type MeetingSpotRow = RouterOutputs['admin']['meetingSpots']['list'][number]
-export type MeetingSpotDialogState = { mode: 'create' } | { mode: 'edit'; spot: MeetingSpotRow } | null
+export type MeetingSpotDialogState = EditorState<MeetingSpotRow>
 
 type FormInput = z.input<typeof meetingSpotInputSchema>
 
@@ -31,25 +36,11 @@ const EMPTY: MeetingSpotInput = {
 }
 
 /** "Novo ponto de encontro" / "Editar ponto de encontro": name, where exactly, hours and days. */
-export function MeetingSpotFormDialog({
-  state,
-  onOpenChange,
-}: {
-  state: MeetingSpotDialogState
-  onOpenChange: (open: boolean) => void
-}) {
+export function MeetingSpotFormDialog(props: EditorDialogProps<MeetingSpotRow>) {
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {state ? (
-          <MeetingSpotForm
-            key={state.mode === 'edit' ? state.spot.id : 'novo'}
-            spot={state.mode === 'edit' ? state.spot : null}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog {...props}>
+      {(state, onDone) => <MeetingSpotForm spot={editedItem(state) ?? null} onDone={onDone} />}
+    </EditorDialog>
   )
 }
 

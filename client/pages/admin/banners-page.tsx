@@ -103,7 +103,7 @@ function BannersAdmin() {
                       banner={banner}
                       toggling={setActive.isPending && setActive.variables?.id === banner.id}
                       onToggle={(active) => setActive.mutate({ id: banner.id, active })}
-                      onEdit={() => setDialog({ mode: 'edit', banner })}
+                      onEdit={() => setDialog({ mode: 'edit', item: banner })}
                       onRemove={() => setRemoving(banner)}
                     />
                   ))}

@@ -114,7 +114,7 @@ function MeetingSpotsAdmin() {
                   <div className="flex flex-wrap gap-2 sm:shrink-0">
                     <Button
                       variant="outline"
-                      onClick={() => setDialog({ mode: 'edit', spot })}
+                      onClick={() => setDialog({ mode: 'edit', item: spot })}
                       aria-label={`Editar ${spot.name}`}
                     >
                       <PencilIcon aria-hidden="true" />

@@ -134,7 +134,7 @@ function Calendar() {
                 <div className="flex gap-2 sm:shrink-0">
                   <Button
                     variant="outline"
-                    onClick={() => setDialog({ mode: 'edit', semester })}
+                    onClick={() => setDialog({ mode: 'edit', item: semester })}
                     aria-label={`Editar semestre ${semester.name}`}
                   >
                     <PencilIcon aria-hidden="true" />

@@ -115,7 +115,7 @@ function SubcategoriesAdmin() {
                       <div className="flex gap-2 sm:shrink-0">
                         <Button
                           variant="outline"
-                          onClick={() => setDialog({ mode: 'edit', subcategory })}
+                          onClick={() => setDialog({ mode: 'edit', item: subcategory })}
                           aria-label={`Editar subcategoria ${subcategory.name}`}
                         >
                           <PencilIcon aria-hidden="true" />
