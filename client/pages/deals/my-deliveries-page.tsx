@@ -1,12 +1,12 @@
 import { MEETING_STATUS_LABELS } from '@shared/meetings'
-import { CalendarPlusIcon, HandshakeIcon, MessageCircleIcon } from 'lucide-react'
+import { HandshakeIcon, MessageCircleIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { PageHeader } from '@/components/page-header'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { meetingCalendarUrl } from '@/features/deals/meeting-calendar-url'
+import { AddToCalendarButton } from '@/features/deals/add-to-calendar-button'
 import { ReviewPrompt } from '@/features/deals/review-prompt'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime } from '@/lib/dates'
@@ -103,14 +103,7 @@ function MeetingList({ meetings }: { meetings: MyMeeting[] }) {
                 Abrir conversa
               </Link>
             </Button>
-            {meeting.status === 'combinada' ? (
-              <Button asChild variant="outline" size="sm">
-                <a href={meetingCalendarUrl(meeting.id)} download>
-                  <CalendarPlusIcon aria-hidden="true" />
-                  Adicionar à agenda
-                </a>
-              </Button>
-            ) : null}
+            {meeting.status === 'combinada' ? <AddToCalendarButton meetingId={meeting.id} /> : null}
           </div>
         </li>
       ))}
