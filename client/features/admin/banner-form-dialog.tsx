@@ -21,6 +21,7 @@ import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { UploadProgress } from '@/features/uploads/upload-progress'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -112,22 +113,13 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
       busyLabel="Salvando..."
       submitDisabled={uploading}
     >
-      <InputField
-        id={ids.title}
-        label="Título"
-        error={errors.title?.message}
-        maxLength={100}
-        required
-        {...form.register('title')}
-      />
+      <InputField label="Título" maxLength={100} required {...boundField(form, 'title', ids.title)} />
 
       <TextareaField
-        id={ids.description}
         label="Descrição"
-        error={errors.description?.message}
         rows={2}
         maxLength={500}
-        {...form.register('description')}
+        {...boundField(form, 'description', ids.description)}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -204,14 +196,12 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
       </p>
 
       <InputField
-        id={ids.link}
         label="Link"
-        error={errors.linkUrl?.message}
         hint={linkHint}
         type="url"
         inputMode="url"
         placeholder="https://"
-        {...form.register('linkUrl')}
+        {...boundField(form, 'linkUrl', ids.link)}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">

@@ -12,6 +12,7 @@ import {
 } from '@/components/editor-dialog'
 import { InputField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { boundField } from '@/lib/bound-field'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
@@ -41,7 +42,6 @@ function SemesterForm({ editing, onDone }: { editing: SemesterRow | undefined; o
       endsOn: editing?.endsOn ?? '',
     },
   })
-  const { errors } = form.formState
   const create = trpc.admin.semesters.create.useMutation()
   const update = trpc.admin.semesters.update.useMutation()
   const submit = form.handleSubmit(
@@ -72,31 +72,20 @@ function SemesterForm({ editing, onDone }: { editing: SemesterRow | undefined; o
       busyLabel="Salvando..."
     >
       <InputField
-        id={`${baseId}-name`}
         label="Nome"
         hint="Como a universidade chama, por exemplo 2027/1."
-        error={errors.name?.message}
         maxLength={40}
         required
-        {...form.register('name')}
+        {...boundField(form, 'name', `${baseId}-name`)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
-          id={`${baseId}-starts`}
           label="Início"
           type="date"
-          error={errors.startsOn?.message}
           required
-          {...form.register('startsOn')}
+          {...boundField(form, 'startsOn', `${baseId}-starts`)}
         />
-        <InputField
-          id={`${baseId}-ends`}
-          label="Término"
-          type="date"
-          error={errors.endsOn?.message}
-          required
-          {...form.register('endsOn')}
-        />
+        <InputField label="Término" type="date" required {...boundField(form, 'endsOn', `${baseId}-ends`)} />
       </div>
     </DialogForm>
   )

@@ -8,6 +8,7 @@ import { EditorDialog, type EditorState, editedItem } from '@/components/editor-
 import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { boundField } from '@/lib/bound-field'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import type { MainCategoryOption, SubcategoryRow } from './subcategory-groups'
@@ -63,7 +64,6 @@ function SubcategoryForm({
       icon: editing?.icon ?? '',
     },
   })
-  const { errors } = form.formState
   const create = trpc.admin.subcategories.create.useMutation()
   const update = trpc.admin.subcategories.update.useMutation()
   const saving = create.isPending || update.isPending
@@ -104,14 +104,7 @@ function SubcategoryForm({
       busy={saving}
       busyLabel="Salvando..."
     >
-      <InputField
-        id={ids.name}
-        label="Nome"
-        error={errors.name?.message}
-        maxLength={60}
-        required
-        {...form.register('name')}
-      />
+      <InputField label="Nome" maxLength={60} required {...boundField(form, 'name', ids.name)} />
 
       <Controller
         control={form.control}
@@ -147,22 +140,18 @@ function SubcategoryForm({
       />
 
       <TextareaField
-        id={ids.description}
         label="Descrição"
-        error={errors.description?.message}
         rows={2}
         maxLength={200}
-        {...form.register('description')}
+        {...boundField(form, 'description', ids.description)}
       />
 
       <InputField
-        id={ids.icon}
         label="Ícone (emoji)"
-        error={errors.icon?.message}
         hint="Opcional. Um emoji, como 🎨."
         fieldClassName="sm:max-w-48"
         maxLength={8}
-        {...form.register('icon')}
+        {...boundField(form, 'icon', ids.icon)}
       />
     </DialogForm>
   )

@@ -18,6 +18,7 @@ import {
 } from '@/components/editor-dialog'
 import { InputField, TextareaField } from '@/components/text-fields'
 import type { RouterOutputs } from '@/lib/api-types'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -88,41 +89,33 @@ function MeetingSpotForm({ spot, onDone }: { spot: MeetingSpotRow | null; onDone
       busyLabel="Salvando..."
     >
       <InputField
-        id={`${baseId}-name`}
         label="Nome"
-        error={errors.name?.message}
         autoComplete="off"
         maxLength={80}
         placeholder="Ex.: Hall da Biblioteca Central"
         disabled={busy}
-        {...form.register('name')}
+        {...boundField(form, 'name', `${baseId}-name`)}
       />
       <TextareaField
-        id={`${baseId}-description`}
         label="Onde fica"
-        error={errors.description?.message}
         hint="O prédio ou um ponto de referência."
         rows={2}
         maxLength={200}
         disabled={busy}
-        {...form.register('description')}
+        {...boundField(form, 'description', `${baseId}-description`)}
       />
       <div className="grid grid-cols-2 gap-4">
         <InputField
-          id={`${baseId}-opens`}
           label="Abre às"
           type="time"
-          error={errors.opensAt?.message}
           disabled={busy}
-          {...form.register('opensAt')}
+          {...boundField(form, 'opensAt', `${baseId}-opens`)}
         />
         <InputField
-          id={`${baseId}-closes`}
           label="Fecha às"
           type="time"
-          error={errors.closesAt?.message}
           disabled={busy}
-          {...form.register('closesAt')}
+          {...boundField(form, 'closesAt', `${baseId}-closes`)}
         />
       </div>
       <Controller
