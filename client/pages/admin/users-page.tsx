@@ -8,8 +8,8 @@ import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
+import { FilterTabs } from '@/features/admin/filter-tabs'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { extraRoleLabels } from '@/features/admin/roles'
 import { useDebouncedValue } from '@/features/admin/use-debounced-value'
@@ -29,8 +29,6 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: 'approved', label: 'Aprovados' },
   { value: 'pending', label: 'Pendentes' },
 ]
-
-const isFilter = (value: string): value is Filter => FILTERS.some((filter) => filter.value === value)
 
 /** `/admin/usuarios` and `/admin/aprovacoes` (which opens on the pending accounts). Administrators only. */
 export function AdminUsersPage() {
@@ -89,35 +87,32 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
   )
 
   return (
-    <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <TabsList aria-label="Filtrar usuários" className="w-fit">
-          {FILTERS.map((item) => (
-            <TabsTrigger key={item.value} value={item.value}>
-              {item.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <div className="relative sm:w-80">
-          <label htmlFor={searchId} className="sr-only">
-            Buscar por nome, e-mail ou username
-          </label>
-          <SearchIcon
-            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder="Buscar por nome, e-mail ou username"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-      </div>
-
-      <TabsContent value={filter} className="grid gap-3">
+    <>
+      <FilterTabs
+        tabs={FILTERS}
+        value={filter}
+        onValueChange={setFilter}
+        label="Filtrar usuários"
+        beside={
+          <div className="relative sm:w-80">
+            <label htmlFor={searchId} className="sr-only">
+              Buscar por nome, e-mail ou username
+            </label>
+            <SearchIcon
+              className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              className="pl-9"
+              placeholder="Buscar por nome, e-mail ou username"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        }
+      >
         {users.isPending ? (
           <ListSkeleton label="Carregando usuários..." />
         ) : users.isError ? (
@@ -159,7 +154,7 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
             )}
           </>
         )}
-      </TabsContent>
+      </FilterTabs>
 
       <UserRolesDialog
         user={editing}
@@ -182,7 +177,7 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
           if (removing) remove.mutate({ userId: removing.id })
         }}
       />
-    </Tabs>
+    </>
   )
 }
 
