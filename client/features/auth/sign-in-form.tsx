@@ -76,7 +76,6 @@ function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; on
     resolver: zodResolver(requestPasswordResetSchema),
     defaultValues: { email: defaultEmail },
   })
-  const error = form.formState.errors.email?.message
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -95,7 +94,7 @@ function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; on
       <p className="text-muted-foreground text-sm">
         Informe seu e-mail institucional. Enviaremos um link para você criar uma nova senha.
       </p>
-      <EmailField id="forgot-email" label="Email" error={error} {...form.register('email')} />
+      <EmailField label="Email" {...boundField(form, 'email', 'forgot-email')} />
       <Button type="submit" disabled={request.isPending} className="w-full">
         {request.isPending ? 'Enviando...' : 'Enviar link de redefinição'}
       </Button>
