@@ -232,12 +232,7 @@ function ListingDetails({
                     Enviar mensagem
                   </Button>
                 )}
-                <FavoriteButton
-                  listingId={listing.id}
-                  listingTitle={listing.title}
-                  isFavorite={listing.isFavorite}
-                  variant="labelled"
-                />
+                <FavoriteButton listing={listing} variant="labelled" />
               </div>
             </div>
           )}
