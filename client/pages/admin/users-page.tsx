@@ -2,13 +2,13 @@ import { keepPreviousData } from '@tanstack/react-query'
 import { CheckIcon, SearchIcon, ShieldIcon, UsersIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useLocation } from 'wouter'
-import { ConfirmDialog } from '@/components/confirm-dialog'
 import { EmptyState, ListSkeleton, LoadError } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { AdminLayout } from '@/features/admin/admin-layout'
+import { ConfirmRemoval } from '@/features/admin/confirm-removal'
 import { FilterTabs } from '@/features/admin/filter-tabs'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { extraRoleLabels } from '@/features/admin/roles'
@@ -161,21 +161,17 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
         isSelf={editing?.id === viewer?.id}
         onOpenChange={whenClosed(() => setEditing(null))}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={whenClosed(() => setRemoving(null))}
+      <ConfirmRemoval
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Tem certeza que deseja remover este usuário?"
-        description={
-          removing
-            ? `A conta de ${removing.fullName} (${removing.email}) será removida da comunidade. Esta ação não pode ser desfeita.`
-            : undefined
+        describe={(user) =>
+          `A conta de ${user.fullName} (${user.email}) será removida da comunidade. Esta ação não pode ser desfeita.`
         }
         confirmLabel="Remover usuário"
         busyLabel="Removendo..."
         busy={remove.isPending}
-        onConfirm={() => {
-          if (removing) remove.mutate({ userId: removing.id })
-        }}
+        onConfirm={(user) => remove.mutate({ userId: user.id })}
       />
     </>
   )
