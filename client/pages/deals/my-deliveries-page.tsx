@@ -1,7 +1,7 @@
 import { MEETING_STATUS_LABELS } from '@shared/meetings'
 import { HandshakeIcon, MessageCircleIcon } from 'lucide-react'
 import { Link } from 'wouter'
-import { LabelledSection } from '@/components/labelled-section'
+import { ListSection } from '@/components/labelled-section'
 import { PageHeader } from '@/components/page-header'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { Badge } from '@/components/ui/badge'
@@ -29,12 +29,7 @@ export function MyDeliveriesPage() {
         description="As entregas que você combinou pelas conversas, nos pontos de encontro seguros do campus."
       />
       <ReviewPrompt />
-      <LabelledSection
-        id="proximas"
-        title="Próximas"
-        className="grid gap-4"
-        headingClassName="font-semibold text-xl"
-      >
+      <ListSection id="proximas" title="Próximas">
         <QueryStates
           query={upcoming}
           loading={<ListSkeleton label="Carregando suas entregas..." rows={2} />}
@@ -49,13 +44,8 @@ export function MyDeliveriesPage() {
         >
           {(list) => <MeetingList meetings={list} />}
         </QueryStates>
-      </LabelledSection>
-      <LabelledSection
-        id="passadas"
-        title="Passadas"
-        className="grid gap-4"
-        headingClassName="font-semibold text-xl"
-      >
+      </ListSection>
+      <ListSection id="passadas" title="Passadas">
         <QueryStates
           query={past}
           loading={<ListSkeleton label="Carregando entregas passadas..." rows={1} />}
@@ -64,7 +54,7 @@ export function MyDeliveriesPage() {
         >
           {(list) => <MeetingList meetings={list} />}
         </QueryStates>
-      </LabelledSection>
+      </ListSection>
     </div>
   )
 }
