@@ -20,3 +20,8 @@ export function LabelledSection({ id, title, className, headingClassName, childr
     </section>
   )
 }
+
+/** A section of a page made of a few lists ('Próximas', 'Passadas'): an h2 over its list. */
+export function ListSection(props: Omit<LabelledSectionProps, 'className' | 'headingClassName'>) {
+  return <LabelledSection {...props} className="grid gap-4" headingClassName="font-semibold text-xl" />
+}

@@ -79,7 +79,7 @@ export function LoadError({
 }
 
 /** What QueryStates needs of a query: LoadError's part, and where the query stands. */
-type StatefulQuery<T> = FailedQuery & { isPending: boolean; isError: boolean; data: T | undefined }
+export type StatefulQuery<T> = FailedQuery & { isPending: boolean; isError: boolean; data: T | undefined }
 
 const hasNoItems = (data: unknown) => Array.isArray(data) && data.length === 0
 

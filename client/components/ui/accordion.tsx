@@ -2,20 +2,10 @@ import { ChevronDownIcon } from 'lucide-react'
 import { Accordion as AccordionPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
+import { slotPart } from './slot-part'
 
-function Accordion(props: React.ComponentProps<typeof AccordionPrimitive.Root>) {
-  return <AccordionPrimitive.Root data-slot="accordion" {...props} />
-}
-
-function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
-  return (
-    <AccordionPrimitive.Item
-      data-slot="accordion-item"
-      className={cn('border-b last:border-b-0', className)}
-      {...props}
-    />
-  )
-}
+const Accordion = slotPart(AccordionPrimitive.Root, 'accordion')
+const AccordionItem = slotPart(AccordionPrimitive.Item, 'accordion-item', 'border-b last:border-b-0')
 
 function AccordionTrigger({
   className,

@@ -2,6 +2,8 @@ import { Avatar as AvatarPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
 
+// Written out rather than through slotPart: the avatar is in the first download of the listing and profile
+// pages, where slotPart would be one more file.
 function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
   return (
     <AvatarPrimitive.Root

@@ -1,5 +1,6 @@
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
+import { slotPart } from './slot-part'
 
 /** `compact` brings the card's parts closer together. */
 function Card({ className, compact = false, ...props }: React.ComponentProps<'div'> & { compact?: boolean }) {
@@ -16,51 +17,19 @@ function Card({ className, compact = false, ...props }: React.ComponentProps<'di
   )
 }
 
-function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-header"
-      className={cn(
-        '@container/card-header grid auto-rows-min grid-rows-[auto_auto] gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6',
-        className,
-      )}
-      {...props}
-    />
-  )
-}
-
-function CardTitle({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-title" className={cn('font-semibold leading-none', className)} {...props} />
-}
-
-function CardDescription({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div data-slot="card-description" className={cn('text-muted-foreground text-sm', className)} {...props} />
-  )
-}
-
-function CardAction({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-action"
-      className={cn('col-start-2 row-span-2 row-start-1 self-start justify-self-end', className)}
-      {...props}
-    />
-  )
-}
-
-function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('px-6', className)} {...props} />
-}
-
-function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-footer"
-      className={cn('flex items-center px-6 [.border-t]:pt-6', className)}
-      {...props}
-    />
-  )
-}
+const CardHeader = slotPart(
+  'div',
+  'card-header',
+  '@container/card-header grid auto-rows-min grid-rows-[auto_auto] gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6',
+)
+const CardTitle = slotPart('div', 'card-title', 'font-semibold leading-none')
+const CardDescription = slotPart('div', 'card-description', 'text-muted-foreground text-sm')
+const CardAction = slotPart(
+  'div',
+  'card-action',
+  'col-start-2 row-span-2 row-start-1 self-start justify-self-end',
+)
+const CardContent = slotPart('div', 'card-content', 'px-6')
+const CardFooter = slotPart('div', 'card-footer', 'flex items-center px-6 [.border-t]:pt-6')
 
 export { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }

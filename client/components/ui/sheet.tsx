@@ -2,36 +2,18 @@ import { XIcon } from 'lucide-react'
 import { Dialog as SheetPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
+import { slotPart } from './slot-part'
 import { useReturnFocus } from './use-return-focus'
 
-function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
-  return <SheetPrimitive.Root data-slot="sheet" {...props} />
-}
-
-function SheetTrigger(props: React.ComponentProps<typeof SheetPrimitive.Trigger>) {
-  return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />
-}
-
-function SheetClose(props: React.ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />
-}
-
-function SheetPortal(props: React.ComponentProps<typeof SheetPrimitive.Portal>) {
-  return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />
-}
-
-function SheetOverlay({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Overlay>) {
-  return (
-    <SheetPrimitive.Overlay
-      data-slot="sheet-overlay"
-      className={cn(
-        'fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
-        className,
-      )}
-      {...props}
-    />
-  )
-}
+const Sheet = slotPart(SheetPrimitive.Root, 'sheet')
+const SheetTrigger = slotPart(SheetPrimitive.Trigger, 'sheet-trigger')
+const SheetClose = slotPart(SheetPrimitive.Close, 'sheet-close')
+const SheetPortal = slotPart(SheetPrimitive.Portal, 'sheet-portal')
+const SheetOverlay = slotPart(
+  SheetPrimitive.Overlay,
+  'sheet-overlay',
+  'fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
+)
 
 const sideClasses = {
   right:
@@ -73,35 +55,14 @@ function SheetContent({
   )
 }
 
-function SheetHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="sheet-header" className={cn('flex flex-col gap-1.5 p-4', className)} {...props} />
-}
-
-function SheetFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div data-slot="sheet-footer" className={cn('mt-auto flex flex-col gap-2 p-4', className)} {...props} />
-  )
-}
-
-function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
-  return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn('font-semibold text-foreground', className)}
-      {...props}
-    />
-  )
-}
-
-function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn('text-muted-foreground text-sm', className)}
-      {...props}
-    />
-  )
-}
+const SheetHeader = slotPart('div', 'sheet-header', 'flex flex-col gap-1.5 p-4')
+const SheetFooter = slotPart('div', 'sheet-footer', 'mt-auto flex flex-col gap-2 p-4')
+const SheetTitle = slotPart(SheetPrimitive.Title, 'sheet-title', 'font-semibold text-foreground')
+const SheetDescription = slotPart(
+  SheetPrimitive.Description,
+  'sheet-description',
+  'text-muted-foreground text-sm',
+)
 
 export {
   Sheet,

@@ -1,6 +1,7 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
+import { slotPart } from './slot-part'
 
 function TooltipProvider({
   delayDuration = 0,
@@ -18,9 +19,7 @@ function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
   )
 }
 
-function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />
-}
+const TooltipTrigger = slotPart(TooltipPrimitive.Trigger, 'tooltip-trigger')
 
 function TooltipContent({
   className,

@@ -14,6 +14,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
+import { boundField } from '@/lib/bound-field'
 import { appCodeOf } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
@@ -39,7 +40,6 @@ export function DeleteAccountCard({
     resolver: zodResolver(passwordConfirmationSchema),
     defaultValues: { password: '' },
   })
-  const error = form.formState.errors.password?.message
 
   const change = (next: boolean) => {
     if (remove.isPending) return
@@ -91,12 +91,10 @@ export function DeleteAccountCard({
             </AlertDialogHeader>
             {hasPassword ? (
               <PasswordField
-                id="delete-password"
                 label="Senha"
-                error={error}
                 autoComplete="current-password"
                 autoFocus
-                {...form.register('password')}
+                {...boundField(form, 'password', 'delete-password')}
               />
             ) : (
               <p className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">

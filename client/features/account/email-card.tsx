@@ -4,6 +4,7 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { EmailField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -21,7 +22,6 @@ export function EmailCard({ email, run }: { email: string; run: RunWithReauth })
     resolver: zodResolver(schema),
     defaultValues: { newEmail: '' },
   })
-  const error = form.formState.errors.newEmail?.message
   const hint = `Use outro endereço @${domain}. Enviaremos um link de confirmação para ele e avisaremos o endereço atual.`
 
   const submit = form.handleSubmit(
@@ -49,12 +49,10 @@ export function EmailCard({ email, run }: { email: string; run: RunWithReauth })
     >
       <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={request.isPending || undefined}>
         <EmailField
-          id="email-new"
           label="Novo e-mail"
-          error={error}
           hint={hint}
           placeholder={`seu.nome@${domain}`}
-          {...form.register('newEmail')}
+          {...boundField(form, 'newEmail', 'email-new')}
         />
         <Button type="submit" className="justify-self-start" disabled={request.isPending}>
           {request.isPending ? 'Enviando...' : 'Enviar link de confirmação'}

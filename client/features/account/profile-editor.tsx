@@ -21,6 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { initialOf } from '@/features/listings/detail/seller-card'
 import { useAvatarUpload } from '@/features/uploads/use-avatar-upload'
 import type { RouterOutputs } from '@/lib/api-types'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { toast, toastError } from '@/lib/toast'
@@ -198,39 +199,27 @@ export function ProfileEditor({ profile }: { profile: MyProfile }) {
       </FormField>
 
       <InputField
-        id="account-full-name"
         label="Nome completo"
-        error={errors.fullName?.message}
         required
         autoComplete="name"
-        {...form.register('fullName')}
+        {...boundField(form, 'fullName', 'account-full-name')}
       />
 
       <TextareaField
-        id="account-bio"
         label="Bio"
-        error={errors.bio?.message}
         hint={bioHint}
         rows={4}
         placeholder="Conte um pouco sobre você: o que estuda, o que cria, o que oferece..."
-        {...form.register('bio')}
+        {...boundField(form, 'bio', 'account-bio')}
       />
 
       <div className="grid gap-6 sm:grid-cols-2">
         <InputField
-          id="account-university"
           label="Universidade"
-          error={errors.university?.message}
           autoComplete="organization"
-          {...form.register('university')}
+          {...boundField(form, 'university', 'account-university')}
         />
-        <InputField
-          id="account-course"
-          label="Curso"
-          error={errors.course?.message}
-          autoComplete="off"
-          {...form.register('course')}
-        />
+        <InputField label="Curso" autoComplete="off" {...boundField(form, 'course', 'account-course')} />
       </div>
 
       <FormActions

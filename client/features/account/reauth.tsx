@@ -14,6 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
+import { boundField } from '@/lib/bound-field'
 import { appConfig } from '@/lib/config'
 import { toastFirstError } from '@/lib/form-errors'
 import { toastError } from '@/lib/toast'
@@ -104,7 +105,6 @@ export function ReauthDialog({
     resolver: zodResolver(passwordConfirmationSchema),
     defaultValues: { password: '' },
   })
-  const error = form.formState.errors.password?.message
   const googleOnly = account !== undefined && !account.hasPassword && account.google !== null
 
   const submit = form.handleSubmit(async (values) => {
@@ -168,12 +168,10 @@ export function ReauthDialog({
             busyLabel="Confirmando..."
           >
             <PasswordField
-              id="reauth-password"
               label="Senha"
-              error={error}
               autoComplete="current-password"
               autoFocus
-              {...form.register('password')}
+              {...boundField(form, 'password', 'reauth-password')}
             />
           </DialogForm>
         )}

@@ -4,23 +4,33 @@ import {
   REPORT_RESOLUTION_LABELS,
   REPORT_TARGET_LABELS,
 } from '@shared/safety'
-import { QueryStates } from '@/components/query-states'
+import type { ReactNode } from 'react'
+import { QueryStates, type StatefulQuery } from '@/components/query-states'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate } from '@/lib/dates'
 import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
-function Section({
+/** A Minha Conta section listing what `query` loads, with its own loading, failure and empty texts. */
+function QuerySection<T>({
   id,
   title,
   description,
+  query,
+  loads,
+  empty,
   children,
 }: {
   id: string
   title: string
   description: string
-  children: React.ReactNode
+  query: StatefulQuery<T>
+  /** What is loading, in the plural ('bloqueios'), for the loading and failure texts. */
+  loads: string
+  /** What the section says when there is nothing to list. */
+  empty?: string
+  children: (data: T) => ReactNode
 }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-5">
@@ -30,17 +40,22 @@ function Section({
         </h2>
         <p className="text-muted-foreground text-sm">{description}</p>
       </div>
-      {children}
+      <QueryStates
+        query={query}
+        loading={
+          <div role="status" aria-label={`Carregando ${loads}`} className="grid gap-2">
+            <Skeleton className="h-8" />
+            <Skeleton className="h-8" />
+          </div>
+        }
+        failed={<p className="text-destructive text-sm">{`Erro ao carregar ${loads}.`}</p>}
+        empty={empty === undefined ? undefined : <p className="text-muted-foreground text-sm">{empty}</p>}
+      >
+        {children}
+      </QueryStates>
     </section>
   )
 }
-
-const Loading = ({ label }: { label: string }) => (
-  <div role="status" aria-label={label} className="grid gap-2">
-    <Skeleton className="h-8" />
-    <Skeleton className="h-8" />
-  </div>
-)
 
 /** Minha Conta: the people the member blocked, with undo. */
 export function BlockedMembersSection() {
@@ -51,42 +66,36 @@ export function BlockedMembersSection() {
     onError: (error) => toastError(error, 'Erro ao desbloquear'),
   })
   return (
-    <Section
+    <QuerySection
       id="bloqueados"
       title="Pessoas bloqueadas"
       description="Vocês não trocam mensagens nem veem os anúncios e o perfil um do outro. Quem foi bloqueado não é avisado."
+      query={blocked}
+      loads="bloqueios"
+      empty="Você não bloqueou ninguém."
     >
-      <QueryStates
-        query={blocked}
-        loading={<Loading label="Carregando bloqueios" />}
-        failed={<p className="text-destructive text-sm">Erro ao carregar bloqueios.</p>}
-        empty={<p className="text-muted-foreground text-sm">Você não bloqueou ninguém.</p>}
-      >
-        {(people) => (
-          <ul className="grid gap-2">
-            {people.map((person) => (
-              <li key={person.userId} className="flex items-center justify-between gap-3 text-sm">
-                <span className="min-w-0 truncate">
-                  {person.fullName}
-                  {person.username ? (
-                    <span className="text-muted-foreground"> @{person.username}</span>
-                  ) : null}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={unblock.isPending}
-                  onClick={() => unblock.mutate({ userId: person.userId })}
-                  aria-label={`Desbloquear ${person.fullName}`}
-                >
-                  Desbloquear
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryStates>
-    </Section>
+      {(people) => (
+        <ul className="grid gap-2">
+          {people.map((person) => (
+            <li key={person.userId} className="flex items-center justify-between gap-3 text-sm">
+              <span className="min-w-0 truncate">
+                {person.fullName}
+                {person.username ? <span className="text-muted-foreground"> @{person.username}</span> : null}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={unblock.isPending}
+                onClick={() => unblock.mutate({ userId: person.userId })}
+                aria-label={`Desbloquear ${person.fullName}`}
+              >
+                Desbloquear
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   )
 }
 
@@ -94,40 +103,36 @@ export function BlockedMembersSection() {
 export function MyReportsSection() {
   const reports = trpc.safety.myReports.useQuery()
   return (
-    <Section
+    <QuerySection
       id="denuncias"
       title="Minhas denúncias"
       description="Acompanhe o que você denunciou. A moderação analisa cada denúncia em até 24 horas."
+      query={reports}
+      loads="denúncias"
+      empty="Você ainda não fez nenhuma denúncia."
     >
-      <QueryStates
-        query={reports}
-        loading={<Loading label="Carregando denúncias" />}
-        failed={<p className="text-destructive text-sm">Erro ao carregar denúncias.</p>}
-        empty={<p className="text-muted-foreground text-sm">Você ainda não fez nenhuma denúncia.</p>}
-      >
-        {(made) => (
-          <ul className="grid gap-2">
-            {made.map((report) => (
-              <li key={report.id} className="grid gap-0.5 rounded-md border p-3 text-sm">
-                <span className="font-medium">
-                  {REPORT_TARGET_LABELS[report.targetType]}: {report.title}
-                </span>
-                <span className="text-muted-foreground">
-                  {REPORT_REASON_LABELS[report.reason]} · {formatDate(report.createdAt)}
-                </span>
-                <span>
-                  {report.status === 'open'
-                    ? 'Em análise'
-                    : report.resolution
-                      ? REPORT_RESOLUTION_LABELS[report.resolution]
-                      : 'Analisada'}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryStates>
-    </Section>
+      {(made) => (
+        <ul className="grid gap-2">
+          {made.map((report) => (
+            <li key={report.id} className="grid gap-0.5 rounded-md border p-3 text-sm">
+              <span className="font-medium">
+                {REPORT_TARGET_LABELS[report.targetType]}: {report.title}
+              </span>
+              <span className="text-muted-foreground">
+                {REPORT_REASON_LABELS[report.reason]} · {formatDate(report.createdAt)}
+              </span>
+              <span>
+                {report.status === 'open'
+                  ? 'Em análise'
+                  : report.resolution
+                    ? REPORT_RESOLUTION_LABELS[report.resolution]
+                    : 'Analisada'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   )
 }
 
@@ -140,35 +145,31 @@ export function EmailPreferencesSection() {
     onError: (error) => toastError(error, 'Erro ao salvar preferência'),
   })
   return (
-    <Section
+    <QuerySection
       id="emails"
       title="E-mails"
       description="Escolha o que o Vupt pode enviar para o seu e-mail. As notificações no app continuam."
+      query={preferences}
+      loads="preferências"
     >
-      <QueryStates
-        query={preferences}
-        loading={<Loading label="Carregando preferências" />}
-        failed={<p className="text-destructive text-sm">Erro ao carregar preferências.</p>}
-      >
-        {(kinds) => (
-          <ul className="grid gap-2">
-            {kinds.map((preference) => (
-              <li key={preference.kind}>
-                <label className="flex cursor-pointer items-center gap-3 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={preference.enabled}
-                    disabled={set.isPending}
-                    onChange={(event) => set.mutate({ kind: preference.kind, enabled: event.target.checked })}
-                  />
-                  {EMAIL_KIND_LABELS[preference.kind]}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryStates>
-    </Section>
+      {(kinds) => (
+        <ul className="grid gap-2">
+          {kinds.map((preference) => (
+            <li key={preference.kind}>
+              <label className="flex cursor-pointer items-center gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={preference.enabled}
+                  disabled={set.isPending}
+                  onChange={(event) => set.mutate({ kind: preference.kind, enabled: event.target.checked })}
+                />
+                {EMAIL_KIND_LABELS[preference.kind]}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   )
 }

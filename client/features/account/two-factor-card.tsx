@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import type { RouterOutputs } from '@/lib/api-types'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -190,7 +191,6 @@ function EnableTwoFactorDialog({
     resolver: zodResolver(enrolmentCodeFormSchema),
     defaultValues: { code: '' },
   })
-  const error = form.formState.errors.code?.message
   const hint = 'O código muda a cada 30 segundos.'
 
   const close = () => {
@@ -269,15 +269,13 @@ function EnableTwoFactorDialog({
               </code>
             </div>
             <InputField
-              id="totp-enrol-code"
               label="Código de 6 dígitos"
-              error={error}
               hint={hint}
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9 ]*"
               required
-              {...form.register('code')}
+              {...boundField(form, 'code', 'totp-enrol-code')}
             />
           </DialogForm>
         ) : null}
@@ -323,7 +321,6 @@ function SecondFactorDialog({
     resolver: zodResolver(secondFactorFormSchema),
     defaultValues: { code: '' },
   })
-  const error = form.formState.errors.code?.message
 
   const close = (next: boolean) => {
     if (next || pending) return
@@ -356,15 +353,13 @@ function SecondFactorDialog({
         >
           {notice}
           <InputField
-            id={id}
             label="Código do app ou de recuperação"
-            error={error}
             autoComplete="one-time-code"
             autoCapitalize="none"
             spellCheck={false}
             required
             autoFocus
-            {...form.register('code')}
+            {...boundField(form, 'code', id)}
           />
         </DialogForm>
       </DialogContent>

@@ -7,15 +7,21 @@ import { useId, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import {
+  EditorDialog,
+  type EditorDialogProps,
+  type EditorState,
+  editedItem,
+} from '@/components/editor-dialog'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { UploadProgress } from '@/features/uploads/upload-progress'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -26,24 +32,13 @@ type BannerFormInput = z.input<typeof bannerInputSchema>
 type BannerFormOutput = z.output<typeof bannerInputSchema>
 
 /** What the dialog is doing: creating a banner, editing one, or closed (null). */
-export type BannerDialogState = { mode: 'create' } | { mode: 'edit'; banner: BannerRow } | null
+export type BannerDialogState = EditorState<BannerRow>
 
-export function BannerFormDialog({
-  state,
-  onOpenChange,
-}: {
-  state: BannerDialogState
-  onOpenChange: (open: boolean) => void
-}) {
-  const banner = state?.mode === 'edit' ? state.banner : undefined
+export function BannerFormDialog(props: EditorDialogProps<BannerRow>) {
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent wide>
-        {state ? (
-          <BannerForm key={banner?.id ?? 'new'} banner={banner} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog {...props} wide>
+      {(state, onDone) => <BannerForm banner={editedItem(state)} onDone={onDone} />}
+    </EditorDialog>
   )
 }
 
@@ -118,22 +113,13 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
       busyLabel="Salvando..."
       submitDisabled={uploading}
     >
-      <InputField
-        id={ids.title}
-        label="Título"
-        error={errors.title?.message}
-        maxLength={100}
-        required
-        {...form.register('title')}
-      />
+      <InputField label="Título" maxLength={100} required {...boundField(form, 'title', ids.title)} />
 
       <TextareaField
-        id={ids.description}
         label="Descrição"
-        error={errors.description?.message}
         rows={2}
         maxLength={500}
-        {...form.register('description')}
+        {...boundField(form, 'description', ids.description)}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -210,14 +196,12 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
       </p>
 
       <InputField
-        id={ids.link}
         label="Link"
-        error={errors.linkUrl?.message}
         hint={linkHint}
         type="url"
         inputMode="url"
         placeholder="https://"
-        {...form.register('linkUrl')}
+        {...boundField(form, 'linkUrl', ids.link)}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">

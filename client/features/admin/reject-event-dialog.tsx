@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
 import { TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -38,7 +39,6 @@ function RejectionForm({ event, onDone }: { event: RejectionTarget; onDone: () =
     resolver: zodResolver(rejectEventSchema),
     defaultValues: { id: event.id, reason: '' },
   })
-  const error = form.formState.errors.reason?.message
 
   const reject = trpc.events.reject.useMutation({
     onSuccess: async () => {
@@ -67,14 +67,12 @@ function RejectionForm({ event, onDone }: { event: RejectionTarget; onDone: () =
       destructive
     >
       <TextareaField
-        id={reasonId}
         label="Motivo da rejeição"
-        error={error}
         rows={4}
         maxLength={500}
         required
         disabled={reject.isPending}
-        {...form.register('reason')}
+        {...boundField(form, 'reason', reasonId)}
       />
     </DialogForm>
   )

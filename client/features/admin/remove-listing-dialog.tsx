@@ -8,6 +8,7 @@ import { TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { RadioCard } from '@/components/ui/radio-card'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -136,14 +137,12 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
 
       {reason === 'other' ? (
         <TextareaField
-          id={detailsId}
           label="Descreva o motivo"
-          error={errors.details?.message}
           rows={3}
           maxLength={500}
           required
           disabled={remove.isPending}
-          {...form.register('details')}
+          {...boundField(form, 'details', detailsId)}
         />
       ) : null}
     </DialogForm>

@@ -4,37 +4,30 @@ import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import {
+  EditorDialog,
+  type EditorDialogProps,
+  type EditorState,
+  editedItem,
+} from '@/components/editor-dialog'
 import { InputField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { boundField } from '@/lib/bound-field'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 export type SemesterRow = { id: number; name: string; startsOn: string; endsOn: string }
-export type SemesterDialogState = { mode: 'create' } | { mode: 'edit'; semester: SemesterRow } | null
+export type SemesterDialogState = EditorState<SemesterRow>
 
 type SemesterFormInput = z.input<typeof semesterInputSchema>
 type SemesterFormOutput = z.output<typeof semesterInputSchema>
 
 /** Novo semestre / Editar semestre, in the Semestres section. */
-export function SemesterFormDialog({
-  state,
-  onOpenChange,
-}: {
-  state: SemesterDialogState
-  onOpenChange: (open: boolean) => void
-}) {
+export function SemesterFormDialog(props: EditorDialogProps<SemesterRow>) {
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {state ? (
-          <SemesterForm
-            key={state.mode === 'edit' ? state.semester.id : 'new'}
-            editing={state.mode === 'edit' ? state.semester : undefined}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog {...props}>
+      {(state, onDone) => <SemesterForm editing={editedItem(state)} onDone={onDone} />}
+    </EditorDialog>
   )
 }
 
@@ -49,7 +42,6 @@ function SemesterForm({ editing, onDone }: { editing: SemesterRow | undefined; o
       endsOn: editing?.endsOn ?? '',
     },
   })
-  const { errors } = form.formState
   const create = trpc.admin.semesters.create.useMutation()
   const update = trpc.admin.semesters.update.useMutation()
   const submit = form.handleSubmit(
@@ -80,31 +72,20 @@ function SemesterForm({ editing, onDone }: { editing: SemesterRow | undefined; o
       busyLabel="Salvando..."
     >
       <InputField
-        id={`${baseId}-name`}
         label="Nome"
         hint="Como a universidade chama, por exemplo 2027/1."
-        error={errors.name?.message}
         maxLength={40}
         required
-        {...form.register('name')}
+        {...boundField(form, 'name', `${baseId}-name`)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
-          id={`${baseId}-starts`}
           label="Início"
           type="date"
-          error={errors.startsOn?.message}
           required
-          {...form.register('startsOn')}
+          {...boundField(form, 'startsOn', `${baseId}-starts`)}
         />
-        <InputField
-          id={`${baseId}-ends`}
-          label="Término"
-          type="date"
-          error={errors.endsOn?.message}
-          required
-          {...form.register('endsOn')}
-        />
+        <InputField label="Término" type="date" required {...boundField(form, 'endsOn', `${baseId}-ends`)} />
       </div>
     </DialogForm>
   )

@@ -4,10 +4,11 @@ import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { EditorDialog, type EditorState, editedItem } from '@/components/editor-dialog'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { boundField } from '@/lib/bound-field'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import type { MainCategoryOption, SubcategoryRow } from './subcategory-groups'
@@ -15,10 +16,7 @@ import type { MainCategoryOption, SubcategoryRow } from './subcategory-groups'
 type SubcategoryFormInput = z.input<typeof subcategoryInputSchema>
 type SubcategoryFormOutput = z.output<typeof subcategoryInputSchema>
 
-export type SubcategoryDialogState =
-  | { mode: 'create'; mainCategoryId?: number }
-  | { mode: 'edit'; subcategory: SubcategoryRow }
-  | null
+export type SubcategoryDialogState = EditorState<SubcategoryRow, { mainCategoryId?: number }>
 
 const REQUIRED = 'Preencha os campos obrigatórios'
 
@@ -31,20 +29,10 @@ export function SubcategoryFormDialog({
   mainCategories: readonly MainCategoryOption[]
   onOpenChange: (open: boolean) => void
 }) {
-  const key = state?.mode === 'edit' ? state.subcategory.id : 'new'
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {state ? (
-          <SubcategoryForm
-            key={key}
-            state={state}
-            mainCategories={mainCategories}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog state={state} onOpenChange={onOpenChange}>
+      {(opened, onDone) => <SubcategoryForm state={opened} mainCategories={mainCategories} onDone={onDone} />}
+    </EditorDialog>
   )
 }
 
@@ -64,7 +52,7 @@ function SubcategoryForm({
     description: `${baseId}-description`,
     icon: `${baseId}-icon`,
   }
-  const editing = state.mode === 'edit' ? state.subcategory : undefined
+  const editing = editedItem(state)
   const utils = trpc.useUtils()
   const form = useForm<SubcategoryFormInput, unknown, SubcategoryFormOutput>({
     resolver: zodResolver(subcategoryInputSchema),
@@ -76,7 +64,6 @@ function SubcategoryForm({
       icon: editing?.icon ?? '',
     },
   })
-  const { errors } = form.formState
   const create = trpc.admin.subcategories.create.useMutation()
   const update = trpc.admin.subcategories.update.useMutation()
   const saving = create.isPending || update.isPending
@@ -117,14 +104,7 @@ function SubcategoryForm({
       busy={saving}
       busyLabel="Salvando..."
     >
-      <InputField
-        id={ids.name}
-        label="Nome"
-        error={errors.name?.message}
-        maxLength={60}
-        required
-        {...form.register('name')}
-      />
+      <InputField label="Nome" maxLength={60} required {...boundField(form, 'name', ids.name)} />
 
       <Controller
         control={form.control}
@@ -160,22 +140,18 @@ function SubcategoryForm({
       />
 
       <TextareaField
-        id={ids.description}
         label="Descrição"
-        error={errors.description?.message}
         rows={2}
         maxLength={200}
-        {...form.register('description')}
+        {...boundField(form, 'description', ids.description)}
       />
 
       <InputField
-        id={ids.icon}
         label="Ícone (emoji)"
-        error={errors.icon?.message}
         hint="Opcional. Um emoji, como 🎨."
         fieldClassName="sm:max-w-48"
         maxLength={8}
-        {...form.register('icon')}
+        {...boundField(form, 'icon', ids.icon)}
       />
     </DialogForm>
   )

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 
 const newPasswordFormSchema = z
@@ -32,24 +33,19 @@ export function NewPasswordForm({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirmation: '' },
   })
-  const { errors } = form.formState
   const submit = form.handleSubmit(({ password }) => onSubmit(password), toastFirstError)
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <PasswordField
-        id={`${idPrefix}-password`}
         label="Nova senha"
-        error={errors.password?.message}
         autoComplete="new-password"
-        {...form.register('password')}
+        {...boundField(form, 'password', `${idPrefix}-password`)}
       />
       <PasswordField
-        id={`${idPrefix}-confirmation`}
         label="Confirme a nova senha"
-        error={errors.confirmation?.message}
         autoComplete="new-password"
-        {...form.register('confirmation')}
+        {...boundField(form, 'confirmation', `${idPrefix}-confirmation`)}
       />
       <Button type="submit" disabled={pending || disabled}>
         {pending ? 'Salvando...' : submitLabel}

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { EmailField, PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { TRY_LATER_DESCRIPTION, toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
@@ -23,7 +24,6 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   })
-  const { errors } = form.formState
 
   if (twoFactor.data?.pending) return <TwoFactorStep onVerified={onSignedIn} />
   if (forgot)
@@ -51,18 +51,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Entrar">
       <EmailField
-        id="signin-email"
         label="Email"
-        error={errors.email?.message}
         placeholder="voce@univille.br"
-        {...form.register('email')}
+        {...boundField(form, 'email', 'signin-email')}
       />
       <PasswordField
-        id="signin-password"
         label="Senha"
-        error={errors.password?.message}
         autoComplete="current-password"
-        {...form.register('password')}
+        {...boundField(form, 'password', 'signin-password')}
       />
       <Button type="submit" disabled={signIn.isPending} className="w-full">
         {signIn.isPending ? 'Entrando...' : 'Entrar'}
@@ -80,7 +76,6 @@ function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; on
     resolver: zodResolver(requestPasswordResetSchema),
     defaultValues: { email: defaultEmail },
   })
-  const error = form.formState.errors.email?.message
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -99,7 +94,7 @@ function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; on
       <p className="text-muted-foreground text-sm">
         Informe seu e-mail institucional. Enviaremos um link para você criar uma nova senha.
       </p>
-      <EmailField id="forgot-email" label="Email" error={error} {...form.register('email')} />
+      <EmailField label="Email" {...boundField(form, 'email', 'forgot-email')} />
       <Button type="submit" disabled={request.isPending} className="w-full">
         {request.isPending ? 'Enviando...' : 'Enviar link de redefinição'}
       </Button>

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { secondFactorFormSchema } from '@/features/account/account-schemas'
+import { boundField } from '@/lib/bound-field'
 import { appCodeOf } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
@@ -27,7 +28,6 @@ export function TwoFactorStep({ onVerified }: { onVerified: () => void }) {
     resolver: zodResolver(secondFactorFormSchema),
     defaultValues: { code: '' },
   })
-  const error = form.formState.errors.code?.message
   const hint = recovery
     ? 'Digite um dos códigos de recuperação que você guardou (ex.: k3m9-x2qa-7hvd).'
     : 'Digite o código de 6 dígitos do seu app autenticador.'
@@ -73,9 +73,7 @@ export function TwoFactorStep({ onVerified }: { onVerified: () => void }) {
         </p>
       </div>
       <InputField
-        id="two-factor-code"
         label="Código de verificação"
-        error={error}
         hint={hint}
         autoComplete="one-time-code"
         inputMode={recovery ? 'text' : 'numeric'}
@@ -83,7 +81,7 @@ export function TwoFactorStep({ onVerified }: { onVerified: () => void }) {
         spellCheck={false}
         required
         autoFocus
-        {...form.register('code')}
+        {...boundField(form, 'code', 'two-factor-code')}
       />
       <Button type="submit" disabled={busy} className="w-full">
         {verify.isPending ? 'Verificando...' : 'Verificar'}

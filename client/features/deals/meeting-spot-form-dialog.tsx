@@ -10,15 +10,21 @@ import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import {
+  EditorDialog,
+  type EditorDialogProps,
+  type EditorState,
+  editedItem,
+} from '@/components/editor-dialog'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import type { RouterOutputs } from '@/lib/api-types'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 export type MeetingSpotRow = RouterOutputs['admin']['meetingSpots']['list'][number]
-export type MeetingSpotDialogState = { mode: 'create' } | { mode: 'edit'; spot: MeetingSpotRow } | null
+export type MeetingSpotDialogState = EditorState<MeetingSpotRow>
 
 type FormInput = z.input<typeof meetingSpotInputSchema>
 
@@ -31,25 +37,11 @@ const EMPTY: MeetingSpotInput = {
 }
 
 /** "Novo ponto de encontro" / "Editar ponto de encontro": name, where exactly, hours and days. */
-export function MeetingSpotFormDialog({
-  state,
-  onOpenChange,
-}: {
-  state: MeetingSpotDialogState
-  onOpenChange: (open: boolean) => void
-}) {
+export function MeetingSpotFormDialog(props: EditorDialogProps<MeetingSpotRow>) {
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {state ? (
-          <MeetingSpotForm
-            key={state.mode === 'edit' ? state.spot.id : 'novo'}
-            spot={state.mode === 'edit' ? state.spot : null}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog {...props}>
+      {(state, onDone) => <MeetingSpotForm spot={editedItem(state) ?? null} onDone={onDone} />}
+    </EditorDialog>
   )
 }
 
@@ -97,41 +89,33 @@ function MeetingSpotForm({ spot, onDone }: { spot: MeetingSpotRow | null; onDone
       busyLabel="Salvando..."
     >
       <InputField
-        id={`${baseId}-name`}
         label="Nome"
-        error={errors.name?.message}
         autoComplete="off"
         maxLength={80}
         placeholder="Ex.: Hall da Biblioteca Central"
         disabled={busy}
-        {...form.register('name')}
+        {...boundField(form, 'name', `${baseId}-name`)}
       />
       <TextareaField
-        id={`${baseId}-description`}
         label="Onde fica"
-        error={errors.description?.message}
         hint="O prédio ou um ponto de referência."
         rows={2}
         maxLength={200}
         disabled={busy}
-        {...form.register('description')}
+        {...boundField(form, 'description', `${baseId}-description`)}
       />
       <div className="grid grid-cols-2 gap-4">
         <InputField
-          id={`${baseId}-opens`}
           label="Abre às"
           type="time"
-          error={errors.opensAt?.message}
           disabled={busy}
-          {...form.register('opensAt')}
+          {...boundField(form, 'opensAt', `${baseId}-opens`)}
         />
         <InputField
-          id={`${baseId}-closes`}
           label="Fecha às"
           type="time"
-          error={errors.closesAt?.message}
           disabled={busy}
-          {...form.register('closesAt')}
+          {...boundField(form, 'closesAt', `${baseId}-closes`)}
         />
       </div>
       <Controller

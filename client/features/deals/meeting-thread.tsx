@@ -1,13 +1,13 @@
 import { MEETING_STATUS_LABELS, type MeetingView } from '@shared/meetings'
-import { CalendarPlusIcon, CheckCircle2Icon, MapPinIcon } from 'lucide-react'
+import { CheckCircle2Icon, MapPinIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { formatDateTime } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
+import { AddToCalendarButton } from './add-to-calendar-button'
 import { useMergeMeeting } from './meeting-cache'
-import { meetingCalendarUrl } from './meeting-calendar-url'
 import { MeetingCancelDialog } from './meeting-cancel-dialog'
 import { HandoffCodeDialog, HandoffConfirmDialog } from './meeting-handoff-dialogs'
 import { MeetingProposeDialog } from './meeting-propose-dialog'
@@ -120,14 +120,7 @@ function MeetingCard({
       <div className="flex flex-wrap gap-2">
         {agreed && seller ? <HandoffCodeDialog meeting={meeting} /> : null}
         {agreed && !seller ? <HandoffConfirmDialog meeting={meeting} /> : null}
-        {agreed ? (
-          <Button asChild variant="outline" size="sm">
-            <a href={meetingCalendarUrl(meeting.id)} download>
-              <CalendarPlusIcon aria-hidden="true" />
-              Adicionar à agenda
-            </a>
-          </Button>
-        ) : null}
+        {agreed ? <AddToCalendarButton meetingId={meeting.id} /> : null}
         {!agreed && !mine ? (
           <Button type="button" variant="outline" size="sm" onClick={onPropose}>
             Propor outros horários

@@ -74,28 +74,22 @@ function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offe
     )
     setConfirming(null)
   }
-  const accept = trpc.offers.accept.useMutation({
-    onSuccess: (next) => {
+  // Either way the confirmation closes; after a failure the offers are read again as the server has them.
+  const answered = (successMessage: string, errorTitle: string) => ({
+    onSuccess: (next: OfferView) => {
       settle(next)
-      toast.success('Oferta aceita! Combinem a entrega pela conversa.')
+      toast.success(successMessage)
     },
-    onError: (error) => {
+    onError: (error: unknown) => {
       setConfirming(null)
       void utils.offers.list.invalidate({ conversationId: offer.conversationId })
-      toastError(error, 'Erro ao aceitar oferta')
+      toastError(error, errorTitle)
     },
   })
-  const decline = trpc.offers.decline.useMutation({
-    onSuccess: (next) => {
-      settle(next)
-      toast.success('Oferta recusada.')
-    },
-    onError: (error) => {
-      setConfirming(null)
-      void utils.offers.list.invalidate({ conversationId: offer.conversationId })
-      toastError(error, 'Erro ao recusar oferta')
-    },
-  })
+  const accept = trpc.offers.accept.useMutation(
+    answered('Oferta aceita! Combinem a entrega pela conversa.', 'Erro ao aceitar oferta'),
+  )
+  const decline = trpc.offers.decline.useMutation(answered('Oferta recusada.', 'Erro ao recusar oferta'))
   const busy = accept.isPending || decline.isPending
   const amount = formatPrice(offer.amountCents)
   return (

@@ -8,6 +8,7 @@ import { FormActions } from '@/components/form-actions'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
+import { boundField } from '@/lib/bound-field'
 import { todayInTimeZone } from '@/lib/dates'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -67,7 +68,7 @@ export function EventForm({
       imageUploadId: null,
     },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const upload = useSingleImageUpload({
     kind: 'event',
     failureTitle: IMAGE_UPLOAD_ERROR,
@@ -109,61 +110,44 @@ export function EventForm({
   return (
     <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>
       <InputField
-        id={ids.title}
         label="Título"
-        error={errors.title?.message}
         required
         autoComplete="off"
         placeholder="Ex.: Sarau de poesia no bloco A"
-        {...form.register('title')}
+        {...boundField(form, 'title', ids.title)}
       />
 
       <TextareaField
-        id={ids.description}
         label="Descrição"
-        error={errors.description?.message}
         hint={descriptionHint}
         required
         rows={6}
         size="tall"
         placeholder="Conte o que vai rolar, quem pode participar, o que levar..."
-        {...form.register('description')}
+        {...boundField(form, 'description', ids.description)}
       />
 
       <div className="grid gap-6 sm:grid-cols-2">
         <InputField
-          id={ids.date}
           label="Data"
-          error={errors.eventDate?.message}
           type="date"
           required
           min={minDate}
-          {...form.register('eventDate')}
+          {...boundField(form, 'eventDate', ids.date)}
         />
-        <InputField
-          id={ids.time}
-          label="Horário"
-          error={errors.eventTime?.message}
-          type="time"
-          required
-          {...form.register('eventTime')}
-        />
+        <InputField label="Horário" type="time" required {...boundField(form, 'eventTime', ids.time)} />
       </div>
 
       <InputField
-        id={ids.location}
         label="Local"
-        error={errors.location?.message}
         required
         autoComplete="off"
         placeholder="Ex.: Auditório do bloco C"
-        {...form.register('location')}
+        {...boundField(form, 'location', ids.location)}
       />
 
       <InputField
-        id={ids.capacity}
         label="Máximo de participantes"
-        error={errors.maxParticipants?.message}
         hint={CAPACITY_HINT}
         type="number"
         inputMode="numeric"
@@ -172,7 +156,7 @@ export function EventForm({
         step={1}
         placeholder="Sem limite"
         className="sm:max-w-48"
-        {...form.register('maxParticipants')}
+        {...boundField(form, 'maxParticipants', ids.capacity)}
       />
 
       <FormField label="Imagem" htmlFor={ids.image} hint={IMAGE_HINT}>

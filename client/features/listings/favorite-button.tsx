@@ -8,10 +8,8 @@ import { useAbsolutePath } from './protected-link'
 import { useToggleFavorite } from './use-toggle-favorite'
 
 type FavoriteButtonProps = {
-  listingId: number
-  /** Names the listing in the round heart's accessible label: a grid holds many hearts. */
-  listingTitle: string
-  isFavorite: boolean
+  /** Its title names it in the round heart's accessible label: a grid holds many hearts. */
+  listing: { id: number; title: string; isFavorite: boolean }
   /** 'icon': the round heart over a card's photo; 'labelled': the listing page's 'Favoritar' button. */
   variant?: 'icon' | 'labelled'
   className?: string
@@ -22,9 +20,7 @@ type FavoriteButtonProps = {
  * sign in and brought back to the listing.
  */
 export function FavoriteButton({
-  listingId,
-  listingTitle,
-  isFavorite,
+  listing: { id: listingId, title: listingTitle, isFavorite },
   variant = 'icon',
   className,
 }: FavoriteButtonProps) {

@@ -59,12 +59,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
         </Badge>
         <VuptBadgeChip count={listing.vuptsCount} className="absolute bottom-2 left-2" />
       </div>
-      <FavoriteButton
-        listingId={listing.id}
-        listingTitle={listing.title}
-        isFavorite={listing.isFavorite}
-        className="absolute top-1 right-1 z-10"
-      />
+      <FavoriteButton listing={listing} className="absolute top-1 right-1 z-10" />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 font-semibold text-sm leading-snug sm:text-base">
           <Link {...linkTo(routes.listing(listing.id))} className="outline-none after:absolute after:inset-0">

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form'
 import { DialogForm } from '@/components/dialog-form'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -32,7 +33,6 @@ function BarrierReportForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(barrierReportSchema),
     defaultValues: { page: '', details: '', assistiveTech: '' },
   })
-  const { errors } = form.formState
   const report = trpc.safety.reportBarrier.useMutation({
     onSuccess: () => {
       toast.success('Relato enviado', {
@@ -57,32 +57,26 @@ function BarrierReportForm({ onDone }: { onDone: () => void }) {
       busyLabel="Enviando..."
     >
       <InputField
-        id={`${id}-page`}
         label="Página"
-        error={errors.page?.message}
         maxLength={BARRIER_PAGE_MAX}
         placeholder="Por exemplo: /portal ou a tela de criar anúncio"
         disabled={busy}
-        {...form.register('page')}
+        {...boundField(form, 'page', `${id}-page`)}
       />
       <TextareaField
-        id={`${id}-details`}
         label="O que aconteceu"
-        error={errors.details?.message}
         rows={4}
         maxLength={REPORT_DETAILS_MAX}
         placeholder="O que você tentou fazer e o que impediu"
         disabled={busy}
-        {...form.register('details')}
+        {...boundField(form, 'details', `${id}-details`)}
       />
       <InputField
-        id={`${id}-tech`}
         label="O que você usa para navegar (opcional)"
-        error={errors.assistiveTech?.message}
         maxLength={BARRIER_TOOL_MAX}
         placeholder="Por exemplo: NVDA com Firefox, só teclado, zoom de 200%"
         disabled={busy}
-        {...form.register('assistiveTech')}
+        {...boundField(form, 'assistiveTech', `${id}-tech`)}
       />
     </DialogForm>
   )

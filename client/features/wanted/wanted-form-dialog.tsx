@@ -8,6 +8,7 @@ import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import type { RouterOutputs } from '@/lib/api-types'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -88,14 +89,12 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
       busyLabel={post ? 'Salvando...' : 'Publicando...'}
     >
       <InputField
-        id={ids.title}
         label="O que você procura?"
-        error={errors.title?.message}
         autoComplete="off"
         maxLength={120}
         placeholder="Ex.: Calculadora científica"
         disabled={busy}
-        {...form.register('title')}
+        {...boundField(form, 'title', ids.title)}
       />
       <FormField label="Categoria" htmlFor={ids.category} error={errors.mainCategoryId?.message}>
         <select
@@ -131,27 +130,23 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
           })}
         />
         <InputField
-          id={ids.days}
           label="Fica no ar por (dias)"
-          error={errors.days?.message}
           hint={`De 1 a ${WANTED_DAYS_MAX} dias.`}
           type="number"
           inputMode="numeric"
           min={1}
           max={WANTED_DAYS_MAX}
           disabled={busy}
-          {...form.register('days')}
+          {...boundField(form, 'days', ids.days)}
         />
       </div>
       <TextareaField
-        id={ids.details}
         label="Detalhes (opcional)"
-        error={errors.details?.message}
         rows={3}
         maxLength={WANTED_DETAILS_MAX}
         placeholder="Modelo, edição, tamanho, como prefere combinar..."
         disabled={busy}
-        {...form.register('details')}
+        {...boundField(form, 'details', ids.details)}
       />
     </DialogForm>
   )

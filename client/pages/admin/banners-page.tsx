@@ -1,13 +1,13 @@
 import { BANNER_PLACEMENT_LABELS } from '@shared/schemas/admin'
 import { ExternalLinkIcon, ImageIcon, PencilIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
-import { ConfirmDialog } from '@/components/confirm-dialog'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
+import { ConfirmRemoval } from '@/features/admin/confirm-removal'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { Switch } from '@/features/admin/switch'
 import { instanceUrl } from '@/lib/instance-url'
@@ -103,7 +103,7 @@ function BannersAdmin() {
                       banner={banner}
                       toggling={setActive.isPending && setActive.variables?.id === banner.id}
                       onToggle={(active) => setActive.mutate({ id: banner.id, active })}
-                      onEdit={() => setDialog({ mode: 'edit', banner })}
+                      onEdit={() => setDialog({ mode: 'edit', item: banner })}
                       onRemove={() => setRemoving(banner)}
                     />
                   ))}
@@ -115,21 +115,17 @@ function BannersAdmin() {
       </QueryStates>
 
       <BannerFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={whenClosed(() => setRemoving(null))}
+      <ConfirmRemoval
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Tem certeza que deseja remover este banner?"
-        description={
-          removing
-            ? `“${removing.title}” deixará de aparecer no portal. Esta ação não pode ser desfeita.`
-            : undefined
+        describe={(banner) =>
+          `“${banner.title}” deixará de aparecer no portal. Esta ação não pode ser desfeita.`
         }
         confirmLabel="Remover banner"
         busyLabel="Removendo..."
         busy={remove.isPending}
-        onConfirm={() => {
-          if (removing) remove.mutate({ id: removing.id })
-        }}
+        onConfirm={(banner) => remove.mutate({ id: banner.id })}
       />
     </div>
   )

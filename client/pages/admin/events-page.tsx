@@ -5,8 +5,8 @@ import { useState } from 'react'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
+import { FilterTabs } from '@/features/admin/filter-tabs'
 import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject-event-dialog'
 import { EventStatusBadge } from '@/features/events/event-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -24,8 +24,6 @@ const TABS: { value: Tab; label: string; empty: string }[] = [
   { value: 'aprovado', label: 'Aprovados', empty: 'Nenhum evento aprovado ainda.' },
   { value: 'rejeitado', label: 'Rejeitados', empty: 'Nenhum evento foi rejeitado.' },
 ]
-
-const isTab = (value: string): value is Tab => TABS.some((tab) => tab.value === value)
 
 /** `/admin/eventos`: the event approval queue, for administrators and moderators. */
 export function AdminEventsPage() {
@@ -57,15 +55,8 @@ function EventsAdmin() {
 
   const empty = TABS.find((item) => item.value === tab)?.empty
   return (
-    <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)} className="gap-4">
-      <TabsList aria-label="Situação dos eventos" className="w-fit">
-        {TABS.map((item) => (
-          <TabsTrigger key={item.value} value={item.value}>
-            {item.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-      <TabsContent value={tab} className="grid gap-3">
+    <>
+      <FilterTabs tabs={TABS} value={tab} onValueChange={setTab} label="Situação dos eventos">
         <QueryStates
           query={events}
           loading={<ListSkeleton label="Carregando eventos..." rowClassName="h-36" />}
@@ -92,9 +83,9 @@ function EventsAdmin() {
             </ul>
           )}
         </QueryStates>
-      </TabsContent>
+      </FilterTabs>
       <RejectEventDialog event={rejecting} onOpenChange={whenClosed(() => setRejecting(null))} />
-    </Tabs>
+    </>
   )
 }
 

@@ -6,8 +6,8 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
+import { FilterTabs } from '@/features/admin/filter-tabs'
 import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -23,8 +23,6 @@ const FILTERS: { value: Filter; label: string; empty: string }[] = [
   { value: 'active', label: 'Ativos', empty: 'Nenhum anúncio ativo.' },
   { value: 'removed', label: 'Removidos', empty: 'Nenhum anúncio foi removido.' },
 ]
-
-const isFilter = (value: string): value is Filter => FILTERS.some((filter) => filter.value === value)
 
 /** `/admin/anuncios`: listing moderation, for administrators and moderators. */
 export function AdminListingsPage() {
@@ -42,15 +40,8 @@ function ListingsAdmin() {
   const empty = FILTERS.find((item) => item.value === filter)?.empty
 
   return (
-    <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-4">
-      <TabsList aria-label="Filtrar anúncios" className="w-fit">
-        {FILTERS.map((item) => (
-          <TabsTrigger key={item.value} value={item.value}>
-            {item.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-      <TabsContent value={filter} className="grid gap-3">
+    <>
+      <FilterTabs tabs={FILTERS} value={filter} onValueChange={setFilter} label="Filtrar anúncios">
         <QueryStates
           query={listings}
           loading={<ListSkeleton label="Carregando anúncios..." />}
@@ -75,9 +66,9 @@ function ListingsAdmin() {
             </ul>
           )}
         </QueryStates>
-      </TabsContent>
+      </FilterTabs>
       <RemoveListingDialog listing={removing} onOpenChange={whenClosed(() => setRemoving(null))} />
-    </Tabs>
+    </>
   )
 }
 

@@ -1,12 +1,12 @@
 import { weekdaysText } from '@shared/schemas/meeting-spots'
 import { ArchiveIcon, ArchiveRestoreIcon, MapPinIcon, PencilIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
-import { ConfirmDialog } from '@/components/confirm-dialog'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
+import { ConfirmRemoval } from '@/features/admin/confirm-removal'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import {
   type MeetingSpotDialogState,
@@ -114,7 +114,7 @@ function MeetingSpotsAdmin() {
                   <div className="flex flex-wrap gap-2 sm:shrink-0">
                     <Button
                       variant="outline"
-                      onClick={() => setDialog({ mode: 'edit', spot })}
+                      onClick={() => setDialog({ mode: 'edit', item: spot })}
                       aria-label={`Editar ${spot.name}`}
                     >
                       <PencilIcon aria-hidden="true" />
@@ -148,19 +148,15 @@ function MeetingSpotsAdmin() {
       </QueryStates>
 
       <MeetingSpotFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={whenClosed(() => setRemoving(null))}
+      <ConfirmRemoval
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Excluir este ponto de encontro?"
-        description={
-          removing ? `“${removing.name}” será excluído. Esta ação não pode ser desfeita.` : undefined
-        }
+        describe={(spot) => `“${spot.name}” será excluído. Esta ação não pode ser desfeita.`}
         confirmLabel="Excluir"
         busyLabel="Excluindo..."
         busy={remove.isPending}
-        onConfirm={() => {
-          if (removing) remove.mutate({ id: removing.id })
-        }}
+        onConfirm={(spot) => remove.mutate({ id: spot.id })}
       />
     </div>
   )

@@ -1,10 +1,10 @@
 import { CalendarRangeIcon, PencilIcon, PlusIcon, UserCheckIcon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { ConfirmDialog } from '@/components/confirm-dialog'
 import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { AdminLayout } from '@/features/admin/admin-layout'
+import { ConfirmRemoval } from '@/features/admin/confirm-removal'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import {
   ExtendDeadlineDialog,
@@ -134,7 +134,7 @@ function Calendar() {
                 <div className="flex gap-2 sm:shrink-0">
                   <Button
                     variant="outline"
-                    onClick={() => setDialog({ mode: 'edit', semester })}
+                    onClick={() => setDialog({ mode: 'edit', item: semester })}
                     aria-label={`Editar semestre ${semester.name}`}
                   >
                     <PencilIcon aria-hidden="true" />
@@ -153,21 +153,17 @@ function Calendar() {
         )}
       </ListStates>
       <SemesterFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={whenClosed(() => setRemoving(null))}
+      <ConfirmRemoval
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Remover este semestre?"
-        description={
-          removing
-            ? `“${removing.name}” sai do calendário, com os prazos estendidos dele. Esta ação não pode ser desfeita.`
-            : undefined
+        describe={(semester) =>
+          `“${semester.name}” sai do calendário, com os prazos estendidos dele. Esta ação não pode ser desfeita.`
         }
         confirmLabel="Remover"
         busyLabel="Removendo..."
         busy={remove.isPending}
-        onConfirm={() => {
-          if (removing) remove.mutate({ id: removing.id })
-        }}
+        onConfirm={(semester) => remove.mutate({ id: semester.id })}
       />
     </section>
   )

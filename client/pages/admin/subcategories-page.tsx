@@ -1,10 +1,10 @@
 import { PencilIcon, PlusIcon, TagsIcon } from 'lucide-react'
 import { useState } from 'react'
-import { ConfirmDialog } from '@/components/confirm-dialog'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
+import { ConfirmRemoval } from '@/features/admin/confirm-removal'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { type SubcategoryDialogState, SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
 import {
@@ -115,7 +115,7 @@ function SubcategoriesAdmin() {
                       <div className="flex gap-2 sm:shrink-0">
                         <Button
                           variant="outline"
-                          onClick={() => setDialog({ mode: 'edit', subcategory })}
+                          onClick={() => setDialog({ mode: 'edit', item: subcategory })}
                           aria-label={`Editar subcategoria ${subcategory.name}`}
                         >
                           <PencilIcon aria-hidden="true" />
@@ -142,23 +142,19 @@ function SubcategoriesAdmin() {
         mainCategories={mains}
         onOpenChange={whenClosed(() => setDialog(null))}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={whenClosed(() => setRemoving(null))}
+      <ConfirmRemoval
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Tem certeza que deseja deletar esta subcategoria?"
-        description={
-          removing
-            ? removing.listings > 0
-              ? `“${removing.name}” tem ${listingsCountLabel(removing.listings)} e não poderá ser deletada enquanto estiver em uso.`
-              : `“${removing.name}” será deletada. Esta ação não pode ser desfeita.`
-            : undefined
+        describe={(subcategory) =>
+          subcategory.listings > 0
+            ? `“${subcategory.name}” tem ${listingsCountLabel(subcategory.listings)} e não poderá ser deletada enquanto estiver em uso.`
+            : `“${subcategory.name}” será deletada. Esta ação não pode ser desfeita.`
         }
         confirmLabel="Deletar"
         busyLabel="Deletando..."
         busy={remove.isPending}
-        onConfirm={() => {
-          if (removing) remove.mutate({ id: removing.id })
-        }}
+        onConfirm={(subcategory) => remove.mutate({ id: subcategory.id })}
       />
     </div>
   )

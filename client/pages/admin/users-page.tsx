@@ -3,14 +3,14 @@ import { keepPreviousData } from '@tanstack/react-query'
 import { CheckIcon, SearchIcon, ShieldIcon, UsersIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useLocation } from 'wouter'
-import { ConfirmDialog } from '@/components/confirm-dialog'
 import { EmptyState, ListSkeleton, LoadError } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { AdminLayout } from '@/features/admin/admin-layout'
+import { ConfirmRemoval } from '@/features/admin/confirm-removal'
+import { FilterTabs } from '@/features/admin/filter-tabs'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { extraRoleLabels } from '@/features/admin/roles'
 import { useDebouncedValue } from '@/features/admin/use-debounced-value'
@@ -30,8 +30,6 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: 'approved', label: 'Aprovados' },
   { value: 'pending', label: 'Pendentes' },
 ]
-
-const isFilter = (value: string): value is Filter => FILTERS.some((filter) => filter.value === value)
 
 /** `/admin/usuarios` and `/admin/aprovacoes` (which opens on the pending accounts). Administrators only. */
 export function AdminUsersPage() {
@@ -90,35 +88,32 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
   )
 
   return (
-    <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <TabsList aria-label="Filtrar usuários" className="w-fit">
-          {FILTERS.map((item) => (
-            <TabsTrigger key={item.value} value={item.value}>
-              {item.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <div className="relative sm:w-80">
-          <label htmlFor={searchId} className="sr-only">
-            Buscar por nome, e-mail ou username
-          </label>
-          <SearchIcon
-            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder="Buscar por nome, e-mail ou username"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-      </div>
-
-      <TabsContent value={filter} className="grid gap-3">
+    <>
+      <FilterTabs
+        tabs={FILTERS}
+        value={filter}
+        onValueChange={setFilter}
+        label="Filtrar usuários"
+        beside={
+          <div className="relative sm:w-80">
+            <label htmlFor={searchId} className="sr-only">
+              Buscar por nome, e-mail ou username
+            </label>
+            <SearchIcon
+              className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              className="pl-9"
+              placeholder="Buscar por nome, e-mail ou username"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        }
+      >
         {users.isPending ? (
           <ListSkeleton label="Carregando usuários..." />
         ) : users.isError ? (
@@ -160,30 +155,26 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
             )}
           </>
         )}
-      </TabsContent>
+      </FilterTabs>
 
       <UserRolesDialog
         user={editing}
         isSelf={editing?.id === viewer?.id}
         onOpenChange={whenClosed(() => setEditing(null))}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={whenClosed(() => setRemoving(null))}
+      <ConfirmRemoval
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Tem certeza que deseja remover este usuário?"
-        description={
-          removing
-            ? `A conta de ${removing.fullName} (${removing.email}) será removida da comunidade. Esta ação não pode ser desfeita.`
-            : undefined
+        describe={(user) =>
+          `A conta de ${user.fullName} (${user.email}) será removida da comunidade. Esta ação não pode ser desfeita.`
         }
         confirmLabel="Remover usuário"
         busyLabel="Removendo..."
         busy={remove.isPending}
-        onConfirm={() => {
-          if (removing) remove.mutate({ userId: removing.id })
-        }}
+        onConfirm={(user) => remove.mutate({ userId: user.id })}
       />
-    </Tabs>
+    </>
   )
 }
 

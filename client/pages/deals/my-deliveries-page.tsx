@@ -1,13 +1,13 @@
 import { MEETING_STATUS_LABELS } from '@shared/meetings'
 import { routes } from '@shared/routes'
-import { CalendarPlusIcon, HandshakeIcon, MessageCircleIcon } from 'lucide-react'
+import { HandshakeIcon, MessageCircleIcon } from 'lucide-react'
 import { Link } from 'wouter'
-import { LabelledSection } from '@/components/labelled-section'
+import { ListSection } from '@/components/labelled-section'
 import { PageHeader } from '@/components/page-header'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { meetingCalendarUrl } from '@/features/deals/meeting-calendar-url'
+import { AddToCalendarButton } from '@/features/deals/add-to-calendar-button'
 import { ReviewPrompt } from '@/features/deals/review-prompt'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime } from '@/lib/dates'
@@ -30,12 +30,7 @@ export function MyDeliveriesPage() {
         description="As entregas que você combinou pelas conversas, nos pontos de encontro seguros do campus."
       />
       <ReviewPrompt />
-      <LabelledSection
-        id="proximas"
-        title="Próximas"
-        className="grid gap-4"
-        headingClassName="font-semibold text-xl"
-      >
+      <ListSection id="proximas" title="Próximas">
         <QueryStates
           query={upcoming}
           loading={<ListSkeleton label="Carregando suas entregas..." rows={2} />}
@@ -50,13 +45,8 @@ export function MyDeliveriesPage() {
         >
           {(list) => <MeetingList meetings={list} />}
         </QueryStates>
-      </LabelledSection>
-      <LabelledSection
-        id="passadas"
-        title="Passadas"
-        className="grid gap-4"
-        headingClassName="font-semibold text-xl"
-      >
+      </ListSection>
+      <ListSection id="passadas" title="Passadas">
         <QueryStates
           query={past}
           loading={<ListSkeleton label="Carregando entregas passadas..." rows={1} />}
@@ -65,7 +55,7 @@ export function MyDeliveriesPage() {
         >
           {(list) => <MeetingList meetings={list} />}
         </QueryStates>
-      </LabelledSection>
+      </ListSection>
     </div>
   )
 }
@@ -104,14 +94,7 @@ function MeetingList({ meetings }: { meetings: MyMeeting[] }) {
                 Abrir conversa
               </Link>
             </Button>
-            {meeting.status === 'combinada' ? (
-              <Button asChild variant="outline" size="sm">
-                <a href={meetingCalendarUrl(meeting.id)} download>
-                  <CalendarPlusIcon aria-hidden="true" />
-                  Adicionar à agenda
-                </a>
-              </Button>
-            ) : null}
+            {meeting.status === 'combinada' ? <AddToCalendarButton meetingId={meeting.id} /> : null}
           </div>
         </li>
       ))}

@@ -123,12 +123,7 @@ function RosterLists({ roster }: { roster: Roster }) {
                 key={person.position}
                 className="flex items-center justify-between gap-3 rounded-lg border p-3"
               >
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{person.fullName}</span>
-                  {person.username ? (
-                    <span className="block truncate text-muted-foreground text-sm">@{person.username}</span>
-                  ) : null}
-                </span>
+                <PersonName person={person} />
                 {person.checkedInAt ? <Badge>Presente</Badge> : null}
               </li>
             ))}
@@ -146,12 +141,7 @@ function RosterLists({ roster }: { roster: Roster }) {
             {roster.waiting.map((person) => (
               <li key={person.position} className="flex items-center gap-3 rounded-lg border p-3">
                 <span className="font-semibold text-muted-foreground tabular-nums">{person.position}º</span>
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{person.fullName}</span>
-                  {person.username ? (
-                    <span className="block truncate text-muted-foreground text-sm">@{person.username}</span>
-                  ) : null}
-                </span>
+                <PersonName person={person} />
               </li>
             ))}
           </ol>
@@ -202,6 +192,18 @@ function CapacityForm({ id, current, confirmed }: { id: number; current: number 
         {setCapacity.isPending ? 'Salvando...' : 'Salvar vagas'}
       </Button>
     </form>
+  )
+}
+
+/** A name on the roster, with the @username under it when the member has one. */
+function PersonName({ person }: { person: { fullName: string; username: string | null } }) {
+  return (
+    <span className="min-w-0">
+      <span className="block truncate font-medium">{person.fullName}</span>
+      {person.username ? (
+        <span className="block truncate text-muted-foreground text-sm">@{person.username}</span>
+      ) : null}
+    </span>
   )
 }
 

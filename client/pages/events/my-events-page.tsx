@@ -1,7 +1,7 @@
 import { routes } from '@shared/routes'
 import { CalendarHeartIcon, CalendarPlusIcon, PencilIcon } from 'lucide-react'
 import { Link } from 'wouter'
-import { LabelledSection } from '@/components/labelled-section'
+import { ListSection } from '@/components/labelled-section'
 import { PageHeader } from '@/components/page-header'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { Button } from '@/components/ui/button'
@@ -39,12 +39,7 @@ export function MyEventsPage() {
         }
       />
 
-      <LabelledSection
-        id="organizo"
-        title="Eventos que organizo"
-        className="grid gap-4"
-        headingClassName="font-semibold text-xl"
-      >
+      <ListSection id="organizo" title="Eventos que organizo">
         <QueryStates
           query={organized}
           loading={<ListSkeleton label="Carregando seus eventos..." rows={2} />}
@@ -67,14 +62,9 @@ export function MyEventsPage() {
             </ul>
           )}
         </QueryStates>
-      </LabelledSection>
+      </ListSection>
 
-      <LabelledSection
-        id="vou"
-        title="Vou participar"
-        className="grid gap-4"
-        headingClassName="font-semibold text-xl"
-      >
+      <ListSection id="vou" title="Vou participar">
         <QueryStates
           query={attending}
           loading={<ListSkeleton label="Carregando eventos..." rows={2} rowClassName="h-48" />}
@@ -104,15 +94,10 @@ export function MyEventsPage() {
             </>
           )}
         </QueryStates>
-      </LabelledSection>
+      </ListSection>
 
       {waiting.data && waiting.data.length > 0 ? (
-        <LabelledSection
-          id="espera"
-          title="Na lista de espera"
-          className="grid gap-4"
-          headingClassName="font-semibold text-xl"
-        >
+        <ListSection id="espera" title="Na lista de espera">
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {waiting.data.map((event) => (
               <li key={event.id} className="grid gap-2">
@@ -123,7 +108,7 @@ export function MyEventsPage() {
               </li>
             ))}
           </ul>
-        </LabelledSection>
+        </ListSection>
       ) : null}
     </div>
   )

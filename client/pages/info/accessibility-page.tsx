@@ -1,5 +1,6 @@
 import { routes } from '@shared/routes'
 import { Mail } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
@@ -40,59 +41,39 @@ export function AccessibilityPage() {
         </p>
       </header>
 
-      <LabelledSection
-        id="meta"
-        title="Meta de conformidade"
-        className="grid gap-2"
-        headingClassName="font-semibold text-xl"
-      >
+      <StatementPart id="meta" title="Meta de conformidade">
         <p>
           Todas as páginas e fluxos do Vupt buscam atender às Diretrizes de Acessibilidade para Conteúdo Web
           (WCAG) 2.2, nível AA, do W3C, que incluem as recomendações do eMAG usadas em sites públicos
           brasileiros.
         </p>
-      </LabelledSection>
+      </StatementPart>
 
-      <LabelledSection
-        id="testes"
-        title="O que testamos e como"
-        className="grid gap-2"
-        headingClassName="font-semibold text-xl"
-      >
+      <StatementPart id="testes" title="O que testamos e como">
         <p>A cada mudança no código, testes automáticos num navegador real verificam:</p>
         <ul className="grid list-disc gap-2 pl-6">
           {tested.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
-      </LabelledSection>
+      </StatementPart>
 
-      <LabelledSection
-        id="libras"
-        title="Libras"
-        className="grid gap-2"
-        headingClassName="font-semibold text-xl"
-      >
+      <StatementPart id="libras" title="Libras">
         <p>
           No rodapé de todas as páginas, o botão &quot;Acessibilidade em Libras&quot; liga o VLibras, que
           traduz os textos da página para a Língua Brasileira de Sinais. A escolha fica guardada neste
           navegador, e o mesmo botão desliga.
         </p>
         <p>{LIBRAS_PRIVACY_TEXT}</p>
-      </LabelledSection>
+      </StatementPart>
 
-      <LabelledSection
-        id="limitacoes"
-        title="Limitações conhecidas"
-        className="grid gap-2"
-        headingClassName="font-semibold text-xl"
-      >
+      <StatementPart id="limitacoes" title="Limitações conhecidas">
         <ul className="grid list-disc gap-2 pl-6">
           {limitations.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
-      </LabelledSection>
+      </StatementPart>
 
       <LabelledSection
         id="barreira"
@@ -129,6 +110,15 @@ export function AccessibilityPage() {
         </p>
       </LabelledSection>
     </article>
+  )
+}
+
+/** One part of the statement, under its own heading. */
+function StatementPart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <LabelledSection id={id} title={title} className="grid gap-2" headingClassName="font-semibold text-xl">
+      {children}
+    </LabelledSection>
   )
 }
 

@@ -110,31 +110,9 @@ export function SobrePage() {
         </dl>
       </LabelledSection>
 
-      <LabelledSection
-        id="sobre-proposta"
-        title="Três jeitos de participar"
-        className="mt-14"
-        headingClassName="text-center font-bold text-2xl tracking-tight sm:text-3xl"
-      >
-        <ul className="mt-6 grid gap-4 md:grid-cols-3">
-          {pillars.map((pillar) => (
-            <PillarCard key={pillar.title} pillar={pillar} />
-          ))}
-        </ul>
-      </LabelledSection>
+      <PillarsSection id="sobre-proposta" title="Três jeitos de participar" pillars={pillars} />
 
-      <LabelledSection
-        id="sobre-valores"
-        title="O que nos move"
-        className="mt-14"
-        headingClassName="text-center font-bold text-2xl tracking-tight sm:text-3xl"
-      >
-        <ul className="mt-6 grid gap-4 md:grid-cols-3">
-          {values.map((value) => (
-            <PillarCard key={value.title} pillar={value} />
-          ))}
-        </ul>
-      </LabelledSection>
+      <PillarsSection id="sobre-valores" title="O que nos move" pillars={values} />
 
       <LabelledSection
         id="sobre-privacidade"
@@ -167,6 +145,24 @@ export function SobrePage() {
         </div>
       </LabelledSection>
     </div>
+  )
+}
+
+/** A row of cards under a centred heading: the ways to take part, what moves the Vupt. */
+function PillarsSection({ id, title, pillars }: { id: string; title: string; pillars: Pillar[] }) {
+  return (
+    <LabelledSection
+      id={id}
+      title={title}
+      className="mt-14"
+      headingClassName="text-center font-bold text-2xl tracking-tight sm:text-3xl"
+    >
+      <ul className="mt-6 grid gap-4 md:grid-cols-3">
+        {pillars.map((pillar) => (
+          <PillarCard key={pillar.title} pillar={pillar} />
+        ))}
+      </ul>
+    </LabelledSection>
   )
 }
 

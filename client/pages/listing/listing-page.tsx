@@ -231,12 +231,7 @@ function ListingDetails({
                     Enviar mensagem
                   </Button>
                 )}
-                <FavoriteButton
-                  listingId={listing.id}
-                  listingTitle={listing.title}
-                  isFavorite={listing.isFavorite}
-                  variant="labelled"
-                />
+                <FavoriteButton listing={listing} variant="labelled" />
               </div>
             </div>
           )}

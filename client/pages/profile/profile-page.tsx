@@ -10,7 +10,7 @@ import {
 } from 'lucide-react'
 import { Link, useLocation, useParams } from 'wouter'
 import { IconText } from '@/components/icon-text'
-import { LabelledSection } from '@/components/labelled-section'
+import { ListSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -135,7 +135,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
 
       <ReviewSection reviews={profile.reviews} fullName={profile.fullName} isMe={profile.isMe} />
 
-      <LabelledSection
+      <ListSection
         id="profile-listings"
         title={
           <>
@@ -143,8 +143,6 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             <span className="font-normal text-muted-foreground">({count})</span>
           </>
         }
-        className="grid gap-4"
-        headingClassName="font-semibold text-xl"
       >
         {count === 0 ? (
           <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
@@ -167,7 +165,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             ))}
           </ul>
         )}
-      </LabelledSection>
+      </ListSection>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import useEmblaCarousel from 'embla-carousel-react'
 import { ChevronLeftIcon, ChevronRightIcon, ImageIcon } from 'lucide-react'
-import { type KeyboardEvent, useCallback, useEffect, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { instanceUrl } from '@/lib/instance-url'
 import { cn } from '@/lib/utils'
@@ -48,6 +48,37 @@ type GalleryProps = {
   title: string
   /** The photo shown first (a thumbnail that was clicked). */
   startIndex?: number
+}
+
+/** One of the round buttons over the photo's sides that move to the previous or next photo. */
+function ArrowButton({
+  className,
+  label,
+  icon,
+  disabled,
+  onClick,
+}: {
+  className: string
+  label: string
+  icon: ReactNode
+  disabled: boolean
+  onClick: () => void
+}) {
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      size="icon"
+      shape="round"
+      raised
+      className={cn('-translate-y-1/2 absolute top-1/2', className)}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {icon}
+    </Button>
+  )
 }
 
 /** Photos to swipe or step through with buttons and arrow keys, dots to jump; a single photo has no controls. */
@@ -130,32 +161,20 @@ function Carousel({ images, title, startIndex = 0 }: GalleryProps) {
             ))}
           </div>
         </div>
-        <Button
-          type="button"
-          variant="secondary"
-          size="icon"
-          shape="round"
-          raised
-          className="-translate-y-1/2 absolute top-1/2 left-2"
-          aria-label="Foto anterior"
+        <ArrowButton
+          className="left-2"
+          label="Foto anterior"
+          icon={<ChevronLeftIcon aria-hidden="true" />}
           disabled={!canPrev}
           onClick={() => embla?.scrollPrev(prefersReducedMotion())}
-        >
-          <ChevronLeftIcon aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          size="icon"
-          shape="round"
-          raised
-          className="-translate-y-1/2 absolute top-1/2 right-2"
-          aria-label="Próxima foto"
+        />
+        <ArrowButton
+          className="right-2"
+          label="Próxima foto"
+          icon={<ChevronRightIcon aria-hidden="true" />}
           disabled={!canNext}
           onClick={() => embla?.scrollNext(prefersReducedMotion())}
-        >
-          <ChevronRightIcon aria-hidden="true" />
-        </Button>
+        />
         <p
           className="absolute right-3 bottom-3 rounded-full bg-black/60 px-2 py-0.5 text-white text-xs"
           aria-live="polite"

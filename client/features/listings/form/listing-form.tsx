@@ -13,6 +13,7 @@ import { RadioCard } from '@/components/ui/radio-card'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { ImageUploader } from '@/features/uploads/image-uploader'
 import { type ExistingImage, useImageUploads } from '@/features/uploads/use-image-uploads'
+import { boundField } from '@/lib/bound-field'
 import { describeError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -110,25 +111,21 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
   return (
     <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>
       <InputField
-        id={ids.title}
         label="Título"
-        error={errors.title?.message}
         required
         autoComplete="off"
         placeholder="Ex.: Calculadora HP 12c"
-        {...form.register('title')}
+        {...boundField(form, 'title', ids.title)}
       />
 
       <TextareaField
-        id={ids.description}
         label="Descrição"
-        error={errors.description?.message}
         hint={descriptionHint}
         required
         rows={6}
         size="tall"
         placeholder="Conte os detalhes: estado, tamanho, o que acompanha, como entregar..."
-        {...form.register('description')}
+        {...boundField(form, 'description', ids.description)}
       />
 
       <FormField label="Preço" htmlFor={ids.price} error={errors.price?.message}>
