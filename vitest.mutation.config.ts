@@ -20,7 +20,7 @@ export default defineConfig({
     // takes too long for the dry run on two cores, and the rest never reaches these files on purpose.
     include: [
       'server/safety/*.test.ts',
-      'tests/integration/{procedure-tiers,community-scope,safety,chat-photos,wanted,identity}.test.ts',
+      'tests/integration/{procedure-tiers,community-scope,community-resolution,safety,chat-photos,wanted,identity}.test.ts',
       'tests/security/{suspension,procedures,blocked-rsvp,subscriptions}.test.ts',
     ],
     // Instrumented code runs several times slower: the sign-up bursts (real password hashing) need room.
