@@ -119,6 +119,9 @@ describe('bloqueio', () => {
       email: `fora${Date.now()}@edu.udesc.br`,
     })
     await expectTRPCError(scene.buyer.caller.safety.block({ userId: outsider.id }), 'NOT_FOUND')
+    // Someone who does not exist is refused the same way.
+    await expectTRPCError(scene.buyer.caller.safety.block({ userId: outsider.id + 1000 }), 'NOT_FOUND')
+    expect((await scene.buyer.caller.safety.blocked()).map((row) => row.userId)).toEqual([scene.seller.id])
   })
 })
 
