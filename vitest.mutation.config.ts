@@ -16,8 +16,9 @@ export default defineConfig({
   test: {
     ...unit.test,
     name: undefined,
-    // Only the tests that exercise the mutated rules: the whole unit project under instrumentation
-    // takes too long for the dry run on two cores, and the rest never reaches these files on purpose.
+    // Only the tests written for the mutated rules (docs/mutation.md): every procedure call passes
+    // through server/trpc/init.ts, so with the whole unit project each surviving mutant there would
+    // rerun nearly every test, hours on two cores.
     include: [
       'server/safety/*.test.ts',
       'tests/integration/{procedure-tiers,community-scope,community-resolution,safety,chat-photos,wanted,identity}.test.ts',
