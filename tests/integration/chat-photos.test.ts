@@ -219,6 +219,8 @@ describe('fotos no chat: quem carrega', () => {
     // Before sending, only who uploaded it sees the preview.
     expect((await sharp((await load(photo.cardUrl, aliceId)).body).metadata()).width).toBe(640)
     expect((await load(photo.cardUrl, bobId)).status).toBe(404)
+    // An address of the right shape that names no photo is refused like a photo of someone else.
+    expect((await load(photo.cardUrl.replace(photo.id, randomUUID()), aliceId)).status).toBe(404)
     const sent = await alice.chat.send({ conversationId, photos: [photo.id] })
     const { cardUrl, fullUrl } = sent.photos[0] ?? { cardUrl: '', fullUrl: '' }
     for (const viewer of [aliceId, bobId]) {
