@@ -208,6 +208,24 @@ describe('fotos no chat: quem carrega', () => {
     }
   })
 
+  it('cada endereço dá o seu tamanho: o do card é menor que o da foto inteira', async () => {
+    const { status, body: photo } = await upload(aliceId, await solidJpeg(1200, 900))
+    expect(status).toBe(201)
+    // Before sending, only who uploaded it sees the preview.
+    expect((await sharp((await load(photo.cardUrl, aliceId)).body).metadata()).width).toBe(640)
+    expect((await load(photo.cardUrl, bobId)).status).toBe(404)
+    // An address of the right shape that names no photo is refused like a photo of someone else.
+    expect((await load(photo.cardUrl.replace(photo.id, randomUUID()), aliceId)).status).toBe(404)
+    const sent = await alice.chat.send({ conversationId, photos: [photo.id] })
+    const { cardUrl, fullUrl } = sent.photos[0] ?? { cardUrl: '', fullUrl: '' }
+    for (const viewer of [aliceId, bobId]) {
+      const card = await load(cardUrl, viewer)
+      const full = await load(fullUrl, viewer)
+      expect((await sharp(card.body).metadata()).width).toBe(640)
+      expect((await sharp(full.body).metadata()).width).toBe(1200)
+    }
+  })
+
   it('a foto sai sem EXIF nem GPS', async () => {
     const original = await jpegWithGps()
     expect((await sharp(original).metadata()).exif).toBeDefined()

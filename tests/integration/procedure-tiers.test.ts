@@ -4,7 +4,7 @@ import { createSession } from '../../server/auth/session'
 import { createStudent } from '../../server/db/factories'
 import { appRouter } from '../../server/routers/_app'
 import type { ProcedureMeta, Tier } from '../../server/trpc/init'
-import { expectTRPCError } from '../support/assertions'
+import { expectAppError, expectTRPCError } from '../support/assertions'
 import { type AppCaller, callerFor, callerForToken, createAdmin, setUpTestWorld } from '../support/test-app'
 
 const TIERS: readonly Tier[] = ['public', 'session', 'signedIn', 'approved', 'moderator', 'admin']
@@ -356,5 +356,37 @@ describe('procedure tiers', () => {
     it.each(expectedTier(...TIERS))('%s (%s %s)', async (path, tier) => {
       await expectAdmitted(lowest()[tier], path)
     })
+  })
+
+  describe('an administrator without the moderator role gets past every moderator check', () => {
+    it.each(expectedTier('moderator'))('%s (%s %s)', async (path) => {
+      await expectAdmitted({ userId: adminId }, path)
+    })
+  })
+
+  it('each tier refuses with its own code, which the client reads', async () => {
+    const { token } = createSession(world.db, moderatorId, { twoFactorPending: true })
+    await expectAppError(
+      callerForToken(world.services, token).caller.auth.resendVerification(),
+      'TWO_FACTOR_REQUIRED',
+    )
+    await expectAppError(callerFor(world.services, null).caller.auth.resendVerification(), 'UNAUTHENTICATED')
+    const caller = (userId: number) => callerFor(world.services, { userId }).caller
+    await expectAppError(caller(unconfirmedUserId).account.security(), 'EMAIL_NOT_VERIFIED', 'FORBIDDEN')
+    await expectAppError(caller(pendingUserId).listings.mine(), 'NOT_APPROVED', 'FORBIDDEN')
+    await expectAppError(caller(studentId).admin.dashboard.summary(), 'FORBIDDEN', 'FORBIDDEN')
+    await expectAppError(caller(moderatorId).admin.users.list({}), 'FORBIDDEN', 'FORBIDDEN')
+    const withoutTwoFactor = (await createAdmin(world.db, { totpKey: undefined })).id
+    await expectAppError(
+      caller(withoutTwoFactor).admin.users.list({}),
+      'TWO_FACTOR_ENROLMENT_REQUIRED',
+      'FORBIDDEN',
+    )
+    const withoutCode = createSession(world.db, adminId).token
+    await expectAppError(
+      callerForToken(world.services, withoutCode).caller.admin.users.list({}),
+      'TWO_FACTOR_SESSION_REQUIRED',
+      'FORBIDDEN',
+    )
   })
 })

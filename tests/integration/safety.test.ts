@@ -129,6 +129,9 @@ describe('bloqueio', () => {
       community: 'udesc',
     })
     await expectTRPCError(scene.buyer.caller.safety.block({ userId: outsider.id }), 'NOT_FOUND')
+    // Someone who does not exist is refused the same way.
+    await expectTRPCError(scene.buyer.caller.safety.block({ userId: outsider.id + 1000 }), 'NOT_FOUND')
+    expect((await scene.buyer.caller.safety.blocked()).map((row) => row.userId)).toEqual([scene.seller.id])
   })
 })
 

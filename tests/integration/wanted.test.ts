@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createStudent } from '../../server/db/factories'
 import { moderationLog, wantedMatches, wantedPosts } from '../../server/db/schema'
 import { listingAnswers, wantedKeywords } from '../../server/wanted/matching'
+import { wantedState } from '../../server/wanted/visibility'
 import type { WantedInput } from '../../shared/schemas/wanted'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { firstSubcategoryOf, sellFormInput } from '../support/listings'
@@ -135,6 +136,20 @@ describe('Procura-se: publicar e gerenciar', () => {
       .run()
     expect((await seller.caller.wanted.board()).items).toHaveLength(0)
     expect((await poster.caller.wanted.mine())[0]?.state).toBe('expirado')
+  })
+})
+
+describe('Procura-se: o estado em Meus pedidos', () => {
+  it('removido vence encerrado, encerrado vence vencido, e vence no instante marcado', () => {
+    const now = new Date('2026-11-27T12:00:00Z')
+    const later = new Date(now.getTime() + 1)
+    const open = { status: 'open', moderationStatus: 'active' } as const
+    expect(wantedState({ ...open, expiresAt: later }, now)).toBe('aberto')
+    expect(wantedState({ ...open, expiresAt: now }, now)).toBe('expirado')
+    expect(wantedState({ ...open, status: 'closed', expiresAt: now }, now)).toBe('encerrado')
+    expect(wantedState({ status: 'closed', moderationStatus: 'removed', expiresAt: later }, now)).toBe(
+      'removido',
+    )
   })
 })
 

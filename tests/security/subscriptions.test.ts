@@ -1,8 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createStudent } from '../../server/db/factories'
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscriptions'
 import { appRouter } from '../../server/routers/_app'
+import { createContextInner } from '../../server/trpc/context'
+import { createCallerFactory } from '../../server/trpc/init'
+import { expectAppError } from '../support/assertions'
 import { browserHeaders, sessionCookieFor, setUpHttpApp } from '../support/http'
-import { setUpTestWorld } from '../support/test-app'
+import { callerFor, setUpTestWorld } from '../support/test-app'
 
 /** Every subscription of the router: live updates are only served over the WebSocket. */
 const subscriptions = Object.entries(appRouter._def.procedures)
@@ -54,5 +58,30 @@ describe('subscriptions over plain HTTP', () => {
     expect(response.status).toBeGreaterThanOrEqual(400)
     expect(response.status).toBeLessThan(500)
     expect(response.type).not.toContain('text/event-stream')
+  })
+})
+
+describe('a refusal raised by a running stream', () => {
+  it('reaches the client with its status and code, as a call refused by a middleware', async () => {
+    const member = callerFor(world.services, { userId: (await createStudent(world.db, { member: true })).id })
+    const closing = new AbortController()
+    // A WebSocket connection that already holds every subscription slot it may.
+    const ctx = createContextInner({
+      services: world.services,
+      session: member.session,
+      user: member.user,
+      request: {
+        ip: null,
+        userAgent: null,
+        subscriptions: { active: MAX_SUBSCRIPTIONS_PER_CONNECTION },
+      },
+    })
+    const caller = createCallerFactory(appRouter)(ctx, { signal: closing.signal })
+    const stream = (await caller.auth.onAccountChange())[Symbol.asyncIterator]()
+    try {
+      await expectAppError(stream.next(), 'TOO_MANY_LIVE_UPDATES', 'TOO_MANY_REQUESTS')
+    } finally {
+      closing.abort()
+    }
   })
 })
