@@ -68,7 +68,7 @@ describe('uma falha inesperada nos formulários da conta', () => {
   it('ao completar o perfil diz "Tente novamente mais tarde."', async () => {
     // Approved without a university, as a sign-up is: the app asks for it before anything else.
     const student = await withServerDatabase(stage.server.dataDir, (db) =>
-      createStudent(db, { member: true, password: 'senha-e2e-123' }),
+      createStudent(db, { approved: true, emailVerified: true, password: 'senha-e2e-123' }),
     )
     const { context, page } = await stage.signedInPage(student)
     const dialog = page.getByRole('dialog', { name: 'Complete seu perfil' })
