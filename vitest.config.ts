@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config'
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 /**
- * One test file per core. Vitest's default keeps a core for its own process (one worker on a 2-core
- * machine), but that process only collects results while the files wait on SQLite, sockets and the browser.
+ * One unit test file per core. Vitest's default keeps a core for its own process (one worker on a 2-core
+ * machine), but that process only collects results while the files wait on SQLite and sockets.
  */
 const workers = Math.max(availableParallelism(), 2)
 
@@ -44,7 +44,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          maxWorkers: workers,
+          // One file at a time: two browsers and two servers on two cores slowed hydration enough that a
+          // tap on a control whose code was still on its way was sometimes lost (seen in the account menu).
+          fileParallelism: false,
         },
       },
     ],
