@@ -1,32 +1,17 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, test } from 'vitest'
+import { ROOT, sourceFiles } from './source-files'
 
 /**
  * ARCHITECTURE.md's "Quem pode importar o quê", read off the code: each rule lists the offending
  * imports as `file → imported file`, so a failure names what to move.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const ALIASES: Record<string, string> = { '@shared/': 'shared/', '@/': 'client/' }
 
 type Import = { from: string; to: string; typeOnly: boolean }
-
-function sourceFiles(folder: string): string[] {
-  const found: string[] = []
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) {
-        found.push(relative(ROOT, path))
-      }
-    }
-  }
-  walk(join(ROOT, folder))
-  return found
-}
 
 /** The project file a specifier names, or null for a package. */
 function resolveSpecifier(fromFile: string, specifier: string): string | null {

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parse } from 'regexparam'
 import ts from 'typescript'
 import { describe, expect, test } from 'vitest'
 import { CLIENT_ROUTES } from '../../shared/routes'
+import { ROOT, sourceFiles } from './source-files'
 
 /**
  * A link to a client page is written with a builder of `routes` (shared/routes.ts), never as a path
@@ -11,28 +12,12 @@ import { CLIENT_ROUTES } from '../../shared/routes'
  * `file:line: text`.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..')
 /** Where the patterns and their builders are defined. */
 const ROUTES_MODULE = 'shared/routes.ts'
 /** The client's route table: its `path`s are patterns, typed by CLIENT_ROUTES. */
 const ROUTE_TABLE = 'client/routes.tsx'
 
 const patterns = CLIENT_ROUTES.map((route) => parse(route).pattern)
-
-function sourceFiles(folder: string): string[] {
-  const found: string[] = []
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) {
-        found.push(relative(ROOT, path))
-      }
-    }
-  }
-  walk(join(ROOT, folder))
-  return found
-}
 
 const PLACEHOLDER = '\u0000'
 
