@@ -25,7 +25,13 @@ import { meetings } from '../db/schema'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
 import { assertNotBlocked, consumeAll } from '../rate-limits'
-import { type MeetingServices, meetingTimeText, participantMeeting, publishMeeting } from './meetings'
+import {
+  type MeetingServices,
+  meetingTimeText,
+  moveMeeting,
+  participantMeeting,
+  publishMeeting,
+} from './meetings'
 
 /** The meeting's code: the same every time it is asked for, unguessable without the server's key. */
 export function handoffCode(secrets: SecretBox, meetingId: number): string {
@@ -126,13 +132,13 @@ export async function confirmHandoff(
     throw await wrongGuess('HANDOFF_CODE_WRONG')
   }
   // Conditional on still agreed: two taps at once confirm it once.
-  const confirmed = db
-    .update(meetings)
-    .set({ status: 'confirmada', confirmedAt: now, updatedAt: now })
-    .where(and(eq(meetings.id, row.id), eq(meetings.status, 'combinada')))
-    .returning({ id: meetings.id })
-    .get()
-  if (!confirmed) throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
+  moveMeeting(
+    db,
+    row.id,
+    ['combinada'],
+    { status: 'confirmada', confirmedAt: now, updatedAt: now },
+    'HANDOFF_ALREADY_CONFIRMED',
+  )
   const view = publishMeeting(services.bus, db, row.id)
   notify(services, {
     userId: row.sellerId,

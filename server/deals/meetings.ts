@@ -8,7 +8,8 @@
 import { TZDate } from '@date-fns/tz'
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { createEvent } from 'ics'
-import { WEEKDAY_BITS } from '../../shared/deals'
+import { type MeetingStatus, WEEKDAY_BITS } from '../../shared/deals'
+import type { AppErrorCode } from '../../shared/errors'
 import {
   MEETING_DAYS_AHEAD_MAX,
   MEETING_LAPSE_AFTER_MS,
@@ -105,6 +106,26 @@ export function publishMeeting(bus: EventBus, db: Database, meetingId: number): 
 /**
  * The meeting, for one of its two participants only: anyone else learns nothing, not even that it exists.
  */
+/**
+ * Moves a meeting on from one of the statuses `from`, only if it is still in one: of two taps at once,
+ * one moves it and the other is refused with `closed`.
+ */
+export function moveMeeting(
+  db: Database,
+  meetingId: number,
+  from: readonly MeetingStatus[],
+  changes: Partial<typeof meetings.$inferInsert> & { status: MeetingStatus },
+  closed: AppErrorCode,
+): void {
+  const moved = db
+    .update(meetings)
+    .set(changes)
+    .where(and(eq(meetings.id, meetingId), inArray(meetings.status, [...from])))
+    .returning({ id: meetings.id })
+    .get()
+  if (!moved) throw appError('CONFLICT', closed)
+}
+
 export function participantMeeting(db: Database, userId: number, meetingId: number): MeetingRow {
   const row = db.select().from(meetings).where(eq(meetings.id, meetingId)).get()
   if (!row || (row.sellerId !== userId && row.buyerId !== userId)) throw meetingNotFound()
@@ -236,13 +257,13 @@ export function pickMeetingTime(
   if (row.proposedById === user.id) throw appError('FORBIDDEN', 'MEETING_OWN_PROPOSAL')
   if (!row.proposedTimes.includes(input.time)) throw appError('BAD_REQUEST', 'MEETING_TIME_NOT_OFFERED')
   if (input.time <= now.getTime()) throw appError('BAD_REQUEST', 'MEETING_TIME_PAST')
-  const agreed = db
-    .update(meetings)
-    .set({ status: 'combinada', scheduledAt: new Date(input.time), updatedAt: now })
-    .where(and(eq(meetings.id, row.id), eq(meetings.status, 'proposta')))
-    .returning({ id: meetings.id })
-    .get()
-  if (!agreed) throw appError('CONFLICT', 'MEETING_CLOSED')
+  moveMeeting(
+    db,
+    row.id,
+    ['proposta'],
+    { status: 'combinada', scheduledAt: new Date(input.time), updatedAt: now },
+    'MEETING_CLOSED',
+  )
   const view = publishMeeting(services.bus, db, row.id)
   notify(services, {
     userId: row.proposedById,
@@ -264,13 +285,13 @@ export function cancelMeeting(
 ): MeetingView {
   const { db } = services
   const row = participantMeeting(db, user.id, input.meetingId)
-  const cancelled = db
-    .update(meetings)
-    .set({ status: 'cancelada', cancelledById: user.id, cancelReason: input.reason, updatedAt: now })
-    .where(and(eq(meetings.id, row.id), inArray(meetings.status, ['proposta', 'combinada'])))
-    .returning({ id: meetings.id })
-    .get()
-  if (!cancelled) throw appError('CONFLICT', 'MEETING_CLOSED')
+  moveMeeting(
+    db,
+    row.id,
+    ['proposta', 'combinada'],
+    { status: 'cancelada', cancelledById: user.id, cancelReason: input.reason, updatedAt: now },
+    'MEETING_CLOSED',
+  )
   const view = publishMeeting(services.bus, db, row.id)
   notify(services, {
     userId: otherSide(row, user.id),
