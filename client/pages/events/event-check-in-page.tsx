@@ -9,7 +9,6 @@ import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useEventRouteId } from '@/features/events/event-route-id'
-import { OrganizerPageFailed } from '@/features/events/organizer-page-failed'
 import { canScanQr, QrScanner } from '@/features/events/qr-scanner'
 import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
@@ -54,14 +53,15 @@ export function EventCheckInPage() {
   }
 
   if (summary.error) {
+    const { title, description } = describeError(summary.error, 'Erro ao carregar o check-in')
     return (
-      <OrganizerPageFailed
-        title="Check-in"
-        error={summary.error}
-        fallback="Erro ao carregar o check-in"
-        eventId={id}
-        className="max-w-xl"
-      />
+      <div className="mx-auto grid w-full max-w-xl gap-4 px-4 py-8">
+        <PageHeader title="Check-in" description={title} />
+        {description ? <p className="text-muted-foreground">{description}</p> : null}
+        <Link href={routes.event(id)} className="text-primary underline-offset-4 hover:underline">
+          Voltar ao evento
+        </Link>
+      </div>
     )
   }
 

@@ -12,8 +12,8 @@ import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useEventRouteId } from '@/features/events/event-route-id'
 import { hasStarted } from '@/features/events/event-time'
-import { OrganizerPageFailed } from '@/features/events/organizer-page-failed'
 import type { RouterOutputs } from '@/lib/api-types'
+import { describeError } from '@/lib/errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -47,14 +47,15 @@ export function EventRosterPage() {
   }
 
   if (roster.error) {
+    const { title, description } = describeError(roster.error, 'Erro ao carregar a lista de presença')
     return (
-      <OrganizerPageFailed
-        title="Lista de presença"
-        error={roster.error}
-        fallback="Erro ao carregar a lista de presença"
-        eventId={id}
-        className="max-w-3xl"
-      />
+      <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8">
+        <PageHeader title="Lista de presença" description={title} />
+        {description ? <p className="text-muted-foreground">{description}</p> : null}
+        <Link href={routes.event(id)} className="text-primary underline-offset-4 hover:underline">
+          Voltar ao evento
+        </Link>
+      </div>
     )
   }
 
