@@ -96,6 +96,9 @@ export function createRedisBus({
     entries.delete(channel)
     const unsubscribed = pattern ? subscriber.punsubscribe(channel) : subscriber.unsubscribe(channel)
     unsubscribed.catch((error: unknown) => {
+      // A closed connection took its channels with it, and the map no longer names this one, so it is
+      // not subscribed again on reconnection: nothing was left behind (the usual case at shutdown).
+      if (subscriber.status !== 'ready') return
       logger.warn({ err: error, channel }, 'não foi possível cancelar a assinatura do canal')
     })
   }

@@ -95,4 +95,19 @@ describe('the Redis bus', () => {
     expect(ended).toEqual([suspended.id, bystander.id])
     unwatchBystander()
   })
+
+  it('a listener ended after its connections closed writes nothing to them (no EPIPE at shutdown)', async () => {
+    const warnings: unknown[] = []
+    const watched = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) })
+    const link = connectRedis(redis.url, watched)
+    const bus = createRedisBus({ publisher: link.publisher, subscriber: link.subscriber, logger: watched })
+    const stop = new AbortController()
+    const listener = bus.listen('chat', 1, stop.signal)
+    await listener.ready
+
+    await link.close()
+    stop.abort()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(warnings).toEqual([])
+  })
 })
