@@ -30,6 +30,8 @@ export type Arrival = {
 export type StandInProps = {
   ref: RefObject<HTMLButtonElement | null>
   onPointerEnter: () => void
+  onPointerDown: () => void
+  onPointerCancel: () => void
   onFocus: () => void
   onClick: () => void
   onKeyDown: (event: KeyboardEvent) => void
@@ -57,19 +59,32 @@ export function DeferredControl<M>({
   const [module, setModule] = useState(loader.current)
   const button = useRef<HTMLButtonElement>(null)
   const arrival = useRef<Arrival>({ autoFocus: false, defaultOpen: false })
+  // Between a press and its click the button stays: replaced then, it would take the click with it.
+  const pressed = useRef(false)
   if (module) return children(module, arrival.current)
   const want = () =>
     void loader.load().then((loaded) => {
+      if (pressed.current) return
       arrival.current.autoFocus = document.activeElement === button.current
       setModule(() => loaded)
     })
   const open = () => {
+    pressed.current = false
     arrival.current.defaultOpen = true
     want()
   }
   return standIn({
     ref: button,
     onPointerEnter: want,
+    onPointerDown: () => {
+      pressed.current = true
+      want()
+    },
+    // A press that became a scroll: no click is coming.
+    onPointerCancel: () => {
+      pressed.current = false
+      want()
+    },
     onFocus: want,
     onClick: open,
     onKeyDown: (event) => {

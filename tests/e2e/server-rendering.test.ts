@@ -293,6 +293,40 @@ describe('páginas montadas no servidor', () => {
     await page.getByRole('menu').getByText('Marcar todas como lidas').waitFor()
   })
 
+  it('o código do menu da conta que chega no meio de um toque não perde o toque', async () => {
+    const cookie = await demoCookie()
+    // No service worker: page.route does not see what one fetches.
+    const context = await phone({ javaScriptEnabled: true, serviceWorkers: 'block' })
+    await signIn(context, cookie)
+    const page = await context.newPage()
+    let requested = false
+    let release = () => {}
+    const pressed = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/account-menu-[\w-]+\.js$/, async (route) => {
+      requested = true
+      await pressed
+      await route.continue()
+    })
+    await page.goto('/univille/portal', { waitUntil: 'networkidle' })
+    const button = await page.getByRole('button', { name: 'Menu da conta' }).boundingBox()
+    if (!button) throw new Error('botão do menu da conta sem caixa')
+    await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2)
+    await expect.poll(() => requested).toBe(true)
+    await page.mouse.down()
+    // The code arrives and runs while the button is held down: the page's own import of the same
+    // module settles with this one, and two frames later React has drawn whatever it would.
+    release()
+    const menuModule = `/${readManifest()['components/layout/account-menu.tsx']?.file}`
+    // As a string: the test runner would rewrite an import() written in this file.
+    await page.evaluate(
+      `import(${JSON.stringify(menuModule)}).then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))`,
+    )
+    await page.mouse.up()
+    await page.getByRole('menuitem', { name: 'Meus Produtos' }).waitFor({ timeout: 5_000 })
+  })
+
   it('um visitante numa página de membros vai ao login pelo servidor (302), com o caminho de volta', async () => {
     const response = await fetch(`${stage.server.url}/univille/produto/1?foto=2`, { redirect: 'manual' })
     expect(response.status).toBe(302)
