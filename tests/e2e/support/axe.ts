@@ -22,15 +22,20 @@ export async function axeFindings(page: Page): Promise<Finding[]> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
-  // evaluate() runs outside the page's CSP, which forbids injected scripts.
-  await page.evaluate(axeSource)
+  // evaluate() runs outside the page's CSP, which forbids injected scripts. Once per document: the
+  // same page is checked again at another width.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = await page.evaluate(async (tags) => {
     const axe = (
       window as unknown as {
         axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> }
       }
     ).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } })
+    // Only violations are read: details of the passing and inapplicable checks are not gathered.
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    })
     return result.violations
   }, WCAG_TAGS)
   return violations.map((violation) => ({
