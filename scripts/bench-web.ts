@@ -201,7 +201,7 @@ async function main() {
     }
     process.stdout.write(
       `\nMediana de ${RUNS} execuções do Lighthouse (celular: 4G lento, CPU 4× mais lenta; ${THROTTLING === 'devtools' ? 'aplicadas de fato ao carregar' : 'simuladas a partir de um carregamento rápido'})\n\n` +
-        '| página | desempenho | LCP | CLS | TBT | JS transferido | JS até a rede parar (sem service worker) | JS inicial (gzip, manifesto) |\n' +
+        '| página | desempenho | LCP | CLS | TBT | JS transferido | JS até a rede parar (sem service worker) | JS inicial (brotli, manifesto) |\n' +
         '|---|---|---|---|---|---|---|---|\n' +
         `${rows.join('\n')}\n\n`,
     )

@@ -24,7 +24,7 @@ const VISITOR_PAGES = [
 
 describe('o primeiro download das páginas que um link abre', () => {
   for (const [page, budgetKb] of Object.entries(FIRST_LOAD_BUDGETS_KB)) {
-    it(`${page} cabe em ${budgetKb} KB gzip`, () => {
+    it(`${page} cabe em ${budgetKb} KB em brotli`, () => {
       const kb = firstLoadBytes(manifest, page) / 1024
       expect(kb, `${page}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(budgetKb)
     })
