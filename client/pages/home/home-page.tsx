@@ -1,15 +1,13 @@
 import { formatInteger } from '@shared/numbers'
 import { routes } from '@shared/routes'
 import { ArrowRightIcon, SparklesIcon } from 'lucide-react'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
-import { LoadFailed } from '@/components/load-failed'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { countLabel } from '@/features/listings/count-label'
-import { ListingGrid, ListingGridSkeleton } from '@/features/listings/listing-grid'
 import { useProtectedLink } from '@/features/listings/protected-link'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
@@ -41,7 +39,7 @@ const CATEGORIES = [
   },
 ] as const
 
-/** Featured cards fill two rows of three on larger screens. */
+const FeaturedListings = lazy(() => import('./featured-listings'))
 
 /** The public landing page: what Vupt is and where to start. Members go straight to their portal. */
 export function HomePage() {
@@ -179,26 +177,9 @@ function Landing() {
             </Link>
           </Button>
         </div>
-        {featured.isLoading ? (
-          <ListingGridSkeleton count={6} columns="three" />
-        ) : featured.isError ? (
-          <LoadFailed
-            title="Não foi possível carregar os destaques."
-            onRetry={() => void featured.refetch()}
-          />
-        ) : featured.data && featured.data.length > 0 ? (
-          <ListingGrid listings={featured.data.slice(0, 6)} columns="three" onFirstScreen={false} />
-        ) : (
-          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-            <p className="font-semibold text-lg">Ainda não há produtos cadastrados</p>
-            <p className="max-w-sm text-muted-foreground text-sm">
-              Anuncie sua criação, serviço ou desapego e apareça aqui para toda a comunidade.
-            </p>
-            <Button asChild>
-              <Link {...linkTo(routes.sell())}>Seja o primeiro a vender</Link>
-            </Button>
-          </div>
-        )}
+        <Suspense fallback={<div className="min-h-64" />}>
+          <FeaturedListings featured={featured} />
+        </Suspense>
       </section>
     </>
   )
