@@ -20,9 +20,16 @@ export type NewAccount = {
   totpKey?: string
 }
 
-/** Creates user, profile and roles in one transaction. Shared by sign-up, seeds and tests. */
-export async function createAccount(db: Database, account: NewAccount): Promise<number> {
-  const passwordHash = account.password ? await hashPassword(account.password) : null
+/**
+ * Creates user, profile and roles in one transaction. Shared by sign-up, seeds and tests; `hash` turns
+ * the password into what is stored (the factories reuse one hash per password).
+ */
+export async function createAccount(
+  db: Database,
+  account: NewAccount,
+  hash: (password: string) => Promise<string> = hashPassword,
+): Promise<number> {
+  const passwordHash = account.password ? await hash(account.password) : null
   const now = new Date()
   return db.transaction((tx) => {
     const user = tx

@@ -8,6 +8,7 @@ import { chatPhotoPath } from '../../shared/chat'
 import type { ListingCondition, ListingStatus } from '../../shared/domain'
 import { zonedLocalToUtc } from '../../shared/time'
 import { createAccount, type NewAccount } from '../auth/accounts'
+import { hashPassword } from '../auth/password'
 import { replaceImages } from '../listings/rules'
 import type { ImageStorage } from '../uploads/storage'
 import { accessOf } from '../uploads/urls'
@@ -30,6 +31,20 @@ const unique = () => `${++sequence}${Math.random().toString(36).slice(2, 6)}`
 
 /** The password of a student made here unless `password` names another (or is `undefined`: none). */
 export const STUDENT_PASSWORD = 'senha-de-teste-123'
+
+/**
+ * One real argon2 hash per password for the students made here, each salted once: hashing at full cost
+ * for each of the thousands of students a test run makes spent more CPU than most tests themselves.
+ */
+const hashes = new Map<string, Promise<string>>()
+function hashOnce(password: string): Promise<string> {
+  let hashed = hashes.get(password)
+  if (!hashed) {
+    hashed = hashPassword(password)
+    hashes.set(password, hashed)
+  }
+  return hashed
+}
 
 export type NewStudent = Partial<NewAccount> & {
   /** The community's slug, Univille unless told; a `communityId` given beside it (or null: none) wins. */
@@ -73,7 +88,7 @@ export async function createStudent(
     ...(member ? { approved: true, emailVerified: true, university: home.universityName } : {}),
     ...account,
   }
-  const userId = await createAccount(db, values)
+  const userId = await createAccount(db, values, hashOnce)
   return {
     id: userId,
     email: values.email.trim().toLowerCase(),
