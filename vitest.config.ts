@@ -42,11 +42,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // One file at a time: two browsers and two servers on two cores slowed hydration enough that a
-          // tap on a control whose code was still on its way was sometimes lost (seen in the account menu).
-          fileParallelism: false,
+          // Generous: two files share the cores, each with its own server and browser.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: workers,
+          // The files share no module state (each starts its own server and browser in hooks), so a
+          // worker keeps the modules it imported for the next file instead of importing them again.
+          isolate: false,
         },
       },
     ],
