@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { alumni, meetingSpots, meetings, notifications } from '../../server/db/schema'
@@ -8,6 +8,7 @@ import { runMeetingSweep } from '../../server/deals/meetings'
 import { handoffQrPayload } from '../../shared/meetings'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
 import { browserHeaders, sessionCookieFor, startHttpApp } from '../support/http'
+import { notificationsOf } from '../support/notifications'
 import {
   communityBySlug,
   createMarketScene,
@@ -46,13 +47,6 @@ function insertSpot(communityId: number, spot: Partial<typeof meetingSpots.$infe
 }
 
 const univille = () => communityBySlug(world.db, 'univille').id
-
-const notificationsOf = (userId: number, kind: string) =>
-  world.db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind as 'meeting_proposed')))
-    .all()
 
 let scene: MarketScene
 let spotId: number
@@ -96,7 +90,7 @@ describe('combinar entrega', () => {
       proposedTimes: [new Date(local(1, 14)).toISOString(), new Date(local(1, 15)).toISOString()],
       scheduledAt: null,
     })
-    expect(notificationsOf(scene.seller.id, 'meeting_proposed')).toHaveLength(1)
+    expect(notificationsOf(world.db, scene.seller.id, 'meeting_proposed')).toHaveLength(1)
 
     // The proposer does not answer their own proposal, nor with a time not in it.
     await expectAppError(
@@ -111,7 +105,7 @@ describe('combinar entrega', () => {
 
     const agreed = await scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 15) })
     expect(agreed).toMatchObject({ status: 'combinada', scheduledAt: new Date(local(1, 15)).toISOString() })
-    expect(notificationsOf(scene.buyer.id, 'meeting_agreed')).toHaveLength(1)
+    expect(notificationsOf(world.db, scene.buyer.id, 'meeting_agreed')).toHaveLength(1)
     await expectAppError(
       scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
       'MEETING_CLOSED',
@@ -336,7 +330,9 @@ describe('combinar entrega', () => {
       status: 'cancelada',
       cancelReason: 'Consegui o livro com um colega',
     })
-    expect(notificationsOf(scene.seller.id, 'meeting_cancelled')[0]?.body).toContain('Consegui o livro')
+    expect(notificationsOf(world.db, scene.seller.id, 'meeting_cancelled')[0]?.body).toContain(
+      'Consegui o livro',
+    )
     expect((await scene.seller.caller.meetings.mine()).past.map((meeting) => meeting.id)).toEqual([agreed.id])
     await expectAppError(
       scene.seller.caller.meetings.cancel({ meetingId: agreed.id, reason: 'De novo' }),
@@ -413,7 +409,7 @@ describe('confirmação da entrega pelo código', () => {
     })
     await vi.waitFor(() => expect(heard).toEqual([agreed.id]))
     abort.abort()
-    expect(notificationsOf(scene.seller.id, 'handoff_confirmed')).toHaveLength(1)
+    expect(notificationsOf(world.db, scene.seller.id, 'handoff_confirmed')).toHaveLength(1)
     await expectAppError(
       scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
       'HANDOFF_ALREADY_CONFIRMED',
@@ -571,7 +567,7 @@ describe('tarefa periódica das entregas', () => {
     vi.setSystemTime(local(1, 13, 5))
     expect(runMeetingSweep(world.services, new Date()).reminded).toBe(0)
     for (const member of [scene.buyer, scene.seller]) {
-      expect(notificationsOf(member.id, 'meeting_reminder')).toHaveLength(1)
+      expect(notificationsOf(world.db, member.id, 'meeting_reminder')).toHaveLength(1)
     }
     expect(world.db.select().from(meetings).where(eq(meetings.id, agreed.id)).get()?.reminderSentAt).toEqual(
       new Date(local(1, 13)),
