@@ -7,8 +7,8 @@ import { approvedEventOfNewMember } from '../support/events'
 import { notificationsOf } from '../support/notifications'
 import {
   createMember,
+  createUdescModerator,
   mailAfterResponse,
-  openCommunity,
   setUpTestWorld,
   type TestMember,
 } from '../support/test-app'
@@ -26,12 +26,6 @@ async function fullEvent(places: number, extraMembers = 0) {
   const others: TestMember[] = []
   for (let i = 0; i < extraMembers; i++) others.push(await createMember(world))
   return { id, organizer, going, others }
-}
-
-/** A moderator of UDESC, a second live community. */
-async function udescModerator() {
-  openCommunity(world.db, 'udesc')
-  return createMember(world, { community: 'udesc', roles: ['user', 'moderator'] })
 }
 
 const confirmedIds = (id: number) =>
@@ -194,7 +188,7 @@ describe('lista de presença e CSV', () => {
       'FORBIDDEN',
     )
     await expectAppError((going[0] as TestMember).caller.events.rosterCsv({ id }), 'EVENT_ORGANIZERS_ONLY')
-    const foreignModerator = await udescModerator()
+    const foreignModerator = await createUdescModerator(world)
     await expectAppError(foreignModerator.caller.events.roster({ id }), 'EVENT_NOT_FOUND', 'NOT_FOUND')
     await expectAppError(foreignModerator.caller.events.rosterCsv({ id }), 'EVENT_NOT_FOUND')
   })

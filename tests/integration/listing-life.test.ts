@@ -6,6 +6,7 @@ import { listListings } from '../../server/listings/catalog'
 import { runListingLife } from '../../server/listings/life'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { expectAppError } from '../support/assertions'
+import { statementReads } from '../support/sqlite-reads'
 import { communityBySlug, createMember, setUpTestWorld, type TestMember } from '../support/test-app'
 
 const world = setUpTestWorld()
@@ -155,26 +156,14 @@ describe('as consultas do portal e da expiração seguem nos índices', () => {
   /** The plan SQLite picks for every statement `work` runs on the listings. */
   function plansOf(work: () => void): string[] {
     const sqlite = world.db.$client
-    const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as {
-      all: (...values: unknown[]) => unknown
-    }
-    const all = statement.all
-    const plans: string[] = []
-    const spy = vi.spyOn(statement, 'all').mockImplementation(function (this: { source: string }, ...values) {
-      if (this.source.includes('"listings"') && !this.source.startsWith('explain')) {
-        const rows = sqlite.prepare(`explain query plan ${this.source}`).all(...values.flat()) as {
+    return statementReads(sqlite, work)
+      .filter((read) => read.source.includes('"listings"'))
+      .map((read) => {
+        const rows = sqlite.prepare(`explain query plan ${read.source}`).all(...read.values) as {
           detail: string
         }[]
-        plans.push(rows.map((row) => row.detail).join('\n'))
-      }
-      return all.apply(this, values)
-    })
-    try {
-      work()
-    } finally {
-      spy.mockRestore()
-    }
-    return plans
+        return rows.map((row) => row.detail).join('\n')
+      })
   }
 
   it('cada ordenação do portal lê o índice parcial dela, sem ordenar à parte', async () => {
