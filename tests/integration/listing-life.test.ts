@@ -27,6 +27,13 @@ const expiryNotices = (userId: number) =>
     .all()
     .filter((notice) => notice.kind === 'listing_expiring')
 
+/** A member's live listing 'Jaleco M', its seller, and one other member of the community. */
+async function jalecoOfSeller() {
+  const seller = await createMember(world)
+  const other = await createMember(world)
+  return { seller, other, id: createListing(world.db, { sellerId: seller.id, title: 'Jaleco M' }) }
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: T0 })
 })
@@ -71,9 +78,7 @@ describe('a vida de um anúncio', () => {
   })
 
   it('"Renovar" dá mais 60 dias e devolve o anúncio ao portal; o aviso volta a valer', async () => {
-    const seller = await createMember(world)
-    const buyer = await createMember(world)
-    const id = createListing(world.db, { sellerId: seller.id, title: 'Jaleco M' })
+    const { seller, other: buyer, id } = await jalecoOfSeller()
     at(T0 + 53 * DAY)
     runJob()
     at(T0 + 61 * DAY)
@@ -92,9 +97,7 @@ describe('a vida de um anúncio', () => {
   })
 
   it('ninguém renova o anúncio de outro', async () => {
-    const seller = await createMember(world)
-    const other = await createMember(world)
-    const id = createListing(world.db, { sellerId: seller.id, title: 'Jaleco M' })
+    const { other, id } = await jalecoOfSeller()
     at(T0 + 60 * DAY)
     runJob()
     await expectAppError(other.caller.listings.renew({ id }), 'LISTING_NOT_FOUND', 'NOT_FOUND')
@@ -138,9 +141,7 @@ describe('a vida de um anúncio', () => {
   })
 
   it('ninguém sobe o anúncio de outro, nem um anúncio fora do ar', async () => {
-    const seller = await createMember(world)
-    const other = await createMember(world)
-    const id = createListing(world.db, { sellerId: seller.id, title: 'Jaleco M' })
+    const { seller, other, id } = await jalecoOfSeller()
     const sold = createListing(world.db, { sellerId: seller.id, title: 'Caneca', status: 'vendido' })
     at(T0 + 8 * DAY)
     await expectAppError(other.caller.listings.bump({ id }), 'LISTING_NOT_FOUND')
