@@ -63,23 +63,19 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** `side` proposes `times` at the scene's spot, in the scene's conversation. */
+const proposeTimes = (side: TestMember, times: number[]) =>
+  side.caller.meetings.propose({ conversationId: scene.conversationId, spotId, times })
+
 /** The buyer proposes two times tomorrow; the seller picks the first. */
 async function agreedMeeting(at = local(1, 14)) {
-  const proposed = await scene.buyer.caller.meetings.propose({
-    conversationId: scene.conversationId,
-    spotId,
-    times: [at, at + HOUR],
-  })
+  const proposed = await proposeTimes(scene.buyer, [at, at + HOUR])
   return scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: at })
 }
 
 describe('combinar entrega', () => {
   it('quem compra propõe um ponto e dois horários; quem vende escolhe um, e a entrega fica combinada', async () => {
-    const proposed = await scene.buyer.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(1, 15), local(1, 14)],
-    })
+    const proposed = await proposeTimes(scene.buyer, [local(1, 15), local(1, 14)])
     expect(proposed).toMatchObject({
       status: 'proposta',
       proposedById: scene.buyer.id,
@@ -151,16 +147,8 @@ describe('combinar entrega', () => {
   })
 
   it('quem vende também pode propor, e uma nova proposta substitui a que está aberta', async () => {
-    const first = await scene.buyer.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(1, 14)],
-    })
-    const counter = await scene.seller.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(2, 10), local(2, 11), local(2, 12)],
-    })
+    const first = await proposeTimes(scene.buyer, [local(1, 14)])
+    const counter = await proposeTimes(scene.seller, [local(2, 10), local(2, 11), local(2, 12)])
     const thread = await scene.buyer.caller.meetings.ofConversation({ conversationId: scene.conversationId })
     expect(thread.map((meeting) => [meeting.id, meeting.status, meeting.cancelReason])).toEqual([
       [counter.id, 'proposta', null],
@@ -172,15 +160,7 @@ describe('combinar entrega', () => {
     )
     await scene.buyer.caller.meetings.pick({ meetingId: counter.id, time: local(2, 11) })
     // An agreed meeting is cancelled, with a reason, before another is proposed.
-    await expectAppError(
-      scene.buyer.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(3, 10)],
-      }),
-      'MEETING_ALREADY_AGREED',
-      'CONFLICT',
-    )
+    await expectAppError(proposeTimes(scene.buyer, [local(3, 10)]), 'MEETING_ALREADY_AGREED', 'CONFLICT')
   })
 
   it('recusa horários no passado, a mais de 14 dias, fora do horário ou do dia do ponto, repetidos ou mais de três', async () => {
@@ -226,20 +206,8 @@ describe('combinar entrega', () => {
   })
 
   it('só os dois da conversa propõem, escolhem ou cancelam; um terceiro não fica sabendo de nada', async () => {
-    await expectAppError(
-      stranger.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(1, 14)],
-      }),
-      'CONVERSATION_NOT_FOUND',
-      'NOT_FOUND',
-    )
-    const proposed = await scene.buyer.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(1, 14)],
-    })
+    await expectAppError(proposeTimes(stranger, [local(1, 14)]), 'CONVERSATION_NOT_FOUND', 'NOT_FOUND')
+    const proposed = await proposeTimes(scene.buyer, [local(1, 14)])
     await expectAppError(
       stranger.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
       'MEETING_NOT_FOUND',
@@ -276,15 +244,7 @@ describe('combinar entrega', () => {
       'MEETING_NOT_POSSIBLE',
     )
     await scene.seller.caller.safety.block({ userId: scene.buyer.id })
-    await expectAppError(
-      scene.buyer.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(1, 14)],
-      }),
-      'CHAT_UNAVAILABLE',
-      'FORBIDDEN',
-    )
+    await expectAppError(proposeTimes(scene.buyer, [local(1, 14)]), 'CHAT_UNAVAILABLE', 'FORBIDDEN')
   })
 
   it('um egresso não propõe entregas novas', async () => {
@@ -292,15 +252,7 @@ describe('combinar entrega', () => {
       .insert(alumni)
       .values({ userId: scene.buyer.id, since: new Date(NOW - DAY) })
       .run()
-    await expectAppError(
-      scene.buyer.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(1, 14)],
-      }),
-      'ALUMNI_CANNOT_PUBLISH',
-      'FORBIDDEN',
-    )
+    await expectAppError(proposeTimes(scene.buyer, [local(1, 14)]), 'ALUMNI_CANNOT_PUBLISH', 'FORBIDDEN')
     expect(world.db.select().from(meetings).all()).toEqual([])
   })
 
@@ -340,13 +292,7 @@ describe('combinar entrega', () => {
       'CONFLICT',
     )
     // With the agreed meeting cancelled, a new one can be proposed.
-    await expect(
-      scene.seller.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(2, 10)],
-      }),
-    ).resolves.toMatchObject({ status: 'proposta' })
+    await expect(proposeTimes(scene.seller, [local(2, 10)])).resolves.toMatchObject({ status: 'proposta' })
   })
 })
 
@@ -575,11 +521,7 @@ describe('tarefa periódica das entregas', () => {
   })
 
   it('uma proposta cujos horários todos passaram expira', async () => {
-    const proposed = await scene.buyer.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(1, 14), local(1, 16)],
-    })
+    const proposed = await proposeTimes(scene.buyer, [local(1, 14), local(1, 16)])
     vi.setSystemTime(local(1, 15))
     expect(runMeetingSweep(world.services, new Date()).lapsed).toBe(0)
     // The time that passed can no longer be picked; the one ahead can.
