@@ -19,7 +19,7 @@ import { CHAT_DIGEST_INTERVAL_MS, runChatDigest } from '../server/notifications/
 import { type BackupStatus, createBackupJob } from '../server/ops/backup-job'
 import { createMetrics } from '../server/ops/metrics'
 import { connectRedis, createRedisJobLock } from '../server/ops/redis'
-import { createScheduler, localJobLock } from '../server/ops/scheduler'
+import { createScheduler, localJobLock, type PeriodicJob } from '../server/ops/scheduler'
 import { createRateLimits } from '../server/rate-limits'
 import { createInProcessBus } from '../server/realtime/bus'
 import { createRedisBus } from '../server/realtime/redis-bus'
@@ -171,57 +171,50 @@ async function main() {
   server.on('request', app)
   const sockets = attachWebSockets(server, services, { trustProxy: env.TRUST_PROXY })
   metrics?.setLive({ openConnections: sockets.openTotal, activeSubscriptions: sockets.activeSubscriptions })
-  scheduler.add({
-    name: 'access-records-purge',
-    everyMs: ACCESS_RECORDS_PURGE_EVERY_MS,
-    firstRunAfterMs: 5 * 60 * 1000,
-    run: async () => {
-      const count = purgeAccessRecords(db)
-      if (count > 0) logger.info({ count }, 'registros de acesso com mais de seis meses apagados')
-    },
-  })
+
+  /** A periodic sweep that counts what it changed, logged only when it changed something. */
+  const addSweep = (
+    job: Omit<PeriodicJob, 'run'>,
+    sweep: () => Record<string, number> | Promise<Record<string, number>>,
+    message: string,
+  ) =>
+    scheduler.add({
+      ...job,
+      run: async () => {
+        const counts = await sweep()
+        if (Object.values(counts).some((count) => count > 0)) logger.info(counts, message)
+      },
+    })
+  addSweep(
+    { name: 'access-records-purge', everyMs: ACCESS_RECORDS_PURGE_EVERY_MS, firstRunAfterMs: 5 * 60 * 1000 },
+    () => ({ count: purgeAccessRecords(db) }),
+    'registros de acesso com mais de seis meses apagados',
+  )
   scheduler.add({
     name: 'uploads-orphans',
     everyMs: ORPHAN_CLEANUP_INTERVAL_MS,
     run: () => runOrphanCleanup(services),
   })
-  scheduler.add({
-    name: 'listing-life',
-    everyMs: LISTING_LIFE_EVERY_MS,
-    firstRunAfterMs: 60 * 1000,
-    run: async () => {
-      const { expired, noticed } = runListingLife(services)
-      if (expired + noticed > 0) logger.info({ expired, noticed }, 'anúncios expirados e avisos de expiração')
-    },
-  })
-  scheduler.add({
-    name: 'semester-reverification',
-    everyMs: REVERIFICATION_EVERY_MS,
-    firstRunAfterMs: 90 * 1000,
-    run: async () => {
-      const { noticed, alumni } = await runReverification(services)
-      if (noticed + alumni > 0) logger.info({ noticed, alumni }, 'reconfirmação do e-mail institucional')
-    },
-  })
-  scheduler.add({
-    name: 'offer-sweep',
-    everyMs: OFFER_SWEEP_EVERY_MS,
-    firstRunAfterMs: 2 * 60 * 1000,
-    run: async () => {
-      const { expired, closed } = runOfferSweep(services)
-      if (expired + closed > 0) logger.info({ expired, closed }, 'ofertas expiradas e encerradas')
-    },
-  })
-  scheduler.add({
-    name: 'meeting-sweep',
-    everyMs: MEETING_SWEEP_EVERY_MS,
-    firstRunAfterMs: 2 * 60 * 1000,
-    run: async () => {
-      const { reminded, lapsed } = runMeetingSweep(services)
-      if (reminded + lapsed > 0)
-        logger.info({ reminded, lapsed }, 'lembretes de entrega e entregas expiradas')
-    },
-  })
+  addSweep(
+    { name: 'listing-life', everyMs: LISTING_LIFE_EVERY_MS, firstRunAfterMs: 60 * 1000 },
+    () => runListingLife(services),
+    'anúncios expirados e avisos de expiração',
+  )
+  addSweep(
+    { name: 'semester-reverification', everyMs: REVERIFICATION_EVERY_MS, firstRunAfterMs: 90 * 1000 },
+    () => runReverification(services),
+    'reconfirmação do e-mail institucional',
+  )
+  addSweep(
+    { name: 'offer-sweep', everyMs: OFFER_SWEEP_EVERY_MS, firstRunAfterMs: 2 * 60 * 1000 },
+    () => runOfferSweep(services),
+    'ofertas expiradas e encerradas',
+  )
+  addSweep(
+    { name: 'meeting-sweep', everyMs: MEETING_SWEEP_EVERY_MS, firstRunAfterMs: 2 * 60 * 1000 },
+    () => runMeetingSweep(services),
+    'lembretes de entrega e entregas expiradas',
+  )
   scheduler.add({
     name: 'chat-digest',
     everyMs: CHAT_DIGEST_INTERVAL_MS,

@@ -24,6 +24,16 @@ import { blockedByMember } from '../safety/blocks'
 import { type ReportSnapshot, snapshotTitle } from '../safety/reports'
 import { profileColumns } from './profile'
 
+/** The listings a member marked in `marks` (favorites or Vupts): which, their title, and when. */
+function markedListings(db: Database, marks: typeof favorites | typeof listingVupts, userId: number) {
+  return db
+    .select({ listingId: marks.listingId, title: listings.title, createdAt: marks.createdAt })
+    .from(marks)
+    .innerJoin(listings, eq(listings.id, marks.listingId))
+    .where(eq(marks.userId, userId))
+    .all()
+}
+
 /** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
 export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' | 'roles'>) {
   const userId = member.id
@@ -92,22 +102,8 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       ...listing,
       images: images.filter((image) => image.listingId === listing.id).map((image) => image.fullUrl),
     })),
-    favorites: db
-      .select({ listingId: favorites.listingId, title: listings.title, createdAt: favorites.createdAt })
-      .from(favorites)
-      .innerJoin(listings, eq(listings.id, favorites.listingId))
-      .where(eq(favorites.userId, userId))
-      .all(),
-    vupts: db
-      .select({
-        listingId: listingVupts.listingId,
-        title: listings.title,
-        createdAt: listingVupts.createdAt,
-      })
-      .from(listingVupts)
-      .innerJoin(listings, eq(listings.id, listingVupts.listingId))
-      .where(eq(listingVupts.userId, userId))
-      .all(),
+    favorites: markedListings(db, favorites, userId),
+    vupts: markedListings(db, listingVupts, userId),
     // Photos as the addresses the member opens while signed in: only the conversation's two members reach them.
     messages: myMessages.map(({ id, ...message }) => ({
       ...message,

@@ -1,11 +1,10 @@
 import { routes } from '../../shared/routes'
 import { memberUrl } from '../communities/links'
-import { appError } from '../errors'
 import { passwordResetMail } from '../mail/templates'
 import { consumeAll } from '../rate-limits'
 import { findUserByEmail } from './accounts'
-import { linkOwner, spendLinkPoint } from './email-links'
-import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens'
+import { spendLink } from './email-links'
+import { issueEmailToken } from './email-tokens'
 import { clientKey, type RequestScope } from './identity'
 import { proveMailbox } from './mailbox'
 import { hashPassword } from './password'
@@ -37,10 +36,7 @@ export async function requestPasswordReset(scope: RequestScope, email: string) {
 /** A reset link proves the mailbox: see proveMailbox for what an unconfirmed account loses. */
 export async function resetPassword(scope: RequestScope, input: { token: string; password: string }) {
   const { db } = scope
-  await spendLinkPoint(scope)
-  const user = linkOwner(scope, peekEmailToken(db, input.token, 'reset_password'))
-  if (!user || !consumeEmailToken(db, input.token, 'reset_password'))
-    throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+  const user = await spendLink(scope, input.token, 'reset_password')
   const passwordHash = await hashPassword(input.password)
   // Whoever knew the old password is signed out everywhere, and pending links stop working.
   const { tookOver } = proveMailbox(db, user.id, { passwordHash })

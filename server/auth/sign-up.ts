@@ -15,7 +15,7 @@ import { verificationMail } from '../mail/templates'
 import { publishAdminChange } from '../moderation/badges'
 import { consumeAll, resetKey } from '../rate-limits'
 import { createAccount, findUserByEmail, usernameTaken } from './accounts'
-import { linkOwner, spendLinkPoint } from './email-links'
+import { linkOwner, spendLink, spendLinkPoint } from './email-links'
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens'
 import { clientKey, type MemberScope, type RequestScope } from './identity'
 import { proveMailbox } from './mailbox'
@@ -120,10 +120,7 @@ export async function verifyEmail(scope: RequestScope, input: { token: string; p
  */
 export async function claimAccount(scope: RequestScope, input: { token: string; password: string }) {
   const { db } = scope
-  await spendLinkPoint(scope)
-  const user = linkOwner(scope, peekEmailToken(db, input.token, 'verify_email'))
-  if (!user || !consumeEmailToken(db, input.token, 'verify_email'))
-    throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+  const user = await spendLink(scope, input.token, 'verify_email')
   const { tookOver } = proveMailbox(db, user.id, { passwordHash: await hashPassword(input.password) })
   if (tookOver) scope.logger.warn({ userId: user.id }, 'cadastro não confirmado assumido pelo dono do e-mail')
   startSession(scope, user.id)

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { memberChipColumns } from '../account/profile'
+import { memberChip, memberChipColumns } from '../account/profile'
 import type { Database } from '../db/client'
 import { conversations, listings, messages, profiles } from '../db/schema'
 import { coverImageUrl } from '../listings/card'
@@ -78,11 +78,7 @@ export function inbox(db: Database, userId: number) {
 /** The thread's header: who the other person is, which listing it is about, whether anyone can send. */
 export function conversationHeader(db: Database, userId: number, conversationId: number) {
   const conversation = participantConversation(db, userId, conversationId)
-  const other = db
-    .select(memberChipColumns)
-    .from(profiles)
-    .where(eq(profiles.userId, conversation.otherId))
-    .get()
+  const other = memberChip(db, conversation.otherId)
   const listing = conversation.listingId
     ? db
         .select({

@@ -1,28 +1,14 @@
-import { eq } from 'drizzle-orm'
 import type { AppErrorCode } from '../../shared/errors'
 import type { CurrentUser } from '../auth/identity'
 import { sendableConversation } from '../chat/messages'
 import type { Database } from '../db/client'
-import { listings } from '../db/schema'
 import { appError } from '../errors'
+import { listingSaleState } from '../listings/visibility'
 
 /** The listing a conversation is about (none for a conversation without one), as a deal reads it. */
 export function conversationListing(db: Database, listingId: number | null) {
   if (!listingId) return undefined
-  return db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      priceCents: listings.priceCents,
-      sellerId: listings.sellerId,
-      communityId: listings.communityId,
-      status: listings.status,
-      moderationStatus: listings.moderationStatus,
-      hold: listings.hold,
-    })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .get()
+  return listingSaleState(db, listingId)
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '../../shared/reviews'
 import { routes } from '../../shared/routes'
 import type { ReviewEdit, ReviewInput, ReviewRemoval, ReviewReply } from '../../shared/schemas/reviews'
-import { memberChipColumns } from '../account/profile'
+import { memberChip, memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
@@ -305,11 +305,7 @@ export function profileReviews(db: Database, viewer: CurrentUser, userId: number
  */
 export function reviewOfHandoff(db: Database, user: CurrentUser, meetingId: number, now = new Date()) {
   const handoff = handoffOf(db, user, meetingId)
-  const other = db
-    .select(memberChipColumns)
-    .from(profiles)
-    .where(eq(profiles.userId, handoff.revieweeId))
-    .get()
+  const other = memberChip(db, handoff.revieweeId)
   const listing = handoff.listingId
     ? db.select({ title: listings.title }).from(listings).where(eq(listings.id, handoff.listingId)).get()
     : undefined

@@ -2,11 +2,11 @@ import { and, eq, ne } from 'drizzle-orm'
 import { formatPrice } from '../../shared/money'
 import { routes } from '../../shared/routes'
 import type { Database } from '../db/client'
-import { favorites, listings } from '../db/schema'
+import { favorites } from '../db/schema'
 import { notify } from '../notifications/notify'
 import { notBlockedWith } from '../safety/blocks'
 import type { AppServices } from '../services'
-import { isLive } from './visibility'
+import { isLive, listingSaleState } from './visibility'
 
 /**
  * Who hears of a price drop: everyone who favorited the listing, except its seller and anyone on
@@ -33,18 +33,7 @@ export function favoritersOf(db: Database, listingId: number, sellerId: number):
  * one is unread merge into it.
  */
 export function notifyPriceDrop(services: AppServices, listingId: number, previousCents: number) {
-  const listing = services.db
-    .select({
-      title: listings.title,
-      priceCents: listings.priceCents,
-      sellerId: listings.sellerId,
-      status: listings.status,
-      moderationStatus: listings.moderationStatus,
-      hold: listings.hold,
-    })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .get()
+  const listing = listingSaleState(services.db, listingId)
   if (!listing || !isLive(listing) || listing.priceCents >= previousCents) return
   for (const userId of favoritersOf(services.db, listingId, listing.sellerId)) {
     notify(services, {

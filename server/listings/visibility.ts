@@ -21,6 +21,24 @@ export const isLive = (row: {
   hold: ListingHold | null
 }) => row.status === 'ativo' && row.moderationStatus === 'active' && row.hold === null
 
+/** A listing's sale state by id: what it costs, whose it is, where, and what `isLive` reads. */
+export function listingSaleState(db: Database, listingId: number) {
+  return db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      priceCents: listings.priceCents,
+      sellerId: listings.sellerId,
+      communityId: listings.communityId,
+      status: listings.status,
+      moderationStatus: listings.moderationStatus,
+      hold: listings.hold,
+    })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .get()
+}
+
 /**
  * Listing cards: the listing with its seller and categories, as every list of listings shows them
  * (plus `extra` columns where a list shows more, like the moderation outcome in Meus Produtos).

@@ -46,18 +46,16 @@ export function dashboardSummary({ db, ops }: Pick<AppServices, 'db' | 'ops'>, s
   const since = new Date(Date.now() - WEEKS * WEEK_MS)
   const bucket = (column: typeof profiles.createdAt | typeof listings.createdAt) =>
     sql<number>`cast((${Date.now()} - ${column}) / ${WEEK_MS} as integer)`
-  const signUps = db
-    .select({ week: bucket(profiles.createdAt), total: count() })
-    .from(profiles)
-    .where(and(eq(profiles.communityId, communityId), gte(profiles.createdAt, since)))
-    .groupBy(bucket(profiles.createdAt))
-    .all()
-  const newListings = db
-    .select({ week: bucket(listings.createdAt), total: count() })
-    .from(listings)
-    .where(and(eq(listings.communityId, communityId), gte(listings.createdAt, since)))
-    .groupBy(bucket(listings.createdAt))
-    .all()
+  /** How many rows of `table` the community gained in each week since `since`. */
+  const perWeek = (table: typeof profiles | typeof listings) =>
+    db
+      .select({ week: bucket(table.createdAt), total: count() })
+      .from(table)
+      .where(and(eq(table.communityId, communityId), gte(table.createdAt, since)))
+      .groupBy(bucket(table.createdAt))
+      .all()
+  const signUps = perWeek(profiles)
+  const newListings = perWeek(listings)
   const weeks = Array.from({ length: WEEKS }, (_, index) => {
     const weeksAgo = WEEKS - 1 - index
     return {

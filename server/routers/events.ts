@@ -7,6 +7,7 @@ import {
   eventInputSchema,
   rejectEventSchema,
 } from '../../shared/schemas/event'
+import { idInput } from '../../shared/schemas/ids'
 import { singleLineText } from '../../shared/schemas/text'
 import { memberCommunityId, resolveCommunityId } from '../communities/scope'
 import { moderationQueue, organizedBy } from '../events/queries'
@@ -16,8 +17,6 @@ import { checkIn, checkInSummary, myTicket } from '../events/tickets'
 import { attendingList, eventDetail, publicEventList, waitingList } from '../events/views'
 import { setEventCapacity } from '../events/waitlist'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
-
-const idInput = z.object({ id: z.number().int().positive() })
 
 export const eventsRouter = router({
   /** Public list: approved events of the community; 'Próximos' by default. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idInput } from '../../shared/schemas/ids'
 import {
   listingFiltersSchema,
   listingInputSchema,
@@ -21,7 +22,6 @@ import {
 } from '../listings/rules'
 import { approvedProcedure, publicProcedure, router } from '../trpc/init'
 
-const idInput = z.object({ id: z.number().int().positive() })
 const communityInput = z.object({ communitySlug: z.string().max(50).optional() }).optional()
 
 export const listingsRouter = router({

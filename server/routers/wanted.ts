@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { removeListingSchema } from '../../shared/schemas/admin'
+import { idInput } from '../../shared/schemas/ids'
 import { wantedBoardSchema, wantedInputSchema, wantedUpdateSchema } from '../../shared/schemas/wanted'
 import { removalReasonText } from '../moderation/remove-listing'
 import { approvedProcedure, moderatorProcedure, router } from '../trpc/init'
@@ -11,8 +11,6 @@ import {
   wantedBoard,
   wantedOf,
 } from '../wanted/rules'
-
-const idInput = z.object({ id: z.number().int().positive() })
 
 /** Procura-se: members post what they look for; new listings that answer a post tell its poster. */
 export const wantedRouter = router({

@@ -155,21 +155,26 @@ export function deleteSemester(db: Database, communityId: number, id: number): v
   if (removed.changes === 0) throw appError('NOT_FOUND', 'SEMESTER_NOT_FOUND')
 }
 
-/** The semester holding `now` on campus, if any. */
-export function currentSemester(db: Database, communityId: number, timeZone: string, now = new Date()) {
-  const today = calendarDayIn(now, timeZone)
+/** The latest semester of the community starting on or before `startsBy` and ending on or after `endsFrom`. */
+function latestSemesterWithin(db: Database, communityId: number, startsBy: string, endsFrom: string) {
   return db
     .select()
     .from(semesters)
     .where(
       and(
         eq(semesters.communityId, communityId),
-        lte(semesters.startsOn, today),
-        gte(semesters.endsOn, today),
+        lte(semesters.startsOn, startsBy),
+        gte(semesters.endsOn, endsFrom),
       ),
     )
     .orderBy(desc(semesters.startsOn))
     .get()
+}
+
+/** The semester holding `now` on campus, if any. */
+export function currentSemester(db: Database, communityId: number, timeZone: string, now = new Date()) {
+  const today = calendarDayIn(now, timeZone)
+  return latestSemesterWithin(db, communityId, today, today)
 }
 
 /**
@@ -184,18 +189,7 @@ export function reverificationSemester(
 ): Semester | undefined {
   const today = calendarDayIn(now, timeZone)
   const noticeDay = calendarDayIn(new Date(now.getTime() + REVERIFY_NOTICE_MS), timeZone)
-  const semester = db
-    .select()
-    .from(semesters)
-    .where(
-      and(
-        eq(semesters.communityId, communityId),
-        lte(semesters.startsOn, noticeDay),
-        gte(semesters.endsOn, today),
-      ),
-    )
-    .orderBy(desc(semesters.startsOn))
-    .get()
+  const semester = latestSemesterWithin(db, communityId, noticeDay, today)
   // The day boundary above is a calendar day; the notice is due from the exact instant.
   if (!semester || semesterStart(semester, timeZone).getTime() - REVERIFY_NOTICE_MS > now.getTime()) {
     return undefined

@@ -39,6 +39,14 @@ function ageAuthentication(token: string | null, minutes: number) {
 }
 
 /** The secret as the authenticator app holds it (the database keeps it encrypted). */
+/** A member who asked to move their account to `newEmail`, with the token mailed to the new address. */
+async function emailChangeRequested(newEmail: string) {
+  const student = await createStudent(world.db, { member: true })
+  const { caller } = callerFor(world.services, { userId: student.id })
+  await caller.account.requestEmailChange({ newEmail })
+  return { student, caller, token: tokenFromMail(world.services.mailer.sent.at(-2)) }
+}
+
 const totpKeyOf = (userId: number) => world.services.secrets.open(storedTotpKey(userId))
 const storedTotpKey = (userId: number) =>
   world.db.select().from(users).where(eq(users.id, userId)).get()?.totpKey ?? ''
@@ -201,10 +209,7 @@ describe('e-mail', () => {
   })
 
   it('confirmar o novo endereço pede a senha da conta: sem ela ou com a errada, nada muda', async () => {
-    const student = await createStudent(world.db, { member: true })
-    const { caller } = callerFor(world.services, { userId: student.id })
-    await caller.account.requestEmailChange({ newEmail: 'pedido@univille.br' })
-    const token = tokenFromMail(world.services.mailer.sent.at(-2))
+    const { student, token } = await emailChangeRequested('pedido@univille.br')
     // Whoever reads the new mailbox, in a browser that is not signed in.
     const stranger = callerFor(world.services, null).caller
     const emailOf = () => world.db.select().from(users).where(eq(users.id, student.id)).get()?.email
@@ -233,10 +238,7 @@ describe('e-mail', () => {
   })
 
   it('uma conta sem senha (Google) confirma o novo endereço só com a própria sessão', async () => {
-    const student = await createStudent(world.db, { member: true })
-    const own = callerFor(world.services, { userId: student.id }).caller
-    await own.account.requestEmailChange({ newEmail: 'google.novo@univille.br' })
-    const token = tokenFromMail(world.services.mailer.sent.at(-2))
+    const { student, caller: own, token } = await emailChangeRequested('google.novo@univille.br')
     world.db.update(users).set({ passwordHash: null }).where(eq(users.id, student.id)).run()
     const other = await createStudent(world.db, { member: true })
     for (const stranger of [
@@ -256,10 +258,7 @@ describe('e-mail', () => {
   })
 
   it('não troca para um endereço que outra pessoa ocupou depois do pedido', async () => {
-    const student = await createStudent(world.db, { member: true })
-    const { caller } = callerFor(world.services, { userId: student.id })
-    await caller.account.requestEmailChange({ newEmail: 'disputado@univille.br' })
-    const token = tokenFromMail(world.services.mailer.sent.at(-2))
+    const { student, token } = await emailChangeRequested('disputado@univille.br')
     const other = await createStudent(world.db, { member: true, email: 'disputado@univille.br' })
     await expectAppError(
       callerFor(world.services, null).caller.account.confirmEmailChange({ token, password: TEST_PASSWORD }),

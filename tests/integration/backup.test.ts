@@ -261,15 +261,18 @@ describe('scheduled backups', () => {
     const lines: string[] = []
     const logger = silentLogger(lines)
     const backupDir = join(scratch, 'backups')
-    const backups = await createBackupJob({
-      sqlite: db.$client,
-      dataDir,
-      migrationsFolder: MIGRATIONS_FOLDER,
-      backupDir,
-      intervalHours: 24,
-      keep: 2,
-      logger,
-    })
+    // The same job settings for this process and for the one that restarts later.
+    const jobOver = (sqlite: Sqlite.Database) =>
+      createBackupJob({
+        sqlite,
+        dataDir,
+        migrationsFolder: MIGRATIONS_FOLDER,
+        backupDir,
+        intervalHours: 24,
+        keep: 2,
+        logger,
+      })
+    const backups = await jobOver(db.$client)
     expect(backups.status()).toEqual({ enabled: true, lastSuccessAt: null, lastFailureAt: null })
     const scheduler = createScheduler({ logger })
     scheduler.add(backups.job)
@@ -295,15 +298,7 @@ describe('scheduled backups', () => {
     db.$client.close()
 
     // A restarted process reads its last success from the folder.
-    const again = await createBackupJob({
-      sqlite: new Sqlite(':memory:'),
-      dataDir,
-      migrationsFolder: MIGRATIONS_FOLDER,
-      backupDir,
-      intervalHours: 24,
-      keep: 2,
-      logger,
-    })
+    const again = await jobOver(new Sqlite(':memory:'))
     expect(again.status().lastSuccessAt).not.toBeNull()
     expect(again.job.firstRunAfterMs).toBeUndefined()
   })

@@ -1,44 +1,25 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client'
 import { createListing, createStudent } from '../../server/db/factories'
 import { blocks, communities, mainCategories, subcategories } from '../../server/db/schema'
 import { listListings } from '../../server/listings/catalog'
 import type { MainCategorySlug } from '../../shared/domain'
 import type { ListingSort } from '../../shared/schemas/listing'
+import { type StatementRead, statementReads } from '../support/sqlite-reads'
 import { setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 
 const SORTS: ListingSort[] = ['recent', 'vupts', 'price-asc', 'price-desc']
 
-type Read = { source: string; values: unknown[] }
 type Op = { opcode: string; p1: number; p2: number; p3: number; p4: unknown }
-
-/** Every statement `work` reads rows with, and the values bound to it. */
-function readsOf(sqlite: Database['$client'], work: () => void): Read[] {
-  const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as {
-    all: (...values: unknown[]) => unknown
-  }
-  const all = statement.all
-  const reads: Read[] = []
-  const spy = vi.spyOn(statement, 'all').mockImplementation(function (this: { source: string }, ...values) {
-    reads.push({ source: this.source, values: values.flat() })
-    return all.apply(this, values)
-  })
-  try {
-    work()
-  } finally {
-    spy.mockRestore()
-  }
-  return reads
-}
 
 /**
  * The bound values that position the first seek into an index of listings: where SQLite starts reading,
  * from its bytecode (EXPLAIN). A register loaded by copying another one is followed back to its source.
  */
-function seekKeyValues(sqlite: Database['$client'], read: Read): unknown[] {
+function seekKeyValues(sqlite: Database['$client'], read: StatementRead): unknown[] {
   const program = sqlite.prepare(`explain ${read.source}`).all(...read.values) as Op[]
   const roots = new Set(
     sqlite
@@ -148,7 +129,7 @@ describe('"Carregar mais" por cursor (keyset)', () => {
         const cursor = JSON.parse(Buffer.from(first.nextCursor, 'base64url').toString('utf8')) as {
           v: number
         }
-        const page = readsOf(sqlite, () =>
+        const page = statementReads(sqlite, () =>
           listListings(world.db, { ...query, cursor: first.nextCursor }),
         ).find((read) => /from "listings"/.test(read.source))
         if (!page) throw new Error(`página com cursor não lida: ${sort} ${JSON.stringify(filter)}`)

@@ -5,7 +5,7 @@ import { eventTickets } from '../../server/db/schema'
 import { formatTicketCode, ticketQrPayload } from '../../shared/event-tickets'
 import { expectAppError } from '../support/assertions'
 import { approvedEventOfNewMember } from '../support/events'
-import { createMember, openCommunity, setUpTestWorld, type TestMember } from '../support/test-app'
+import { createMember, createUdescModerator, setUpTestWorld, type TestMember } from '../support/test-app'
 
 const world = setUpTestWorld()
 
@@ -16,11 +16,6 @@ async function eventWithAttendee(places: number | null = null) {
   const ticket = (await attendee.caller.events.attending()).find((event) => event.id === id)?.ticketCode
   if (!ticket) throw new Error('sem ingresso')
   return { id, organizer, attendee, ticket }
-}
-
-async function udescModerator() {
-  openCommunity(world.db, 'udesc')
-  return createMember(world, { community: 'udesc', roles: ['user', 'moderator'] })
 }
 
 describe('ingresso e check-in', () => {
@@ -134,7 +129,7 @@ describe('ingresso e check-in', () => {
     const member = await createMember(world)
     await expectAppError(attendee.caller.events.checkIn({ id, ticket }), 'EVENT_ORGANIZERS_ONLY', 'FORBIDDEN')
     await expectAppError(member.caller.events.checkInSummary({ id }), 'EVENT_ORGANIZERS_ONLY')
-    const foreign = await udescModerator()
+    const foreign = await createUdescModerator(world)
     await expectAppError(foreign.caller.events.checkIn({ id, ticket }), 'EVENT_NOT_FOUND', 'NOT_FOUND')
     await expectAppError(foreign.caller.events.checkInSummary({ id }), 'EVENT_NOT_FOUND')
     const moderator = await createMember(world, { roles: ['user', 'moderator'] })
@@ -143,7 +138,7 @@ describe('ingresso e check-in', () => {
 
   it('um código de outra comunidade não é revelado como "de outro evento"', async () => {
     const { id, organizer } = await eventWithAttendee()
-    const foreignOrganizer = await udescModerator()
+    const foreignOrganizer = await createUdescModerator(world)
     const foreignAttendee: TestMember = await createMember(world, {
       community: 'udesc',
     })

@@ -1,13 +1,14 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createEvent } from '../../server/db/factories'
-import { blocks, emailOptOuts, eventAttendees, events, notifications } from '../../server/db/schema'
+import { blocks, emailOptOuts, eventAttendees, events } from '../../server/db/schema'
 import { expectAppError } from '../support/assertions'
 import { approvedEventOfNewMember } from '../support/events'
+import { notificationsOf } from '../support/notifications'
 import {
   createMember,
+  createUdescModerator,
   mailAfterResponse,
-  openCommunity,
   setUpTestWorld,
   type TestMember,
 } from '../support/test-app'
@@ -27,12 +28,6 @@ async function fullEvent(places: number, extraMembers = 0) {
   return { id, organizer, going, others }
 }
 
-/** A moderator of UDESC, a second live community. */
-async function udescModerator() {
-  openCommunity(world.db, 'udesc')
-  return createMember(world, { community: 'udesc', roles: ['user', 'moderator'] })
-}
-
 const confirmedIds = (id: number) =>
   world.db
     .select({ userId: eventAttendees.userId })
@@ -40,13 +35,6 @@ const confirmedIds = (id: number) =>
     .where(eq(eventAttendees.eventId, id))
     .all()
     .map((row) => row.userId)
-
-const notificationsOf = (userId: number, kind: string) =>
-  world.db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind as 'event_rsvp')))
-    .all()
 
 describe('lista de espera', () => {
   it('num evento lotado, confirmar presença põe o membro na lista, em ordem, e cada um vê a própria posição', async () => {
@@ -92,14 +80,14 @@ describe('lista de espera', () => {
     expect((await second.caller.events.byId({ id })).waitlistPosition).toBe(1)
     expect(await heard).toMatchObject({ value: { userId: first.id } })
     signal.abort()
-    expect(notificationsOf(first.id, 'event_waitlist_promoted')).toHaveLength(1)
+    expect(notificationsOf(world.db, first.id, 'event_waitlist_promoted')).toHaveLength(1)
     await mailAfterResponse()
     const mails = world.services.mailer.sent.slice(mailsBefore)
     expect(mails.map((mail) => mail.subject)).toEqual([
       'Abriu uma vaga: sua presença em "Oficina de cerâmica" está confirmada',
     ])
     // The organizer hears of the new attendee as of any RSVP, and only once per event.
-    const rsvpNotice = notificationsOf(organizer.id, 'event_rsvp')
+    const rsvpNotice = notificationsOf(world.db, organizer.id, 'event_rsvp')
     expect(rsvpNotice).toHaveLength(1)
     expect(rsvpNotice[0]?.count).toBe(2)
     // The promoted member gets a ticket.
@@ -117,7 +105,7 @@ describe('lista de espera', () => {
     await (going[0] as TestMember).caller.events.unattend({ id })
     await mailAfterResponse()
     expect(confirmedIds(id)).toEqual([waiting.id])
-    expect(notificationsOf(waiting.id, 'event_waitlist_promoted')).toHaveLength(1)
+    expect(notificationsOf(world.db, waiting.id, 'event_waitlist_promoted')).toHaveLength(1)
     expect(world.services.mailer.sent.slice(mailsBefore)).toEqual([])
   })
 
@@ -178,7 +166,7 @@ describe('lista de espera', () => {
     world.db.insert(blocks).values({ blockerId: organizer.id, blockedId: blocked.id }).run()
     await (going[0] as TestMember).caller.events.unattend({ id })
     expect(confirmedIds(id)).toEqual([next.id])
-    expect(notificationsOf(blocked.id, 'event_waitlist_promoted')).toEqual([])
+    expect(notificationsOf(world.db, blocked.id, 'event_waitlist_promoted')).toEqual([])
   })
 })
 
@@ -200,7 +188,7 @@ describe('lista de presença e CSV', () => {
       'FORBIDDEN',
     )
     await expectAppError((going[0] as TestMember).caller.events.rosterCsv({ id }), 'EVENT_ORGANIZERS_ONLY')
-    const foreignModerator = await udescModerator()
+    const foreignModerator = await createUdescModerator(world)
     await expectAppError(foreignModerator.caller.events.roster({ id }), 'EVENT_NOT_FOUND', 'NOT_FOUND')
     await expectAppError(foreignModerator.caller.events.rosterCsv({ id }), 'EVENT_NOT_FOUND')
   })

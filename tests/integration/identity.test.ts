@@ -483,23 +483,18 @@ describe('pictures are freed by their upload, not by their file name', () => {
     const { caller } = callerFor(world.services, { userId: member.id })
     const avatar = await storeImage(world.services, member.id, 'avatar', photo)
     const eventPicture = await storeImage(world.services, member.id, 'event', photo)
-    await caller.profiles.update({
-      username: member.username ?? 'membro',
-      fullName: 'Membro de Teste',
-      bio: '',
-      university: 'Univille',
-      course: 'Design',
-      avatarUploadId: avatar.id,
-    })
+    const setAvatar = (avatarUploadId: string | null) =>
+      caller.profiles.update({
+        username: member.username ?? 'membro',
+        fullName: 'Membro de Teste',
+        bio: '',
+        university: 'Univille',
+        course: 'Design',
+        avatarUploadId,
+      })
+    await setAvatar(avatar.id)
     world.db.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, eventPicture.id)).run()
-    await caller.profiles.update({
-      username: member.username ?? 'membro',
-      fullName: 'Membro de Teste',
-      bio: '',
-      university: 'Univille',
-      course: 'Design',
-      avatarUploadId: null,
-    })
+    await setAvatar(null)
     const attached = (id: string) =>
       world.db.select().from(uploads).where(eq(uploads.id, id)).get()?.attachedAt
     expect(attached(avatar.id)).toBeNull()

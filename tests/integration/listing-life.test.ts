@@ -6,6 +6,7 @@ import { listListings } from '../../server/listings/catalog'
 import { runListingLife } from '../../server/listings/life'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { expectAppError } from '../support/assertions'
+import { statementReads } from '../support/sqlite-reads'
 import { communityBySlug, createMember, setUpTestWorld, type TestMember } from '../support/test-app'
 
 const world = setUpTestWorld()
@@ -25,6 +26,13 @@ const expiryNotices = (userId: number) =>
     .where(eq(notifications.userId, userId))
     .all()
     .filter((notice) => notice.kind === 'listing_expiring')
+
+/** A member's live listing 'Jaleco M', its seller, and one other member of the community. */
+async function jalecoOfSeller() {
+  const seller = await createMember(world)
+  const other = await createMember(world)
+  return { seller, other, id: createListing(world.db, { sellerId: seller.id, title: 'Jaleco M' }) }
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: T0 })
@@ -70,9 +78,7 @@ describe('a vida de um anúncio', () => {
   })
 
   it('"Renovar" dá mais 60 dias e devolve o anúncio ao portal; o aviso volta a valer', async () => {
-    const seller = await createMember(world)
-    const buyer = await createMember(world)
-    const id = createListing(world.db, { sellerId: seller.id, title: 'Jaleco M' })
+    const { seller, other: buyer, id } = await jalecoOfSeller()
     at(T0 + 53 * DAY)
     runJob()
     at(T0 + 61 * DAY)
@@ -91,9 +97,7 @@ describe('a vida de um anúncio', () => {
   })
 
   it('ninguém renova o anúncio de outro', async () => {
-    const seller = await createMember(world)
-    const other = await createMember(world)
-    const id = createListing(world.db, { sellerId: seller.id, title: 'Jaleco M' })
+    const { other, id } = await jalecoOfSeller()
     at(T0 + 60 * DAY)
     runJob()
     await expectAppError(other.caller.listings.renew({ id }), 'LISTING_NOT_FOUND', 'NOT_FOUND')
@@ -137,9 +141,7 @@ describe('a vida de um anúncio', () => {
   })
 
   it('ninguém sobe o anúncio de outro, nem um anúncio fora do ar', async () => {
-    const seller = await createMember(world)
-    const other = await createMember(world)
-    const id = createListing(world.db, { sellerId: seller.id, title: 'Jaleco M' })
+    const { seller, other, id } = await jalecoOfSeller()
     const sold = createListing(world.db, { sellerId: seller.id, title: 'Caneca', status: 'vendido' })
     at(T0 + 8 * DAY)
     await expectAppError(other.caller.listings.bump({ id }), 'LISTING_NOT_FOUND')
@@ -155,26 +157,14 @@ describe('as consultas do portal e da expiração seguem nos índices', () => {
   /** The plan SQLite picks for every statement `work` runs on the listings. */
   function plansOf(work: () => void): string[] {
     const sqlite = world.db.$client
-    const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as {
-      all: (...values: unknown[]) => unknown
-    }
-    const all = statement.all
-    const plans: string[] = []
-    const spy = vi.spyOn(statement, 'all').mockImplementation(function (this: { source: string }, ...values) {
-      if (this.source.includes('"listings"') && !this.source.startsWith('explain')) {
-        const rows = sqlite.prepare(`explain query plan ${this.source}`).all(...values.flat()) as {
+    return statementReads(sqlite, work)
+      .filter((read) => read.source.includes('"listings"'))
+      .map((read) => {
+        const rows = sqlite.prepare(`explain query plan ${read.source}`).all(...read.values) as {
           detail: string
         }[]
-        plans.push(rows.map((row) => row.detail).join('\n'))
-      }
-      return all.apply(this, values)
-    })
-    try {
-      work()
-    } finally {
-      spy.mockRestore()
-    }
-    return plans
+        return rows.map((row) => row.detail).join('\n')
+      })
   }
 
   it('cada ordenação do portal lê o índice parcial dela, sem ordenar à parte', async () => {

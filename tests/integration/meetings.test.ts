@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { alumni, meetingSpots, meetings, notifications } from '../../server/db/schema'
@@ -8,6 +8,7 @@ import { runMeetingSweep } from '../../server/deals/meetings'
 import { handoffQrPayload } from '../../shared/meetings'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
 import { browserHeaders, sessionCookieFor, startHttpApp } from '../support/http'
+import { notificationsOf } from '../support/notifications'
 import {
   communityBySlug,
   createMarketScene,
@@ -47,13 +48,6 @@ function insertSpot(communityId: number, spot: Partial<typeof meetingSpots.$infe
 
 const univille = () => communityBySlug(world.db, 'univille').id
 
-const notificationsOf = (userId: number, kind: string) =>
-  world.db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind as 'meeting_proposed')))
-    .all()
-
 let scene: MarketScene
 let spotId: number
 let stranger: TestMember
@@ -69,23 +63,19 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** `side` proposes `times` at the scene's spot, in the scene's conversation. */
+const proposeTimes = (side: TestMember, times: number[]) =>
+  side.caller.meetings.propose({ conversationId: scene.conversationId, spotId, times })
+
 /** The buyer proposes two times tomorrow; the seller picks the first. */
 async function agreedMeeting(at = local(1, 14)) {
-  const proposed = await scene.buyer.caller.meetings.propose({
-    conversationId: scene.conversationId,
-    spotId,
-    times: [at, at + HOUR],
-  })
+  const proposed = await proposeTimes(scene.buyer, [at, at + HOUR])
   return scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: at })
 }
 
 describe('combinar entrega', () => {
   it('quem compra propõe um ponto e dois horários; quem vende escolhe um, e a entrega fica combinada', async () => {
-    const proposed = await scene.buyer.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(1, 15), local(1, 14)],
-    })
+    const proposed = await proposeTimes(scene.buyer, [local(1, 15), local(1, 14)])
     expect(proposed).toMatchObject({
       status: 'proposta',
       proposedById: scene.buyer.id,
@@ -96,7 +86,7 @@ describe('combinar entrega', () => {
       proposedTimes: [new Date(local(1, 14)).toISOString(), new Date(local(1, 15)).toISOString()],
       scheduledAt: null,
     })
-    expect(notificationsOf(scene.seller.id, 'meeting_proposed')).toHaveLength(1)
+    expect(notificationsOf(world.db, scene.seller.id, 'meeting_proposed')).toHaveLength(1)
 
     // The proposer does not answer their own proposal, nor with a time not in it.
     await expectAppError(
@@ -111,7 +101,7 @@ describe('combinar entrega', () => {
 
     const agreed = await scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 15) })
     expect(agreed).toMatchObject({ status: 'combinada', scheduledAt: new Date(local(1, 15)).toISOString() })
-    expect(notificationsOf(scene.buyer.id, 'meeting_agreed')).toHaveLength(1)
+    expect(notificationsOf(world.db, scene.buyer.id, 'meeting_agreed')).toHaveLength(1)
     await expectAppError(
       scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
       'MEETING_CLOSED',
@@ -157,16 +147,8 @@ describe('combinar entrega', () => {
   })
 
   it('quem vende também pode propor, e uma nova proposta substitui a que está aberta', async () => {
-    const first = await scene.buyer.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(1, 14)],
-    })
-    const counter = await scene.seller.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(2, 10), local(2, 11), local(2, 12)],
-    })
+    const first = await proposeTimes(scene.buyer, [local(1, 14)])
+    const counter = await proposeTimes(scene.seller, [local(2, 10), local(2, 11), local(2, 12)])
     const thread = await scene.buyer.caller.meetings.ofConversation({ conversationId: scene.conversationId })
     expect(thread.map((meeting) => [meeting.id, meeting.status, meeting.cancelReason])).toEqual([
       [counter.id, 'proposta', null],
@@ -178,15 +160,7 @@ describe('combinar entrega', () => {
     )
     await scene.buyer.caller.meetings.pick({ meetingId: counter.id, time: local(2, 11) })
     // An agreed meeting is cancelled, with a reason, before another is proposed.
-    await expectAppError(
-      scene.buyer.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(3, 10)],
-      }),
-      'MEETING_ALREADY_AGREED',
-      'CONFLICT',
-    )
+    await expectAppError(proposeTimes(scene.buyer, [local(3, 10)]), 'MEETING_ALREADY_AGREED', 'CONFLICT')
   })
 
   it('recusa horários no passado, a mais de 14 dias, fora do horário ou do dia do ponto, repetidos ou mais de três', async () => {
@@ -232,20 +206,8 @@ describe('combinar entrega', () => {
   })
 
   it('só os dois da conversa propõem, escolhem ou cancelam; um terceiro não fica sabendo de nada', async () => {
-    await expectAppError(
-      stranger.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(1, 14)],
-      }),
-      'CONVERSATION_NOT_FOUND',
-      'NOT_FOUND',
-    )
-    const proposed = await scene.buyer.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(1, 14)],
-    })
+    await expectAppError(proposeTimes(stranger, [local(1, 14)]), 'CONVERSATION_NOT_FOUND', 'NOT_FOUND')
+    const proposed = await proposeTimes(scene.buyer, [local(1, 14)])
     await expectAppError(
       stranger.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
       'MEETING_NOT_FOUND',
@@ -282,15 +244,7 @@ describe('combinar entrega', () => {
       'MEETING_NOT_POSSIBLE',
     )
     await scene.seller.caller.safety.block({ userId: scene.buyer.id })
-    await expectAppError(
-      scene.buyer.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(1, 14)],
-      }),
-      'CHAT_UNAVAILABLE',
-      'FORBIDDEN',
-    )
+    await expectAppError(proposeTimes(scene.buyer, [local(1, 14)]), 'CHAT_UNAVAILABLE', 'FORBIDDEN')
   })
 
   it('um egresso não propõe entregas novas', async () => {
@@ -298,15 +252,7 @@ describe('combinar entrega', () => {
       .insert(alumni)
       .values({ userId: scene.buyer.id, since: new Date(NOW - DAY) })
       .run()
-    await expectAppError(
-      scene.buyer.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(1, 14)],
-      }),
-      'ALUMNI_CANNOT_PUBLISH',
-      'FORBIDDEN',
-    )
+    await expectAppError(proposeTimes(scene.buyer, [local(1, 14)]), 'ALUMNI_CANNOT_PUBLISH', 'FORBIDDEN')
     expect(world.db.select().from(meetings).all()).toEqual([])
   })
 
@@ -336,7 +282,9 @@ describe('combinar entrega', () => {
       status: 'cancelada',
       cancelReason: 'Consegui o livro com um colega',
     })
-    expect(notificationsOf(scene.seller.id, 'meeting_cancelled')[0]?.body).toContain('Consegui o livro')
+    expect(notificationsOf(world.db, scene.seller.id, 'meeting_cancelled')[0]?.body).toContain(
+      'Consegui o livro',
+    )
     expect((await scene.seller.caller.meetings.mine()).past.map((meeting) => meeting.id)).toEqual([agreed.id])
     await expectAppError(
       scene.seller.caller.meetings.cancel({ meetingId: agreed.id, reason: 'De novo' }),
@@ -344,13 +292,7 @@ describe('combinar entrega', () => {
       'CONFLICT',
     )
     // With the agreed meeting cancelled, a new one can be proposed.
-    await expect(
-      scene.seller.caller.meetings.propose({
-        conversationId: scene.conversationId,
-        spotId,
-        times: [local(2, 10)],
-      }),
-    ).resolves.toMatchObject({ status: 'proposta' })
+    await expect(proposeTimes(scene.seller, [local(2, 10)])).resolves.toMatchObject({ status: 'proposta' })
   })
 })
 
@@ -413,7 +355,7 @@ describe('confirmação da entrega pelo código', () => {
     })
     await vi.waitFor(() => expect(heard).toEqual([agreed.id]))
     abort.abort()
-    expect(notificationsOf(scene.seller.id, 'handoff_confirmed')).toHaveLength(1)
+    expect(notificationsOf(world.db, scene.seller.id, 'handoff_confirmed')).toHaveLength(1)
     await expectAppError(
       scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
       'HANDOFF_ALREADY_CONFIRMED',
@@ -571,7 +513,7 @@ describe('tarefa periódica das entregas', () => {
     vi.setSystemTime(local(1, 13, 5))
     expect(runMeetingSweep(world.services, new Date()).reminded).toBe(0)
     for (const member of [scene.buyer, scene.seller]) {
-      expect(notificationsOf(member.id, 'meeting_reminder')).toHaveLength(1)
+      expect(notificationsOf(world.db, member.id, 'meeting_reminder')).toHaveLength(1)
     }
     expect(world.db.select().from(meetings).where(eq(meetings.id, agreed.id)).get()?.reminderSentAt).toEqual(
       new Date(local(1, 13)),
@@ -579,11 +521,7 @@ describe('tarefa periódica das entregas', () => {
   })
 
   it('uma proposta cujos horários todos passaram expira', async () => {
-    const proposed = await scene.buyer.caller.meetings.propose({
-      conversationId: scene.conversationId,
-      spotId,
-      times: [local(1, 14), local(1, 16)],
-    })
+    const proposed = await proposeTimes(scene.buyer, [local(1, 14), local(1, 16)])
     vi.setSystemTime(local(1, 15))
     expect(runMeetingSweep(world.services, new Date()).lapsed).toBe(0)
     // The time that passed can no longer be picked; the one ahead can.

@@ -207,14 +207,24 @@ describe('/metrics', () => {
 })
 
 describe('/readyz', () => {
-  it('is ready when the database answers and takes a write, and DATA_DIR is writable with room', async () => {
-    const app = await start()
+  it.each([
+    [
+      'is ready when the database answers and takes a write, and DATA_DIR is writable with room',
+      undefined,
+      200,
+      { status: 'ok', checks: { database: true, writable: true, diskSpace: true } },
+    ],
+    [
+      'is not ready when DATA_DIR has less free space than required',
+      Number.MAX_SAFE_INTEGER,
+      503,
+      { status: 'error', checks: { database: true, writable: true, diskSpace: false } },
+    ],
+  ])('%s', async (_, minFreeBytes, status, body) => {
+    const app = await start({ minFreeBytes })
     const response = await fetch(`${app.url}/readyz`)
-    expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({
-      status: 'ok',
-      checks: { database: true, writable: true, diskSpace: true },
-    })
+    expect(response.status).toBe(status)
+    expect(await response.json()).toEqual(body)
   })
 
   it('is not ready when the database cannot take a write lock', async () => {
@@ -232,16 +242,6 @@ describe('/readyz', () => {
     })
     // /healthz stays cheap and says only that the process answers.
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200)
-  })
-
-  it('is not ready when DATA_DIR has less free space than required', async () => {
-    const app = await start({ minFreeBytes: Number.MAX_SAFE_INTEGER })
-    const response = await fetch(`${app.url}/readyz`)
-    expect(response.status).toBe(503)
-    expect(await response.json()).toEqual({
-      status: 'error',
-      checks: { database: true, writable: true, diskSpace: false },
-    })
   })
 
   it('syncs one probe file per few seconds, however many requests arrive, together or in a row', async () => {

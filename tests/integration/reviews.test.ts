@@ -39,6 +39,10 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** Refused as if the hand-off did not exist: whatever the reason, nothing about it is revealed. */
+const expectNoHandoff = (call: Promise<unknown>) =>
+  expectAppError(call, 'REVIEW_HANDOFF_NOT_FOUND', 'NOT_FOUND')
+
 const profileOf = (viewer: TestMember, who: TestMember) =>
   viewer.caller.profiles.byUsername({ username: who.username })
 
@@ -90,36 +94,16 @@ describe('avaliações de uma entrega confirmada', () => {
       .set({ status: 'combinada', confirmedAt: null })
       .where(eq(meetings.id, meetingId))
       .run()
-    await expectAppError(
-      buyer.caller.reviews.create({ meetingId, stars: 5 }),
-      'REVIEW_HANDOFF_NOT_FOUND',
-      'NOT_FOUND',
-    )
-    await expectAppError(
-      buyer.caller.reviews.create({ meetingId: meetingId + 1000, stars: 5 }),
-      'REVIEW_HANDOFF_NOT_FOUND',
-      'NOT_FOUND',
-    )
-    await expectAppError(
-      buyer.caller.reviews.forHandoff({ meetingId }),
-      'REVIEW_HANDOFF_NOT_FOUND',
-      'NOT_FOUND',
-    )
+    await expectNoHandoff(buyer.caller.reviews.create({ meetingId, stars: 5 }))
+    await expectNoHandoff(buyer.caller.reviews.create({ meetingId: meetingId + 1000, stars: 5 }))
+    await expectNoHandoff(buyer.caller.reviews.forHandoff({ meetingId }))
     expect(world.db.select().from(reviews).all()).toEqual([])
   })
 
   it('um terceiro membro não avalia a entrega dos outros', async () => {
     const intruder = await createMember(world)
-    await expectAppError(
-      intruder.caller.reviews.create({ meetingId, stars: 1 }),
-      'REVIEW_HANDOFF_NOT_FOUND',
-      'NOT_FOUND',
-    )
-    await expectAppError(
-      intruder.caller.reviews.forHandoff({ meetingId }),
-      'REVIEW_HANDOFF_NOT_FOUND',
-      'NOT_FOUND',
-    )
+    await expectNoHandoff(intruder.caller.reviews.create({ meetingId, stars: 1 }))
+    await expectNoHandoff(intruder.caller.reviews.forHandoff({ meetingId }))
     expect(await intruder.caller.reviews.pending({})).toEqual([])
     expect(world.db.select().from(reviews).all()).toEqual([])
   })
@@ -143,24 +127,12 @@ describe('avaliações de uma entrega confirmada', () => {
 
   it('quem bloqueou ou foi bloqueado não avalia nem é avaliado', async () => {
     await seller.caller.safety.block({ userId: buyer.id })
-    await expectAppError(
-      buyer.caller.reviews.create({ meetingId, stars: 1 }),
-      'REVIEW_HANDOFF_NOT_FOUND',
-      'NOT_FOUND',
-    )
-    await expectAppError(
-      seller.caller.reviews.create({ meetingId, stars: 1 }),
-      'REVIEW_HANDOFF_NOT_FOUND',
-      'NOT_FOUND',
-    )
+    await expectNoHandoff(buyer.caller.reviews.create({ meetingId, stars: 1 }))
+    await expectNoHandoff(seller.caller.reviews.create({ meetingId, stars: 1 }))
     expect(await buyer.caller.reviews.pending({})).toEqual([])
     await seller.caller.safety.unblock({ userId: buyer.id })
     await buyer.caller.safety.block({ userId: seller.id })
-    await expectAppError(
-      seller.caller.reviews.create({ meetingId, stars: 1 }),
-      'REVIEW_HANDOFF_NOT_FOUND',
-      'NOT_FOUND',
-    )
+    await expectNoHandoff(seller.caller.reviews.create({ meetingId, stars: 1 }))
     expect(world.db.select().from(reviews).all()).toEqual([])
   })
 

@@ -13,6 +13,7 @@ import {
   createAdmin,
   createMarketScene,
   createMember,
+  createUdescModerator,
   type MarketScene,
   openCommunity,
   setUpTestWorld,
@@ -301,14 +302,7 @@ describe('fila de denúncias', () => {
 
   it('a moderação de outra comunidade não vê nem resolve', async () => {
     await report(scene.buyer.caller, 'listing', scene.listingId)
-    openCommunity(world.db, 'udesc')
-    const outsider = await createStudent(world.db, {
-      member: true,
-      password: undefined,
-      community: 'udesc',
-      roles: ['user', 'moderator'],
-    })
-    const other = callerFor(world.services, { userId: outsider.id }).caller
+    const other = (await createUdescModerator(world)).caller
     expect(await other.admin.reports.queue()).toEqual([])
     await expectTRPCError(
       other.admin.reports.resolve({
@@ -406,15 +400,9 @@ describe('barreira de acessibilidade', () => {
   })
 
   it('a moderação de outra comunidade não vê o relato; texto curto é recusado e nada é gravado', async () => {
-    openCommunity(world.db, 'udesc')
-    const outsider = await createStudent(world.db, {
-      member: true,
-      password: undefined,
-      community: 'udesc',
-      roles: ['user', 'moderator'],
-    })
+    const outsider = await createUdescModerator(world)
     await scene.buyer.caller.safety.reportBarrier(barrier)
-    expect(await callerFor(world.services, { userId: outsider.id }).caller.admin.reports.queue()).toEqual([])
+    expect(await outsider.caller.admin.reports.queue()).toEqual([])
     await expectValidationMessage(
       scene.buyer.caller.safety.reportBarrier({ page: '/vender', details: 'ruim' }),
       'Conte o que aconteceu (mínimo de 10 caracteres)',

@@ -1,21 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createConversation, createStudent } from '../../server/db/factories'
+import { createConversation } from '../../server/db/factories'
 import type { ChatEvent } from '../../server/realtime/bus'
-import { type AppCaller, callerFor, setUpTestWorld } from '../support/test-app'
+import { type AppCaller, callerFor, createMember, setUpTestWorld, type TestMember } from '../support/test-app'
 
 const world = setUpTestWorld()
-let buyerId: number
-let sellerId: number
-let buyer: AppCaller
-let seller: AppCaller
+let buyer: TestMember
+let seller: TestMember
 let conversationId: number
 
 beforeEach(async () => {
-  buyerId = (await createStudent(world.db, { member: true })).id
-  sellerId = (await createStudent(world.db, { member: true })).id
-  buyer = callerFor(world.services, { userId: buyerId }).caller
-  seller = callerFor(world.services, { userId: sellerId }).caller
-  conversationId = createConversation(world.db, buyerId, sellerId)
+  buyer = await createMember(world)
+  seller = await createMember(world)
+  conversationId = createConversation(world.db, buyer.id, seller.id)
 })
 
 const warningsOf = async (caller: AppCaller) =>
@@ -23,16 +19,18 @@ const warningsOf = async (caller: AppCaller) =>
 
 describe('avisos de golpe no chat', () => {
   it('quem recebe vê o aviso; quem enviou não', async () => {
-    await seller.chat.send({ conversationId, content: 'Faz o pix adiantado que eu reservo' })
-    expect(await warningsOf(buyer)).toEqual([['Faz o pix adiantado que eu reservo', ['pix_before_meeting']]])
-    expect(await warningsOf(seller)).toEqual([['Faz o pix adiantado que eu reservo', []]])
+    await seller.caller.chat.send({ conversationId, content: 'Faz o pix adiantado que eu reservo' })
+    expect(await warningsOf(buyer.caller)).toEqual([
+      ['Faz o pix adiantado que eu reservo', ['pix_before_meeting']],
+    ])
+    expect(await warningsOf(seller.caller)).toEqual([['Faz o pix adiantado que eu reservo', []]])
   })
 
   it('um telefone só conta na primeira mensagem de quem envia', async () => {
-    await buyer.chat.send({ conversationId, content: 'Oi, ainda tem?' })
-    await seller.chat.send({ conversationId, content: 'Tenho! Me chama no (47) 99123-4567' })
-    await seller.chat.send({ conversationId, content: 'Ou no 47 99123-4567 mesmo' })
-    expect(await warningsOf(buyer)).toEqual([
+    await buyer.caller.chat.send({ conversationId, content: 'Oi, ainda tem?' })
+    await seller.caller.chat.send({ conversationId, content: 'Tenho! Me chama no (47) 99123-4567' })
+    await seller.caller.chat.send({ conversationId, content: 'Ou no 47 99123-4567 mesmo' })
+    expect(await warningsOf(buyer.caller)).toEqual([
       ['Ou no 47 99123-4567 mesmo', []],
       ['Tenho! Me chama no (47) 99123-4567', ['phone_first_message']],
       ['Oi, ainda tem?', []],
@@ -49,13 +47,13 @@ describe('avisos de golpe no chat', () => {
       await world.services.bus.listening('chat', userId)
       return next.then((result) => (result.value as unknown as [string, ChatEvent])[1])
     }
-    const toBuyer = firstEvent(buyerId)
-    const toSeller = firstEvent(sellerId)
+    const toBuyer = firstEvent(buyer.id)
+    const toSeller = firstEvent(seller.id)
     await Promise.all([
-      world.services.bus.listening('chat', buyerId),
-      world.services.bus.listening('chat', sellerId),
+      world.services.bus.listening('chat', buyer.id),
+      world.services.bus.listening('chat', seller.id),
     ])
-    await seller.chat.send({ conversationId, content: 'Me passa o código que chegou por SMS' })
+    await seller.caller.chat.send({ conversationId, content: 'Me passa o código que chegou por SMS' })
     const [buyerEvent, sellerEvent] = await Promise.all([toBuyer, toSeller])
     expect(buyerEvent.type === 'message' && buyerEvent.message.warnings).toEqual(['verification_code'])
     expect(sellerEvent.type === 'message' && sellerEvent.message.warnings).toEqual([])

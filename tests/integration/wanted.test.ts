@@ -64,27 +64,18 @@ describe('Procura-se: publicar e gerenciar', () => {
     expect(Math.round(expiresIn / (24 * 60 * 60 * 1000))).toBe(14)
   })
 
-  it('valida título, categoria, preço e validade em português, sem gravar nada', async () => {
-    await expectValidationMessage(
-      poster.caller.wanted.create(wanted({ title: 'ab' })),
-      'Título deve ter no mínimo 3 caracteres',
-    )
-    await expectValidationMessage(
-      poster.caller.wanted.create(wanted({ title: 'x'.repeat(101) })),
-      'Título muito longo',
-    )
-    await expectValidationMessage(
-      poster.caller.wanted.create(wanted({ days: 31 })),
-      'O pedido pode ficar no ar por no máximo 30 dias',
-    )
-    await expectValidationMessage(
-      poster.caller.wanted.create(wanted({ maxPriceCents: 0 })),
-      'Preço máximo deve ser maior que 0',
-    )
-    await expectValidationMessage(
-      poster.caller.wanted.create(wanted({ details: 'x'.repeat(501) })),
-      'Detalhes muito longos (máximo de 500 caracteres)',
-    )
+  it.each([
+    [{ title: 'ab' }, 'Título deve ter no mínimo 3 caracteres'],
+    [{ title: 'x'.repeat(101) }, 'Título muito longo'],
+    [{ days: 31 }, 'O pedido pode ficar no ar por no máximo 30 dias'],
+    [{ maxPriceCents: 0 }, 'Preço máximo deve ser maior que 0'],
+    [{ details: 'x'.repeat(501) }, 'Detalhes muito longos (máximo de 500 caracteres)'],
+  ])('valida %j com "%s", sem gravar nada', async (change, message) => {
+    await expectValidationMessage(poster.caller.wanted.create(wanted(change)), message)
+    expect(world.db.select().from(wantedPosts).all()).toHaveLength(0)
+  })
+
+  it('recusa uma categoria que não existe, sem gravar nada', async () => {
     await expectAppError(
       poster.caller.wanted.create(wanted({ mainCategoryId: 9999 })),
       'MAIN_CATEGORY_REQUIRED',

@@ -383,6 +383,12 @@ export async function createMember(world: TestWorld, overrides: NewStudent = {})
   }
 }
 
+/** A moderator of UDESC, opened as a second live community (the base seed announces it "em breve"). */
+export async function createUdescModerator(world: TestWorld): Promise<TestMember> {
+  openCommunity(world.db, 'udesc')
+  return createMember(world, { community: 'udesc', roles: ['user', 'moderator'] })
+}
+
 /** A seller's listing and a buyer's conversation about it, with a moderator of the community at hand. */
 export type MarketScene = {
   seller: TestMember

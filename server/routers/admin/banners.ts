@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { bannerInputSchema } from '../../../shared/schemas/admin'
+import { idInput } from '../../../shared/schemas/ids'
 import {
   communityBanners,
   createBanner,
@@ -8,8 +9,6 @@ import {
   updateBanner,
 } from '../../banners/manage'
 import { adminProcedure, router } from '../../trpc/init'
-
-const idInput = z.object({ id: z.number().int().positive() })
 
 export const adminBannersRouter = router({
   list: adminProcedure.query(({ ctx }) => communityBanners(ctx, ctx.user)),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MODERATION_STATUSES } from '../../../shared/domain'
 import { removeListingSchema } from '../../../shared/schemas/admin'
+import { idInput } from '../../../shared/schemas/ids'
 import { listingForStaff } from '../../listings/detail'
 import { listingsForModeration } from '../../moderation/listings'
 import { removalReasonText, removeListingByModeration } from '../../moderation/remove-listing'
@@ -14,7 +15,7 @@ export const adminListingsRouter = router({
 
   /** The moderation preview: any listing of the community, live or not, read-only, with its state. */
   preview: moderatorProcedure
-    .input(z.object({ id: z.number().int().positive() }))
+    .input(idInput)
     .query(({ ctx, input }) => listingForStaff(ctx.db, ctx.user, input.id)),
 
   /** Removes an active listing with a reason the seller will see; not reversible (spec). */

@@ -1,9 +1,8 @@
 import { z } from 'zod'
+import { idInput } from '../../../shared/schemas/ids'
 import { meetingSpotInputSchema } from '../../../shared/schemas/meeting-spots'
 import { communitySpots, createSpot, deleteSpot, setSpotRetired, updateSpot } from '../../deals/spots'
 import { adminProcedure, router } from '../../trpc/init'
-
-const idInput = z.object({ id: z.number().int().positive() })
 
 /** "Pontos de encontro": the admins of a community manage its safe hand-off spots. */
 export const adminMeetingSpotsRouter = router({

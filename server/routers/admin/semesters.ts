@@ -1,11 +1,9 @@
-import { z } from 'zod'
+import { idInput } from '../../../shared/schemas/ids'
 import { extendReverificationSchema, semesterInputSchema } from '../../../shared/schemas/semesters'
 import { memberCommunityId } from '../../communities/scope'
 import { createSemester, deleteSemester, listSemesters, updateSemester } from '../../semesters/calendar'
 import { extendReverification, pendingReverifications } from '../../semesters/reverification'
 import { adminProcedure, router } from '../../trpc/init'
-
-const idInput = z.object({ id: z.number().int().positive() })
 
 /** The Semestres section: the community's calendar and who still owes the semester's confirmation. */
 export const adminSemestersRouter = router({

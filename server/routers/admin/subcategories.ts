@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { subcategoryInputSchema } from '../../../shared/schemas/admin'
+import { idInput } from '../../../shared/schemas/ids'
 import {
   createSubcategory,
   deleteSubcategory,
@@ -7,8 +8,6 @@ import {
   updateSubcategory,
 } from '../../listings/subcategories'
 import { adminProcedure, router } from '../../trpc/init'
-
-const idInput = z.object({ id: z.number().int().positive() })
 
 /** Subcategories are shared by every community, so only administrators manage them. */
 export const adminSubcategoriesRouter = router({
