@@ -6,10 +6,10 @@ import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { useForm, useWatch } from 'react-hook-form'
 import { CharacterCount } from '@/components/character-count'
 import { FormActions } from '@/components/form-actions'
+import { MarkedInput } from '@/components/marked-input'
 import { iconLabel, SelectField } from '@/components/select-field'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { RadioCard } from '@/components/ui/radio-card'
 import { ImageUploader } from '@/features/uploads/image-uploader'
 import { type ExistingImage, useImageUploads } from '@/features/uploads/use-image-uploads'
@@ -129,30 +129,23 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
       />
 
       <FormField label="Preço" htmlFor={ids.price} error={errors.price?.message}>
-        <div className="relative">
-          <span
-            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
-            aria-hidden="true"
-          >
-            R$
-          </span>
-          <Input
-            id={ids.price}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0,00"
-            className="pl-10"
-            {...fieldAriaProps(ids.price, { error: errors.price?.message })}
-            {...form.register('price', {
-              // '12,5' becomes '12,50': the user sees the price exactly as buyers will.
-              onBlur: (event: { target: { value: string } }) => {
-                const cents = parsePriceToCents(event.target.value)
-                if (Number.isFinite(cents) && cents > 0) form.setValue('price', centsToInput(cents))
-              },
-            })}
-          />
-        </div>
+        <MarkedInput
+          mark="R$"
+          id={ids.price}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0,00"
+          className="pl-10"
+          {...fieldAriaProps(ids.price, { error: errors.price?.message })}
+          {...form.register('price', {
+            // '12,5' becomes '12,50': the user sees the price exactly as buyers will.
+            onBlur: (event: { target: { value: string } }) => {
+              const cents = parsePriceToCents(event.target.value)
+              if (Number.isFinite(cents) && cents > 0) form.setValue('price', centsToInput(cents))
+            },
+          })}
+        />
       </FormField>
 
       <div className="grid gap-6 sm:grid-cols-2">
