@@ -6,11 +6,11 @@ import { FormActions } from '@/components/form-actions'
 import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { boundField } from '@/lib/bound-field'
-import { appCodeOf } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { type ChangePasswordFormValues, changePasswordFormSchema } from './account-schemas'
+import { showPasswordRefusal } from './password-refusal'
 import { SecuritySection } from './security-section'
 
 const FIELDS = [
@@ -74,10 +74,12 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       form.reset()
       onDone()
     } catch (error) {
-      if (appCodeOf(error) === 'WRONG_PASSWORD') {
-        form.setError('currentPassword', { message: 'A senha atual não confere.' }, { shouldFocus: true })
-      }
-      toastError(error, 'Erro ao alterar a senha')
+      showPasswordRefusal(error, {
+        form,
+        field: 'currentPassword',
+        wrongPassword: 'A senha atual não confere.',
+        title: 'Erro ao alterar a senha',
+      })
     }
   }, toastFirstError)
 
