@@ -1,6 +1,9 @@
 import { Slot } from 'radix-ui'
 import { type ReactNode, Suspense, useState } from 'react'
 
+/** Whether a dialog is open, and how it asks to open or close: what a deferred dialog's content takes. */
+export type OpenState = { open: boolean; onOpenChange: (open: boolean) => void }
+
 /**
  * A dialog whose code (`children`, a lazy component drawn with `open`) is fetched only when someone
  * reaches for its `trigger`: pointed at, focused or tapped. The trigger is rendered here, from the
@@ -13,11 +16,9 @@ export function DeferredDialog({
   open,
   onOpenChange,
   children,
-}: {
+}: OpenState & {
   /** One element that takes the click, focus and pointer handlers, such as a Button. */
   trigger: ReactNode
-  open: boolean
-  onOpenChange: (open: boolean) => void
   children: ReactNode
 }) {
   const [wanted, setWanted] = useState(false)

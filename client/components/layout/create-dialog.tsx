@@ -1,6 +1,7 @@
 import { routes } from '@shared/routes'
 import { CalendarPlusIcon, ChevronRightIcon, HandshakeIcon, type LucideIcon, TagIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import type { OpenState } from '@/components/deferred-dialog'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 
 type CreateAction = { href: string; icon: LucideIcon; title: string; text: string }
@@ -27,13 +28,7 @@ const ACTIONS: CreateAction[] = [
 ]
 
 /** The choices behind the floating '+' (fetched when someone reaches for the button, see floating-add-button.tsx). */
-export default function CreateDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+export default function CreateDialog({ open, onOpenChange }: OpenState) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>

@@ -2,8 +2,8 @@ import { routes } from '@shared/routes'
 import { PlusIcon } from 'lucide-react'
 import { type ComponentProps, useId } from 'react'
 import { DeferredControl, moduleLoader } from '@/components/deferred-control'
+import { TopBarButton } from '@/components/layout/top-bar-button'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
-import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { unreadMessagesText } from '@/features/chat/unread'
 import { UnreadBadge } from '@/features/chat/unread-badge'
@@ -24,24 +24,16 @@ function AccountButton({
   unread,
   unreadId,
   ...props
-}: { viewer: Viewer; unread: number; unreadId: string } & ComponentProps<typeof Button>) {
+}: { viewer: Viewer; unread: number; unreadId: string } & ComponentProps<typeof TopBarButton>) {
   const initial = (viewer.fullName || viewer.email).charAt(0).toUpperCase()
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      shape="round"
-      className="relative"
-      aria-label="Menu da conta"
-      aria-describedby={unread > 0 ? unreadId : undefined}
-      {...props}
-    >
+    <TopBarButton aria-label="Menu da conta" aria-describedby={unread > 0 ? unreadId : undefined} {...props}>
       <Avatar aria-hidden="true" className="size-9">
         {viewer.avatarUrl ? <AvatarImage src={instanceUrl(viewer.avatarUrl)} alt="" /> : null}
         <AvatarFallback data-initial={initial} className="text-sm before:content-[attr(data-initial)]" />
       </Avatar>
       <UnreadBadge count={unread} className="-top-1 -right-1 absolute ring-2 ring-background" />
-    </Button>
+    </TopBarButton>
   )
 }
 

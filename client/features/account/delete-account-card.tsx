@@ -15,10 +15,10 @@ import {
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { boundField } from '@/lib/bound-field'
-import { appCodeOf } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
+import { showPasswordRefusal } from './password-refusal'
 import { SecuritySection } from './security-section'
 import { useLocalSignOut } from './use-local-sign-out'
 
@@ -53,10 +53,12 @@ export function DeleteAccountCard({
       toast.success('Conta excluída', { description: 'Seus dados foram removidos do Vupt. Até logo!' })
       localSignOut()
     } catch (err) {
-      if (appCodeOf(err) === 'WRONG_PASSWORD') {
-        form.setError('password', { message: 'Senha incorreta.' }, { shouldFocus: true })
-      }
-      toastError(err, 'Erro ao excluir a conta')
+      showPasswordRefusal(err, {
+        form,
+        field: 'password',
+        wrongPassword: 'Senha incorreta.',
+        title: 'Erro ao excluir a conta',
+      })
     }
   }, toastFirstError)
 

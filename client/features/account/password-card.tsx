@@ -5,11 +5,12 @@ import { useForm } from 'react-hook-form'
 import { FormActions } from '@/components/form-actions'
 import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { appCodeOf } from '@/lib/errors'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { type ChangePasswordFormValues, changePasswordFormSchema } from './account-schemas'
+import { showPasswordRefusal } from './password-refusal'
 import { SecuritySection } from './security-section'
 
 const FIELDS = [
@@ -63,7 +64,6 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   })
-  const { errors } = form.formState
 
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -74,33 +74,28 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       form.reset()
       onDone()
     } catch (error) {
-      if (appCodeOf(error) === 'WRONG_PASSWORD') {
-        form.setError('currentPassword', { message: 'A senha atual não confere.' }, { shouldFocus: true })
-      }
-      toastError(error, 'Erro ao alterar a senha')
+      showPasswordRefusal(error, {
+        form,
+        field: 'currentPassword',
+        wrongPassword: 'A senha atual não confere.',
+        title: 'Erro ao alterar a senha',
+      })
     }
   }, toastFirstError)
 
   const newPasswordHint = `Mínimo de ${PASSWORD_MIN} caracteres`
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={change.isPending || undefined}>
-      {FIELDS.map((field) => {
-        const id = `password-${field.name}`
-        const error = errors[field.name]?.message
-        const hint = field.name === 'newPassword' ? newPasswordHint : undefined
-        return (
-          <PasswordField
-            key={field.name}
-            id={id}
-            label={field.label}
-            error={error}
-            hint={hint}
-            autoComplete={field.autoComplete}
-            autoFocus={field.name === 'currentPassword'}
-            {...form.register(field.name)}
-          />
-        )
-      })}
+      {FIELDS.map((field) => (
+        <PasswordField
+          key={field.name}
+          label={field.label}
+          hint={field.name === 'newPassword' ? newPasswordHint : undefined}
+          autoComplete={field.autoComplete}
+          autoFocus={field.name === 'currentPassword'}
+          {...boundField(form, field.name, `password-${field.name}`)}
+        />
+      ))}
       <FormActions
         onCancel={onDone}
         cancelDisabled={change.isPending}

@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import { CharacterCount } from '@/components/character-count'
 import { FormActions } from '@/components/form-actions'
 import { LoadingStatus } from '@/components/loading-status'
+import { MarkedInput } from '@/components/marked-input'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
@@ -178,24 +179,17 @@ export function ProfileEditor({ profile }: { profile: MyProfile }) {
         error={errors.username?.message}
         hint={usernameHint}
       >
-        <div className="relative">
-          <span
-            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
-            aria-hidden="true"
-          >
-            @
-          </span>
-          <Input
-            id="account-username"
-            required
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            className="pl-7"
-            {...fieldAriaProps('account-username', { error: errors.username?.message, hint: usernameHint })}
-            {...form.register('username')}
-          />
-        </div>
+        <MarkedInput
+          mark="@"
+          id="account-username"
+          required
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          className="pl-7"
+          {...fieldAriaProps('account-username', { error: errors.username?.message, hint: usernameHint })}
+          {...form.register('username')}
+        />
       </FormField>
 
       <InputField

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { BANNER_PLACEMENTS, type BannerPlacement } from '@shared/domain'
+import { BANNER_PLACEMENTS } from '@shared/domain'
 import { BANNER_PLACEMENT_LABELS, bannerInputSchema } from '@shared/schemas/admin'
 import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
 import { XIcon } from 'lucide-react'
@@ -13,12 +13,11 @@ import {
   type EditorState,
   editedItem,
 } from '@/components/editor-dialog'
+import { SelectField } from '@/components/select-field'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { UploadProgress } from '@/features/uploads/upload-progress'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { boundField } from '@/lib/bound-field'
@@ -205,31 +204,16 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+        <SelectField
           control={form.control}
           name="placement"
-          render={({ field, fieldState }) => (
-            <FormField label="Posição" htmlFor={ids.placement} error={fieldState.error?.message}>
-              <Select value={field.value} onValueChange={(value) => field.onChange(value as BannerPlacement)}>
-                <SelectTrigger
-                  id={ids.placement}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  className="w-full"
-                  {...fieldAriaProps(ids.placement, { error: fieldState.error?.message })}
-                >
-                  <SelectValue placeholder="Selecione" />
-                </SelectTrigger>
-                <SelectContent>
-                  {BANNER_PLACEMENTS.map((placement) => (
-                    <SelectItem key={placement} value={placement}>
-                      {BANNER_PLACEMENT_LABELS[placement]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          )}
+          id={ids.placement}
+          label="Posição"
+          placeholder="Selecione"
+          options={BANNER_PLACEMENTS.map((placement) => ({
+            value: placement,
+            label: BANNER_PLACEMENT_LABELS[placement],
+          }))}
         />
         <InputField
           id={ids.order}

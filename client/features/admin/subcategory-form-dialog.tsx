@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { subcategoryInputSchema } from '@shared/schemas/admin'
 import { useId } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
 import { EditorDialog, type EditorState, editedItem } from '@/components/editor-dialog'
+import { iconLabel, SelectField } from '@/components/select-field'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { boundField } from '@/lib/bound-field'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -106,37 +105,19 @@ function SubcategoryForm({
     >
       <InputField label="Nome" maxLength={60} required {...boundField(form, 'name', ids.name)} />
 
-      <Controller
+      <SelectField
         control={form.control}
         name="mainCategoryId"
-        render={({ field, fieldState }) => (
-          <FormField label="Categoria principal" htmlFor={ids.main} error={fieldState.error?.message}>
-            <Select
-              value={field.value ? String(field.value) : ''}
-              disabled={mainCategories.length === 0}
-              onValueChange={(value) => field.onChange(Number(value))}
-            >
-              <SelectTrigger
-                id={ids.main}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                className="w-full"
-                aria-required="true"
-                {...fieldAriaProps(ids.main, { error: fieldState.error?.message })}
-              >
-                <SelectValue placeholder={mainCategories.length === 0 ? 'Carregando...' : 'Selecione'} />
-              </SelectTrigger>
-              <SelectContent>
-                {mainCategories.map((main) => (
-                  <SelectItem key={main.id} value={String(main.id)}>
-                    {main.icon ? `${main.icon} ` : ''}
-                    {main.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-        )}
+        id={ids.main}
+        label="Categoria principal"
+        placeholder={mainCategories.length === 0 ? 'Carregando...' : 'Selecione'}
+        options={mainCategories.map((main) => ({
+          value: String(main.id),
+          label: iconLabel(main.icon, main.name),
+        }))}
+        disabled={mainCategories.length === 0}
+        required
+        parse={Number}
       />
 
       <TextareaField

@@ -5,6 +5,7 @@ import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import type { Viewer } from '@/lib/auth'
+import { boundField } from '@/lib/bound-field'
 import { defaultCommunity } from '@/lib/community'
 import { toastFirstError } from '@/lib/form-errors'
 import { TRY_LATER_DESCRIPTION, toast, toastError } from '@/lib/toast'
@@ -22,7 +23,6 @@ export function CompleteProfileDialog({ viewer }: { viewer: Viewer }) {
       course: viewer.course ?? '',
     },
   })
-  const { errors } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -56,22 +56,16 @@ export function CompleteProfileDialog({ viewer }: { viewer: Viewer }) {
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          {fields.map((field) => {
-            const id = `complete-${field.name}`
-            const error = errors[field.name]?.message
-            return (
-              <InputField
-                key={field.name}
-                id={id}
-                label={field.label}
-                error={error}
-                required
-                placeholder={field.placeholder}
-                autoComplete={field.autoComplete}
-                {...form.register(field.name)}
-              />
-            )
-          })}
+          {fields.map((field) => (
+            <InputField
+              key={field.name}
+              label={field.label}
+              required
+              placeholder={field.placeholder}
+              autoComplete={field.autoComplete}
+              {...boundField(form, field.name, `complete-${field.name}`)}
+            />
+          ))}
           <Button type="submit" disabled={complete.isPending}>
             {complete.isPending ? 'Salvando...' : 'Completar Perfil'}
           </Button>

@@ -5,6 +5,7 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
+import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { TRY_LATER_DESCRIPTION, toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
@@ -52,7 +53,6 @@ export function SignUpForm({
     resolver: zodResolver(schema),
     defaultValues: { email: '', username: '', fullName: '', course: '', matricula: '', password: '' },
   })
-  const { errors } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -73,25 +73,18 @@ export function SignUpForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Criar conta">
-      {FIELDS.map((field) => {
-        const id = `signup-${field.name}`
-        const error = errors[field.name]?.message
-        const hint = field.hint?.(community)
-        return (
-          <InputField
-            key={field.name}
-            id={id}
-            label={field.label}
-            error={error}
-            hint={hint}
-            type={field.type ?? 'text'}
-            autoComplete={field.autoComplete}
-            placeholder={field.placeholder?.(community)}
-            required
-            {...form.register(field.name)}
-          />
-        )
-      })}
+      {FIELDS.map((field) => (
+        <InputField
+          key={field.name}
+          label={field.label}
+          hint={field.hint?.(community)}
+          type={field.type ?? 'text'}
+          autoComplete={field.autoComplete}
+          placeholder={field.placeholder?.(community)}
+          required
+          {...boundField(form, field.name, `signup-${field.name}`)}
+        />
+      ))}
       <Button type="submit" disabled={signUp.isPending} className="w-full">
         {signUp.isPending ? 'Criando conta...' : 'Criar Conta'}
       </Button>

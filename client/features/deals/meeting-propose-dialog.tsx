@@ -16,6 +16,12 @@ import { useMergeMeeting } from './meeting-cache'
 
 type Slot = { date: string; time: string }
 
+/** A proposed time's row: the day, then the hour (five-minute steps), each an input of that type. */
+const SLOT_FIELDS = [
+  { name: 'date', label: 'Dia' },
+  { name: 'time', label: 'Hora' },
+] as const
+
 const weekdaysText = (weekdays: number) =>
   WEEKDAY_LABELS.filter((_, index) => (weekdays & (WEEKDAY_BITS[index] ?? 0)) !== 0).join(', ')
 
@@ -107,36 +113,26 @@ export function MeetingProposeDialog({
         {slots.map((slot, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions, added at the end only
           <div key={index} className="grid grid-cols-2 gap-2">
-            <label htmlFor={`${id}-date-${index}`} className="grid gap-1 text-sm">
-              Dia {index + 1}
-              <Input
-                id={`${id}-date-${index}`}
-                type="date"
-                min={today}
-                value={slot.date}
-                disabled={busy}
-                onChange={(event) =>
-                  setSlots(
-                    slots.map((item, at) => (at === index ? { ...item, date: event.target.value } : item)),
-                  )
-                }
-              />
-            </label>
-            <label htmlFor={`${id}-time-${index}`} className="grid gap-1 text-sm">
-              Hora {index + 1}
-              <Input
-                id={`${id}-time-${index}`}
-                type="time"
-                step={300}
-                value={slot.time}
-                disabled={busy}
-                onChange={(event) =>
-                  setSlots(
-                    slots.map((item, at) => (at === index ? { ...item, time: event.target.value } : item)),
-                  )
-                }
-              />
-            </label>
+            {SLOT_FIELDS.map((field) => (
+              <label key={field.name} htmlFor={`${id}-${field.name}-${index}`} className="grid gap-1 text-sm">
+                {field.label} {index + 1}
+                <Input
+                  id={`${id}-${field.name}-${index}`}
+                  type={field.name}
+                  min={field.name === 'date' ? today : undefined}
+                  step={field.name === 'time' ? 300 : undefined}
+                  value={slot[field.name]}
+                  disabled={busy}
+                  onChange={(event) =>
+                    setSlots(
+                      slots.map((item, at) =>
+                        at === index ? { ...item, [field.name]: event.target.value } : item,
+                      ),
+                    )
+                  }
+                />
+              </label>
+            ))}
           </div>
         ))}
         {slots.length < MEETING_TIMES_MAX ? (

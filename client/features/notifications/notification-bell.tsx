@@ -1,22 +1,15 @@
 import { BellIcon } from 'lucide-react'
 import { type ComponentProps, useState } from 'react'
 import { DeferredControl, moduleLoader } from '@/components/deferred-control'
-import { Button } from '@/components/ui/button'
+import { TopBarButton } from '@/components/layout/top-bar-button'
 import { formatUnreadBadge, withUnreadCount } from '@/features/chat/unread'
 import { trpc } from '@/lib/trpc'
 
 const notificationMenu = moduleLoader(() => import('./notification-menu'))
 
-function BellButton({ unread, ...props }: { unread: number } & ComponentProps<typeof Button>) {
+function BellButton({ unread, ...props }: { unread: number } & ComponentProps<typeof TopBarButton>) {
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      shape="round"
-      className="relative"
-      aria-label={withUnreadCount('Notificações', unread)}
-      {...props}
-    >
+    <TopBarButton aria-label={withUnreadCount('Notificações', unread)} {...props}>
       <BellIcon aria-hidden="true" />
       {unread > 0 ? (
         <span
@@ -27,7 +20,7 @@ function BellButton({ unread, ...props }: { unread: number } & ComponentProps<ty
           {formatUnreadBadge(unread)}
         </span>
       ) : null}
-    </Button>
+    </TopBarButton>
   )
 }
 

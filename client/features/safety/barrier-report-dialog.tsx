@@ -3,6 +3,7 @@ import { BARRIER_PAGE_MAX, BARRIER_TOOL_MAX, REPORT_DETAILS_MAX } from '@shared/
 import { type BarrierReportInput, barrierReportSchema } from '@shared/schemas/safety'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
+import type { OpenState } from '@/components/deferred-dialog'
 import { DialogForm } from '@/components/dialog-form'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
@@ -12,13 +13,7 @@ import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 /** The dialog behind "Relatar uma barreira" (fetched when someone reaches for the button, see barrier-report-button.tsx). */
-export default function BarrierReportDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+export default function BarrierReportDialog({ open, onOpenChange }: OpenState) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>{open ? <BarrierReportForm onDone={() => onOpenChange(false)} /> : null}</DialogContent>

@@ -1,17 +1,16 @@
 import { BANNER_PLACEMENT_LABELS } from '@shared/schemas/admin'
-import { ExternalLinkIcon, ImageIcon, PencilIcon, PlusIcon } from 'lucide-react'
+import { ExternalLinkIcon, ImageIcon } from 'lucide-react'
 import { useState } from 'react'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
-import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
 import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import { removalCallbacks } from '@/features/admin/removal-callbacks'
+import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
+import { changeCallbacks, removalCallbacks } from '@/features/admin/removal-callbacks'
 import { Switch } from '@/features/admin/switch'
 import { instanceUrl } from '@/lib/instance-url'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import { whenClosed } from '@/lib/when-closed'
@@ -42,13 +41,9 @@ function BannersAdmin() {
       utils.banners.invalidate(),
     ])
 
-  const setActive = trpc.admin.banners.setActive.useMutation({
-    onSuccess: async () => {
-      toast.success('Banner atualizado!')
-      await refresh()
-    },
-    onError: (error) => toastError(error, 'Erro ao salvar banner'),
-  })
+  const setActive = trpc.admin.banners.setActive.useMutation(
+    changeCallbacks({ successMessage: 'Banner atualizado!', errorTitle: 'Erro ao salvar banner', refresh }),
+  )
 
   const remove = trpc.admin.banners.delete.useMutation(
     removalCallbacks({
@@ -62,10 +57,7 @@ function BannersAdmin() {
   return (
     <div className="grid gap-6">
       <div>
-        <Button onClick={() => setDialog({ mode: 'create' })}>
-          <PlusIcon aria-hidden="true" />
-          Novo banner
-        </Button>
+        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Novo banner</NewItemButton>
       </div>
 
       <QueryStates
@@ -191,10 +183,7 @@ function BannerItem({
               {toggling ? 'Salvando...' : banner.active ? 'Ativo' : 'Inativo'}
             </span>
           </div>
-          <Button variant="outline" onClick={onEdit} aria-label={`Editar banner ${banner.title}`}>
-            <PencilIcon aria-hidden="true" />
-            Editar
-          </Button>
+          <EditButton onClick={onEdit} aria-label={`Editar banner ${banner.title}`} />
           <RemoveButton onClick={onRemove} aria-label={`Remover banner ${banner.title}`}>
             Remover
           </RemoveButton>

@@ -8,11 +8,11 @@ import { ButtonLink } from '@/components/ui/button-link'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { FilterTabs } from '@/features/admin/filter-tabs'
 import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject-event-dialog'
+import { changeCallbacks } from '@/features/admin/removal-callbacks'
 import { EventStatusBadge } from '@/features/events/event-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { instanceUrl } from '@/lib/instance-url'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
 
@@ -40,18 +40,19 @@ function EventsAdmin() {
   const [rejecting, setRejecting] = useState<RejectionTarget | null>(null)
   const events = trpc.events.moderation.useQuery({ status: tab })
 
-  const approve = trpc.events.approve.useMutation({
-    onSuccess: async () => {
-      toast.success('Evento aprovado com sucesso!')
-      await Promise.all([
-        utils.events.moderation.invalidate(),
-        utils.events.list.invalidate(),
-        utils.admin.dashboard.summary.invalidate(),
-        utils.admin.badges.counts.invalidate(),
-      ])
-    },
-    onError: (error) => toastError(error, 'Erro ao aprovar evento'),
-  })
+  const approve = trpc.events.approve.useMutation(
+    changeCallbacks({
+      successMessage: 'Evento aprovado com sucesso!',
+      errorTitle: 'Erro ao aprovar evento',
+      refresh: () =>
+        Promise.all([
+          utils.events.moderation.invalidate(),
+          utils.events.list.invalidate(),
+          utils.admin.dashboard.summary.invalidate(),
+          utils.admin.badges.counts.invalidate(),
+        ]),
+    }),
+  )
 
   const empty = TABS.find((item) => item.value === tab)?.empty
   return (

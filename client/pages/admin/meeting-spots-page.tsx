@@ -1,5 +1,5 @@
 import { weekdaysText } from '@shared/schemas/meeting-spots'
-import { ArchiveIcon, ArchiveRestoreIcon, MapPinIcon, PencilIcon, PlusIcon } from 'lucide-react'
+import { ArchiveIcon, ArchiveRestoreIcon, MapPinIcon } from 'lucide-react'
 import { useState } from 'react'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
@@ -7,13 +7,13 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import { removalCallbacks } from '@/features/admin/removal-callbacks'
+import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
+import { changeCallbacks, removalCallbacks } from '@/features/admin/removal-callbacks'
 import {
   type MeetingSpotDialogState,
   MeetingSpotFormDialog,
   type MeetingSpotRow,
 } from '@/features/deals/meeting-spot-form-dialog'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
 
@@ -52,21 +52,19 @@ function MeetingSpotsAdmin() {
       refresh,
     }),
   )
-  const retire = trpc.admin.meetingSpots.setRetired.useMutation({
-    onSuccess: async (spot) => {
-      toast.success(spot.retiredAt ? 'Ponto de encontro desativado.' : 'Ponto de encontro reativado!')
-      await refresh()
-    },
-    onError: (error) => toastError(error, 'Erro ao salvar ponto de encontro'),
-  })
+  const retire = trpc.admin.meetingSpots.setRetired.useMutation(
+    changeCallbacks({
+      successMessage: (spot: { retiredAt: string | null }) =>
+        spot.retiredAt ? 'Ponto de encontro desativado.' : 'Ponto de encontro reativado!',
+      errorTitle: 'Erro ao salvar ponto de encontro',
+      refresh,
+    }),
+  )
 
   return (
     <div className="grid gap-6">
       <div>
-        <Button onClick={() => setDialog({ mode: 'create' })}>
-          <PlusIcon aria-hidden="true" />
-          Novo ponto de encontro
-        </Button>
+        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Novo ponto de encontro</NewItemButton>
       </div>
 
       <QueryStates
@@ -112,14 +110,10 @@ function MeetingSpotsAdmin() {
                     </div>
                   </div>
                   <div className="flex flex-wrap gap-2 sm:shrink-0">
-                    <Button
-                      variant="outline"
+                    <EditButton
                       onClick={() => setDialog({ mode: 'edit', item: spot })}
                       aria-label={`Editar ${spot.name}`}
-                    >
-                      <PencilIcon aria-hidden="true" />
-                      Editar
-                    </Button>
+                    />
                     <Button
                       variant="outline"
                       disabled={busy}

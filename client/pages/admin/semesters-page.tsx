@@ -1,10 +1,11 @@
-import { CalendarRangeIcon, PencilIcon, PlusIcon, UserCheckIcon } from 'lucide-react'
+import { CalendarRangeIcon, UserCheckIcon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { ConfirmRemoval } from '@/features/admin/confirm-removal'
+import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import {
   ExtendDeadlineDialog,
@@ -101,10 +102,7 @@ function Calendar() {
         <h2 id="calendario" className="font-semibold text-lg">
           Calendário
         </h2>
-        <Button onClick={() => setDialog({ mode: 'create' })}>
-          <PlusIcon aria-hidden="true" />
-          Novo semestre
-        </Button>
+        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Novo semestre</NewItemButton>
       </div>
       <ListStates
         query={semesters}
@@ -132,14 +130,10 @@ function Calendar() {
                   </p>
                 </div>
                 <div className="flex gap-2 sm:shrink-0">
-                  <Button
-                    variant="outline"
+                  <EditButton
                     onClick={() => setDialog({ mode: 'edit', item: semester })}
                     aria-label={`Editar semestre ${semester.name}`}
-                  >
-                    <PencilIcon aria-hidden="true" />
-                    Editar
-                  </Button>
+                  />
                   <RemoveButton
                     onClick={() => setRemoving(semester)}
                     aria-label={`Remover semestre ${semester.name}`}

@@ -1,10 +1,10 @@
-import { PencilIcon, PlusIcon, TagsIcon } from 'lucide-react'
+import { TagsIcon } from 'lucide-react'
 import { useState } from 'react'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
-import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { ConfirmRemoval } from '@/features/admin/confirm-removal'
+import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { type SubcategoryDialogState, SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
 import {
@@ -51,10 +51,7 @@ function SubcategoriesAdmin() {
   return (
     <div className="grid gap-6">
       <div>
-        <Button onClick={() => setDialog({ mode: 'create' })}>
-          <PlusIcon aria-hidden="true" />
-          Nova subcategoria
-        </Button>
+        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Nova subcategoria</NewItemButton>
       </div>
 
       <QueryStates
@@ -73,14 +70,13 @@ function SubcategoriesAdmin() {
                   {main.name}{' '}
                   <span className="font-normal text-muted-foreground text-sm">({items.length})</span>
                 </h2>
-                <Button
+                <NewItemButton
                   variant="ghost"
                   onClick={() => setDialog({ mode: 'create', mainCategoryId: main.id })}
                   aria-label={`Adicionar subcategoria em ${main.name}`}
                 >
-                  <PlusIcon aria-hidden="true" />
                   Adicionar
-                </Button>
+                </NewItemButton>
               </div>
               {items.length === 0 ? (
                 <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
@@ -113,14 +109,10 @@ function SubcategoriesAdmin() {
                         </div>
                       </div>
                       <div className="flex gap-2 sm:shrink-0">
-                        <Button
-                          variant="outline"
+                        <EditButton
                           onClick={() => setDialog({ mode: 'edit', item: subcategory })}
                           aria-label={`Editar subcategoria ${subcategory.name}`}
-                        >
-                          <PencilIcon aria-hidden="true" />
-                          Editar
-                        </Button>
+                        />
                         <RemoveButton
                           onClick={() => setRemoving(subcategory)}
                           aria-label={`Deletar subcategoria ${subcategory.name}`}

@@ -11,14 +11,13 @@ import { Input } from '@/components/ui/input'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { ConfirmRemoval } from '@/features/admin/confirm-removal'
 import { FilterTabs } from '@/features/admin/filter-tabs'
-import { removalCallbacks } from '@/features/admin/removal-callbacks'
+import { changeCallbacks, removalCallbacks } from '@/features/admin/removal-callbacks'
 import { extraRoleLabels } from '@/features/admin/roles'
 import { useDebouncedValue } from '@/features/admin/use-debounced-value'
 import { type RolesTarget, UserRolesDialog } from '@/features/admin/user-roles-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
 import { useViewer } from '@/lib/auth'
 import { formatDate } from '@/lib/dates'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
 
@@ -69,13 +68,13 @@ function UsersAdmin({ initialFilter }: { initialFilter: Filter }) {
       utils.admin.badges.counts.invalidate(),
     ])
 
-  const approve = trpc.admin.users.approve.useMutation({
-    onSuccess: async () => {
-      toast.success('Usuário aprovado com sucesso!')
-      await refreshCounts()
-    },
-    onError: (error) => toastError(error, 'Erro ao aprovar usuário'),
-  })
+  const approve = trpc.admin.users.approve.useMutation(
+    changeCallbacks({
+      successMessage: 'Usuário aprovado com sucesso!',
+      errorTitle: 'Erro ao aprovar usuário',
+      refresh: refreshCounts,
+    }),
+  )
 
   const remove = trpc.admin.users.delete.useMutation(
     removalCallbacks({

@@ -1,9 +1,9 @@
 import { routes } from '@shared/routes'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Link, useSearch } from 'wouter'
+import { CardPage } from '@/components/card-page'
 import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { useViewer } from '@/lib/auth'
 import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -42,28 +42,31 @@ export function ConfirmEmailPage() {
 
   if (!token) {
     return (
-      <ConfirmCard
+      <CardPage
+        contentClassName="flex flex-wrap gap-2"
         title="Link inválido ou expirado"
         description="Peça a troca de e-mail de novo em Minha Conta → Segurança e privacidade."
       >
         <NextButton signedIn={Boolean(viewer)} />
-      </ConfirmCard>
+      </CardPage>
     )
   }
 
   if (confirm.isSuccess) {
     return (
-      <ConfirmCard
+      <CardPage
+        contentClassName="flex flex-wrap gap-2"
         title="E-mail alterado!"
         description={`A partir de agora, você entra no Vupt com ${confirm.data.email}.`}
       >
         <NextButton signedIn={Boolean(viewer)} />
-      </ConfirmCard>
+      </CardPage>
     )
   }
 
   return (
-    <ConfirmCard
+    <CardPage
+      contentClassName="flex flex-wrap gap-2"
       title="Confirme seu novo e-mail"
       description={
         withoutPassword
@@ -85,31 +88,7 @@ export function ConfirmEmailPage() {
           {confirm.isPending ? 'Confirmando...' : 'Confirmar novo e-mail'}
         </Button>
       </form>
-    </ConfirmCard>
-  )
-}
-
-function ConfirmCard({
-  title,
-  description,
-  children,
-}: {
-  title: string
-  description: string
-  children: ReactNode
-}) {
-  return (
-    <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1>{title}</h1>
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-2">{children}</CardContent>
-      </Card>
-    </div>
+    </CardPage>
   )
 }
 

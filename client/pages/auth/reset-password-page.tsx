@@ -1,6 +1,6 @@
 import { routes } from '@shared/routes'
 import { useLocation, useSearch } from 'wouter'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { CardPage } from '@/components/card-page'
 import { NewPasswordForm } from '@/features/auth/new-password-form'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -23,25 +23,15 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1>Criar nova senha</h1>
-          </CardTitle>
-          <CardDescription>Escolha uma senha com pelo menos 6 caracteres.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <NewPasswordForm
-            idPrefix="reset"
-            submitLabel="Salvar nova senha"
-            pending={reset.isPending}
-            disabled={!token}
-            onSubmit={submit}
-          />
-        </CardContent>
-      </Card>
-    </div>
+    <CardPage title="Criar nova senha" description="Escolha uma senha com pelo menos 6 caracteres.">
+      <NewPasswordForm
+        idPrefix="reset"
+        submitLabel="Salvar nova senha"
+        pending={reset.isPending}
+        disabled={!token}
+        onSubmit={submit}
+      />
+    </CardPage>
   )
 }
 

@@ -1,9 +1,9 @@
 import { routes } from '@shared/routes'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Link, useSearch } from 'wouter'
+import { CardPage } from '@/components/card-page'
 import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { NewPasswordForm } from '@/features/auth/new-password-form'
 import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -45,18 +45,18 @@ export function VerifyEmailPage() {
 
   if (!token) {
     return (
-      <VerifyCard
+      <CardPage
         title="Link inválido ou expirado"
         description="Entre na sua conta para pedir um novo link de confirmação."
       >
         <HomeButton />
-      </VerifyCard>
+      </CardPage>
     )
   }
 
   if (verify.isSuccess || claim.isSuccess) {
     return (
-      <VerifyCard
+      <CardPage
         title="E-mail confirmado!"
         description={
           claim.isSuccess
@@ -65,13 +65,13 @@ export function VerifyEmailPage() {
         }
       >
         <HomeButton />
-      </VerifyCard>
+      </CardPage>
     )
   }
 
   if (mode === 'claim') {
     return (
-      <VerifyCard
+      <CardPage
         title="Esta conta não é sua?"
         description="Alguém se cadastrou com o seu e-mail. Como o e-mail é seu, a conta também é: escolha uma senha. A senha, as sessões e a verificação em duas etapas de quem se cadastrou serão apagadas, e um administrador revisará a conta de novo."
         footer={
@@ -86,12 +86,12 @@ export function VerifyEmailPage() {
           pending={claim.isPending}
           onSubmit={takeOver}
         />
-      </VerifyCard>
+      </CardPage>
     )
   }
 
   return (
-    <VerifyCard
+    <CardPage
       title="Confirme seu e-mail"
       description="Para confirmar, digite a senha que você criou no cadastro."
       footer={
@@ -112,34 +112,7 @@ export function VerifyEmailPage() {
           {verify.isPending ? 'Confirmando...' : 'Confirmar e-mail'}
         </Button>
       </form>
-    </VerifyCard>
-  )
-}
-
-function VerifyCard({
-  title,
-  description,
-  children,
-  footer,
-}: {
-  title: string
-  description: string
-  children: ReactNode
-  footer?: ReactNode
-}) {
-  return (
-    <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1>{title}</h1>
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-        {footer ? <CardFooter>{footer}</CardFooter> : null}
-      </Card>
-    </div>
+    </CardPage>
   )
 }
 

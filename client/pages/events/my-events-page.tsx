@@ -1,6 +1,7 @@
 import { routes } from '@shared/routes'
-import { CalendarHeartIcon, CalendarPlusIcon, PencilIcon } from 'lucide-react'
+import { CalendarHeartIcon, CalendarPlusIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { EditLink } from '@/components/edit-link'
 import { ListSection } from '@/components/labelled-section'
 import { PageHeader } from '@/components/page-header'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
@@ -166,15 +167,7 @@ function OrganizedEventRow({ event }: { event: OrganizedEvent }) {
       </div>
       <div className="flex gap-2">
         {event.status === 'pendente' ? (
-          <ButtonLink
-            href={routes.editEvent(event.id)}
-            size="sm"
-            variant="outline"
-            aria-label={`Editar ${event.title}`}
-          >
-            <PencilIcon aria-hidden="true" />
-            Editar
-          </ButtonLink>
+          <EditLink href={routes.editEvent(event.id)} itemTitle={event.title} />
         ) : null}
         <ButtonLink href={routes.event(event.id)} size="sm" variant="ghost" aria-label={`Ver ${event.title}`}>
           Ver

@@ -1,7 +1,8 @@
 import { formatPrice } from '@shared/money'
 import { routes } from '@shared/routes'
-import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
+import { EyeIcon, ImageIcon, PackageIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { EditLink } from '@/components/edit-link'
 import { IconText } from '@/components/icon-text'
 import { LoadFailed } from '@/components/load-failed'
 import { LoadingStatus } from '@/components/loading-status'
@@ -151,15 +152,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
         )}
         <div className={removed ? 'mt-auto flex flex-wrap gap-2' : 'flex flex-wrap gap-2'}>
           {removed ? null : (
-            <ButtonLink
-              href={routes.listing(listing.id, { editar: 1 })}
-              variant="outline"
-              size="sm"
-              aria-label={`Editar ${listing.title}`}
-            >
-              <PencilIcon aria-hidden="true" />
-              Editar
-            </ButtonLink>
+            <EditLink href={routes.listing(listing.id, { editar: 1 })} itemTitle={listing.title} />
           )}
           <DeleteListingDialog
             listingId={listing.id}

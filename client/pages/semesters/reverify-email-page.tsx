@@ -2,8 +2,8 @@ import { routes } from '@shared/routes'
 import { CheckCircle2Icon, XCircleIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useSearch } from 'wouter'
+import { CardPage } from '@/components/card-page'
 import { ButtonLink } from '@/components/ui/button-link'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { useViewer } from '@/lib/auth'
 import { describeError } from '@/lib/errors'
@@ -53,18 +53,15 @@ export function ReverifyEmailPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-12">
-      <Card>
-        <CardHeader>
-          <div className="mb-2">{icon}</div>
-          <CardTitle>
-            <h1 aria-live="polite">{title}</h1>
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-2">{confirm.isPending ? null : next}</CardContent>
-      </Card>
-    </div>
+    <CardPage
+      title={title}
+      description={description}
+      icon={icon}
+      announce
+      contentClassName="flex flex-wrap gap-2"
+    >
+      {confirm.isPending ? null : next}
+    </CardPage>
   )
 }
 

@@ -3,14 +3,14 @@ import { CONDITION_LABELS, LISTING_CONDITIONS, type ListingCondition } from '@sh
 import { centsToInput, parsePriceToCents } from '@shared/money'
 import { LISTING_DESCRIPTION_MAX, LISTING_IMAGES_MAX, type ListingInput } from '@shared/schemas/listing'
 import { MAX_UPLOAD_BYTES } from '@shared/uploads'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { CharacterCount } from '@/components/character-count'
 import { FormActions } from '@/components/form-actions'
+import { MarkedInput } from '@/components/marked-input'
+import { iconLabel, SelectField } from '@/components/select-field'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { RadioCard } from '@/components/ui/radio-card'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { ImageUploader } from '@/features/uploads/image-uploader'
 import { type ExistingImage, useImageUploads } from '@/features/uploads/use-image-uploads'
 import { boundField } from '@/lib/bound-field'
@@ -129,102 +129,55 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
       />
 
       <FormField label="Preço" htmlFor={ids.price} error={errors.price?.message}>
-        <div className="relative">
-          <span
-            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
-            aria-hidden="true"
-          >
-            R$
-          </span>
-          <Input
-            id={ids.price}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0,00"
-            className="pl-10"
-            {...fieldAriaProps(ids.price, { error: errors.price?.message })}
-            {...form.register('price', {
-              // '12,5' becomes '12,50': the user sees the price exactly as buyers will.
-              onBlur: (event: { target: { value: string } }) => {
-                const cents = parsePriceToCents(event.target.value)
-                if (Number.isFinite(cents) && cents > 0) form.setValue('price', centsToInput(cents))
-              },
-            })}
-          />
-        </div>
+        <MarkedInput
+          mark="R$"
+          id={ids.price}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0,00"
+          className="pl-10"
+          {...fieldAriaProps(ids.price, { error: errors.price?.message })}
+          {...form.register('price', {
+            // '12,5' becomes '12,50': the user sees the price exactly as buyers will.
+            onBlur: (event: { target: { value: string } }) => {
+              const cents = parsePriceToCents(event.target.value)
+              if (Number.isFinite(cents) && cents > 0) form.setValue('price', centsToInput(cents))
+            },
+          })}
+        />
       </FormField>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <Controller
+        <SelectField
           control={form.control}
           name="mainCategoryId"
-          render={({ field, fieldState }) => {
-            const error = fieldState.error?.message ?? categoriesError
-            return (
-              <FormField label="Categoria principal" htmlFor={ids.main} error={error}>
-                <Select
-                  value={field.value ? String(field.value) : ''}
-                  disabled={!categories.data}
-                  onValueChange={(value) => {
-                    field.onChange(Number(value))
-                    // A subcategory belongs to one main category: a new main category starts over.
-                    form.setValue('subcategoryId', 0, { shouldDirty: true })
-                  }}
-                >
-                  <SelectTrigger
-                    id={ids.main}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    className="w-full"
-                    {...fieldAriaProps(ids.main, { error })}
-                  >
-                    <SelectValue placeholder={categories.isLoading ? 'Carregando...' : 'Selecione'} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {categories.data?.map((category) => (
-                      <SelectItem key={category.id} value={String(category.id)}>
-                        {category.icon ? `${category.icon} ` : ''}
-                        {category.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </FormField>
-            )
-          }}
+          id={ids.main}
+          label="Categoria principal"
+          placeholder={categories.isLoading ? 'Carregando...' : 'Selecione'}
+          options={(categories.data ?? []).map((category) => ({
+            value: String(category.id),
+            label: iconLabel(category.icon, category.name),
+          }))}
+          disabled={!categories.data}
+          parse={Number}
+          // A subcategory belongs to one main category: a new main category starts over.
+          onPicked={() => form.setValue('subcategoryId', 0, { shouldDirty: true })}
+          fallbackError={categoriesError}
         />
 
-        <Controller
+        <SelectField
           control={form.control}
           name="subcategoryId"
-          render={({ field, fieldState }) => (
-            <FormField label="Subcategoria" htmlFor={ids.sub} error={fieldState.error?.message}>
-              <Select
-                value={field.value ? String(field.value) : ''}
-                disabled={subcategories.length === 0}
-                onValueChange={(value) => field.onChange(Number(value))}
-              >
-                <SelectTrigger
-                  id={ids.sub}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  className="w-full"
-                  {...fieldAriaProps(ids.sub, { error: fieldState.error?.message })}
-                >
-                  <SelectValue placeholder={mainCategoryId ? 'Selecione' : 'Escolha a categoria principal'} />
-                </SelectTrigger>
-                <SelectContent>
-                  {subcategories.map((subcategory) => (
-                    <SelectItem key={subcategory.id} value={String(subcategory.id)}>
-                      {subcategory.icon ? `${subcategory.icon} ` : ''}
-                      {subcategory.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          )}
+          id={ids.sub}
+          label="Subcategoria"
+          placeholder={mainCategoryId ? 'Selecione' : 'Escolha a categoria principal'}
+          options={subcategories.map((subcategory) => ({
+            value: String(subcategory.id),
+            label: iconLabel(subcategory.icon, subcategory.name),
+          }))}
+          disabled={subcategories.length === 0}
+          parse={Number}
         />
       </div>
 
