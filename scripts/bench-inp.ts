@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 import { DEMO_MEMBER } from '../tests/e2e/support/server'
 import { seedDemo, startBuiltServer } from './lib/built-server'
+import { CHROMIUM_FLAGS } from './lib/chromium'
 
 const RUNS = Number(process.env.RUNS ?? 5)
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
@@ -23,16 +24,6 @@ const CPU_SLOWDOWN = 4
 const TARGET_MS = 200
 /** The smallest threshold Event Timing accepts; shorter interactions are not reported at all. */
 const THRESHOLD_MS = 16
-/** Headless on this machine's closed network: no background calls for it to refuse. */
-const BROWSER_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 /** One Event Timing entry that belongs to an interaction, as the page recorded it. */
 type EventEntry = {
@@ -271,7 +262,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-inp-'))
   seedDemo(dataDir)
   const server = await startBuiltServer(dataDir)
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_FLAGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS })
   try {
     const cookies = await signIn(server.url)
     const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ')

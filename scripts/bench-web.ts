@@ -13,18 +13,10 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { type Browser, chromium } from 'playwright-core'
 import { seedDemo, startBuiltServer } from './lib/built-server'
+import { CHROMIUM_FLAGS } from './lib/chromium'
 import { firstLoadBytes, readManifest } from './lib/first-load'
 
 const RUNS = Number(process.env.RUNS ?? 3)
-/** Headless on this machine's closed network: no background calls for it to refuse. */
-const BROWSER_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate'
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
 const DEMO_LOGIN = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
@@ -124,10 +116,10 @@ async function main() {
   )
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', ...BROWSER_FLAGS],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   })
   // A second browser, driven by Playwright, counts each page's script bytes.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_FLAGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
   try {
     const cookie = await signIn(server.url)
     const events = await trpc<{ id: number }[]>(server.url, 'events.list', { communitySlug: 'univille' })

@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { setUpMembers } from './support/accounts'
+import { messageFromListing, openThreadWith } from './support/chat'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
@@ -25,15 +26,8 @@ describe('fotos no chat', () => {
       ])
 
     // A opens the conversation from the listing and says hello; B opens the thread.
-    await a.goto(`/univille/produto/${listingId}`)
-    await a.getByRole('link', { name: 'Enviar mensagem' }).click()
-    await a.waitForURL(/\/chat\/\d+$/)
-    const threadPath = new URL(a.url()).pathname
-    await a.getByLabel('Mensagem', { exact: true }).fill('Oi! Ela ainda acende?')
-    await a.getByRole('button', { name: 'Enviar', exact: true }).click()
-    await a.getByRole('list', { name: 'Mensagens' }).getByText('Oi! Ela ainda acende?').waitFor()
-    await b.goto(threadPath)
-    await b.getByRole('list', { name: 'Mensagens' }).getByText('Oi! Ela ainda acende?').waitFor()
+    const threadPath = await messageFromListing(a, listingId, 'Oi! Ela ainda acende?')
+    await openThreadWith(b, threadPath, 'Oi! Ela ainda acende?')
 
     // A picks a photo, waits for it to upload and sends it with a caption.
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#e67e22' } })

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentTotpCode } from '../../server/auth/two-factor'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
 import { createMemberOnServer, enrolTwoFactor, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { Keyboard, pasteAllowed } from './support/keyboard'
+import { writeListingPhotos } from './support/photos'
 import { ADMIN } from './support/server'
 import { setUpStage } from './support/stage'
 
@@ -41,13 +41,7 @@ beforeAll(async () => {
     })
   })
   photoDir = mkdtempSync(join(tmpdir(), 'vupt-teclado-'))
-  for (const [index, color] of ['#c2410c', '#0369a1'].entries()) {
-    const file = join(photoDir, `foto-${index + 1}.jpg`)
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
-      .jpeg()
-      .toFile(file)
-    photos.push(file)
-  }
+  photos.push(...(await writeListingPhotos(photoDir, 800, 600)))
 })
 
 afterAll(async () => {

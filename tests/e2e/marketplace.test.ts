@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemberOnServer, type ServerMember } from './support/accounts'
+import { writeListingPhotos } from './support/photos'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -16,13 +16,7 @@ beforeAll(async () => {
   seller = await createMemberOnServer(stage.server.dataDir, 'Marina Costa')
   buyer = await createMemberOnServer(stage.server.dataDir, 'Pedro Alves')
   photoDir = mkdtempSync(join(tmpdir(), 'vupt-fotos-'))
-  for (const [index, color] of ['#c2410c', '#0369a1'].entries()) {
-    const file = join(photoDir, `foto-${index + 1}.jpg`)
-    await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
-      .jpeg()
-      .toFile(file)
-    photos.push(file)
-  }
+  photos.push(...(await writeListingPhotos(photoDir, 1200, 900)))
 })
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { setUpMembers } from './support/accounts'
+import { messageFromListing, openThreadWith } from './support/chat'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
 
@@ -107,17 +108,10 @@ describe('segurança na comunidade', () => {
     })
 
     // The buyer writes from the listing.
-    await b.goto(`/univille/produto/${bookId}`)
-    await b.getByRole('link', { name: 'Enviar mensagem' }).click()
-    await b.waitForURL(/\/chat\/\d+$/)
-    const threadPath = new URL(b.url()).pathname
-    await b.getByLabel('Mensagem', { exact: true }).fill('Oi! Ainda tem o livro?')
-    await b.getByRole('button', { name: 'Enviar', exact: true }).click()
-    await b.getByRole('list', { name: 'Mensagens' }).getByText('Oi! Ainda tem o livro?').waitFor()
+    const threadPath = await messageFromListing(b, bookId, 'Oi! Ainda tem o livro?')
 
     // The seller blocks from the conversation.
-    await a.goto(threadPath)
-    await a.getByRole('list', { name: 'Mensagens' }).getByText('Oi! Ainda tem o livro?').waitFor()
+    await openThreadWith(a, threadPath, 'Oi! Ainda tem o livro?')
     await a.getByRole('button', { name: 'Bloquear' }).click()
     await a.getByRole('alertdialog').getByRole('button', { name: 'Bloquear' }).click()
     await a.getByText('Você bloqueou esta pessoa. Desbloqueie para voltar a conversar.').waitFor()

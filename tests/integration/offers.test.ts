@@ -7,7 +7,13 @@ import { pauseListingsOf } from '../../server/listings/life'
 import type { ChatEvent } from '../../server/realtime/bus'
 import type { OfferView } from '../../shared/offers'
 import { expectAppError, expectTRPCError } from '../support/assertions'
-import { createMarketScene, createMember, setUpTestWorld, type TestWorld } from '../support/test-app'
+import {
+  createMarketScene,
+  createMember,
+  type MarketScene,
+  setUpTestWorld,
+  type TestWorld,
+} from '../support/test-app'
 
 const world = setUpTestWorld()
 const HOUR = 60 * 60 * 1000
@@ -15,6 +21,11 @@ const HOUR = 60 * 60 * 1000
 afterEach(() => {
   vi.useRealTimers()
 })
+
+/** The scene's buyer offers `amountCents` in the conversation about the listing. */
+function offerAsBuyer(scene: MarketScene, amountCents: number) {
+  return scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents })
+}
 
 /** The chat events a member's open pages receive while `action` runs. */
 async function heardBy(world: TestWorld, userId: number, action: () => Promise<unknown>) {
@@ -51,9 +62,7 @@ describe('offers in a conversation about a listing', () => {
       listingPriceCents: 30000,
     })
     expect(await scene.seller.caller.offers.list(input)).toMatchObject({ side: 'seller', canOffer: false })
-    const sellerHeard = await heardBy(world, scene.seller.id, () =>
-      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 25000 }),
-    )
+    const sellerHeard = await heardBy(world, scene.seller.id, () => offerAsBuyer(scene, 25000))
     const [made] = offerEvents(sellerHeard)
     expect(made).toMatchObject({ amountCents: 25000, status: 'aberta', madeById: scene.buyer.id })
 
@@ -99,10 +108,7 @@ describe('offers in a conversation about a listing', () => {
 
   it('the seller declines; the buyer is told', async () => {
     const scene = await createMarketScene(world, { title: 'Jaleco', priceCents: 8000 })
-    const offer = await scene.buyer.caller.offers.make({
-      conversationId: scene.conversationId,
-      amountCents: 5000,
-    })
+    const offer = await offerAsBuyer(scene, 5000)
     const declined = await scene.seller.caller.offers.decline({ offerId: offer.id })
     expect(declined.status).toBe('recusada')
     const told = world.db
@@ -141,10 +147,7 @@ describe('offers in a conversation about a listing', () => {
   it('a third member can neither see, make nor answer offers of someone else’s conversation', async () => {
     const scene = await createMarketScene(world, { title: 'Livro de Cálculo', priceCents: 9000 })
     const stranger = await createMember(world)
-    const offer = await scene.buyer.caller.offers.make({
-      conversationId: scene.conversationId,
-      amountCents: 7000,
-    })
+    const offer = await offerAsBuyer(scene, 7000)
     await expectAppError(
       stranger.caller.offers.list({ conversationId: scene.conversationId }),
       'CONVERSATION_NOT_FOUND',
@@ -176,10 +179,7 @@ describe('offers in a conversation about a listing', () => {
       'OFFER_OWN_LISTING',
       'FORBIDDEN',
     )
-    const offer = await scene.buyer.caller.offers.make({
-      conversationId: scene.conversationId,
-      amountCents: 40000,
-    })
+    const offer = await offerAsBuyer(scene, 40000)
     await expectAppError(
       scene.buyer.caller.offers.accept({ offerId: offer.id }),
       'OFFER_NOT_YOURS_TO_ANSWER',
@@ -205,8 +205,7 @@ describe('offers in a conversation about a listing', () => {
 
   it('amounts are whole centavos above zero and within the price cap', async () => {
     const scene = await createMarketScene(world, { title: 'Notebook', priceCents: 200000 })
-    const make = (amountCents: number) =>
-      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents })
+    const make = (amountCents: number) => offerAsBuyer(scene, amountCents)
     for (const amount of [0, -500, 12.5, 10_000_001, Number.NaN]) {
       await expectTRPCError(make(amount), 'BAD_REQUEST')
     }
@@ -222,17 +221,11 @@ describe('offers in a conversation about a listing', () => {
     const now = new Date('2026-11-20T12:00:00Z')
     vi.useFakeTimers({ toFake: ['Date'], now })
     const scene = await createMarketScene(world, { title: 'Cadeira', priceCents: 12000 })
-    const first = await scene.buyer.caller.offers.make({
-      conversationId: scene.conversationId,
-      amountCents: 9000,
-    })
+    const first = await offerAsBuyer(scene, 9000)
     await scene.seller.caller.offers.decline({ offerId: first.id })
     await expectAppError(scene.seller.caller.offers.accept({ offerId: first.id }), 'OFFER_CLOSED', 'CONFLICT')
 
-    const second = await scene.buyer.caller.offers.make({
-      conversationId: scene.conversationId,
-      amountCents: 10000,
-    })
+    const second = await offerAsBuyer(scene, 10000)
     vi.setSystemTime(new Date(now.getTime() + 48 * HOUR + 1000))
     // Not swept yet: reading and answering treat it as expired all the same.
     await expectAppError(
@@ -247,10 +240,7 @@ describe('offers in a conversation about a listing', () => {
     const now = new Date('2026-11-20T12:00:00Z')
     vi.useFakeTimers({ toFake: ['Date'], now })
     const scene = await createMarketScene(world, { title: 'Monitor', priceCents: 60000 })
-    const offer = await scene.buyer.caller.offers.make({
-      conversationId: scene.conversationId,
-      amountCents: 50000,
-    })
+    const offer = await offerAsBuyer(scene, 50000)
     expect(runOfferSweep(world.services, new Date(now.getTime() + 47 * HOUR))).toEqual({
       expired: 0,
       closed: 0,
@@ -265,39 +255,26 @@ describe('offers in a conversation about a listing', () => {
 
   it('a listing marked sold closes its open offers, and takes no new one', async () => {
     const scene = await createMarketScene(world, { title: 'Violão', priceCents: 35000 })
-    const offer = await scene.buyer.caller.offers.make({
-      conversationId: scene.conversationId,
-      amountCents: 30000,
-    })
+    const offer = await offerAsBuyer(scene, 30000)
     await scene.seller.caller.listings.setStatus({ id: scene.listingId, status: 'vendido' })
     expect((await scene.buyer.caller.offers.list({ conversationId: scene.conversationId })).canOffer).toBe(
       false,
     )
     expect(world.db.select().from(offers).where(eq(offers.id, offer.id)).get()?.status).toBe('encerrada')
     await expectAppError(scene.seller.caller.offers.accept({ offerId: offer.id }), 'OFFER_CLOSED', 'CONFLICT')
-    await expectAppError(
-      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 30000 }),
-      'OFFER_LISTING_UNAVAILABLE',
-      'CONFLICT',
-    )
+    await expectAppError(offerAsBuyer(scene, 30000), 'OFFER_LISTING_UNAVAILABLE', 'CONFLICT')
   })
 
   it('a listing paused, removed by the moderation or held by the system closes its open offers', async () => {
     const paused = await createMarketScene(world, { title: 'Mochila', priceCents: 10000 })
-    const pausedOffer = await paused.buyer.caller.offers.make({
-      conversationId: paused.conversationId,
-      amountCents: 8000,
-    })
+    const pausedOffer = await offerAsBuyer(paused, 8000)
     await paused.seller.caller.listings.setStatus({ id: paused.listingId, status: 'inativo' })
     expect(world.db.select().from(offers).where(eq(offers.id, pausedOffer.id)).get()?.status).toBe(
       'encerrada',
     )
 
     const removed = await createMarketScene(world, { title: 'Tênis', priceCents: 10000 })
-    const removedOffer = await removed.buyer.caller.offers.make({
-      conversationId: removed.conversationId,
-      amountCents: 8000,
-    })
+    const removedOffer = await offerAsBuyer(removed, 8000)
     const heard = await heardBy(world, removed.buyer.id, () =>
       removed.moderator.caller.admin.listings.remove({ id: removed.listingId, reason: 'spam' }),
     )
@@ -314,36 +291,22 @@ describe('offers in a conversation about a listing', () => {
 
   it('a blocked pair cannot make or answer offers', async () => {
     const scene = await createMarketScene(world, { title: 'Fone', priceCents: 15000 })
-    const offer = await scene.buyer.caller.offers.make({
-      conversationId: scene.conversationId,
-      amountCents: 12000,
-    })
+    const offer = await offerAsBuyer(scene, 12000)
     await scene.seller.caller.safety.block({ userId: scene.buyer.id })
     await expectAppError(
       scene.seller.caller.offers.accept({ offerId: offer.id }),
       'CHAT_UNAVAILABLE',
       'FORBIDDEN',
     )
-    await expectAppError(
-      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 13000 }),
-      'CHAT_UNAVAILABLE',
-      'FORBIDDEN',
-    )
+    await expectAppError(offerAsBuyer(scene, 13000), 'CHAT_UNAVAILABLE', 'FORBIDDEN')
   })
 
   it('an egresso makes no new offer and no counter, and still answers one', async () => {
     const scene = await createMarketScene(world, { title: 'Estojo', priceCents: 3000 })
-    const offer = await scene.buyer.caller.offers.make({
-      conversationId: scene.conversationId,
-      amountCents: 2500,
-    })
+    const offer = await offerAsBuyer(scene, 2500)
     world.db.insert(alumni).values({ userId: scene.buyer.id, since: new Date() }).run()
     const counter = await scene.seller.caller.offers.counter({ offerId: offer.id, amountCents: 2800 })
-    await expectAppError(
-      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 2600 }),
-      'ALUMNI_CANNOT_PUBLISH',
-      'FORBIDDEN',
-    )
+    await expectAppError(offerAsBuyer(scene, 2600), 'ALUMNI_CANNOT_PUBLISH', 'FORBIDDEN')
     await expectAppError(
       scene.buyer.caller.offers.counter({ offerId: counter.id, amountCents: 2600 }),
       'ALUMNI_CANNOT_PUBLISH',
@@ -355,16 +318,9 @@ describe('offers in a conversation about a listing', () => {
   it('ten offers an hour per conversation; the eleventh is refused', async () => {
     const scene = await createMarketScene(world, { title: 'Microondas', priceCents: 30000 })
     for (let step = 0; step < 10; step += 1) {
-      await scene.buyer.caller.offers.make({
-        conversationId: scene.conversationId,
-        amountCents: 20000 + step,
-      })
+      await offerAsBuyer(scene, 20000 + step)
     }
-    await expectAppError(
-      scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents: 25000 }),
-      'OFFER_TOO_MANY',
-      'TOO_MANY_REQUESTS',
-    )
+    await expectAppError(offerAsBuyer(scene, 25000), 'OFFER_TOO_MANY', 'TOO_MANY_REQUESTS')
     // Counters spend from the same conversation's allowance.
     const open = (await scene.seller.caller.offers.list({ conversationId: scene.conversationId })).items.at(
       -1,

@@ -7,6 +7,7 @@ import { readUnsubscribeToken, unsubscribeToken } from '../../server/notificatio
 import { activeSuspension } from '../../server/safety/sanctions'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { startHttpApp } from '../support/http'
+import { expectListingActionRefused } from '../support/reports'
 import {
   type AppCaller,
   callerFor,
@@ -372,15 +373,7 @@ describe('barreira de acessibilidade', () => {
       )
     }
     await report(scene.buyer.caller, 'listing', scene.listingId)
-    await expectTRPCError(
-      scene.moderator.caller.admin.reports.resolve({
-        targetType: 'listing',
-        targetId: scene.listingId,
-        action: 'acknowledge_barrier',
-        note: 'Não é barreira',
-      }),
-      'BAD_REQUEST',
-    )
+    await expectListingActionRefused(scene, 'acknowledge_barrier', 'Não é barreira')
     await scene.moderator.caller.admin.reports.resolve({
       targetType: 'barrier',
       targetId: id,

@@ -26,6 +26,18 @@ function sessionCookieOf(headers: Headers): string {
 const data = (json: unknown) => (json as { result?: { data?: unknown } }).result?.data
 const appCode = (json: unknown) => (json as { error?: { data?: { appCode?: string } } }).error?.data?.appCode
 
+/** Runs a mutation that must succeed and open a session; returns that session's cookie. */
+async function sessionOpenedBy(path: string, input: unknown): Promise<string> {
+  const response = await callTrpc(http.app.url, path, 'mutation', input)
+  expect(response.status).toBe(200)
+  return sessionCookieOf(response.headers)
+}
+
+/** Who the session cookie signs in as (auth.me), or null when it signs in as nobody. */
+async function signedInAs(cookie: string) {
+  return data((await callTrpc(http.app.url, 'auth.me', 'query', undefined, cookie)).json)
+}
+
 async function upload(cookie: string) {
   const form = new FormData()
   form.append(
@@ -43,7 +55,7 @@ async function upload(cookie: string) {
 describe('address squatting over HTTP', () => {
   it('the squatter gets nothing past the waiting screen, and the mailbox’s owner ends up with the account', async () => {
     // The squatter signs up with Carla's address and gets a session.
-    const signUp = await callTrpc(http.app.url, 'auth.signUp', 'mutation', {
+    const squatter = await sessionOpenedBy('auth.signUp', {
       email: VICTIM,
       username: 'carla_m',
       fullName: 'Carla Mendes',
@@ -52,9 +64,7 @@ describe('address squatting over HTTP', () => {
       password: 'senha-do-intruso',
       communitySlug: 'univille',
     })
-    expect(signUp.status).toBe(200)
-    const squatter = sessionCookieOf(signUp.headers)
-    expect(data((await callTrpc(http.app.url, 'auth.me', 'query', undefined, squatter)).json)).toMatchObject({
+    expect(await signedInAs(squatter)).toMatchObject({
       email: VICTIM,
       emailVerified: false,
     })
@@ -89,13 +99,11 @@ describe('address squatting over HTTP', () => {
     expect(guess.status).toBe(400)
     expect(appCode(guess.json)).toBe('WRONG_SIGN_UP_PASSWORD')
     // "Não criei esta conta": she takes the address with her own password.
-    const claim = await callTrpc(http.app.url, 'auth.claimAccount', 'mutation', {
+    const carla = await sessionOpenedBy('auth.claimAccount', {
       token: link,
       password: 'senha-da-carla',
     })
-    expect(claim.status).toBe(200)
-    const carla = sessionCookieOf(claim.headers)
-    expect(data((await callTrpc(http.app.url, 'auth.me', 'query', undefined, carla)).json)).toMatchObject({
+    expect(await signedInAs(carla)).toMatchObject({
       email: VICTIM,
       emailVerified: true,
       // The approval was of the squatter's sign-up: an administrator looks again.
@@ -104,7 +112,7 @@ describe('address squatting over HTTP', () => {
     expect(world.db.select().from(profiles).where(eq(profiles.userId, userId)).get()?.approved).toBe(false)
 
     // The squatter is out: the session is dead and the old password opens nothing.
-    expect(data((await callTrpc(http.app.url, 'auth.me', 'query', undefined, squatter)).json)).toBeNull()
+    expect(await signedInAs(squatter)).toBeNull()
     const again = await callTrpc(http.app.url, 'auth.signIn', 'mutation', {
       email: VICTIM,
       password: 'senha-do-intruso',

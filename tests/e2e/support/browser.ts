@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { CHROMIUM_FLAGS } from '../../../scripts/lib/chromium'
 import { signIn } from './accounts'
 
 /** Debian's Chromium, headless, with the background services off (the test network refuses them). */
@@ -6,15 +7,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   })
 }
 
