@@ -340,11 +340,13 @@ const PAIRS = WORDS.flatMap((a, i) => WORDS.filter((_, j) => j !== i).map((b) =>
 const TRIPLES = WORDS.flatMap((a, i) =>
   WORDS.slice(i + 1).flatMap((b, j) => WORDS.slice(i + j + 2).map((c) => `${a} ${b} ${c}`)),
 )
-/** The start of each word, four and five letters long ("calc", "calcu"). */
+/** The start of each word, four and five letters long and short of the whole word ("calc", "calcu"). */
 const PREFIXES = [
   ...new Set(
     [4, 5].flatMap((length) =>
-      WORDS.map((word) => word.normalize('NFD').replace(/\p{M}/gu, '').slice(0, length)),
+      WORDS.filter((word) => word.length > length).map((word) =>
+        word.normalize('NFD').replace(/\p{M}/gu, '').slice(0, length),
+      ),
     ),
   ),
 ]
