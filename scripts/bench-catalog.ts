@@ -653,12 +653,12 @@ async function main() {
       `\nBuscas distintas pela API como visitante (${searchRequests} por classe, nenhuma repetida, nenhuma da memória; ` +
         `${SEARCH_CLIENTS} cliente${SEARCH_CLIENTS > 1 ? 's' : ''}, uma requisição depois da outra):\n` +
         'classe                              | mediana   | p95       | máx.      | meta p95 ≤ 25 ms\n' +
-        '------------------------------------|-----------|-----------|-----------|-----------------\n' +
+        '------------------------------------|------------|------------|------------|-----------------\n' +
         searchRuns
           .map(
             ({ name, median, p95, max }) =>
-              `${name.padEnd(35)} | ${`${median.toFixed(2)} ms`.padStart(9)} | ${`${p95.toFixed(2)} ms`.padStart(9)} | ` +
-              `${`${max.toFixed(2)} ms`.padStart(9)} | ${met(p95 <= 25)}\n`,
+              `${name.padEnd(35)} | ${`${median.toFixed(2)} ms`.padStart(10)} | ${`${p95.toFixed(2)} ms`.padStart(10)} | ` +
+              `${`${max.toFixed(2)} ms`.padStart(10)} | ${met(p95 <= 25)}\n`,
           )
           .join(''),
     )
