@@ -653,7 +653,7 @@ async function main() {
     process.stdout.write(
       `\nBuscas distintas pela API como visitante (${searchRequests} por classe, nenhuma repetida, nenhuma da memória; ` +
         `${SEARCH_CLIENTS} cliente${SEARCH_CLIENTS > 1 ? 's' : ''}, uma requisição depois da outra):\n` +
-        'classe                              | mediana   | p95       | máx.      | meta p95 ≤ 25 ms\n' +
+        'classe                              | mediana    | p95        | máx.       | meta p95 ≤ 25 ms\n' +
         '------------------------------------|------------|------------|------------|-----------------\n' +
         searchRuns
           .map(
