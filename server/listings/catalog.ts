@@ -36,6 +36,12 @@ const FEW_MATCHES = 5_000
 const WALK_BUDGET = 4_000
 
 /**
+ * The most rows a walk that keeps finding matches tests (see walkForMatches): a page of three common
+ * words together, one listing in 500, is about 12,500 rows away.
+ */
+const WALK_LIMIT = 20_000
+
+/**
  * When a walk gives up, the matches are scarce near the page's start. Up to this many, all of them are
  * fetched and sorted (a cost that grows with the matches); beyond it, the sort's index is walked against
  * the match set (a cost that grows with how far the page is).
@@ -46,6 +52,7 @@ const SORTABLE_MATCHES = 20_000
 export const SEARCH_LIMITS = {
   fewMatches: FEW_MATCHES,
   walkBudget: WALK_BUDGET,
+  walkLimit: WALK_LIMIT,
   sortableMatches: SORTABLE_MATCHES,
 }
 
@@ -72,9 +79,14 @@ function planSearch(db: Database, q: string): SearchPlan {
   // Shorter than a trigram: a plain substring match on the title.
   if (words.length === 0) return { kind: 'like', pattern: `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` }
   const fts = ftsQueryOf(words)
-  return countMatches(db, fts, FEW_MATCHES) < FEW_MATCHES
-    ? { kind: 'few-matches', fts }
-    : { kind: 'many-matches', fts, words: words.map(foldForSearch) }
+  // Each word counted alone: FTS5 stops a common word's count early, but to count several words
+  // together it reads every match of each of them, and a few common words together may match too few
+  // listings to stop early (three common words: most of a second at a million listings). The listings with
+  // every word are no more than those of the rarest one.
+  const rare = [...new Set(words)].some(
+    (word) => countMatches(db, ftsQueryOf([word]), FEW_MATCHES) < FEW_MATCHES,
+  )
+  return rare ? { kind: 'few-matches', fts } : { kind: 'many-matches', fts, words: words.map(foldForSearch) }
 }
 
 type SortKey = {
@@ -236,7 +248,8 @@ type WalkRow = [id: number, title: string, description: string, sortValue: numbe
 
 /**
  * The ids of the next `wanted` listings of a page whose text has every word: walks the sort order from
- * the page's cursor in growing steps, testing each listing as FTS5 would. Null after WALK_BUDGET rows.
+ * the page's cursor in growing steps, testing each listing as FTS5 would. Past WALK_BUDGET rows it goes
+ * on only while the matches found so far promise the page within WALK_LIMIT rows; null when it gives up.
  */
 function walkForMatches(
   db: Database,
@@ -249,11 +262,11 @@ function walkForMatches(
   let cursorValue = values.cursorValue ?? null
   let cursorId = values.cursorId ?? null
   let walked = 0
-  for (let step = 64; walked < WALK_BUDGET; step *= 4) {
-    const limit = Math.min(step, WALK_BUDGET - walked)
+  let step = 64
+  for (;;) {
     const walk = walkStatement(db, { ...shape, search: null, cursor: cursorId !== null })
     // Raw rows: the sort key as stored (listed_at in milliseconds), as the cursor keeps it.
-    const rows = walk.values({ ...values, cursorValue, cursorId, limit }) as WalkRow[]
+    const rows = walk.values({ ...values, cursorValue, cursorId, limit: step }) as WalkRow[]
     for (const [id, title, description] of rows) {
       if (!hasEveryWord(words, title, description)) continue
       found.push(id)
@@ -261,11 +274,22 @@ function walkForMatches(
     }
     walked += rows.length
     const last = rows.at(-1)
-    if (!last || rows.length < limit) return found
+    if (!last || rows.length < step) return found
     cursorId = last[0]
     cursorValue = last[3]
+    if (walked < WALK_BUDGET) {
+      step = Math.min(step * 4, WALK_BUDGET - walked)
+      continue
+    }
+    // Several common words together can be scarce and still spread evenly (one listing in 500 has
+    // three of them): the walk finds them at a steady pace, where FTS5 would read every match of
+    // each word. Matches only further on (none so far) are left to FTS5.
+    if (found.length === 0) return null
+    const remaining = Math.ceil(((wanted - found.length) * walked) / found.length)
+    if (walked + remaining > WALK_LIMIT) return null
+    // A little past the pace, so a page rarely needs one more step.
+    step = Math.min(Math.ceil(remaining * 1.25) + 64, WALK_LIMIT - walked)
   }
-  return null
 }
 
 export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][number]

@@ -28,7 +28,25 @@ export function toFtsQuery(text: string): string | null {
  */
 export function foldForSearch(text: string): string {
   const lower = text.toLowerCase()
-  return /[\u0080-\uffff]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}/gu, '') : lower
+  return /[\u0080-\uffff]/.test(lower) ? lower.replace(/[\u0080-\u{10ffff}]/gu, foldChar) : lower
+}
+
+/**
+ * Characters folded so far. Folding character by character gives what folding the whole text gives (the
+ * decomposition works on each character, and the marks it reorders are all dropped), and a walk folds
+ * the same few accented letters in thousands of listings: remembered, each costs a lookup, not a
+ * normalization of the whole text. Bounded, for text in many scripts.
+ */
+const foldedChars = new Map<string, string>()
+const FOLDED_CHARS_MAX = 4_096
+
+function foldChar(char: string): string {
+  let folded = foldedChars.get(char)
+  if (folded === undefined) {
+    folded = char.normalize('NFD').replace(/\p{M}/gu, '')
+    if (foldedChars.size < FOLDED_CHARS_MAX) foldedChars.set(char, folded)
+  }
+  return folded
 }
 
 /**

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createStudent } from '../../server/db/factories'
 import { blocks, communities, subcategories } from '../../server/db/schema'
 import { listListings, SEARCH_LIMITS } from '../../server/listings/catalog'
@@ -219,4 +219,59 @@ describe('busca por palavra comum (o portal percorre a ordenação e testa cada 
       expect(second.items.map((item) => item.id)).toEqual(expected.slice(20, 40))
     }
   })
+
+  it('com várias palavras comuns, a FTS5 conta cada uma sozinha e a página percorre o índice da ordenação', () => {
+    // Both words are in thousands of listings: counting them together, FTS5 reads every match of each.
+    const filters: Filters = { q: 'calculo cafe', sort: 'price-asc' }
+    const expected = fromTheIndex(filters).slice(0, 20)
+    const { queries, plans } = statementsOf(() => {
+      const page = listListings(world.db, { communityId, q: filters.q, sort: filters.sort, limit: 20 })
+      expect(page.items.map((item) => item.id)).toEqual(expected)
+    })
+    expect(queries).toEqual(['"calculo"', '"cafe"'])
+    expect(plans.length).toBeGreaterThan(0)
+    for (const plan of plans) {
+      expect(plan).toContain('USING INDEX listings_public_price_idx')
+      expect(plan).not.toContain('TEMP B-TREE')
+      expect(plan).not.toContain('listings_fts')
+    }
+  })
 })
+
+/**
+ * What `work` asks of the database: the FTS5 queries it runs, and the plan SQLite picks for each other
+ * statement on the listings.
+ */
+function statementsOf(work: () => void) {
+  const sqlite = world.db.$client
+  const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<
+    'all' | 'get',
+    (...values: unknown[]) => unknown
+  >
+  const queries: string[] = []
+  const plans: string[] = []
+  const spies = (['all', 'get'] as const).map((method) => {
+    const original = statement[method]
+    return vi.spyOn(statement, method).mockImplementation(function (this: { source: string }, ...values) {
+      if (this.source.includes('listings_fts match')) {
+        queries.push(
+          ...values
+            .flat()
+            .filter((value): value is string => typeof value === 'string' && value.includes('"')),
+        )
+      } else if (this.source.includes('"listings"') && !this.source.startsWith('explain')) {
+        const rows = sqlite.prepare(`explain query plan ${this.source}`).all(...values.flat()) as {
+          detail: string
+        }[]
+        plans.push(rows.map((row) => row.detail).join('\n'))
+      }
+      return original.apply(this, values)
+    })
+  })
+  try {
+    work()
+  } finally {
+    for (const spy of spies) spy.mockRestore()
+  }
+  return { queries, plans }
+}
