@@ -5,7 +5,7 @@ import { listings, moderationLog, reports, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/notifications/unsubscribe'
 import { activeSuspension } from '../../server/safety/sanctions'
-import { expectTRPCError, expectValidationMessage } from '../support/assertions'
+import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { startHttpApp } from '../support/http'
 import { expectListingActionRefused } from '../support/reports'
 import {
@@ -299,6 +299,38 @@ describe('fila de denúncias', () => {
     const admin = await createAdmin(world.db, { password: undefined })
     await callerFor(world.services, { userId: admin.id }).caller.admin.reports.resolve(input)
     expect(world.db.select().from(users).where(eq(users.id, scene.seller.id)).get()?.deletedAt).not.toBeNull()
+  })
+
+  it('quem administra só é advertido por outro administrador, e nunca removido pela fila', async () => {
+    const target = await createAdmin(world.db, { password: undefined })
+    const other = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
+    await report(scene.buyer.caller, 'user', target.id)
+    const decide = (action: 'warn' | 'remove_account') => ({
+      targetType: 'user' as const,
+      targetId: target.id,
+      action,
+      note: 'Conduta no chat',
+    })
+    await expectAppError(
+      scene.moderator.caller.admin.reports.resolve(decide('warn')),
+      'REPORT_ACTION_NOT_ALLOWED',
+      'BAD_REQUEST',
+    )
+    await expectAppError(
+      other.admin.reports.resolve(decide('remove_account')),
+      'REPORT_ACTION_NOT_ALLOWED',
+      'BAD_REQUEST',
+    )
+    expect(world.db.select().from(users).where(eq(users.id, target.id)).get()?.deletedAt).toBeNull()
+    expect(world.db.select().from(moderationLog).all()).toEqual([])
+    await other.admin.reports.resolve(decide('warn'))
+    expect(
+      world.db
+        .select()
+        .from(moderationLog)
+        .all()
+        .map((entry) => [entry.actionType, entry.targetId]),
+    ).toEqual([['warn_user', target.id]])
   })
 
   it('a moderação de outra comunidade não vê nem resolve', async () => {
