@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { firstLoadFiles, readManifest } from '../../scripts/lib/first-load'
 import { DEMO_MEMBER } from './support/server'
@@ -37,6 +37,21 @@ async function demoCookie(): Promise<string> {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ')
+}
+
+/** Holds the page's requests for a built asset until `release()`: a phone on a slow network. */
+async function holdAsset(page: Page, asset: RegExp) {
+  let requested = false
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(asset, async (route) => {
+    requested = true
+    await released
+    await route.continue()
+  })
+  return { requested: () => requested, release }
 }
 
 describe('páginas montadas no servidor', () => {
@@ -110,16 +125,7 @@ describe('páginas montadas no servidor', () => {
     // No service worker: page.route does not see what one fetches.
     const page = await (await phone({ javaScriptEnabled: true, serviceWorkers: 'block' })).newPage()
     // Held until the picker has been tapped: a phone on a slow network.
-    let requested = false
-    let release = () => {}
-    const tapped = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/filter-selects-[\w-]+\.js$/, async (route) => {
-      requested = true
-      await tapped
-      await route.continue()
-    })
+    const held = await holdAsset(page, /\/assets\/filter-selects-[\w-]+\.js$/)
     // Nor does the page fetch the toast library before there is a toast to show.
     const manifest = readManifest()
     const toastFiles = ['components/ui/sonner.tsx', '../node_modules/sonner/dist/index.mjs'].map(
@@ -130,11 +136,11 @@ describe('páginas montadas no servidor', () => {
       if (toastFiles.includes(new URL(request.url()).pathname)) toastCode.push(request.url())
     })
     await page.goto('/univille/portal', { waitUntil: 'networkidle' })
-    expect(requested).toBe(false)
+    expect(held.requested()).toBe(false)
     expect(toastCode).toEqual([])
     await page.getByRole('combobox', { name: 'Ordenar por' }).click()
-    await expect.poll(() => requested).toBe(true)
-    release()
+    await expect.poll(() => held.requested()).toBe(true)
+    held.release()
     await page.getByRole('option', { name: 'Menor preço' }).click()
     await page.waitForURL(/sort=price-asc/)
     // Opened again and closed by keyboard, the list gives focus back to its trigger.
@@ -299,25 +305,16 @@ describe('páginas montadas no servidor', () => {
     const context = await phone({ javaScriptEnabled: true, serviceWorkers: 'block' })
     await signIn(context, cookie)
     const page = await context.newPage()
-    let requested = false
-    let release = () => {}
-    const pressed = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/account-menu-[\w-]+\.js$/, async (route) => {
-      requested = true
-      await pressed
-      await route.continue()
-    })
+    const held = await holdAsset(page, /\/assets\/account-menu-[\w-]+\.js$/)
     await page.goto('/univille/portal', { waitUntil: 'networkidle' })
     const button = await page.getByRole('button', { name: 'Menu da conta' }).boundingBox()
     if (!button) throw new Error('botão do menu da conta sem caixa')
     await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2)
-    await expect.poll(() => requested).toBe(true)
+    await expect.poll(() => held.requested()).toBe(true)
     await page.mouse.down()
     // The code arrives and runs while the button is held down: the page's own import of the same
     // module settles with this one, and two frames later React has drawn whatever it would.
-    release()
+    held.release()
     const menuModule = `/${readManifest()['components/layout/account-menu.tsx']?.file}`
     // As a string: the test runner would rewrite an import() written in this file.
     await page.evaluate(
