@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { createListing, createStudent } from '../../server/db/factories'
-import { listings, moderationLog, reports, users } from '../../server/db/schema'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createListing, createStudent, createUpload } from '../../server/db/factories'
+import { listings, messages, moderationLog, reports, users } from '../../server/db/schema'
 import { runChatDigest } from '../../server/notifications/chat-digest'
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/notifications/unsubscribe'
 import { activeSuspension } from '../../server/safety/sanctions'
@@ -165,6 +165,79 @@ describe('denúncia', () => {
     expect(queue[0]?.reports).toHaveLength(2)
   })
 
+  it('só se denuncia o que se vê: nada de outra comunidade, perfil pendente, remetente apagado ou que não existe', async () => {
+    openCommunity(world.db, 'udesc')
+    const outsider = await createMember(world, { community: 'udesc' })
+    const outsiderListing = createListing(world.db, { sellerId: outsider.id, title: 'Livro da Udesc' })
+    const pending = await createStudent(world.db)
+    const orphan = await scene.seller.caller.chat.send({
+      conversationId: scene.conversationId,
+      content: 'Oi',
+    })
+    world.db.update(messages).set({ senderId: null }).where(eq(messages.id, orphan.id)).run()
+    const hidden = [
+      ['listing', outsiderListing],
+      ['listing', 999_999],
+      ['user', outsider.id],
+      ['user', pending.id],
+      ['user', 999_999],
+      ['message', orphan.id],
+      ['message', 999_999],
+    ] as const
+    for (const [type, id] of hidden) {
+      await expectAppError(report(scene.buyer.caller, type, id), 'REPORT_TARGET_NOT_FOUND', 'NOT_FOUND')
+    }
+    expect(world.db.select().from(reports).all()).toEqual([])
+  })
+
+  it('a cópia guardada tem as fotos do anúncio, o perfil, o aviso de fotos da mensagem e os detalhes', async () => {
+    const photo = createUpload(world.db, { ownerId: scene.seller.id, kind: 'listing' })
+    const withPhoto = createListing(
+      world.db,
+      { sellerId: scene.seller.id, title: 'Mochila', imageIds: [photo.id] },
+      world.services.storage,
+    )
+    const chatPhoto = createUpload(world.db, { ownerId: scene.seller.id, kind: 'chat' })
+    const sent = await scene.seller.caller.chat.send({
+      conversationId: scene.conversationId,
+      content: 'Olha o estado',
+      photos: [chatPhoto.id],
+    })
+    const created = [
+      await report(scene.buyer.caller, 'listing', withPhoto),
+      await report(scene.buyer.caller, 'user', scene.seller.id),
+      await report(scene.buyer.caller, 'message', sent.id),
+    ]
+    const queue = await scene.moderator.caller.admin.reports.queue()
+    const byType = new Map(queue.map((group) => [group.targetType, group]))
+    expect(byType.get('listing')?.snapshot).toMatchObject({ imageUrls: [photo.fullUrl] })
+    expect(byType.get('user')?.snapshot).toMatchObject({
+      type: 'user',
+      username: scene.seller.username,
+      course: 'Engenharia de Software',
+    })
+    expect(byType.get('message')?.snapshot).toMatchObject({ content: 'Olha o estado (📷 Foto)' })
+    const stored = queue.flatMap((group) => group.reports)
+    expect(stored.map((row) => row.details)).toEqual(Array(3).fill('Pediu Pix antes de entregar.'))
+    expect(stored.map((row) => row.id).sort()).toEqual(created.map((row) => row.id).sort())
+  })
+
+  it('repetir a denúncia não gasta o limite por hora, nem quando duas saem juntas', async () => {
+    const twice = await Promise.allSettled([
+      report(scene.buyer.caller, 'listing', scene.listingId),
+      report(scene.buyer.caller, 'listing', scene.listingId),
+    ])
+    expect(twice.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = twice.find((result) => result.status === 'rejected')
+    await expectAppError(Promise.reject(refused?.reason), 'REPORT_ALREADY_OPEN', 'CONFLICT')
+    for (let i = 0; i < 10; i++) {
+      await expectAppError(report(scene.buyer.caller, 'listing', scene.listingId), 'REPORT_ALREADY_OPEN')
+    }
+    expect(world.db.select().from(reports).all()).toHaveLength(1)
+    const another = createListing(world.db, { sellerId: scene.seller.id, title: 'Régua T' })
+    await report(scene.buyer.caller, 'listing', another)
+  })
+
   it('detalhes acima de 1.000 caracteres são recusados e nada é gravado', async () => {
     await expectValidationMessage(
       scene.buyer.caller.safety.report({
@@ -305,17 +378,20 @@ describe('fila de denúncias', () => {
     const target = await createAdmin(world.db, { password: undefined })
     const other = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
     await report(scene.buyer.caller, 'user', target.id)
-    const decide = (action: 'warn' | 'remove_account') => ({
+    const decide = (action: 'warn' | 'suspend' | 'remove_account') => ({
       targetType: 'user' as const,
       targetId: target.id,
       action,
+      days: 1,
       note: 'Conduta no chat',
     })
-    await expectAppError(
-      scene.moderator.caller.admin.reports.resolve(decide('warn')),
-      'REPORT_ACTION_NOT_ALLOWED',
-      'BAD_REQUEST',
-    )
+    for (const action of ['warn', 'suspend'] as const) {
+      await expectAppError(
+        scene.moderator.caller.admin.reports.resolve(decide(action)),
+        'REPORT_ACTION_NOT_ALLOWED',
+        'BAD_REQUEST',
+      )
+    }
     await expectAppError(
       other.admin.reports.resolve(decide('remove_account')),
       'REPORT_ACTION_NOT_ALLOWED',
@@ -331,6 +407,56 @@ describe('fila de denúncias', () => {
         .all()
         .map((entry) => [entry.actionType, entry.targetId]),
     ).toEqual([['warn_user', target.id]])
+  })
+
+  it('uma conta já removida não recebe advertência nem suspensão pela fila', async () => {
+    await report(scene.buyer.caller, 'user', scene.seller.id)
+    const admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
+    await admin.admin.users.delete({ userId: scene.seller.id })
+    for (const action of ['warn', 'suspend'] as const) {
+      await expectAppError(
+        scene.moderator.caller.admin.reports.resolve({
+          targetType: 'user',
+          targetId: scene.seller.id,
+          action,
+          days: 1,
+          note: 'Tarde demais',
+        }),
+        'REPORT_ACTION_NOT_ALLOWED',
+        'BAD_REQUEST',
+      )
+    }
+  })
+
+  it('suspender e remover a conta encerram na hora o que a pessoa tem aberto; advertir não', async () => {
+    const abort = new AbortController()
+    const listener = world.services.bus.listen('account', scene.seller.id, abort.signal)
+    await listener.ready
+    const heard: unknown[] = []
+    const collecting = (async () => {
+      for await (const message of listener) heard.push(message)
+    })()
+    try {
+      await reportAndResolve('user', { action: 'warn', note: 'Linguagem ofensiva' })
+      await reportAndResolve('user', { action: 'suspend', days: 1, note: 'Assédio no chat' })
+      await report(scene.buyer.caller, 'user', scene.seller.id)
+      const admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
+      await admin.admin.reports.resolve({
+        targetType: 'user',
+        targetId: scene.seller.id,
+        action: 'remove_account',
+        note: 'Perfil falso',
+      })
+      await vi.waitFor(() =>
+        expect(heard).toEqual([
+          { userId: scene.seller.id, reason: 'suspended' },
+          { userId: scene.seller.id, reason: 'deleted' },
+        ]),
+      )
+    } finally {
+      abort.abort()
+      await collecting.catch(() => undefined)
+    }
   })
 
   it('a moderação de outra comunidade não vê nem resolve', async () => {
@@ -422,6 +548,23 @@ describe('barreira de acessibilidade', () => {
     expect((await scene.moderator.caller.admin.reports.queue()).map((group) => group.targetType)).toEqual([
       'listing',
     ])
+  })
+
+  it('arquivar o relato avisa quem relatou; remover pedido ou avaliação não se aplicam a um anúncio', async () => {
+    const { id } = await scene.buyer.caller.safety.reportBarrier(barrier)
+    await scene.moderator.caller.admin.reports.resolve({
+      targetType: 'barrier',
+      targetId: id,
+      action: 'dismiss',
+      note: 'Funciona com o NVDA atual',
+    })
+    expect((await scene.buyer.caller.safety.myReports())[0]).toMatchObject({ resolution: 'dismissed' })
+    await report(scene.buyer.caller, 'listing', scene.listingId)
+    await expectListingActionRefused(scene, 'remove_wanted', 'Não é pedido', 'spam')
+    expect(
+      world.db.select().from(listings).where(eq(listings.id, scene.listingId)).get()?.moderationStatus,
+    ).toBe('active')
+    expect(world.db.select().from(moderationLog).all()).toHaveLength(1)
   })
 
   it('a moderação de outra comunidade não vê o relato; texto curto é recusado e nada é gravado', async () => {

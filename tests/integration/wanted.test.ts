@@ -278,7 +278,13 @@ describe('Procura-se: moderação e denúncias', () => {
     expect((await poster.caller.wanted.board()).items).toHaveLength(0)
     const [mine] = await poster.caller.wanted.mine()
     expect(mine).toMatchObject({ state: 'removido', removalReason: 'Pedido de item proibido' })
-    expect(await kindsOf(poster)).toEqual(['wanted_removed'])
+    expect((await poster.caller.notifications.list()).items).toMatchObject([
+      {
+        kind: 'wanted_removed',
+        title: 'Seu pedido "Calculadora científica" foi removido pela moderação',
+        body: 'Motivo: Pedido de item proibido',
+      },
+    ])
     const log = world.db
       .select()
       .from(moderationLog)

@@ -1,3 +1,4 @@
+import type { RemovalReason } from '../../shared/schemas/admin'
 import type { ResolveReportInput } from '../../shared/schemas/safety'
 import { expectAppError } from './assertions'
 import type { MarketScene } from './test-app'
@@ -7,6 +8,8 @@ export function expectListingActionRefused(
   scene: MarketScene,
   action: ResolveReportInput['action'],
   note: string,
+  /** What the action asks besides the note, so the refusal is the rule's and not the form's. */
+  removalReason?: RemovalReason,
 ): Promise<unknown> {
   return expectAppError(
     scene.moderator.caller.admin.reports.resolve({
@@ -14,6 +17,7 @@ export function expectListingActionRefused(
       targetId: scene.listingId,
       action,
       note,
+      removalReason,
     }),
     'REPORT_ACTION_NOT_ALLOWED',
     'BAD_REQUEST',
