@@ -66,7 +66,26 @@ async function signIn(url: string): Promise<string> {
   return cookie.join('; ')
 }
 
+/** Lighthouse's own advice on a trace it failed to record (NO_NAVSTART and the like) is to run again. */
+const ATTEMPTS = 3
+
+/** What a load Lighthouse could not measure counts as: no score, no metrics (NaN in the table). */
+const FAILED: Sample = { performance: 0, lcpMs: Number.NaN, cls: Number.NaN, tbtMs: Number.NaN, scriptKb: 0 }
+
 async function measure(port: number, url: string, cookie?: string): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    const sample = await measureOnce(port, url, cookie, attempt)
+    if (sample || attempt === ATTEMPTS) return sample ?? FAILED
+  }
+}
+
+/** One Lighthouse run; undefined when it failed, after saying why. */
+async function measureOnce(
+  port: number,
+  url: string,
+  cookie: string | undefined,
+  attempt: number,
+): Promise<Sample | undefined> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -77,10 +96,13 @@ async function measure(port: number, url: string, cookie?: string): Promise<Samp
   })
   if (!result) throw new Error(`Lighthouse não mediu ${url}`)
   const { audits, categories, runtimeError } = result.lhr
-  // A failed load scores 0 and has no metrics (NaN in the table): say why, beside the row.
   const lcpError = audits['largest-contentful-paint']?.errorMessage
-  if (runtimeError || lcpError)
-    process.stderr.write(`Lighthouse falhou em ${url}: ${runtimeError?.code ?? ''} ${lcpError ?? ''}\n`)
+  if (runtimeError || lcpError) {
+    process.stderr.write(
+      `Lighthouse falhou em ${url} (tentativa ${attempt} de ${ATTEMPTS}): ${runtimeError?.code ?? lcpError}\n`,
+    )
+    return undefined
+  }
   const summary = (
     audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
   )?.items
