@@ -10,16 +10,17 @@
  * visitor. Then each search class (one word, a prefix, two and three words, a rare word, a word or two
  * with a filter or a sort) as distinct requests over HTTP, none of them answered from memory, with its
  * p95 beside the 25 ms target, and the portal list on sessions never used before as a share of the
- * floor's throughput beside the 20% target. Ends with one line of the ratios against the targets.
+ * floor's throughput beside the 20% target. Starts with the command and the data (the listings counted
+ * in the database, a kept one included); ends with one line of the ratios against the targets.
  * Usage: npm run bench:catalog (LISTINGS=1000000 for the large catalogue; LISTINGS=20000 REQUESTS=500
- * for a quicker run; BENCH_DATA_DIR keeps the seeded database; SEARCH_CLIENTS sends the distinct
- * searches from that many clients at once, 1 by default).
+ * for a quicker run; WARM_UP=200 fewer warm-up requests, to check the benchmark runs; BENCH_DATA_DIR
+ * keeps the seeded database; SEARCH_CLIENTS sends the distinct searches from that many clients at
+ * once, 1 by default).
  */
 
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { eq } from 'drizzle-orm'
 import { createSession } from '../server/auth/session'
@@ -29,8 +30,10 @@ import { seedBase } from '../server/db/seed'
 import { listListings } from '../server/listings/catalog'
 import { categoriesWithCounts, landingStats } from '../server/listings/portal'
 import type { ListingFilters } from '../shared/schemas/listing'
-import { freePort, startBuiltServer, waitForServer } from './lib/built-server'
+import { startBuiltServer } from './lib/built-server'
+import { startHelloWorld } from './lib/floors'
 import { cpuTimeMs, percentile } from './lib/measure'
+import { commandLine, countListings, listingsText } from './lib/run-info'
 
 const LISTINGS = Number(process.env.LISTINGS ?? 100_000)
 const REQUESTS = Number(process.env.REQUESTS ?? 2_000)
@@ -38,8 +41,9 @@ const CONCURRENCY = 32
 /**
  * Requests before any measurement, whatever REQUESTS is: the client's fetch and the server reach their
  * steady speed after a few thousand (400 left the first cases at twice the cost of the later ones).
+ * WARM_UP lowers it for a run that only checks the benchmark works.
  */
-const WARM_UP_REQUESTS = 4_000
+const WARM_UP_REQUESTS = Number(process.env.WARM_UP ?? 4_000)
 const SELLERS = 500
 
 const WORDS = [
@@ -150,39 +154,6 @@ function seed(file: string) {
 }
 
 type Case = { name: string; input: ListingFilters; pages?: number }
-
-/** The floor: a plain Express JSON route in its own process, measured like the API. */
-async function startFloor() {
-  const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `import express from 'express'
-       const app = express()
-       app.get('/healthz', (_req, res) => res.json({ status: 'ok' }))
-       app.get('/hello', (_req, res) => res.json({ hello: 'world' }))
-       // As the app's own server: the benchmark's direct queries hold the client's event loop for
-       // seconds at a million listings, and a connection the floor closed meanwhile would fail.
-       const server = app.listen(${port}, '127.0.0.1')
-       server.keepAliveTimeout = 65_000
-       server.headersTimeout = 66_000`,
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  )
-  const url = `http://127.0.0.1:${port}`
-  await waitForServer(url)
-  return {
-    url,
-    pid: child.pid as number,
-    stop: () =>
-      new Promise<void>((done) => {
-        child.once('exit', () => done())
-        child.kill('SIGTERM')
-      }),
-  }
-}
 
 /**
  * `requests` requests to `target` from CONCURRENCY clients: the cost per request as throughput sees it
@@ -434,27 +405,24 @@ async function searchRun(
   return { median: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1) ?? 0 }
 }
 
-/** The command that reproduces this run: the settings it read from the environment, then the script. */
-function commandLine() {
-  const settings = ['LISTINGS', 'REQUESTS', 'SEARCH_CLIENTS', 'BENCH_DATA_DIR', 'SERVER_NODE_ARGS']
-    .filter((name) => process.env[name] !== undefined)
-    .map((name) => `${name}=${JSON.stringify(process.env[name]).replace(/^"([\w./:=-]*)"$/, '$1')}`)
-  return [
-    ...settings,
-    'npx tsx',
-    relative(process.cwd(), process.argv[1] ?? 'scripts/bench-catalog.ts'),
-  ].join(' ')
-}
-
 async function main() {
-  process.stdout.write(`$ ${commandLine()}\n`)
+  process.stdout.write(
+    `$ ${commandLine(['LISTINGS', 'REQUESTS', 'WARM_UP', 'SEARCH_CLIENTS', 'BENCH_DATA_DIR', 'SERVER_NODE_ARGS'])}\n`,
+  )
   // BENCH_DATA_DIR keeps the seeded database between runs (seeded only when empty).
   const keep = process.env.BENCH_DATA_DIR
   const dataDir = keep ? resolve(keep) : mkdtempSync(join(tmpdir(), 'vupt-bench-'))
   const file = join(dataDir, 'vupt.sqlite')
   const t0 = performance.now()
-  if (!(keep && existsSync(file))) await seed(file)
-  process.stdout.write(`${LISTINGS} anúncios prontos em ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
+  const reused = Boolean(keep && existsSync(file))
+  if (!reused) await seed(file)
+  // A kept database has the listings it was seeded with, whatever LISTINGS says now.
+  const listingCount = countListings(file).total
+  process.stdout.write(
+    `${listingCount} anúncios prontos em ${((performance.now() - t0) / 1000).toFixed(1)} s\n` +
+      `dados: anúncios gerados (${SELLERS} vendedores, palavras sorteadas com semente fixa), ${listingsText(file)}; ` +
+      `${reused ? `banco guardado em ${keep}, semeado numa execução anterior` : keep ? `semeado agora em ${keep}` : 'semeado agora numa pasta temporária'}\n`,
+  )
 
   const db = openDatabase(file)
   // A database kept from an earlier run gets this build's indexes.
@@ -505,8 +473,11 @@ async function main() {
     },
   ]
 
-  const floor = await startFloor()
-  const server = await startBuiltServer(dataDir)
+  const floor = await startHelloWorld()
+  const server = await startBuiltServer(dataDir).catch(async (error: unknown) => {
+    await floor.stop()
+    throw error
+  })
   const { url } = server
   const serverPid = server.process.pid as number
   const memberHeaders = { cookie: `vupt_session=${token}` }
@@ -673,7 +644,7 @@ async function main() {
     )
     const verdict = (ok: boolean) => (ok ? 'ok' : 'NÃO')
     process.stdout.write(
-      `\nresumo (${LISTINGS} anúncios): sobra da API ÷ piso, em CPU do servidor (pelo custo), visitante pior ` +
+      `\nresumo (${listingCount} anúncios): sobra da API ÷ piso, em CPU do servidor (pelo custo), visitante pior ` +
         `${worst.visitor.toFixed(1)}× (${worst.visitorCost.toFixed(1)}×) [meta ≤ 2×: ${verdict(worst.visitor <= 2)}], ` +
         `membro (consulta repetida) pior ${worst.member.toFixed(1)}× (${worst.memberCost.toFixed(1)}×) ` +
         `[meta ≤ 2×: ${verdict(worst.member <= 2)}], membro (sessão nova, sem memória) pior ` +

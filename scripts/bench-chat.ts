@@ -10,7 +10,7 @@
  * several 127.0.0.x addresses, as many students behind a few campus addresses would.
  * Usage: npm run bench:chat (CONNECTIONS=100,2000 MESSAGES=5 to change).
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -22,7 +22,9 @@ import { openDatabase, runMigrations } from '../server/db/client'
 import { communities, conversations, profiles, users } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
 import { freePort, startBuiltServer } from './lib/built-server'
+import { startWsEcho } from './lib/floors'
 import { percentile, rssAfterGcKiB } from './lib/measure'
+import { commandLine } from './lib/run-info'
 
 const SCENARIOS = (process.env.CONNECTIONS ?? '100,2000,10000').split(',').map(Number)
 /** Messages each member sends in the throughput burst; below the per-member send limit (20 per 10 s). */
@@ -253,27 +255,12 @@ async function runScenario(connections: number) {
 
 /** Floor: a raw `ws` echo server in its own process, no tRPC, no session, no database. */
 async function wsFloor(connections: number) {
-  const port = await freePort()
-  const inspectorPort = await freePort()
-  const child = spawn(
-    process.execPath,
-    [
-      `--inspect=127.0.0.1:${inspectorPort}`,
-      '--input-type=module',
-      '-e',
-      `import { WebSocketServer } from 'ws'
-       const wss = new WebSocketServer({ port: ${port}, host: '127.0.0.1' })
-       wss.on('connection', (socket) => socket.on('message', (data) => socket.send(data)))
-       wss.on('listening', () => process.stdout.write('ok'))`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  await new Promise((r) => child.stdout?.once('data', r))
-  const pid = child.pid ?? 0
+  const echo = await startWsEcho({ inspect: true })
+  const { pid, inspectorPort = 0 } = echo
   try {
     const open = (index: number) =>
       new Promise<WebSocket>((resolveSocket, reject) => {
-        const socket = new WebSocket(`ws://127.0.0.1:${port}`, { localAddress: sourceAddress(index) })
+        const socket = new WebSocket(echo.url, { localAddress: sourceAddress(index) })
         socket.once('open', () => resolveSocket(socket))
         socket.once('error', reject)
       })
@@ -304,10 +291,33 @@ async function wsFloor(connections: number) {
       )
     }
     const kibPerConnection = ((await rssAfterGcKiB(pid, inspectorPort)) - before) / connections
+    // Latency as the app's steady round: 1,000 messages at 100/s spread over every open connection,
+    // each timed from the send to its echo.
+    const sentAt = new Map<string, number>()
+    const echoedAt = new Map<string, number>()
+    for (const socket of idle)
+      socket.on('message', (data) => echoedAt.set(data.toString(), performance.now()))
+    const paceStart = performance.now()
+    for (let n = 0; n < 1000; n++) {
+      const wait = paceStart + n * 10 - performance.now()
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+      const key = `${n}|${'x'.repeat(100)}`
+      sentAt.set(key, performance.now())
+      idle[n % idle.length]?.send(key)
+    }
+    await allDelivered(sentAt, echoedAt, 30_000)
+    const latencies = [...sentAt]
+      .map(([key, at]) => (echoedAt.get(key) ?? Number.POSITIVE_INFINITY) - at)
+      .sort((a, b) => a - b)
     for (const socket of idle) socket.terminate()
-    return { roundTripsPerSecond, kibPerConnection }
+    return {
+      roundTripsPerSecond,
+      kibPerConnection,
+      median: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    }
   } finally {
-    child.kill('SIGTERM')
+    await echo.stop()
   }
 }
 
@@ -333,14 +343,20 @@ function sqliteFloor() {
 }
 
 ensureFileLimit()
+process.stdout.write(
+  `$ ${commandLine(['CONNECTIONS', 'MESSAGES', 'REDIS_URL', 'SERVER_NODE_ARGS'])}\n` +
+    `dados: só a semente base (comunidade Univille, nenhum anúncio) e, em cada cenário, um banco novo com tantos membros\n` +
+    `quantas conexões, em pares, uma conversa por par; barramento ${process.env.REDIS_URL ? 'no Redis (REDIS_URL)' : 'no processo (sem REDIS_URL)'}.\n`,
+)
 const insertsPerSecond = sqliteFloor()
 process.stdout.write(
   'Pares de membros; envio pela WebSocket de quem envia, entrega pela assinatura WebSocket do outro lado.\n' +
     `Latência: 1.000 mensagens a 100/s com todas as conexões abertas. Vazão: até ${BURST_SENDERS} membros enviam ${MESSAGES} de uma vez.\n` +
-    `Pisos no mesmo minuto: eco de \`ws\` puro (ida e volta por segundo, memória por conexão parada) e SQLite puro\n` +
+    `Pisos no mesmo minuto: eco de \`ws\` puro (ida e volta por segundo, memória por conexão parada, p99 da ida e volta\n` +
+    `de 1.000 mensagens a 100/s com as conexões abertas) e SQLite puro\n` +
     `com synchronous=FULL, um commit por inserção: ${insertsPerSecond.toFixed(0)} inserções/s.\n\n` +
-    'conexões | entregues      | latência mediana | latência p99 | mensagens/s (vazão) | memória/conexão | ws puro: ida e volta/s | ws puro: memória/conexão\n' +
-    '---------|----------------|------------------|--------------|---------------------|-----------------|------------------------|-------------------------\n',
+    'conexões | entregues      | latência mediana | latência p99 | mensagens/s (vazão) | memória/conexão | ws puro: ida e volta/s | ws puro: memória/conexão | ws puro: p99\n' +
+    '---------|----------------|------------------|--------------|---------------------|-----------------|------------------------|--------------------------|-------------\n',
 )
 const results = []
 for (const connections of SCENARIOS) {
@@ -356,7 +372,8 @@ for (const connections of SCENARIOS) {
       result.perSecond.toFixed(0).padStart(19),
       `${result.kibPerConnection.toFixed(1).padStart(11)} KiB`,
       floor.roundTripsPerSecond.toFixed(0).padStart(22),
-      `${floor.kibPerConnection.toFixed(1).padStart(20)} KiB\n`,
+      `${floor.kibPerConnection.toFixed(1).padStart(20)} KiB`,
+      `${floor.p99.toFixed(1).padStart(9)} ms\n`,
     ].join(' | '),
   )
 }
@@ -364,7 +381,7 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'NÃO')
 const summary = results.map((r) => {
   const targets = r.connections === 2000
   return (
-    `${r.connections} conexões: p99 ${r.p99.toFixed(1)} ms${targets ? ` [meta ≤ 20 ms: ${verdict(r.p99 <= 20)}]` : ''}, ` +
+    `${r.connections} conexões: p99 ${r.p99.toFixed(1)} ms (${(r.p99 / r.floor.p99).toFixed(1)}× o ws puro)${targets ? ` [meta ≤ 20 ms: ${verdict(r.p99 <= 20)}]` : ''}, ` +
     `${r.kibPerConnection.toFixed(1)} KiB/conexão (${(r.kibPerConnection / r.floor.kibPerConnection).toFixed(1)}× o ws puro)` +
     `${targets ? ` [meta ≤ 20 KiB: ${verdict(r.kibPerConnection <= 20)}]` : ''}, ` +
     `vazão ${r.perSecond.toFixed(0)} msg/s (${(r.perSecond / insertsPerSecond).toFixed(1)}× o SQLite de um commit por inserção)` +

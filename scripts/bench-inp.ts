@@ -4,7 +4,8 @@
  * listing card on the portal, a category and the sort on the portal, 'Favoritar' on a listing, typing
  * and sending a chat message. Each interaction is timed as INP does (Event Timing: the longest entry of
  * the interaction, from the input to the next paint), RUNS times on a new page, beside a floor measured
- * in the same run: a tap on a plain button of a static page under the same slowdown.
+ * in the same run: a tap on a plain button of a static page under the same slowdown. Starts with the
+ * command and the data.
  * Usage: npm run bench:inp   (RUNS=9 for more runs; CHROMIUM=/path to another browser; TRACE=folder
  * writes a Chrome trace of each interaction of the first run, to open in DevTools' Performance panel)
  */
@@ -15,6 +16,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { DEMO_MEMBER } from '../tests/e2e/support/server'
 import { seedDemo, startBuiltServer } from './lib/built-server'
 import { CHROMIUM_FLAGS } from './lib/chromium'
+import { commandLine, listingsText } from './lib/run-info'
 
 const RUNS = Number(process.env.RUNS ?? 5)
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
@@ -247,13 +249,7 @@ const FLOOR_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8
 <body><button type="button" style="font-size:18px;padding:16px 24px" onclick="this.textContent = 'Tocado ' + (++this.dataset.n || (this.dataset.n = 1))">Tocar</button></body></html>`
 
 async function main() {
-  const settings = [
-    process.env.RUNS ? `RUNS=${RUNS}` : '',
-    process.env.CHROMIUM ? `CHROMIUM=${CHROMIUM}` : '',
-    TRACE ? `TRACE=${TRACE}` : '',
-  ]
-  const command = [...settings.filter(Boolean), 'npm run bench:inp'].join(' ')
-  process.stdout.write(`$ ${command}\n`)
+  process.stdout.write(`$ ${commandLine(['RUNS', 'CHROMIUM', 'TRACE', 'SERVER_NODE_ARGS'])}\n`)
   const [one, five, fifteen] = loadavg().map((load) => decimal(load, 2))
   process.stdout.write(
     `Carga da máquina no início (1, 5 e 15 min): ${one} ${five} ${fifteen} em ${availableParallelism()} núcleos\n`,
@@ -261,6 +257,9 @@ async function main() {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-inp-'))
   seedDemo(dataDir)
+  process.stdout.write(
+    `dados: demonstração (scripts/seed-demo.ts), ${listingsText(join(dataDir, 'vupt.sqlite'))}; sessão de ${DEMO_MEMBER.email}\n`,
+  )
   const server = await startBuiltServer(dataDir)
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS })
   try {

@@ -2,8 +2,13 @@
  * Load benchmark: the built server with the demo data in a scratch folder, on loopback, and simulated
  * students using it through the real HTTP API and WebSocket for a fixed time: browse the portal, search,
  * open listings, favorite, chat (each with a live chat subscription open), and now and then upload a photo.
- * Prints per action the requests, errors and p50/p95/p99, and the server's CPU and RSS.
- * Usage: npm run bench:load (STUDENTS=200 DURATION=60 to change).
+ * Before it, in the same run, the floor: the same students, actions, think times and HTTP client against
+ * an Express hello-world (every action's requests answered `{"hello":"world"}`), each holding a socket
+ * open on a raw `ws` echo server as it holds its subscription on the app. Prints the command and the
+ * data, then per action the requests, errors and p50/p95/p99, the floor's p95/p99 and the ratios, and the
+ * server's CPU and RSS.
+ * Usage: npm run bench:load (STUDENTS=200 DURATION=60 to change; DURATION is the time of each of the two
+ * passes, the floor's and the server's).
  *
  * Members get their sessions straight in the database, as a sign-in would leave them, so the sign-in
  * limits per address (which a single-address benchmark would trip) are never involved; no limit is
@@ -20,7 +25,9 @@ import { createSession } from '../server/auth/session'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { createConversation, createStudent } from '../server/db/factories'
 import { type BuiltServer, freePort, seedDemo, startBuiltServer } from './lib/built-server'
+import { type Floor, startHelloWorld, startWsEcho } from './lib/floors'
 import { cpuTimeMs, percentile, rssKiB } from './lib/measure'
+import { commandLine, listingsText } from './lib/run-info'
 
 const STUDENTS = Number(process.env.STUDENTS ?? 200)
 const DURATION_S = Number(process.env.DURATION ?? 60)
@@ -119,13 +126,172 @@ async function photoForm(seed: number): Promise<{ body: Buffer; type: string }> 
   return { body, type: `multipart/form-data; boundary=${boundary}` }
 }
 
+/** Opens a WebSocket per student, answering the server's PING; `subscribe` asks for the chat stream. */
+function openSockets(url: string, members: Member[], port: number, subscribe: boolean) {
+  return Promise.all(
+    members.map(
+      (member) =>
+        new Promise<WebSocket>((resolveSocket, reject) => {
+          const socket = new WebSocket(url, {
+            headers: { Cookie: `vupt_session=${member.token}`, Origin: `http://127.0.0.1:${port}` },
+          })
+          socket.once('error', reject)
+          socket.on('message', (raw) => {
+            if (raw.toString() === 'PING') socket.send('PONG')
+          })
+          socket.once('open', () => {
+            if (subscribe)
+              socket.send(
+                JSON.stringify({ id: 1, method: 'subscription', params: { path: 'chat.events', input: {} } }),
+              )
+            resolveSocket(socket)
+          })
+        }),
+    ),
+  )
+}
+
+/** One student's action against what listens on `port` (the app or the floor): its requests' statuses. */
+function actions(port: number, listingIds: number[]) {
+  return async (action: Action, member: Member, turn: number): Promise<number[]> => {
+    const listingId = listingIds[Math.floor(Math.random() * listingIds.length)]
+    switch (action) {
+      case 'portal':
+        return Promise.all([
+          call(port, 'GET', query('listings.list', { sort: 'recent' }), member.token),
+          call(port, 'GET', query('listings.categories', {}), member.token),
+        ])
+      case 'busca':
+        return [
+          await call(
+            port,
+            'GET',
+            query('listings.list', { q: SEARCHES[turn % SEARCHES.length] }),
+            member.token,
+          ),
+        ]
+      case 'anuncio':
+        return [await call(port, 'GET', query('listings.byId', { id: listingId }), member.token)]
+      case 'favoritar':
+        return [
+          await call(
+            port,
+            'POST',
+            '/api/trpc/listings.setFavorite',
+            member.token,
+            json({ id: listingId, favorite: turn % 2 === 0 }),
+          ),
+        ]
+      case 'chat':
+        return [
+          await call(
+            port,
+            'POST',
+            '/api/trpc/chat.send',
+            member.token,
+            json({
+              conversationId: member.conversationId,
+              content: `oi, ainda está disponível? (${turn})`,
+            }),
+          ),
+        ]
+      case 'foto': {
+        const form = await photoForm(turn)
+        return [await call(port, 'POST', '/api/uploads?kind=listing', member.token, form.body, form.type)]
+      }
+    }
+  }
+}
+
+type Pass = {
+  elapsed: number
+  latencies: Map<Action, number[]>
+  errors: Map<Action, number>
+  errorStatuses: Map<string, number>
+}
+
+const pick = (): Action => {
+  let roll = Math.random() * 100
+  for (const action of ACTIONS) {
+    roll -= WEIGHTS[action]
+    if (roll < 0) return action
+  }
+  return 'portal'
+}
+
+/** Every student acting for DURATION_S: the latencies (sorted) and failures of each action. */
+async function drive(
+  members: Member[],
+  run: (action: Action, member: Member, turn: number) => Promise<number[]>,
+): Promise<Pass> {
+  const latencies = new Map<Action, number[]>(ACTIONS.map((action) => [action, []]))
+  const errors = new Map<Action, number>(ACTIONS.map((action) => [action, 0]))
+  const errorStatuses = new Map<string, number>()
+  const startedAt = performance.now()
+  const endAt = startedAt + DURATION_S * 1000
+  await Promise.all(
+    members.map(async (member, index) => {
+      // Spread the starts over the first second; then a student acts every 0.5–1.5 s.
+      await new Promise((r) => setTimeout(r, (index / members.length) * 1000))
+      for (let turn = index; performance.now() < endAt; turn++) {
+        const action = pick()
+        const began = performance.now()
+        const statuses = await run(action, member, turn)
+        latencies.get(action)?.push(performance.now() - began)
+        const failed = statuses.filter((status) => status < 200 || status >= 300)
+        if (failed.length > 0) {
+          errors.set(action, (errors.get(action) ?? 0) + 1)
+          for (const status of failed)
+            errorStatuses.set(`${action} ${status}`, (errorStatuses.get(`${action} ${status}`) ?? 0) + 1)
+        }
+        await new Promise((r) => setTimeout(r, 500 + Math.random() * 1000))
+      }
+    }),
+  )
+  for (const values of latencies.values()) values.sort((a, b) => a - b)
+  return { elapsed: (performance.now() - startedAt) / 1000, latencies, errors, errorStatuses }
+}
+
+/** The floor's pass: the same students and actions against the hello-world, sockets on the `ws` echo. */
+async function floorPass(members: Member[], listingIds: number[]): Promise<Pass> {
+  const floors: Floor[] = []
+  try {
+    const hello = await startHelloWorld()
+    floors.push(hello)
+    const echo = await startWsEcho()
+    floors.push(echo)
+    const sockets = await openSockets(echo.url, members, hello.port, false)
+    try {
+      return await drive(members, actions(hello.port, listingIds))
+    } finally {
+      for (const socket of sockets) socket.terminate()
+    }
+  } finally {
+    for (const floor of floors) await floor.stop()
+  }
+}
+
+const totals = (pass: Pass) => {
+  let requests = 0
+  let errors = 0
+  for (const action of ACTIONS) {
+    requests += pass.latencies.get(action)?.length ?? 0
+    errors += pass.errors.get(action) ?? 0
+  }
+  return { requests, errors }
+}
+
 async function main() {
+  process.stdout.write(`$ ${commandLine(['STUDENTS', 'DURATION', 'SERVER_NODE_ARGS'])}\n`)
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-load-'))
   const port = await freePort()
   let server: BuiltServer | undefined
   try {
     process.stdout.write(`preparando: demonstração + ${STUDENTS} estudantes em ${dataDir}\n`)
     const members = await prepare(dataDir)
+    process.stdout.write(
+      `dados: demonstração (scripts/seed-demo.ts) e ${STUDENTS} estudantes do benchmark; ${listingsText(join(dataDir, 'vupt.sqlite'))}\n`,
+    )
     server = await startBuiltServer(dataDir, { port })
     const pid = server.process.pid ?? 0
     const anyToken = members[0]?.token ?? ''
@@ -138,117 +304,24 @@ async function main() {
     })()
     if (listingIds.length === 0) throw new Error('sem anúncios de demonstração')
 
-    // Every student keeps the chat subscription a signed-in page keeps.
-    const sockets = await Promise.all(
-      members.map(
-        (member) =>
-          new Promise<WebSocket>((resolveSocket, reject) => {
-            const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, {
-              headers: { Cookie: `vupt_session=${member.token}`, Origin: `http://127.0.0.1:${port}` },
-            })
-            socket.once('error', reject)
-            socket.on('message', (raw) => {
-              if (raw.toString() === 'PING') socket.send('PONG')
-            })
-            socket.once('open', () => {
-              socket.send(
-                JSON.stringify({ id: 1, method: 'subscription', params: { path: 'chat.events', input: {} } }),
-              )
-              resolveSocket(socket)
-            })
-          }),
-      ),
+    // The floor first, with the server up but idle: nothing of the server's pass is running yet.
+    process.stdout.write(
+      `medindo o piso: ${STUDENTS} estudantes por ${DURATION_S} s contra o Express hello-world\n`,
     )
+    const floor = await floorPass(members, listingIds)
+
+    // Every student keeps the chat subscription a signed-in page keeps.
+    const sockets = await openSockets(`ws://127.0.0.1:${port}/api/ws`, members, port, true)
     const socketsClosed = { count: 0 }
     for (const socket of sockets) socket.on('close', () => (socketsClosed.count += 1))
-
-    const latencies = new Map<Action, number[]>(ACTIONS.map((action) => [action, []]))
-    const errors = new Map<Action, number>(ACTIONS.map((action) => [action, 0]))
-    const errorStatuses = new Map<string, number>()
-    const pick = (): Action => {
-      let roll = Math.random() * 100
-      for (const action of ACTIONS) {
-        roll -= WEIGHTS[action]
-        if (roll < 0) return action
-      }
-      return 'portal'
-    }
-    const run = async (action: Action, member: Member, turn: number): Promise<number[]> => {
-      const listingId = listingIds[Math.floor(Math.random() * listingIds.length)]
-      switch (action) {
-        case 'portal':
-          return Promise.all([
-            call(port, 'GET', query('listings.list', { sort: 'recent' }), member.token),
-            call(port, 'GET', query('listings.categories', {}), member.token),
-          ])
-        case 'busca':
-          return [
-            await call(
-              port,
-              'GET',
-              query('listings.list', { q: SEARCHES[turn % SEARCHES.length] }),
-              member.token,
-            ),
-          ]
-        case 'anuncio':
-          return [await call(port, 'GET', query('listings.byId', { id: listingId }), member.token)]
-        case 'favoritar':
-          return [
-            await call(
-              port,
-              'POST',
-              '/api/trpc/listings.setFavorite',
-              member.token,
-              json({ id: listingId, favorite: turn % 2 === 0 }),
-            ),
-          ]
-        case 'chat':
-          return [
-            await call(
-              port,
-              'POST',
-              '/api/trpc/chat.send',
-              member.token,
-              json({
-                conversationId: member.conversationId,
-                content: `oi, ainda está disponível? (${turn})`,
-              }),
-            ),
-          ]
-        case 'foto': {
-          const form = await photoForm(turn)
-          return [await call(port, 'POST', '/api/uploads?kind=listing', member.token, form.body, form.type)]
-        }
-      }
-    }
 
     const cpuBefore = cpuTimeMs(pid) / 1000
     let peakRss = rssKiB(pid) / 1024
     const rssTimer = setInterval(() => {
       peakRss = Math.max(peakRss, rssKiB(pid) / 1024)
     }, 500)
-    const startedAt = performance.now()
-    const endAt = startedAt + DURATION_S * 1000
-    await Promise.all(
-      members.map(async (member, index) => {
-        // Spread the starts over the first second; then a student acts every 0.5–1.5 s.
-        await new Promise((r) => setTimeout(r, (index / members.length) * 1000))
-        for (let turn = index; performance.now() < endAt; turn++) {
-          const action = pick()
-          const began = performance.now()
-          const statuses = await run(action, member, turn)
-          latencies.get(action)?.push(performance.now() - began)
-          const failed = statuses.filter((status) => status < 200 || status >= 300)
-          if (failed.length > 0) {
-            errors.set(action, (errors.get(action) ?? 0) + 1)
-            for (const status of failed)
-              errorStatuses.set(`${action} ${status}`, (errorStatuses.get(`${action} ${status}`) ?? 0) + 1)
-          }
-          await new Promise((r) => setTimeout(r, 500 + Math.random() * 1000))
-        }
-      }),
-    )
-    const elapsed = (performance.now() - startedAt) / 1000
+    const pass = await drive(members, actions(port, listingIds))
+    const { elapsed, latencies, errors, errorStatuses } = pass
     clearInterval(rssTimer)
     const cpu = cpuTimeMs(pid) / 1000 - cpuBefore
     const rssEnd = rssKiB(pid) / 1024
@@ -258,21 +331,33 @@ async function main() {
     process.stdout.write(
       `\n${STUDENTS} estudantes por ${elapsed.toFixed(1)} s, servidor em 127.0.0.1 (pid ${pid})\n`,
     )
-    process.stdout.write('ação       pedidos  erros    p50 ms   p95 ms   p99 ms\n')
-    let total = 0
-    let totalErrors = 0
+    process.stdout.write(
+      'ação       pedidos  erros    p50 ms   p95 ms   p99 ms | piso p95  piso p99 | p95 ÷ piso  p99 ÷ piso\n',
+    )
+    const ratio = (value: number, floorValue: number) =>
+      floorValue > 0 && value > 0 ? `${(value / floorValue).toFixed(1)}×` : '—'
     for (const action of ACTIONS) {
-      const sorted = [...(latencies.get(action) ?? [])].sort((a, b) => a - b)
-      total += sorted.length
-      totalErrors += errors.get(action) ?? 0
+      const sorted = latencies.get(action) ?? []
+      const floorSorted = floor.latencies.get(action) ?? []
+      const [p95, p99] = [percentile(sorted, 95), percentile(sorted, 99)]
+      const [floorP95, floorP99] = [percentile(floorSorted, 95), percentile(floorSorted, 99)]
       process.stdout.write(
-        `${action.padEnd(10)} ${String(sorted.length).padStart(7)} ${String(errors.get(action)).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)}\n`,
+        `${action.padEnd(10)} ${String(sorted.length).padStart(7)} ${String(errors.get(action)).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${p95.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)} |` +
+          ` ${floorP95.toFixed(1).padStart(8)} ${floorP99.toFixed(1).padStart(9)} | ${ratio(p95, floorP95).padStart(10)} ${ratio(p99, floorP99).padStart(11)}\n`,
       )
     }
+    const { requests: total, errors: totalErrors } = totals(pass)
     process.stdout.write(
       `total      ${String(total).padStart(7)} ${String(totalErrors).padStart(6)}   (${(total / elapsed).toFixed(0)} ações/s)\n`,
     )
     for (const [key, count] of errorStatuses) process.stdout.write(`  erro ${key}: ${count}\n`)
+    const floorTotals = totals(floor)
+    process.stdout.write(
+      `piso (na mesma execução, antes): Express hello-world, {"hello":"world"} a cada pedido, e eco de ws puro nos ` +
+        `sockets abertos; ${floorTotals.requests} ações em ${floor.elapsed.toFixed(1)} s ` +
+        `(${(floorTotals.requests / floor.elapsed).toFixed(0)} ações/s), ${floorTotals.errors} erros\n`,
+    )
+    for (const [key, count] of floor.errorStatuses) process.stdout.write(`  erro no piso ${key}: ${count}\n`)
     process.stdout.write(
       `WebSockets fechados durante a carga: ${closedDuringLoad} de ${sockets.length}\n` +
         `servidor: CPU ${cpu.toFixed(1)} s em ${elapsed.toFixed(1)} s (${((cpu / elapsed) * 100).toFixed(0)}% de um núcleo), RSS no fim ${rssEnd.toFixed(0)} MiB, pico ${peakRss.toFixed(0)} MiB\n`,

@@ -1,0 +1,85 @@
+/**
+ * The floors the benchmarks measure beside the app in the same run, each in its own process: an
+ * Express hello-world and a raw `ws` echo server. No tRPC, no session, no database.
+ */
+import { spawn } from 'node:child_process'
+import { freePort, waitForServer } from './built-server'
+
+export type Floor = {
+  url: string
+  port: number
+  pid: number
+  /** The inspector's port, when started with one (to read its memory after a garbage collection). */
+  inspectorPort?: number
+  stop: () => Promise<void>
+}
+
+/** A static page with a heading and a paragraph: what a phone paints with no script at all. */
+export const STATIC_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>piso</title></head>
+<body><h1>Vupt</h1><p>Uma página estática, sem script, servida por um Express hello-world.</p></body></html>`
+
+async function startNode(script: string, port: number, inspect: boolean): Promise<Omit<Floor, 'url'>> {
+  const inspectorPort = inspect ? await freePort() : undefined
+  const child = spawn(
+    process.execPath,
+    [...(inspectorPort ? [`--inspect=127.0.0.1:${inspectorPort}`] : []), '--input-type=module', '-e', script],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  await Promise.race([
+    new Promise((ready) => child.stdout?.once('data', ready)),
+    exited.then(() => {
+      throw new Error(`o piso terminou com código ${child.exitCode} antes de responder`)
+    }),
+  ])
+  return {
+    port,
+    pid: child.pid as number,
+    inspectorPort,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/**
+ * An Express hello-world: `{"hello":"world"}` to any method and path (the body of a POST is left
+ * unread), and STATIC_PAGE at `/pagina`.
+ */
+export async function startHelloWorld(): Promise<Floor> {
+  const port = await freePort()
+  const floor = await startNode(
+    `import express from 'express'
+     const app = express()
+     app.get('/healthz', (_req, res) => res.json({ status: 'ok' }))
+     app.get('/hello', (_req, res) => res.json({ hello: 'world' }))
+     app.get('/pagina', (_req, res) => res.type('html').send(${JSON.stringify(STATIC_PAGE)}))
+     app.use((_req, res) => res.json({ hello: 'world' }))
+     // As the app's own server: a benchmark that holds its event loop for seconds (a direct count over
+     // a million listings) would otherwise find a connection the floor closed meanwhile.
+     const server = app.listen(${port}, '127.0.0.1', () => process.stdout.write('ok'))
+     server.keepAliveTimeout = 65_000
+     server.headersTimeout = 66_000`,
+    port,
+    false,
+  )
+  const url = `http://127.0.0.1:${port}`
+  await waitForServer(url)
+  return { ...floor, url }
+}
+
+/** A raw `ws` server that sends every message back; `inspect` opens an inspector to read its memory. */
+export async function startWsEcho({ inspect = false }: { inspect?: boolean } = {}): Promise<Floor> {
+  const port = await freePort()
+  const floor = await startNode(
+    `import { WebSocketServer } from 'ws'
+     const wss = new WebSocketServer({ port: ${port}, host: '127.0.0.1' })
+     wss.on('connection', (socket) => socket.on('message', (data) => socket.send(data)))
+     wss.on('listening', () => process.stdout.write('ok'))`,
+    port,
+    inspect,
+  )
+  return { ...floor, url: `ws://127.0.0.1:${port}` }
+}
