@@ -21,6 +21,7 @@ export default defineConfig({
     // rerun nearly every test, hours on two cores.
     include: [
       'server/safety/*.test.ts',
+      'server/realtime/subscriptions.test.ts',
       'tests/integration/{procedure-tiers,community-scope,community-resolution,safety,reviews,chat-photos,wanted,identity}.test.ts',
       'tests/security/{suspension,procedures,blocked-rsvp,subscriptions}.test.ts',
     ],

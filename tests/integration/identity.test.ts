@@ -443,6 +443,11 @@ describe('a deleted account stays deleted', () => {
     // A session row surviving somehow is worth nothing either.
     const { token } = createSession(world.db, member.id)
     expect(callerForToken(world.services, token).user).toBeNull()
+    // Nor is a token that matches no session at all.
+    expect(identityOf(world.db, validateSessionToken(world.db, `${token}x`))).toEqual({
+      session: null,
+      user: null,
+    })
   })
 })
 
