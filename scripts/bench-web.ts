@@ -15,6 +15,7 @@ import { type Browser, chromium } from 'playwright-core'
 import { seedDemo, startBuiltServer } from './lib/built-server'
 import { CHROMIUM_FLAGS } from './lib/chromium'
 import { firstLoadBytes, readManifest } from './lib/first-load'
+import { runMain } from './lib/run-main'
 
 const RUNS = Number(process.env.RUNS ?? 3)
 const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate'
@@ -210,7 +211,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-  process.exit(1)
-})
+runMain(main)
