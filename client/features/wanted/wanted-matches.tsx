@@ -1,6 +1,7 @@
 import { routes } from '@shared/routes'
 import { MessageCircleIcon, SearchCheckIcon } from 'lucide-react'
 import { Link } from 'wouter'
+import { ItemRow } from '@/components/item-row'
 import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -30,10 +31,7 @@ export function WantedMatches({ matches }: { matches: Match[] }) {
       </p>
       <ul className="grid gap-2">
         {matches.map((match) => (
-          <li
-            key={match.id}
-            className="flex flex-col gap-2 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
-          >
+          <ItemRow key={match.id} spacing="tight">
             <div className="grid min-w-0 gap-0.5">
               <p className="break-words font-medium">“{match.title}”</p>
               <p className="text-muted-foreground text-sm">
@@ -49,7 +47,7 @@ export function WantedMatches({ matches }: { matches: Match[] }) {
                 </Link>
               </Button>
             ) : null}
-          </li>
+          </ItemRow>
         ))}
       </ul>
     </LabelledSection>
