@@ -2,7 +2,6 @@ import type * as React from 'react'
 import { cn } from '@/lib/utils'
 
 const SPACING = {
-  tight: 'gap-2 p-3',
   normal: 'gap-3 p-3',
   roomy: 'gap-3 p-4',
 } as const

@@ -1,7 +1,6 @@
 import { routes } from '@shared/routes'
 import { MessageCircleIcon, SearchCheckIcon } from 'lucide-react'
 import { Link } from 'wouter'
-import { ItemRow } from '@/components/item-row'
 import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -31,7 +30,10 @@ export function WantedMatches({ matches }: { matches: Match[] }) {
       </p>
       <ul className="grid gap-2">
         {matches.map((match) => (
-          <ItemRow key={match.id} spacing="tight">
+          <li
+            key={match.id}
+            className="flex flex-col gap-2 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
+          >
             <div className="grid min-w-0 gap-0.5">
               <p className="break-words font-medium">“{match.title}”</p>
               <p className="text-muted-foreground text-sm">
@@ -47,7 +49,7 @@ export function WantedMatches({ matches }: { matches: Match[] }) {
                 </Link>
               </Button>
             ) : null}
-          </ItemRow>
+          </li>
         ))}
       </ul>
     </LabelledSection>
