@@ -9,38 +9,31 @@ import { useCommunity } from '@/lib/community'
 import { appConfig } from '@/lib/config'
 
 // lucide-react no longer ships brand icons; these are lucide's former outlines.
-function OutlineIcon({ children, ...props }: ComponentProps<'svg'>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      {...props}
-    >
-      {children}
-    </svg>
-  )
-}
+const OUTLINE = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: '2',
+  strokeLinecap: 'round',
+} as const
 
 function InstagramIcon(props: ComponentProps<'svg'>) {
   return (
-    <OutlineIcon {...props}>
+    <svg {...OUTLINE} {...props}>
       <rect x="2" y="2" width="20" height="20" rx="5" ry="5" />
       <path d="M16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37z" />
       <line x1="17.5" x2="17.51" y1="6.5" y2="6.5" />
-    </OutlineIcon>
+    </svg>
   )
 }
 
 function LinkedinIcon(props: ComponentProps<'svg'>) {
   return (
-    <OutlineIcon {...props}>
+    <svg {...OUTLINE} {...props}>
       <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-2-2 2 2 0 0 0-2 2v7h-4v-7a6 6 0 0 1 6-6z" />
       <rect width="4" height="12" x="2" y="9" />
       <circle cx="4" cy="4" r="2" />
-    </OutlineIcon>
+    </svg>
   )
 }
 
