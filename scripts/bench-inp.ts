@@ -17,6 +17,7 @@ import { DEMO_MEMBER } from '../tests/e2e/support/server'
 import { seedDemo, startBuiltServer } from './lib/built-server'
 import { CHROMIUM_FLAGS } from './lib/chromium'
 import { commandLine, listingsText } from './lib/run-info'
+import { runMain } from './lib/run-main'
 
 const RUNS = Number(process.env.RUNS ?? 5)
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
@@ -466,7 +467,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-  process.exit(1)
-})
+runMain(main)

@@ -20,6 +20,7 @@ import { CHROMIUM_FLAGS } from './lib/chromium'
 import { firstLoadBytes, readManifest } from './lib/first-load'
 import { type Floor, startHelloWorld } from './lib/floors'
 import { commandLine, listingsText } from './lib/run-info'
+import { runMain } from './lib/run-main'
 
 const RUNS = Number(process.env.RUNS ?? 3)
 const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate'
@@ -278,7 +279,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-  process.exit(1)
-})
+runMain(main)

@@ -7,13 +7,8 @@ import {
   unreadNotifications,
 } from '../notifications/notify'
 import { setEmailOptOut } from '../notifications/unsubscribe'
-import {
-  acquireSubscriptionSlot,
-  endOnSuspension,
-  type StreamScope,
-  sessionStillValid,
-  streamScope,
-} from '../realtime/subscriptions'
+import { snapshotStream } from '../realtime/snapshot-stream'
+import { streamScope } from '../realtime/subscriptions'
 import { approvedProcedure, router } from '../trpc/init'
 
 export const notificationsRouter = router({
@@ -33,7 +28,11 @@ export const notificationsRouter = router({
     }),
 
   /** The unread count, pushed whenever a notification arrives or is read in another tab. */
-  live: approvedProcedure.subscription(({ ctx, signal }) => unreadCountStream(streamScope(ctx), signal)),
+  live: approvedProcedure.subscription(({ ctx, signal }) =>
+    snapshotStream(streamScope(ctx), 'notifications', ctx.user.id, signal, ({ db, userId }) => ({
+      unread: unreadNotifications(db, userId),
+    })),
+  ),
 
   /** Minha Conta: which e-mails the member receives. */
   emailPreferences: approvedProcedure.query(({ ctx }) => emailPreferences(ctx.db, ctx.user.id)),
@@ -43,25 +42,3 @@ export const notificationsRouter = router({
     return input
   }),
 })
-
-async function* unreadCountStream(scope: StreamScope, signal: AbortSignal | undefined) {
-  const { db, bus, request, userId } = scope
-  const release = acquireSubscriptionSlot(request)
-  let unwatch = () => {}
-  let live: AsyncIterator<unknown> | undefined
-  try {
-    const changes = bus.listen('notifications', userId, signal ?? new AbortController().signal)
-    live = changes[Symbol.asyncIterator]()
-    unwatch = await endOnSuspension(scope, () => void live?.return?.())
-    yield { unread: unreadNotifications(db, userId) }
-    while (!(await live.next()).done) {
-      if (!sessionStillValid(db, request)) break
-      yield { unread: unreadNotifications(db, userId) }
-    }
-  } finally {
-    unwatch()
-    // As a for-await loop would: a stream that stops on its own leaves the bus at once.
-    void live?.return?.()
-    release()
-  }
-}

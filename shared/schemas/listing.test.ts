@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { schemaValidListing } from '../../tests/support/listings'
 import { listingInputSchema } from './listing'
 
 describe('listingInputSchema', () => {
-  const valid = {
-    title: 'Livro de Cálculo',
-    description: 'Sétima edição, bem conservado.',
-    priceCents: 12000,
-    mainCategoryId: 1,
-    subcategoryId: 2,
-    condition: 'usado',
-    imageIds: ['a'],
-  }
   const firstMessage = (input: unknown) => listingInputSchema.safeParse(input).error?.issues[0]?.message
 
   it('aceita um anúncio válido', () => {
-    expect(listingInputSchema.safeParse(valid).success).toBe(true)
+    expect(listingInputSchema.safeParse(schemaValidListing).success).toBe(true)
   })
 
   it.each([
@@ -28,6 +20,6 @@ describe('listingInputSchema', () => {
     [{ imageIds: [] }, 'Adicione pelo menos uma imagem'],
     [{ imageIds: ['1', '2', '3', '4', '5', '6'] }, 'Máximo 5 imagens'],
   ])('%j → %s', (change, message) => {
-    expect(firstMessage({ ...valid, ...change })).toBe(message)
+    expect(firstMessage({ ...schemaValidListing, ...change })).toBe(message)
   })
 })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { subcategories } from '../../server/db/schema'
@@ -22,6 +23,8 @@ beforeAll(async () => {
     })
   })
 })
+
+const messagesOn = (page: Page) => page.getByRole('list', { name: 'Mensagens' })
 
 describe('chat em tempo real', () => {
   it('A envia, B recebe sem recarregar, vê o contador, lê; A vê "Lida"; digitação; mensagem durante a queda chega', async () => {
@@ -67,12 +70,13 @@ describe('chat em tempo real', () => {
       .waitFor()
 
     const composer = a.getByLabel('Mensagem', { exact: true })
-    await composer.fill('Oi, Bruno! O livro ainda está disponível?')
-    await a.getByRole('button', { name: 'Enviar', exact: true }).click()
-    await a
-      .getByRole('list', { name: 'Mensagens' })
-      .getByText('Oi, Bruno! O livro ainda está disponível?')
-      .waitFor()
+    // A sends from the composer, and the message shows in A's own thread.
+    const send = async (text: string) => {
+      await composer.fill(text)
+      await a.getByRole('button', { name: 'Enviar', exact: true }).click()
+      await messagesOn(a).getByText(text).waitFor()
+    }
+    await send('Oi, Bruno! O livro ainda está disponível?')
 
     // B, on another page, gets the toast, the badge and the title without reloading.
     await b.getByText('Nova mensagem!').waitFor()
@@ -81,10 +85,7 @@ describe('chat em tempo real', () => {
     await b.getByRole('menuitem', { name: 'Mensagens, 1 não lida' }).click()
     await b.waitForURL(/\/chat$/)
     await b.getByRole('link', { name: /Ana Lima/ }).click()
-    await b
-      .getByRole('list', { name: 'Mensagens' })
-      .getByText('Oi, Bruno! O livro ainda está disponível?')
-      .waitFor()
+    await messagesOn(b).getByText('Oi, Bruno! O livro ainda está disponível?').waitFor()
     await expect.poll(() => b.title()).not.toMatch(/^\(\d+\) /)
 
     // A sees that B read it.
@@ -94,29 +95,16 @@ describe('chat em tempo real', () => {
     await composer.pressSequentially('Posso buscar hoje', { delay: 30 })
     await b.getByText('está digitando...').waitFor()
     await a.getByRole('button', { name: 'Enviar', exact: true }).click()
-    await b.getByRole('list', { name: 'Mensagens' }).getByText('Posso buscar hoje').waitFor()
+    await messagesOn(b).getByText('Posso buscar hoje').waitFor()
     await expect.poll(() => b.getByText('está digitando...').count()).toBe(0)
 
     // B's connection drops and stays down while A sends; when it is back, the message is there.
     await bDropsConnection()
-    await composer.fill('Mandei enquanto sua conexão estava caída')
-    await a.getByRole('button', { name: 'Enviar', exact: true }).click()
-    await a
-      .getByRole('list', { name: 'Mensagens' })
-      .getByText('Mandei enquanto sua conexão estava caída')
-      .waitFor()
+    await send('Mandei enquanto sua conexão estava caída')
     await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(
-      await b
-        .getByRole('list', { name: 'Mensagens' })
-        .getByText('Mandei enquanto sua conexão estava caída')
-        .count(),
-    ).toBe(0)
+    expect(await messagesOn(b).getByText('Mandei enquanto sua conexão estava caída').count()).toBe(0)
     await bConnectionRestored()
-    await b
-      .getByRole('list', { name: 'Mensagens' })
-      .getByText('Mandei enquanto sua conexão estava caída')
-      .waitFor({ timeout: 30_000 })
+    await messagesOn(b).getByText('Mandei enquanto sua conexão estava caída').waitFor({ timeout: 30_000 })
     expect(new URL(b.url()).pathname).toBe(threadPath)
     expect(sendsOverHttp).toEqual([])
     expect(sendsOverSocket).toHaveLength(3)

@@ -52,6 +52,15 @@ function seededCommunities(server: RunningServer): string[] {
   }
 }
 
+/** Each instance with the community it owns and the one it does not. */
+function eachInstance() {
+  if (!univille || !udesc) throw new Error('sem servidores')
+  return [
+    [univille, 'univille', 'udesc'],
+    [udesc, 'udesc', 'univille'],
+  ] as const
+}
+
 describe('COMMUNITIES: instances owning different communities', () => {
   it('seed only their own communities', () => {
     if (!univille || !udesc) throw new Error('sem servidores')
@@ -60,11 +69,7 @@ describe('COMMUNITIES: instances owning different communities', () => {
   })
 
   it("serve their own community's pages and answer 404 for the other's", async () => {
-    if (!univille || !udesc) throw new Error('sem servidores')
-    for (const [server, own, other] of [
-      [univille, 'univille', 'udesc'],
-      [udesc, 'udesc', 'univille'],
-    ] as const) {
+    for (const [server, own, other] of eachInstance()) {
       expect((await fetch(`${server.url}/${own}`)).status).toBe(200)
       expect((await fetch(`${server.url}/${own}/eventos`)).status).toBe(200)
       expect((await fetch(`${server.url}/${other}`)).status).toBe(404)
@@ -73,11 +78,7 @@ describe('COMMUNITIES: instances owning different communities', () => {
   })
 
   it("answer the API for their own community and 404 for the other's, instead of showing their own", async () => {
-    if (!univille || !udesc) throw new Error('sem servidores')
-    for (const [server, own, other] of [
-      [univille, 'univille', 'udesc'],
-      [udesc, 'udesc', 'univille'],
-    ] as const) {
+    for (const [server, own, other] of eachInstance()) {
       expect((await featured(server, own)).status).toBe(200)
       const refused = await featured(server, other)
       expect(refused.status).toBe(404)

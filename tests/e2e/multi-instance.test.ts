@@ -88,18 +88,31 @@ afterAll(async () => {
   if (backupDir) rmSync(backupDir, { recursive: true, force: true })
 })
 
+/** The chat messages a member's live page receives from `url`, each as `pick` reads it, in arrival order. */
+function chatMessagesOf<T>(
+  url: string,
+  token: string,
+  pick: (message: { id: number; content: string }) => T,
+) {
+  const page = liveMember(url, token)
+  closers.push(page.close)
+  const received: T[] = []
+  const subscription = page.client.chat.events.subscribe(undefined, {
+    onData: ({ data }) => {
+      if (data.type === 'message') received.push(pick(data.message))
+    },
+  })
+  return { received, subscription }
+}
+
 describe('two instances on one DATA_DIR and one Redis', () => {
   it('a message sent through one instance reaches the other party subscribed on the other', async () => {
     const [alice, bob] = population.writers
     if (!alice || !bob || !one || !two) throw new Error('sem membros')
-    const bobPage = liveMember(two.url, bob.token)
-    closers.push(bobPage.close)
-    const received: { id: number; content: string }[] = []
-    const subscription = bobPage.client.chat.events.subscribe(undefined, {
-      onData: ({ data }) => {
-        if (data.type === 'message') received.push({ id: data.message.id, content: data.message.content })
-      },
-    })
+    const { received, subscription } = chatMessagesOf(two.url, bob.token, ({ id, content }) => ({
+      id,
+      content,
+    }))
     await subscribedInRedis(`chat:${bob.userId}`)
 
     const sent = await new Api(one.url, alice.token).mutation<{ id: number; createdAt: string }>(
@@ -174,14 +187,7 @@ describe('two instances on one DATA_DIR and one Redis', () => {
   it('when Redis goes away: instances stay up, report not ready, and a chat resumes without loss once it is back', async () => {
     const [alice, bob] = population.writers
     if (!alice || !bob || !one || !two || !redis) throw new Error('sem membros')
-    const bobPage = liveMember(two.url, bob.token)
-    closers.push(bobPage.close)
-    const received: string[] = []
-    bobPage.client.chat.events.subscribe(undefined, {
-      onData: ({ data }) => {
-        if (data.type === 'message') received.push(data.message.content)
-      },
-    })
+    const { received } = chatMessagesOf(two.url, bob.token, (message) => message.content)
     await subscribedInRedis(`chat:${bob.userId}`)
 
     await redis.stop()
@@ -222,14 +228,7 @@ describe('two instances on one DATA_DIR and one Redis', () => {
     const port = (server: RunningServer) => Number(new URL(server.url).port)
     const proxy = await startProxy(() => [one, two].flatMap((server) => (server ? [port(server)] : [])))
     closers.push(() => void proxy.close())
-    const bobPage = liveMember(proxy.url, bob.token)
-    closers.push(bobPage.close)
-    const received: number[] = []
-    bobPage.client.chat.events.subscribe(undefined, {
-      onData: ({ data }) => {
-        if (data.type === 'message') received.push(data.message.id)
-      },
-    })
+    const { received } = chatMessagesOf(proxy.url, bob.token, (message) => message.id)
     const aliceApi = new Api(proxy.url, alice.token)
     // Bob's subscription is live once a message sent after it arrives (an earlier test's page may
     // still hold a Redis subscription for him, so the subscriber count proves nothing).

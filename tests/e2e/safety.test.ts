@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { setUpMembers } from './support/accounts'
@@ -30,6 +31,26 @@ beforeAll(async () => {
     })
   })
 })
+
+/** The moderator's report queue, on a desktop, and in it the group of the reports about `kind`. */
+async function openReportGroup(kind: string) {
+  const { context, page } = await stage.signedInPage(members.moderator, { device: 'desktop' })
+  await page.goto('/univille/admin/denuncias')
+  return { context, page, group: page.getByRole('listitem', { name: `Denúncia: ${kind}` }) }
+}
+
+/** Opens the decision on a group of the queue. */
+async function openDecision(group: Locator) {
+  await group.getByRole('button', { name: 'Decidir' }).click()
+  return group.page().getByRole('dialog', { name: 'Decidir denúncia' })
+}
+
+/** Gives the decision its reason and confirms it; the queue says the report is resolved. */
+async function confirmDecision(decision: Locator, reason: string) {
+  await decision.getByLabel('Motivo da decisão').fill(reason)
+  await decision.getByRole('button', { name: 'Confirmar' }).click()
+  await decision.page().getByText('Denúncia resolvida').waitFor()
+}
 
 describe('segurança na comunidade', () => {
   it('"Denunciar" tocado antes de o código do diálogo chegar abre o diálogo quando ele chega, e fechá-lo devolve o foco ao botão', async () => {
@@ -69,19 +90,12 @@ describe('segurança na comunidade', () => {
     await dialog.getByRole('button', { name: 'Enviar denúncia' }).click()
     await r.getByText('Denúncia enviada').waitFor()
 
-    const { context: moderatorContext, page: m } = await stage.signedInPage(members.moderator, {
-      device: 'desktop',
-    })
-    await m.goto('/univille/admin/denuncias')
-    const group = m.getByRole('listitem', { name: 'Denúncia: Anúncio' })
+    const { context: moderatorContext, page: m, group } = await openReportGroup('Anúncio')
     await group.getByText('Fone bluetooth lacrado').first().waitFor()
     await group.getByText('“Pede Pix antes de entregar.”').waitFor()
-    await group.getByRole('button', { name: 'Decidir' }).click()
-    const decision = m.getByRole('dialog', { name: 'Decidir denúncia' })
+    const decision = await openDecision(group)
     await decision.getByLabel('Remover o anúncio').check()
-    await decision.getByLabel('Motivo da decisão').fill('Golpe confirmado pelo histórico')
-    await decision.getByRole('button', { name: 'Confirmar' }).click()
-    await m.getByText('Denúncia resolvida').waitFor()
+    await confirmDecision(decision, 'Golpe confirmado pelo histórico')
     await m.getByText('Nenhuma denúncia aberta').waitFor()
 
     // The reporter's bell counts it live, and the centre says what happened.
@@ -143,21 +157,14 @@ describe('segurança na comunidade', () => {
     await dialog.getByRole('button', { name: 'Enviar relato' }).click()
     await r.getByText('Relato enviado').waitFor()
 
-    const { context: moderatorContext, page: m } = await stage.signedInPage(members.moderator, {
-      device: 'desktop',
-    })
-    await m.goto('/univille/admin/denuncias')
-    const group = m.getByRole('listitem', { name: 'Denúncia: Barreira de acessibilidade' })
+    const { context: moderatorContext, page: m, group } = await openReportGroup('Barreira de acessibilidade')
     await group.getByText('/univille/vender').waitFor()
     await group.getByText('Navega com: TalkBack no Android').waitFor()
-    await group.getByRole('button', { name: 'Decidir' }).click()
-    const decision = m.getByRole('dialog', { name: 'Decidir denúncia' })
+    const decision = await openDecision(group)
     // Sanctions make no sense for a barrier: only confirming or archiving is offered.
     expect(await decision.getByRole('radio').count()).toBe(2)
     await decision.getByLabel('Confirmar a barreira (a equipe vai corrigir)').check()
-    await decision.getByLabel('Motivo da decisão').fill('Rótulo do preço será corrigido')
-    await decision.getByRole('button', { name: 'Confirmar' }).click()
-    await m.getByText('Denúncia resolvida').waitFor()
+    await confirmDecision(decision, 'Rótulo do preço será corrigido')
 
     await r.getByRole('button', { name: /Notificações, \d+ não lidas?/ }).click()
     await r

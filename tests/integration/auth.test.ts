@@ -51,6 +51,10 @@ function profileOf(userId: number) {
   return world.db.select().from(profiles).where(eq(profiles.userId, userId)).get()
 }
 
+/** The refusal of a link's token that is unknown, used, expired or meant for something else. */
+const expectInvalidToken = (promise: Promise<unknown>) =>
+  expectAppError(promise, 'INVALID_TOKEN', 'BAD_REQUEST')
+
 function expireEmailTokens(userId: number) {
   world.db
     .update(emailTokens)
@@ -397,32 +401,20 @@ describe('auth.verifyEmail', () => {
   it('refuses a token used twice', async () => {
     const { token } = await pendingWithToken()
     await anonymous().caller.auth.verifyEmail({ token, password: TEST_PASSWORD })
-    await expectAppError(
-      anonymous().caller.auth.verifyEmail({ token, password: TEST_PASSWORD }),
-      'INVALID_TOKEN',
-      'BAD_REQUEST',
-    )
+    await expectInvalidToken(anonymous().caller.auth.verifyEmail({ token, password: TEST_PASSWORD }))
   })
 
   it('refuses an expired token', async () => {
     const { student, token } = await pendingWithToken()
     expireEmailTokens(student.id)
-    await expectAppError(
-      anonymous().caller.auth.verifyEmail({ token, password: TEST_PASSWORD }),
-      'INVALID_TOKEN',
-      'BAD_REQUEST',
-    )
+    await expectInvalidToken(anonymous().caller.auth.verifyEmail({ token, password: TEST_PASSWORD }))
     expect(userByEmail(student.email)?.emailVerifiedAt).toBeNull()
   })
 
   it('refuses a token sent to an address the account no longer uses', async () => {
     const { student, token } = await pendingWithToken()
     world.db.update(users).set({ email: 'nova@univille.br' }).where(eq(users.id, student.id)).run()
-    await expectAppError(
-      anonymous().caller.auth.verifyEmail({ token, password: TEST_PASSWORD }),
-      'INVALID_TOKEN',
-      'BAD_REQUEST',
-    )
+    await expectInvalidToken(anonymous().caller.auth.verifyEmail({ token, password: TEST_PASSWORD }))
     expect(userByEmail('nova@univille.br')?.emailVerifiedAt).toBeNull()
   })
 
@@ -431,14 +423,11 @@ describe('auth.verifyEmail', () => {
     await anonymous().caller.auth.requestPasswordReset({ email: student.email })
     await mailAfterResponse()
     const resetToken = lastMailToken(world.services.mailer)
-    await expectAppError(
+    await expectInvalidToken(
       anonymous().caller.auth.verifyEmail({ token: resetToken, password: TEST_PASSWORD }),
-      'INVALID_TOKEN',
     )
-    await expectAppError(
+    await expectInvalidToken(
       anonymous().caller.auth.verifyEmail({ token: 'a'.repeat(32), password: TEST_PASSWORD }),
-      'INVALID_TOKEN',
-      'BAD_REQUEST',
     )
     expect(userByEmail(student.email)?.emailVerifiedAt).toBeNull()
   })
@@ -458,10 +447,7 @@ describe('auth.resendVerification', () => {
     expect(world.services.mailer.sent).toHaveLength(2)
     expect(world.services.mailer.last?.to).toBe(student.email)
     expect(second).not.toBe(first)
-    await expectAppError(
-      anonymous().caller.auth.verifyEmail({ token: first, password: TEST_PASSWORD }),
-      'INVALID_TOKEN',
-    )
+    await expectInvalidToken(anonymous().caller.auth.verifyEmail({ token: first, password: TEST_PASSWORD }))
     await expect(
       anonymous().caller.auth.verifyEmail({ token: second, password: TEST_PASSWORD }),
     ).resolves.toMatchObject({ ok: true })
@@ -568,21 +554,13 @@ describe('auth.resetPassword', () => {
   it('refuses a token used twice', async () => {
     const { token } = await studentWithResetToken()
     await anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' })
-    await expectAppError(
-      anonymous().caller.auth.resetPassword({ token, password: 'outra-senha-789' }),
-      'INVALID_TOKEN',
-      'BAD_REQUEST',
-    )
+    await expectInvalidToken(anonymous().caller.auth.resetPassword({ token, password: 'outra-senha-789' }))
   })
 
   it('refuses an expired token and keeps the old password', async () => {
     const { student, token } = await studentWithResetToken()
     expireEmailTokens(student.id)
-    await expectAppError(
-      anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' }),
-      'INVALID_TOKEN',
-      'BAD_REQUEST',
-    )
+    await expectInvalidToken(anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' }))
     await expect(
       anonymous().caller.auth.signIn({ email: student.email, password: student.password }),
     ).resolves.toEqual({ ok: true, twoFactorRequired: false })
@@ -591,18 +569,14 @@ describe('auth.resetPassword', () => {
   it('refuses a token sent before the e-mail changed, and a verification token', async () => {
     const { student, token } = await studentWithResetToken()
     world.db.update(users).set({ email: 'trocado@univille.br' }).where(eq(users.id, student.id)).run()
-    await expectAppError(
-      anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' }),
-      'INVALID_TOKEN',
-    )
+    await expectInvalidToken(anonymous().caller.auth.resetPassword({ token, password: 'nova-senha-456' }))
     const pending = await createStudent(world.db)
     await callerFor(world.services, { userId: pending.id }).caller.auth.resendVerification()
-    await expectAppError(
+    await expectInvalidToken(
       anonymous().caller.auth.resetPassword({
         token: lastMailToken(world.services.mailer),
         password: 'nova-senha-456',
       }),
-      'INVALID_TOKEN',
     )
   })
 

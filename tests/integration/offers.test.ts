@@ -148,27 +148,19 @@ describe('offers in a conversation about a listing', () => {
     const scene = await createMarketScene(world, { title: 'Livro de Cálculo', priceCents: 9000 })
     const stranger = await createMember(world)
     const offer = await offerAsBuyer(scene, 7000)
-    await expectAppError(
-      stranger.caller.offers.list({ conversationId: scene.conversationId }),
-      'CONVERSATION_NOT_FOUND',
-      'NOT_FOUND',
-    )
-    await expectAppError(
-      stranger.caller.offers.make({ conversationId: scene.conversationId, amountCents: 1000 }),
-      'CONVERSATION_NOT_FOUND',
-      'NOT_FOUND',
-    )
-    await expectAppError(stranger.caller.offers.accept({ offerId: offer.id }), 'OFFER_NOT_FOUND', 'NOT_FOUND')
-    await expectAppError(
-      stranger.caller.offers.decline({ offerId: offer.id }),
-      'OFFER_NOT_FOUND',
-      'NOT_FOUND',
-    )
-    await expectAppError(
-      stranger.caller.offers.counter({ offerId: offer.id, amountCents: 100 }),
-      'OFFER_NOT_FOUND',
-      'NOT_FOUND',
-    )
+    // Each call is refused as if the conversation or the offer did not exist.
+    for (const [attempt, appCode] of [
+      [() => stranger.caller.offers.list({ conversationId: scene.conversationId }), 'CONVERSATION_NOT_FOUND'],
+      [
+        () => stranger.caller.offers.make({ conversationId: scene.conversationId, amountCents: 1000 }),
+        'CONVERSATION_NOT_FOUND',
+      ],
+      [() => stranger.caller.offers.accept({ offerId: offer.id }), 'OFFER_NOT_FOUND'],
+      [() => stranger.caller.offers.decline({ offerId: offer.id }), 'OFFER_NOT_FOUND'],
+      [() => stranger.caller.offers.counter({ offerId: offer.id, amountCents: 100 }), 'OFFER_NOT_FOUND'],
+    ] as const) {
+      await expectAppError(attempt(), appCode, 'NOT_FOUND')
+    }
     expect(world.db.select().from(offers).where(eq(offers.id, offer.id)).get()?.status).toBe('aberta')
   })
 

@@ -13,6 +13,7 @@ import { profileUpdateSchema } from '../../shared/schemas/profile'
 import { dayFromNow } from '../support/dates'
 import { createApprovedEvent } from '../support/events'
 import { callTrpc, sessionCookieFor, setUpHttpApp } from '../support/http'
+import { schemaValidListing } from '../support/listings'
 import { setUpTestWorld } from '../support/test-app'
 
 /** Every C0 control character but the line feed, and DEL. */
@@ -23,15 +24,7 @@ const CONTROLS = Array.from({ length: 32 }, (_, code) => String.fromCharCode(cod
 const ANY_CONTROL = /\p{Cc}/u
 const CONTROL_BUT_LF = /[^\P{Cc}\n]/u
 
-const listing = {
-  title: 'Livro de Cálculo',
-  description: 'Sétima edição, bem conservado.',
-  priceCents: 12000,
-  mainCategoryId: 1,
-  subcategoryId: 2,
-  condition: 'usado',
-  imageIds: ['a'],
-}
+const listing = schemaValidListing
 const event = {
   title: 'Hackathon de Inovação',
   description: 'Vinte e quatro horas de programação e mentoria.',

@@ -4,6 +4,17 @@ import { createUpload } from '../../server/db/factories'
 import { mainCategories, subcategories } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
 
+/** A listing the schema accepts; its ids are not checked against a database. */
+export const schemaValidListing = {
+  title: 'Livro de Cálculo',
+  description: 'Sétima edição, bem conservado.',
+  priceCents: 12000,
+  mainCategoryId: 1,
+  subcategoryId: 2,
+  condition: 'usado',
+  imageIds: ['a'],
+} satisfies ListingInput
+
 export type CategoryIds = { mainCategoryId: number; subcategoryId: number }
 
 /** The ids the sell form sends for a seeded subcategory, by its name. */

@@ -1,6 +1,6 @@
 import { routes } from '@shared/routes'
 import { LifeBuoy, Mail } from 'lucide-react'
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -9,16 +9,17 @@ import { useCommunity } from '@/lib/community'
 import { appConfig } from '@/lib/config'
 
 // lucide-react no longer ships brand icons; these are lucide's former outlines.
+const OUTLINE = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: '2',
+  strokeLinecap: 'round',
+} as const
+
 function InstagramIcon(props: ComponentProps<'svg'>) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      {...props}
-    >
+    <svg {...OUTLINE} {...props}>
       <rect x="2" y="2" width="20" height="20" rx="5" ry="5" />
       <path d="M16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37z" />
       <line x1="17.5" x2="17.51" y1="6.5" y2="6.5" />
@@ -28,14 +29,7 @@ function InstagramIcon(props: ComponentProps<'svg'>) {
 
 function LinkedinIcon(props: ComponentProps<'svg'>) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      {...props}
-    >
+    <svg {...OUTLINE} {...props}>
       <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-2-2 2 2 0 0 0-2 2v7h-4v-7a6 6 0 0 1 6-6z" />
       <rect width="4" height="12" x="2" y="9" />
       <circle cx="4" cy="4" r="2" />
@@ -63,6 +57,39 @@ const exploreLinks = [
 
 const linkClass =
   'rounded-sm text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50'
+
+/** A column of the footer's links under its heading; `after` goes below the list. */
+function FooterNav({
+  id,
+  title,
+  after,
+  children,
+}: {
+  id: string
+  title: string
+  after?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="mb-3 font-semibold text-sm">
+        {title}
+      </h2>
+      <ul className="space-y-2">{children}</ul>
+      {after}
+    </nav>
+  )
+}
+
+function FooterLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link href={href} className={linkClass}>
+        {children}
+      </Link>
+    </li>
+  )
+}
 
 export function SiteFooter() {
   const { community, prefixed } = useCommunity()
@@ -112,61 +139,42 @@ export function SiteFooter() {
           </ul>
         </div>
 
-        <nav aria-labelledby="rodape-explorar">
-          <h2 id="rodape-explorar" className="mb-3 font-semibold text-sm">
-            Explorar
-          </h2>
-          <ul className="space-y-2">
-            {exploreLinks.map((link) => (
-              <li key={link.path}>
-                <Link href={to(link.path)} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav id="rodape-explorar" title="Explorar">
+          {exploreLinks.map((link) => (
+            <FooterLink key={link.path} href={to(link.path)}>
+              {link.label}
+            </FooterLink>
+          ))}
+        </FooterNav>
 
-        <nav aria-labelledby="rodape-suporte">
-          <h2 id="rodape-suporte" className="mb-3 font-semibold text-sm">
-            Suporte
-          </h2>
-          <ul className="space-y-2">
-            <li>
-              <Link href={to(routes.faq())} className={linkClass}>
-                FAQ
-              </Link>
-            </li>
-            <li>
-              <Link href={to(routes.about())} className={linkClass}>
-                Sobre
-              </Link>
-            </li>
-            <li>
-              <a href={`mailto:${appConfig().contactEmail}`} className={linkClass}>
-                Contato
-              </a>
-            </li>
-            <li>
-              <Link href={to(routes.accessibility())} className={linkClass}>
-                Declaração de acessibilidade
-              </Link>
-            </li>
-          </ul>
-          <div className="mt-5 flex flex-col gap-2">
-            <ButtonLink href={to(routes.faq())} variant="outline" size="sm" align="start">
-              <LifeBuoy aria-hidden="true" />
-              Central de Ajuda
-            </ButtonLink>
-            <Button asChild variant="outline" size="sm" align="start">
-              <a href={`mailto:${appConfig().supportEmail}`}>
-                <Mail aria-hidden="true" />
-                Falar com o suporte
-              </a>
-            </Button>
-            <LibrasToggle />
-          </div>
-        </nav>
+        <FooterNav
+          id="rodape-suporte"
+          title="Suporte"
+          after={
+            <div className="mt-5 flex flex-col gap-2">
+              <ButtonLink href={to(routes.faq())} variant="outline" size="sm" align="start">
+                <LifeBuoy aria-hidden="true" />
+                Central de Ajuda
+              </ButtonLink>
+              <Button asChild variant="outline" size="sm" align="start">
+                <a href={`mailto:${appConfig().supportEmail}`}>
+                  <Mail aria-hidden="true" />
+                  Falar com o suporte
+                </a>
+              </Button>
+              <LibrasToggle />
+            </div>
+          }
+        >
+          <FooterLink href={to(routes.faq())}>FAQ</FooterLink>
+          <FooterLink href={to(routes.about())}>Sobre</FooterLink>
+          <li>
+            <a href={`mailto:${appConfig().contactEmail}`} className={linkClass}>
+              Contato
+            </a>
+          </li>
+          <FooterLink href={to(routes.accessibility())}>Declaração de acessibilidade</FooterLink>
+        </FooterNav>
       </div>
       <div className="border-t">
         <p className="mx-auto w-full max-w-6xl px-4 py-4 text-muted-foreground text-xs">

@@ -5,9 +5,8 @@ import { DialogForm } from '@/components/dialog-form'
 import { TextareaField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
-import { useMergeMeeting } from './meeting-cache'
+import { useMeetingChange } from './meeting-cache'
 
 /** "Cancelar entrega" with the reason both sides will read. */
 export function MeetingCancelDialog({ meeting }: { meeting: MeetingView }) {
@@ -15,15 +14,13 @@ export function MeetingCancelDialog({ meeting }: { meeting: MeetingView }) {
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const merge = useMergeMeeting(meeting.conversationId)
-  const cancel = trpc.meetings.cancel.useMutation({
-    onSuccess: (updated) => {
-      merge(updated)
-      toast.success('Entrega cancelada.')
-      setOpen(false)
-    },
-    onError: (failure) => toastError(failure, 'Erro ao cancelar a entrega'),
-  })
+  const cancel = trpc.meetings.cancel.useMutation(
+    useMeetingChange(meeting.conversationId, {
+      successMessage: 'Entrega cancelada.',
+      errorTitle: 'Erro ao cancelar a entrega',
+      onDone: () => setOpen(false),
+    }),
+  )
   const proposal = meeting.status === 'proposta'
   return (
     <Dialog

@@ -8,9 +8,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { canScanQr, QrScanner } from '@/features/events/qr-scanner'
 import { formatDateTime } from '@/lib/dates'
 import { describeError } from '@/lib/errors'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
-import { useMergeMeeting } from './meeting-cache'
+import { useMeetingChange } from './meeting-cache'
 
 /** The seller's "Mostrar código": the short code and its QR code, for the buyer to type or scan. */
 export function HandoffCodeDialog({ meeting }: { meeting: MeetingView }) {
@@ -69,15 +68,13 @@ export function HandoffConfirmDialog({ meeting }: { meeting: MeetingView }) {
   const [code, setCode] = useState('')
   const [scannable, setScannable] = useState(false)
   useEffect(() => setScannable(canScanQr()), [])
-  const merge = useMergeMeeting(meeting.conversationId)
-  const confirm = trpc.meetings.confirmHandoff.useMutation({
-    onSuccess: (updated) => {
-      merge(updated)
-      toast.success('Entrega confirmada!')
-      setOpen(false)
-    },
-    onError: (error) => toastError(error, 'Erro ao confirmar a entrega'),
-  })
+  const confirm = trpc.meetings.confirmHandoff.useMutation(
+    useMeetingChange(meeting.conversationId, {
+      successMessage: 'Entrega confirmada!',
+      errorTitle: 'Erro ao confirmar a entrega',
+      onDone: () => setOpen(false),
+    }),
+  )
   const send = (text: string) => {
     if (text.trim() && !confirm.isPending) confirm.mutate({ meetingId: meeting.id, code: text })
   }

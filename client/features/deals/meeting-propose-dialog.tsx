@@ -10,9 +10,8 @@ import { Button } from '@/components/ui/button'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { todayInTimeZone } from '@/lib/dates'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
-import { useMergeMeeting } from './meeting-cache'
+import { useMeetingChange } from './meeting-cache'
 
 type Slot = { date: string; time: string }
 
@@ -38,15 +37,13 @@ export function MeetingProposeDialog({
   const [spotId, setSpotId] = useState('')
   const [slots, setSlots] = useState<Slot[]>([{ date: '', time: '' }])
   const [error, setError] = useState<string | undefined>()
-  const merge = useMergeMeeting(conversationId)
-  const propose = trpc.meetings.propose.useMutation({
-    onSuccess: (meeting) => {
-      merge(meeting)
-      toast.success('Proposta de entrega enviada!')
-      onDone()
-    },
-    onError: (failure) => toastError(failure, 'Erro ao propor a entrega'),
-  })
+  const propose = trpc.meetings.propose.useMutation(
+    useMeetingChange(conversationId, {
+      successMessage: 'Proposta de entrega enviada!',
+      errorTitle: 'Erro ao propor a entrega',
+      onDone,
+    }),
+  )
   const spot = spots.data?.find((item) => String(item.id) === spotId)
   const today = todayInTimeZone(MEETING_TIME_ZONE)
   const busy = propose.isPending

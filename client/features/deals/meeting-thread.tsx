@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { AddToCalendarButton } from './add-to-calendar-button'
-import { useMergeMeeting } from './meeting-cache'
+import { useMeetingChange } from './meeting-cache'
 import { MeetingCancelDialog } from './meeting-cancel-dialog'
 import { HandoffCodeDialog, HandoffConfirmDialog } from './meeting-handoff-dialogs'
 import { MeetingProposeDialog } from './meeting-propose-dialog'
@@ -73,14 +73,12 @@ function MeetingCard({
   viewerId: number
   onPropose: () => void
 }) {
-  const merge = useMergeMeeting(meeting.conversationId)
-  const pick = trpc.meetings.pick.useMutation({
-    onSuccess: (updated) => {
-      merge(updated)
-      toast.success('Entrega combinada!')
-    },
-    onError: (error) => toastError(error, 'Erro ao escolher o horário'),
-  })
+  const pick = trpc.meetings.pick.useMutation(
+    useMeetingChange(meeting.conversationId, {
+      successMessage: 'Entrega combinada!',
+      errorTitle: 'Erro ao escolher o horário',
+    }),
+  )
   const seller = meeting.sellerId === viewerId
   const agreed = meeting.status === 'combinada'
   const mine = meeting.proposedById === viewerId

@@ -65,9 +65,31 @@ export function OfferCard({
   )
 }
 
+const ANSWERS = ['accept', 'decline'] as const
+type Answer = (typeof ANSWERS)[number]
+
+/** The question before an offer is answered, one way or the other. */
+const ANSWER_TEXTS: Record<
+  Answer,
+  { verb: string; description: string; confirmLabel: string; busyLabel: string }
+> = {
+  accept: {
+    verb: 'Aceitar',
+    description: 'Vocês combinam a entrega pela conversa. O preço do anúncio continua o mesmo.',
+    confirmLabel: 'Aceitar oferta',
+    busyLabel: 'Aceitando...',
+  },
+  decline: {
+    verb: 'Recusar',
+    description: 'A outra pessoa é avisada e pode fazer uma nova oferta.',
+    confirmLabel: 'Recusar oferta',
+    busyLabel: 'Recusando...',
+  },
+}
+
 function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offer: OfferView) => void }) {
   const utils = trpc.useUtils()
-  const [confirming, setConfirming] = useState<'accept' | 'decline' | null>(null)
+  const [confirming, setConfirming] = useState<Answer | null>(null)
   const settle = (next: OfferView) => {
     utils.offers.list.setData({ conversationId: next.conversationId }, (data) =>
       data ? mergeOffer(data, next) : data,
@@ -90,6 +112,7 @@ function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offe
     answered('Oferta aceita! Combinem a entrega pela conversa.', 'Erro ao aceitar oferta'),
   )
   const decline = trpc.offers.decline.useMutation(answered('Oferta recusada.', 'Erro ao recusar oferta'))
+  const mutations = { accept, decline }
   const busy = accept.isPending || decline.isPending
   const amount = formatPrice(offer.amountCents)
   return (
@@ -116,27 +139,21 @@ function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offe
       >
         Recusar
       </Button>
-      <ConfirmDialog
-        open={confirming === 'accept'}
-        onOpenChange={(open) => setConfirming(open ? 'accept' : null)}
-        title={`Aceitar a oferta de ${amount}?`}
-        description="Vocês combinam a entrega pela conversa. O preço do anúncio continua o mesmo."
-        confirmLabel="Aceitar oferta"
-        busyLabel="Aceitando..."
-        busy={accept.isPending}
-        destructive={false}
-        onConfirm={() => accept.mutate({ offerId: offer.id })}
-      />
-      <ConfirmDialog
-        open={confirming === 'decline'}
-        onOpenChange={(open) => setConfirming(open ? 'decline' : null)}
-        title={`Recusar a oferta de ${amount}?`}
-        description="A outra pessoa é avisada e pode fazer uma nova oferta."
-        confirmLabel="Recusar oferta"
-        busyLabel="Recusando..."
-        busy={decline.isPending}
-        onConfirm={() => decline.mutate({ offerId: offer.id })}
-      />
+      {ANSWERS.map((answer) => {
+        const { verb, ...texts } = ANSWER_TEXTS[answer]
+        return (
+          <ConfirmDialog
+            key={answer}
+            {...texts}
+            open={confirming === answer}
+            onOpenChange={(open) => setConfirming(open ? answer : null)}
+            title={`${verb} a oferta de ${amount}?`}
+            busy={mutations[answer].isPending}
+            destructive={answer === 'decline'}
+            onConfirm={() => mutations[answer].mutate({ offerId: offer.id })}
+          />
+        )
+      })}
     </div>
   )
 }

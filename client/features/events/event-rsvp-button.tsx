@@ -11,6 +11,24 @@ import type { EventDetail } from './event-types'
 
 type Attendance = { isGoing: boolean; attendeesCount: number; waitlistPosition: number | null }
 
+/** Cancelling a confirmed place and leaving the waiting list are the same call; only the words differ. */
+const LEAVE_TEXTS = {
+  going: {
+    label: 'Cancelar presença',
+    busyLabel: 'Cancelando...',
+    done: 'Presença cancelada',
+    failure: 'Erro ao cancelar presença',
+  },
+  waiting: {
+    label: 'Sair da lista de espera',
+    busyLabel: 'Saindo...',
+    done: 'Você saiu da lista de espera',
+    failure: 'Erro ao sair da lista de espera',
+  },
+} as const
+
+type Place = keyof typeof LEAVE_TEXTS
+
 /**
  * 'Vou participar' / 'Cancelar presença' on an approved event that has not started; on a full event,
  * 'Entrar na lista de espera', then the member's position and 'Sair da lista de espera'. Visitors are
@@ -66,14 +84,27 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
     }
   }
 
-  const leave = async (waiting: boolean) => {
+  const leave = async (from: Place) => {
     try {
       apply(await unattend.mutateAsync({ id: event.id }))
-      toast.success(waiting ? 'Você saiu da lista de espera' : 'Presença cancelada')
+      toast.success(LEAVE_TEXTS[from].done)
     } catch (error) {
-      failed(error, waiting ? 'Erro ao sair da lista de espera' : 'Erro ao cancelar presença')
+      failed(error, LEAVE_TEXTS[from].failure)
     }
   }
+
+  const leaveButton = (from: Place) => (
+    <Button
+      type="button"
+      variant="outline"
+      size="lg"
+      className="w-full"
+      onClick={() => void leave(from)}
+      disabled={busy}
+    >
+      {unattend.isPending ? LEAVE_TEXTS[from].busyLabel : LEAVE_TEXTS[from].label}
+    </Button>
+  )
 
   if (event.isGoing) {
     return (
@@ -86,16 +117,7 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
           <TicketIcon aria-hidden="true" />
           Ver meu ingresso
         </ButtonLink>
-        <Button
-          type="button"
-          variant="outline"
-          size="lg"
-          className="w-full"
-          onClick={() => void leave(false)}
-          disabled={busy}
-        >
-          {unattend.isPending ? 'Cancelando...' : 'Cancelar presença'}
-        </Button>
+        {leaveButton('going')}
       </div>
     )
   }
@@ -110,16 +132,7 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
         <p className="text-muted-foreground text-sm">
           Se alguém cancelar, a vaga é sua pela ordem de chegada, e avisamos você na hora e por e-mail.
         </p>
-        <Button
-          type="button"
-          variant="outline"
-          size="lg"
-          className="w-full"
-          onClick={() => void leave(true)}
-          disabled={busy}
-        >
-          {unattend.isPending ? 'Saindo...' : 'Sair da lista de espera'}
-        </Button>
+        {leaveButton('waiting')}
       </div>
     )
   }

@@ -9,8 +9,8 @@ import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
+import { useReportSent } from './report-sent'
 
 /** The dialog behind "Relatar uma barreira" (fetched when someone reaches for the button, see barrier-report-button.tsx). */
 export default function BarrierReportDialog({ open, onOpenChange }: OpenState) {
@@ -23,21 +23,11 @@ export default function BarrierReportDialog({ open, onOpenChange }: OpenState) {
 
 function BarrierReportForm({ onDone }: { onDone: () => void }) {
   const id = useId()
-  const utils = trpc.useUtils()
   const form = useForm<BarrierReportInput>({
     resolver: zodResolver(barrierReportSchema),
     defaultValues: { page: '', details: '', assistiveTech: '' },
   })
-  const report = trpc.safety.reportBarrier.useMutation({
-    onSuccess: () => {
-      toast.success('Relato enviado', {
-        description: 'A moderação responde em até 24 horas. Acompanhe em Minha Conta.',
-      })
-      void utils.safety.myReports.invalidate()
-      onDone()
-    },
-    onError: (error) => toastError(error, 'Erro ao enviar o relato'),
-  })
+  const report = trpc.safety.reportBarrier.useMutation(useReportSent('barrier', onDone))
   const submit = form.handleSubmit((values) => report.mutate(values), toastFirstError)
   const busy = report.isPending
 

@@ -11,8 +11,8 @@ import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { RadioCard } from '@/components/ui/radio-card'
 import { Textarea } from '@/components/ui/textarea'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
+import { useReportSent } from './report-sent'
 
 const WHAT: Record<ContentReportTarget, string> = {
   listing: 'este anúncio',
@@ -62,17 +62,7 @@ function ReportForm({
   const [reason, setReason] = useState<ContentReportReason | null>(null)
   const [details, setDetails] = useState('')
   const [showError, setShowError] = useState(false)
-  const utils = trpc.useUtils()
-  const report = trpc.safety.report.useMutation({
-    onSuccess: () => {
-      toast.success('Denúncia enviada', {
-        description: 'A moderação analisa em até 24 horas. Acompanhe em Minha Conta.',
-      })
-      void utils.safety.myReports.invalidate()
-      onDone()
-    },
-    onError: (error) => toastError(error, 'Erro ao enviar denúncia'),
-  })
+  const report = trpc.safety.report.useMutation(useReportSent('content', onDone))
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()

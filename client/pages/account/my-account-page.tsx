@@ -1,7 +1,7 @@
 import { routes } from '@shared/routes'
 import { CalendarDaysIcon, HeartIcon, ShieldCheckIcon } from 'lucide-react'
-import { LoadFailed } from '@/components/load-failed'
 import { PageHeader } from '@/components/page-header'
+import { QueryLoadFailed } from '@/components/query-load-failed'
 import { ButtonLink } from '@/components/ui/button-link'
 import { ProfileEditor, ProfileEditorSkeleton } from '@/features/account/profile-editor'
 import {
@@ -10,7 +10,6 @@ import {
   MyReportsSection,
 } from '@/features/account/safety-sections'
 import { ReverificationCard } from '@/features/semesters/reverification-card'
-import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -39,12 +38,7 @@ export function MyAccountPage() {
       {me.data ? (
         <ProfileEditor profile={me.data} />
       ) : me.error ? (
-        <LoadFailed
-          title={describeError(me.error, 'Erro ao carregar seu perfil').title}
-          onRetry={() => void me.refetch()}
-          retrying={me.isFetching}
-          announce
-        />
+        <QueryLoadFailed query={me} fallback="Erro ao carregar seu perfil" />
       ) : (
         <ProfileEditorSkeleton />
       )}

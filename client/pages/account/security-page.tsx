@@ -1,8 +1,8 @@
 import { routes } from '@shared/routes'
 import { ArrowLeftIcon } from 'lucide-react'
 import { useState } from 'react'
-import { LoadFailed } from '@/components/load-failed'
 import { LoadingStatus } from '@/components/loading-status'
+import { QueryLoadFailed } from '@/components/query-load-failed'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { ButtonLink } from '@/components/ui/button-link'
 import { DataCard } from '@/features/account/data-card'
@@ -14,7 +14,6 @@ import { useReauth } from '@/features/account/reauth'
 import { SessionsCard } from '@/features/account/sessions-card'
 import { TwoFactorCard } from '@/features/account/two-factor-card'
 import { useViewer } from '@/lib/auth'
-import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -73,12 +72,7 @@ export function SecurityPage() {
           {reauth.dialog}
         </>
       ) : security.error ? (
-        <LoadFailed
-          title={describeError(security.error, 'Erro ao carregar suas configurações').title}
-          onRetry={() => void security.refetch()}
-          retrying={security.isFetching}
-          announce
-        />
+        <QueryLoadFailed query={security} fallback="Erro ao carregar suas configurações" />
       ) : (
         <SecuritySkeleton />
       )}

@@ -4,6 +4,7 @@ import { routes } from '@shared/routes'
 import { PackageIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
+import { ItemRow } from '@/components/item-row'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -75,7 +76,7 @@ function ListingsAdmin() {
 function ListingRow({ listing, onRemove }: { listing: AdminListing; onRemove: () => void }) {
   const removed = listing.moderationStatus === 'removed'
   return (
-    <li className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
+    <ItemRow spacing="roomy">
       <div className="grid min-w-0 gap-1">
         <Link href={routes.admin.listing(listing.id)} className="break-words font-semibold hover:underline">
           {listing.title}
@@ -102,7 +103,7 @@ function ListingRow({ listing, onRemove }: { listing: AdminListing; onRemove: ()
           Remover
         </RemoveButton>
       )}
-    </li>
+    </ItemRow>
   )
 }
 

@@ -1,6 +1,7 @@
 import { weekdaysText } from '@shared/schemas/meeting-spots'
 import { ArchiveIcon, ArchiveRestoreIcon, MapPinIcon } from 'lucide-react'
 import { useState } from 'react'
+import { ItemRow } from '@/components/item-row'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
@@ -86,10 +87,7 @@ function MeetingSpotsAdmin() {
               const retired = spot.retiredAt !== null
               const busy = retire.isPending && retire.variables?.id === spot.id
               return (
-                <li
-                  key={spot.id}
-                  className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
-                >
+                <ItemRow key={spot.id}>
                   <div className="flex min-w-0 items-start gap-3">
                     <span
                       aria-hidden="true"
@@ -134,7 +132,7 @@ function MeetingSpotsAdmin() {
                       </RemoveButton>
                     ) : null}
                   </div>
-                </li>
+                </ItemRow>
               )
             })}
           </ul>

@@ -1,5 +1,6 @@
 import { CalendarRangeIcon, UserCheckIcon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import { ItemRow } from '@/components/item-row'
 import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -119,10 +120,7 @@ function Calendar() {
         {(rows) => (
           <ul className="grid gap-2">
             {rows.map((semester) => (
-              <li
-                key={semester.id}
-                className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
-              >
+              <ItemRow key={semester.id}>
                 <div className="grid gap-0.5">
                   <p className="font-medium">{semester.name}</p>
                   <p className="text-muted-foreground text-sm">
@@ -141,7 +139,7 @@ function Calendar() {
                     Remover
                   </RemoveButton>
                 </div>
-              </li>
+              </ItemRow>
             ))}
           </ul>
         )}
@@ -193,10 +191,7 @@ function Pending() {
         {(data) => (
           <ul className="grid gap-2">
             {data.members.map((member) => (
-              <li
-                key={member.userId}
-                className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
-              >
+              <ItemRow key={member.userId}>
                 <div className="grid min-w-0 gap-0.5">
                   <p className="truncate font-medium">
                     {member.fullName}
@@ -220,7 +215,7 @@ function Pending() {
                 >
                   Estender prazo
                 </Button>
-              </li>
+              </ItemRow>
             ))}
           </ul>
         )}

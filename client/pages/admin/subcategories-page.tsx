@@ -1,5 +1,6 @@
 import { TagsIcon } from 'lucide-react'
 import { useState } from 'react'
+import { ItemRow } from '@/components/item-row'
 import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -85,10 +86,7 @@ function SubcategoriesAdmin() {
               ) : (
                 <ul className="grid gap-2">
                   {items.map((subcategory) => (
-                    <li
-                      key={subcategory.id}
-                      className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center sm:justify-between"
-                    >
+                    <ItemRow key={subcategory.id}>
                       <div className="flex min-w-0 items-start gap-3">
                         <span
                           aria-hidden="true"
@@ -120,7 +118,7 @@ function SubcategoriesAdmin() {
                           Deletar
                         </RemoveButton>
                       </div>
-                    </li>
+                    </ItemRow>
                   ))}
                 </ul>
               )}

@@ -1,14 +1,13 @@
 import { formatTicketCode, readTicket } from '@shared/event-tickets'
-import { routes } from '@shared/routes'
-import { CheckCircle2Icon, ChevronLeftIcon, XCircleIcon } from 'lucide-react'
+import { CheckCircle2Icon, XCircleIcon } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
-import { Link } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useEventRouteId } from '@/features/events/event-route-id'
+import { BackToEvent, EventStaffPageFailed } from '@/features/events/event-staff-page'
 import { canScanQr, QrScanner } from '@/features/events/qr-scanner'
 import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
@@ -53,27 +52,20 @@ export function EventCheckInPage() {
   }
 
   if (summary.error) {
-    const { title, description } = describeError(summary.error, 'Erro ao carregar o check-in')
     return (
-      <div className="mx-auto grid w-full max-w-xl gap-4 px-4 py-8">
-        <PageHeader title="Check-in" description={title} />
-        {description ? <p className="text-muted-foreground">{description}</p> : null}
-        <Link href={routes.event(id)} className="text-primary underline-offset-4 hover:underline">
-          Voltar ao evento
-        </Link>
-      </div>
+      <EventStaffPageFailed
+        id={id}
+        title="Check-in"
+        error={summary.error}
+        fallback="Erro ao carregar o check-in"
+        className="max-w-xl"
+      />
     )
   }
 
   return (
     <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-6">
-      <Link
-        href={routes.event(id)}
-        className="inline-flex w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground hover:underline"
-      >
-        <ChevronLeftIcon aria-hidden="true" className="size-4" />
-        Evento
-      </Link>
+      <BackToEvent id={id} />
       <PageHeader title="Check-in" description={summary.data?.title ?? <Skeleton className="h-5 w-48" />} />
 
       <section aria-label="Contagem" className="rounded-xl border bg-card p-4 text-center shadow-xs">

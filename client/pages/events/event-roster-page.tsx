@@ -1,8 +1,7 @@
 import { routes } from '@shared/routes'
 import { EVENT_CAPACITY_MAX } from '@shared/schemas/event'
-import { ChevronLeftIcon, DownloadIcon, ScanLineIcon } from 'lucide-react'
+import { DownloadIcon, ScanLineIcon } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { Link } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -11,9 +10,9 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useEventRouteId } from '@/features/events/event-route-id'
+import { BackToEvent, EventStaffPageFailed } from '@/features/events/event-staff-page'
 import { hasStarted } from '@/features/events/event-time'
 import type { RouterOutputs } from '@/lib/api-types'
-import { describeError } from '@/lib/errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -47,15 +46,14 @@ export function EventRosterPage() {
   }
 
   if (roster.error) {
-    const { title, description } = describeError(roster.error, 'Erro ao carregar a lista de presença')
     return (
-      <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8">
-        <PageHeader title="Lista de presença" description={title} />
-        {description ? <p className="text-muted-foreground">{description}</p> : null}
-        <Link href={routes.event(id)} className="text-primary underline-offset-4 hover:underline">
-          Voltar ao evento
-        </Link>
-      </div>
+      <EventStaffPageFailed
+        id={id}
+        title="Lista de presença"
+        error={roster.error}
+        fallback="Erro ao carregar a lista de presença"
+        className="max-w-3xl"
+      />
     )
   }
 
@@ -65,13 +63,7 @@ export function EventRosterPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
-      <Link
-        href={routes.event(id)}
-        className="inline-flex w-fit items-center gap-1 text-muted-foreground text-sm hover:text-foreground hover:underline"
-      >
-        <ChevronLeftIcon aria-hidden="true" className="size-4" />
-        Evento
-      </Link>
+      <BackToEvent id={id} />
       <PageHeader
         title="Lista de presença"
         description={roster.data?.title}

@@ -4,9 +4,9 @@ import { EyeIcon, ImageIcon, PackageIcon, PlusIcon, ZapIcon } from 'lucide-react
 import { Link } from 'wouter'
 import { EditLink } from '@/components/edit-link'
 import { IconText } from '@/components/icon-text'
-import { LoadFailed } from '@/components/load-failed'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
+import { QueryLoadFailed } from '@/components/query-load-failed'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
@@ -17,7 +17,6 @@ import { ListingLife } from '@/features/listings/listing-life'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { ListingStatusSelect } from '@/features/listings/listing-status-select'
 import type { RouterOutputs } from '@/lib/api-types'
-import { describeError } from '@/lib/errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -52,12 +51,7 @@ export function MyListingsPage() {
       {mine.isLoading ? (
         <ListSkeleton />
       ) : mine.error ? (
-        <LoadFailed
-          title={describeError(mine.error, 'Erro ao carregar seus produtos').title}
-          onRetry={() => void mine.refetch()}
-          retrying={mine.isFetching}
-          announce
-        />
+        <QueryLoadFailed query={mine} fallback="Erro ao carregar seus produtos" />
       ) : count === 0 ? (
         <EmptyState />
       ) : (

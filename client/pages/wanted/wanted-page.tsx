@@ -1,6 +1,7 @@
 import { CheckIcon, PencilIcon, PlusIcon, SearchIcon } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { ItemRow } from '@/components/item-row'
 import { LabelledSection } from '@/components/labelled-section'
 import { PageHeader } from '@/components/page-header'
 import { EmptyState, ListSkeleton, LoadError } from '@/components/query-states'
@@ -159,10 +160,7 @@ function MyWantedSection({
     >
       <ul className="grid gap-3">
         {mine.data.map((post) => (
-          <li
-            key={post.id}
-            className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between"
-          >
+          <ItemRow key={post.id} spacing="roomy">
             <div className="grid min-w-0 gap-1">
               <p className="break-words font-semibold">{post.title}</p>
               <p className="text-muted-foreground text-sm">
@@ -206,7 +204,7 @@ function MyWantedSection({
                 ) : null}
               </div>
             )}
-          </li>
+          </ItemRow>
         ))}
       </ul>
     </LabelledSection>

@@ -1,5 +1,5 @@
 import { routes } from '@shared/routes'
-import { GraduationCapIcon, SchoolIcon } from 'lucide-react'
+import { GraduationCapIcon, type LucideIcon, SchoolIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
@@ -21,18 +21,8 @@ export function SellerCard({ seller }: { seller: Listing['seller'] }) {
         <span className="truncate font-semibold">{seller.fullName}</span>
         {seller.username ? <span className="text-muted-foreground text-sm">@{seller.username}</span> : null}
         <SellerAverage average={seller.averageRating} />
-        {seller.course ? (
-          <span className="flex items-center gap-1 text-muted-foreground text-sm">
-            <GraduationCapIcon className="size-4 shrink-0" aria-hidden="true" />
-            <span className="truncate">{seller.course}</span>
-          </span>
-        ) : null}
-        {seller.university ? (
-          <span className="flex items-center gap-1 text-muted-foreground text-sm">
-            <SchoolIcon className="size-4 shrink-0" aria-hidden="true" />
-            <span className="truncate">{seller.university}</span>
-          </span>
-        ) : null}
+        <SellerDetail icon={GraduationCapIcon} text={seller.course} />
+        <SellerDetail icon={SchoolIcon} text={seller.university} />
       </div>
     </>
   )
@@ -54,5 +44,16 @@ export function SellerCard({ seller }: { seller: Listing['seller'] }) {
         <div className="flex items-center gap-3">{body}</div>
       )}
     </LabelledSection>
+  )
+}
+
+/** A line of the seller's profile (course, university) led by its icon; nothing where the profile has none. */
+function SellerDetail({ icon: Icon, text }: { icon: LucideIcon; text: string | null | undefined }) {
+  if (!text) return null
+  return (
+    <span className="flex items-center gap-1 text-muted-foreground text-sm">
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <span className="truncate">{text}</span>
+    </span>
   )
 }
