@@ -125,7 +125,7 @@ export function createHttpApp({
 
   mountUnsubscribe(app, services)
   app.use('/api', requireSameOrigin, memberAnswersNotStored)
-  app.use(createUploadRouter(services))
+  // Before the photo routes, which no API call matches: a call does not walk past them.
   app.use(
     '/api/trpc',
     guardTrpcRequests(appRouter),
@@ -155,6 +155,7 @@ export function createHttpApp({
       },
     }),
   )
+  app.use(createUploadRouter(services))
   mountGoogleAuth(app, services, google)
   mountEventCalendar(app, services.db, services.publicUrl)
   mountMeetingCalendar(app, services)
