@@ -527,7 +527,8 @@ async function main() {
       process.stdout.write('.')
     }
     // Each search class as distinct requests: a few first (the class's code and pages), then the measure.
-    const searchRequests = Math.max(100, Math.floor(REQUESTS / 2))
+    // At most 300: with the 20 sent first, a class's distinct searches run out past 320 (a rare word's).
+    const searchRequests = Math.min(300, Math.max(100, Math.floor(REQUESTS / 2)))
     const searchRuns = []
     for (const searchClass of SEARCH_CLASSES) {
       await searchRun(url, searchClass, searchRequests, 20, subcategoryId)
