@@ -345,6 +345,23 @@ describe('páginas montadas no servidor', () => {
     await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1)
     await expect(page.getByText('Carregando...').count()).resolves.toBe(0)
   })
+
+  it('na página do anúncio, só a foto à vista é pedida com prioridade; as outras do carrossel, por último', async () => {
+    const cookie = await demoCookie()
+    let photos: string[] = []
+    // A demo listing with more than one photo.
+    for (let id = 1; id <= 10 && photos.length < 2; id++) {
+      const html = await (
+        await fetch(`${stage.server.url}/univille/produto/${id}`, { headers: { cookie } })
+      ).text()
+      photos = [...html.matchAll(/<img [^>]*alt="[^"]* — foto \d+"[^>]*>/g)].map((match) => match[0])
+    }
+    expect(photos.length).toBeGreaterThan(1)
+    const [first, ...others] = photos
+    expect(first).toContain('fetchPriority="high"')
+    expect(first).toContain('loading="eager"')
+    for (const photo of others) expect(photo).toContain('fetchPriority="low"')
+  })
 })
 
 /** The page's <title> and its link-preview tags (property or name → content, as written). */

@@ -35,7 +35,9 @@ function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager:
       width={width ?? undefined}
       height={height ?? undefined}
       loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : 'auto'}
+      // The other slides sit beside the one shown, near enough for the browser to fetch them at once:
+      // asked for at low priority, they leave the bandwidth to the photo on screen.
+      fetchPriority={eager ? 'high' : 'low'}
       decoding="async"
       draggable={false}
       className="size-full object-contain"
