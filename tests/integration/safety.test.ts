@@ -409,6 +409,37 @@ describe('fila de denúncias', () => {
     ).toEqual([['warn_user', target.id]])
   })
 
+  it('ninguém da moderação pune a si mesmo pela fila; outra pessoa da moderação pode', async () => {
+    await report(scene.buyer.caller, 'user', scene.moderator.id)
+    for (const action of ['warn', 'suspend'] as const) {
+      await expectAppError(
+        scene.moderator.caller.admin.reports.resolve({
+          targetType: 'user',
+          targetId: scene.moderator.id,
+          action,
+          days: 1,
+          note: 'Em causa própria',
+        }),
+        'REPORT_ACTION_NOT_ALLOWED',
+        'BAD_REQUEST',
+      )
+    }
+    const colleague = await createMember(world, { roles: ['user', 'moderator'] })
+    await colleague.caller.admin.reports.resolve({
+      targetType: 'user',
+      targetId: scene.moderator.id,
+      action: 'warn',
+      note: 'Conduta no chat',
+    })
+    expect(
+      world.db
+        .select()
+        .from(moderationLog)
+        .all()
+        .map((entry) => entry.moderatorId),
+    ).toEqual([colleague.id])
+  })
+
   it('uma conta já removida não recebe advertência nem suspensão pela fila', async () => {
     await report(scene.buyer.caller, 'user', scene.seller.id)
     const admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
