@@ -443,6 +443,8 @@ describe('a deleted account stays deleted', () => {
     // A session row surviving somehow is worth nothing either.
     const { token } = createSession(world.db, member.id)
     expect(callerForToken(world.services, token).user).toBeNull()
+    // Not even a session half-way, as one owing its second factor is: the second-factor step gets nothing.
+    expect(identityOf(world.db, validateSessionToken(world.db, token))).toEqual({ session: null, user: null })
     // Nor is a token that matches no session at all.
     expect(identityOf(world.db, validateSessionToken(world.db, `${token}x`))).toEqual({
       session: null,
