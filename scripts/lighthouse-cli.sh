@@ -21,8 +21,13 @@ echo "\$ RUNS=$RUNS scripts/lighthouse-cli.sh ${PAGES[*]}"
 echo "dados: só a semente (comunidade Univille), servidor compilado em 127.0.0.1:$PORT; lighthouse $(node_modules/.bin/lighthouse --version)"
 for page in "${PAGES[@]}"; do
   for run in $(seq "$RUNS"); do
-    node_modules/.bin/lighthouse "http://127.0.0.1:$PORT$page" --only-categories=performance --quiet \
-      --chrome-flags="$FLAGS" --output=json --output-path="$OUT/$(echo "$page" | tr / _)-$run.json"
+    # Lighthouse sometimes fails to record a trace (NO_NAVSTART) and asks to be run again: up to 3 tries.
+    for try in 1 2 3; do
+      node_modules/.bin/lighthouse "http://127.0.0.1:$PORT$page" --only-categories=performance --quiet \
+        --chrome-flags="$FLAGS" --output=json --output-path="$OUT/$(echo "$page" | tr / _)-$run.json" && break
+      echo "Lighthouse falhou em $page (tentativa $try de 3)" >&2
+      [ "$try" -lt 3 ] || exit 1
+    done
   done
 done
 node -e '
