@@ -218,6 +218,9 @@ describe('só com o teclado', () => {
     await keys.press('Enter')
     await page.waitForURL(/q=regua/)
     await page.getByText('Compasso de precisão').waitFor({ state: 'detached' })
+    // A render arriving while the list is open (the search's last answers) can put focus back on the
+    // current sort: the list is opened once the page has stopped fetching.
+    await page.waitForLoadState('networkidle')
     // The list opens on the current sort; each arrow moves one option down (focus moves a beat later).
     await keys.tabTo(page.getByRole('combobox', { name: 'Ordenar por' }))
     await keys.press('ArrowDown')
