@@ -44,6 +44,23 @@ async function reportAndResolve(target: 'listing' | 'user', decision: Decision) 
   await scene.moderator.caller.admin.reports.resolve({ targetType: target, targetId, ...decision })
 }
 
+/** The scene's moderator tries to warn and to suspend `userId` over their open report: refused both times. */
+async function expectSanctionsRefused(userId: number, note: string) {
+  for (const action of ['warn', 'suspend'] as const) {
+    await expectAppError(
+      scene.moderator.caller.admin.reports.resolve({
+        targetType: 'user',
+        targetId: userId,
+        action,
+        days: 1,
+        note,
+      }),
+      'REPORT_ACTION_NOT_ALLOWED',
+      'BAD_REQUEST',
+    )
+  }
+}
+
 describe('bloqueio', () => {
   beforeEach(async () => {
     await scene.seller.caller.chat.send({ conversationId: scene.conversationId, content: 'Oi! Ainda tenho.' })
@@ -378,20 +395,13 @@ describe('fila de denúncias', () => {
     const target = await createAdmin(world.db, { password: undefined })
     const other = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
     await report(scene.buyer.caller, 'user', target.id)
-    const decide = (action: 'warn' | 'suspend' | 'remove_account') => ({
+    const decide = (action: 'warn' | 'remove_account') => ({
       targetType: 'user' as const,
       targetId: target.id,
       action,
-      days: 1,
       note: 'Conduta no chat',
     })
-    for (const action of ['warn', 'suspend'] as const) {
-      await expectAppError(
-        scene.moderator.caller.admin.reports.resolve(decide(action)),
-        'REPORT_ACTION_NOT_ALLOWED',
-        'BAD_REQUEST',
-      )
-    }
+    await expectSanctionsRefused(target.id, 'Conduta no chat')
     await expectAppError(
       other.admin.reports.resolve(decide('remove_account')),
       'REPORT_ACTION_NOT_ALLOWED',
@@ -411,19 +421,7 @@ describe('fila de denúncias', () => {
 
   it('ninguém da moderação pune a si mesmo pela fila; outra pessoa da moderação pode', async () => {
     await report(scene.buyer.caller, 'user', scene.moderator.id)
-    for (const action of ['warn', 'suspend'] as const) {
-      await expectAppError(
-        scene.moderator.caller.admin.reports.resolve({
-          targetType: 'user',
-          targetId: scene.moderator.id,
-          action,
-          days: 1,
-          note: 'Em causa própria',
-        }),
-        'REPORT_ACTION_NOT_ALLOWED',
-        'BAD_REQUEST',
-      )
-    }
+    await expectSanctionsRefused(scene.moderator.id, 'Em causa própria')
     const colleague = await createMember(world, { roles: ['user', 'moderator'] })
     await colleague.caller.admin.reports.resolve({
       targetType: 'user',
@@ -444,19 +442,7 @@ describe('fila de denúncias', () => {
     await report(scene.buyer.caller, 'user', scene.seller.id)
     const admin = callerFor(world.services, { userId: (await createAdmin(world.db)).id }).caller
     await admin.admin.users.delete({ userId: scene.seller.id })
-    for (const action of ['warn', 'suspend'] as const) {
-      await expectAppError(
-        scene.moderator.caller.admin.reports.resolve({
-          targetType: 'user',
-          targetId: scene.seller.id,
-          action,
-          days: 1,
-          note: 'Tarde demais',
-        }),
-        'REPORT_ACTION_NOT_ALLOWED',
-        'BAD_REQUEST',
-      )
-    }
+    await expectSanctionsRefused(scene.seller.id, 'Tarde demais')
   })
 
   it('suspender e remover a conta encerram na hora o que a pessoa tem aberto; advertir não', async () => {
