@@ -4,6 +4,7 @@ import Sqlite from 'better-sqlite3'
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import * as schema from './schema'
+import { registerSearchFold } from './search-fold'
 import { cacheStatements } from './statement-cache'
 
 export type Database = BetterSQLite3Database<typeof schema> & { $client: Sqlite.Database }
@@ -20,6 +21,8 @@ export function openDatabase(file: string): Database {
   // 64 MiB of pages per connection instead of SQLite's 2 MB: at a million listings a page of the portal
   // touches rows spread over the whole file, and each page not in the cache is a read from the kernel.
   sqlite.pragma('cache_size = -65536')
+  // Before any migration or write: the triggers that keep listings.search_text call it.
+  registerSearchFold(sqlite)
   cacheStatements(sqlite)
   const db = drizzle(sqlite, { schema })
   // The app's transactions write. Taking the write lock at BEGIN lets busy_timeout wait for another
@@ -44,9 +47,23 @@ export function runMigrations(db: Database, migrationsFolder: string): void {
     if (appliedMigrations(db) === appliedBefore) return
     const broken = db.$client.pragma('foreign_key_check') as unknown[]
     if (broken.length > 0) throw new Error(`migrations left ${broken.length} rows with a broken foreign key`)
+    refreshPlannerStatistics(db)
   } finally {
     db.$client.pragma('foreign_keys = ON')
   }
+}
+
+/**
+ * A database that keeps the query planner's statistics gets them anew after a migration: a rebuilt index
+ * loses its row, and a planner missing one index's figures was seen sorting a million listings by price
+ * in memory instead of walking the price index. One without statistics stays without: counted while the
+ * tables are empty, they would tell the planner that every table is empty for good.
+ */
+function refreshPlannerStatistics(db: Database): void {
+  const kept = db.$client
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat1'")
+    .get()
+  if (kept) db.$client.exec('analyze')
 }
 
 /** How many migrations the database has recorded (0 before the first). */

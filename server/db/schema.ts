@@ -334,6 +334,11 @@ export const listings = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    /**
+     * The title and the description as the search index compares them (folded, a line apart), kept by
+     * triggers. A walk through the newest listings tests its words here without reading the row.
+     */
+    searchText: text('search_text').notNull().default(''),
     /** Integer centavos: R$ 12,50 is 1250. */
     priceCents: integer('price_cents').notNull(),
     mainCategoryId: integer('main_category_id')
@@ -370,7 +375,11 @@ export const listings = sqliteTable(
     check('listings_price_positive', sql`${t.priceCents} > 0`),
     check('listings_counters_non_negative', sql`${t.views} >= 0 and ${t.vuptsCount} >= 0`),
     // The public list: visible rows of one community, each sort with the id as keyset tiebreaker.
-    index('listings_public_recent_idx').on(t.communityId, t.listedAt, t.id).where(liveListingCondition(t)),
+    // The newest first also carries what a search walking it tests (the seller for blocks, the folded
+    // text), so a common word is looked for in the index alone.
+    index('listings_public_recent_idx')
+      .on(t.communityId, t.listedAt, t.id, t.sellerId, t.searchText)
+      .where(liveListingCondition(t)),
     index('listings_public_vupts_idx').on(t.communityId, t.vuptsCount, t.id).where(liveListingCondition(t)),
     index('listings_public_price_idx').on(t.communityId, t.priceCents, t.id).where(liveListingCondition(t)),
     index('listings_public_views_idx').on(t.communityId, t.views, t.createdAt).where(liveListingCondition(t)),

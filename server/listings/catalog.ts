@@ -5,7 +5,7 @@ import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import type { Database } from '../db/client'
 import { listingImages, listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
-import { foldForSearch, ftsQueryOf, hasEveryWord, searchWords } from './search-text'
+import { foldForSearch, ftsQueryOf, searchWords } from './search-text'
 import { isLiveListing, selectListingCards } from './visibility'
 
 export type ListingQuery = {
@@ -30,16 +30,17 @@ export type ListingQuery = {
 const FEW_MATCHES = 5_000
 
 /**
- * The most rows a walk tests before FTS5 answers instead: about what reading FEW_MATCHES matches costs.
- * Only listings whose words follow the sort order (none of the newest has the word) get this far.
+ * How many rows a walk tests. `budget`: the most before FTS5 answers instead, about what reading
+ * FEW_MATCHES matches costs; only listings whose words follow the sort order (none of the newest has the
+ * word) get this far. `limit`: the most a walk that keeps finding matches tests (see walkForMatches); a
+ * page of three common words together, one listing in 500, is about 12,500 rows away. Sorted by the
+ * newest with nothing but the search, the walk reads the index alone (it holds the folded text), a third
+ * of what reading each row from the table costs.
  */
-const WALK_BUDGET = 4_000
-
-/**
- * The most rows a walk that keeps finding matches tests (see walkForMatches): a page of three common
- * words together, one listing in 500, is about 12,500 rows away.
- */
-const WALK_LIMIT = 20_000
+const WALK_ROWS = {
+  table: { budget: 4_000, limit: 20_000 },
+  index: { budget: 12_000, limit: 40_000 },
+}
 
 /**
  * When a walk gives up, the matches are scarce near the page's start. Up to this many, all of them are
@@ -51,8 +52,8 @@ const SORTABLE_MATCHES = 20_000
 /** The limits above, for tests that build a catalog past them. */
 export const SEARCH_LIMITS = {
   fewMatches: FEW_MATCHES,
-  walkBudget: WALK_BUDGET,
-  walkLimit: WALK_LIMIT,
+  walkBudget: WALK_ROWS.table.budget,
+  indexWalkBudget: WALK_ROWS.index.budget,
   sortableMatches: SORTABLE_MATCHES,
 }
 
@@ -63,6 +64,11 @@ const FTS_MATCHES = 'select rowid from listings_fts where listings_fts match'
 function countMatches(db: Database, fts: string, limit: number): number {
   const count = db.$client.prepare(`select count(*) from (${FTS_MATCHES} ? limit ${limit})`)
   return count.pluck().get(fts) as number
+}
+
+/** The listings matching an FTS query, no more than `limit` of them. */
+function matchingIds(db: Database, fts: string, limit: number): number[] {
+  return db.$client.prepare(`${FTS_MATCHES} ? limit ${limit}`).pluck().all(fts) as number[]
 }
 
 /**
@@ -86,7 +92,9 @@ function planSearch(db: Database, q: string): SearchPlan {
   const rare = [...new Set(words)].some(
     (word) => countMatches(db, ftsQueryOf([word]), FEW_MATCHES) < FEW_MATCHES,
   )
-  return rare ? { kind: 'few-matches', fts } : { kind: 'many-matches', fts, words: words.map(foldForSearch) }
+  return rare
+    ? { kind: 'few-matches', fts }
+    : { kind: 'many-matches', fts, words: [...new Set(words.map(foldForSearch))] }
 }
 
 type SortKey = {
@@ -115,8 +123,8 @@ function decodeCursor(value: string): Cursor | null {
 
 /**
  * Which parts a page's query has. Each shape is built by Drizzle once per connection and then run
- * with its values as placeholders: building the SQL cost as much as running it. `ids` narrows to the
- * listings a walk found.
+ * with its values as placeholders: building the SQL cost as much as running it. `ids` narrows to a list
+ * of listings in hand.
  */
 type QueryShape = {
   search: SearchPlan['kind'] | 'ids' | null
@@ -138,7 +146,8 @@ function searchCondition(search: QueryShape['search']): SQL | undefined {
   switch (search) {
     case 'like':
       return sql`${listings.title} like ${param('pattern')} escape '\\'`
-    // A rare word, or the listings a walk found: fetch the few rows by primary key and sort them.
+    // A rare word, the listings a walk found, or the matches read when it gave up: fetch the rows by
+    // primary key and sort them.
     case 'few-matches':
       return sql`${listings.id} in (${ftsMatches()})`
     case 'ids':
@@ -204,16 +213,37 @@ function buildPage(db: Database, shape: QueryShape) {
     .prepare()
 }
 
-/** The rows a walk tests, in the page's order: id, the text searched, and the sort key for the cursor. */
-function buildWalk(db: Database, shape: QueryShape) {
+/** Whether a walk finds all it tests in the newest-first index (see listings_public_recent_idx). */
+function readsIndexAlone(shape: QueryShape): boolean {
+  return (
+    shape.sort === 'recent' &&
+    !shape.mainCategory &&
+    !shape.subcategory &&
+    !shape.condition &&
+    !shape.minPrice &&
+    !shape.maxPrice
+  )
+}
+
+/** A walk's shape: a page's, with how many words each listing's folded text must hold. */
+type WalkShape = QueryShape & { words: number }
+
+/** Every one of `count` folded words (placeholders w0, w1, …) is in the listing's folded text. */
+export function hasEveryWord(count: number): SQL {
+  return sql.join(
+    Array.from({ length: count }, (_, n) => sql`instr(${listings.searchText}, ${param(`w${n}`)}) > 0`),
+    sql` and `,
+  )
+}
+
+/**
+ * The rows a walk tests, in the page's order: id, the sort key for the cursor, and whether the listing
+ * has every word. Sorted by the newest, the index holds all three.
+ */
+function buildWalk(db: Database, shape: WalkShape) {
   const { conditions, key, order } = pageFilters(shape, shape.viewer ? param('viewerId') : null)
   return db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      description: listings.description,
-      sortValue: key.column,
-    })
+    .select({ id: listings.id, sortValue: key.column, matches: hasEveryWord(shape.words) })
     .from(listings)
     .where(and(...conditions))
     .orderBy(...order)
@@ -222,9 +252,9 @@ function buildWalk(db: Database, shape: QueryShape) {
 }
 
 /** `build` made once per connection and shape, then reused. */
-function perShape<Statement>(build: (db: Database, shape: QueryShape) => Statement) {
+function perShape<Shape extends QueryShape, Statement>(build: (db: Database, shape: Shape) => Statement) {
   const byConnection = new WeakMap<Database, Map<string, Statement>>()
-  return (db: Database, shape: QueryShape): Statement => {
+  return (db: Database, shape: Shape): Statement => {
     let statements = byConnection.get(db)
     if (!statements) {
       statements = new Map()
@@ -244,12 +274,13 @@ const pageStatement = perShape(buildPage)
 const walkStatement = perShape(buildWalk)
 
 type PageValues = Record<string, string | number | null>
-type WalkRow = [id: number, title: string, description: string, sortValue: number]
+type WalkRow = [id: number, sortValue: number, matches: 0 | 1]
 
 /**
  * The ids of the next `wanted` listings of a page whose text has every word: walks the sort order from
- * the page's cursor in growing steps, testing each listing as FTS5 would. Past WALK_BUDGET rows it goes
- * on only while the matches found so far promise the page within WALK_LIMIT rows; null when it gives up.
+ * the page's cursor in growing steps, testing each listing's folded text as FTS5 would. Past its budget
+ * (WALK_ROWS) it goes on only while the matches found so far promise the page within its limit; null
+ * when it gives up.
  */
 function walkForMatches(
   db: Database,
@@ -263,12 +294,14 @@ function walkForMatches(
   let cursorId = values.cursorId ?? null
   let walked = 0
   let step = 64
+  const { budget, limit } = readsIndexAlone(shape) ? WALK_ROWS.index : WALK_ROWS.table
+  const wordValues = Object.fromEntries(words.map((word, n) => [`w${n}`, word]))
   for (;;) {
-    const walk = walkStatement(db, { ...shape, search: null, cursor: cursorId !== null })
+    const walk = walkStatement(db, { ...shape, search: null, cursor: cursorId !== null, words: words.length })
     // Raw rows: the sort key as stored (listed_at in milliseconds), as the cursor keeps it.
-    const rows = walk.values({ ...values, cursorValue, cursorId, limit: step }) as WalkRow[]
-    for (const [id, title, description] of rows) {
-      if (!hasEveryWord(words, title, description)) continue
+    const rows = walk.values({ ...values, ...wordValues, cursorValue, cursorId, limit: step }) as WalkRow[]
+    for (const [id, , matches] of rows) {
+      if (!matches) continue
       found.push(id)
       if (found.length === wanted) return found
     }
@@ -276,9 +309,9 @@ function walkForMatches(
     const last = rows.at(-1)
     if (!last || rows.length < step) return found
     cursorId = last[0]
-    cursorValue = last[3]
-    if (walked < WALK_BUDGET) {
-      step = Math.min(step * 4, WALK_BUDGET - walked)
+    cursorValue = last[1]
+    if (walked < budget) {
+      step = Math.min(step * 4, budget - walked)
       continue
     }
     // Several common words together can be scarce and still spread evenly (one listing in 500 has
@@ -286,9 +319,9 @@ function walkForMatches(
     // each word. Matches only further on (none so far) are left to FTS5.
     if (found.length === 0) return null
     const remaining = Math.ceil(((wanted - found.length) * walked) / found.length)
-    if (walked + remaining > WALK_LIMIT) return null
+    if (walked + remaining > limit) return null
     // A little past the pace, so a page rarely needs one more step.
-    step = Math.min(Math.ceil(remaining * 1.25) + 64, WALK_LIMIT - walked)
+    step = Math.min(Math.ceil(remaining * 1.25) + 64, limit - walked)
   }
 }
 
@@ -338,8 +371,13 @@ export function listListings(db: Database, query: ListingQuery) {
       shape.search = 'ids'
       shape.cursor = false
       values.ids = JSON.stringify(found)
-    } else if (countMatches(db, search.fts, SORTABLE_MATCHES) < SORTABLE_MATCHES) {
-      shape.search = 'few-matches'
+    } else {
+      // Read once: counting the matches and then fetching them would read them twice.
+      const matches = matchingIds(db, search.fts, SORTABLE_MATCHES)
+      if (matches.length < SORTABLE_MATCHES) {
+        shape.search = 'ids'
+        values.ids = JSON.stringify(matches)
+      }
     }
   }
   const rows = pageStatement(db, shape).all(values)

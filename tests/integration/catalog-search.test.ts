@@ -39,7 +39,7 @@ beforeAll(async () => {
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, unixepoch() * 1000 + 5184000000)`,
   )
   const now = Date.now()
-  const { fewMatches, walkBudget, sortableMatches } = SEARCH_LIMITS
+  const { fewMatches, indexWalkBudget, sortableMatches } = SEARCH_LIMITS
   world.db.$client.transaction(() => {
     // Older listings: two in three have the word, spelled five ways, in the title or the description;
     // prices and Vupts interleave them with the others, so the walk sorted by either finds them early.
@@ -86,7 +86,7 @@ beforeAll(async () => {
       )
     }
     // The newest listings, more than a walk tests, none with the word: sorted by date, the walk gives up.
-    for (let n = 0; n < walkBudget + 200; n++) {
+    for (let n = 0; n < indexWalkBudget + 200; n++) {
       const created = now - n * 1000
       insert.run(
         communityId,

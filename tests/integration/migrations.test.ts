@@ -161,6 +161,12 @@ describe('0006_listings: products becomes listings', () => {
     })
     expect(added).toBe(4)
     expect(search('calcul')).toEqual([[1], [2], [4]])
+    // The folded text a walk tests: filled in for the old rows, kept by a trigger for the new one.
+    expect(rows(db, 'select id, search_text from listings order by id')).toEqual([
+      [1, 'livro de calculo i\nbem conservado, sem anotacoes.'],
+      [2, 'calculadora cientifica\nbem conservado, sem anotacoes.'],
+      [4, 'apostila de calculo ii\nexercicios resolvidos do semestre.'],
+    ])
 
     // The rewritten foreign keys still cascade.
     db.$client.prepare('delete from listings where id = 1').run()
@@ -283,5 +289,24 @@ describe('runMigrations', () => {
     breakForeignKey(db)
     expect(() => runMigrations(db, MIGRATIONS_FOLDER)).not.toThrow()
     expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1)
+  })
+
+  it("counts the planner's statistics anew after a migration, where the database keeps them", async () => {
+    const db = await databaseUpTo('0018_member_ratings')
+    const seller = await createStudent(db, { member: true })
+    for (const title of ['Livro', 'Caneca', 'Jaleco']) insertOldListing(db, seller, title)
+    db.$client.exec('analyze')
+    runMigrations(db, MIGRATIONS_FOLDER)
+    // 0019 rebuilt the index of the newest listings: its row is back, counting the three live ones (listed
+    // in the same millisecond).
+    expect(rows(db, "select stat from sqlite_stat1 where idx = 'listings_public_recent_idx'")).toEqual([
+      ['3 3 3 1 1 1'],
+    ])
+  })
+
+  it('leaves a database without statistics without them', () => {
+    const db = emptyDatabase()
+    runMigrations(db, MIGRATIONS_FOLDER)
+    expect(rows(db, "select name from sqlite_master where name = 'sqlite_stat1'")).toEqual([])
   })
 })
