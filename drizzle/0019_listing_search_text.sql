@@ -10,4 +10,4 @@ END;--> statement-breakpoint
 CREATE TRIGGER `listings_search_text_after_update` AFTER UPDATE OF `title`, `description` ON `listings` BEGIN
 	UPDATE `listings` SET `search_text` = fold_for_search(new.`title`) || char(10) || fold_for_search(new.`description`) WHERE `id` = new.`id`;
 END;--> statement-breakpoint
-CREATE INDEX `listings_public_recent_idx` ON `listings` (`community_id`,`listed_at`,`id`,`seller_id`,`search_text`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active' and "listings"."hold" is null;
+CREATE INDEX `listings_public_recent_idx` ON `listings` (`community_id`,`listed_at`,`id`,`seller_id`,`condition`,`price_cents`,`search_text`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active' and "listings"."hold" is null;

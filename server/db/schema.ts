@@ -375,10 +375,10 @@ export const listings = sqliteTable(
     check('listings_price_positive', sql`${t.priceCents} > 0`),
     check('listings_counters_non_negative', sql`${t.views} >= 0 and ${t.vuptsCount} >= 0`),
     // The public list: visible rows of one community, each sort with the id as keyset tiebreaker.
-    // The newest first also carries what a search walking it tests (the seller for blocks, the folded
-    // text), so a common word is looked for in the index alone.
+    // The newest first also carries what a search walking it tests (the seller for blocks, the filters
+    // that have no index of their own, the folded text), so a common word is looked for in the index alone.
     index('listings_public_recent_idx')
-      .on(t.communityId, t.listedAt, t.id, t.sellerId, t.searchText)
+      .on(t.communityId, t.listedAt, t.id, t.sellerId, t.condition, t.priceCents, t.searchText)
       .where(liveListingCondition(t)),
     index('listings_public_vupts_idx').on(t.communityId, t.vuptsCount, t.id).where(liveListingCondition(t)),
     index('listings_public_price_idx').on(t.communityId, t.priceCents, t.id).where(liveListingCondition(t)),

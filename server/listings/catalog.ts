@@ -34,8 +34,8 @@ const FEW_MATCHES = 5_000
  * FEW_MATCHES matches costs; only listings whose words follow the sort order (none of the newest has the
  * word) get this far. `limit`: the most a walk that keeps finding matches tests (see walkForMatches); a
  * page of three common words together, one listing in 500, is about 12,500 rows away. Sorted by the
- * newest with nothing but the search, the walk reads the index alone (it holds the folded text), a third
- * of what reading each row from the table costs.
+ * newest outside a category, the walk reads the index alone (it holds the folded text and the filters),
+ * a third of what reading each row from the table costs.
  */
 const WALK_ROWS = {
   table: { budget: 4_000, limit: 20_000 },
@@ -215,14 +215,7 @@ function buildPage(db: Database, shape: QueryShape) {
 
 /** Whether a walk finds all it tests in the newest-first index (see listings_public_recent_idx). */
 function readsIndexAlone(shape: QueryShape): boolean {
-  return (
-    shape.sort === 'recent' &&
-    !shape.mainCategory &&
-    !shape.subcategory &&
-    !shape.condition &&
-    !shape.minPrice &&
-    !shape.maxPrice
-  )
+  return shape.sort === 'recent' && !shape.mainCategory && !shape.subcategory
 }
 
 /** A walk's shape: a page's, with how many words each listing's folded text must hold. */
@@ -237,17 +230,41 @@ export function hasEveryWord(count: number): SQL {
 }
 
 /**
- * The rows a walk tests, in the page's order: id, the sort key for the cursor, and whether the listing
- * has every word. Sorted by the newest, the index holds all three.
+ * Of the next `limit` rows a walk tests, in the page's order, those with every word: id and the sort key.
+ * Only the matches leave SQLite; handing over every row tested cost twice what testing them did.
  */
-function buildWalk(db: Database, shape: WalkShape) {
+function buildWalkMatches(db: Database, shape: WalkShape) {
   const { conditions, key, order } = pageFilters(shape, shape.viewer ? param('viewerId') : null)
-  return db
-    .select({ id: listings.id, sortValue: key.column, matches: hasEveryWord(shape.words) })
+  const walked = db
+    .select({
+      id: listings.id,
+      sortValue: sql<number>`${key.column}`.as('sort_value'),
+      matches: hasEveryWord(shape.words).as('matches'),
+    })
     .from(listings)
     .where(and(...conditions))
     .orderBy(...order)
     .limit(param('limit'))
+    .as('walked')
+  const direction = key.asc ? asc : desc
+  return db
+    .select({ id: walked.id, sortValue: walked.sortValue })
+    .from(walked)
+    .where(sql`${walked.matches}`)
+    .orderBy(direction(walked.sortValue), direction(walked.id))
+    .prepare()
+}
+
+/** The last of the next `limit` rows a walk tests (`offset` is limit - 1), where the next step starts. */
+function buildWalkEnd(db: Database, shape: QueryShape) {
+  const { conditions, key, order } = pageFilters(shape, shape.viewer ? param('viewerId') : null)
+  return db
+    .select({ id: listings.id, sortValue: key.column })
+    .from(listings)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(1)
+    .offset(param('offset'))
     .prepare()
 }
 
@@ -271,10 +288,11 @@ function perShape<Shape extends QueryShape, Statement>(build: (db: Database, sha
 }
 
 const pageStatement = perShape(buildPage)
-const walkStatement = perShape(buildWalk)
+const walkMatchesStatement = perShape(buildWalkMatches)
+const walkEndStatement = perShape(buildWalkEnd)
 
 type PageValues = Record<string, string | number | null>
-type WalkRow = [id: number, sortValue: number, matches: 0 | 1]
+type WalkRow = [id: number, sortValue: number]
 
 /**
  * The ids of the next `wanted` listings of a page whose text has every word: walks the sort order from
@@ -297,17 +315,18 @@ function walkForMatches(
   const { budget, limit } = readsIndexAlone(shape) ? WALK_ROWS.index : WALK_ROWS.table
   const wordValues = Object.fromEntries(words.map((word, n) => [`w${n}`, word]))
   for (;;) {
-    const walk = walkStatement(db, { ...shape, search: null, cursor: cursorId !== null, words: words.length })
+    const stepShape = { ...shape, search: null, cursor: cursorId !== null }
     // Raw rows: the sort key as stored (listed_at in milliseconds), as the cursor keeps it.
-    const rows = walk.values({ ...values, ...wordValues, cursorValue, cursorId, limit: step }) as WalkRow[]
-    for (const [id, , matches] of rows) {
-      if (!matches) continue
+    const at = { ...values, ...wordValues, cursorValue, cursorId, limit: step, offset: step - 1 }
+    const matches = walkMatchesStatement(db, { ...stepShape, words: words.length }).values(at) as WalkRow[]
+    for (const [id] of matches) {
       found.push(id)
       if (found.length === wanted) return found
     }
-    walked += rows.length
-    const last = rows.at(-1)
-    if (!last || rows.length < step) return found
+    const last = (walkEndStatement(db, stepShape).values(at) as WalkRow[])[0]
+    // Fewer rows than the step: the walk reached the end of the list.
+    if (!last) return found
+    walked += step
     cursorId = last[0]
     cursorValue = last[1]
     if (walked < budget) {
