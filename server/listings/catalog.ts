@@ -89,12 +89,35 @@ function planSearch(db: Database, q: string): SearchPlan {
   // together it reads every match of each of them, and a few common words together may match too few
   // listings to stop early (three common words: most of a second at a million listings). The listings with
   // every word are no more than those of the rarest one.
-  const rare = [...new Set(words)].some(
-    (word) => countMatches(db, ftsQueryOf([word]), FEW_MATCHES) < FEW_MATCHES,
-  )
-  return rare
+  const folded = [...new Set(words.map(foldForSearch))]
+  return folded.some((word) => isRare(db, word))
     ? { kind: 'few-matches', fts }
-    : { kind: 'many-matches', fts, words: [...new Set(words.map(foldForSearch))] }
+    : { kind: 'many-matches', fts, words: folded }
+}
+
+/**
+ * Whether fewer than FEW_MATCHES listings have a folded word, remembered for a while: the plan decides how
+ * fast a page comes, never what it holds, and how common a word is moves slowly. Counting each of three
+ * common words took a third of such a search. Per connection (a test's database is another catalogue),
+ * and bounded.
+ */
+const rarity = new WeakMap<Database, Map<string, { rare: boolean; until: number }>>()
+const RARITY_TTL_MS = 10 * 60_000
+const RARITY_MAX_WORDS = 10_000
+
+function isRare(db: Database, word: string): boolean {
+  let words = rarity.get(db)
+  if (!words) {
+    words = new Map()
+    rarity.set(db, words)
+  }
+  const now = Date.now()
+  const known = words.get(word)
+  if (known && known.until > now) return known.rare
+  const rare = countMatches(db, ftsQueryOf([word]), FEW_MATCHES) < FEW_MATCHES
+  if (words.size >= RARITY_MAX_WORDS) words.clear()
+  words.set(word, { rare, until: now + RARITY_TTL_MS })
+  return rare
 }
 
 type SortKey = {
