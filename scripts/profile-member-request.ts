@@ -18,6 +18,7 @@ import { resolve } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { communities } from '../server/db/schema'
+import { API_COMPRESSION } from '../server/http/compress-whole-body'
 import { listListings } from '../server/listings/catalog'
 import type { ListingFilters } from '../shared/schemas/listing'
 import { freePort, startBuiltServer } from './lib/built-server'
@@ -32,8 +33,6 @@ const LISTINGS = Number(process.env.LISTINGS ?? 100_000)
 const REQUESTS = Number(process.env.REQUESTS ?? 2_000)
 const WARM_UP_REQUESTS = Number(process.env.WARM_UP ?? 4_000)
 const ACCEPT_ENCODING = process.env.ACCEPT_ENCODING
-/** The gzip level of the API's answers (compress-whole-body.ts): zlib's default. */
-const API_GZIP_LEVEL = 6
 /** Functions listed under each part, with the most own time first (TOP=0 lists none). */
 const TOP = Number(process.env.TOP ?? 5)
 /** Often enough for a few thousand samples per case, seldom enough not to double the work measured. */
@@ -172,7 +171,7 @@ async function main() {
       const answer = await (
         await fetch(target, { headers: { ...fresh(1)(0), 'accept-encoding': 'identity' } })
       ).text()
-      const answerFloor = await startAnswerFloor(answer, API_GZIP_LEVEL)
+      const answerFloor = await startAnswerFloor(answer, API_COMPRESSION.gzipLevel)
       let answerFloorMs: number
       try {
         await httpRun(answerFloor.url, answerFloor.pid, Math.min(REQUESTS, 500), encoding)
@@ -202,7 +201,7 @@ async function main() {
         `Cada parte: a sua fração das amostras do perfil (intervalo de ${PROFILE_INTERVAL_US} µs, a linha principal do Node) vezes a CPU\n` +
         'do processo por requisição medida sem o perfil (/proc, todas as threads); entre parênteses, em pisos.\n' +
         `"piso da resposta": um Express que responde a mesma resposta (JSON.stringify a cada requisição, gzip nível ` +
-        `${API_GZIP_LEVEL} se o cliente aceita), sem tRPC, sessão nem banco.\n\n`,
+        `${API_COMPRESSION.gzipLevel} se o cliente aceita), sem tRPC, sessão nem banco.\n\n`,
     )
     const width = 48
     const cell = (ms: number) => `${ms.toFixed(3)} ms (${(ms / floorCpuMs).toFixed(1)}×)`.padStart(22)
