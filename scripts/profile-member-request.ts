@@ -131,6 +131,16 @@ async function main() {
     return (n: number) => ({ ...cookies(n), ...encoding })
   }
 
+  /**
+   * What resolving a session writes: a session touched or renewed (its last use moves past its
+   * sign-in) and a use recorded. Sessions made by this script are none of them.
+   */
+  const countWrites = db.$client.prepare(
+    `select (select count(*) from sessions where last_used_at <> authenticated_at)
+          + (select count(*) from access_records where kind = 'session_use')`,
+  )
+  const serverWrites = () => countWrites.pluck().get() as number
+
   const inspectorPort = await freePort()
   const floor = await startHelloWorld()
   const server = await startBuiltServer(data.dataDir, {
@@ -165,7 +175,10 @@ async function main() {
       // The case's own code paths warm first.
       await httpRun(target, serverPid, Math.min(REQUESTS, 500), fresh(Math.min(REQUESTS, 500)))
       floors.push((await floorRun()).cpuMs)
-      const measured = await httpRun(target, serverPid, REQUESTS, fresh(REQUESTS))
+      const sessions = fresh(REQUESTS)
+      const writesBefore = serverWrites()
+      const measured = await httpRun(target, serverPid, REQUESTS, sessions)
+      const writes = serverWrites() - writesBefore
       floors.push((await floorRun()).cpuMs)
       // The same answer from a hand-written Express endpoint: what any server pays to send it.
       const answer = await (
@@ -187,6 +200,7 @@ async function main() {
         name,
         direct,
         cpuMs: measured.cpuMs,
+        writes,
         answerFloorMs,
         ...profileByPart(profile, classify, PART.rest),
       })
@@ -222,6 +236,7 @@ async function main() {
       `${'com o perfil ligado, a linha principal'.padEnd(width)} |${rows.map(({ busyMs }) => ` ${cell(busyMs / REQUESTS)} `).join('|')}`,
       `${'consulta direta, mediana (neste processo)'.padEnd(width)} |${rows.map(({ direct }) => ` ${cell(direct)} `).join('|')}`,
       `${'além da consulta (total − consulta direta)'.padEnd(width)} |${rows.map(({ cpuMs, direct }) => ` ${cell(cpuMs - direct)} `).join('|')}`,
+      `${'sessões tocadas e usos registrados (escritas)'.padEnd(width)} |${rows.map(({ writes }) => ` ${String(writes).padStart(22)} `).join('|')}`,
       `${'a mesma resposta num Express (piso da resposta)'.padEnd(width)} |${rows.map(({ answerFloorMs }) => ` ${cell(answerFloorMs)} `).join('|')}`,
       `${'além da consulta, fora a parte "a consulta"'.padEnd(width)} |${rows
         .map(({ parts, busyMs, cpuMs }) => ` ${cell(cpuMs * (1 - (parts.get(PART.query) ?? 0) / busyMs))} `)
