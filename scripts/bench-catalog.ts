@@ -18,22 +18,19 @@
  * once, 1 by default).
  */
 
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { eq } from 'drizzle-orm'
-import { createSession } from '../server/auth/session'
 import { type Database, openDatabase, runMigrations } from '../server/db/client'
-import { blocks, communities, mainCategories, profiles, subcategories } from '../server/db/schema'
-import { seedBase } from '../server/db/seed'
+import { communities, subcategories } from '../server/db/schema'
 import { listListings } from '../server/listings/catalog'
 import { categoriesWithCounts, landingStats } from '../server/listings/portal'
 import type { ListingFilters } from '../shared/schemas/listing'
 import { startBuiltServer } from './lib/built-server'
+import { catalogDataDir, freshSessionCookies, httpRun, listUrl, prepareMember, WORDS } from './lib/catalog'
 import { startHelloWorld } from './lib/floors'
-import { cpuTimeMs, percentile } from './lib/measure'
-import { commandLine, countListings, listingsText } from './lib/run-info'
+import { percentile } from './lib/measure'
+import { commandLine } from './lib/run-info'
 
 const LISTINGS = Number(process.env.LISTINGS ?? 100_000)
 const REQUESTS = Number(process.env.REQUESTS ?? 2_000)
@@ -44,156 +41,7 @@ const CONCURRENCY = 32
  * WARM_UP lowers it for a run that only checks the benchmark works.
  */
 const WARM_UP_REQUESTS = Number(process.env.WARM_UP ?? 4_000)
-const SELLERS = 500
-
-const WORDS = [
-  'livro',
-  'cálculo',
-  'café',
-  'notebook',
-  'calculadora',
-  'aula',
-  'jaleco',
-  'física',
-  'química',
-  'arte',
-  'caneca',
-  'fone',
-  'mesa',
-  'cadeira',
-  'revisão',
-  'tradução',
-  'inglês',
-  'ilustração',
-  'foto',
-  'vídeo',
-  'projeto',
-  'apostila',
-  'violão',
-  'bicicleta',
-  'monitor',
-  'teclado',
-  'mochila',
-  'tênis',
-  'camiseta',
-  'bolo',
-]
-
-function seed(file: string) {
-  const db = openDatabase(file)
-  runMigrations(db, resolve('drizzle'))
-  return seedBase(db).then(() => {
-    const community = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
-    const subs = db
-      .select({ id: subcategories.id, mainCategoryId: subcategories.mainCategoryId })
-      .from(subcategories)
-      .innerJoin(mainCategories, eq(mainCategories.id, subcategories.mainCategoryId))
-      .all()
-    if (!community || subs.length === 0) throw new Error('semente base ausente')
-    const sqlite = db.$client
-    const insertUser = sqlite.prepare(
-      'insert into users (email, email_verified_at, created_at, updated_at) values (?, ?, ?, ?)',
-    )
-    const insertProfile = sqlite.prepare(
-      'insert into profiles (user_id, username, full_name, university, course, community_id, approved, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 1, ?, ?)',
-    )
-    const insertListing = sqlite.prepare(
-      `insert into listings (community_id, seller_id, title, description, price_cents, main_category_id, subcategory_id,
-        condition, status, moderation_status, views, vupts_count, created_at, updated_at, listed_at, expires_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)`,
-    )
-    // mulberry32: seeded, so every run seeds the same listings. The C library's LCG used before made
-    // successive draws depend on each other, so a listing's words followed its date: the 5,004 newest
-    // listings had no "cálculo" and the next 21 all did, which no campus produces.
-    let state = 42
-    const next = () => {
-      state = (state + 0x6d2b79f5) | 0
-      let t = Math.imul(state ^ (state >>> 15), 1 | state)
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    }
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
-    const now = Date.now()
-    sqlite.transaction(() => {
-      const sellerIds: number[] = []
-      for (let i = 0; i < SELLERS; i++) {
-        const info = insertUser.run(`aluno${i}@univille.br`, now, now, now)
-        const id = Number(info.lastInsertRowid)
-        insertProfile.run(id, `aluno_${i}`, `Aluno ${i}`, 'Univille', 'Engenharia', community.id, now, now)
-        sellerIds.push(id)
-      }
-      for (let i = 0; i < LISTINGS; i++) {
-        const sub = pick(subs)
-        // A rare word: a few dozen listings in a million.
-        const rare = i % 20_000 === 7 ? ' xilofone' : ''
-        const title = `${pick(WORDS)} ${pick(WORDS)} ${i}${rare}`
-        const description = `Anúncio de ${pick(WORDS)}, ${pick(WORDS)} e ${pick(WORDS)} em ótimo estado para estudantes.`
-        const created = now - Math.floor(next() * 365 * 24 * 3600 * 1000)
-        insertListing.run(
-          community.id,
-          pick(sellerIds),
-          title,
-          description,
-          1000 + Math.floor(next() * 150_000),
-          sub.mainCategoryId,
-          sub.id,
-          pick(['novo', 'seminovo', 'usado']),
-          next() < 0.9 ? 'ativo' : pick(['vendido', 'inativo']),
-          Math.floor(next() * 500),
-          Math.floor(next() * 80),
-          created,
-          created,
-          created,
-          now + 60 * 24 * 3600 * 1000,
-        )
-      }
-    })()
-    sqlite.pragma('optimize')
-    db.$client.close()
-  })
-}
-
 type Case = { name: string; input: ListingFilters; pages?: number }
-
-/**
- * `requests` requests to `target` from CONCURRENCY clients: the cost per request as throughput sees it
- * (1000 ÷ req/s), and the CPU time the server process `serverPid` spent per request meanwhile. The
- * first is bound by whichever side is slower: on an answer from memory that is this one client process,
- * which decodes every compressed body. `headers` may depend on the request's number (a new member's
- * session each time, say).
- */
-async function httpRun(
-  target: string,
-  serverPid: number,
-  requests: number,
-  headers: Record<string, string> | ((n: number) => Record<string, string>) = {},
-) {
-  const latencies: number[] = []
-  let sent = 0
-  const cpuBefore = cpuTimeMs(serverPid)
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (sent < requests) {
-        const n = sent++
-        const t0 = performance.now()
-        const response = await fetch(target, {
-          headers: typeof headers === 'function' ? headers(n) : headers,
-        })
-        await response.arrayBuffer()
-        if (!response.ok) throw new Error(`HTTP ${response.status} em ${target}`)
-        latencies.push(performance.now() - t0)
-      }
-    }),
-  )
-  const seconds = (performance.now() - started) / 1000
-  const cpuMs = (cpuTimeMs(serverPid) - cpuBefore) / latencies.length
-  latencies.sort((a, b) => a - b)
-  return { median: percentile(latencies, 50), costMs: (1000 * seconds) / latencies.length, cpuMs }
-}
-
-const listUrl = (url: string, input: ListingFilters) =>
-  `${url}/api/trpc/listings.list?input=${encodeURIComponent(JSON.stringify(input))}`
 
 type Bench = { db: Database; communityId: number; memberId: number }
 
@@ -229,39 +77,6 @@ function timeCalls(work: () => void, runs: number) {
 function directRun({ db, communityId }: Bench, input: ListingFilters, viewerId?: number) {
   const query = { ...input, sort: input.sort ?? 'recent', limit: input.limit ?? 24, communityId, viewerId }
   return timeCalls(() => listListings(db, query), Math.min(REQUESTS, 200))
-}
-
-/** A signed-in member who blocked three sellers, as the notBlockedWith rule sees in real use. */
-function prepareMember(db: Database) {
-  const member = db
-    .select({ id: profiles.userId })
-    .from(profiles)
-    .where(eq(profiles.username, 'aluno_0'))
-    .get()
-  if (!member) throw new Error('membro ausente')
-  for (const username of ['aluno_1', 'aluno_2', 'aluno_3']) {
-    const seller = db
-      .select({ id: profiles.userId })
-      .from(profiles)
-      .where(eq(profiles.username, username))
-      .get()
-    if (seller)
-      db.insert(blocks).values({ blockerId: member.id, blockedId: seller.id }).onConflictDoNothing().run()
-  }
-  return { memberId: member.id, token: createSession(db, member.id).token }
-}
-
-/**
- * New sessions of the member, made right before they are used: a request on a session never used
- * before cannot be answered from memory, so it measures the whole path (and, fresh, it writes nothing).
- */
-function freshSessionCookies(
-  db: Database,
-  memberId: number,
-  count: number,
-): (n: number) => Record<string, string> {
-  const tokens = db.transaction(() => Array.from({ length: count }, () => createSession(db, memberId).token))
-  return (n) => ({ cookie: `vupt_session=${tokens[n]}` })
 }
 
 /** The portal's counts as they were read before the counters: a count over the community's listings. */
@@ -410,19 +225,9 @@ async function main() {
     `$ ${commandLine(['LISTINGS', 'REQUESTS', 'WARM_UP', 'SEARCH_CLIENTS', 'BENCH_DATA_DIR', 'SERVER_NODE_ARGS'])}\n`,
   )
   // BENCH_DATA_DIR keeps the seeded database between runs (seeded only when empty).
-  const keep = process.env.BENCH_DATA_DIR
-  const dataDir = keep ? resolve(keep) : mkdtempSync(join(tmpdir(), 'vupt-bench-'))
-  const file = join(dataDir, 'vupt.sqlite')
-  const t0 = performance.now()
-  const reused = Boolean(keep && existsSync(file))
-  if (!reused) await seed(file)
-  // A kept database has the listings it was seeded with, whatever LISTINGS says now.
-  const listingCount = countListings(file).total
-  process.stdout.write(
-    `${listingCount} anúncios prontos em ${((performance.now() - t0) / 1000).toFixed(1)} s\n` +
-      `dados: anúncios gerados (${SELLERS} vendedores, palavras sorteadas com semente fixa), ${listingsText(file)}; ` +
-      `${reused ? `banco guardado em ${keep}, semeado numa execução anterior` : keep ? `semeado agora em ${keep}` : 'semeado agora numa pasta temporária'}\n`,
-  )
+  const data = await catalogDataDir(LISTINGS)
+  const { dataDir, file, listingCount } = data
+  process.stdout.write(data.text)
 
   const db = openDatabase(file)
   // A database kept from an earlier run gets this build's indexes.
@@ -657,7 +462,7 @@ async function main() {
     db.$client.close()
     await server.stop()
     await floor.stop()
-    if (!keep) rmSync(dataDir, { recursive: true, force: true })
+    data.remove()
   }
 }
 

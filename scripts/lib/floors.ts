@@ -1,6 +1,7 @@
 /**
  * The floors the benchmarks measure beside the app in the same run, each in its own process: an
- * Express hello-world and a raw `ws` echo server. No tRPC, no session, no database.
+ * Express hello-world, the same with a given JSON answer, and a raw `ws` echo server. No tRPC, no
+ * session, no database.
  */
 import { spawn } from 'node:child_process'
 import { freePort, waitForServer } from './built-server'
@@ -59,6 +60,40 @@ export async function startHelloWorld(): Promise<Floor> {
      app.use((_req, res) => res.json({ hello: 'world' }))
      // As the app's own server: a benchmark that holds its event loop for seconds (a direct count over
      // a million listings) would otherwise find a connection the floor closed meanwhile.
+     const server = app.listen(${port}, '127.0.0.1', () => process.stdout.write('ok'))
+     server.keepAliveTimeout = 65_000
+     server.headersTimeout = 66_000`,
+    port,
+    false,
+  )
+  const url = `http://127.0.0.1:${port}`
+  await waitForServer(url)
+  return { ...floor, url }
+}
+
+/**
+ * An Express server that answers any request with `answer` (JSON text) as the API would send it: the
+ * value serialised again for each request, gzip-compressed at `gzipLevel` in one call when the client
+ * takes gzip. What a hand-written endpoint pays for the same answer, with no tRPC, session or database.
+ */
+export async function startAnswerFloor(answer: string, gzipLevel: number): Promise<Floor> {
+  const port = await freePort()
+  const floor = await startNode(
+    `import express from 'express'
+     import { gzipSync } from 'node:zlib'
+     const value = JSON.parse(${JSON.stringify(answer)})
+     const app = express()
+     app.get('/healthz', (_req, res) => res.json({ status: 'ok' }))
+     app.use((req, res) => {
+       let body = Buffer.from(JSON.stringify(value))
+       res.set('Content-Type', 'application/json')
+       res.vary('Accept-Encoding')
+       if (req.acceptsEncodings('gzip')) {
+         body = gzipSync(body, { level: ${gzipLevel} })
+         res.set('Content-Encoding', 'gzip')
+       }
+       res.end(body)
+     })
      const server = app.listen(${port}, '127.0.0.1', () => process.stdout.write('ok'))
      server.keepAliveTimeout = 65_000
      server.headersTimeout = 66_000`,

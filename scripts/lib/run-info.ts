@@ -8,7 +8,8 @@ import { isLiveListing } from '../../server/listings/visibility'
 
 /**
  * The command that reproduces this run: the settings it read from the environment (those of
- * `settings` that are set), then `npm run bench:…` when npm started it, or the script through tsx.
+ * `settings` that are set), then `npm run bench:…` (or `profile:…`) when npm started it, or the script
+ * through tsx.
  */
 export function commandLine(settings: string[]): string {
   const set = settings
@@ -16,7 +17,7 @@ export function commandLine(settings: string[]): string {
     .map((name) => `${name}=${JSON.stringify(process.env[name]).replace(/^"([\w./:=,-]*)"$/, '$1')}`)
   const script = relative(process.cwd(), process.argv[1] ?? '')
   const npmScript = process.env.npm_lifecycle_event
-  const run = npmScript?.startsWith('bench:') ? `npm run ${npmScript}` : `npx tsx ${script}`
+  const run = /^(bench|profile):/.test(npmScript ?? '') ? `npm run ${npmScript}` : `npx tsx ${script}`
   return [...set, run].join(' ')
 }
 

@@ -4,7 +4,15 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { readSessionToken } from '../auth/session'
 import { hashToken } from '../auth/tokens'
 import { dataVersionOf } from '../db/data-version'
-import { brotli, COMPRESS_FROM_BYTES, chunkBuffer, preferredEncoding } from './compress-whole-body'
+import {
+  API_COMPRESSION,
+  brotli,
+  COMPRESS_FROM_BYTES,
+  type CompressionLevels,
+  chunkBuffer,
+  PAGE_COMPRESSION,
+  preferredEncoding,
+} from './compress-whole-body'
 import { wantsLibras } from './security'
 import { procedurePaths } from './trpc-limits'
 
@@ -53,9 +61,17 @@ type Entry = {
   encoded: { br?: Buffer; gzip?: Buffer }
   /** Served until this moment (ms); a visitor's answer has no end but the next write. */
   until: number
+  levels: CompressionLevels
 }
 
-type Pending = { key: string; version: string; member: boolean; until?: number }
+type Pending = {
+  key: string
+  version: string
+  member: boolean
+  until?: number
+  /** How hard its body is compressed: an API answer's or a page's levels, as on the first sending. */
+  levels: CompressionLevels
+}
 
 /** Headers each answer computes for itself (or that only its first sending had). */
 const OWN_HEADERS = new Set([
@@ -107,7 +123,12 @@ export function createAnswerCache({
     // The token's hash is the session's id: the key of a member's answers, never the token itself.
     const viewer = token ? `sessão ${hashToken(token)}` : 'visitante'
     const key = `${viewer} ${wantsLibras(req) ? 'libras ' : ''}${req.originalUrl}`
-    answerOrPass(req, res, next, { key, version: currentVersion(), member: token !== undefined })
+    answerOrPass(req, res, next, {
+      key,
+      version: currentVersion(),
+      member: token !== undefined,
+      levels: API_COMPRESSION,
+    })
   }
 
   const servePage: RequestHandler = (req, res, next) => {
@@ -119,6 +140,7 @@ export function createAnswerCache({
       version: currentVersion(),
       member: false,
       until: now() + pageMaxAgeMs,
+      levels: PAGE_COMPRESSION,
     })
   }
 
@@ -138,7 +160,10 @@ export function createAnswerCache({
     if (encoding) {
       let encoded = entry.encoded[encoding]
       if (!encoded) {
-        encoded = encoding === 'br' ? brotli(entry.body) : gzipSync(entry.body)
+        encoded =
+          encoding === 'br'
+            ? brotli(entry.body, entry.levels.brotliQuality)
+            : gzipSync(entry.body, { level: entry.levels.gzipLevel })
         entry.encoded[encoding] = encoded
         storedBytes += encoded.length
       }
@@ -198,7 +223,7 @@ export function createAnswerCache({
         pair[1] !== undefined && !OWN_HEADERS.has(pair[0]),
     )
     forget(pending.key)
-    entries.set(pending.key, { status: 200, headers, body, encoded: {}, until })
+    entries.set(pending.key, { status: 200, headers, body, encoded: {}, until, levels: pending.levels })
     storedBytes += body.length
     // The oldest go first.
     for (const key of entries.keys()) {

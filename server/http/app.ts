@@ -11,7 +11,7 @@ import { requestContext } from '../trpc/http-context'
 import { createUploadRouter } from '../uploads/routes'
 import { createAnswerCache, type PageCache } from './answer-cache'
 import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
-import { compressWholeBody } from './compress-whole-body'
+import { API_COMPRESSION, compressWholeBody } from './compress-whole-body'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-calendar'
 import { mountGoogleAuth } from './google-auth'
@@ -129,7 +129,7 @@ export function createHttpApp({
   app.use(
     '/api/trpc',
     guardTrpcRequests(appRouter),
-    compressWholeBody(),
+    compressWholeBody(API_COMPRESSION),
     answers.capture,
     trpcHandler({
       router: appRouter,

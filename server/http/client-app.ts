@@ -16,7 +16,7 @@ import { escapeHtml } from '../escape-html'
 import type { AppServices } from '../services'
 import type { PageCache } from './answer-cache'
 import { type Manifest, modulePreloader } from './build-manifest'
-import { compressWholeBody, preferredEncoding } from './compress-whole-body'
+import { compressWholeBody, PAGE_COMPRESSION, preferredEncoding } from './compress-whole-body'
 import { createPageCaller } from './page-caller'
 import { withPageHead } from './page-head'
 import { injectPublicConfig, type PublicSettings, readPublicConfig } from './public-config'
@@ -248,7 +248,9 @@ export function serveBuiltClient(app: Express, distDir: string, options: ClientA
   const cache = options.pageCache
   app.get(
     '/{*path}',
-    ...(cache ? [cache.servePage, compressWholeBody(), cache.capture] : [compressWholeBody()]),
+    ...(cache
+      ? [cache.servePage, compressWholeBody(PAGE_COMPRESSION), cache.capture]
+      : [compressWholeBody(PAGE_COMPRESSION)]),
     (req: Request, res: Response, next: NextFunction) =>
       sendPage(req, res, html, options, preloadTags).catch(next),
   )
