@@ -8,17 +8,7 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes)
 }
 
-let lastToken: string | undefined
-let lastHash = ''
-
-/**
- * What the database stores instead of a token: a leaked table grants nothing. The last one is kept: a
- * member's request hashes its session token twice (the answer cache's key, then the session's id).
- */
+/** What the database stores instead of a token: a leaked table grants nothing. */
 export function hashToken(token: string): string {
-  if (token !== lastToken) {
-    lastHash = createHash('sha256').update(token).digest('hex')
-    lastToken = token
-  }
-  return lastHash
+  return createHash('sha256').update(token).digest('hex')
 }
