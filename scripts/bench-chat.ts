@@ -4,7 +4,9 @@
  * member's subscription), at 100, 2,000 and 10,000 open connections. Prints the
  * delivery latency (send → receive) median and p99, messages per second and the server's memory
  * per open connection (resident memory after a full garbage collection asked through the inspector,
- * before and after the connections open), beside two floors measured in the same run: a raw `ws` echo server (round
+ * before and after the connections open, and the JavaScript heap of the same reading), the delay of the
+ * benchmark's own event loop during the latency round (it shares the machine with the server, and a
+ * delivery it reads late counts as late), beside two floors measured in the same run: a raw `ws` echo server (round
  * trips per second, memory per idle connection) and raw SQLite inserts at synchronous=FULL (one commit
  * each). Ends with one line of the ratios against the targets. Loopback only: the connections come from
  * several 127.0.0.x addresses, as many students behind a few campus addresses would.
@@ -12,9 +14,9 @@
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { eq } from 'drizzle-orm'
 import WebSocket from 'ws'
 import { createSession } from '../server/auth/session'
@@ -23,7 +25,7 @@ import { communities, conversations, profiles, users } from '../server/db/schema
 import { seedBase } from '../server/db/seed'
 import { freePort, startBuiltServer } from './lib/built-server'
 import { startWsEcho } from './lib/floors'
-import { percentile, rssAfterGcKiB } from './lib/measure'
+import { memoryAfterGc, percentile } from './lib/measure'
 import { commandLine } from './lib/run-info'
 
 const SCENARIOS = (process.env.CONNECTIONS ?? '100,2000,10000').split(',').map(Number)
@@ -198,7 +200,7 @@ async function runScenario(connections: number) {
   const pid = server.process.pid ?? 0
   try {
     await new Promise((r) => setTimeout(r, 500))
-    const rssBefore = await rssAfterGcKiB(pid, inspectorPort)
+    const memoryBefore = await memoryAfterGc(pid, inspectorPort)
     const sentAt = new Map<string, number>()
     const deliveredAt = new Map<string, number>()
     const open = new Map<number, Connection>()
@@ -216,12 +218,18 @@ async function runScenario(connections: number) {
         }),
       )
     }
-    const rssConnected = await rssAfterGcKiB(pid, inspectorPort)
+    const memoryConnected = await memoryAfterGc(pid, inspectorPort)
 
     // 1. Latency at a steady 100 messages/s, spread over every pair, with all connections open.
+    // The benchmark shares the machine with the server: a delivery it reads late because its own event
+    // loop was held up (its garbage collection, no CPU for it) counts as late too, so that delay is
+    // printed beside the latency.
+    const clientLoop = monitorEventLoopDelay({ resolution: 5 })
+    clientLoop.enable()
     await sendPaced(open, members, 1000, 100, sentAt, 'ritmo')
     // The burst starts once the steady round is delivered, so it adds nothing to that round's latency.
     await allDelivered(sentAt, deliveredAt, 30_000)
+    clientLoop.disable()
     // 2. Throughput: every member sends MESSAGES at once (the server queues what it cannot take).
     const burstStart = performance.now()
     const burst = members
@@ -243,9 +251,12 @@ async function runScenario(connections: number) {
       expected: sentAt.size,
       median: percentile(latencies, 50),
       p99: percentile(latencies, 99),
+      clientLoopP99: clientLoop.percentile(99) / 1e6,
+      clientLoopMax: clientLoop.max / 1e6,
       // Messages delivered, not sent: one lost must not count toward the rate.
       perSecond: burstDeliveries.length / ((burstEnd - burstStart) / 1000),
-      kibPerConnection: (rssConnected - rssBefore) / connections,
+      kibPerConnection: (memoryConnected.rssKiB - memoryBefore.rssKiB) / connections,
+      heapKibPerConnection: (memoryConnected.heapKiB - memoryBefore.heapKiB) / connections,
     }
   } finally {
     await server.stop()
@@ -283,14 +294,16 @@ async function wsFloor(connections: number) {
     )
     const roundTripsPerSecond = (clients.length * perClient) / ((performance.now() - started) / 1000)
     for (const socket of clients) socket.close()
-    const before = await rssAfterGcKiB(pid, inspectorPort)
+    const before = await memoryAfterGc(pid, inspectorPort)
     const idle: WebSocket[] = []
     for (let i = 0; i < connections; i += 100) {
       idle.push(
         ...(await Promise.all(Array.from({ length: Math.min(100, connections - i) }, (_, n) => open(i + n)))),
       )
     }
-    const kibPerConnection = ((await rssAfterGcKiB(pid, inspectorPort)) - before) / connections
+    const connected = await memoryAfterGc(pid, inspectorPort)
+    const kibPerConnection = (connected.rssKiB - before.rssKiB) / connections
+    const heapKibPerConnection = (connected.heapKiB - before.heapKiB) / connections
     // Latency as the app's steady round: 1,000 messages at 100/s spread over every open connection,
     // each timed from the send to its echo.
     const sentAt = new Map<string, number>()
@@ -313,6 +326,7 @@ async function wsFloor(connections: number) {
     return {
       roundTripsPerSecond,
       kibPerConnection,
+      heapKibPerConnection,
       median: percentile(latencies, 50),
       p99: percentile(latencies, 99),
     }
@@ -321,22 +335,28 @@ async function wsFloor(connections: number) {
   }
 }
 
-/** Floor: inserts into SQLite at synchronous=FULL, one commit each, as a send without batching would do. */
+/**
+ * Floor: inserts into SQLite at synchronous=FULL, one commit each, as a send without batching would do.
+ * Also the p99 and the longest of those commits: each waits for the disk, with the event loop held, so
+ * on a busy disk they bound from below the latency of a message that needs a commit of its own.
+ */
 function sqliteFloor() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-chat-floor-'))
   try {
     const db = openDatabase(join(dataDir, 'floor.sqlite'))
     db.$client.exec('create table messages (id integer primary key, content text not null)')
     const insert = db.$client.prepare('insert into messages (content) values (?)')
-    let count = 0
+    const commits: number[] = []
     const started = performance.now()
     while (performance.now() - started < 2_000) {
+      const start = performance.now()
       insert.run('x'.repeat(120))
-      count++
+      commits.push(performance.now() - start)
     }
-    const perSecond = count / ((performance.now() - started) / 1000)
+    const perSecond = commits.length / ((performance.now() - started) / 1000)
     db.$client.close()
-    return perSecond
+    commits.sort((a, b) => a - b)
+    return { perSecond, commitP99: percentile(commits, 99), commitMax: commits.at(-1) ?? 0 }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
@@ -348,15 +368,18 @@ process.stdout.write(
     `dados: só a semente base (comunidade Univille, nenhum anúncio) e, em cada cenário, um banco novo com tantos membros\n` +
     `quantas conexões, em pares, uma conversa por par; barramento ${process.env.REDIS_URL ? 'no Redis (REDIS_URL)' : 'no processo (sem REDIS_URL)'}.\n`,
 )
-const insertsPerSecond = sqliteFloor()
+const { perSecond: insertsPerSecond, commitP99, commitMax } = sqliteFloor()
 process.stdout.write(
   'Pares de membros; envio pela WebSocket de quem envia, entrega pela assinatura WebSocket do outro lado.\n' +
     `Latência: 1.000 mensagens a 100/s com todas as conexões abertas. Vazão: até ${BURST_SENDERS} membros enviam ${MESSAGES} de uma vez.\n` +
     `Pisos no mesmo minuto: eco de \`ws\` puro (ida e volta por segundo, memória por conexão parada, p99 da ida e volta\n` +
     `de 1.000 mensagens a 100/s com as conexões abertas) e SQLite puro\n` +
-    `com synchronous=FULL, um commit por inserção: ${insertsPerSecond.toFixed(0)} inserções/s.\n\n` +
-    'conexões | entregues      | latência mediana | latência p99 | mensagens/s (vazão) | memória/conexão | ws puro: ida e volta/s | ws puro: memória/conexão | ws puro: p99\n' +
-    '---------|----------------|------------------|--------------|---------------------|-----------------|------------------------|--------------------------|-------------\n',
+    `com synchronous=FULL, um commit por inserção: ${insertsPerSecond.toFixed(0)} inserções/s, ` +
+    `commit p99 ${commitP99.toFixed(1)} ms, o mais longo ${commitMax.toFixed(1)} ms.\n` +
+    'Memória: residente (e, entre parênteses, só o heap do JavaScript) depois de uma coleta de lixo completa.\n' +
+    'Laço do cliente: atraso do laço de eventos do próprio benchmark (p99 / máximo) durante a rodada de latência.\n\n' +
+    'conexões | entregues      | latência mediana | latência p99 | laço do cliente | mensagens/s (vazão) | memória/conexão (heap) | ws puro: ida e volta/s | ws puro: memória/conexão (heap) | ws puro: p99 | carga\n' +
+    '---------|----------------|------------------|--------------|-----------------|---------------------|------------------------|------------------------|---------------------------------|--------------|------\n',
 )
 const results = []
 for (const connections of SCENARIOS) {
@@ -369,11 +392,13 @@ for (const connections of SCENARIOS) {
       `${result.delivered}/${result.expected}`.padStart(14),
       `${result.median.toFixed(1).padStart(13)} ms`,
       `${result.p99.toFixed(1).padStart(9)} ms`,
+      `${result.clientLoopP99.toFixed(0)} / ${result.clientLoopMax.toFixed(0)} ms`.padStart(15),
       result.perSecond.toFixed(0).padStart(19),
-      `${result.kibPerConnection.toFixed(1).padStart(11)} KiB`,
+      `${result.kibPerConnection.toFixed(1)} KiB (${result.heapKibPerConnection.toFixed(1)})`.padStart(22),
       floor.roundTripsPerSecond.toFixed(0).padStart(22),
-      `${floor.kibPerConnection.toFixed(1).padStart(20)} KiB`,
-      `${floor.p99.toFixed(1).padStart(9)} ms\n`,
+      `${floor.kibPerConnection.toFixed(1)} KiB (${floor.heapKibPerConnection.toFixed(1)})`.padStart(31),
+      `${floor.p99.toFixed(1).padStart(9)} ms`,
+      `${loadavg()[0]?.toFixed(1)}\n`,
     ].join(' | '),
   )
 }
@@ -381,8 +406,8 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'NÃO')
 const summary = results.map((r) => {
   const targets = r.connections === 2000
   return (
-    `${r.connections} conexões: p99 ${r.p99.toFixed(1)} ms (${(r.p99 / r.floor.p99).toFixed(1)}× o ws puro)${targets ? ` [meta ≤ 20 ms: ${verdict(r.p99 <= 20)}]` : ''}, ` +
-    `${r.kibPerConnection.toFixed(1)} KiB/conexão (${(r.kibPerConnection / r.floor.kibPerConnection).toFixed(1)}× o ws puro)` +
+    `${r.connections} conexões: p99 ${r.p99.toFixed(1)} ms (${(r.p99 / r.floor.p99).toFixed(1)}× o ws puro; laço do cliente atrasou até ${r.clientLoopMax.toFixed(0)} ms)${targets ? ` [meta ≤ 20 ms: ${verdict(r.p99 <= 20)}]` : ''}, ` +
+    `${r.kibPerConnection.toFixed(1)} KiB/conexão, heap ${r.heapKibPerConnection.toFixed(1)} KiB (${(r.kibPerConnection / r.floor.kibPerConnection).toFixed(1)}× o ws puro)` +
     `${targets ? ` [meta ≤ 20 KiB: ${verdict(r.kibPerConnection <= 20)}]` : ''}, ` +
     `vazão ${r.perSecond.toFixed(0)} msg/s (${(r.perSecond / insertsPerSecond).toFixed(1)}× o SQLite de um commit por inserção)` +
     `${targets ? ` [meta ≥ 1000: ${verdict(r.perSecond >= 1000)}]` : ''}` +

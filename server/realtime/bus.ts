@@ -77,54 +77,82 @@ export interface EventBus {
 /** The publishing side of one listener: what the bus hands it, BUS_GAP included. */
 export type BusSink = { push: (item: unknown) => void }
 
+/** One settled promise for every listener that is heard at once. */
+const ATTACHED = Promise.resolve()
+
 /**
  * A listener as an async iterator over a plain array: messages wait in order until read, and the
  * abort signal ends it. Lighter than `events.on()`, whose two fixed queues cost about 32 KiB per
  * listener: with thousands of open connections, each with its subscriptions, that was most of the
- * memory of a connection. `attach` registers the sink (resolving once it receives), `detach` undoes it.
+ * memory of a connection. One object is the sink, the iterator and the abort handler, rather than a
+ * closure for each role. `attach` registers the sink (resolving once it receives), `detach` undoes it.
  */
+class QueuedListener<T extends BusTopic>
+  implements BusSink, AsyncIterator<BusMessages[T] | typeof BUS_GAP>, EventListenerObject
+{
+  private queue: (BusMessages[T] | typeof BUS_GAP)[] = []
+  private waiting: ((result: IteratorResult<BusMessages[T] | typeof BUS_GAP>) => void) | null = null
+  private done: boolean
+  readonly ready: Promise<void>
+
+  constructor(
+    private readonly signal: AbortSignal,
+    attach: (sink: BusSink) => Promise<void>,
+    private readonly detach: (sink: BusSink) => void,
+  ) {
+    this.done = signal.aborted
+    this.ready = this.done ? ATTACHED : attach(this)
+    if (!this.done) signal.addEventListener('abort', this, { once: true })
+  }
+
+  push(item: unknown) {
+    const resolve = this.waiting
+    if (resolve) {
+      this.waiting = null
+      resolve({ done: false, value: item as BusMessages[T] | typeof BUS_GAP })
+    } else this.queue.push(item as BusMessages[T] | typeof BUS_GAP)
+  }
+
+  /** The signal aborted. */
+  handleEvent() {
+    this.finish()
+  }
+
+  private finish() {
+    if (this.done) return
+    this.done = true
+    this.detach(this)
+    this.signal.removeEventListener('abort', this)
+    this.waiting?.({ done: true, value: undefined })
+    this.waiting = null
+  }
+
+  next(): Promise<IteratorResult<BusMessages[T] | typeof BUS_GAP>> {
+    if (this.queue.length > 0) {
+      return Promise.resolve({ done: false, value: this.queue.shift() as BusMessages[T] | typeof BUS_GAP })
+    }
+    if (this.done) return Promise.resolve({ done: true, value: undefined })
+    return new Promise((resolve) => {
+      this.waiting = resolve
+    })
+  }
+
+  return(): Promise<IteratorResult<BusMessages[T] | typeof BUS_GAP>> {
+    this.finish()
+    return Promise.resolve({ done: true, value: undefined })
+  }
+
+  [Symbol.asyncIterator]() {
+    return this
+  }
+}
+
 export function queuedListener<T extends BusTopic>(
   signal: AbortSignal,
   attach: (sink: BusSink) => Promise<void>,
   detach: (sink: BusSink) => void,
 ): BusListener<T> {
-  type Item = BusMessages[T] | typeof BUS_GAP
-  const queue: Item[] = []
-  let waiting: ((result: IteratorResult<Item>) => void) | null = null
-  let done = signal.aborted
-  const sink: BusSink = {
-    push(item) {
-      if (waiting) {
-        const resolve = waiting
-        waiting = null
-        resolve({ done: false, value: item as Item })
-      } else queue.push(item as Item)
-    },
-  }
-  const finish = () => {
-    if (done) return
-    done = true
-    detach(sink)
-    signal.removeEventListener('abort', finish)
-    waiting?.({ done: true, value: undefined })
-    waiting = null
-  }
-  const ready = done ? Promise.resolve() : attach(sink)
-  signal.addEventListener('abort', finish, { once: true })
-  const iterator: AsyncIterator<Item> = {
-    next() {
-      if (queue.length > 0) return Promise.resolve({ done: false, value: queue.shift() as Item })
-      if (done) return Promise.resolve({ done: true, value: undefined })
-      return new Promise((resolve) => {
-        waiting = resolve
-      })
-    },
-    return() {
-      finish()
-      return Promise.resolve({ done: true, value: undefined })
-    },
-  }
-  return { [Symbol.asyncIterator]: () => iterator, ready }
+  return new QueuedListener<T>(signal, attach, detach)
 }
 
 export function createInProcessBus(): EventBus {
@@ -144,7 +172,7 @@ export function createInProcessBus(): EventBus {
           channels.set(channel, sinks)
         }
         sinks.add(sink)
-        return Promise.resolve()
+        return ATTACHED
       },
       (sink) => {
         const sinks = channels.get(channel)

@@ -4,6 +4,9 @@ import { BUS_GAP, type BusSink, type BusTopic, type EventBus, queuedListener } f
 
 type Listener = BusSink
 
+/** What a listener joining an already subscribed channel awaits. */
+const SUBSCRIBED = Promise.resolve()
+
 /**
  * The event bus over Redis pub/sub, for several instances on the same data. `publisher` runs commands,
  * `subscriber` is a connection given over to SUBSCRIBE. One Redis channel per topic and key, subscribed
@@ -24,14 +27,19 @@ export function createRedisBus({
   logger: Logger
   prefix?: string
 }): EventBus {
-  type Entry = { listeners: Set<Listener>; subscribed: Promise<void> }
-  const channels = new Map<string, Entry>()
+  /** The listeners of each subscribed channel: a set per channel, as few objects as the in-process bus. */
+  const channels = new Map<string, Set<Listener>>()
   /** Listeners of a whole topic, by pattern (`vupt:bus:account:*`), subscribed with PSUBSCRIBE. */
-  const patterns = new Map<string, Entry>()
+  const patterns = new Map<string, Set<Listener>>()
+  /** A SUBSCRIBE (PSUBSCRIBE) still on its way, awaited by the listeners that join meanwhile; gone once answered. */
+  const subscribing = {
+    channels: new Map<string, Promise<void>>(),
+    patterns: new Map<string, Promise<void>>(),
+  }
   let connectedBefore = false
 
-  function deliver(entry: Entry | undefined, channel: string, raw: string) {
-    if (!entry) return
+  function deliver(listeners: Set<Listener> | undefined, channel: string, raw: string) {
+    if (!listeners) return
     let message: unknown
     try {
       message = JSON.parse(raw)
@@ -39,7 +47,7 @@ export function createRedisBus({
       logger.warn({ err: error, channel }, 'mensagem ilegível no barramento')
       return
     }
-    for (const listener of entry.listeners) listener.push(message)
+    for (const listener of listeners) listener.push(message)
   }
   subscriber.on('message', (channel: string, raw: string) => deliver(channels.get(channel), channel, raw))
   subscriber.on('pmessage', (pattern: string, channel: string, raw: string) =>
@@ -58,8 +66,8 @@ export function createRedisBus({
     ]).then(
       () => {
         logger.info({ channels: names.length + globs.length }, 'barramento de eventos reconectado')
-        for (const entry of [...channels.values(), ...patterns.values()]) {
-          for (const listener of entry.listeners) listener.push(BUS_GAP)
+        for (const listeners of [...channels.values(), ...patterns.values()]) {
+          for (const listener of listeners) listener.push(BUS_GAP)
         }
       },
       (error: unknown) => logger.error({ err: error }, 'não foi possível assinar de novo os canais'),
@@ -67,32 +75,39 @@ export function createRedisBus({
   })
 
   function subscribe(channel: string, pattern: boolean): Promise<void> {
-    return (pattern ? subscriber.psubscribe(channel) : subscriber.subscribe(channel)).then(
-      () => undefined,
-      (error: unknown) => {
-        // Offline: the channel is subscribed with the others once the connection is back.
-        logger.warn({ err: error, channel }, 'assinatura de canal adiada')
-      },
-    )
+    const pending = pattern ? subscribing.patterns : subscribing.channels
+    const subscribed = (pattern ? subscriber.psubscribe(channel) : subscriber.subscribe(channel))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          // Offline: the channel is subscribed with the others once the connection is back.
+          logger.warn({ err: error, channel }, 'assinatura de canal adiada')
+        },
+      )
+      .finally(() => {
+        if (pending.get(channel) === subscribed) pending.delete(channel)
+      })
+    pending.set(channel, subscribed)
+    return subscribed
   }
 
   function add(channel: string, listener: Listener, pattern = false): Promise<void> {
     const entries = pattern ? patterns : channels
-    let entry = entries.get(channel)
-    if (!entry) {
-      entry = { listeners: new Set(), subscribed: subscribe(channel, pattern) }
-      entries.set(channel, entry)
+    const listeners = entries.get(channel)
+    if (listeners) {
+      listeners.add(listener)
+      return (pattern ? subscribing.patterns : subscribing.channels).get(channel) ?? SUBSCRIBED
     }
-    entry.listeners.add(listener)
-    return entry.subscribed
+    entries.set(channel, new Set([listener]))
+    return subscribe(channel, pattern)
   }
 
   function remove(channel: string, listener: Listener, pattern = false) {
     const entries = pattern ? patterns : channels
-    const entry = entries.get(channel)
-    if (!entry) return
-    entry.listeners.delete(listener)
-    if (entry.listeners.size > 0) return
+    const listeners = entries.get(channel)
+    if (!listeners) return
+    listeners.delete(listener)
+    if (listeners.size > 0) return
     entries.delete(channel)
     const unsubscribed = pattern ? subscriber.punsubscribe(channel) : subscriber.unsubscribe(channel)
     unsubscribed.catch((error: unknown) => {

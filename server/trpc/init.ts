@@ -72,13 +72,33 @@ const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
 /**
  * A subscription's stream runs after every middleware returned: a refusal it raises on the way (a
  * connection over its limit, a session that ended) is answered here, as the middleware answers calls.
+ * The stream's own iterator is wrapped in one object rather than another async generator, whose
+ * state and pending promises would be kept by every open subscription.
  */
-async function* refusalsAnswered(stream: AsyncIterable<unknown>) {
-  try {
-    return yield* stream
-  } catch (error) {
-    throw error instanceof AppError ? asTRPCError(error) : error
+function refusalsAnswered(stream: AsyncIterable<unknown>): AsyncIterableIterator<unknown> {
+  return new RefusalsAnswered(stream[Symbol.asyncIterator]())
+}
+
+class RefusalsAnswered implements AsyncIterableIterator<unknown> {
+  constructor(private readonly inner: AsyncIterator<unknown>) {}
+
+  next() {
+    return this.inner.next().catch(answerRefusal)
   }
+
+  return(value?: unknown) {
+    return this.inner.return
+      ? this.inner.return(value).catch(answerRefusal)
+      : Promise.resolve({ done: true as const, value })
+  }
+
+  [Symbol.asyncIterator]() {
+    return this
+  }
+}
+
+function answerRefusal(error: unknown): never {
+  throw error instanceof AppError ? asTRPCError(error) : error
 }
 
 export const publicProcedure = baseProcedure.meta({ tier: 'public' })

@@ -62,6 +62,36 @@ describe('the Redis bus', () => {
     )
   })
 
+  it('listeners of one key share its channel: one that joins while it is being subscribed waits for it, one that joins later is ready at once, and it stays until the last ends', async () => {
+    const one = instanceBus()
+    const two = instanceBus()
+    const channels = async () =>
+      (await redis.client.call('PUBSUB', 'CHANNELS', 'vupt:bus:chat:41')) as string[]
+    const stopFirst = new AbortController()
+    const first = one.listen('chat', 41, stopFirst.signal)
+    const second = one.listen('chat', 41, new AbortController().signal)
+    await second.ready
+    expect(await channels()).toEqual(['vupt:bus:chat:41'])
+    await first.ready
+    const third = one.listen('chat', 41, new AbortController().signal)
+    await third.ready
+
+    two.publish('chat', 41, { type: 'typing', conversationId: 1, userId: 5 })
+    for (const listener of [first, second, third]) {
+      expect(await listener[Symbol.asyncIterator]().next()).toEqual({
+        done: false,
+        value: { type: 'typing', conversationId: 1, userId: 5 },
+      })
+    }
+    stopFirst.abort()
+    two.publish('chat', 41, { type: 'typing', conversationId: 1, userId: 6 })
+    expect(await second[Symbol.asyncIterator]().next()).toEqual({
+      done: false,
+      value: { type: 'typing', conversationId: 1, userId: 6 },
+    })
+    expect(await channels()).toEqual(['vupt:bus:chat:41'])
+  })
+
   it("ends a member's streams on one instance when another suspends them, and after an outage from the database", async () => {
     const one = instanceBus()
     const two = instanceBus()
