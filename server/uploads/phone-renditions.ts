@@ -38,7 +38,8 @@ export async function backfillPhoneRenditions(
 ): Promise<PhoneBackfillResult> {
   const started = Date.now()
   const result: PhoneBackfillResult = { made: 0, small: 0, failed: 0, done: false }
-  // Walks by id, so a photo that failed is not retried in the same turn.
+  // Walks the primary key's index by id: a turn reads each row once, and a photo that failed is not
+  // retried in the same turn.
   let afterId = ''
   while (Date.now() - started < budgetMs) {
     const rows = db
