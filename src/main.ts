@@ -29,6 +29,7 @@ import { seedCalendars } from '../server/semesters/calendar'
 import { REVERIFICATION_EVERY_MS, runReverification } from '../server/semesters/reverification'
 import type { AppServices } from '../server/services'
 import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/cleanup'
+import { createPhoneBackfillJob, PHONE_BACKFILL_EVERY_MS } from '../server/uploads/phone-renditions'
 import { createLocalImageStorage } from '../server/uploads/storage'
 import type { PageRenderer } from '../shared/ssr'
 import { loadEnv } from './env'
@@ -194,6 +195,12 @@ async function main() {
     name: 'uploads-orphans',
     everyMs: ORPHAN_CLEANUP_INTERVAL_MS,
     run: () => runOrphanCleanup(services),
+  })
+  scheduler.add({
+    name: 'uploads-phone-renditions',
+    everyMs: PHONE_BACKFILL_EVERY_MS,
+    firstRunAfterMs: 30 * 1000,
+    run: createPhoneBackfillJob(services),
   })
   addSweep(
     { name: 'listing-life', everyMs: LISTING_LIFE_EVERY_MS, firstRunAfterMs: 60 * 1000 },

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { BannerPlacement } from '../../shared/domain'
-import { cardRenditionWidth } from '../../shared/renditions'
+import { cardRenditionWidth, phoneRenditionWidth } from '../../shared/renditions'
 import { advertisements, uploads } from '../db/schema'
 import type { AppServices } from '../services'
 
@@ -19,11 +19,13 @@ export function activeBanners(
         imageUrl: advertisements.imageUrl,
         linkUrl: advertisements.linkUrl,
         cardKey: uploads.cardKey,
+        phoneKey: uploads.phoneKey,
+        fullKey: uploads.fullKey,
         width: uploads.width,
         height: uploads.height,
       })
       .from(advertisements)
-      // An uploaded image also has its card rendition, which is all a phone needs.
+      // An uploaded image also has its card and phone renditions.
       .leftJoin(uploads, eq(uploads.id, advertisements.imageUploadId))
       .where(
         and(
@@ -35,16 +37,23 @@ export function activeBanners(
       .orderBy(asc(advertisements.displayOrder), asc(advertisements.id))
       .limit(10)
       .all()
-      .map(({ cardKey, width, height, ...banner }) => ({
-        ...banner,
-        renditions:
-          cardKey && width && height
-            ? {
-                cardUrl: storage.urlFor(cardKey),
-                cardWidth: cardRenditionWidth(width, height),
-                fullWidth: width,
-              }
-            : null,
-      }))
+      .map(({ cardKey, phoneKey, fullKey, width, height, ...banner }) => {
+        // A phone rendition of its own: not for an image no larger than it, nor one still waiting
+        // for the backfill.
+        const phone = phoneKey && phoneKey !== fullKey ? phoneKey : null
+        return {
+          ...banner,
+          renditions:
+            cardKey && width && height
+              ? {
+                  cardUrl: storage.urlFor(cardKey),
+                  cardWidth: cardRenditionWidth(width, height),
+                  phoneUrl: phone ? storage.urlFor(phone) : null,
+                  phoneWidth: phone ? phoneRenditionWidth(width, height) : null,
+                  fullWidth: width,
+                }
+              : null,
+        }
+      })
   )
 }

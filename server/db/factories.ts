@@ -6,12 +6,13 @@ import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { chatPhotoPath } from '../../shared/chat'
 import type { ListingCondition, ListingStatus } from '../../shared/domain'
+import { needsPhoneRendition } from '../../shared/renditions'
 import { zonedLocalToUtc } from '../../shared/time'
 import { createAccount, type NewAccount } from '../auth/accounts'
 import { hashPassword } from '../auth/password'
 import { replaceImages } from '../listings/rules'
 import type { ImageStorage } from '../uploads/storage'
-import { accessOf } from '../uploads/urls'
+import { accessOf, hasPhoneRendition } from '../uploads/urls'
 import type { Database } from './client'
 import {
   communities,
@@ -222,8 +223,20 @@ export function createUpload(db: Database, { ownerId, kind, width = 800, height 
   const isPrivate = accessOf(kind) === 'private'
   const name = isPrivate ? `private-${hash}` : hash
   const fullKey = `${name}-full.webp`
+  const phoneKey =
+    hasPhoneRendition(kind) && needsPhoneRendition(width, height) ? `${name}-phone.webp` : fullKey
   db.insert(uploads)
-    .values({ id, ownerId, kind, cardKey: `${name}-card.webp`, fullKey, width, height, bytes: 1000 })
+    .values({
+      id,
+      ownerId,
+      kind,
+      cardKey: `${name}-card.webp`,
+      fullKey,
+      phoneKey,
+      width,
+      height,
+      bytes: 1000,
+    })
     .run()
   return { id, fullUrl: isPrivate ? chatPhotoPath(id, 'full') : `/uploads/${fullKey}` }
 }

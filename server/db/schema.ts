@@ -469,6 +469,12 @@ export const uploads = sqliteTable(
     kind: text('kind', { enum: UPLOAD_KINDS }).notNull(),
     cardKey: text('card_key').notNull(),
     fullKey: text('full_key').notNull(),
+    /**
+     * The phone rendition (shared/renditions.ts): its own file for a listing or banner photo larger
+     * than it, else the full one's key. Null for a photo stored before it existed, until the backfill
+     * (server/uploads/phone-renditions.ts) makes it.
+     */
+    phoneKey: text('phone_key'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { ListingCondition, MainCategorySlug } from '../../shared/domain'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import type { Database } from '../db/client'
-import { listingImages, listings, mainCategories } from '../db/schema'
+import { listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
 import { foldForSearch, ftsQueryOf, searchWords } from './search-text'
 import { isLiveListing, selectListingCards } from './visibility'
@@ -439,14 +439,4 @@ export function listListings(db: Database, query: ListingQuery) {
         })
       : null
   return { items, nextCursor }
-}
-
-export function imagesOf(db: Database, listingIds: number[]) {
-  if (listingIds.length === 0) return []
-  return db
-    .select()
-    .from(listingImages)
-    .where(inArray(listingImages.listingId, listingIds))
-    .orderBy(asc(listingImages.listingId), asc(listingImages.position))
-    .all()
 }

@@ -1,14 +1,23 @@
-import { eq, sql } from 'drizzle-orm'
-import { cardRenditionWidth } from '../../shared/renditions'
+import { asc, eq, sql } from 'drizzle-orm'
+import { cardRenditionWidth, phoneRenditionWidth } from '../../shared/renditions'
 import { memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { favorites, listings, listingVupts, mainCategories, profiles, subcategories } from '../db/schema'
+import {
+  favorites,
+  listingImages,
+  listings,
+  listingVupts,
+  mainCategories,
+  profiles,
+  subcategories,
+  uploads,
+} from '../db/schema'
 import { blockedBetween } from '../safety/blocks'
+import type { AppServices } from '../services'
 import { matchesOfListing } from '../wanted/matching'
 import { sellerAverageColumn } from './card'
-import { imagesOf } from './catalog'
 import { listingNotFound, recordView } from './rules'
 import { isLive } from './visibility'
 
@@ -53,16 +62,39 @@ function listingRow(db: Database, id: number) {
     .get()
 }
 
-function photosOf(db: Database, listingId: number) {
-  return imagesOf(db, [listingId]).map((image) => ({
-    id: image.uploadId,
-    cardUrl: image.cardUrl,
-    // Photos stored before sizes were recorded have none, and get no srcset.
-    cardWidth: image.width && image.height ? cardRenditionWidth(image.width, image.height) : null,
-    fullUrl: image.fullUrl,
-    width: image.width,
-    height: image.height,
-  }))
+function photosOf({ db, storage }: Pick<AppServices, 'db' | 'storage'>, listingId: number) {
+  return db
+    .select({
+      uploadId: listingImages.uploadId,
+      cardUrl: listingImages.cardUrl,
+      fullUrl: listingImages.fullUrl,
+      width: listingImages.width,
+      height: listingImages.height,
+      fullKey: uploads.fullKey,
+      phoneKey: uploads.phoneKey,
+    })
+    .from(listingImages)
+    .leftJoin(uploads, eq(uploads.id, listingImages.uploadId))
+    .where(eq(listingImages.listingId, listingId))
+    .orderBy(asc(listingImages.position))
+    .all()
+    .map(({ uploadId, fullKey, phoneKey, ...image }) => {
+      // Photos stored before sizes were recorded have none, and get no srcset.
+      const sized = image.width && image.height ? { width: image.width, height: image.height } : null
+      // A phone rendition of its own: not for a photo no larger than it, nor one still waiting for
+      // the backfill.
+      const phone = sized && phoneKey && phoneKey !== fullKey ? phoneKey : null
+      return {
+        id: uploadId,
+        cardUrl: image.cardUrl,
+        cardWidth: sized ? cardRenditionWidth(sized.width, sized.height) : null,
+        phoneUrl: phone ? storage.urlFor(phone) : null,
+        phoneWidth: phone && sized ? phoneRenditionWidth(sized.width, sized.height) : null,
+        fullUrl: image.fullUrl,
+        width: image.width,
+        height: image.height,
+      }
+    })
 }
 
 /**
@@ -70,7 +102,12 @@ function photosOf(db: Database, listingId: number) {
  * or any own listing. Counts one view per member per day. The seller also reads the Procura-se posts
  * the listing answered.
  */
-export function listingForMember(db: Database, user: CurrentUser, id: number) {
+export function listingForMember(
+  services: Pick<AppServices, 'db' | 'storage'>,
+  user: CurrentUser,
+  id: number,
+) {
+  const { db } = services
   const row = listingRow(db, id)
   const isOwner = row?.seller.id === user.id
   if (!row || row.communityId !== user.communityId || (!isLive(row) && !isOwner)) throw listingNotFound()
@@ -93,7 +130,7 @@ export function listingForMember(db: Database, user: CurrentUser, id: number) {
   return {
     ...listing,
     views,
-    images: photosOf(db, row.id),
+    images: photosOf(services, row.id),
     isOwner,
     isFavorite: viewerState?.favorite ?? false,
     hasVupt: viewerState?.vupt ?? false,
@@ -105,9 +142,14 @@ export function listingForMember(db: Database, user: CurrentUser, id: number) {
  * Admin → Anúncios: any listing of the moderator's own community, live or not, as it stands, with its
  * state and the removal reason. Read-only; nothing here counts a view.
  */
-export function listingForStaff(db: Database, staff: CurrentUser, id: number) {
+export function listingForStaff(
+  services: Pick<AppServices, 'db' | 'storage'>,
+  staff: CurrentUser,
+  id: number,
+) {
+  const { db } = services
   const row = listingRow(db, id)
   if (!row || row.communityId !== memberCommunityId(staff)) throw listingNotFound()
   const { communityId: _community, views, vuptsCount, ...listing } = row
-  return { ...listing, views, vuptsCount, images: photosOf(db, row.id), isLive: isLive(row) }
+  return { ...listing, views, vuptsCount, images: photosOf(services, row.id), isLive: isLive(row) }
 }

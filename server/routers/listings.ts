@@ -51,9 +51,7 @@ export const listingsRouter = router({
   ),
 
   /** The listing page. Counts one view per member per day. */
-  byId: approvedProcedure
-    .input(idInput)
-    .query(({ ctx, input }) => listingForMember(ctx.db, ctx.user, input.id)),
+  byId: approvedProcedure.input(idInput).query(({ ctx, input }) => listingForMember(ctx, ctx.user, input.id)),
 
   create: approvedProcedure
     .input(listingInputSchema)

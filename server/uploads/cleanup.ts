@@ -13,12 +13,13 @@ const BATCH = 200
 
 export type OrphanCleanupOptions = { olderThanMs?: number; now?: Date }
 
-function keyInUse(db: Database, key: string): boolean {
+/** Whether some upload row still names the file. */
+export function keyInUse(db: Database, key: string): boolean {
   return (
     db
       .select({ one: sql`1` })
       .from(uploads)
-      .where(or(eq(uploads.cardKey, key), eq(uploads.fullKey, key)))
+      .where(or(eq(uploads.cardKey, key), eq(uploads.fullKey, key), eq(uploads.phoneKey, key)))
       .limit(1)
       .get() !== undefined
   )
@@ -39,7 +40,12 @@ export async function deleteOrphanUploads(
   for (;;) {
     const keys = db.transaction((tx) => {
       const batch = tx
-        .select({ id: uploads.id, cardKey: uploads.cardKey, fullKey: uploads.fullKey })
+        .select({
+          id: uploads.id,
+          cardKey: uploads.cardKey,
+          fullKey: uploads.fullKey,
+          phoneKey: uploads.phoneKey,
+        })
         .from(uploads)
         .where(
           and(
@@ -61,7 +67,9 @@ export async function deleteOrphanUploads(
         )
         .run()
       deleted += batch.length
-      return new Set(batch.flatMap((row) => [row.cardKey, row.fullKey]))
+      return new Set(
+        batch.flatMap((row) => [row.cardKey, row.fullKey, ...(row.phoneKey ? [row.phoneKey] : [])]),
+      )
     })
     if (!keys) break
     for (const key of keys) {

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type SharpOptions } from 'sharp'
 import { APP_ERRORS } from '../../shared/errors'
-import { CARD_MAX_SIZE, FULL_MAX_SIZE } from '../../shared/renditions'
+import { CARD_MAX_SIZE, FULL_MAX_SIZE, needsPhoneRendition, PHONE_MAX_SIZE } from '../../shared/renditions'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '../../shared/uploads'
 
 export { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS }
@@ -30,7 +30,15 @@ export class ImageRejectedError extends Error {
 }
 
 export type ProcessedRendition = { data: Buffer; width: number; height: number }
-export type ProcessedImage = { format: AcceptedFormat; card: ProcessedRendition; full: ProcessedRendition }
+export type ProcessedImage = {
+  format: AcceptedFormat
+  card: ProcessedRendition
+  full: ProcessedRendition
+  /** Absent when not asked for, or when the full rendition is no larger than it. */
+  phone?: ProcessedRendition
+}
+
+export type ProcessOptions = { phone?: boolean }
 
 /**
  * Judged by the leading bytes before libvips sees the input at all, so none of its other loaders
@@ -74,10 +82,22 @@ async function render(input: Buffer, maxSize: number): Promise<ProcessedRenditio
 }
 
 /**
- * Validates an uploaded file by its content and turns it into the two stored renditions.
+ * The phone rendition of a stored full rendition, for photos stored before there was one. Throws what
+ * sharp throws for a file that is not a readable image.
+ */
+export function renderPhoneFromFull(full: Buffer): Promise<ProcessedRendition> {
+  return render(full, PHONE_MAX_SIZE)
+}
+
+/**
+ * Validates an uploaded file by its content and turns it into the stored renditions: card and full,
+ * and the phone one when asked for and the image is larger than it.
  * Throws ImageRejectedError for anything that is not an acceptable image.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer,
+  { phone = false }: ProcessOptions = {},
+): Promise<ProcessedImage> {
   if (input.length > MAX_UPLOAD_BYTES) throw new ImageRejectedError('too_large')
   const format = sniffImageFormat(input)
   if (!format) throw new ImageRejectedError('not_image')
@@ -94,8 +114,15 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (metadata.width * metadata.height > MAX_UPLOAD_PIXELS) throw new ImageRejectedError('too_many_pixels')
 
   try {
-    const [full, card] = await Promise.all([render(input, FULL_MAX_SIZE), render(input, CARD_MAX_SIZE)])
-    return { format, full, card }
+    // Each from the upload itself, side by side on libvips' threads, off the event loop.
+    const [full, card, phoneRendition] = await Promise.all([
+      render(input, FULL_MAX_SIZE),
+      render(input, CARD_MAX_SIZE),
+      phone && needsPhoneRendition(metadata.width, metadata.height)
+        ? render(input, PHONE_MAX_SIZE)
+        : undefined,
+    ])
+    return phoneRendition ? { format, full, card, phone: phoneRendition } : { format, full, card }
   } catch (error) {
     // The header was fine but the pixel data is not (truncated or corrupt file).
     throw rejectionFor(error)

@@ -20,11 +20,14 @@ export interface ImageStorage {
   readonly localFolder?: string
 }
 
-export type Rendition = 'card' | 'full'
+export type Rendition = 'card' | 'phone' | 'full'
 
 /** Public names, served to anyone under /uploads: the content's SHA-256 and the rendition. */
-export const UPLOAD_KEY_PATTERN = /^[a-f0-9]{64}-(card|full)\.webp$/
-/** Private names (chat photos): never matched by the public route, read only after a membership check. */
+export const UPLOAD_KEY_PATTERN = /^[a-f0-9]{64}-(card|phone|full)\.webp$/
+/**
+ * Private names (chat photos): never matched by the public route, read only after a membership check.
+ * A chat photo has no phone rendition: the bubble shows the card one, and one opened is for looking closer.
+ */
 export const PRIVATE_UPLOAD_KEY_PATTERN = /^private-[a-f0-9]{64}-(card|full)\.webp$/
 
 export type KeyAccess = 'public' | 'private'

@@ -5,7 +5,7 @@ import type { Database } from '../db/client'
 import { type UploadKind, uploads } from '../db/schema'
 import { processImage } from './process-image'
 import { type ImageStorage, renditionKey } from './storage'
-import { accessOf, uploadUrls } from './urls'
+import { accessOf, hasPhoneRendition, uploadUrls } from './urls'
 
 /**
  * Processes an image (see processImage: it throws ImageRejectedError for anything unsafe) and
@@ -17,10 +17,17 @@ export async function storeImage(
   kind: UploadKind,
   input: Buffer,
 ): Promise<UploadedImage> {
-  const image = await processImage(input)
+  const image = await processImage(input, { phone: hasPhoneRendition(kind) })
   const access = accessOf(kind)
   const cardKey = renditionKey(image.card.data, 'card', access)
   const fullKey = renditionKey(image.full.data, 'full', access)
+  // Without one of its own, a phone loads the full rendition.
+  const phoneKey = image.phone ? renditionKey(image.phone.data, 'phone', access) : fullKey
+  const files = [
+    { key: cardKey, data: image.card.data },
+    { key: fullKey, data: image.full.data },
+    ...(image.phone ? [{ key: phoneKey, data: image.phone.data }] : []),
+  ]
   const id = randomUUID()
   // The row goes in before the files: the orphan cleanup never deletes a file a row names.
   db.insert(uploads)
@@ -30,13 +37,14 @@ export async function storeImage(
       kind,
       cardKey,
       fullKey,
+      phoneKey,
       width: image.full.width,
       height: image.full.height,
-      bytes: image.card.data.length + image.full.data.length,
+      bytes: files.reduce((sum, file) => sum + file.data.length, 0),
     })
     .run()
   try {
-    await Promise.all([storage.put(cardKey, image.card.data), storage.put(fullKey, image.full.data)])
+    await Promise.all(files.map((file) => storage.put(file.key, file.data)))
   } catch (error) {
     db.delete(uploads).where(eq(uploads.id, id)).run()
     throw error

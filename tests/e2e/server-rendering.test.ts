@@ -186,14 +186,39 @@ describe('páginas montadas no servidor', () => {
     }
   })
 
-  it('a foto da primeira tela é pedida antes dos scripts da página, e a de um celular é a menor', async () => {
+  it('a foto da primeira tela é pedida antes dos scripts da página, e um celular leva a versão de celular', async () => {
     const html = await (await fetch(`${stage.server.url}/univille/portal`)).text()
     const head = html.slice(0, html.indexOf('</head>'))
     // The portal's hero banner: preloaded from the head, ahead of the page's module preloads.
     const banner = /<link rel="preload" as="image" imageSrcSet="([^"]+)"[^>]*fetchPriority="high"/.exec(head)
-    expect(banner?.[1]).toMatch(/-card\.webp 640w, .+-full\.webp 1600w$/)
+    expect(banner?.[1]).toMatch(/-card\.webp 640w, \S+-phone\.webp 960w, \S+-full\.webp 1600w$/)
     expect(head.indexOf(banner?.[0] ?? '')).toBeLessThan(head.indexOf('<link rel="modulepreload"'))
     expect(html).toContain('<div id="root"><div')
+
+    // Lighthouse's phone (412 px, density 1.75): the banner and the listing's first photo are 380 px
+    // wide, 665 device pixels, more than the card rendition has and less than the phone one.
+    const context = await stage.browser.newContext({
+      baseURL: stage.server.url,
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      locale: 'pt-BR',
+      javaScriptEnabled: false,
+    })
+    await signIn(context, await demoCookie())
+    try {
+      const page = await context.newPage()
+      const loaded = async (selector: string) => {
+        const image = page.locator(selector).first()
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+        return image.evaluate((img: HTMLImageElement) => img.currentSrc)
+      }
+      await page.goto('/univille/portal')
+      expect(await loaded('img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
+      await page.goto('/univille/produto/1')
+      expect(await loaded('img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
+    } finally {
+      await context.close()
+    }
   })
 
   it('as páginas de um membro hidratam sem divergir do HTML do servidor', async () => {

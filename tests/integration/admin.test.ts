@@ -233,13 +233,19 @@ describe('banners', () => {
     expect(world.db.select().from(uploads).where(eq(uploads.id, uploadId)).get()?.attachedAt).toBeInstanceOf(
       Date,
     )
-    // The portal gets the card rendition beside the full one, for a phone's srcset.
+    // The portal gets the card and phone renditions beside the full one, for a phone's srcset.
     const [shown] = await callerFor(world.services, null).caller.banners.active({ placement: 'hero_banner' })
     expect(shown?.renditions).toEqual({
       cardUrl: fullUrl.replace('-full.webp', '-card.webp'),
       cardWidth: 640,
+      phoneUrl: fullUrl.replace('-full.webp', '-phone.webp'),
+      phoneWidth: 960,
       fullWidth: 1920,
     })
+    // A banner stored before the phone rendition existed offers card and full until the backfill.
+    world.db.update(uploads).set({ phoneKey: null }).where(eq(uploads.id, uploadId)).run()
+    const [stored] = await callerFor(world.services, null).caller.banners.active({ placement: 'hero_banner' })
+    expect(stored?.renditions).toMatchObject({ phoneUrl: null, phoneWidth: null })
   })
 })
 

@@ -71,6 +71,36 @@ describe('criar anúncio', () => {
     expect(attached?.attachedAt).toBeInstanceOf(Date)
   })
 
+  it('dá a cada foto as versões de cartão e de celular, para o srcset da galeria', async () => {
+    const large = createUpload(world.db, { ownerId: sellerId, kind: 'listing', width: 1600, height: 1200 })
+    const small = createUpload(world.db, { ownerId: sellerId, kind: 'listing', width: 900, height: 600 })
+    const stored = createUpload(world.db, { ownerId: sellerId, kind: 'listing', width: 1600, height: 1067 })
+    // Stored before the phone rendition existed, and not yet given one by the backfill.
+    world.db.update(uploads).set({ phoneKey: null }).where(eq(uploads.id, stored.id)).run()
+    const { id } = await seller.listings.create(listingInput({ imageIds: [large.id, small.id, stored.id] }))
+    const { images } = await buyer.listings.byId({ id })
+    expect(images).toEqual([
+      {
+        id: large.id,
+        cardUrl: large.fullUrl.replace('-full', '-card'),
+        cardWidth: 640,
+        phoneUrl: large.fullUrl.replace('-full', '-phone'),
+        phoneWidth: 960,
+        fullUrl: large.fullUrl,
+        width: 1600,
+        height: 1200,
+      },
+      expect.objectContaining({ id: small.id, cardWidth: 640, phoneUrl: null, phoneWidth: null, width: 900 }),
+      expect.objectContaining({
+        id: stored.id,
+        cardWidth: 640,
+        phoneUrl: null,
+        phoneWidth: null,
+        width: 1600,
+      }),
+    ])
+  })
+
   it('recusa visitantes, contas pendentes e fotos de outra pessoa', async () => {
     await expectTRPCError(anonymous.listings.create(listingInput()), 'UNAUTHORIZED')
     await expectTRPCError(pending.listings.create(listingInput()), 'FORBIDDEN')

@@ -24,10 +24,11 @@ import { createInProcessBus } from '../../server/realtime/bus'
 import type { AppServices } from '../../server/services'
 import { attachUploads, releaseUploads } from '../../server/uploads/attach'
 import { deleteOrphanUploads } from '../../server/uploads/cleanup'
+import { backfillPhoneRenditions } from '../../server/uploads/phone-renditions'
 import { ImageRejectedError, MAX_UPLOAD_PIXELS, processImage } from '../../server/uploads/process-image'
 import { createUploadRouter } from '../../server/uploads/routes'
 import { createLocalImageStorage, type ImageStorage, UPLOAD_KEY_PATTERN } from '../../server/uploads/storage'
-import { cardRenditionWidth } from '../../shared/renditions'
+import { cardRenditionWidth, phoneRenditionWidth } from '../../shared/renditions'
 import type { UploadedImage } from '../../shared/uploads'
 import { animatedGif, blankPng, noisePng, solidJpeg } from '../support/images'
 
@@ -253,7 +254,7 @@ describe('POST /api/uploads: who may upload', () => {
 })
 
 describe('POST /api/uploads: storing a photo', () => {
-  it('stores a card and a full WebP rendition under content-hashed names, served for a year', async () => {
+  it('stores card, phone and full WebP renditions under content-hashed names, served for a year', async () => {
     const image = await uploadOk(await solidJpeg(2400, 1800), { name: 'IMG_0001.JPG' })
     expect(image).toEqual({
       id: expect.any(String),
@@ -270,6 +271,11 @@ describe('POST /api/uploads: storing a photo', () => {
     expect(await sharp(card).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 })
 
     const row = db.select().from(uploads).where(eq(uploads.id, image.id)).get()
+    const phoneKey = row?.phoneKey ?? ''
+    expect(phoneKey).toMatch(/^[a-f0-9]{64}-phone\.webp$/)
+    const phone = storedFile(`/uploads/${phoneKey}`)
+    expect(phoneKey).toBe(`${createHash('sha256').update(phone).digest('hex')}-phone.webp`)
+    expect(await sharp(phone).metadata()).toMatchObject({ format: 'webp', width: 960, height: 720 })
     expect(row).toMatchObject({
       ownerId: student.id,
       kind: 'listing',
@@ -277,16 +283,38 @@ describe('POST /api/uploads: storing a photo', () => {
       fullKey: keyOf(image.fullUrl),
       width: 1600,
       height: 1200,
-      bytes: full.length + card.length,
+      bytes: full.length + card.length + phone.length,
       attachedAt: null,
     })
 
-    const served = await fetch(`${baseUrl}${image.cardUrl}`)
-    expect(served.status).toBe(200)
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    expect(served.headers.get('content-type')).toBe('image/webp')
-    expect(served.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(Buffer.from(await served.arrayBuffer()).equals(card)).toBe(true)
+    for (const [url, data] of [
+      [image.cardUrl, card],
+      [`/uploads/${phoneKey}`, phone],
+    ] as const) {
+      const served = await fetch(`${baseUrl}${url}`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(served.headers.get('content-type')).toBe('image/webp')
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true)
+    }
+  })
+
+  it('keeps a phone rendition only of listing and banner photos larger than it', async () => {
+    const phoneKeyOf = (image: UploadedImage) =>
+      db.select({ phoneKey: uploads.phoneKey }).from(uploads).where(eq(uploads.id, image.id)).get()?.phoneKey
+    const banner = await uploadOk(await solidJpeg(1920, 600), { as: admin, kind: 'banner' })
+    expect(phoneKeyOf(banner)).toMatch(/-phone\.webp$/)
+    // A phone loads the full rendition of the others: no file of its own.
+    const filesBefore = storedFiles()
+    const small = await uploadOk(await solidJpeg(960, 700, { colour: '#16a085' }))
+    const avatar = await uploadOk(await solidJpeg(2000, 2000, { colour: '#2c3e50' }), { kind: 'avatar' })
+    const chat = await uploadOk(await solidJpeg(2000, 1500, { colour: '#d35400' }), { kind: 'chat' })
+    for (const image of [small, avatar, chat]) {
+      const row = db.select().from(uploads).where(eq(uploads.id, image.id)).get()
+      expect(row?.phoneKey).toBe(row?.fullKey)
+    }
+    expect(storedFiles().filter((name) => !filesBefore.includes(name) && name.includes('-phone'))).toEqual([])
   })
 
   it('never enlarges a small photo', async () => {
@@ -295,15 +323,19 @@ describe('POST /api/uploads: storing a photo', () => {
     expect(await sharp(storedFile(image.cardUrl)).metadata()).toMatchObject({ width: 300, height: 200 })
   })
 
-  it('knows the card rendition’s width from the full one, for srcset', async () => {
+  it('knows the card and phone renditions’ widths from the full one, for srcset', async () => {
     for (const [width, height] of [
       [2400, 900],
       [1000, 1700],
+      [1333, 1001],
       [500, 300],
     ] as const) {
       const image = await uploadOk(await solidJpeg(width, height))
       const card = await sharp(storedFile(image.cardUrl)).metadata()
       expect(cardRenditionWidth(image.width, image.height), `${width}×${height}`).toBe(card.width)
+      const row = db.select().from(uploads).where(eq(uploads.id, image.id)).get()
+      const phone = await sharp(storedFile(`/uploads/${row?.phoneKey}`)).metadata()
+      expect(phoneRenditionWidth(image.width, image.height), `${width}×${height}`).toBe(phone.width)
     }
   })
 
@@ -447,16 +479,16 @@ describe('deleteOrphanUploads', () => {
   function newKeys() {
     keyCount += 1
     const hash = createHash('sha256').update(`arquivo-de-teste-${keyCount}`).digest('hex')
-    return { cardKey: `${hash}-card.webp`, fullKey: `${hash}-full.webp` }
+    return { cardKey: `${hash}-card.webp`, fullKey: `${hash}-full.webp`, phoneKey: `${hash}-phone.webp` }
   }
 
   async function orphanCandidate(options: {
     ageMs: number
     attached?: boolean
-    keys?: { cardKey: string; fullKey: string }
+    keys?: { cardKey: string; fullKey: string; phoneKey: string }
   }) {
     const keys = options.keys ?? newKeys()
-    for (const key of [keys.cardKey, keys.fullKey]) {
+    for (const key of [keys.cardKey, keys.fullKey, keys.phoneKey]) {
       expect(key).toMatch(UPLOAD_KEY_PATTERN)
       await storage.put(key, Buffer.from(key))
     }
@@ -493,13 +525,13 @@ describe('deleteOrphanUploads', () => {
     expect(await deleteOrphanUploads(db, storage)).toBe(2)
 
     expect(exists(old.id)).toBe(false)
-    expect(onDisk(old.cardKey) || onDisk(old.fullKey)).toBe(false)
+    expect(onDisk(old.cardKey) || onDisk(old.fullKey) || onDisk(old.phoneKey)).toBe(false)
     expect(exists(sharedOrphan.id)).toBe(false)
     expect(exists(sharedAttached.id)).toBe(true)
-    expect(onDisk(sharedKeys.cardKey) && onDisk(sharedKeys.fullKey)).toBe(true)
+    expect(onDisk(sharedKeys.cardKey) && onDisk(sharedKeys.fullKey) && onDisk(sharedKeys.phoneKey)).toBe(true)
     for (const kept of [recent, attached]) {
       expect(exists(kept.id)).toBe(true)
-      expect(onDisk(kept.cardKey) && onDisk(kept.fullKey)).toBe(true)
+      expect(onDisk(kept.cardKey) && onDisk(kept.fullKey) && onDisk(kept.phoneKey)).toBe(true)
     }
 
     // The grace period is a parameter; a second run finds nothing more.
@@ -507,5 +539,80 @@ describe('deleteOrphanUploads', () => {
     expect(exists(recent.id)).toBe(false)
     expect(await deleteOrphanUploads(db, storage, { now: new Date(Date.now() + 2 * HOUR) })).toBe(0)
     expect(exists(attached.id)).toBe(true)
+  })
+})
+
+describe('backfillPhoneRenditions', () => {
+  const rowOf = (id: string) => db.select().from(uploads).where(eq(uploads.id, id)).get()
+
+  /** An upload as it was stored before there was a phone rendition: card and full only. */
+  async function storedBefore(file: Buffer, options: UploadOptions = {}) {
+    const image = await uploadOk(file, options)
+    const row = rowOf(image.id)
+    if (row?.phoneKey && row.phoneKey !== row.fullKey) await storage.remove(row.phoneKey)
+    const bytes = storedFile(image.cardUrl).length + storedFile(image.fullUrl).length
+    db.update(uploads).set({ phoneKey: null, bytes }).where(eq(uploads.id, image.id)).run()
+    return { ...image, bytes }
+  }
+
+  it('makes the phone rendition of older listing and banner photos from their full one, once', async () => {
+    const listing = await storedBefore(await solidJpeg(1800, 1200, { colour: '#8e44ad' }))
+    const banner = await storedBefore(await solidJpeg(1920, 600, { colour: '#27ae60' }), {
+      as: admin,
+      kind: 'banner',
+    })
+    const small = await storedBefore(await solidJpeg(800, 600, { colour: '#7f8c8d' }))
+    const avatar = await storedBefore(await solidJpeg(1200, 1200, { colour: '#34495e' }), { kind: 'avatar' })
+
+    expect(await backfillPhoneRenditions(db, storage)).toEqual({ made: 2, small: 1, failed: 0, done: true })
+    for (const [image, width, height] of [
+      [listing, 960, 640],
+      [banner, 960, 300],
+    ] as const) {
+      const row = rowOf(image.id)
+      const phone = storedFile(`/uploads/${row?.phoneKey}`)
+      expect(row?.phoneKey).toBe(`${createHash('sha256').update(phone).digest('hex')}-phone.webp`)
+      expect(await sharp(phone).metadata()).toMatchObject({ format: 'webp', width, height })
+      expect(row?.bytes).toBe(image.bytes + phone.length)
+    }
+    // No larger than the phone rendition: a phone loads the full one.
+    expect(rowOf(small.id)?.phoneKey).toBe(rowOf(small.id)?.fullKey)
+    // An avatar is never shown across a phone.
+    expect(rowOf(avatar.id)?.phoneKey).toBeNull()
+
+    expect(await backfillPhoneRenditions(db, storage)).toEqual({ made: 0, small: 0, failed: 0, done: true })
+  })
+
+  it('leaves a photo whose full rendition is missing as it was', async () => {
+    const image = await storedBefore(await solidJpeg(1700, 1000, { colour: '#c0392b' }))
+    const files = storedFiles()
+    const lost = keyOf(image.fullUrl)
+    const full = storedFile(image.fullUrl)
+    await storage.remove(lost)
+    expect(await backfillPhoneRenditions(db, storage)).toMatchObject({ made: 0, failed: 1 })
+    expect(rowOf(image.id)?.phoneKey).toBeNull()
+    await storage.put(lost, full)
+    expect(storedFiles()).toEqual(files)
+    expect(await backfillPhoneRenditions(db, storage)).toMatchObject({ made: 1, failed: 0 })
+  })
+
+  it('leaves no file behind when the orphan sweep takes the upload meanwhile', async () => {
+    const image = await storedBefore(await solidJpeg(1700, 1100, { colour: '#e67e22' }))
+    const files = storedFiles().filter(
+      (name) => name !== keyOf(image.cardUrl) && name !== keyOf(image.fullUrl),
+    )
+    // The sweep deletes the row (and its files) while the full rendition is being read.
+    const sweeping: ImageStorage = {
+      ...storage,
+      read: async (key) => {
+        const data = await storage.read(key)
+        db.delete(uploads).where(eq(uploads.id, image.id)).run()
+        await storage.remove(keyOf(image.cardUrl))
+        await storage.remove(keyOf(image.fullUrl))
+        return data
+      },
+    }
+    expect(await backfillPhoneRenditions(db, sweeping)).toMatchObject({ made: 0 })
+    expect(storedFiles()).toEqual(files)
   })
 })

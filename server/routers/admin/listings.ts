@@ -16,7 +16,7 @@ export const adminListingsRouter = router({
   /** The moderation preview: any listing of the community, live or not, read-only, with its state. */
   preview: moderatorProcedure
     .input(idInput)
-    .query(({ ctx, input }) => listingForStaff(ctx.db, ctx.user, input.id)),
+    .query(({ ctx, input }) => listingForStaff(ctx, ctx.user, input.id)),
 
   /** Removes an active listing with a reason the seller will see; not reversible (spec). */
   remove: moderatorProcedure.input(removeListingSchema).mutation(({ ctx, input }) => {

@@ -7,9 +7,12 @@ import { cn } from '@/lib/utils'
 
 export type GalleryImage = {
   fullUrl: string
-  /** With its width, the card rendition is offered to a phone (`srcset`). */
+  /** With their widths, the card and phone renditions are offered to narrower screens (`srcset`). */
   cardUrl?: string
   cardWidth?: number | null
+  /** Absent for a photo no larger than the phone rendition, or stored before there was one. */
+  phoneUrl?: string | null
+  phoneWidth?: number | null
   width?: number | null
   height?: number | null
 }
@@ -23,14 +26,24 @@ const prefersReducedMotion = () =>
 /** Square frame: photos of any shape keep the page from jumping while they load. */
 const FRAME = 'relative aspect-square w-full overflow-hidden rounded-xl border bg-muted'
 
+/** Narrowest first: the card rendition, the phone one when the photo has it, the full one. */
+function photoSrcSet({ fullUrl, cardUrl, cardWidth, phoneUrl, phoneWidth, width }: GalleryImage) {
+  if (!cardUrl || !cardWidth || !width) return undefined
+  return [
+    `${instanceUrl(cardUrl)} ${cardWidth}w`,
+    ...(phoneUrl && phoneWidth ? [`${instanceUrl(phoneUrl)} ${phoneWidth}w`] : []),
+    `${instanceUrl(fullUrl)} ${width}w`,
+  ].join(', ')
+}
+
 function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager: boolean }) {
-  const { fullUrl, cardUrl, cardWidth, width, height } = image
-  const sized = cardUrl && cardWidth && width
+  const { fullUrl, width, height } = image
+  const srcSet = photoSrcSet(image)
   return (
     <img
       src={instanceUrl(fullUrl)}
-      srcSet={sized ? `${instanceUrl(cardUrl)} ${cardWidth}w, ${instanceUrl(fullUrl)} ${width}w` : undefined}
-      sizes={sized ? GALLERY_SIZES : undefined}
+      srcSet={srcSet}
+      sizes={srcSet ? GALLERY_SIZES : undefined}
       alt={alt}
       width={width ?? undefined}
       height={height ?? undefined}

@@ -1,0 +1,1 @@
+ALTER TABLE `uploads` ADD `phone_key` text;
