@@ -49,26 +49,14 @@ async function startNode(script: string, port: number, inspect: boolean): Promis
  * An Express hello-world: `{"hello":"world"}` to any method and path (the body of a POST is left
  * unread), and STATIC_PAGE at `/pagina`.
  */
-export async function startHelloWorld(): Promise<Floor> {
-  const port = await freePort()
-  const floor = await startNode(
-    `import express from 'express'
-     const app = express()
-     app.get('/healthz', (_req, res) => res.json({ status: 'ok' }))
+export function startHelloWorld(): Promise<Floor> {
+  return startExpress(
+    '',
+    `app.get('/healthz', (_req, res) => res.json({ status: 'ok' }))
      app.get('/hello', (_req, res) => res.json({ hello: 'world' }))
      app.get('/pagina', (_req, res) => res.type('html').send(${JSON.stringify(STATIC_PAGE)}))
-     app.use((_req, res) => res.json({ hello: 'world' }))
-     // As the app's own server: a benchmark that holds its event loop for seconds (a direct count over
-     // a million listings) would otherwise find a connection the floor closed meanwhile.
-     const server = app.listen(${port}, '127.0.0.1', () => process.stdout.write('ok'))
-     server.keepAliveTimeout = 65_000
-     server.headersTimeout = 66_000`,
-    port,
-    false,
+     app.use((_req, res) => res.json({ hello: 'world' }))`,
   )
-  const url = `http://127.0.0.1:${port}`
-  await waitForServer(url)
-  return { ...floor, url }
 }
 
 /**
@@ -76,13 +64,10 @@ export async function startHelloWorld(): Promise<Floor> {
  * value serialised again for each request, gzip-compressed at `gzipLevel` in one call when the client
  * takes gzip. What a hand-written endpoint pays for the same answer, with no tRPC, session or database.
  */
-export async function startAnswerFloor(answer: string, gzipLevel: number): Promise<Floor> {
-  const port = await freePort()
-  const floor = await startNode(
-    `import express from 'express'
-     import { gzipSync } from 'node:zlib'
-     const value = JSON.parse(${JSON.stringify(answer)})
-     const app = express()
+export function startAnswerFloor(answer: string, gzipLevel: number): Promise<Floor> {
+  return startExpress(
+    `import { gzipSync } from 'node:zlib'`,
+    `const value = JSON.parse(${JSON.stringify(answer)})
      app.get('/healthz', (_req, res) => res.json({ status: 'ok' }))
      app.use((req, res) => {
        let body = Buffer.from(JSON.stringify(value))
@@ -93,7 +78,20 @@ export async function startAnswerFloor(answer: string, gzipLevel: number): Promi
          res.set('Content-Encoding', 'gzip')
        }
        res.end(body)
-     })
+     })`,
+  )
+}
+
+/** An Express app (`routes` adds to `app`, after `imports`) in a process of its own, started and answering. */
+async function startExpress(imports: string, routes: string): Promise<Floor & { url: string }> {
+  const port = await freePort()
+  const floor = await startNode(
+    `import express from 'express'
+     ${imports}
+     const app = express()
+     ${routes}
+     // As the app's own server: a benchmark that holds its event loop for seconds (a direct count over
+     // a million listings) would otherwise find a connection the floor closed meanwhile.
      const server = app.listen(${port}, '127.0.0.1', () => process.stdout.write('ok'))
      server.keepAliveTimeout = 65_000
      server.headersTimeout = 66_000`,
