@@ -20,7 +20,7 @@ export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = {
   'pages/info/community-home-page.tsx': 95.8,
   'pages/portal/portal-page.tsx': 109.6,
   'pages/listings/category-page.tsx': 117.7,
-  'pages/listing/listing-page.tsx': 119.6,
+  'pages/listing/listing-page.tsx': 119.7,
   'pages/profile/profile-page.tsx': 111.1,
   'pages/events/event-page.tsx': 105.9,
   'pages/info/accessibility-page.tsx': 95.7,
