@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { BannerPlacement } from '../../shared/domain'
-import { cardRenditionWidth, phoneRenditionWidth } from '../../shared/renditions'
+import { cardRenditionWidth } from '../../shared/renditions'
 import { advertisements, uploads } from '../db/schema'
 import type { AppServices } from '../services'
+import { phoneRenditionOf } from '../uploads/urls'
 
 /** The active banners of one placement of a community, in display order (the portal shows the first, or rotates them). */
 export function activeBanners(
@@ -37,23 +38,17 @@ export function activeBanners(
       .orderBy(asc(advertisements.displayOrder), asc(advertisements.id))
       .limit(10)
       .all()
-      .map(({ cardKey, phoneKey, fullKey, width, height, ...banner }) => {
-        // A phone rendition of its own: not for an image no larger than it, nor one still waiting
-        // for the backfill.
-        const phone = phoneKey && phoneKey !== fullKey ? phoneKey : null
-        return {
-          ...banner,
-          renditions:
-            cardKey && width && height
-              ? {
-                  cardUrl: storage.urlFor(cardKey),
-                  cardWidth: cardRenditionWidth(width, height),
-                  phoneUrl: phone ? storage.urlFor(phone) : null,
-                  phoneWidth: phone ? phoneRenditionWidth(width, height) : null,
-                  fullWidth: width,
-                }
-              : null,
-        }
-      })
+      .map(({ cardKey, phoneKey, fullKey, width, height, ...banner }) => ({
+        ...banner,
+        renditions:
+          cardKey && width && height
+            ? {
+                cardUrl: storage.urlFor(cardKey),
+                cardWidth: cardRenditionWidth(width, height),
+                ...phoneRenditionOf(storage, { phoneKey, fullKey, width, height }),
+                fullWidth: width,
+              }
+            : null,
+      }))
   )
 }

@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib'
 import type Sqlite from 'better-sqlite3'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { readSessionToken } from '../auth/session'
@@ -6,10 +5,10 @@ import { hashToken } from '../auth/tokens'
 import { dataVersionOf } from '../db/data-version'
 import {
   API_COMPRESSION,
-  brotli,
   COMPRESS_FROM_BYTES,
   type CompressionLevels,
   chunkBuffer,
+  compressBody,
   PAGE_COMPRESSION,
   preferredEncoding,
 } from './compress-whole-body'
@@ -160,10 +159,7 @@ export function createAnswerCache({
     if (encoding) {
       let encoded = entry.encoded[encoding]
       if (!encoded) {
-        encoded =
-          encoding === 'br'
-            ? brotli(entry.body, entry.levels.brotliQuality)
-            : gzipSync(entry.body, { level: entry.levels.gzipLevel })
+        encoded = compressBody(entry.body, encoding, entry.levels)
         entry.encoded[encoding] = encoded
         storedBytes += encoded.length
       }

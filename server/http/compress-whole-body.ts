@@ -24,15 +24,22 @@ export const PAGE_COMPRESSION: CompressionLevels = { brotliQuality: 4, gzipLevel
 
 /**
  * API answers: a few kilobytes of JSON (a page of 24 cards is about 11 KB) that shrink to under 2 KB at
- * any level. Brotli 2 and gzip 3 make them 7–9% larger than brotli 4 and gzip 6 (about 150 bytes, the
- * same two packets) for half the CPU (scripts/profile-member-request.ts).
+ * any level; the lower levels cost a little in bytes and about half the CPU (the compression row of
+ * `npm run profile:member`).
  */
 export const API_COMPRESSION: CompressionLevels = { brotliQuality: 2, gzipLevel: 3 }
 
-export const brotli = (body: Buffer, quality = PAGE_COMPRESSION.brotliQuality) =>
-  brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  })
+/** `body` compressed in one call, by `encoding` at `levels`. */
+export function compressBody(body: Buffer, encoding: 'br' | 'gzip', levels: CompressionLevels): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: levels.brotliQuality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body, { level: levels.gzipLevel })
+}
 
 /** Brotli whenever the browser takes it at all (browsers list it after gzip, with the same weight), else gzip. */
 export function preferredEncoding(req: Request): 'br' | 'gzip' | null {
@@ -48,11 +55,7 @@ export const COMPRESS_FROM_BYTES = 1024
  * finished render, sent in one piece): the `compression` middleware pushes a body through a zlib stream
  * (a Transform and the thread pool), which costs several times the compression itself.
  */
-export function compressWholeBody({ brotliQuality, gzipLevel }: CompressionLevels): RequestHandler {
-  const compressors = {
-    br: (body: Buffer) => brotli(body, brotliQuality),
-    gzip: (body: Buffer) => gzipSync(body, { level: gzipLevel }),
-  }
+export function compressWholeBody(levels: CompressionLevels): RequestHandler {
   return (req, res, next) => {
     const accepted = preferredEncoding(req)
     const chunks: Buffer[] = []
@@ -74,7 +77,7 @@ export function compressWholeBody({ brotliQuality, gzipLevel }: CompressionLevel
       res.end = end
       let body = wholeBody(chunks)
       res.vary('Accept-Encoding')
-      const compress = accepted ? compressors[accepted] : null
+      const compress = accepted ? (whole: Buffer) => compressBody(whole, accepted, levels) : null
       if (compress && !res.hasHeader('Content-Encoding')) {
         if (req.method === 'HEAD') {
           // No body to compress: the same encoding a GET would get, and no length (only the GET knows it).

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { cardRenditionWidth, phoneRenditionWidth } from '../../shared/renditions'
+import { cardRenditionWidth } from '../../shared/renditions'
 import { memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
@@ -16,6 +16,7 @@ import {
 } from '../db/schema'
 import { blockedBetween } from '../safety/blocks'
 import type { AppServices } from '../services'
+import { phoneRenditionOf } from '../uploads/urls'
 import { matchesOfListing } from '../wanted/matching'
 import { sellerAverageColumn } from './card'
 import { listingNotFound, recordView } from './rules'
@@ -81,15 +82,13 @@ function photosOf({ db, storage }: Pick<AppServices, 'db' | 'storage'>, listingI
     .map(({ uploadId, fullKey, phoneKey, ...image }) => {
       // Photos stored before sizes were recorded have none, and get no srcset.
       const sized = image.width && image.height ? { width: image.width, height: image.height } : null
-      // A phone rendition of its own: not for a photo no larger than it, nor one still waiting for
-      // the backfill.
-      const phone = sized && phoneKey && phoneKey !== fullKey ? phoneKey : null
       return {
         id: uploadId,
         cardUrl: image.cardUrl,
         cardWidth: sized ? cardRenditionWidth(sized.width, sized.height) : null,
-        phoneUrl: phone ? storage.urlFor(phone) : null,
-        phoneWidth: phone && sized ? phoneRenditionWidth(sized.width, sized.height) : null,
+        ...(sized
+          ? phoneRenditionOf(storage, { phoneKey, fullKey, ...sized })
+          : { phoneUrl: null, phoneWidth: null }),
         fullUrl: image.fullUrl,
         width: image.width,
         height: image.height,
