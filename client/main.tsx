@@ -38,10 +38,14 @@ const container = document.getElementById('root')
 if (container) void start(container)
 
 // Installable, and a repeat visit paints from the cached build files (client/public/sw.js).
+// After the page's load event, which has usually passed by the time this code runs (it is asked for
+// after the first paint, see server/http/paint-first.ts).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // Without it the site works as before; nothing to tell the student.
     })
-  })
+  }
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register)
 }

@@ -19,18 +19,20 @@ export function entryKey(manifest: Manifest): string {
 }
 
 /**
- * `<link rel=modulepreload>` for the lazy modules a rendered page used, beyond what the entry already
- * brings: the browser fetches them alongside the entry instead of after it has run. The entry's files
- * are worked out once, not on every page.
+ * The files to preload beside the entry for a rendered page: the entry's static imports and the lazy
+ * modules the page used, so the browser fetches them all at once instead of each after the module that
+ * imports it has run. The entry's files are worked out once, not on every page.
  */
-export function modulePreloader(manifest: Manifest): (keys: readonly string[]) => string {
+export function modulePreloader(manifest: Manifest): (keys: readonly string[]) => string[] {
+  const entry = manifest[entryKey(manifest)]?.file
   const entryFiles = staticClosure(manifest, entryKey(manifest))
+  const imported = [...entryFiles].filter((file) => file !== entry && file.endsWith('.js'))
   return (keys) => {
     const files = new Set<string>()
     for (const key of keys) {
       if (!manifest[key]) continue
       for (const file of staticClosure(manifest, key)) if (!entryFiles.has(file)) files.add(file)
     }
-    return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+    return [...imported, ...files].map((file) => `/${file}`)
   }
 }

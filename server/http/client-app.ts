@@ -19,6 +19,7 @@ import { type Manifest, modulePreloader } from './build-manifest'
 import { compressWholeBody, PAGE_COMPRESSION, preferredEncoding } from './compress-whole-body'
 import { createPageCaller } from './page-caller'
 import { withPageHead } from './page-head'
+import { loaderTags, takeEntryScript } from './paint-first'
 import { injectPublicConfig, type PublicSettings, readPublicConfig } from './public-config'
 import { isMemberRequest } from './security'
 
@@ -72,7 +73,7 @@ function mountManifest(app: Express, { db, settings }: ClientAppOptions) {
   })
 }
 
-/** Inert JSON (the CSP allows no inline script); `<` escaped so it cannot close the tag. */
+/** Inert JSON (the only inline script the CSP allows is the loader); `<` escaped so it cannot close the tag. */
 const jsonScript = (id: string, value: unknown) =>
   `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`
 
@@ -91,7 +92,8 @@ async function sendPage(
   res: Response,
   template: string,
   { db, settings, ssr }: ClientAppOptions,
-  preloadTags?: (keys: readonly string[]) => string,
+  /** The tags that fetch the page's code, given the lazy modules it rendered (the build's loader). */
+  codeTags?: (lazy: readonly string[]) => string,
 ) {
   // The page's configuration, with the community prefix of its path: the server's render and the
   // browser's hydration both read instanceUrl from it.
@@ -109,6 +111,7 @@ async function sendPage(
         () => `<meta name="theme-color" content="${escapeHtml(community.primaryColor)}"`,
       )
     : template
+  let lazy: readonly string[] = []
   let head = `<link rel="manifest" href="/manifest.webmanifest${community ? `?comunidade=${encodeURIComponent(community.slug)}` : ''}">`
   if (ssr) {
     try {
@@ -137,7 +140,8 @@ async function sendPage(
         head += page.tags
       }
       const { hints, body } = splitResourceHints(result.html)
-      head += hints + (preloadTags?.(result.state.lazy) ?? '')
+      head += hints
+      lazy = result.state.lazy
       html = html.replace(
         ROOT_ELEMENT,
         () =>
@@ -148,6 +152,7 @@ async function sendPage(
       ssr.services.logger.error({ err: error, requestId: res.locals.requestId }, 'falha ao montar a página')
     }
   }
+  if (codeTags) html = html.replace('</body>', () => `${codeTags(lazy)}</body>`)
   res
     .status(status)
     // A member's page carries their data: never stored (see isMemberRequest). A visitor's may be kept
@@ -219,11 +224,13 @@ export function inlineStylesheets(html: string, distDir: string): string {
 
 /** Production: hashed assets cached for a year (precompressed when built so), pages never cached. */
 export function serveBuiltClient(app: Express, distDir: string, options: ClientAppOptions) {
-  const html = inlineStylesheets(readFileSync(join(distDir, 'index.html'), 'utf8'), distDir)
+  const built = takeEntryScript(inlineStylesheets(readFileSync(join(distDir, 'index.html'), 'utf8'), distDir))
+  const html = built.html
   const manifestPath = join(distDir, '.vite', 'manifest.json')
-  const preloadTags = existsSync(manifestPath)
+  const preload = existsSync(manifestPath)
     ? modulePreloader(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
-    : undefined
+    : () => []
+  const codeTags = (lazy: readonly string[]) => loaderTags(built.entry, preload(lazy))
   app.use('/assets', servePrecompressed(join(distDir, 'assets')))
   app.use(
     '/assets',
@@ -252,7 +259,7 @@ export function serveBuiltClient(app: Express, distDir: string, options: ClientA
       ? [cache.servePage, compressWholeBody(PAGE_COMPRESSION), cache.capture]
       : [compressWholeBody(PAGE_COMPRESSION)]),
     (req: Request, res: Response, next: NextFunction) =>
-      sendPage(req, res, html, options, preloadTags).catch(next),
+      sendPage(req, res, html, options, codeTags).catch(next),
   )
 }
 

@@ -5,6 +5,7 @@ import { LIBRAS_COOKIE, VLIBRAS_SOURCES } from '../../shared/libras'
 import { cookiesOf } from '../auth/cookies'
 import { readSessionToken } from '../auth/session'
 import { appError } from '../errors'
+import { LOADER_SCRIPT_SOURCE } from './paint-first'
 
 /** Whether this browser turned the Libras widget on (its cookie, set by the client on opt-in). */
 export function wantsLibras(req: IncomingMessage): boolean {
@@ -12,7 +13,10 @@ export function wantsLibras(req: IncomingMessage): boolean {
   return header ? cookiesOf(header)[LIBRAS_COOKIE] === '1' : false
 }
 
-/** Security headers; the CSP allows no inline scripts (the public config travels as inert JSON). */
+/**
+ * Security headers; the CSP allows one inline script, the loader, by its hash (the public config and the
+ * page's data travel as inert JSON).
+ */
 export function securityHeaders(isProduction: boolean): RequestHandler {
   // Two fixed policies, chosen by one cookie read: helmet writes a policy without functions in it
   // as a string made once, instead of evaluating each directive on every request.
@@ -33,7 +37,11 @@ function helmetOptions(isProduction: boolean, libras: boolean): HelmetOptions {
       ? {
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", ...forLibras(...VLIBRAS_SOURCES, "'unsafe-eval'", "'wasm-unsafe-eval'")],
+            scriptSrc: [
+              "'self'",
+              LOADER_SCRIPT_SOURCE,
+              ...forLibras(...VLIBRAS_SOURCES, "'unsafe-eval'", "'wasm-unsafe-eval'"),
+            ],
             // Radix and sonner position elements with inline style attributes.
             styleSrc: ["'self'", "'unsafe-inline'", ...forLibras(...VLIBRAS_SOURCES)],
             // Banners may point to an https image hosted elsewhere (spec §5).

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Page, Response } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { LIBRAS_COOKIE, VLIBRAS_APP_URL, VLIBRAS_SCRIPT_URL } from '../../shared/libras'
@@ -87,8 +88,16 @@ describe('Libras (VLibras) por escolha', () => {
         .split(';')
         .find((directive) => directive.trim().startsWith('script-src'))
         ?.trim()
-    expect(scriptSrc(plain)).toBe("script-src 'self'")
-    expect(scriptSrc(other)).toBe("script-src 'self'")
+    // Beyond its own files, the page may run only the inline scripts it carries, each by its hash.
+    const inline = [...(await plain.clone().text()).matchAll(/<script>([^<]*)<\/script>/g)].map(
+      (match) =>
+        `'sha256-${createHash('sha256')
+          .update(match[1] ?? '')
+          .digest('base64')}'`,
+    )
+    expect(inline).toHaveLength(1)
+    expect(scriptSrc(plain)).toBe(`script-src 'self' ${inline.join(' ')}`)
+    expect(scriptSrc(other)).toBe(`script-src 'self' ${inline.join(' ')}`)
     expect(scriptSrc(optedIn)).toContain('https://vlibras.gov.br')
   })
 })

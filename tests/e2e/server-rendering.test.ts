@@ -54,6 +54,13 @@ async function holdAsset(page: Page, asset: RegExp) {
   return { requested: () => requested, release }
 }
 
+/** The code a page names for its loader: the entry and the modules to preload beside it. */
+function codeList(html: string): { entry: string; preload: string[] } {
+  const json = /<script type="application\/json" id="vupt-code">([^<]*)<\/script>/.exec(html)?.[1]
+  expect(json).toBeDefined()
+  return JSON.parse(json ?? '{}')
+}
+
 describe('páginas montadas no servidor', () => {
   it('o portal se lê com o JavaScript desligado: busca, categorias, anúncios e rodapé, sem "Carregando"', async () => {
     const page = await (await phone({ javaScriptEnabled: false })).newPage()
@@ -174,13 +181,12 @@ describe('páginas montadas no servidor', () => {
     }
     for (const [path, page] of Object.entries(pages)) {
       const html = await (await fetch(`${stage.server.url}${path}`)).text()
-      const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map(
-        (match) => match[1],
-      )
+      const code = codeList(html)
+      const fetched = [code.entry, ...code.preload].map((href) => href.replace(/^\//, ''))
       const counted = firstLoadFiles(manifest, page)
-      expect(preloaded.length, path).toBeGreaterThan(0)
+      expect(code.preload.length, path).toBeGreaterThan(0)
       expect(
-        preloaded.filter((file) => !counted.includes(file ?? '')),
+        fetched.filter((file) => !counted.includes(file)),
         path,
       ).toEqual([])
     }
@@ -189,10 +195,10 @@ describe('páginas montadas no servidor', () => {
   it('a foto da primeira tela é pedida antes dos scripts da página, e um celular leva a versão de celular', async () => {
     const html = await (await fetch(`${stage.server.url}/univille/portal`)).text()
     const head = html.slice(0, html.indexOf('</head>'))
-    // The portal's hero banner: preloaded from the head, ahead of the page's module preloads.
+    // The portal's hero banner: preloaded from the head, where no script is asked for.
     const banner = /<link rel="preload" as="image" imageSrcSet="([^"]+)"[^>]*fetchPriority="high"/.exec(head)
     expect(banner?.[1]).toMatch(/-card\.webp 640w, \S+-phone\.webp 960w, \S+-full\.webp 1600w$/)
-    expect(head.indexOf(banner?.[0] ?? '')).toBeLessThan(head.indexOf('<link rel="modulepreload"'))
+    expect(html).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/)
     expect(html).toContain('<div id="root"><div')
 
     // Lighthouse's phone (412 px, density 1.75): the banner and the listing's first photo are 380 px
@@ -216,6 +222,34 @@ describe('páginas montadas no servidor', () => {
       expect(await loaded('img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
       await page.goto('/univille/produto/1')
       expect(await loaded('img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('o código da página é pedido depois da primeira pintura, e a página hidrata', async () => {
+    const context = await phone({ javaScriptEnabled: true })
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    try {
+      for (const path of ['/univille/portal', '/univille/eventos']) {
+        await page.goto(path, { waitUntil: 'networkidle' })
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined)
+        const timing = await page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          scripts: performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+            .map((entry) => entry.startTime),
+        }))
+        expect(timing.scripts.length, path).toBeGreaterThan(10)
+        expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.paint)
+      }
+      expect(problems).toEqual([])
     } finally {
       await context.close()
     }
