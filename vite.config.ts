@@ -28,11 +28,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // Read by the first-load budget test, npm run bench:web and the server's preload tags.
         manifest: true,
-        // No modulepreload list in the HTML or the entry: the entry's own imports are fetched once it has
-        // come, which leaves a slow phone's bandwidth to the CSS and the first screen's images first (with
-        // them preloaded, the largest paint came later on every page of THROTTLING=devtools bench:web).
-        // The server preloads what a rendered page needs; a page opened later fetches its own imports.
+        // No modulepreload list in the HTML or the entry: the server's loader asks for the entry, its
+        // imports and the rendered page's modules after the first paint (server/http/paint-first.ts); a
+        // page opened later fetches its own imports.
         modulePreload: { resolveDependencies: () => [] },
+        // One stylesheet, which the server inlines in every page. Split per entry, it was listed as a
+        // dependency of every lazy page's import, and Vite's loader, finding no <link> to it, fetched it
+        // again and restyled the whole page (a long task on a phone) at the first lazy import.
+        cssCodeSplit: false,
         // @trpc/client's modules only declare (no statement runs on import), but it does not say so: without
         // this its WebSocket client (about 3 KB gzip) stayed in every first download, though only the
         // lazy realtime link uses it.

@@ -227,7 +227,7 @@ describe('páginas montadas no servidor', () => {
     }
   })
 
-  it('o código da página é pedido depois da primeira pintura, e a página hidrata', async () => {
+  it('o código da página é pedido depois da primeira pintura, a página hidrata, e a folha de estilos não é baixada de novo', async () => {
     const context = await phone({ javaScriptEnabled: true })
     const page = await context.newPage()
     const problems: string[] = []
@@ -249,6 +249,22 @@ describe('páginas montadas no servidor', () => {
         expect(timing.scripts.length, path).toBeGreaterThan(10)
         expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.paint)
       }
+      // A page drawn in the browser loads its module, and the sort select its code on focus; the
+      // stylesheet, inline in the first page, is never fetched again.
+      await page.getByRole('link', { name: 'Portal' }).first().click()
+      await page.waitForURL(/\/univille\/portal$/)
+      await page.getByRole('combobox', { name: 'Ordenar por' }).focus()
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-slot')))
+        .toBe('select-trigger')
+      await page.waitForLoadState('networkidle')
+      const stylesheets = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => name.endsWith('.css')),
+      )
+      expect(stylesheets).toEqual([])
       expect(problems).toEqual([])
     } finally {
       await context.close()
