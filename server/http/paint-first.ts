@@ -20,11 +20,16 @@ export const LOADER_SCRIPT = `(function () {
     for (var name in attributes) element[name] = attributes[name]
     document.head.appendChild(element)
   }
+  // Each request costs the main thread a little: a few per task keep a slow phone's tasks short.
+  function preload(from) {
+    code.preload.slice(from, from + 8).forEach(function (href) { add('link', { rel: 'modulepreload', href: href }) })
+    if (from + 8 < code.preload.length) setTimeout(function () { preload(from + 8) }, 0)
+  }
   function load() {
     if (loaded) return
     loaded = true
-    code.preload.forEach(function (href) { add('link', { rel: 'modulepreload', href: href }) })
     add('script', { type: 'module', src: code.entry })
+    preload(0)
   }
   var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes
   if (document.visibilityState !== 'visible') load()
