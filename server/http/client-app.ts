@@ -230,7 +230,8 @@ export function serveBuiltClient(app: Express, distDir: string, options: ClientA
   const preload = existsSync(manifestPath)
     ? modulePreloader(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
     : () => []
-  const codeTags = (lazy: readonly string[]) => loaderTags(built.entry, preload(lazy))
+  const { entry } = built
+  const codeTags = entry ? (lazy: readonly string[]) => loaderTags(entry, preload(lazy)) : undefined
   app.use('/assets', servePrecompressed(join(distDir, 'assets')))
   app.use(
     '/assets',

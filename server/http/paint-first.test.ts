@@ -14,8 +14,8 @@ describe('takeEntryScript', () => {
     )
   })
 
-  it('refuses a page with no entry script, which would never become interactive', () => {
-    expect(() => takeEntryScript('<head></head><body></body>')).toThrow()
+  it('leaves a shell with no entry script as it is', () => {
+    expect(takeEntryScript('<head></head><body></body>')).toEqual({ html: '<head></head><body></body>' })
   })
 })
 

@@ -46,11 +46,10 @@ export const LOADER_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(LOADE
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/
 
-/** The build's index.html without its entry script, and the entry it named. */
-export function takeEntryScript(html: string): { html: string; entry: string } {
+/** The build's index.html without its entry script, and the entry it named (none in a bare shell). */
+export function takeEntryScript(html: string): { html: string; entry?: string } {
   const found = ENTRY_SCRIPT.exec(html)
-  if (!found?.[1]) throw new Error('o index.html do build não tem o script de entrada')
-  return { html: html.replace(found[0], ''), entry: found[1] }
+  return found?.[1] ? { html: html.replace(found[0], ''), entry: found[1] } : { html }
 }
 
 /** The tags that end the body: which code the page needs, then the loader that fetches it after the paint. */
