@@ -89,7 +89,7 @@ describe('Libras (VLibras) por escolha', () => {
         .find((directive) => directive.trim().startsWith('script-src'))
         ?.trim()
     // Beyond its own files, the page may run only the inline scripts it carries, each by its hash.
-    const inline = [...(await plain.clone().text()).matchAll(/<script>([^<]*)<\/script>/g)].map(
+    const inline = [...(await plain.clone().text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
       (match) =>
         `'sha256-${createHash('sha256')
           .update(match[1] ?? '')
