@@ -6,6 +6,8 @@ import type { Database } from '../db/client'
 import {
   blocks,
   conversations,
+  emailOptOuts,
+  emailTokens,
   eventAttendees,
   events,
   eventTickets,
@@ -13,22 +15,28 @@ import {
   favorites,
   listingImages,
   listings,
+  listingViews,
   listingVupts,
   mainCategories,
   meetingSpots,
   meetings,
   messages,
+  notifications,
   oauthAccounts,
   offers,
   profiles,
   reports,
+  reverifications,
   reviews,
+  sanctions,
+  semesters,
   sessions,
   users,
   wantedPosts,
 } from '../db/schema'
 import { blockedByMember } from '../safety/blocks'
 import { type ReportSnapshot, snapshotTitle } from '../safety/reports'
+import { alumniSince } from '../semesters/standing'
 import { memberChipColumns, profileColumns } from './profile'
 
 /** The listings a member marked in `marks` (favorites or Vupts): which, their title, and when. */
@@ -201,6 +209,86 @@ function reviewsAbout(db: Database, userId: number) {
     }))
 }
 
+/** Each semester the member was asked to confirm their e-mail for, and any later deadline granted. */
+function reverificationsOf(db: Database, userId: number) {
+  return db
+    .select({
+      semester: semesters.name,
+      startsOn: semesters.startsOn,
+      endsOn: semesters.endsOn,
+      noticedAt: reverifications.noticedAt,
+      extendedUntil: reverifications.extendedUntil,
+    })
+    .from(reverifications)
+    .innerJoin(semesters, eq(semesters.id, reverifications.semesterId))
+    .where(eq(reverifications.userId, userId))
+    .orderBy(asc(semesters.startsOn))
+    .all()
+}
+
+/** The member's notification centre, oldest first. */
+function notificationsOf(db: Database, userId: number) {
+  return db
+    .select({
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      count: notifications.count,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+      updatedAt: notifications.updatedAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.id))
+    .all()
+}
+
+/** Warnings and suspensions the member received, as told to them: never which moderator, nor which report. */
+function sanctionsOf(db: Database, userId: number) {
+  return db
+    .select({
+      kind: sanctions.kind,
+      reason: sanctions.reason,
+      endsAt: sanctions.endsAt,
+      createdAt: sanctions.createdAt,
+    })
+    .from(sanctions)
+    .where(eq(sanctions.userId, userId))
+    .orderBy(asc(sanctions.id))
+    .all()
+}
+
+/** The listings the member opened, one row a day each (what listing_views keeps of them). */
+function listingsViewedBy(db: Database, userId: number) {
+  return db
+    .select({ listingId: listingViews.listingId, title: listings.title, day: listingViews.day })
+    .from(listingViews)
+    .innerJoin(listings, eq(listings.id, listingViews.listingId))
+    .where(eq(listingViews.viewerId, userId))
+    .orderBy(asc(listingViews.day), asc(listingViews.listingId))
+    .all()
+}
+
+/**
+ * Links sent by e-mail and not yet used or expired: which purpose and to which address (a pending
+ * e-mail change names the new one). The id is the token's hash and stays out.
+ */
+function pendingEmailLinks(db: Database, userId: number) {
+  return db
+    .select({
+      purpose: emailTokens.purpose,
+      email: emailTokens.email,
+      createdAt: emailTokens.createdAt,
+      expiresAt: emailTokens.expiresAt,
+    })
+    .from(emailTokens)
+    .where(eq(emailTokens.userId, userId))
+    .orderBy(asc(emailTokens.createdAt))
+    .all()
+}
+
 /** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
 export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' | 'roles'>) {
   const userId = member.id
@@ -360,5 +448,17 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
     meetings: meetingsOf(db, userId),
     reviewsWritten: reviewsWrittenBy(db, userId),
     reviewsReceived: reviewsAbout(db, userId),
+    reverifications: reverificationsOf(db, userId),
+    // Set while the member is an egresso: they let a semester's deadline pass.
+    alumniSince: alumniSince(db, userId),
+    notifications: notificationsOf(db, userId),
+    emailOptOuts: db
+      .select({ kind: emailOptOuts.kind, createdAt: emailOptOuts.createdAt })
+      .from(emailOptOuts)
+      .where(eq(emailOptOuts.userId, userId))
+      .all(),
+    sanctions: sanctionsOf(db, userId),
+    listingsViewed: listingsViewedBy(db, userId),
+    pendingEmailLinks: pendingEmailLinks(db, userId),
   }
 }

@@ -8,16 +8,26 @@ import {
   createStudent,
 } from '../../server/db/factories'
 import {
+  alumni,
   blocks,
   conversations,
+  emailOptOuts,
+  emailTokens,
   eventAttendees,
   events,
   eventTickets,
   eventWaitlist,
+  listingViews,
   meetingSpots,
   meetings,
+  notifications,
   offers,
+  profiles,
+  reports,
+  reverifications,
   reviews,
+  sanctions,
+  semesters,
   wantedMatches,
   wantedPosts,
 } from '../../server/db/schema'
@@ -544,5 +554,239 @@ describe('exportação dos dados: eventos, negociações e avaliações', () => 
     expect(text).not.toContain(blocker.username)
     expect(text).not.toContain('Resenha entre estranhos')
     expect(text).not.toContain('Livro dos estranhos')
+  })
+})
+
+describe('exportação dos dados: conta, avisos e sanções', () => {
+  it('traz as reconfirmações de semestre e a condição de egresso só da pessoa', async () => {
+    const me = await memberWithPassword('Pessoa Que Exporta')
+    const other = await createMember(world, { fullName: 'Outra Pessoa' })
+    const communityId = world.db
+      .select({ id: profiles.communityId })
+      .from(profiles)
+      .where(eq(profiles.userId, me.id))
+      .get()?.id as number
+    const [first, second] = world.db
+      .insert(semesters)
+      .values([
+        { communityId, name: '2031/1', startsOn: '2031-02-17', endsOn: '2031-07-05' },
+        { communityId, name: '2031/2', startsOn: '2031-08-04', endsOn: '2031-12-13' },
+      ])
+      .returning({ id: semesters.id })
+      .all()
+    world.db
+      .insert(reverifications)
+      .values([
+        {
+          semesterId: first?.id as number,
+          userId: me.id,
+          noticedAt: at('2031-02-03T12:00:00Z'),
+          extendedUntil: null,
+        },
+        {
+          semesterId: second?.id as number,
+          userId: me.id,
+          noticedAt: at('2031-07-21T12:00:00Z'),
+          extendedUntil: at('2031-09-01T03:00:00Z'),
+        },
+        { semesterId: second?.id as number, userId: other.id, noticedAt: at('2031-07-22T12:00:00Z') },
+      ])
+      .run()
+    world.db
+      .insert(alumni)
+      .values([
+        { userId: me.id, since: at('2031-08-18T03:00:00Z') },
+        { userId: other.id, since: at('2031-08-19T03:00:00Z') },
+      ])
+      .run()
+
+    const data = await me.caller.account.exportData()
+    expect(data.reverifications).toEqual([
+      {
+        semester: '2031/1',
+        startsOn: '2031-02-17',
+        endsOn: '2031-07-05',
+        noticedAt: at('2031-02-03T12:00:00Z'),
+        extendedUntil: null,
+      },
+      {
+        semester: '2031/2',
+        startsOn: '2031-08-04',
+        endsOn: '2031-12-13',
+        noticedAt: at('2031-07-21T12:00:00Z'),
+        extendedUntil: at('2031-09-01T03:00:00Z'),
+      },
+    ])
+    expect(data.alumniSince).toEqual(at('2031-08-18T03:00:00Z'))
+    expect(JSON.stringify(data)).not.toContain('2031-07-22T12:00:00')
+    const quiet = await createMember(world)
+    expect((await quiet.caller.account.exportData()).alumniSince).toBeNull()
+  })
+
+  it('traz as notificações e os e-mails desligados da pessoa, e não os de outras pessoas', async () => {
+    const me = await memberWithPassword('Pessoa Que Exporta')
+    const other = await createMember(world, { fullName: 'Outra Pessoa' })
+    world.db
+      .insert(notifications)
+      .values([
+        {
+          userId: me.id,
+          kind: 'price_drop',
+          title: 'Baixou o preço de Calculadora HP',
+          body: 'Agora por R$ 80,00.',
+          link: '/anuncio/1',
+          groupKey: 'price:1',
+          count: 2,
+          readAt: at('2026-06-02T10:00:00Z'),
+          createdAt: at('2026-06-01T10:00:00Z'),
+          updatedAt: at('2026-06-01T11:00:00Z'),
+        },
+        {
+          userId: other.id,
+          kind: 'warning',
+          title: 'Aviso de outra pessoa',
+          createdAt: at('2026-06-03T10:00:00Z'),
+        },
+      ])
+      .run()
+    world.db
+      .insert(emailOptOuts)
+      .values([
+        { userId: me.id, kind: 'wanted_match', createdAt: at('2026-06-04T10:00:00Z') },
+        { userId: other.id, kind: 'chat_digest', createdAt: at('2026-06-05T10:00:00Z') },
+      ])
+      .run()
+
+    const data = await me.caller.account.exportData()
+    expect(data.notifications).toEqual([
+      {
+        kind: 'price_drop',
+        title: 'Baixou o preço de Calculadora HP',
+        body: 'Agora por R$ 80,00.',
+        link: '/anuncio/1',
+        count: 2,
+        readAt: at('2026-06-02T10:00:00Z'),
+        createdAt: at('2026-06-01T10:00:00Z'),
+        updatedAt: at('2026-06-01T11:00:00Z'),
+      },
+    ])
+    expect(data.emailOptOuts).toEqual([{ kind: 'wanted_match', createdAt: at('2026-06-04T10:00:00Z') }])
+    const text = JSON.stringify(data)
+    expect(text).not.toContain('Aviso de outra pessoa')
+    expect(text).not.toContain('chat_digest')
+  })
+
+  it('traz as sanções da pessoa com o motivo, e nunca quem moderou nem a denúncia', async () => {
+    const me = await memberWithPassword('Pessoa Que Exporta')
+    const other = await createMember(world, { fullName: 'Outra Pessoa' })
+    const moderator = await createMember(world, {
+      fullName: 'Moderadora Sigilosa',
+      roles: ['user', 'moderator'],
+    })
+    const reporter = await createMember(world, { fullName: 'Quem Me Denunciou' })
+    await reporter.caller.safety.report({
+      targetType: 'user',
+      targetId: me.id,
+      reason: 'scam',
+      details: 'Denúncia que levou à suspensão.',
+    })
+    const reportId = world.db.select({ id: reports.id }).from(reports).get()?.id ?? null
+    world.db
+      .insert(sanctions)
+      .values([
+        {
+          userId: me.id,
+          kind: 'warning',
+          reason: 'Linguagem ofensiva no chat.',
+          moderatorId: moderator.id,
+          createdAt: at('2026-07-01T10:00:00Z'),
+        },
+        {
+          userId: me.id,
+          kind: 'suspension',
+          reason: 'Anúncio enganoso.',
+          endsAt: at('2026-07-09T10:00:00Z'),
+          moderatorId: moderator.id,
+          reportId,
+          createdAt: at('2026-07-02T10:00:00Z'),
+        },
+        { userId: other.id, kind: 'warning', reason: 'Sanção de outra pessoa.', moderatorId: moderator.id },
+      ])
+      .run()
+
+    const data = await me.caller.account.exportData()
+    expect(data.sanctions).toEqual([
+      {
+        kind: 'warning',
+        reason: 'Linguagem ofensiva no chat.',
+        endsAt: null,
+        createdAt: at('2026-07-01T10:00:00Z'),
+      },
+      {
+        kind: 'suspension',
+        reason: 'Anúncio enganoso.',
+        endsAt: at('2026-07-09T10:00:00Z'),
+        createdAt: at('2026-07-02T10:00:00Z'),
+      },
+    ])
+    const text = JSON.stringify(data)
+    expect(text).not.toContain('Moderadora Sigilosa')
+    expect(text).not.toContain(moderator.username)
+    expect(text).not.toContain('Quem Me Denunciou')
+    expect(text).not.toContain('Denúncia que levou')
+    expect(text).not.toContain('Sanção de outra pessoa')
+  })
+
+  it('traz os anúncios que a pessoa abriu e os links pendentes, sem o hash do link', async () => {
+    const me = await memberWithPassword('Pessoa Que Exporta')
+    const other = await createMember(world, { fullName: 'Outra Pessoa' })
+    const seen = createListing(world.db, { sellerId: other.id, title: 'Violão usado' })
+    const unseen = createListing(world.db, { sellerId: other.id, title: 'Teclado que só outra pessoa viu' })
+    world.db
+      .insert(listingViews)
+      .values([
+        { listingId: seen, viewerId: me.id, day: '2026-08-01' },
+        { listingId: seen, viewerId: me.id, day: '2026-08-03' },
+        { listingId: unseen, viewerId: other.id, day: '2026-08-02' },
+      ])
+      .run()
+    world.db
+      .insert(emailTokens)
+      .values([
+        {
+          id: 'hash-do-link-secreto',
+          userId: me.id,
+          purpose: 'change_email',
+          email: 'novo-endereco@univille.br',
+          createdAt: at('2026-08-04T10:00:00Z'),
+          expiresAt: at('2026-08-05T10:00:00Z'),
+        },
+        {
+          id: 'hash-do-link-de-outra-pessoa',
+          userId: other.id,
+          purpose: 'reset_password',
+          email: 'outra-pessoa@univille.br',
+          expiresAt: at('2026-08-05T10:00:00Z'),
+        },
+      ])
+      .run()
+
+    const data = await me.caller.account.exportData()
+    expect(data.listingsViewed).toEqual([
+      { listingId: seen, title: 'Violão usado', day: '2026-08-01' },
+      { listingId: seen, title: 'Violão usado', day: '2026-08-03' },
+    ])
+    expect(data.pendingEmailLinks).toEqual([
+      {
+        purpose: 'change_email',
+        email: 'novo-endereco@univille.br',
+        createdAt: at('2026-08-04T10:00:00Z'),
+        expiresAt: at('2026-08-05T10:00:00Z'),
+      },
+    ])
+    const text = JSON.stringify(data)
+    expect(text).not.toContain('hash-do-link')
+    expect(text).not.toContain('outra-pessoa@univille.br')
+    expect(text).not.toContain('Teclado que só outra pessoa viu')
   })
 })
