@@ -26,7 +26,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: fromRoot('./dist/client'),
         emptyOutDir: true,
         sourcemap: true,
-        // Read by the first-load budget test, npm run bench:web and the server's preload tags.
+        // Read by the first-load budget test, npm run bench:web and the server's list of modules to preload.
         manifest: true,
         // No modulepreload list in the HTML or the entry: the server's loader asks for the entry, its
         // imports and the rendered page's modules after the first paint (server/http/paint-first.ts); a

@@ -4,7 +4,6 @@ import type { CurrentUser } from '../auth/identity'
 import { photosOf } from '../chat/photos'
 import type { Database } from '../db/client'
 import {
-  blocks,
   conversations,
   emailOptOuts,
   emailTokens,
@@ -34,7 +33,7 @@ import {
   users,
   wantedPosts,
 } from '../db/schema'
-import { blockedByMember } from '../safety/blocks'
+import { blockedByMember, notBlockedWith } from '../safety/blocks'
 import { type ReportSnapshot, snapshotTitle } from '../safety/reports'
 import { alumniSince } from '../semesters/standing'
 import { memberChipColumns, profileColumns } from './profile'
@@ -49,17 +48,19 @@ function markedListings(db: Database, marks: typeof favorites | typeof listingVu
     .all()
 }
 
+/** Which event a waitlist place or a ticket is for, and where that event stands. */
+const eventColumns = {
+  eventId: events.id,
+  title: events.title,
+  eventStatus: events.status,
+  eventDate: events.eventDate,
+  eventTime: events.eventTime,
+}
+
 /** The member's places in the queues of full events, oldest first. */
 function waitlistEntries(db: Database, userId: number) {
   return db
-    .select({
-      eventId: eventWaitlist.eventId,
-      title: events.title,
-      eventStatus: events.status,
-      eventDate: events.eventDate,
-      eventTime: events.eventTime,
-      joinedAt: eventWaitlist.createdAt,
-    })
+    .select({ ...eventColumns, joinedAt: eventWaitlist.createdAt })
     .from(eventWaitlist)
     .innerJoin(events, eq(events.id, eventWaitlist.eventId))
     .where(eq(eventWaitlist.userId, userId))
@@ -74,11 +75,7 @@ function waitlistEntries(db: Database, userId: number) {
 function eventTicketsOf(db: Database, userId: number) {
   return db
     .select({
-      eventId: eventTickets.eventId,
-      title: events.title,
-      eventStatus: events.status,
-      eventDate: events.eventDate,
-      eventTime: events.eventTime,
+      ...eventColumns,
       // A ticket is valid only while its holder is among the attendees (see eventTickets).
       attending: sql<boolean>`${eventAttendees.userId} is not null`.mapWith(Boolean),
       issuedAt: eventTickets.createdAt,
@@ -179,21 +176,15 @@ function reviewsWrittenBy(db: Database, userId: number) {
  * someone blocked, keeps its text but names nobody.
  */
 function reviewsAbout(db: Database, userId: number) {
-  const blockedEitherWay = new Set(
-    db
-      .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-      .from(blocks)
-      .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)))
-      .all()
-      .map((block) => (block.blockerId === userId ? block.blockedId : block.blockerId)),
-  )
   return db
     .select({
       ...reviewColumns,
       reply: reviews.reply,
       repliedAt: reviews.repliedAt,
-      reviewerId: reviews.reviewerId,
-      removedAt: reviews.removedAt,
+      shownOnProfile:
+        sql<boolean>`${reviews.removedAt} is null and ${notBlockedWith(userId, reviews.reviewerId)}`.mapWith(
+          Boolean,
+        ),
       reviewer: memberChipColumns,
     })
     .from(reviews)
@@ -203,9 +194,9 @@ function reviewsAbout(db: Database, userId: number) {
     .where(eq(reviews.revieweeId, userId))
     .orderBy(asc(reviews.id))
     .all()
-    .map(({ reviewerId, removedAt, reviewer, ...review }) => ({
+    .map(({ shownOnProfile, reviewer, ...review }) => ({
       ...review,
-      reviewer: removedAt === null && !blockedEitherWay.has(reviewerId) ? reviewer : null,
+      reviewer: shownOnProfile ? reviewer : null,
     }))
 }
 

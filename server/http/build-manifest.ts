@@ -24,9 +24,9 @@ export function entryKey(manifest: Manifest): string {
  * imports it has run. The entry's files are worked out once, not on every page.
  */
 export function modulePreloader(manifest: Manifest): (keys: readonly string[]) => string[] {
-  const entry = manifest[entryKey(manifest)]?.file
-  const entryFiles = staticClosure(manifest, entryKey(manifest))
-  const imported = [...entryFiles].filter((file) => file !== entry && file.endsWith('.js'))
+  const entry = entryKey(manifest)
+  const entryFiles = staticClosure(manifest, entry)
+  const imported = [...entryFiles].filter((file) => file !== manifest[entry]?.file && file.endsWith('.js'))
   return (keys) => {
     const files = new Set<string>()
     for (const key of keys) {

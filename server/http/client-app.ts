@@ -17,6 +17,7 @@ import type { AppServices } from '../services'
 import type { PageCache } from './answer-cache'
 import { type Manifest, modulePreloader } from './build-manifest'
 import { compressWholeBody, PAGE_COMPRESSION, preferredEncoding } from './compress-whole-body'
+import { jsonScript } from './json-script'
 import { createPageCaller } from './page-caller'
 import { withPageHead } from './page-head'
 import { loaderTags, takeEntryScript } from './paint-first'
@@ -72,10 +73,6 @@ function mountManifest(app: Express, { db, settings }: ClientAppOptions) {
       )
   })
 }
-
-/** Inert JSON (the only inline script the CSP allows is the loader); `<` escaped so it cannot close the tag. */
-const jsonScript = (id: string, value: unknown) =>
-  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`
 
 /**
  * React writes a render's resource hints (the first screen's images, `fetchPriority="high"`) at the
@@ -224,13 +221,13 @@ export function inlineStylesheets(html: string, distDir: string): string {
 
 /** Production: hashed assets cached for a year (precompressed when built so), pages never cached. */
 export function serveBuiltClient(app: Express, distDir: string, options: ClientAppOptions) {
-  const built = takeEntryScript(inlineStylesheets(readFileSync(join(distDir, 'index.html'), 'utf8'), distDir))
-  const html = built.html
+  const { html, entry } = takeEntryScript(
+    inlineStylesheets(readFileSync(join(distDir, 'index.html'), 'utf8'), distDir),
+  )
   const manifestPath = join(distDir, '.vite', 'manifest.json')
   const preload = existsSync(manifestPath)
     ? modulePreloader(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
     : () => []
-  const { entry } = built
   const codeTags = entry ? (lazy: readonly string[]) => loaderTags(entry, preload(lazy)) : undefined
   app.use('/assets', servePrecompressed(join(distDir, 'assets')))
   app.use(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { jsonScript } from './json-script'
 
 /** The inert JSON that tells the loader what to fetch: the entry and the modules to preload beside it. */
 export const CODE_LIST_ELEMENT_ID = 'vupt-code'
@@ -54,6 +55,5 @@ export function takeEntryScript(html: string): { html: string; entry?: string } 
 
 /** The tags that end the body: which code the page needs, then the loader that fetches it after the paint. */
 export function loaderTags(entry: string, preload: readonly string[]): string {
-  const list = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c')
-  return `<script type="application/json" id="${CODE_LIST_ELEMENT_ID}">${list}</script><script>${LOADER_SCRIPT}</script>`
+  return `${jsonScript(CODE_LIST_ELEMENT_ID, { entry, preload })}<script>${LOADER_SCRIPT}</script>`
 }

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm'
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/community'
 import type { Database } from '../db/client'
 import { communities } from '../db/schema'
+import { jsonScript } from './json-script'
 
 export type PublicSettings = Omit<PublicConfig, 'communities' | 'instancePrefix'>
 
@@ -27,12 +28,11 @@ export function readPublicConfig(db: Database, settings: PublicSettings, path = 
 }
 
 /**
- * Inert JSON in the page (not a script the CSP would have to allow); `<` is escaped so it cannot close
- * the tag. Inserted by a function: a replacement string would read `$&`, `$'` or `` $` `` in an event
- * title of the link-preview tags as "the match" or "the rest of the page".
+ * The public config as inert JSON at the end of the head, after `extraHead`. Inserted by a function: a
+ * replacement string would read `$&`, `$'` or `` $` `` in an event title of the link-preview tags as "the
+ * match" or "the rest of the page".
  */
 export function injectPublicConfig(html: string, config: PublicConfig, extraHead = ''): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c')
-  const tag = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`
+  const tag = jsonScript(PUBLIC_CONFIG_ELEMENT_ID, config)
   return html.replace('</head>', () => `${extraHead}${tag}</head>`)
 }
