@@ -136,11 +136,6 @@ export function createHttpApp({
       // A body sent without Content-Length (chunked) is cut off here instead.
       maxBodySize: TRPC_MAX_BODY_BYTES,
       maxBatchSize: API_BATCH_MAX,
-      responseMeta: ({ errors }) =>
-        // Stop receiving the rest of a body that was refused for its size.
-        errors.some((error) => error.code === 'PAYLOAD_TOO_LARGE')
-          ? { headers: { connection: 'close' } }
-          : {},
       createContext: ({ req, res }) => {
         const ctx = requestContext(services, req, res)
         answers.holdMemberAnswerUntil(res, identityQuietUntil(ctx))
