@@ -76,6 +76,7 @@ async function tRPCAnswer(url: string, member?: string): Promise<Reply> {
       req: new Request(`http://api/api/trpc${url}`),
       path: pathname.slice(1),
       maxBatchSize: 3,
+      error: null,
       createContext: async () => contextOf(member),
       onError: ({ error, path }) => tRPCErrors.push({ path, code: error.code }),
     }),

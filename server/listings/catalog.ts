@@ -3,8 +3,10 @@ import type { ListingCondition, MainCategorySlug } from '../../shared/domain'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import type { Database } from '../db/client'
+import { decodedOnce } from '../db/decoded-rows'
 import { listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
+import { cardColumns } from './card'
 import { foldForSearch, ftsQueryOf, searchWords } from './search-text'
 import { isLiveListing, selectListingCards } from './visibility'
 
@@ -229,11 +231,12 @@ function pageFilters(shape: QueryShape, viewer: Placeholder | null) {
 function buildPage(db: Database, shape: QueryShape) {
   const viewer = shape.viewer ? param('viewerId') : null
   const { conditions, order } = pageFilters(shape, viewer)
-  return selectListingCards(db, viewer)
+  const statement = selectListingCards(db, viewer)
     .where(and(...conditions, searchCondition(shape.search)))
     .orderBy(...order)
     .limit(param('limit'))
     .prepare()
+  return decodedOnce(statement, cardColumns(viewer))
 }
 
 /** Whether a walk finds all it tests in the newest-first index (see listings_public_recent_idx). */
