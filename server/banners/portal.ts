@@ -1,9 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { BannerPlacement } from '../../shared/domain'
-import { cardRenditionWidth } from '../../shared/renditions'
 import { advertisements, uploads } from '../db/schema'
 import type { AppServices } from '../services'
-import { phoneRenditionOf } from '../uploads/urls'
+import { renditionsOf } from '../uploads/urls'
 
 /** The active banners of one placement of a community, in display order (the portal shows the first, or rotates them). */
 export function activeBanners(
@@ -40,15 +39,7 @@ export function activeBanners(
       .all()
       .map(({ cardKey, phoneKey, fullKey, width, height, ...banner }) => ({
         ...banner,
-        renditions:
-          cardKey && width && height
-            ? {
-                cardUrl: storage.urlFor(cardKey),
-                cardWidth: cardRenditionWidth(width, height),
-                ...phoneRenditionOf(storage, { phoneKey, fullKey, width, height }),
-                fullWidth: width,
-              }
-            : null,
+        renditions: renditionsOf(storage, { cardKey, phoneKey, fullKey, width, height }),
       }))
   )
 }

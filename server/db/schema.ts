@@ -470,7 +470,7 @@ export const uploads = sqliteTable(
     cardKey: text('card_key').notNull(),
     fullKey: text('full_key').notNull(),
     /**
-     * The phone rendition (shared/renditions.ts): its own file for a listing or banner photo larger
+     * The phone rendition (shared/renditions.ts): its own file for a listing, banner or event photo larger
      * than it, else the full one's key. Null for a photo stored before it existed, until the backfill
      * (server/uploads/phone-renditions.ts) makes it.
      */

@@ -3,7 +3,15 @@ import type { EventStatus } from '../../shared/domain'
 import type { EventTab } from '../../shared/schemas/event'
 import { memberChipColumns } from '../account/profile'
 import type { Database } from '../db/client'
-import { communities, eventAttendees, events, eventTickets, eventWaitlist, profiles } from '../db/schema'
+import {
+  communities,
+  eventAttendees,
+  events,
+  eventTickets,
+  eventWaitlist,
+  profiles,
+  uploads,
+} from '../db/schema'
 import { ftsQueryOf, searchWords } from '../listings/search-text'
 import { isPublicEvent } from './visibility'
 
@@ -19,6 +27,14 @@ const eventColumns = {
   maxParticipants: events.maxParticipants,
   attendeesCount: events.attendeesCount,
   imageUrl: events.imageUrl,
+  // The picture's upload, for its narrower renditions (see eventImage in views.ts).
+  image: {
+    cardKey: uploads.cardKey,
+    phoneKey: uploads.phoneKey,
+    fullKey: uploads.fullKey,
+    width: uploads.width,
+    height: uploads.height,
+  },
   status: events.status,
   rejectionReason: events.rejectionReason,
   communityId: events.communityId,
@@ -34,6 +50,7 @@ const selectEvents = (db: Database) =>
     .from(events)
     .innerJoin(profiles, eq(profiles.userId, events.organizerId))
     .innerJoin(communities, eq(communities.id, events.communityId))
+    .leftJoin(uploads, eq(uploads.id, events.imageUploadId))
 
 export const findEvent = (db: Database, id: number) => selectEvents(db).where(eq(events.id, id)).get()
 
@@ -108,6 +125,7 @@ export const attendedBy = (db: Database, userId: number) =>
     .innerJoin(profiles, eq(profiles.userId, events.organizerId))
     .innerJoin(communities, eq(communities.id, events.communityId))
     .innerJoin(eventAttendees, eq(eventAttendees.eventId, events.id))
+    .leftJoin(uploads, eq(uploads.id, events.imageUploadId))
     .leftJoin(
       eventTickets,
       and(eq(eventTickets.eventId, eventAttendees.eventId), eq(eventTickets.userId, eventAttendees.userId)),

@@ -10,11 +10,11 @@ import {
 import { idInput } from '../../shared/schemas/ids'
 import { singleLineText } from '../../shared/schemas/text'
 import { memberCommunityId, resolveCommunityId } from '../communities/scope'
-import { moderationQueue, organizedBy } from '../events/queries'
+import { organizedBy } from '../events/queries'
 import { eventRoster, eventRosterCsv } from '../events/roster'
 import { attendEvent, cancelEvent, createEvent, decideEvent, leaveEvent, updateEvent } from '../events/rules'
 import { checkIn, checkInSummary, myTicket } from '../events/tickets'
-import { attendingList, eventDetail, publicEventList, waitingList } from '../events/views'
+import { attendingList, eventDetail, moderationList, publicEventList, waitingList } from '../events/views'
 import { setEventCapacity } from '../events/waitlist'
 import { approvedProcedure, moderatorProcedure, publicProcedure, router } from '../trpc/init'
 
@@ -29,17 +29,17 @@ export const eventsRouter = router({
       }),
     )
     .query(({ ctx, input }) =>
-      publicEventList(ctx.db, resolveCommunityId(ctx, input.communitySlug), input.tab, input.q),
+      publicEventList(ctx, resolveCommunityId(ctx, input.communitySlug), input.tab, input.q),
     ),
 
   /** Public detail of an approved event; the organizer and moderators also see it before approval. */
-  byId: publicProcedure.input(idInput).query(({ ctx, input }) => eventDetail(ctx.db, ctx.user, input.id)),
+  byId: publicProcedure.input(idInput).query(({ ctx, input }) => eventDetail(ctx, ctx.user, input.id)),
 
   /** The member's own events, of every status (with the rejection reason). */
   mine: approvedProcedure.query(({ ctx }) => organizedBy(ctx.db, ctx.user.id)),
 
   /** The events the member will attend (or attended), approved or called off since. */
-  attending: approvedProcedure.query(({ ctx }) => attendingList(ctx.db, ctx.user.id)),
+  attending: approvedProcedure.query(({ ctx }) => attendingList(ctx, ctx.user.id)),
 
   create: approvedProcedure
     .input(eventInputSchema)
@@ -61,7 +61,7 @@ export const eventsRouter = router({
     .mutation(({ ctx, input }) => leaveEvent(ctx, ctx.user, input.id)),
 
   /** The events whose waitlist the member is on, with their position. */
-  waiting: approvedProcedure.query(({ ctx }) => waitingList(ctx.db, ctx.user.id)),
+  waiting: approvedProcedure.query(({ ctx }) => waitingList(ctx, ctx.user.id)),
 
   /** The organizer changes the number of places of an approved event; places opened go to the list. */
   setCapacity: approvedProcedure
@@ -92,7 +92,7 @@ export const eventsRouter = router({
   /** Moderation queue of the moderator's community, by status, newest first. */
   moderation: moderatorProcedure
     .input(z.object({ status: z.enum(EVENT_STATUSES).default('pendente') }))
-    .query(({ ctx, input }) => moderationQueue(ctx.db, memberCommunityId(ctx.user), input.status)),
+    .query(({ ctx, input }) => moderationList(ctx, memberCommunityId(ctx.user), input.status)),
 
   approve: moderatorProcedure
     .input(idInput)

@@ -26,7 +26,7 @@ export type PhoneBackfillResult = {
 }
 
 /**
- * Gives the listing and banner photos stored before the phone rendition existed their own, made from
+ * Gives the listing, banner and event photos stored before the phone rendition existed their own, made from
  * the stored full rendition (sharp, off the event loop), one photo at a time. Until then their pages
  * offer the card and full renditions, as before. Each file is written before the row names it; a row
  * the orphan sweep took meanwhile leaves nothing behind.

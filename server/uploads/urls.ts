@@ -1,5 +1,5 @@
 import { chatPhotoPath } from '../../shared/chat'
-import { phoneRenditionWidth } from '../../shared/renditions'
+import { cardRenditionWidth, phoneRenditionWidth } from '../../shared/renditions'
 import type { UploadKind } from '../db/schema'
 import type { ImageStorage, KeyAccess } from './storage'
 
@@ -7,10 +7,11 @@ import type { ImageStorage, KeyAccess } from './storage'
 export const accessOf = (kind: UploadKind): KeyAccess => (kind === 'chat' ? 'private' : 'public')
 
 /**
- * The kinds shown across a phone's screen (the listing page's gallery, the portal's banner), which keep
- * a phone rendition. An avatar is shown small, a chat photo in a bubble or opened to look closer.
+ * The kinds shown across a phone's screen (the listing page's gallery, the portal's banner, an event's
+ * cover in the list and on its page), which keep a phone rendition. An avatar is shown small, a chat
+ * photo in a bubble or opened to look closer.
  */
-export const PHONE_RENDITION_KINDS = ['listing', 'banner'] as const satisfies readonly UploadKind[]
+export const PHONE_RENDITION_KINDS = ['listing', 'banner', 'event'] as const satisfies readonly UploadKind[]
 
 export const hasPhoneRendition = (kind: UploadKind) =>
   (PHONE_RENDITION_KINDS as readonly UploadKind[]).includes(kind)
@@ -39,4 +40,31 @@ export function uploadUrls(
     return { cardUrl: chatPhotoPath(upload.id, 'card'), fullUrl: chatPhotoPath(upload.id, 'full') }
   }
   return { cardUrl: storage.urlFor(upload.cardKey), fullUrl: storage.urlFor(upload.fullKey) }
+}
+
+/** The columns of a public photo's upload that `renditionsOf` reads (null where the upload is left-joined). */
+export type RenditionKeys = {
+  cardKey: string | null
+  phoneKey: string | null
+  fullKey: string | null
+  width: number | null
+  height: number | null
+}
+
+/**
+ * The renditions a page offers of a public photo in its `srcset`, narrowest first with their widths: the
+ * card one, the phone one when the photo has its own, the full one. Null without an upload row (a
+ * photo given by URL) or its sizes.
+ */
+export function renditionsOf(
+  storage: ImageStorage,
+  { cardKey, phoneKey, fullKey, width, height }: RenditionKeys,
+) {
+  if (!cardKey || !width || !height) return null
+  return {
+    cardUrl: storage.urlFor(cardKey),
+    cardWidth: cardRenditionWidth(width, height),
+    ...phoneRenditionOf(storage, { phoneKey, fullKey, width, height }),
+    fullWidth: width,
+  }
 }

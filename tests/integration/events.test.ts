@@ -110,6 +110,49 @@ describe('criar e editar', () => {
     expect((await organizer.events.byId({ id })).imageUrl).toBe(fullUrl)
     await expectTRPCError(student.events.create(eventInput({ imageUploadId: uploadId })), 'BAD_REQUEST')
   })
+
+  it('a capa chega com as versões de cartão e de celular, para um celular não baixar a de 1600 px', async () => {
+    const large = createUpload(world.db, { ownerId: organizerId, kind: 'event', width: 2000, height: 1500 })
+    const small = createUpload(world.db, { ownerId: organizerId, kind: 'event', width: 800, height: 600 })
+    const withLarge = await organizer.events.create(
+      eventInput({ title: 'Mostra de fotografia', imageUploadId: large.id }),
+    )
+    const withSmall = await organizer.events.create(
+      eventInput({ title: 'Roda de conversa', imageUploadId: small.id }),
+    )
+    const withNone = await organizer.events.create(eventInput({ title: 'Caminhada no campus' }))
+    const pendingCovers = await moderator.events.moderation({ status: 'pendente' })
+    const renditionsIn = (events: { id: number; imageRenditions: unknown }[], id: number) =>
+      events.find((event) => event.id === id)?.imageRenditions
+    const sibling = (fullUrl: string, rendition: string) =>
+      fullUrl.replace('-full.webp', `-${rendition}.webp`)
+
+    const largeRenditions = {
+      cardUrl: sibling(large.fullUrl, 'card'),
+      cardWidth: 640,
+      phoneUrl: sibling(large.fullUrl, 'phone'),
+      phoneWidth: 960,
+      fullWidth: 2000,
+    }
+    // No larger than the phone rendition: the card and the full one.
+    const smallRenditions = {
+      cardUrl: sibling(small.fullUrl, 'card'),
+      cardWidth: 640,
+      phoneUrl: null,
+      phoneWidth: null,
+      fullWidth: 800,
+    }
+    expect(renditionsIn(pendingCovers, withLarge.id)).toEqual(largeRenditions)
+    for (const { id } of [withLarge, withSmall, withNone]) await admin.events.approve({ id })
+    const listed = await anonymous.events.list({ tab: 'todos' })
+    expect(renditionsIn(listed, withLarge.id)).toEqual(largeRenditions)
+    expect(renditionsIn(listed, withSmall.id)).toEqual(smallRenditions)
+    expect(renditionsIn(listed, withNone.id)).toBeNull()
+    const detail = await anonymous.events.byId({ id: withLarge.id })
+    expect(detail.imageRenditions).toEqual(largeRenditions)
+    expect(detail.imageUrl).toBe(large.fullUrl)
+    expect(detail).not.toHaveProperty('image')
+  })
 })
 
 describe('moderação', () => {

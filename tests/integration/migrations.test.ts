@@ -264,6 +264,31 @@ describe('0015_listing_life_semesters: listings expire and may be paused', () =>
   })
 })
 
+describe('0021_event_cover_phone_rendition: event covers get a phone rendition', () => {
+  it('hands the larger old covers back to the backfill and leaves the rest as they were', async () => {
+    const db = await databaseUpTo('0020_upload_phone_rendition')
+    const owner = await createStudent(db, { approved: true })
+    const insert = db.$client.prepare(
+      `insert into uploads (id, owner_id, kind, card_key, full_key, phone_key, width, height, bytes, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, 1000, 0)`,
+    )
+    // As releases up to 0020 stored them: the phone key is the full one's.
+    insert.run('capa-grande', owner.id, 'event', 'g-card.webp', 'g-full.webp', 'g-full.webp', 2000, 1500)
+    insert.run('capa-pequena', owner.id, 'event', 'p-card.webp', 'p-full.webp', 'p-full.webp', 800, 600)
+    insert.run('avatar', owner.id, 'avatar', 'a-card.webp', 'a-full.webp', 'a-full.webp', 2000, 2000)
+    insert.run('anuncio', owner.id, 'listing', 'l-card.webp', 'l-full.webp', 'l-phone.webp', 2000, 1500)
+
+    runMigrations(db, MIGRATIONS_FOLDER)
+
+    expect(rows(db, 'select id, phone_key from uploads order by id')).toEqual([
+      ['anuncio', 'l-phone.webp'],
+      ['avatar', 'a-full.webp'],
+      ['capa-grande', null],
+      ['capa-pequena', 'p-full.webp'],
+    ])
+  })
+})
+
 describe('runMigrations', () => {
   /** A favorite whose listing does not exist, written with the foreign keys off. */
   function breakForeignKey(db: Database) {

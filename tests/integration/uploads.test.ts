@@ -300,11 +300,13 @@ describe('POST /api/uploads: storing a photo', () => {
     }
   })
 
-  it('keeps a phone rendition only of listing and banner photos larger than it', async () => {
+  it('keeps a phone rendition only of listing, banner and event photos larger than it', async () => {
     const phoneKeyOf = (image: UploadedImage) =>
       db.select({ phoneKey: uploads.phoneKey }).from(uploads).where(eq(uploads.id, image.id)).get()?.phoneKey
     const banner = await uploadOk(await solidJpeg(1920, 600), { as: admin, kind: 'banner' })
     expect(phoneKeyOf(banner)).toMatch(/-phone\.webp$/)
+    const cover = await uploadOk(await solidJpeg(1920, 1080, { colour: '#8e44ad' }), { kind: 'event' })
+    expect(phoneKeyOf(cover)).toMatch(/-phone\.webp$/)
     // A phone loads the full rendition of the others: no file of its own.
     const filesBefore = storedFiles()
     const small = await uploadOk(await solidJpeg(960, 700, { colour: '#16a085' }))

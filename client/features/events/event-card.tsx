@@ -12,6 +12,10 @@ import type { EventListItem } from './event-types'
 export const organizerName = (organizer: { fullName: string | null; username: string | null }): string =>
   organizer.fullName?.trim() || organizer.username || 'Organizador'
 
+/** A card's width: a third of the page (max-w-6xl less its padding) from lg, half from sm, else the whole. */
+const EVENT_CARD_SIZES =
+  '(min-width: 64rem) 23rem, (min-width: 40rem) calc(50vw - 1.5rem), calc(100vw - 2rem)'
+
 /** An event in the list. The whole card is one link (the title's, stretched over it). */
 export function EventCard({ event }: { event: EventListItem }) {
   const capacity = capacityLabel(event.maxParticipants)
@@ -20,6 +24,8 @@ export function EventCard({ event }: { event: EventListItem }) {
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs transition-shadow hover:shadow-md has-[a:focus-visible]:ring-[3px] has-[a:focus-visible]:ring-ring/50">
       <EventCover
         imageUrl={event.imageUrl}
+        renditions={event.imageRenditions}
+        sizes={EVENT_CARD_SIZES}
         imageClassName="transition-transform duration-300 group-hover:scale-[1.03]"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

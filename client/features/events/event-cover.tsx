@@ -1,5 +1,6 @@
 import { CalendarDaysIcon } from 'lucide-react'
 import { instanceUrl } from '@/lib/instance-url'
+import { type Renditions, renditionSrcSet } from '@/lib/renditions'
 import { cn } from '@/lib/utils'
 
 /**
@@ -8,11 +9,17 @@ import { cn } from '@/lib/utils'
  */
 export function EventCover({
   imageUrl,
+  renditions,
+  sizes,
   className,
   imageClassName,
   eager = false,
 }: {
   imageUrl: string | null
+  /** With them, a phone loads the card or phone rendition instead of the full one (`srcset`). */
+  renditions?: Renditions | null
+  /** The cover's width in the page, for the browser's pick among the renditions. */
+  sizes: string
   className?: string
   imageClassName?: string
   /** The detail page's cover is the main content: load it at once. */
@@ -23,6 +30,8 @@ export function EventCover({
       {imageUrl ? (
         <img
           src={instanceUrl(imageUrl)}
+          srcSet={renditions ? renditionSrcSet(imageUrl, renditions) : undefined}
+          sizes={renditions ? sizes : undefined}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { RouterOutputs } from '@/lib/api-types'
 import { instanceUrl } from '@/lib/instance-url'
+import { renditionSrcSet } from '@/lib/renditions'
 import { cn } from '@/lib/utils'
 
 export type Banner = RouterOutputs['banners']['active'][number]
@@ -29,16 +30,6 @@ type PromoBannerProps = {
  */
 const BANNER_SIZES = '(min-width: 72rem) 70rem, calc(100vw - 2rem)'
 
-/** Narrowest first; the phone rendition only where the banner has one of its own. */
-function bannerSrcSet(imageUrl: string, renditions: NonNullable<Banner['renditions']>): string {
-  const { cardUrl, cardWidth, phoneUrl, phoneWidth, fullWidth } = renditions
-  return [
-    `${instanceUrl(cardUrl)} ${cardWidth}w`,
-    ...(phoneUrl && phoneWidth ? [`${instanceUrl(phoneUrl)} ${phoneWidth}w`] : []),
-    `${instanceUrl(imageUrl)} ${fullWidth}w`,
-  ].join(', ')
-}
-
 /** An advertiser's banner: image, title and optional link, marked as sponsored. */
 export function PromoBanner({ banner, variant, className }: PromoBannerProps) {
   const hero = variant === 'hero'
@@ -48,7 +39,7 @@ export function PromoBanner({ banner, variant, className }: PromoBannerProps) {
       <img
         src={instanceUrl(banner.imageUrl)}
         // A phone loads the phone rendition (shared/renditions.ts); the full one is for wide screens.
-        srcSet={renditions ? bannerSrcSet(banner.imageUrl, renditions) : undefined}
+        srcSet={renditions ? renditionSrcSet(banner.imageUrl, renditions) : undefined}
         sizes={renditions ? BANNER_SIZES : undefined}
         alt=""
         width={1200}

@@ -41,6 +41,9 @@ const OrganizerTools = lazyPage('features/events/organizer-tools.tsx', () =>
   import('@/features/events/organizer-tools').then((module) => ({ default: module.OrganizerTools })),
 )
 
+/** The cover spans the page: max-w-5xl less its padding, else the screen less it. */
+const EVENT_COVER_SIZES = '(min-width: 64rem) 62rem, calc(100vw - 2rem)'
+
 /** Where the server serves the event as an iCalendar file (approved and cancelled events only). */
 export const eventCalendarUrl = (id: number) => instanceUrl(`/api/eventos/${id}/calendario.ics`)
 
@@ -91,7 +94,13 @@ function EventDetails({ event }: { event: EventDetail }) {
         Eventos
       </Link>
 
-      <EventCover imageUrl={event.imageUrl} eager className="rounded-xl border md:aspect-[21/9]" />
+      <EventCover
+        imageUrl={event.imageUrl}
+        renditions={event.imageRenditions}
+        sizes={EVENT_COVER_SIZES}
+        eager
+        className="rounded-xl border md:aspect-[21/9]"
+      />
 
       <header className="grid gap-3">
         {approved ? null : (

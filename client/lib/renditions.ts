@@ -1,0 +1,22 @@
+import { instanceUrl } from './instance-url'
+
+/** A public photo's narrower renditions as the server lists them (server/uploads/urls.ts, renditionsOf). */
+export type Renditions = {
+  cardUrl: string
+  cardWidth: number
+  phoneUrl: string | null
+  phoneWidth: number | null
+  fullWidth: number
+}
+
+/** The photo's `srcset`, narrowest first; the phone rendition only where the photo has one of its own. */
+export function renditionSrcSet(
+  fullUrl: string,
+  { cardUrl, cardWidth, phoneUrl, phoneWidth, fullWidth }: Renditions,
+) {
+  return [
+    `${instanceUrl(cardUrl)} ${cardWidth}w`,
+    ...(phoneUrl && phoneWidth ? [`${instanceUrl(phoneUrl)} ${phoneWidth}w`] : []),
+    `${instanceUrl(fullUrl)} ${fullWidth}w`,
+  ].join(', ')
+}
