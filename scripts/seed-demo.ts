@@ -148,6 +148,7 @@ const EVENTS = [
     time: '09:00',
     location: 'Bloco A, laboratórios de informática',
     maxParticipants: 60,
+    palette: ['#0b5fa5', '#22d3ee'] as [string, string],
   },
   {
     organizer: 'lu_fotografa',
@@ -158,6 +159,7 @@ const EVENTS = [
     time: '14:00',
     location: 'Pátio central da Univille',
     maxParticipants: null,
+    palette: ['#7c3aed', '#f472b6'] as [string, string],
   },
 ]
 
@@ -285,7 +287,7 @@ async function main() {
     if (!organizerId) continue
     const exists = db.select({ id: events.id }).from(events).where(eq(events.title, event.title)).get()
     if (exists) continue
-    createEvent(db, {
+    const eventId = createEvent(db, {
       organizerId,
       title: event.title,
       description: event.description,
@@ -295,6 +297,18 @@ async function main() {
       maxParticipants: event.maxParticipants,
       status: 'aprovado',
     })
+    // A cover as an organizer sends it (16:9, larger than a phone's rendition).
+    const cover = await storeImage(
+      { db, storage },
+      organizerId,
+      'event',
+      await png(demoPicture(event.title, event.palette, createdEvents, 1600, 900)),
+    )
+    const [attached] = attachUploads(db, storage, organizerId, [cover.id], 'event')
+    db.update(events)
+      .set({ imageUrl: attached?.fullUrl ?? cover.fullUrl, imageUploadId: cover.id })
+      .where(eq(events.id, eventId))
+      .run()
     createdEvents++
   }
 

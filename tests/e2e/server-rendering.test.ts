@@ -227,6 +227,43 @@ describe('páginas montadas no servidor', () => {
     }
   })
 
+  it('a capa de um evento: um celular leva a versão de celular, na lista e na página, pedida do cabeçalho', async () => {
+    const list = (await (
+      await fetch(
+        `${stage.server.url}/api/trpc/events.list?input=${encodeURIComponent('{"communitySlug":"univille"}')}`,
+      )
+    ).json()) as { result: { data: { id: number; imageRenditions: unknown }[] } }
+    const [event] = list.result.data
+    expect(event?.imageRenditions).not.toBeNull()
+    const html = await (await fetch(`${stage.server.url}/univille/evento/${event?.id}`)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    const cover = /<link rel="preload" as="image" imageSrcSet="([^"]+)"[^>]*fetchPriority="high"/.exec(head)
+    expect(cover?.[1]).toMatch(/-card\.webp 640w, \S+-phone\.webp 960w, \S+-full\.webp 1600w$/)
+
+    // Lighthouse's phone, as above: a cover as wide as the page takes 665 device pixels.
+    const context = await stage.browser.newContext({
+      baseURL: stage.server.url,
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      locale: 'pt-BR',
+      javaScriptEnabled: false,
+    })
+    try {
+      const page = await context.newPage()
+      const loaded = async (selector: string) => {
+        const image = page.locator(selector).first()
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+        return image.evaluate((img: HTMLImageElement) => img.currentSrc)
+      }
+      await page.goto('/univille/eventos')
+      expect(await loaded('article img')).toMatch(/-phone\.webp$/)
+      await page.goto(`/univille/evento/${event?.id}`)
+      expect(await loaded('img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('o código da página é pedido depois da primeira pintura, a página hidrata, e a folha de estilos não é baixada de novo', async () => {
     const context = await phone({ javaScriptEnabled: true })
     const page = await context.newPage()
