@@ -26,6 +26,32 @@ async function signIn(context: BrowserContext, cookie: string) {
   )
 }
 
+/**
+ * Lighthouse's phone (412 px, density 1.75), without JavaScript: a photo as wide as the page less its
+ * margin is 380 px, 665 device pixels, more than the card rendition has and less than the phone one.
+ */
+const lighthousePhone = () =>
+  stage.browser.newContext({
+    baseURL: stage.server.url,
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    locale: 'pt-BR',
+    javaScriptEnabled: false,
+  })
+
+/** The file the browser chose for the first image matching `selector`, once it has loaded. */
+async function loadedSource(page: Page, selector: string): Promise<string> {
+  const image = page.locator(selector).first()
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+  return image.evaluate((img: HTMLImageElement) => img.currentSrc)
+}
+
+/** The `imageSrcSet` of the head's high-priority image preload (the first screen's photo). */
+function preloadedImageSet(html: string): string | undefined {
+  const head = html.slice(0, html.indexOf('</head>'))
+  return /<link rel="preload" as="image" imageSrcSet="([^"]+)"[^>]*fetchPriority="high"/.exec(head)?.[1]
+}
+
 async function demoCookie(): Promise<string> {
   const response = await fetch(`${stage.server.url}/api/trpc/auth.signIn`, {
     method: 'POST',
@@ -194,34 +220,20 @@ describe('páginas montadas no servidor', () => {
 
   it('a foto da primeira tela é pedida antes dos scripts da página, e um celular leva a versão de celular', async () => {
     const html = await (await fetch(`${stage.server.url}/univille/portal`)).text()
-    const head = html.slice(0, html.indexOf('</head>'))
     // The portal's hero banner: preloaded from the head, where no script is asked for.
-    const banner = /<link rel="preload" as="image" imageSrcSet="([^"]+)"[^>]*fetchPriority="high"/.exec(head)
-    expect(banner?.[1]).toMatch(/-card\.webp 640w, \S+-phone\.webp 960w, \S+-full\.webp 1600w$/)
+    expect(preloadedImageSet(html)).toMatch(/-card\.webp 640w, \S+-phone\.webp 960w, \S+-full\.webp 1600w$/)
     expect(html).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/)
     expect(html).toContain('<div id="root"><div')
 
-    // Lighthouse's phone (412 px, density 1.75): the banner and the listing's first photo are 380 px
-    // wide, 665 device pixels, more than the card rendition has and less than the phone one.
-    const context = await stage.browser.newContext({
-      baseURL: stage.server.url,
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      locale: 'pt-BR',
-      javaScriptEnabled: false,
-    })
+    // The banner and the listing's first photo span the page.
+    const context = await lighthousePhone()
     await signIn(context, await demoCookie())
     try {
       const page = await context.newPage()
-      const loaded = async (selector: string) => {
-        const image = page.locator(selector).first()
-        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
-        return image.evaluate((img: HTMLImageElement) => img.currentSrc)
-      }
       await page.goto('/univille/portal')
-      expect(await loaded('img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
+      expect(await loadedSource(page, 'img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
       await page.goto('/univille/produto/1')
-      expect(await loaded('img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
+      expect(await loadedSource(page, 'img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
     } finally {
       await context.close()
     }
@@ -236,29 +248,16 @@ describe('páginas montadas no servidor', () => {
     const [event] = list.result.data
     expect(event?.imageRenditions).not.toBeNull()
     const html = await (await fetch(`${stage.server.url}/univille/evento/${event?.id}`)).text()
-    const head = html.slice(0, html.indexOf('</head>'))
-    const cover = /<link rel="preload" as="image" imageSrcSet="([^"]+)"[^>]*fetchPriority="high"/.exec(head)
-    expect(cover?.[1]).toMatch(/-card\.webp 640w, \S+-phone\.webp 960w, \S+-full\.webp 1600w$/)
+    expect(preloadedImageSet(html)).toMatch(/-card\.webp 640w, \S+-phone\.webp 960w, \S+-full\.webp 1600w$/)
 
-    // Lighthouse's phone, as above: a cover as wide as the page takes 665 device pixels.
-    const context = await stage.browser.newContext({
-      baseURL: stage.server.url,
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      locale: 'pt-BR',
-      javaScriptEnabled: false,
-    })
+    // A phone shows one card per row, and the cover spans the event page.
+    const context = await lighthousePhone()
     try {
       const page = await context.newPage()
-      const loaded = async (selector: string) => {
-        const image = page.locator(selector).first()
-        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
-        return image.evaluate((img: HTMLImageElement) => img.currentSrc)
-      }
       await page.goto('/univille/eventos')
-      expect(await loaded('article img')).toMatch(/-phone\.webp$/)
+      expect(await loadedSource(page, 'article img')).toMatch(/-phone\.webp$/)
       await page.goto(`/univille/evento/${event?.id}`)
-      expect(await loaded('img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
+      expect(await loadedSource(page, 'img[fetchpriority="high"]')).toMatch(/-phone\.webp$/)
     } finally {
       await context.close()
     }
