@@ -27,7 +27,7 @@ const eventColumns = {
   maxParticipants: events.maxParticipants,
   attendeesCount: events.attendeesCount,
   imageUrl: events.imageUrl,
-  // The picture's upload, for its narrower renditions (see eventImage in views.ts).
+  // The picture's upload, for its narrower renditions (withRenditions in views.ts).
   image: {
     cardKey: uploads.cardKey,
     phoneKey: uploads.phoneKey,
