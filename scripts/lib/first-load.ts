@@ -22,7 +22,7 @@ export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = {
   'pages/listings/category-page.tsx': 117.7,
   'pages/listing/listing-page.tsx': 119.7,
   'pages/profile/profile-page.tsx': 111.1,
-  'pages/events/event-page.tsx': 105.9,
+  'pages/events/event-page.tsx': 106.2,
   'pages/info/accessibility-page.tsx': 95.7,
 }
 
