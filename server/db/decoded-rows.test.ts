@@ -19,19 +19,23 @@ const db = drizzle(new Sqlite(':memory:'))
 db.run(sql`create table items (id integer primary key, title text not null, note text,
   created_at integer not null, archived integer not null, tags text)`)
 db.run(sql`create table marks (item_id integer not null)`)
-db.insert(items)
-  .values([
-    { id: 1, title: 'um', note: null, createdAt: new Date(1_700_000_000_123), archived: false, tags: ['a'] },
-    {
-      id: 2,
-      title: 'dois',
-      note: 'nota',
-      createdAt: new Date(1_700_000_500_000),
-      archived: true,
-      tags: null,
-    },
-  ])
-  .run()
+const first = {
+  id: 1,
+  title: 'um',
+  note: null,
+  createdAt: new Date(1_700_000_000_123),
+  archived: false,
+  tags: ['a'],
+}
+const second = {
+  id: 2,
+  title: 'dois',
+  note: 'nota',
+  createdAt: new Date(1_700_000_500_000),
+  archived: true,
+  tags: null,
+}
+db.insert(items).values([first, second]).run()
 db.insert(marks).values({ itemId: 2 }).run()
 
 const fields = {
@@ -59,16 +63,9 @@ describe('decodedOnce', () => {
     }
     const rows = decodedOnce(all, fields).all()
     expect(rows).toEqual(all.all())
-    expect(rows[1]).toEqual({
-      id: 2,
-      title: 'dois',
-      note: 'nota',
-      createdAt: new Date(1_700_000_500_000),
-      archived: true,
-      tags: null,
-      marked: true,
-      doubled: 4,
-      noteLength: 4,
-    })
+    expect(rows).toEqual([
+      { ...first, marked: false, doubled: 2, noteLength: null },
+      { ...second, marked: true, doubled: 4, noteLength: 4 },
+    ])
   })
 })
