@@ -103,6 +103,7 @@ const CASES: { name: string; url: string; member?: string }[] = [
   { name: 'uma entrada que não é JSON', url: '/greet?input=%7Bnao' },
   { name: 'um lote cuja entrada não é objeto', url: '/count?batch=1&input=3' },
   { name: 'um procedimento que não existe', url: '/nada' },
+  { name: 'uma chamada só, com vírgula no caminho', url: '/count,count' },
   { name: 'uma mutação por GET', url: `/save?input=${inputOf({ name: 'x' })}` },
   { name: 'uma consulta e uma mutação no mesmo lote', url: '/count,save?batch=1' },
 ]

@@ -9,6 +9,7 @@ import {
 import { getHTTPStatusCode, type HTTPBaseHandlerOptions, resolveResponse } from '@trpc/server/http'
 import { getErrorShape } from '@trpc/server/shared'
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express'
+import { procedurePaths } from './trpc-limits'
 
 export type TrpcHandlerOptions<TRouter extends AnyTRPCRouter> = {
   router: TRouter
@@ -49,17 +50,16 @@ export function trpcHandler<TRouter extends AnyTRPCRouter>(
     const queryStart = req.url.indexOf('?')
     const search = new URLSearchParams(queryStart === -1 ? '' : req.url.slice(queryStart + 1))
     const isBatch = search.get('batch') === '1'
-    let paths: string[]
+    const paths = procedurePaths(req.path)
+    // A single call's path with a comma names no procedure: tRPC answers it.
+    if (!paths || (!isBatch && paths.length > 1) || paths.length > maxBatchSize) return null
     let inputs: unknown
     try {
-      const path = decodeURIComponent(req.path.slice(req.path.lastIndexOf('/') + 1))
-      paths = isBatch ? path.split(',') : [path]
       const input = search.get('input')
       inputs = input ? JSON.parse(input) : undefined
     } catch {
       return null
     }
-    if (paths.length > maxBatchSize) return null
     if (isBatch && inputs !== undefined && (typeof inputs !== 'object' || inputs === null)) return null
     const calls: QueryCall[] = []
     for (const [index, path] of paths.entries()) {
