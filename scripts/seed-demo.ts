@@ -201,6 +201,19 @@ async function png(svg: Buffer): Promise<Buffer> {
   return sharp(svg).png().toBuffer()
 }
 
+/** A picture stored as an upload of `kind` and attached to its owner's event or banner: its id and URL. */
+async function attachedPicture(
+  db: ReturnType<typeof openDatabase>,
+  storage: ImageStorage,
+  ownerId: number,
+  kind: 'event' | 'banner',
+  svg: Buffer,
+): Promise<{ id: string; url: string }> {
+  const image = await storeImage({ db, storage }, ownerId, kind, await png(svg))
+  const [attached] = attachUploads(db, storage, ownerId, [image.id], kind)
+  return { id: image.id, url: attached?.fullUrl ?? image.fullUrl }
+}
+
 async function main() {
   const env = loadEnv()
   const db = openDatabase(join(resolve(env.DATA_DIR), 'vupt.sqlite'))
@@ -298,15 +311,15 @@ async function main() {
       status: 'aprovado',
     })
     // A cover as an organizer sends it (16:9, larger than a phone's rendition).
-    const cover = await storeImage(
-      { db, storage },
+    const cover = await attachedPicture(
+      db,
+      storage,
       organizerId,
       'event',
-      await png(demoPicture(event.title, event.palette, createdEvents, 1600, 900)),
+      demoPicture(event.title, event.palette, createdEvents, 1600, 900),
     )
-    const [attached] = attachUploads(db, storage, organizerId, [cover.id], 'event')
     db.update(events)
-      .set({ imageUrl: attached?.fullUrl ?? cover.fullUrl, imageUploadId: cover.id })
+      .set({ imageUrl: cover.url, imageUploadId: cover.id })
       .where(eq(events.id, eventId))
       .run()
     createdEvents++
@@ -349,19 +362,19 @@ async function seedBanners(
       .where(eq(advertisements.title, banner.title))
       .get()
     if (exists) continue
-    const image = await storeImage(
-      { db, storage },
+    const image = await attachedPicture(
+      db,
+      storage,
       ownerId,
       'banner',
-      await png(demoPicture('', banner.palette, 0, 1920, 600)),
+      demoPicture('', banner.palette, 0, 1920, 600),
     )
-    const [attached] = attachUploads(db, storage, ownerId, [image.id], 'banner')
     db.insert(advertisements)
       .values({
         communityId,
         title: banner.title,
         description: banner.description,
-        imageUrl: attached?.fullUrl ?? image.fullUrl,
+        imageUrl: image.url,
         imageUploadId: image.id,
         placement: banner.placement,
         displayOrder: 0,

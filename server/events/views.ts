@@ -1,7 +1,7 @@
 import type { EventStatus } from '../../shared/domain'
 import type { EventTab } from '../../shared/schemas/event'
 import type { CurrentUser } from '../auth/identity'
-import type { Database } from '../db/client'
+import type { AppServices } from '../services'
 import type { ImageStorage } from '../uploads/storage'
 import { renditionsOf } from '../uploads/urls'
 import { managesEvent } from './organizers'
@@ -10,7 +10,8 @@ import { eventNotFound } from './rules'
 import { isPublicStatus } from './visibility'
 import { waitlistLength, waitlistPosition } from './waitlist'
 
-type EventViewServices = { db: Database; storage: ImageStorage }
+/** What the views read: the database, and the storage that names the cover's renditions. */
+type EventViewServices = Pick<AppServices, 'db' | 'storage'>
 
 type EventRow = NonNullable<ReturnType<typeof findEvent>>
 
