@@ -13,9 +13,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
-import { DEMO_MEMBER } from '../tests/e2e/support/server'
 import { seedDemo, startBuiltServer } from './lib/built-server'
 import { CHROMIUM_FLAGS } from './lib/chromium'
+import { type Cookie, cookieHeader, DEMO_MEMBER, signInDemoMember, trpcQuery } from './lib/demo-member'
 import { commandLine, listingsText } from './lib/run-info'
 import { runMain } from './lib/run-main'
 
@@ -74,30 +74,6 @@ const ms = (value: number) => (value <= THRESHOLD_MS ? `≤ ${THRESHOLD_MS} ms` 
 
 const decimal = (value: number, digits = 1) => value.toFixed(digits).replace('.', ',')
 
-async function signIn(url: string): Promise<{ name: string; value: string }[]> {
-  const response = await fetch(`${url}/api/trpc/auth.signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(DEMO_MEMBER),
-  })
-  const cookies = response.headers.getSetCookie().map((line) => {
-    const [pair = ''] = line.split(';')
-    const equals = pair.indexOf('=')
-    return { name: pair.slice(0, equals), value: pair.slice(equals + 1) }
-  })
-  if (!response.ok || cookies.length === 0)
-    throw new Error(`login de demonstração falhou: HTTP ${response.status}`)
-  return cookies
-}
-
-async function trpcQuery<T>(url: string, path: string, input: unknown, cookie: string): Promise<T> {
-  const response = await fetch(`${url}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
-    headers: { cookie },
-  })
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`)
-  return ((await response.json()) as { result: { data: T } }).result.data
-}
-
 async function trpcMutation<T>(url: string, path: string, input: unknown, cookie: string): Promise<T> {
   const response = await fetch(`${url}/api/trpc/${path}`, {
     method: 'POST',
@@ -142,7 +118,7 @@ function recordInteractions() {
 async function phonePage(
   browser: Browser,
   baseURL: string,
-  cookies: { name: string; value: string }[],
+  cookies: Cookie[],
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
@@ -264,8 +240,8 @@ async function main() {
   const server = await startBuiltServer(dataDir)
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS })
   try {
-    const cookies = await signIn(server.url)
-    const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ')
+    const cookies = await signInDemoMember(server.url)
+    const cookie = cookieHeader(cookies)
     type Card = { id: number; title: string; isFavorite: boolean; sellerUsername: string | null }
     const listed = await trpcQuery<{ items: Card[] }>(
       server.url,

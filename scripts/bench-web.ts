@@ -17,6 +17,7 @@ import lighthouse from 'lighthouse'
 import { type Browser, chromium } from 'playwright-core'
 import { seedDemo, startBuiltServer } from './lib/built-server'
 import { CHROMIUM_FLAGS } from './lib/chromium'
+import { cookieHeader, DEMO_MEMBER, signInDemoMember, trpcQuery } from './lib/demo-member'
 import { firstLoadBytes, readManifest } from './lib/first-load'
 import { type Floor, startHelloWorld } from './lib/floors'
 import { commandLine, listingsText } from './lib/run-info'
@@ -25,7 +26,6 @@ import { runMain } from './lib/run-main'
 const RUNS = Number(process.env.RUNS ?? 3)
 const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate'
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
-const DEMO_LOGIN = { email: 'marina.arts@univille.br', password: 'vupt-demo-123' }
 
 /** Targets of the page-speed work: every page, and first-load budgets where they are set. */
 const TARGETS = { performance: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150 }
@@ -45,26 +45,6 @@ type Sample = { performance: number; lcpMs: number; cls: number; tbtMs: number; 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
-}
-
-async function trpc<T>(url: string, path: string, input: unknown, cookie?: string) {
-  const response = await fetch(`${url}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
-    headers: cookie ? { cookie } : {},
-  })
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`)
-  return ((await response.json()) as { result: { data: T } }).result.data
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/trpc/auth.signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(DEMO_LOGIN),
-  })
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0])
-  if (!response.ok || cookie.length === 0)
-    throw new Error(`login de demonstração falhou: HTTP ${response.status}`)
-  return cookie.join('; ')
 }
 
 /** Lighthouse's own advice on a trace it failed to record (NO_NAVSTART and the like) is to run again. */
@@ -157,7 +137,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-web-'))
   seedDemo(dataDir)
   process.stdout.write(
-    `dados: demonstração (scripts/seed-demo.ts), ${listingsText(join(dataDir, 'vupt.sqlite'))}; membro: ${DEMO_LOGIN.email}\n`,
+    `dados: demonstração (scripts/seed-demo.ts), ${listingsText(join(dataDir, 'vupt.sqlite'))}; membro: ${DEMO_MEMBER.email}\n`,
   )
   const floor: Floor = await startHelloWorld()
   const floorFirstMs = await firstRequestMs(`${floor.url}/pagina`)
@@ -178,9 +158,9 @@ async function main() {
   // A second browser, driven by Playwright, counts each page's script bytes.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
   try {
-    const cookie = await signIn(server.url)
-    const events = await trpc<{ id: number }[]>(server.url, 'events.list', { communitySlug: 'univille' })
-    const listings = await trpc<{ items: { id: number }[] }>(
+    const cookie = cookieHeader(await signInDemoMember(server.url))
+    const events = await trpcQuery<{ id: number }[]>(server.url, 'events.list', { communitySlug: 'univille' })
+    const listings = await trpcQuery<{ items: { id: number }[] }>(
       server.url,
       'listings.list',
       { communitySlug: 'univille', sort: 'recent' },
