@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   CLIENT_DIST,
   FIRST_LOAD_BUDGETS_KB,
+  FIRST_LOAD_MAX_FILES,
   firstLoadBytes,
   firstLoadFiles,
   readManifest,
@@ -29,6 +30,13 @@ describe('o primeiro download das páginas que um link abre', () => {
       expect(kb, `${page}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(budgetKb)
     })
   }
+
+  it(`cada uma chega em até ${FIRST_LOAD_MAX_FILES} arquivos`, () => {
+    for (const page of Object.keys(FIRST_LOAD_BUDGETS_KB)) {
+      const files = firstLoadFiles(manifest, page)
+      expect(files.length, `${page}: ${files.join(' ')}`).toBeLessThanOrEqual(FIRST_LOAD_MAX_FILES)
+    }
+  })
 
   it('nenhuma página sem formulário leva zod ou react-hook-form', () => {
     const formless = [
