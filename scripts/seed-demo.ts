@@ -300,16 +300,6 @@ async function main() {
     if (!organizerId) continue
     const exists = db.select({ id: events.id }).from(events).where(eq(events.title, event.title)).get()
     if (exists) continue
-    const eventId = createEvent(db, {
-      organizerId,
-      title: event.title,
-      description: event.description,
-      daysAhead: event.daysAhead,
-      eventTime: event.time,
-      location: event.location,
-      maxParticipants: event.maxParticipants,
-      status: 'aprovado',
-    })
     // A cover as an organizer sends it (16:9, larger than a phone's rendition).
     const cover = await attachedPicture(
       db,
@@ -318,10 +308,17 @@ async function main() {
       'event',
       demoPicture(event.title, event.palette, createdEvents, 1600, 900),
     )
-    db.update(events)
-      .set({ imageUrl: cover.url, imageUploadId: cover.id })
-      .where(eq(events.id, eventId))
-      .run()
+    createEvent(db, {
+      organizerId,
+      title: event.title,
+      description: event.description,
+      daysAhead: event.daysAhead,
+      eventTime: event.time,
+      location: event.location,
+      maxParticipants: event.maxParticipants,
+      status: 'aprovado',
+      cover: { url: cover.url, uploadId: cover.id },
+    })
     createdEvents++
   }
 

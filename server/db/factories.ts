@@ -163,6 +163,8 @@ export type NewEvent = {
   status?: (typeof events.$inferInsert)['status']
   /** The moderator's reason, for a rejected event. */
   rejectionReason?: string
+  /** A cover already stored and attached as an 'event' upload. */
+  cover?: { url: string; uploadId: string }
 }
 
 /** An event of the organizer's community, at a local date and time of that community. */
@@ -192,6 +194,8 @@ export function createEvent(db: Database, event: NewEvent): number {
       maxParticipants: event.maxParticipants ?? null,
       status: event.status ?? 'pendente',
       rejectionReason: event.rejectionReason ?? null,
+      imageUrl: event.cover?.url ?? null,
+      imageUploadId: event.cover?.uploadId ?? null,
     })
     .returning({ id: events.id })
     .get().id
