@@ -1,14 +1,6 @@
 import { type Placeholder, sql } from 'drizzle-orm'
 import { RATING_MIN_REVIEWS } from '../../shared/reviews'
-import {
-  favorites,
-  listingImages,
-  listings,
-  mainCategories,
-  memberRatings,
-  profiles,
-  subcategories,
-} from '../db/schema'
+import { favorites, listingImages, listings, mainCategories, memberRatings, profiles } from '../db/schema'
 
 /** The listing's cover: the card-size rendition of its first photo, or null. */
 export const coverImageUrl = () => sql<string | null>`(select ${listingImages.cardUrl} from ${listingImages}
@@ -26,26 +18,20 @@ export const sellerAverageColumn = () =>
 /** Who is looking: a member's id (or, in a prepared query, its placeholder); none for a visitor. */
 export type ViewerRef = number | Placeholder | null | undefined
 
-/** The select list of a listing card, shared by every list of listings. */
+/**
+ * The select list of a listing card, shared by every list of listings: what the card shows and no more
+ * (a page of 24 travels in every portal answer; a list that shows more adds its own columns).
+ */
 export function cardColumns(viewerId: ViewerRef) {
   return {
     id: listings.id,
     title: listings.title,
     priceCents: listings.priceCents,
-    condition: listings.condition,
-    status: listings.status,
     vuptsCount: listings.vuptsCount,
-    views: listings.views,
-    createdAt: listings.createdAt,
-    listedAt: listings.listedAt,
-    mainCategorySlug: mainCategories.slug,
     mainCategoryName: mainCategories.name,
-    subcategoryName: subcategories.name,
     imageUrl: coverImageUrl(),
-    sellerUsername: profiles.username,
     sellerFullName: profiles.fullName,
     sellerCourse: profiles.course,
-    sellerAvatarUrl: profiles.avatarUrl,
     sellerAverage: sellerAverageColumn(),
     isFavorite: viewerId
       ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId}

@@ -230,13 +230,15 @@ function pageFilters(shape: QueryShape, viewer: Placeholder | null) {
 
 function buildPage(db: Database, shape: QueryShape) {
   const viewer = shape.viewer ? param('viewerId') : null
-  const { conditions, order } = pageFilters(shape, viewer)
-  const statement = selectListingCards(db, viewer)
+  const { conditions, key, order } = pageFilters(shape, viewer)
+  // The sort key as stored (listed_at in milliseconds), for the next page's cursor; not on the card.
+  const fields = { ...cardColumns(viewer), sortValue: sql<number>`${key.column}` }
+  const statement = selectListingCards(db, viewer, { sortValue: fields.sortValue })
     .where(and(...conditions, searchCondition(shape.search)))
     .orderBy(...order)
     .limit(param('limit'))
     .prepare()
-  return decodedOnce(statement, cardColumns(viewer))
+  return decodedOnce(statement, fields)
 }
 
 /** Whether a walk finds all it tests in the newest-first index (see listings_public_recent_idx). */
@@ -427,19 +429,9 @@ export function listListings(db: Database, query: ListingQuery) {
   }
   const rows = pageStatement(db, shape).all(values)
 
-  const items = rows.slice(0, query.limit)
-  const last = items.at(-1)
+  const last = rows[query.limit - 1]
   const nextCursor =
-    rows.length > query.limit && last
-      ? encodeCursor({
-          v:
-            query.sort === 'recent'
-              ? last.listedAt.getTime()
-              : query.sort === 'vupts'
-                ? last.vuptsCount
-                : last.priceCents,
-          id: last.id,
-        })
-      : null
+    rows.length > query.limit && last ? encodeCursor({ v: last.sortValue, id: last.id }) : null
+  const items = rows.slice(0, query.limit).map(({ sortValue: _, ...card }) => card)
   return { items, nextCursor }
 }

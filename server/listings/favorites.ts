@@ -11,21 +11,21 @@ import { selectListingCards } from './visibility'
  */
 export function favoritesOf(db: Database, userId: number) {
   return (
-    selectListingCards(db, userId, { moderationStatus: listings.moderationStatus })
+    selectListingCards(db, userId, { status: listings.status, moderationStatus: listings.moderationStatus })
       .innerJoin(favorites, eq(favorites.listingId, listings.id))
       // A blocked (or blocking) seller's listings leave the list as they leave every other one.
       .where(and(eq(favorites.userId, userId), notBlockedWith(userId, listings.sellerId)))
       .orderBy(desc(favorites.createdAt), desc(listings.id))
       .all()
-      .map(({ moderationStatus, ...listing }) =>
+      .map(({ status, moderationStatus, ...listing }) =>
         moderationStatus === 'removed'
           ? { id: listing.id, availability: 'removido' as const, listing: null }
           : {
               id: listing.id,
               availability:
-                listing.status === 'ativo'
+                status === 'ativo'
                   ? ('disponivel' as const)
-                  : listing.status === 'vendido'
+                  : status === 'vendido'
                     ? ('vendido' as const)
                     : ('indisponivel' as const),
               listing,

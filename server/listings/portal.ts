@@ -79,6 +79,9 @@ export function featuredListings(db: Database, communityId: number, viewerId: nu
 /** Meus Produtos: every own listing, whatever its status, with the moderation outcome. */
 export function listingsOfSeller(db: Database, sellerId: number) {
   return selectListingCards(db, sellerId, {
+    status: listings.status,
+    views: listings.views,
+    listedAt: listings.listedAt,
     moderationStatus: listings.moderationStatus,
     removalReason: listings.removalReason,
     hold: listings.hold,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/sqlite-core'
 import type { ListingHold, ListingStatus, ModerationStatus } from '../../shared/domain'
 import type { Database } from '../db/client'
-import { listings, liveListingCondition, mainCategories, profiles, subcategories } from '../db/schema'
+import { listings, liveListingCondition, mainCategories, profiles } from '../db/schema'
 import { cardColumns, type ViewerRef } from './card'
 
 /** In a query: the listing is live (see liveListingCondition in the schema). */
@@ -40,7 +40,7 @@ export function listingSaleState(db: Database, listingId: number) {
 }
 
 /**
- * Listing cards: the listing with its seller and categories, as every list of listings shows them
+ * Listing cards: the listing with its seller and main category, as every list of listings shows them
  * (plus `extra` columns where a list shows more, like the moderation outcome in Meus Produtos).
  */
 export function selectListingCards<Extra extends SelectedFields = Record<never, never>>(
@@ -53,5 +53,4 @@ export function selectListingCards<Extra extends SelectedFields = Record<never, 
     .from(listings)
     .innerJoin(profiles, eq(profiles.userId, listings.sellerId))
     .leftJoin(mainCategories, eq(mainCategories.id, listings.mainCategoryId))
-    .leftJoin(subcategories, eq(subcategories.id, listings.subcategoryId))
 }
