@@ -1,5 +1,5 @@
 import { routes } from '@shared/routes'
-import { Suspense, useEffect } from 'react'
+import { type ReactNode, Suspense, useEffect } from 'react'
 import { Route, Router, Switch, useLocation } from 'wouter'
 import { FloatingAddButton } from '@/components/layout/floating-add-button'
 import { SiteFooter } from '@/components/layout/site-footer'
@@ -66,6 +66,29 @@ function PageSpinner() {
     <div className="flex min-h-dvh items-center justify-center">
       <Spinner className="text-3xl text-primary" />
     </div>
+  )
+}
+
+/** Marks the page as interactive (`<html data-hydrated>`): browser tests and benchmarks wait for it. */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
+  return null
+}
+
+/**
+ * The page's Suspense boundary, under a spinner while its code loads. React hydrates a boundary in a
+ * task after the shell around it, so the mark that the page responds is set from inside: set by the
+ * shell, it came while the page was still the server's HTML, and a tap then depended on React hydrating
+ * the page on the spot.
+ */
+function PageBoundary({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      {children}
+      <HydrationMark />
+    </Suspense>
   )
 }
 
@@ -148,17 +171,17 @@ function Shell() {
   const allowedWhileWaiting = allowedPaths.some((path) => pathWithinCommunity === path)
   if (viewer && waiting && !allowedWhileWaiting) {
     return (
-      <Suspense fallback={<PageSpinner />}>
+      <PageBoundary>
         <PendingApprovalScreen viewer={viewer} />
-      </Suspense>
+      </PageBoundary>
     )
   }
 
   if (viewer?.suspension) {
     return (
-      <Suspense fallback={<PageSpinner />}>
+      <PageBoundary>
         <SuspendedScreen suspension={viewer.suspension} />
-      </Suspense>
+      </PageBoundary>
     )
   }
 
@@ -185,7 +208,7 @@ function Shell() {
           {/* tabIndex -1: the skip link moves focus here, so the next Tab starts in the content. */}
           {/* The footer waits for the page it closes: shown under a spinner, it would be pushed off the
               screen when the page arrives, the largest layout shift a visitor would see. */}
-          <Suspense fallback={<PageSpinner />}>
+          <PageBoundary>
             <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
               <Switch>
                 {routeElements(routeCommunity ? communityRoutes : rootRoutes)}
@@ -195,7 +218,7 @@ function Shell() {
               </Switch>
             </main>
             <SiteFooter />
-          </Suspense>
+          </PageBoundary>
           <FloatingAddButton />
           {viewer && !waiting && viewer.needsProfileCompletion ? (
             <Suspense fallback={null}>

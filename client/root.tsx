@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react'
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react'
 import { LibrasWidget } from '@/features/libras/libras-widget'
 import { ViewerProvider } from '@/lib/auth'
 import { isToasterWanted, watchToasterWanted } from '@/lib/toast'
@@ -16,14 +16,6 @@ function ToasterOnDemand() {
       <Toaster />
     </Suspense>
   ) : null
-}
-
-/** Marks the page as interactive once hydrated (`<html data-hydrated>`): browser tests wait for it. */
-function HydrationMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = ''
-  }, [])
-  return null
 }
 
 type TrpcClient = ReturnType<typeof trpc.createClient>
@@ -45,7 +37,6 @@ export function Root({
         <ViewerProvider>{wrap(<App />)}</ViewerProvider>
         <ToasterOnDemand />
         <LibrasWidget />
-        <HydrationMark />
       </QueryClientProvider>
     </trpc.Provider>
   )

@@ -333,6 +333,29 @@ describe('páginas montadas no servidor', () => {
     expect(problems).toEqual([])
   })
 
+  it('a marca de hidratação vem quando a própria página já responde, não só a moldura em volta dela', async () => {
+    const context = await phone({ javaScriptEnabled: true })
+    await signIn(context, await demoCookie())
+    // Looks at the page's first button in the moment the mark is set: React keeps its props on each
+    // element it hydrated, and on none still waiting for it.
+    await context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        observer.disconnect()
+        const button = document.querySelector('main h1')?.closest('header')?.querySelector('button, a')
+        document.documentElement.dataset.buttonAtMark = button
+          ? String(Object.keys(button).some((key) => key.startsWith('__reactProps')))
+          : 'none'
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] })
+    })
+    const page = await context.newPage()
+    for (const path of ['/univille/procura-se', '/univille/meus-produtos']) {
+      await page.goto(path)
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      await expect(page.locator('html').getAttribute('data-button-at-mark'), path).resolves.toBe('true')
+    }
+    await context.close()
+  })
+
   it('as datas da página hidratam como o servidor as escreveu, sem montar um formatador de datas', async () => {
     const context = await phone({ javaScriptEnabled: true })
     await signIn(context, await demoCookie())
