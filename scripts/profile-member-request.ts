@@ -15,6 +15,7 @@
  */
 
 import { resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { communities } from '../server/db/schema'
@@ -202,6 +203,8 @@ async function main() {
         cpuMs: measured.cpuMs,
         writes,
         answerFloorMs,
+        answerBytes: Buffer.byteLength(answer),
+        answerGzipBytes: gzipSync(answer, { level: API_COMPRESSION.gzipLevel }).length,
         ...profileByPart(profile, classify, PART.rest),
       })
       process.stdout.write('.')
@@ -237,6 +240,7 @@ async function main() {
       `${'consulta direta, mediana (neste processo)'.padEnd(width)} |${rows.map(({ direct }) => ` ${cell(direct)} `).join('|')}`,
       `${'além da consulta (total − consulta direta)'.padEnd(width)} |${rows.map(({ cpuMs, direct }) => ` ${cell(cpuMs - direct)} `).join('|')}`,
       `${'sessões tocadas e usos registrados (escritas)'.padEnd(width)} |${rows.map(({ writes }) => ` ${String(writes).padStart(22)} `).join('|')}`,
+      `${'a resposta: bytes do JSON (com gzip)'.padEnd(width)} |${rows.map(({ answerBytes, answerGzipBytes }) => ` ${`${answerBytes} (${answerGzipBytes})`.padStart(22)} `).join('|')}`,
       `${'a mesma resposta num Express (piso da resposta)'.padEnd(width)} |${rows.map(({ answerFloorMs }) => ` ${cell(answerFloorMs)} `).join('|')}`,
       `${'além da consulta, fora a parte "a consulta"'.padEnd(width)} |${rows
         .map(({ parts, busyMs, cpuMs }) => ` ${cell(cpuMs * (1 - (parts.get(PART.query) ?? 0) / busyMs))} `)
