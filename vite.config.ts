@@ -64,9 +64,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // lazy realtime link uses it.
         rolldownOptions: {
           treeshake: { moduleSideEffects: (id: string) => !id.includes('/@trpc/client/') },
-          // Split by which pages share them, a page's parts came in some fifty files of a few hundred bytes
-          // (icons, small components), and on a phone each file costs the main thread after the paint:
-          // a member's product page loaded 60 and Lighthouse's TBT halved with a third of them. Common
+          // Split by which pages share them, a page's parts came in dozens of files of a few hundred bytes
+          // (icons, small components), and on a phone each file costs the main thread after the paint
+          // (decision 0051, with Lighthouse's figures before and after). Common
           // chunks under 3 KB of source are copied into each page that uses them instead (Rolldown's
           // runtime keeps one instance of each module). What the entry loads is never copied, so the
           // first download of / and /{community} stays as it was; icons are, being a few hundred bytes

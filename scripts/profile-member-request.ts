@@ -15,11 +15,10 @@
  */
 
 import { resolve } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { communities } from '../server/db/schema'
-import { API_COMPRESSION } from '../server/http/compress-whole-body'
+import { API_COMPRESSION, compressBody } from '../server/http/compress-whole-body'
 import { listListings } from '../server/listings/catalog'
 import type { ListingFilters } from '../shared/schemas/listing'
 import { freePort, startBuiltServer } from './lib/built-server'
@@ -204,7 +203,7 @@ async function main() {
         writes,
         answerFloorMs,
         answerBytes: Buffer.byteLength(answer),
-        answerGzipBytes: gzipSync(answer, { level: API_COMPRESSION.gzipLevel }).length,
+        answerGzipBytes: compressBody(Buffer.from(answer), 'gzip', API_COMPRESSION).length,
         ...profileByPart(profile, classify, PART.rest),
       })
       process.stdout.write('.')
