@@ -82,6 +82,33 @@ export function startAnswerFloor(answer: string, gzipLevel: number): Promise<Flo
   )
 }
 
+/**
+ * A static page with no script at `/` that weighs `gzipBytes` as sent (gzip level 6, as `compression`
+ * sends it): a heading, then paragraphs of words and prices drawn in a fixed pseudo-random order, so its
+ * text compresses about as an app's HTML does. What a phone paints of a document that heavy.
+ */
+export function startStaticFloor(gzipBytes: number): Promise<Floor> {
+  return startExpress(
+    `import compression from 'compression'
+     import { gzipSync } from 'node:zlib'`,
+    `const words = 'anúncio livro cálculo evento campus estudante venda troca curso aula prova mesa luminária bicicleta camiseta caneca desenho foto química física biologia direito design música teatro feira palestra oficina semana calouro veterano biblioteca cantina bloco sala laboratório jaleco calculadora apostila caderno mochila cadeira sofá geladeira fogão notebook celular fone teclado mouse monitor'.split(' ')
+     let seed = 1
+     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) >>> 8
+     const head = '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>piso</title></head><body><h1>Vupt</h1>'
+     let body = ''
+     const page = () => head + body + '</body></html>'
+     while (gzipSync(page(), { level: 6 }).byteLength < ${gzipBytes}) {
+       let paragraph = '<p>'
+       for (let i = 0; i < 40; i++) paragraph += words[next() % words.length] + ' R$ ' + (next() % 1000) + ' '
+       body += paragraph + '</p>'
+     }
+     const html = page()
+     app.use(compression())
+     app.get('/healthz', (_req, res) => res.json({ status: 'ok' }))
+     app.get('/', (_req, res) => res.type('html').send(html))`,
+  )
+}
+
 /** An Express app (`routes` adds to `app`, after `imports`) in a process of its own, started and answering. */
 async function startExpress(imports: string, routes: string): Promise<Floor & { url: string }> {
   const port = await freePort()
