@@ -315,7 +315,7 @@ async function main() {
       {
         const { context, page } = await phonePage(browser, server.url, cookies)
         await open(page, '/univille/portal')
-        const category = page.getByRole('button', { name: /Desapegos/ })
+        const category = page.getByRole('link', { name: /Desapegos/ })
         await category.scrollIntoViewIfNeeded()
         row('filtrar').samples.push(
           await tapTiming(

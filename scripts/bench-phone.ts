@@ -28,18 +28,10 @@ import { type Cookie, DEMO_MEMBER, signInDemoMember, trpcQuery } from './lib/dem
 import { startStaticFloor } from './lib/floors'
 import { commandLine, listingsText } from './lib/run-info'
 import { runMain } from './lib/run-main'
+import { SLOW_PHONE, throttle } from './lib/slow-phone'
 
 const RUNS = Number(process.env.RUNS ?? 5)
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
-
-/** The slow phone of issue #52, as the DevTools protocol applies it (bytes per second). */
-export const SLOW_PHONE = {
-  latencyMs: 150,
-  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
-  uploadBytesPerSecond: (750 * 1024) / 8,
-  cpuSlowdown: 4,
-  viewport: { width: 412, height: 823 },
-}
 
 /** The targets of issue #52 on every page. */
 const TARGETS = { interactiveMs: 1500, deadWindowMs: 800, lcpMs: 1500 }
@@ -85,15 +77,7 @@ async function load(browser: Browser, { url, cookies, floor }: Target): Promise<
     if (cookies) await context.addCookies(cookies.map((cookie) => ({ ...cookie, url })))
     await context.addInitScript(recordLoad)
     const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: SLOW_PHONE.latencyMs,
-      downloadThroughput: SLOW_PHONE.downloadBytesPerSecond,
-      uploadThroughput: SLOW_PHONE.uploadBytesPerSecond,
-    })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown })
+    await throttle(context, page)
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 })
     if (!floor)
       await page.waitForFunction(() => (window.__phone?.hydrated ?? 0) > 0, null, { timeout: 120_000 })

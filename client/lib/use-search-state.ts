@@ -9,18 +9,23 @@ import { useLocation, useSearch } from 'wouter'
 export function useSearchState<State>(
   parse: (search: string) => State,
   serialize: (state: State, current: string) => string,
-): [State, (patch: Partial<State>) => void] {
+): [State, (patch: Partial<State>) => void, (patch: Partial<State>) => string] {
   const search = useSearch()
   const [location, navigate] = useLocation()
   const state = useMemo(() => parse(search), [parse, search])
 
-  const update = useCallback(
+  /** The link to the view with `patch` applied, relative to the router's base (for a `Link`). */
+  const hrefFor = useCallback(
     (patch: Partial<State>) => {
       const query = serialize({ ...state, ...patch }, search)
-      navigate(query ? `${location}?${query}` : location, { replace: true })
+      return query ? `${location}?${query}` : location
     },
-    [serialize, state, search, location, navigate],
+    [serialize, state, search, location],
+  )
+  const update = useCallback(
+    (patch: Partial<State>) => navigate(hrefFor(patch), { replace: true }),
+    [hrefFor, navigate],
   )
 
-  return [state, update]
+  return [state, update, hrefFor]
 }

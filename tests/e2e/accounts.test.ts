@@ -100,7 +100,7 @@ describe('conta de estudante', () => {
     // Someone signs up with Bruna's address, in their own browser.
     const squatterContext = await stage.phoneContext()
     const squatter = await squatterContext.newPage()
-    await squatter.goto('/univille/auth?tab=criar-conta')
+    await squatter.goto('/univille/auth?aba=criar-conta')
     await squatter.getByRole('tab', { name: 'Criar Conta' }).click()
     await squatter.getByLabel('Email institucional').fill(victim)
     await squatter.getByLabel('Username').fill('bruna_lima')

@@ -99,7 +99,7 @@ describe('as coisas de cada membro', () => {
     const visitor = await visitorContext.newPage()
     await visitor.goto('/univille')
     await visitor.getByRole('link', { name: 'Criar minha conta' }).click()
-    await visitor.waitForURL(/\/univille\/auth\?tab=criar-conta$/)
+    await visitor.waitForURL(/\/univille\/auth\?aba=criar-conta$/)
     await visitor.getByRole('tab', { name: 'Criar Conta', selected: true }).waitFor()
     await visitorContext.close()
 

@@ -4,7 +4,7 @@ import { DEFAULT_LISTING_FILTERS, parseListingSearch, serializeListingSearch } f
 
 /** The listing filters, kept in the query string. */
 export function useListingFilters() {
-  const [filters, setFilters] = useSearchState(parseListingSearch, serializeListingSearch)
+  const [filters, setFilters, filtersHref] = useSearchState(parseListingSearch, serializeListingSearch)
   const clearFilters = useCallback(() => setFilters(DEFAULT_LISTING_FILTERS), [setFilters])
-  return { filters, setFilters, clearFilters }
+  return { filters, setFilters, filtersHref, clearFilters }
 }

@@ -33,9 +33,21 @@ function signInPreview(returnPath: string, communityName: string | undefined): P
   }
 }
 
+type AuthTab = 'entrar' | 'criar-conta'
+
+const AUTH_TABS: { value: AuthTab; label: string }[] = [
+  { value: 'entrar', label: 'Entrar' },
+  { value: 'criar-conta', label: 'Criar Conta' },
+]
+
+function tabOf(search: string): AuthTab {
+  const params = new URLSearchParams(search)
+  return (params.get('aba') ?? params.get('tab')) === 'criar-conta' ? 'criar-conta' : 'entrar'
+}
+
 export function AuthPage() {
   const search = useSearch()
-  const [, navigate] = useLocation()
+  const [location, navigate] = useLocation()
   const { viewer, isLoading } = useViewer()
   // A session that still owes its second factor (password or Google accepted): only the code is left.
   const twoFactor = trpc.auth.twoFactorPending.useQuery()
@@ -45,8 +57,19 @@ export function AuthPage() {
   const returnPath = readReturnPath(search, prefixed && community ? `/${community.slug}` : '/')
   usePageTitle('Entrar', signInPreview(returnPath, community?.name))
   const goBack = () => navigate(`~${returnPath}`, { replace: true })
-  // "Criar minha conta" links here with ?tab=criar-conta.
-  const firstTab = new URLSearchParams(search).get('tab') === 'criar-conta' ? 'criar' : 'entrar'
+  // The tab is in the URL (?aba=criar-conta; links of before said ?tab=), so each tab is a plain link
+  // that the server draws opened: a tap before the page's code has come still lands.
+  const tab = tabOf(search)
+  const tabHref = (to: AuthTab) => {
+    const params = new URLSearchParams(search)
+    params.delete('tab')
+    if (to === 'entrar') params.delete('aba')
+    else params.set('aba', to)
+    return params.size > 0 ? `?${params}` : '?'
+  }
+  const chooseTab = (to: string) => {
+    if (to === 'entrar' || to === 'criar-conta') navigate(`${location}${tabHref(to)}`, { replace: true })
+  }
 
   // A signed-in visitor has nothing to do here.
   useEffect(() => {
@@ -110,15 +133,21 @@ export function AuthPage() {
                 ou
                 <Separator className="basis-0 grow" />
               </div>
-              <Tabs defaultValue={firstTab}>
+              <Tabs value={tab} onValueChange={chooseTab}>
                 <TabsList className="w-full">
-                  <TabsTrigger value="entrar">Entrar</TabsTrigger>
-                  <TabsTrigger value="criar">Criar Conta</TabsTrigger>
+                  {AUTH_TABS.map(({ value, label }) => (
+                    <TabsTrigger key={value} value={value} asChild>
+                      {/* Radix chooses the tab on the press; the link is for before the code. */}
+                      <a href={tabHref(value)} onClick={(event) => event.preventDefault()}>
+                        {label}
+                      </a>
+                    </TabsTrigger>
+                  ))}
                 </TabsList>
                 <TabsContent value="entrar" className="pt-4">
                   <SignInForm onSignedIn={goBack} />
                 </TabsContent>
-                <TabsContent value="criar" className="pt-4">
+                <TabsContent value="criar-conta" className="pt-4">
                   {community ? (
                     <SignUpForm community={community} onSignedUp={goBack} />
                   ) : (

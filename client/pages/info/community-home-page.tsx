@@ -64,7 +64,7 @@ export function CommunityHomePage() {
               variant="overlay"
               className="border-primary-foreground/70 text-primary-foreground hover:bg-primary-foreground/10"
             >
-              <Link href={routes.auth({ tab: 'criar-conta' })}>
+              <Link href={routes.auth({ aba: 'criar-conta' })}>
                 <UserPlus aria-hidden="true" />
                 Criar minha conta
               </Link>

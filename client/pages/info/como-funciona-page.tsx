@@ -201,7 +201,7 @@ export function ComoFuncionaPage() {
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           {signedIn ? null : (
             <Button asChild size="lg" variant="secondary">
-              <Link href={routes.auth({ tab: 'criar-conta' })}>Criar minha conta</Link>
+              <Link href={routes.auth({ aba: 'criar-conta' })}>Criar minha conta</Link>
             </Button>
           )}
           <Button

@@ -1,4 +1,5 @@
 import type { MainCategorySlug } from '@shared/domain'
+import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
@@ -38,7 +39,7 @@ export function PortalPage() {
   usePageTitle('Portal de Vendas')
   const { community } = useCommunity()
   const communitySlug = community?.slug
-  const { filters, setFilters, clearFilters } = useListingFilters()
+  const { filters, setFilters, filtersHref, clearFilters } = useListingFilters()
   const { viewer } = useViewer()
   // Procura-se is for members: who asks is part of the post.
   const isMember = viewer?.approved === true && viewer.emailVerified
@@ -68,16 +69,11 @@ export function PortalPage() {
     countActiveFilters(filters, { condition: isDesapegos }) > 0 ||
     filters.sort !== 'recent'
 
-  function toggleCategory(slug: MainCategorySlug) {
-    // The subcategory (and the desapegos-only condition) belong to the category being left.
-    if (selected === slug) setFilters({ category: null, subcategory: null, condition: null })
-    else
-      setFilters({
-        category: slug,
-        subcategory: null,
-        condition: slug === 'desapegos' ? filters.condition : null,
-      })
-  }
+  // The subcategory (and the desapegos-only condition) belong to the category being left.
+  const toggledCategory = (slug: MainCategorySlug) =>
+    selected === slug
+      ? { category: null, subcategory: null, condition: null }
+      : { category: slug, subcategory: null, condition: slug === 'desapegos' ? filters.condition : null }
 
   const heroBanner = heroBanners.data?.[0]
   const inlineBanner = inlineBanners.data?.[0]
@@ -117,7 +113,8 @@ export function PortalPage() {
             categories={categories.data}
             failed={categories.isError}
             selected={selected}
-            onToggle={toggleCategory}
+            hrefOf={(slug) => filtersHref(toggledCategory(slug))}
+            onToggle={(slug) => setFilters(toggledCategory(slug))}
           />
           {categoryBanner ? <PromoBanner banner={categoryBanner} variant="aside" /> : null}
         </div>
@@ -194,11 +191,13 @@ function CategoryCards({
   categories,
   failed,
   selected,
+  hrefOf,
   onToggle,
 }: {
   categories: MainCategory[] | undefined
   failed: boolean
   selected: MainCategorySlug | null
+  hrefOf: (slug: MainCategorySlug) => string
   onToggle: (slug: MainCategorySlug) => void
 }) {
   if (failed) {
@@ -236,10 +235,14 @@ function CategoryCards({
         const pressed = selected === slug
         return (
           <li key={category.id}>
-            <button
-              type="button"
-              aria-pressed={pressed}
-              onClick={() => onToggle(slug)}
+            {/* A link to the portal with the category toggled, so it works before the page's code. */}
+            <Link
+              href={hrefOf(slug)}
+              aria-current={pressed ? 'true' : undefined}
+              onClick={(event) => {
+                event.preventDefault()
+                onToggle(slug)
+              }}
               className={cn(
                 'flex h-full w-full flex-col items-center gap-1 rounded-xl border bg-card p-3 text-center shadow-xs outline-none transition hover:border-primary hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:flex-row sm:items-center sm:gap-4 sm:p-5 sm:text-left',
                 pressed && 'border-primary bg-accent ring-2 ring-primary',
@@ -254,7 +257,7 @@ function CategoryCards({
                   {countLabel(category.activeListings, 'produto', 'produtos')}
                 </span>
               </span>
-            </button>
+            </Link>
           </li>
         )
       })}
