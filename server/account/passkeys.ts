@@ -77,7 +77,7 @@ export async function passkeyRegistrationOptions(scope: MemberScope) {
     attestationType: 'none',
     excludeCredentials: existing.map((row) => ({
       id: row.credentialId,
-      transports: row.transports as never,
+      transports: row.transports,
     })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   })

@@ -223,7 +223,7 @@ export async function signInWithPasskey(scope: RequestScope, response: Authentic
         id: response.id,
         publicKey: isoBase64URL.toBuffer(stored.publicKey),
         counter: stored.counter,
-        transports: stored.transports as never,
+        transports: stored.transports,
       },
     })
   } catch {

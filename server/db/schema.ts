@@ -27,6 +27,7 @@ import {
   REPORT_TARGETS,
   SANCTION_KINDS,
 } from '../../shared/safety'
+import type { PasskeyTransport } from '../../shared/schemas/passkeys'
 import { WANTED_STATUSES } from '../../shared/schemas/wanted'
 
 const createdAt = () =>
@@ -230,7 +231,7 @@ export const passkeys = sqliteTable(
     deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
     backedUp: integer('backed_up', { mode: 'boolean' }).notNull(),
     /** JSON array of transports ('internal', 'hybrid', 'usb'…), hints for the browser. */
-    transports: text('transports', { mode: 'json' }).$type<string[]>().notNull(),
+    transports: text('transports', { mode: 'json' }).$type<PasskeyTransport[]>().notNull(),
     /** The member's own name for it ("Celular", "Notebook"). */
     name: text('name').notNull(),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
