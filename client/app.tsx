@@ -127,8 +127,10 @@ function Guard({
     )
   }
   if (isLoading || !viewer || denied) return <PageSpinner />
-  // Administrators sign in with two factors before the admin area opens (the server insists too).
-  if ((access === 'admin' || access === 'moderator') && viewer.isAdmin && !viewer.twoFactorEnabled) {
+  // Administrators sign in with two factors before the admin area opens (the server insists too): the
+  // app's code after the password, or a passkey.
+  const strongSignIn = viewer.twoFactorEnabled || viewer.hasPasskey
+  if ((access === 'admin' || access === 'moderator') && viewer.isAdmin && !strongSignIn) {
     return <TwoFactorRequiredNotice />
   }
   return children

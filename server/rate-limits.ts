@@ -53,6 +53,13 @@ export function createRateLimits(redis?: Redis) {
     signInStrikesByIp: limiter({ keyPrefix: 'signin-strike-ip', points: 1_000, duration: DAY }),
     /** Second-factor codes (sign-in step, turning two-factor off); forgiven by a good code. */
     twoFactorByUser: limiter({ keyPrefix: '2fa-user', points: 8, duration: 15 * MINUTE }),
+    /**
+     * Passkey sign-in challenges asked for from an address: each open sign-in page asks for one, and
+     * again every few minutes while it waits.
+     */
+    passkeyChallengesByIp: limiter({ keyPrefix: 'passkey-challenge-ip', points: 600, duration: 15 * MINUTE }),
+    /** Passkey registrations started by one member: a few devices, a few cancelled prompts. */
+    passkeyRegistrationsByUser: limiter({ keyPrefix: 'passkey-register-user', points: 20, duration: HOUR }),
     /** Password confirmations of a signed-in member; forgiven by a right one. */
     reauthByUser: limiter({ keyPrefix: 'reauth-user', points: 8, duration: 15 * MINUTE }),
     mailByIp: limiter({ keyPrefix: 'mail-ip', points: 60, duration: 15 * MINUTE }),

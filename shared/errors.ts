@@ -33,11 +33,42 @@ export const APP_ERRORS = {
   },
   TWO_FACTOR_ENROLMENT_REQUIRED: {
     title: 'Ative a verificação em duas etapas',
-    description: 'Administradores precisam da verificação em duas etapas para acessar o painel.',
+    description:
+      'Administradores precisam da verificação em duas etapas ou de uma chave de acesso para acessar o painel.',
   },
   TWO_FACTOR_SESSION_REQUIRED: {
     title: 'Entre novamente com o código',
-    description: 'Para usar o painel, saia e entre de novo informando o código do app autenticador.',
+    description:
+      'Para usar o painel, saia e entre de novo com sua chave de acesso ou informando o código do app autenticador.',
+  },
+  PASSKEY_CHALLENGE_INVALID: {
+    title: 'Tente de novo',
+    description: 'Este pedido de chave de acesso já foi usado ou não foi feito por este navegador.',
+  },
+  PASSKEY_CHALLENGE_EXPIRED: {
+    title: 'O tempo acabou',
+    description: 'O pedido da chave de acesso expirou. Tente de novo.',
+  },
+  PASSKEY_NOT_RECOGNIZED: {
+    title: 'Chave de acesso não reconhecida',
+    description:
+      'Esta chave de acesso não está cadastrada no Vupt. Entre com e-mail e senha e cadastre-a em Segurança e privacidade.',
+  },
+  PASSKEY_INVALID: {
+    title: 'Chave de acesso recusada',
+    description: 'Não foi possível confirmar a chave de acesso. Tente de novo.',
+  },
+  PASSKEY_ALREADY_REGISTERED: {
+    title: 'Chave de acesso já cadastrada',
+    description: 'Esta chave de acesso já está na sua conta.',
+  },
+  PASSKEY_LIMIT: {
+    title: 'Limite de chaves de acesso',
+    description: 'Sua conta já tem 10 chaves de acesso. Remova uma para adicionar outra.',
+  },
+  PASSKEY_NOT_FOUND: {
+    title: 'Chave de acesso não encontrada',
+    description: 'Ela pode já ter sido removida.',
   },
   EMAIL_NOT_VERIFIED: {
     title: 'Confirme seu e-mail',

@@ -17,6 +17,7 @@ import {
   listingVupts,
   notificationEmails,
   oauthAccounts,
+  passkeys,
   profiles,
   recoveryCodes,
   sessions,
@@ -31,9 +32,9 @@ import { checkPassword } from './reauth'
 
 /**
  * Deletes an account, by the user or an administrator. Policy: the person's listings, events,
- * Procura-se posts (with the matches found for them), favorites, Vupts, RSVPs, roles, sessions and
- * linked identities are removed, counters on other people's listings and events are corrected, and
- * the e-mail is freed. Messages they sent stay in the other person's conversation, shown as from
+ * Procura-se posts (with the matches found for them), favorites, Vupts, RSVPs, roles, sessions,
+ * passkeys and linked identities are removed, counters on other people's listings and events are
+ * corrected, and the e-mail is freed. Messages they sent stay in the other person's conversation, shown as from
  * 'Conta removida', without the photos they carried: the user row remains as an anonymous tombstone
  * with no e-mail, name or password.
  */
@@ -103,6 +104,7 @@ export function deleteAccount(db: Database, userId: number): void {
     tx.delete(emailTokens).where(eq(emailTokens.userId, userId)).run()
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()
     tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId)).run()
+    tx.delete(passkeys).where(eq(passkeys.userId, userId)).run()
     tx.delete(userRoles).where(eq(userRoles.userId, userId)).run()
     if (photos.length > 0) releaseUploads(tx, photos)
     removeChatPhotosOf(tx, userId)

@@ -36,6 +36,7 @@ import {
 import { blockedByMember, notBlockedWith } from '../safety/blocks'
 import { type ReportSnapshot, snapshotTitle } from '../safety/reports'
 import { alumniSince } from '../semesters/standing'
+import { passkeysOf } from './passkeys'
 import { memberChipColumns, profileColumns } from './profile'
 
 /** The listings a member marked in `marks` (favorites or Vupts): which, their title, and when. */
@@ -431,6 +432,8 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       .from(oauthAccounts)
       .where(eq(oauthAccounts.userId, userId))
       .all(),
+    // Without the public key or the credential id: what the member named, and when it was used.
+    passkeys: passkeysOf(db, userId).map(({ id: _id, ...passkey }) => passkey),
     /** Records of access kept for six months by law (Marco Civil da Internet, art. 15). */
     accessRecords: accessRecordsOf(db, userId),
     eventWaitlist: waitlistEntries(db, userId),

@@ -9,6 +9,7 @@ import { invalidateSession, invalidateUserSessions, serializeBlankSessionCookie 
 import type { Database } from '../db/client'
 import { oauthAccounts, recoveryCodes, sessions, users } from '../db/schema'
 import { appError } from '../errors'
+import { passkeysOf } from './passkeys'
 import { checkPassword, requireRecentAuth } from './reauth'
 
 /** A short, stable handle for a session that is not its database key. */
@@ -65,6 +66,7 @@ export function accountSecurity(scope: MemberScope) {
     google: methods.google,
     twoFactorEnabled: user.twoFactorEnabled,
     recoveryCodesLeft: codesLeft,
+    passkeys: passkeysOf(db, user.id),
     recentlyAuthenticated: Date.now() - session.authenticatedAt.getTime() <= REAUTH_WINDOW_MS,
     sessions: list.map((row) => ({
       id: sessionHandle(row.id),

@@ -4,7 +4,7 @@ import type { Role } from '../../shared/domain'
 import type { Database } from '../db/client'
 import { dataVersionOf } from '../db/data-version'
 import { preparedQuery } from '../db/prepared'
-import { profiles, userRoles, users } from '../db/schema'
+import { passkeys, profiles, userRoles, users } from '../db/schema'
 import { activeSuspension, type Suspension } from '../safety/sanctions'
 import type { AppServices } from '../services'
 import { recordSessionUse, sessionUseRecordDue } from './access-records'
@@ -63,6 +63,8 @@ export type CurrentUser = {
   fullName: string
   username: string | null
   twoFactorEnabled: boolean
+  /** Has at least one passkey: signing in with it is both factors (see server/auth/passkeys.ts). */
+  hasPasskey: boolean
   /** Set while a moderator's suspension is in force: the member only sees why and until when. */
   suspension: Suspension | null
 }
@@ -74,6 +76,7 @@ const memberById = preparedQuery((db) =>
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
       totpEnabledAt: users.totpEnabledAt,
+      hasPasskey: sql<number>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
       approved: profiles.approved,
       communityId: profiles.communityId,
       fullName: profiles.fullName,
@@ -110,6 +113,7 @@ export function loadCurrentUser(db: Database, userId: number): CurrentUser | nul
     fullName: row.fullName,
     username: row.username,
     twoFactorEnabled: row.totpEnabledAt !== null,
+    hasPasskey: row.hasPasskey === 1,
     suspension: activeSuspension(db, row.id),
   }
 }

@@ -12,12 +12,13 @@ import { createSession, markSecondFactor, serializeSessionCookie } from './sessi
 export function startSession(
   scope: RequestScope,
   userId: number,
-  options: { twoFactorPending?: boolean } = {},
+  options: { twoFactorPending?: boolean; secondFactor?: boolean } = {},
 ) {
   const { token, expiresAt } = createSession(scope.db, userId, {
     userAgent: scope.request.userAgent,
     ip: scope.request.ip,
     twoFactorPending: options.twoFactorPending,
+    secondFactor: options.secondFactor,
   })
   scope.request.setCookie?.(serializeSessionCookie(token, expiresAt, scope.secureCookies))
 }

@@ -32,6 +32,7 @@ export function viewer(db: Database, user: CurrentUser) {
     communitySlug: profile?.communitySlug ?? null,
     needsProfileCompletion: !profile?.username || !profile.university || !profile.course,
     twoFactorEnabled: user.twoFactorEnabled,
+    hasPasskey: user.hasPasskey,
     suspension: user.suspension,
   }
 }

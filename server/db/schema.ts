@@ -27,6 +27,7 @@ import {
   REPORT_TARGETS,
   SANCTION_KINDS,
 } from '../../shared/safety'
+import type { PasskeyTransport } from '../../shared/schemas/passkeys'
 import { WANTED_STATUSES } from '../../shared/schemas/wanted'
 
 const createdAt = () =>
@@ -205,6 +206,66 @@ export const recoveryCodes = sqliteTable(
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
+)
+
+/**
+ * Passkeys (WebAuthn credentials) of an account: only the public key is kept. A sign-in with one is
+ * both factors at once (something held, unlocked by the device's PIN or biometrics).
+ */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator sends it back on every sign-in. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The WebAuthn user handle (base64url) the authenticator stores with the credential; no e-mail in it. */
+    userHandle: text('user_handle').notNull(),
+    /** The authenticator's signature counter; one that goes back means a cloned authenticator. */
+    counter: integer('counter').notNull().default(0),
+    /** 'singleDevice' or 'multiDevice' (synced by a password manager or the platform). */
+    deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+    backedUp: integer('backed_up', { mode: 'boolean' }).notNull(),
+    /** JSON array of transports ('internal', 'hybrid', 'usb'…), hints for the browser. */
+    transports: text('transports', { mode: 'json' }).$type<PasskeyTransport[]>().notNull(),
+    /** The member's own name for it ("Celular", "Notebook"). */
+    name: text('name').notNull(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+)
+
+export const PASSKEY_CHALLENGE_PURPOSES = ['register', 'sign_in'] as const
+
+/**
+ * WebAuthn challenges handed out and not yet answered: each is spent by its first answer and lasts a
+ * few minutes. A registration's belongs to the session that asked; a sign-in's to the browser that
+ * asked, by the hash of a short-lived cookie it was given.
+ */
+export const passkeyChallenges = sqliteTable(
+  'passkey_challenges',
+  {
+    /** base64url. */
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: PASSKEY_CHALLENGE_PURPOSES }).notNull(),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the sign-in cookie's token. */
+    holder: text('holder'),
+    /** For a registration: the user handle the new credential is created with. */
+    userHandle: text('user_handle'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('passkey_challenges_expires_idx').on(t.expiresAt),
+    index('passkey_challenges_holder_idx').on(t.holder),
+    index('passkey_challenges_session_idx').on(t.sessionId),
+  ],
 )
 
 // ---------------------------------------------------------------- people

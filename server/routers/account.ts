@@ -6,9 +6,12 @@ import {
   totpCodeSchema,
 } from '../../shared/schemas/account'
 import { confirmEmailChangeSchema, twoFactorCodeSchema } from '../../shared/schemas/auth'
+import { idInput } from '../../shared/schemas/ids'
+import { registerPasskeySchema } from '../../shared/schemas/passkeys'
 import { deleteOwnAccount } from '../account/delete-account'
 import { confirmEmailChange, requestEmailChange } from '../account/email-change'
 import { exportAccountData } from '../account/export'
+import { passkeyRegistrationOptions, registerPasskey, removePasskey } from '../account/passkeys'
 import { reauthenticate } from '../account/reauth'
 import {
   accountSecurity,
@@ -72,6 +75,19 @@ export const accountRouter = router({
     disable: signedInProcedure
       .input(z.object({ code: z.string().trim().min(6).max(20) }))
       .mutation(({ ctx, input }) => disableTwoFactor(ctx, input.code)),
+  }),
+
+  passkeys: router({
+    /** Options for the browser's passkey prompt, after a recent password; the challenge is this session's. */
+    registrationOptions: signedInProcedure.mutation(({ ctx }) => passkeyRegistrationOptions(ctx)),
+
+    /** The browser's answer to those options: the new passkey, named by the member. */
+    register: signedInProcedure
+      .input(registerPasskeySchema)
+      .mutation(({ ctx, input }) => registerPasskey(ctx, input.name, input.response)),
+
+    /** Removes one of the member's passkeys, after a recent password. */
+    remove: signedInProcedure.input(idInput).mutation(({ ctx, input }) => removePasskey(ctx, input.id)),
   }),
 
   /** Ends one of the member's sessions (another device). */

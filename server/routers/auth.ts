@@ -7,6 +7,8 @@ import {
   signUpSchema,
   twoFactorCodeSchema,
 } from '../../shared/schemas/auth'
+import { signInWithPasskeySchema } from '../../shared/schemas/passkeys'
+import { passkeySignInOptions, signInWithPasskey } from '../auth/passkeys'
 import { requestPasswordReset, resetPassword } from '../auth/password-reset'
 import { invalidateSession, serializeBlankSessionCookie } from '../auth/session'
 import { signIn, verifyTwoFactor } from '../auth/sign-in'
@@ -30,6 +32,17 @@ export const authRouter = router({
   signUp: publicProcedure.input(signUpSchema).mutation(({ ctx, input }) => signUp(ctx, input)),
 
   signIn: publicProcedure.input(signInSchema).mutation(({ ctx, input }) => signIn(ctx, input)),
+
+  /**
+   * Options for signing in with a passkey (the button, or the browser's autofill). The challenge is
+   * kept for this browser by a short-lived cookie.
+   */
+  passkeySignInOptions: publicProcedure.mutation(({ ctx }) => passkeySignInOptions(ctx)),
+
+  /** A passkey's answer to this browser's challenge: both factors at once, so no code follows. */
+  signInWithPasskey: publicProcedure
+    .input(signInWithPasskeySchema)
+    .mutation(({ ctx, input }) => signInWithPasskey(ctx, input.response)),
 
   /** Second step of signing in: a code from the authenticator app, or a recovery code. */
   verifyTwoFactor: publicProcedure

@@ -154,8 +154,11 @@ export const adminProcedure = approvedProcedure.meta({ tier: 'admin' }).use(func
   next,
 }) {
   if (!ctx.user.roles.includes('admin')) throw appError('FORBIDDEN', 'FORBIDDEN')
-  // Whoever can approve accounts and change roles signs in with two factors, in this very session.
-  if (!ctx.user.twoFactorEnabled) throw appError('FORBIDDEN', 'TWO_FACTOR_ENROLMENT_REQUIRED')
+  // Whoever can approve accounts and change roles signs in with two factors, in this very session: a
+  // code after the password, or a passkey, which is both.
+  if (!ctx.user.twoFactorEnabled && !ctx.user.hasPasskey) {
+    throw appError('FORBIDDEN', 'TWO_FACTOR_ENROLMENT_REQUIRED')
+  }
   if (!ctx.session.secondFactorAt) throw appError('FORBIDDEN', 'TWO_FACTOR_SESSION_REQUIRED')
   return next({ ctx })
 })

@@ -9,7 +9,7 @@ import {
   firstLoadFiles,
   readManifest,
 } from '../../scripts/lib/first-load'
-import { staticClosure } from '../../server/http/build-manifest'
+import { entryKey, staticClosure } from '../../server/http/build-manifest'
 
 // Reads the build `npm run test:e2e` has just made (dist/client and its manifest).
 const manifest = readManifest()
@@ -62,6 +62,17 @@ describe('o primeiro download das páginas que um link abre', () => {
     // A chunk of its own: imported statically again, it would be folded into the entry and vanish here.
     expect(memberActions).toMatch(/\.js$/)
     for (const page of VISITOR_PAGES) expect(firstLoadFiles(manifest, page)).not.toContain(memberActions)
+  })
+
+  it('a biblioteca das chaves de acesso só chega quando uma é usada', () => {
+    const webauthn = Object.entries(manifest).find(([source]) =>
+      source.includes('@simplewebauthn/browser'),
+    )?.[1]
+    expect(webauthn?.file).toMatch(/\.js$/)
+    // The pages that offer passkeys import it only when someone signs in with one or adds one.
+    for (const page of [entryKey(manifest), 'pages/auth/auth-page.tsx', 'pages/account/security-page.tsx']) {
+      expect([...staticClosure(manifest, page)], page).not.toContain(webauthn?.file)
+    }
   })
 
   it('o sino e o menu da conta de um membro só trazem a biblioteca de menus quando ele os procura', () => {

@@ -27,12 +27,15 @@ export function TwoFactorCard({
   enabled,
   recoveryCodesLeft,
   email,
+  hasPasskey,
   isAdmin,
   run,
 }: {
   enabled: boolean
   recoveryCodesLeft: number
   email: string
+  /** A passkey also opens the admin area (it is both factors). */
+  hasPasskey: boolean
   isAdmin: boolean
   run: RunWithReauth
 }) {
@@ -59,10 +62,11 @@ export function TwoFactorCard({
         {enabled ? <Badge>Ativa</Badge> : <Badge variant="outline">Desativada</Badge>}
       </div>
 
-      {isAdmin && !enabled ? (
+      {isAdmin && !enabled && !hasPasskey ? (
         <p className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
           <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Administradores precisam da verificação em duas etapas para acessar o painel.
+          Administradores precisam da verificação em duas etapas ou de uma chave de acesso para acessar o
+          painel.
         </p>
       ) : null}
 
@@ -115,7 +119,7 @@ export function TwoFactorCard({
         pendingLabel="Desativando..."
         destructive
         notice={
-          isAdmin ? (
+          isAdmin && !hasPasskey ? (
             <p className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
               <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               Sem ela, você perde o acesso ao painel de administração.

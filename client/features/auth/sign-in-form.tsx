@@ -8,10 +8,11 @@ import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { TRY_LATER_DESCRIPTION, toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
+import { PasskeySignIn } from './passkey-sign-in'
 import { TwoFactorStep } from './two-factor-step'
 
 /**
- * E-mail and password; with two-factor on, the form turns into TwoFactorStep until the code is given.
+ * E-mail and password, or a passkey (PasskeySignIn); with two-factor on, the form turns into TwoFactorStep until the code is given.
  * The step shows whenever the session owes its second factor (`auth.twoFactorPending`), so it also
  * appears straight away after a Google sign-in or a reload.
  */
@@ -53,6 +54,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <EmailField
         label="Email"
         placeholder="voce@univille.br"
+        // 'webauthn': where the browser has it, the field's autofill also offers this site's passkeys.
+        autoComplete="username webauthn"
         {...boundField(form, 'email', 'signin-email')}
       />
       <PasswordField
@@ -63,6 +66,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Button type="submit" disabled={signIn.isPending} className="w-full">
         {signIn.isPending ? 'Entrando...' : 'Entrar'}
       </Button>
+      <PasskeySignIn onSignedIn={onSignedIn} />
       <Button type="button" variant="link" className="justify-self-center" onClick={() => setForgot(true)}>
         Esqueceu a senha?
       </Button>

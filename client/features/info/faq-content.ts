@@ -111,6 +111,13 @@ export const faqGroups: FaqGroup[] = [
         action: { label: 'Ir para o login', href: routes.auth() },
       },
       {
+        id: 'chave-de-acesso',
+        question: 'O que é uma chave de acesso e como entro com ela?',
+        answer:
+          'A chave de acesso (passkey) substitui a senha: você entra com o desbloqueio do seu aparelho (PIN, digital ou rosto), e ela vale pelas duas etapas, sem o código do app autenticador. Para criar uma, vá em Minha Conta → Segurança e privacidade, confirme sua senha e toque em "Adicionar chave de acesso". Depois, na aba Entrar, toque em "Entrar com chave de acesso" ou escolha a chave nas sugestões do campo de e-mail. O Vupt guarda só a parte pública da chave; a parte secreta nunca sai do seu aparelho ou do seu gerenciador de senhas. Na mesma página você vê quando cada chave foi usada e pode removê-la.',
+        action: { label: 'Ir para Segurança e privacidade', href: routes.security() },
+      },
+      {
         id: 'excluir-conta',
         question: 'Como excluo minha conta?',
         answer:

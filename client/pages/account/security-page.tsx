@@ -9,6 +9,7 @@ import { DataCard } from '@/features/account/data-card'
 import { DeleteAccountCard } from '@/features/account/delete-account-card'
 import { EmailCard } from '@/features/account/email-card'
 import { GoogleCard, useGoogleOutcomeToast } from '@/features/account/google-card'
+import { PasskeysCard } from '@/features/account/passkeys-card'
 import { PasswordCard } from '@/features/account/password-card'
 import { useReauth } from '@/features/account/reauth'
 import { SessionsCard } from '@/features/account/sessions-card'
@@ -55,6 +56,13 @@ export function SecurityPage() {
             enabled={data.twoFactorEnabled}
             recoveryCodesLeft={data.recoveryCodesLeft}
             email={data.email}
+            hasPasskey={data.passkeys.length > 0}
+            isAdmin={viewer?.isAdmin ?? false}
+            run={reauth.run}
+          />
+          <PasskeysCard
+            passkeys={data.passkeys}
+            twoFactorEnabled={data.twoFactorEnabled}
             isAdmin={viewer?.isAdmin ?? false}
             run={reauth.run}
           />
