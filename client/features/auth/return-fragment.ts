@@ -15,14 +15,17 @@ function storage(): Storage | null {
 }
 
 /**
- * Keeps the current address's fragment for `path` (where the sign-in returns) and takes it off the
- * address bar, so it stays out of the sign-in page's history entry.
+ * On the sign-in page: keeps the fragment of the link that led here for `path` (where the sign-in
+ * returns) and takes it off the address bar. It arrives on the address (the server's redirect keeps it)
+ * or in the navigation's state (the app's own redirect, `useSignInRedirect`).
  */
 export function keepReturnFragment(path: string): void {
   const { hash, pathname, search } = window.location
-  if (!hash || hash === '#') return
-  storage()?.setItem(KEY, JSON.stringify({ path, hash }))
-  window.history.replaceState(window.history.state, '', `${pathname}${search}`)
+  const state = window.history.state as { fragment?: unknown } | null
+  const fragment = hash || (typeof state?.fragment === 'string' ? state.fragment : '')
+  if (!fragment || fragment === '#') return
+  storage()?.setItem(KEY, JSON.stringify({ path, hash: fragment }))
+  if (hash) window.history.replaceState(state, '', `${pathname}${search}`)
 }
 
 /** The fragment kept for `path` (once: it is forgotten as it is read), or the empty string. */
