@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
+import { renderSVG } from 'uqr'
 import { afterAll, describe, expect, it } from 'vitest'
-import { meetingSpots, meetings } from '../../server/db/schema'
+import { createEvent } from '../../server/db/factories'
+import { eventAttendees, events, eventTickets, meetingSpots, meetings } from '../../server/db/schema'
+import { ticketQrPayload } from '../../shared/event-tickets'
 import { decodeQrSvg } from '../support/qr'
 import { signIn } from './support/accounts'
 import { signedInPage } from './support/browser'
@@ -129,6 +132,34 @@ describe('o QR code da entrega, lido por qualquer celular', () => {
       await meetingRegion(page).getByText('Entrega confirmada').waitFor()
       expect(downloads.filter((url) => url.includes('canvas-qr-detector'))).toHaveLength(1)
       expect(await meetingStatus(meetingId)).toBe('confirmada')
+      await context.close()
+    } finally {
+      await browser.close()
+    }
+  }, 120_000)
+
+  it('o mesmo leitor, sem BarcodeDetector, registra a entrada de um ingresso no check-in do evento', async () => {
+    const organizer = byCamera.seller
+    const guest = byLink.buyer
+    const eventId = await withServerDatabase(stage.server.dataDir, (db) => {
+      const id = createEvent(db, { organizerId: organizer.id, title: 'Noite de Jogos', status: 'aprovado' })
+      db.insert(eventAttendees).values({ eventId: id, userId: guest.id }).run()
+      db.insert(eventTickets).values({ eventId: id, userId: guest.id, code: 'JOGO2345' }).run()
+      db.update(events).set({ attendeesCount: 1 }).where(eq(events.id, id)).run()
+      return id
+    })
+    const video = join(scratch, 'ingresso.y4m')
+    await writeQrVideo(renderSVG(ticketQrPayload(eventId, 'JOGO2345')), video)
+    const browser = await launchWithCamera(video)
+    try {
+      const { context, page } = await signedInPage(browser, stage.server.url, organizer)
+      await context.addInitScript(() => {
+        delete (window as { BarcodeDetector?: unknown }).BarcodeDetector
+      })
+      await page.goto(`/univille/evento/${eventId}/check-in`)
+      await page.getByRole('button', { name: 'Ler QR code com a câmera' }).click()
+      await page.getByText(`Entrada registrada: ${guest.fullName}`).waitFor()
+      await page.getByText('1 de 1').waitFor()
       await context.close()
     } finally {
       await browser.close()
