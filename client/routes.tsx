@@ -74,6 +74,7 @@ const ChatListPage = page('chat/chat-list-page')
 const ChatThreadPage = page('chat/chat-thread-page')
 const ReviewPage = page('deals/review-page')
 const MyDeliveriesPage = page('deals/my-deliveries-page')
+const HandoffPage = page('deals/handoff-page')
 export const NotFoundPage = page('info/not-found-page')
 
 const sharedRoutes: ClientRoute[] = [
@@ -96,6 +97,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/meus-favoritos', page: FavoritesPage, access: 'signedIn' },
   { path: '/meus-eventos', page: MyEventsPage, access: 'signedIn' },
   { path: '/minhas-entregas', page: MyDeliveriesPage, access: 'signedIn' },
+  { path: '/entregas/:id', page: HandoffPage, access: 'signedIn' },
   { path: '/procura-se', page: WantedPage, access: 'signedIn' },
   { path: '/minha-conta', page: MyAccountPage, access: 'signedIn' },
   // LGPD: export and deletion stay reachable for an account still waiting for approval.

@@ -1,4 +1,5 @@
 import type { MeetingStatus } from './deals'
+import { routes } from './routes'
 
 /** Times offered in one proposal. */
 export const MEETING_TIMES_MAX = 3
@@ -20,13 +21,26 @@ export const HANDOFF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 /** 32⁶ ≈ 10⁹ codes, against a handful of guesses allowed per meeting. */
 export const HANDOFF_CODE_LENGTH = 6
 
-/** What the QR code holds: the meeting and its code, so a code of another meeting is named as such. */
-export const handoffQrPayload = (meetingId: number, code: string) => `VUPT-ENTREGA:${meetingId}:${code}`
+/** The hand-off link's fragment: the code rides after `#`, which a browser never sends to a server. */
+export const handoffFragment = (code: string) => `#codigo=${code}`
 
-/** A scanned QR code or a typed code; case, spaces and hyphens do not matter. A typed code names no meeting. */
+/**
+ * What the QR code holds, under the community's address: the meeting's confirmation page with the code in
+ * the fragment, so a phone's own camera app opens Vupt on it, and a code of another meeting is named as such.
+ */
+export const handoffLinkPath = (meetingId: number, code: string) =>
+  `${routes.handoff(meetingId)}${handoffFragment(code)}`
+
+/** The code a hand-off link carries in its fragment (`#codigo=ABCDEF`), or null. */
+export function codeInFragment(hash: string): string | null {
+  const match = /^#codigo=([A-Za-z0-9]{1,12})$/.exec(hash)
+  return match?.[1] ? match[1].toUpperCase() : null
+}
+
+/** A scanned QR code (the hand-off link) or a typed code; case, spaces and hyphens do not matter. A typed code names no meeting. */
 export function readHandoffCode(text: string): { meetingId: number | null; code: string } {
-  const qr = /^VUPT-ENTREGA:(\d{1,12}):([A-Za-z0-9]+)$/.exec(text.trim())
-  if (qr) return { meetingId: Number(qr[1]), code: (qr[2] ?? '').toUpperCase() }
+  const link = /\/entregas\/(\d{1,12})#codigo=([A-Za-z0-9]+)$/.exec(text.trim())
+  if (link) return { meetingId: Number(link[1]), code: (link[2] ?? '').toUpperCase() }
   return { meetingId: null, code: text.replace(/[\s-]/g, '').toUpperCase() }
 }
 

@@ -13,7 +13,7 @@ import {
   HANDOFF_ALPHABET,
   HANDOFF_CODE_LENGTH,
   HANDOFF_OPENS_BEFORE_MS,
-  handoffQrPayload,
+  handoffLinkPath,
   MEETING_LAPSE_AFTER_MS,
   type MeetingView,
   readHandoffCode,
@@ -21,7 +21,8 @@ import {
 import { routes } from '../../shared/routes'
 import type { CurrentUser } from '../auth/identity'
 import type { SecretBox } from '../auth/secret-box'
-import { meetings } from '../db/schema'
+import { communityUrl } from '../communities/links'
+import { communities, meetingSpots, meetings } from '../db/schema'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
 import { assertNotBlocked, consumeAll } from '../rate-limits'
@@ -54,16 +55,34 @@ function sameHash(a: string, b: string): boolean {
 
 const lapsesAt = (scheduledAt: Date) => scheduledAt.getTime() + MEETING_LAPSE_AFTER_MS
 
+/** The QR code's link, under the community of the meeting's spot: the page opens where the meeting lives. */
+function handoffLink(
+  { db, publicUrl }: Pick<MeetingServices, 'db' | 'publicUrl'>,
+  spotId: number,
+  meetingId: number,
+  code: string,
+): string {
+  const spot = db
+    .select({ slug: communities.slug })
+    .from(meetingSpots)
+    .innerJoin(communities, eq(communities.id, meetingSpots.communityId))
+    .where(eq(meetingSpots.id, spotId))
+    .get()
+  if (!spot) throw appError('NOT_FOUND', 'MEETING_NOT_FOUND')
+  return communityUrl(publicUrl, spot.slug, handoffLinkPath(meetingId, code))
+}
+
 /**
  * The seller's code for an agreed meeting, from two hours before its time until it lapses: the code, its
  * QR code (drawn here, as the event ticket's is) and until when it is valid.
  */
 export function openHandoffCode(
-  { db, secrets }: Pick<MeetingServices, 'db' | 'secrets'>,
+  services: Pick<MeetingServices, 'db' | 'secrets' | 'publicUrl'>,
   user: CurrentUser,
   meetingId: number,
   now = new Date(),
 ) {
+  const { db, secrets } = services
   const row = participantMeeting(db, user.id, meetingId)
   if (row.sellerId !== user.id) throw appError('FORBIDDEN', 'HANDOFF_SELLER_ONLY')
   if (row.status === 'confirmada') throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
@@ -82,13 +101,13 @@ export function openHandoffCode(
   return {
     meetingId: row.id,
     code,
-    qrSvg: renderSVG(handoffQrPayload(row.id, code)),
+    qrSvg: renderSVG(handoffLink(services, row.spotId, row.id, code)),
     validUntil: new Date(lapsesAt(row.scheduledAt)),
   }
 }
 
 /**
- * The buyer confirms the hand-off with the seller's code (typed, or the QR code's text). Wrong codes
+ * The buyer confirms the hand-off with the seller's code (typed, or the QR code's link). Wrong codes
  * count against the buyer and against the meeting, so neither one buyer nor many can search for it.
  */
 export async function confirmHandoff(

@@ -132,6 +132,12 @@ export function participantMeeting(db: Database, userId: number, meetingId: numb
   return row
 }
 
+/** One meeting as its two participants see it (the hand-off link's page); to anyone else, not found. */
+export function meetingForParticipant(db: Database, userId: number, meetingId: number): MeetingView {
+  participantMeeting(db, userId, meetingId)
+  return meetingView(db, meetingId)
+}
+
 /** The deal context (see dealContext) of a conversation whose listing is still on sale. */
 function meetingContext(db: Database, user: CurrentUser, conversationId: number) {
   const context = dealContext(db, user, conversationId, 'MEETING_NOT_POSSIBLE')

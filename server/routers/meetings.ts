@@ -10,6 +10,7 @@ import { confirmHandoff, openHandoffCode } from '../deals/handoff'
 import {
   cancelMeeting,
   conversationMeetings,
+  meetingForParticipant,
   myMeetings,
   pickMeetingTime,
   proposeMeeting,
@@ -22,6 +23,11 @@ export const meetingsRouter = router({
   ofConversation: approvedProcedure
     .input(conversationMeetingsSchema)
     .query(({ ctx, input }) => conversationMeetings(ctx.db, ctx.user.id, input.conversationId)),
+
+  /** One meeting, for its confirmation page (the hand-off QR code's link). */
+  byId: approvedProcedure
+    .input(meetingIdSchema)
+    .query(({ ctx, input }) => meetingForParticipant(ctx.db, ctx.user.id, input.meetingId)),
 
   /** "Minhas entregas": the member's meetings ahead and the latest past ones. */
   mine: approvedProcedure.query(({ ctx }) => myMeetings(ctx.db, ctx.user.id)),

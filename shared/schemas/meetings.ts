@@ -37,6 +37,6 @@ export const conversationMeetingsSchema = z.object({ conversationId: id })
 
 export const confirmHandoffSchema = z.object({
   meetingId: id,
-  /** The QR code's text or the code as typed. */
-  code: z.string().trim().min(1, { error: 'Digite o código' }).max(60, { error: 'Código inválido' }),
+  /** The QR code's text (the hand-off link, with the address of the server) or the code as typed. */
+  code: z.string().trim().min(1, { error: 'Digite o código' }).max(500, { error: 'Código inválido' }),
 })

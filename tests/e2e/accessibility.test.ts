@@ -333,6 +333,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
       '/univille/chat',
       `/univille/chat/${ids.conversation}`,
       `/univille/avaliar/${ids.handoff}`,
+      `/univille/entregas/${ids.handoff}`,
       '/univille/eventos',
       `/univille/evento/${ids.event}`,
       '/univille/criar-evento',

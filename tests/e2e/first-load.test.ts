@@ -82,4 +82,17 @@ describe('o primeiro download das páginas que um link abre', () => {
     expect(memberActions.size).toBeGreaterThan(0)
     expect([...memberActions]).not.toContain(menus)
   })
+
+  it('o leitor de QR code (jsQR) não vem com nenhuma página: só chega quando a câmera abre sem BarcodeDetector', () => {
+    const pages = Object.keys(manifest).filter((key) => /^pages\/.+-page\.tsx$/.test(key))
+    expect(pages).toContain('pages/deals/handoff-page.tsx')
+    expect(pages).toContain('pages/events/event-check-in-page.tsx')
+    // jsQR's own option name, which the minifier keeps.
+    const carriesReader = (file: string) =>
+      readFileSync(join(CLIENT_DIST, file), 'utf8').includes('inversionAttempts')
+    for (const page of pages) expect(firstLoadFiles(manifest, page).filter(carriesReader), page).toEqual([])
+    const reader = manifest['features/events/canvas-qr-detector.ts']?.file
+    expect(reader, 'o leitor num pedaço só dele').toMatch(/\.js$/)
+    expect(carriesReader(reader ?? '')).toBe(true)
+  })
 })

@@ -5,7 +5,7 @@ import { createConversation, createListing } from '../../server/db/factories'
 import { alumni, meetingSpots, meetings, notifications } from '../../server/db/schema'
 import { handoffCode } from '../../server/deals/handoff'
 import { runMeetingSweep } from '../../server/deals/meetings'
-import { handoffQrPayload } from '../../shared/meetings'
+import { handoffLinkPath } from '../../shared/meetings'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
 import { browserHeaders, sessionCookieFor, startHttpApp } from '../support/http'
 import { notificationsOf } from '../support/notifications'
@@ -387,7 +387,7 @@ describe('confirmação da entrega pelo código', () => {
     await expectAppError(
       scene.buyer.caller.meetings.confirmHandoff({
         meetingId: agreed.id,
-        code: handoffQrPayload(other.id, theirs.code),
+        code: `${world.services.publicUrl}/univille${handoffLinkPath(other.id, theirs.code)}`,
       }),
       'HANDOFF_CODE_OTHER_MEETING',
       'BAD_REQUEST',
@@ -400,7 +400,7 @@ describe('confirmação da entrega pelo código', () => {
     await expect(
       scene.buyer.caller.meetings.confirmHandoff({
         meetingId: agreed.id,
-        code: handoffQrPayload(agreed.id, mine.code),
+        code: `${world.services.publicUrl}/univille${handoffLinkPath(agreed.id, mine.code)}`,
       }),
     ).resolves.toMatchObject({ status: 'confirmada' })
   })

@@ -97,6 +97,7 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'chat.events': 'approved',
   // Meetings and the hand-off: only the conversation's two participants, checked in the domain.
   'meetings.ofConversation': 'approved',
+  'meetings.byId': 'approved',
   'meetings.mine': 'approved',
   'meetings.propose': 'approved',
   'meetings.pick': 'approved',

@@ -8,7 +8,8 @@ export function useSignInRedirect() {
   return (target: string = currentPath(), options: { replace?: boolean } = {}) => {
     navigate(routes.auth({ from: target }), {
       replace: options.replace,
-      state: { from: target },
+      // The link's fragment (a hand-off code) stays in the tab, for the sign-in page to keep.
+      state: { from: target, fragment: target === currentPath() ? window.location.hash : undefined },
     })
   }
 }

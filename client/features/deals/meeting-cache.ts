@@ -9,6 +9,7 @@ export function useMergeMeeting(conversationId: number) {
     utils.meetings.ofConversation.setData({ conversationId }, (list) =>
       list ? [meeting, ...list.filter((item) => item.id !== meeting.id)].sort((a, b) => b.id - a.id) : list,
     )
+    utils.meetings.byId.setData({ meetingId: meeting.id }, meeting)
     void utils.meetings.mine.invalidate()
   }
 }

@@ -11,7 +11,10 @@ import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { useMeetingChange } from './meeting-cache'
 
-/** The seller's "Mostrar código": the short code and its QR code, for the buyer to type or scan. */
+/**
+ * The seller's "Mostrar código": the short code and its QR code (a link to the meeting's page with the code),
+ * for the buyer to type or scan with the phone's camera app or Vupt's own scanner.
+ */
 export function HandoffCodeDialog({ meeting }: { meeting: MeetingView }) {
   const [open, setOpen] = useState(false)
   const show = trpc.meetings.handoffCode.useMutation()
@@ -31,8 +34,9 @@ export function HandoffCodeDialog({ meeting }: { meeting: MeetingView }) {
         <DialogHeader>
           <DialogTitle>Código da entrega</DialogTitle>
           <DialogDescription>
-            Mostre este código a quem compra, na hora da entrega. Quem compra confirma digitando o código ou
-            lendo o QR code.
+            Mostre este código a quem compra, na hora da entrega. Quem compra lê o QR code com a câmera do
+            celular (iPhone ou Android), que abre o Vupt nesta entrega com o código preenchido, ou digita o
+            código.
           </DialogDescription>
         </DialogHeader>
         {show.data ? (
@@ -61,7 +65,7 @@ export function HandoffCodeDialog({ meeting }: { meeting: MeetingView }) {
   )
 }
 
-/** The buyer's "Confirmar entrega": the seller's code, typed (always) or read by the camera (where it can). */
+/** The buyer's "Confirmar entrega": the seller's code, typed (always) or read by the camera (where the browser opens it). */
 export function HandoffConfirmDialog({ meeting }: { meeting: MeetingView }) {
   const id = useId()
   const [open, setOpen] = useState(false)
@@ -93,7 +97,11 @@ export function HandoffConfirmDialog({ meeting }: { meeting: MeetingView }) {
       <DialogContent>
         <DialogForm
           title="Confirmar a entrega"
-          description="Confirme só com o produto em mãos: peça a quem vende o código da entrega."
+          description={
+            scannable
+              ? 'Confirme só com o produto em mãos: leia o QR code de quem vende aqui ou com a câmera do celular, ou digite o código.'
+              : 'Confirme só com o produto em mãos: leia o QR code de quem vende com o app de câmera do celular, ou digite o código.'
+          }
           onSubmit={(event) => {
             event.preventDefault()
             send(code)

@@ -41,7 +41,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'codigo-entrega',
         question: 'Para que serve o código na hora da entrega?',
         answer:
-          'Ele confirma que a entrega aconteceu. No encontro, a tela de quem vende mostra um código curto e um QR code; depois de conferir o produto, quem compra escaneia o QR code com a câmera do celular ou digita o código. O código vale só para aquele encontro e uma única vez. Com a entrega confirmada, os dois são avisados e quem vende pode marcar o anúncio como vendido. Uma entrega não confirmada até 24 horas depois do horário combinado expira sem avisos.',
+          'Ele confirma que a entrega aconteceu. No encontro, a tela de quem vende mostra um código curto e um QR code; depois de conferir o produto, quem compra lê o QR code ou digita o código. O QR code é um link: o app de câmera de qualquer celular (iPhone ou Android) abre o Vupt na página da entrega com o código preenchido, e quem ainda não entrou na conta entra primeiro e volta para ela. No próprio Vupt, "Ler QR code com a câmera" funciona no Chrome, no Safari e no Firefox; se o navegador não abrir a câmera, use o app de câmera do celular ou digite o código. O código vale só para aquele encontro e uma única vez. Com a entrega confirmada, os dois são avisados e quem vende pode marcar o anúncio como vendido. Uma entrega não confirmada até 24 horas depois do horário combinado expira sem avisos.',
       },
       {
         id: 'avaliacoes',
@@ -59,7 +59,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'eventos',
         question: 'Como participo de um evento?',
         answer:
-          'Na página de Eventos, escolha um evento e confirme sua participação. Alguns eventos têm vagas limitadas, então vale garantir a sua cedo. Você também pode propor o seu próprio evento: ele é publicado depois de aprovado pela moderação.',
+          'Na página de Eventos, escolha um evento e confirme sua participação. Alguns eventos têm vagas limitadas, então vale garantir a sua cedo. Você também pode propor o seu próprio evento: ele é publicado depois de aprovado pela moderação. Na porta, quem organiza faz o check-in lendo o QR code do ingresso com a câmera no Vupt (Chrome, Safari ou Firefox) ou digitando o código.',
       },
     ],
   },

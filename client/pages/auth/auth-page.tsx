@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Separator } from '@/components/ui/separator'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { keepReturnFragment } from '@/features/auth/return-fragment'
 import { readReturnPath } from '@/features/auth/return-path'
 import { SignInForm } from '@/features/auth/sign-in-form'
 import { SignUpForm } from '@/features/auth/sign-up-form'
@@ -70,6 +71,9 @@ export function AuthPage() {
   const chooseTab = (to: string) => {
     if (to === 'entrar' || to === 'criar-conta') navigate(`${location}${tabHref(to)}`, { replace: true })
   }
+
+  // The server's redirect here keeps the link's fragment (a hand-off code): held for the way back.
+  useEffect(() => keepReturnFragment(returnPath), [returnPath])
 
   // A signed-in visitor has nothing to do here.
   useEffect(() => {

@@ -18,7 +18,8 @@ type Outcome = { ok: true; title: string } | { ok: false; title: string; descrip
 
 /**
  * `/evento/:id/check-in`: the organizer (or a moderator of the community) at the door. The camera reads
- * the ticket's QR code where the browser can; the typed code works everywhere. Each entry counts once.
+ * the ticket's QR code in any browser that opens it (see QrScanner); the typed code works everywhere. Each
+ * entry counts once.
  */
 export function EventCheckInPage() {
   usePageTitle('Check-in')

@@ -74,7 +74,7 @@ const topics: Topic[] = [
       'Na conversa sobre um anúncio, quem compra toca em "Fazer uma oferta" e propõe um valor. Quem vende aceita, recusa ou faz uma contraproposta. Cada oferta vale por 48 horas, e aceitar não muda o preço do anúncio.',
       'Em "Combinar entrega", qualquer um dos dois escolhe um dos pontos de encontro seguros do campus e sugere até três horários; o outro escolhe um deles ou propõe outros.',
       'A entrega combinada fica fixada no alto da conversa e em "Minhas entregas", com "Adicionar à agenda", e vocês recebem um lembrete uma hora antes. Quem precisar desmarcar cancela com um motivo, que os dois veem.',
-      'No encontro, confira o produto. A tela de quem vende mostra um código e um QR code: quem compra escaneia com a câmera do celular ou digita o código, e a entrega fica confirmada para os dois.',
+      'No encontro, confira o produto. A tela de quem vende mostra um código e um QR code: quem compra lê o QR code com o app de câmera de qualquer celular (iPhone ou Android), que abre o Vupt na entrega com o código preenchido, ou com "Ler QR code com a câmera" no próprio Vupt (Chrome, Safari ou Firefox), ou digita o código. A entrega fica confirmada para os dois.',
       'Com a entrega confirmada, cada um pode avaliar o outro com 1 a 5 estrelas e um comentário, em até 14 dias, e editar a avaliação nas primeiras 48 horas. Quem foi avaliado pode responder uma vez, em público.',
       'Só uma entrega confirmada pelo código permite avaliar. A média aparece no perfil e nos anúncios a partir de 3 avaliações, junto com o número de entregas confirmadas como vendedor.',
     ],

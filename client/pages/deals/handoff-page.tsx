@@ -1,0 +1,203 @@
+import { codeInFragment, formatHandoffCode, MEETING_STATUS_LABELS, type MeetingView } from '@shared/meetings'
+import { routes } from '@shared/routes'
+import { CheckCircle2Icon, HandshakeIcon, MessageCircleIcon, StarIcon } from 'lucide-react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { Link, useParams } from 'wouter'
+import { LoadingStatus } from '@/components/loading-status'
+import { PageHeader } from '@/components/page-header'
+import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
+import { SkeletonStack } from '@/components/skeleton-stack'
+import { InputField } from '@/components/text-fields'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { takeReturnFragment } from '@/features/auth/return-fragment'
+import { useMeetingChange } from '@/features/deals/meeting-cache'
+import { HandoffCodeDialog } from '@/features/deals/meeting-handoff-dialogs'
+import { canScanQr, QrScanner } from '@/features/events/qr-scanner'
+import { useViewer } from '@/lib/auth'
+import { formatDateTime } from '@/lib/dates'
+import { useLoadErrorToast } from '@/lib/toast'
+import { trpc } from '@/lib/trpc'
+import { usePageTitle } from '@/lib/use-page-title'
+
+/**
+ * `/entregas/:id`: the hand-off QR code's link. Scanned by the buyer's camera app, it opens here with the
+ * code in the fragment (`#codigo=…`, which never reaches the server) and the buyer confirms with one tap;
+ * the server checks the code as it does a typed one.
+ */
+export function HandoffPage() {
+  const params = useParams<{ id: string }>()
+  const meetingId = Number(params.id)
+  const valid = Number.isSafeInteger(meetingId) && meetingId > 0
+  const query = trpc.meetings.byId.useQuery({ meetingId }, { enabled: valid, retry: false })
+  const { viewer } = useViewer()
+  const status = query.error?.data?.httpStatus
+  const notFound = !valid || status === 404 || status === 400
+  usePageTitle(notFound ? 'Entrega não encontrada' : 'Confirmar entrega')
+  const failure = query.error && !notFound ? query.error : null
+  useLoadErrorToast(failure, 'Erro ao carregar a entrega', 'handoff-load-error')
+
+  if (notFound) {
+    return (
+      <PageUnavailable
+        icon={HandshakeIcon}
+        title="Entrega não encontrada"
+        description="Esta entrega não existe ou é de outra pessoa. Confira se você entrou com a conta que combinou a entrega."
+        backHref={routes.myDeliveries()}
+        backLabel="Ir para Minhas entregas"
+      />
+    )
+  }
+  if (failure) {
+    return (
+      <PageLoadFailed
+        title="Não foi possível carregar a entrega"
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    )
+  }
+  const meeting = query.data
+  if (!meeting || !viewer) {
+    return (
+      <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
+        <LoadingStatus>Carregando a entrega...</LoadingStatus>
+        <SkeletonStack
+          className="grid gap-3"
+          shapes={['h-8 w-64', 'h-4 w-full', 'h-24 w-full', 'h-10 w-48']}
+        />
+      </div>
+    )
+  }
+  const buyer = meeting.buyerId === viewer.id
+  return (
+    <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
+      <PageHeader
+        title={buyer ? 'Confirmar a entrega' : 'Código da entrega'}
+        description={meeting.listingTitle ? `"${meeting.listingTitle}"` : 'Anúncio removido'}
+      />
+      <section aria-label="Entrega" className="grid gap-2 rounded-xl border bg-card p-4 text-sm shadow-xs">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="font-medium">{meeting.spot.name}</p>
+          <Badge variant={meeting.status === 'combinada' ? 'default' : 'secondary'}>
+            {MEETING_STATUS_LABELS[meeting.status]}
+          </Badge>
+        </div>
+        <p className="text-muted-foreground">{meeting.spot.description}</p>
+        {meeting.scheduledAt ? <p className="font-medium">{formatDateTime(meeting.scheduledAt)}</p> : null}
+      </section>
+      {meeting.status === 'combinada' ? (
+        buyer ? (
+          <BuyerConfirmation meeting={meeting} />
+        ) : (
+          <div className="grid gap-3">
+            <p>
+              Na hora da entrega, mostre o código a quem compra. Quem compra lê o QR code com a câmera do
+              celular ou digita o código.
+            </p>
+            <div>
+              <HandoffCodeDialog meeting={meeting} />
+            </div>
+          </div>
+        )
+      ) : (
+        <MeetingOutcome meeting={meeting} />
+      )}
+      <div>
+        <Button asChild variant="outline">
+          <Link href={routes.conversation(meeting.conversationId)}>
+            <MessageCircleIcon aria-hidden="true" />
+            Abrir conversa
+          </Link>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** The code from the link (its fragment, or the fragment kept across the sign-in), ready to confirm. */
+function useCodeFromLink(): [string, (code: string) => void] {
+  const [code, setCode] = useState('')
+  useEffect(() => {
+    const { hash, pathname, search } = window.location
+    const fromLink = codeInFragment(hash) ?? codeInFragment(takeReturnFragment(`${pathname}${search}`))
+    if (fromLink) setCode(formatHandoffCode(fromLink))
+  }, [])
+  return [code, setCode]
+}
+
+function BuyerConfirmation({ meeting }: { meeting: MeetingView }) {
+  const id = useId()
+  const [code, setCode] = useCodeFromLink()
+  // The camera exists only in the browser: decided after hydration, so the server's HTML matches.
+  const [scannable, setScannable] = useState(false)
+  useEffect(() => setScannable(canScanQr()), [])
+  const confirm = trpc.meetings.confirmHandoff.useMutation(
+    useMeetingChange(meeting.conversationId, {
+      successMessage: 'Entrega confirmada!',
+      errorTitle: 'Erro ao confirmar a entrega',
+    }),
+  )
+  const send = (text: string) => {
+    if (text.trim() && !confirm.isPending) confirm.mutate({ meetingId: meeting.id, code: text })
+  }
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    send(code)
+  }
+  return (
+    <div className="grid gap-4">
+      <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Confirmar a entrega">
+        <p>Confirme só com o produto em mãos, depois de conferir que está como combinado.</p>
+        <InputField
+          id={`${id}-code`}
+          label="Código da entrega"
+          hint="O código na tela de quem vende, com ou sem o traço."
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={60}
+          placeholder="ABC-DEF"
+          disabled={confirm.isPending}
+          onChange={(event) => setCode(event.target.value)}
+          className="font-mono text-lg uppercase tracking-widest"
+        />
+        <Button type="submit" size="lg" disabled={confirm.isPending || code.trim() === ''}>
+          {confirm.isPending ? 'Confirmando...' : 'Confirmar entrega'}
+        </Button>
+      </form>
+      {scannable ? <QrScanner onCode={send} busy={confirm.isPending} /> : null}
+    </div>
+  )
+}
+
+function MeetingOutcome({ meeting }: { meeting: MeetingView }) {
+  if (meeting.status === 'confirmada') {
+    return (
+      <div className="grid gap-3">
+        <p role="status" className="flex items-center gap-2 font-medium">
+          <CheckCircle2Icon aria-hidden="true" className="size-5 text-emerald-700" />
+          Entrega confirmada{meeting.confirmedAt ? ` em ${formatDateTime(meeting.confirmedAt)}` : ''}.
+        </p>
+        <div>
+          <Button asChild>
+            <Link href={routes.review(meeting.id)}>
+              <StarIcon aria-hidden="true" />
+              Avaliar a entrega
+            </Link>
+          </Button>
+        </div>
+      </div>
+    )
+  }
+  const why =
+    meeting.status === 'proposta'
+      ? 'Esta entrega ainda não foi combinada: escolham um horário na conversa.'
+      : meeting.status === 'cancelada'
+        ? 'Esta entrega foi cancelada e não pode mais ser confirmada.'
+        : 'Esta entrega expirou: passaram 24 horas do horário combinado sem confirmação.'
+  return <p role="status">{why}</p>
+}
+
+export default HandoffPage
