@@ -21,6 +21,7 @@ import type { ListingFormDefaults } from '@/features/listings/form/listing-form'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { ReportButton } from '@/features/safety/report-button'
+import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { WantedMatches } from '@/features/wanted/wanted-matches'
 import { useCommunity } from '@/lib/community'
 import { formatLongDate } from '@/lib/dates'
@@ -102,7 +103,8 @@ function ListingDetails({
   const { community } = useCommunity()
   const invalidateListings = useInvalidateListings()
   const update = trpc.listings.update.useMutation()
-  const canEdit = listing.isOwner && listing.moderationStatus !== 'removed'
+  const closed = usePublishingClosed()
+  const canEdit = listing.isOwner && listing.moderationStatus !== 'removed' && !closed
   const [editingWanted, setEditing] = useState(startEditing)
   const editing = editingWanted && canEdit
   const titleRef = useRef<HTMLHeadingElement>(null)
@@ -218,7 +220,12 @@ function ListingDetails({
             <div className="grid gap-3">
               <VuptButton listing={listing} />
               <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-                {listing.seller.username ? (
+                {closed && !listing.hasConversation ? (
+                  <Button size="lg" disabled aria-describedby="listing-publishing-closed">
+                    <MessageCircleIcon aria-hidden="true" />
+                    Enviar mensagem
+                  </Button>
+                ) : listing.seller.username ? (
                   <Button asChild size="lg">
                     <Link href={routes.chat({ vendedor: listing.seller.username, produto: listing.id })}>
                       <MessageCircleIcon aria-hidden="true" />
@@ -233,6 +240,9 @@ function ListingDetails({
                 )}
                 <FavoriteButton listing={listing} variant="labelled" />
               </div>
+              {closed && !listing.hasConversation ? (
+                <PublishingClosedNote id="listing-publishing-closed" reason={closed} />
+              ) : null}
             </div>
           )}
 
