@@ -56,7 +56,7 @@ describe('o que um egresso vê, no celular', () => {
       await page.goto(`/univille/produto/${ids.own}`)
       await expectClosedWith(page.getByRole('button', { name: 'Editar', exact: true }), reason)
       await page.getByRole('combobox', { name: 'Status' }).click()
-      const active = page.getByRole('option', { name: 'Ativo' })
+      const active = page.getByRole('option', { name: 'Ativo', exact: true })
       await active.waitFor()
       expect(await active.getAttribute('aria-disabled')).toBe('true')
       expect(await page.getByRole('option', { name: 'Vendido' }).getAttribute('aria-disabled')).toBeNull()
