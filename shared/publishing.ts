@@ -11,8 +11,6 @@ export function mayPublish(standing: { alumniSince: Date | string | null }): boo
 }
 
 /** Why publishing is closed, and the way back, for a member of `communityName`. */
-export function publishingClosedReason(communityName: string | null): string {
-  return communityName
-    ? `Confirme seu e-mail da ${communityName} para voltar a publicar.`
-    : 'Confirme seu e-mail institucional para voltar a publicar.'
+export function publishingClosedReason(communityName: string): string {
+  return `Confirme seu e-mail da ${communityName} para voltar a publicar.`
 }

@@ -1,7 +1,6 @@
 import { mayPublish, publishingClosedReason } from '@shared/publishing'
 import { useViewer } from '@/lib/auth'
 import { trpc } from '@/lib/trpc'
-import { cn } from '@/lib/utils'
 
 /**
  * Why the signed-in member may not publish, with the way back, or null when they may: the server's
@@ -10,7 +9,8 @@ import { cn } from '@/lib/utils'
 export function usePublishingClosed(): string | null {
   const { viewer } = useViewer()
   const standing = trpc.semesters.standing.useQuery(undefined, { enabled: Boolean(viewer?.approved) }).data
-  if (!standing || mayPublish(standing)) return null
+  // Every approved member has a community; the server refuses by the same rule either way.
+  if (!standing?.communityName || mayPublish(standing)) return null
   return publishingClosedReason(standing.communityName)
 }
 
@@ -30,7 +30,7 @@ export function PublishingClosedNote({
   className?: string
 }) {
   return (
-    <p id={id} className={cn('text-muted-foreground text-sm', className)}>
+    <p id={id} className={`text-muted-foreground text-sm ${className ?? ''}`}>
       {reason}
     </p>
   )
