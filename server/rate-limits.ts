@@ -117,19 +117,28 @@ export type RateLimits = ReturnType<typeof createRateLimits>
 
 export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.'
 
+/** A limiter and the key a call spends on. */
+export type LimiterKey = [RateLimiterAbstract, string]
+
 const rateLimited = () => appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', RATE_LIMIT_MESSAGE)
 
 /** Spends one point on every limiter; the first one exhausted refuses the call (with `refusal`, if given). */
-export async function consumeAll(
-  entries: [RateLimiterAbstract, string][],
-  refusal: () => Error = rateLimited,
-): Promise<void> {
+export async function consumeAll(entries: LimiterKey[], refusal: () => Error = rateLimited): Promise<void> {
   try {
     await Promise.all(entries.map(([limiter, key]) => limiter.consume(key)))
   } catch (error) {
     if (error instanceof RateLimiterRes) throw refusal()
     throw error
   }
+}
+
+/**
+ * Gives back the point `consumeAll` spent on each limiter. A guess limit spends its point before the
+ * answer is compared, so that calls sent at once cannot compare more answers than the limit allows, and
+ * a right answer gets its point back.
+ */
+export async function refundAll(entries: LimiterKey[]): Promise<void> {
+  await Promise.all(entries.map(([limiter, key]) => limiter.reward(key, 1)))
 }
 
 /** A success forgives the key's earlier attempts. */
@@ -164,7 +173,10 @@ export async function consumeEscalating(
   }
 }
 
-/** Refuses when the key already ran out (a block in place), without spending a point. */
+/**
+ * Refuses when the key already ran out (a block in place), without spending a point. Calls sent at once
+ * all read the same count, so a limit on guesses spends first (consumeAll, then refundAll).
+ */
 export async function assertNotBlocked(limiter: RateLimiterAbstract, key: string): Promise<void> {
   const state = await limiter.get(key)
   if (state && state.consumedPoints > limiter.points && state.msBeforeNext > 0) throw rateLimited()

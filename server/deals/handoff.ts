@@ -25,7 +25,7 @@ import { communityUrl } from '../communities/links'
 import { communities, meetingSpots, meetings } from '../db/schema'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
-import { assertNotBlocked, consumeAll } from '../rate-limits'
+import { consumeAll, type LimiterKey, refundAll } from '../rate-limits'
 import {
   type MeetingServices,
   meetingTimeText,
@@ -119,37 +119,25 @@ export async function confirmHandoff(
   const { db, rateLimits } = services
   const row = participantMeeting(db, user.id, input.meetingId)
   if (row.buyerId !== user.id) throw appError('FORBIDDEN', 'HANDOFF_BUYER_ONLY')
-  const byMeeting = String(row.id)
-  const byUser = String(user.id)
-  const tooMany = () => appError('TOO_MANY_REQUESTS', 'HANDOFF_TOO_MANY')
-  await Promise.all([
-    assertNotBlocked(rateLimits.handoffGuessesByMeeting, byMeeting),
-    assertNotBlocked(rateLimits.handoffGuessesByUser, byUser),
-  ]).catch(() => {
-    throw tooMany()
-  })
   if (row.status === 'confirmada') throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
   if (row.status !== 'combinada' || !row.scheduledAt) throw appError('CONFLICT', 'MEETING_CLOSED')
   if (now.getTime() >= lapsesAt(row.scheduledAt)) throw appError('CONFLICT', 'HANDOFF_LAPSED')
 
-  const wrongGuess = async (code: 'HANDOFF_CODE_WRONG' | 'HANDOFF_CODE_OTHER_MEETING') => {
-    await consumeAll(
-      [
-        [rateLimits.handoffGuessesByMeeting, byMeeting],
-        [rateLimits.handoffGuessesByUser, byUser],
-      ],
-      tooMany,
-    )
-    return appError('BAD_REQUEST', code)
-  }
+  // Spent before comparing, so codes sent at once are never compared past the limit; the right one is refunded.
+  const guesses: LimiterKey[] = [
+    [rateLimits.handoffGuessesByMeeting, String(row.id)],
+    [rateLimits.handoffGuessesByUser, String(user.id)],
+  ]
+  await consumeAll(guesses, () => appError('TOO_MANY_REQUESTS', 'HANDOFF_TOO_MANY'))
   const scanned = readHandoffCode(input.code)
   if (scanned.meetingId !== null && scanned.meetingId !== row.id) {
-    throw await wrongGuess('HANDOFF_CODE_OTHER_MEETING')
+    throw appError('BAD_REQUEST', 'HANDOFF_CODE_OTHER_MEETING')
   }
   // Until the seller opens the code there is no hash, and nothing typed can match.
   if (!row.handoffCodeHash || !sameHash(sha256(scanned.code), row.handoffCodeHash)) {
-    throw await wrongGuess('HANDOFF_CODE_WRONG')
+    throw appError('BAD_REQUEST', 'HANDOFF_CODE_WRONG')
   }
+  await refundAll(guesses)
   // Conditional on still agreed: two taps at once confirm it once.
   moveMeeting(
     db,

@@ -16,6 +16,7 @@ import { appError } from '../errors'
 import { logModeration } from '../moderation/log'
 import { notify } from '../notifications/notify'
 import { blockedBetween, notBlockedWith } from '../safety/blocks'
+import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 
 /**
@@ -86,6 +87,7 @@ export function createReview(services: AppServices, user: CurrentUser, input: Re
   if (now.getTime() > reviewDeadline(handoff.confirmedAt).getTime()) {
     throw appError('BAD_REQUEST', 'REVIEW_WINDOW_CLOSED')
   }
+  assertMayPublish(db, user)
   const created = db
     .insert(reviews)
     .values({
@@ -136,6 +138,7 @@ export function editReview(db: Database, user: CurrentUser, input: ReviewEdit, n
   if (now.getTime() > editableUntil(review.createdAt).getTime()) {
     throw appError('BAD_REQUEST', 'REVIEW_EDIT_CLOSED')
   }
+  assertMayPublish(db, user)
   db.update(reviews)
     .set({ stars: input.stars, comment: input.comment || null, updatedAt: now })
     .where(eq(reviews.id, review.id))
@@ -163,6 +166,7 @@ export function replyToReview(db: Database, user: CurrentUser, input: ReviewRepl
     .get()
   if (!review || blockedBetween(db, user.id, review.reviewerId)) throw reviewMissing()
   if (review.revieweeId !== user.id) throw appError('FORBIDDEN', 'REVIEW_REPLY_NOT_ALLOWED')
+  assertMayPublish(db, user)
   const replied = db
     .update(reviews)
     .set({ reply: input.reply, repliedAt: now })

@@ -71,6 +71,7 @@ export function updateEvent(services: EventServices, organizer: CurrentUser, id:
   const event = db.select().from(events).where(eq(events.id, id)).get()
   if (!event || event.organizerId !== organizer.id) throw eventNotFound()
   if (event.status !== 'pendente') throw appError('FORBIDDEN', 'EVENT_NOT_EDITABLE')
+  assertMayPublish(db, organizer)
   const community = memberCommunity(db, organizer)
   const startsAt = futureStart(input, community.timeZone)
   db.transaction(() => {

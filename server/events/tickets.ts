@@ -6,7 +6,7 @@ import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { eventAttendees, events, eventTickets, profiles } from '../db/schema'
 import { appError } from '../errors'
-import { assertNotBlocked, consumeAll, type RateLimits } from '../rate-limits'
+import { consumeAll, type LimiterKey, type RateLimits, refundAll } from '../rate-limits'
 import { managedEvent } from './organizers'
 import { findEvent } from './queries'
 import { isPublicStatus } from './visibility'
@@ -118,16 +118,13 @@ export async function checkIn(
 ) {
   const event = managedEvent(db, checker, eventId)
   if (event.status !== 'aprovado') throw appError('NOT_FOUND', 'EVENT_NOT_FOUND')
-  const limiterKey = String(checker.id)
-  await assertNotBlocked(rateLimits.ticketGuessesByUser, limiterKey)
-  const wrongGuess = async (code: 'EVENT_TICKET_NOT_FOUND' | 'EVENT_TICKET_OTHER_EVENT') => {
-    await consumeAll([[rateLimits.ticketGuessesByUser, limiterKey]])
-    return appError(code === 'EVENT_TICKET_NOT_FOUND' ? 'NOT_FOUND' : 'CONFLICT', code)
-  }
-
+  // Spent before the lookup, so codes sent at once are never looked up past the limit; a ticket of this
+  // event gets it back.
+  const guess: LimiterKey[] = [[rateLimits.ticketGuessesByUser, String(checker.id)]]
+  await consumeAll(guess)
   const scanned = readTicket(text)
   if (scanned.eventId !== null && scanned.eventId !== event.id)
-    throw await wrongGuess('EVENT_TICKET_OTHER_EVENT')
+    throw appError('CONFLICT', 'EVENT_TICKET_OTHER_EVENT')
   const ticket = db
     .select({ userId: eventTickets.userId })
     .from(eventTickets)
@@ -147,8 +144,11 @@ export async function checkIn(
         ),
       )
       .get()
-    throw await wrongGuess(elsewhere ? 'EVENT_TICKET_OTHER_EVENT' : 'EVENT_TICKET_NOT_FOUND')
+    throw elsewhere
+      ? appError('CONFLICT', 'EVENT_TICKET_OTHER_EVENT')
+      : appError('NOT_FOUND', 'EVENT_TICKET_NOT_FOUND')
   }
+  await refundAll(guess)
 
   db.transaction(() => {
     const going = db

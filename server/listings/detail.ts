@@ -5,6 +5,7 @@ import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import {
+  conversations,
   favorites,
   listingImages,
   listings,
@@ -122,6 +123,11 @@ export function listingForMember(
       vupt: sql<boolean>`exists (select 1 from ${listingVupts} where ${listingVupts.userId} = ${user.id} and ${listingVupts.listingId} = ${row.id})`.mapWith(
         Boolean,
       ),
+      // An egresso may write to a seller they already talk to, and start no new conversation.
+      talking:
+        sql<boolean>`exists (select 1 from ${conversations} where ${conversations.participantOne} = ${Math.min(user.id, row.seller.id)} and ${conversations.participantTwo} = ${Math.max(user.id, row.seller.id)})`.mapWith(
+          Boolean,
+        ),
     })
     .from(sql`(select 1)`)
     .get()
@@ -133,6 +139,7 @@ export function listingForMember(
     isOwner,
     isFavorite: viewerState?.favorite ?? false,
     hasVupt: viewerState?.vupt ?? false,
+    hasConversation: viewerState?.talking ?? false,
     wantedMatches: isOwner ? matchesOfListing(db, user, row.id) : [],
   }
 }

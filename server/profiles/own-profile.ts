@@ -7,6 +7,7 @@ import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { profiles } from '../db/schema'
 import { appError } from '../errors'
+import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 import { attachUploads, releaseUpload } from '../uploads/attach'
 
@@ -17,6 +18,8 @@ export function ownProfile(db: Database, member: CurrentUser) {
   return { ...profile, email: member.email }
 }
 
+const PUBLIC_TEXTS = ['username', 'fullName', 'bio', 'university', 'course'] as const
+
 /** Saves the profile form; a new avatar is attached, a replaced or removed one goes back to the orphan sweep. */
 export function updateOwnProfile(
   { db, storage, bus }: Pick<AppServices, 'db' | 'storage' | 'bus'>,
@@ -24,6 +27,12 @@ export function updateOwnProfile(
   input: z.output<typeof profileUpdateSchema>,
 ) {
   if (usernameTaken(db, input.username, member.id)) throw appError('CONFLICT', 'USERNAME_TAKEN')
+  const shown = db.select(profileColumns).from(profiles).where(eq(profiles.userId, member.id)).get()
+  // Taking a text or the photo down publishes nothing; a new value does.
+  const publishes =
+    Boolean(input.avatarUploadId) ||
+    PUBLIC_TEXTS.some((field) => input[field] !== null && input[field] !== shown?.[field])
+  if (publishes) assertMayPublish(db, member)
 
   return db.transaction(() => {
     const current = db

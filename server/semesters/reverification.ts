@@ -33,7 +33,7 @@ import { alumniSince } from './standing'
 /** Notices one turn of the job sends at most; the next turn goes on. */
 const BATCH = 500
 
-type Community = { id: number; timeZone: string }
+type Community = { id: number; timeZone: string; name: string }
 type Progress = { noticedAt: Date | null; extendedUntil: Date | null } | undefined
 
 /** From this instant on, a proven mailbox counts for the semester: the notice's day. */
@@ -69,7 +69,7 @@ const formatDay = (date: Date, timeZone: string) =>
 
 function memberCommunity(db: Database, userId: number): Community | undefined {
   return db
-    .select({ id: communities.id, timeZone: communities.timeZone })
+    .select({ id: communities.id, timeZone: communities.timeZone, name: communities.name })
     .from(profiles)
     .innerJoin(communities, eq(communities.id, profiles.communityId))
     .where(eq(profiles.userId, userId))
@@ -92,6 +92,8 @@ export type Standing = {
   semester: { name: string; startsOn: string } | null
   deadline: Date | null
   alumniSince: Date | null
+  /** The member's community, named in the reason publishing is closed (shared/publishing.ts). */
+  communityName: string | null
 }
 
 /** Where the member stands: Minha Conta and the egresso banner read it. */
@@ -104,6 +106,7 @@ export function reverificationStanding(db: Database, userId: number, now = new D
       ? { name: current.name, startsOn: current.startsOn, endsOn: current.endsOn }
       : null,
     alumniSince: since,
+    communityName: community?.name ?? null,
   }
   const semester = community ? reverificationSemester(db, community.id, community.timeZone, now) : undefined
   const named = semester ? { name: semester.name, startsOn: semester.startsOn } : null

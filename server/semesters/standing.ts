@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { mayPublish } from '../../shared/publishing'
 import type { Database } from '../db/client'
 import { alumni } from '../db/schema'
 import { appError } from '../errors'
@@ -9,10 +10,10 @@ export function alumniSince(db: Database, userId: number): Date | null {
 }
 
 /**
- * The one check before anything a member publishes (a listing going live, renewed or bumped, a
- * Procura-se post, an event, a new conversation): an egresso publishes nothing until they confirm their
- * institutional e-mail again.
+ * The one check before anything a member publishes (shared/publishing.ts lists what that is): an egresso
+ * publishes nothing until they confirm their institutional e-mail again.
  */
 export function assertMayPublish(db: Database, user: { id: number }): void {
-  if (alumniSince(db, user.id)) throw appError('FORBIDDEN', 'ALUMNI_CANNOT_PUBLISH')
+  if (!mayPublish({ alumniSince: alumniSince(db, user.id) }))
+    throw appError('FORBIDDEN', 'ALUMNI_CANNOT_PUBLISH')
 }

@@ -30,13 +30,13 @@ describe('semestres e validade dos anúncios, no celular', () => {
     try {
       await page.goto('/univille/meus-produtos')
       const banner = page.getByRole('region', { name: 'Confirmação do e-mail institucional' })
-      await banner.getByText('Confirme seu e-mail institucional para voltar a publicar.').waitFor()
+      await banner.getByText('Confirme seu e-mail da Univille para voltar a publicar.').waitFor()
       await page.getByText('Pausado: confirme seu e-mail institucional em Minha Conta').waitFor()
       // The sell form is not offered: the page says why and how to come back.
       await page.goto('/univille/vender')
       await page
         .getByRole('status')
-        .getByText('Confirme seu e-mail institucional para voltar a publicar.')
+        .getByText('Confirme seu e-mail da Univille para voltar a publicar.')
         .waitFor()
       expect(await page.getByRole('button', { name: 'Publicar produto' }).count()).toBe(0)
       await banner.getByRole('button', { name: 'Confirmar meu e-mail' }).click()

@@ -3,6 +3,7 @@ import { CheckCircle2Icon, MapPinIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { formatDateTime } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -20,6 +21,8 @@ export function ThreadMeetings({ conversationId, viewerId }: { conversationId: n
   const conversation = trpc.chat.conversation.useQuery({ conversationId })
   const meetings = trpc.meetings.ofConversation.useQuery({ conversationId })
   const [proposing, setProposing] = useState(false)
+  const closed = usePublishingClosed()
+  const closedNoteId = `meeting-closed-${conversationId}`
   const listing = conversation.data?.listing ?? null
   if (!listing || !meetings.data || !conversation.data?.canSend) return null
   const current = meetings.data.find(
@@ -32,7 +35,12 @@ export function ThreadMeetings({ conversationId, viewerId }: { conversationId: n
   return (
     <section aria-label="Entrega" className="grid gap-2 border-b bg-muted/40 px-3 py-2">
       {current ? (
-        <MeetingCard meeting={current} viewerId={viewerId} onPropose={() => setProposing(true)} />
+        <MeetingCard
+          meeting={current}
+          viewerId={viewerId}
+          onPropose={() => setProposing(true)}
+          closedNoteId={closed ? closedNoteId : undefined}
+        />
       ) : null}
       {ended ? <EndedMeeting meeting={ended} viewerId={viewerId} listing={listing} /> : null}
       {cancelled ? (
@@ -47,12 +55,15 @@ export function ThreadMeetings({ conversationId, viewerId }: { conversationId: n
           variant="outline"
           size="sm"
           className="justify-self-start"
+          disabled={Boolean(closed)}
+          aria-describedby={closed ? closedNoteId : undefined}
           onClick={() => setProposing(true)}
         >
           <MapPinIcon aria-hidden="true" />
           Combinar entrega
         </Button>
       ) : null}
+      {closed ? <PublishingClosedNote id={closedNoteId} reason={closed} /> : null}
       <Dialog open={proposing} onOpenChange={setProposing}>
         <DialogContent>
           {proposing ? (
@@ -68,10 +79,13 @@ function MeetingCard({
   meeting,
   viewerId,
   onPropose,
+  closedNoteId,
 }: {
   meeting: MeetingView
   viewerId: number
   onPropose: () => void
+  /** The note's id while publishing is closed to the viewer (an egresso proposes no times). */
+  closedNoteId?: string
 }) {
   const pick = trpc.meetings.pick.useMutation(
     useMeetingChange(meeting.conversationId, {
@@ -120,7 +134,14 @@ function MeetingCard({
         {agreed && !seller ? <HandoffConfirmDialog meeting={meeting} /> : null}
         {agreed ? <AddToCalendarButton meetingId={meeting.id} /> : null}
         {!agreed && !mine ? (
-          <Button type="button" variant="outline" size="sm" onClick={onPropose}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={onPropose}
+            disabled={Boolean(closedNoteId)}
+            aria-describedby={closedNoteId}
+          >
             Propor outros horários
           </Button>
         ) : null}

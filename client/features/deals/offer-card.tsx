@@ -25,11 +25,14 @@ export function OfferCard({
   viewerId,
   otherName,
   onCounter,
+  publishingClosed = null,
 }: {
   offer: OfferView
   viewerId: number
   otherName: string
   onCounter: (offer: OfferView) => void
+  /** Why the viewer may not counter (an egresso), or null. */
+  publishingClosed?: string | null
 }) {
   const own = offer.madeById === viewerId
   const counter = offer.madeById === offer.sellerId
@@ -59,7 +62,9 @@ export function OfferCard({
             </span>
           ) : null}
         </div>
-        {actionable ? <OfferActions offer={offer} onCounter={onCounter} /> : null}
+        {actionable ? (
+          <OfferActions offer={offer} onCounter={onCounter} publishingClosed={publishingClosed} />
+        ) : null}
       </article>
     </li>
   )
@@ -87,7 +92,15 @@ const ANSWER_TEXTS: Record<
   },
 }
 
-function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offer: OfferView) => void }) {
+function OfferActions({
+  offer,
+  onCounter,
+  publishingClosed,
+}: {
+  offer: OfferView
+  onCounter: (offer: OfferView) => void
+  publishingClosed: string | null
+}) {
   const utils = trpc.useUtils()
   const [confirming, setConfirming] = useState<Answer | null>(null)
   const settle = (next: OfferView) => {
@@ -125,7 +138,8 @@ function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offe
         size="sm"
         variant="outline"
         aria-haspopup="dialog"
-        disabled={busy}
+        disabled={busy || Boolean(publishingClosed)}
+        aria-describedby={publishingClosed ? `offer-${offer.id}-counter-closed` : undefined}
         onClick={() => onCounter(offer)}
       >
         Contraproposta
@@ -154,6 +168,11 @@ function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offe
           />
         )
       })}
+      {publishingClosed ? (
+        <p id={`offer-${offer.id}-counter-closed`} className="basis-full text-muted-foreground text-xs">
+          {publishingClosed}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { HandCoinsIcon } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import type { ThreadItem } from '@/features/chat/message-list'
+import { usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { toDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { OfferCard } from './offer-card'
@@ -28,6 +29,7 @@ export function useThreadOffers(
   // Kept once opened, so closing plays out instead of unmounting the dialog.
   const [opened, setOpened] = useState(false)
   if (target && !opened) setOpened(true)
+  const closed = usePublishingClosed()
   const data = offers.data
   const items = useMemo(
     () =>
@@ -39,6 +41,7 @@ export function useThreadOffers(
             offer={offer}
             viewerId={viewerId}
             otherName={otherName}
+            publishingClosed={closed}
             onCounter={(open: OfferView) =>
               setTarget({
                 kind: 'counter',
@@ -50,17 +53,21 @@ export function useThreadOffers(
           />
         ),
       })),
-    [data, viewerId, otherName, conversationId],
+    [data, viewerId, otherName, conversationId, closed],
   )
   const bar = (
     <>
       {data?.canOffer ? (
         <div className="flex items-center justify-between gap-3 border-t px-3 py-2 sm:px-4">
-          <p className="text-muted-foreground text-xs">Quer pagar outro valor? Faça uma oferta.</p>
+          <p id={`offer-bar-${conversationId}`} className="text-muted-foreground text-xs">
+            {closed ?? 'Quer pagar outro valor? Faça uma oferta.'}
+          </p>
           <Button
             type="button"
             size="sm"
             variant="outline"
+            disabled={Boolean(closed)}
+            aria-describedby={closed ? `offer-bar-${conversationId}` : undefined}
             aria-haspopup="dialog"
             onPointerEnter={() => void loadOfferForm()}
             onFocus={() => void loadOfferForm()}

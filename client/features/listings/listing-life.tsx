@@ -1,7 +1,7 @@
 import type { ListingHold } from '@shared/domain'
 import { ArrowUpToLineIcon, RefreshCwIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { useIsAlumnus } from '@/features/semesters/alumni-notice'
+import { useIsAlumnus } from '@/features/semesters/publishing-closed'
 import { formatDayLongMonth, toDate } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'

@@ -1,5 +1,6 @@
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from '@shared/domain'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
@@ -14,6 +15,8 @@ type ListingStatusSelectProps = {
   className?: string
   /** Runs with the new status once the server has it, to patch the cache the caller reads. */
   onChanged?: (status: ListingStatus) => void
+  /** The id of the caller's note saying why publishing is closed; without it, the select shows its own. */
+  closedNoteId?: string
 }
 
 /**
@@ -26,6 +29,7 @@ export function ListingStatusSelect({
   'aria-label': ariaLabel,
   className,
   onChanged,
+  closedNoteId,
 }: ListingStatusSelectProps) {
   const invalidateListings = useInvalidateListings()
   const setStatus = trpc.listings.setStatus.useMutation({
@@ -36,23 +40,39 @@ export function ListingStatusSelect({
     },
     onError: (error) => toastError(error, 'Erro ao atualizar status'),
   })
+  const closed = usePublishingClosed()
+  // An egresso takes a listing down but puts none back on the portal: 'Ativo' waits for the confirmation.
+  const noteId =
+    closed && listing.status !== 'ativo' ? (closedNoteId ?? `${id}-publishing-closed`) : undefined
 
-  return (
+  const select = (
     <Select
       value={setStatus.isPending && setStatus.variables ? setStatus.variables.status : listing.status}
       disabled={setStatus.isPending}
       onValueChange={(value) => setStatus.mutate({ id: listing.id, status: value as ListingStatus })}
     >
-      <SelectTrigger id={id} aria-label={ariaLabel} className={cn('w-full', className)}>
+      <SelectTrigger
+        id={id}
+        aria-label={ariaLabel}
+        aria-describedby={noteId}
+        className={cn('w-full', className)}
+      >
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
         {LISTING_STATUSES.map((status) => (
-          <SelectItem key={status} value={status}>
+          <SelectItem key={status} value={status} disabled={Boolean(noteId) && status === 'ativo'}>
             {LISTING_STATUS_LABELS[status]}
           </SelectItem>
         ))}
       </SelectContent>
     </Select>
+  )
+  if (!closed || !noteId || closedNoteId) return select
+  return (
+    <div className="grid gap-1.5">
+      {select}
+      <PublishingClosedNote id={noteId} reason={closed} />
+    </div>
   )
 }

@@ -1,5 +1,4 @@
-import { useViewer } from '@/lib/auth'
-import { trpc } from '@/lib/trpc'
+import { usePublishingClosed } from './publishing-closed'
 import { RequestLinkButton } from './reverification-card'
 
 /**
@@ -7,11 +6,8 @@ import { RequestLinkButton } from './reverification-card'
  * asked; everyone else sees nothing.
  */
 export function AlumniBanner() {
-  const { viewer } = useViewer()
-  const standing = trpc.semesters.standing.useQuery(undefined, {
-    enabled: Boolean(viewer?.approved),
-  })
-  if (standing.data?.state !== 'alumni') return null
+  const closed = usePublishingClosed()
+  if (!closed) return null
   return (
     <section
       aria-label="Confirmação do e-mail institucional"
@@ -19,8 +15,7 @@ export function AlumniBanner() {
     >
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-3 px-4 py-3 text-sm">
         <p className="min-w-0 flex-1">
-          <strong>Confirme seu e-mail institucional para voltar a publicar.</strong> Seus anúncios estão
-          pausados e voltam ao ar assim que você confirmar.
+          <strong>{closed}</strong> Seus anúncios estão pausados e voltam ao ar assim que você confirmar.
         </p>
         <RequestLinkButton size="sm" />
       </div>

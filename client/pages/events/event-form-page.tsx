@@ -11,6 +11,8 @@ import { EventForm } from '@/features/events/event-form'
 import { EventNotFound } from '@/features/events/event-not-found'
 import type { EventDetail } from '@/features/events/event-types'
 import { EventLoadFailure, useEventFromRoute } from '@/features/events/use-event-from-route'
+import { AlumniNotice } from '@/features/semesters/alumni-notice'
+import { usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { useCommunity } from '@/lib/community'
 import { DEFAULT_TIME_ZONE } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
@@ -33,6 +35,7 @@ function CreateEvent() {
   const [, navigate] = useLocation()
   const utils = trpc.useUtils()
   const create = trpc.events.create.useMutation()
+  const closed = usePublishingClosed()
 
   const submit = async (input: EventInput) => {
     try {
@@ -54,13 +57,17 @@ function CreateEvent() {
         title="Novo evento"
         description="Divulgue um encontro para a sua comunidade. Ele aparece para todos depois da aprovação de um administrador."
       />
-      <EventForm
-        mode="create"
-        timeZone={community?.timeZone ?? DEFAULT_TIME_ZONE}
-        onSubmit={submit}
-        onCancel={() => navigate(routes.events())}
-        className={FORM_CARD}
-      />
+      {closed ? (
+        <AlumniNotice reason={closed} />
+      ) : (
+        <EventForm
+          mode="create"
+          timeZone={community?.timeZone ?? DEFAULT_TIME_ZONE}
+          onSubmit={submit}
+          onCancel={() => navigate(routes.events())}
+          className={FORM_CARD}
+        />
+      )}
     </div>
   )
 }
@@ -81,6 +88,7 @@ function EditEventForm({ event }: { event: EventDetail }) {
   const [, navigate] = useLocation()
   const utils = trpc.useUtils()
   const update = trpc.events.update.useMutation()
+  const closed = usePublishingClosed()
   const back = () => navigate(routes.event(event.id))
 
   const submit = async (input: EventInput) => {
@@ -102,22 +110,26 @@ function EditEventForm({ event }: { event: EventDetail }) {
         title="Editar evento"
         description="Você pode editar o evento enquanto ele aguarda aprovação."
       />
-      <EventForm
-        mode="edit"
-        timeZone={event.timeZone}
-        defaultValues={{
-          title: event.title,
-          description: event.description,
-          eventDate: event.eventDate,
-          eventTime: event.eventTime,
-          location: event.location,
-          maxParticipants: event.maxParticipants,
-          imageUrl: event.imageUrl,
-        }}
-        onSubmit={submit}
-        onCancel={back}
-        className={FORM_CARD}
-      />
+      {closed ? (
+        <AlumniNotice reason={closed} />
+      ) : (
+        <EventForm
+          mode="edit"
+          timeZone={event.timeZone}
+          defaultValues={{
+            title: event.title,
+            description: event.description,
+            eventDate: event.eventDate,
+            eventTime: event.eventTime,
+            location: event.location,
+            maxParticipants: event.maxParticipants,
+            imageUrl: event.imageUrl,
+          }}
+          onSubmit={submit}
+          onCancel={back}
+          className={FORM_CARD}
+        />
+      )}
     </div>
   )
 }

@@ -21,6 +21,7 @@ import type { ListingFormDefaults } from '@/features/listings/form/listing-form'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { ReportButton } from '@/features/safety/report-button'
+import { usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { WantedMatches } from '@/features/wanted/wanted-matches'
 import { useCommunity } from '@/lib/community'
 import { formatLongDate } from '@/lib/dates'
@@ -102,7 +103,10 @@ function ListingDetails({
   const { community } = useCommunity()
   const invalidateListings = useInvalidateListings()
   const update = trpc.listings.update.useMutation()
-  const canEdit = listing.isOwner && listing.moderationStatus !== 'removed'
+  const closed = usePublishingClosed()
+  const canEdit = listing.isOwner && listing.moderationStatus !== 'removed' && !closed
+  // An egresso writes to a seller they already talk to, and starts no new conversation.
+  const newConversationClosed = closed && !listing.hasConversation ? closed : null
   const [editingWanted, setEditing] = useState(startEditing)
   const editing = editingWanted && canEdit
   const titleRef = useRef<HTMLHeadingElement>(null)
@@ -218,7 +222,7 @@ function ListingDetails({
             <div className="grid gap-3">
               <VuptButton listing={listing} />
               <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-                {listing.seller.username ? (
+                {listing.seller.username && !newConversationClosed ? (
                   <Button asChild size="lg">
                     <Link href={routes.chat({ vendedor: listing.seller.username, produto: listing.id })}>
                       <MessageCircleIcon aria-hidden="true" />
@@ -226,13 +230,22 @@ function ListingDetails({
                     </Link>
                   </Button>
                 ) : (
-                  <Button size="lg" disabled>
+                  <Button
+                    size="lg"
+                    disabled
+                    aria-describedby={newConversationClosed ? 'listing-publishing-closed' : undefined}
+                  >
                     <MessageCircleIcon aria-hidden="true" />
                     Enviar mensagem
                   </Button>
                 )}
                 <FavoriteButton listing={listing} variant="labelled" />
               </div>
+              {newConversationClosed ? (
+                <p id="listing-publishing-closed" className="text-muted-foreground text-sm">
+                  {newConversationClosed}
+                </p>
+              ) : null}
             </div>
           )}
 

@@ -1,6 +1,6 @@
 import { formatPrice } from '@shared/money'
 import { routes } from '@shared/routes'
-import { EyeIcon, ImageIcon, PackageIcon, PlusIcon, ZapIcon } from 'lucide-react'
+import { EyeIcon, ImageIcon, PackageIcon, PencilIcon, PlusIcon, ZapIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { EditLink } from '@/components/edit-link'
 import { IconText } from '@/components/icon-text'
@@ -16,6 +16,7 @@ import { DeleteListingDialog } from '@/features/listings/delete-listing-dialog'
 import { ListingLife } from '@/features/listings/listing-life'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { ListingStatusSelect } from '@/features/listings/listing-status-select'
+import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import type { RouterOutputs } from '@/lib/api-types'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
@@ -71,6 +72,8 @@ function MyListingCard({ listing }: { listing: MyListing }) {
   const utils = trpc.useUtils()
   const removed = listing.moderationStatus === 'removed'
   const statusId = `my-listing-${listing.id}-status`
+  const closed = usePublishingClosed()
+  const closedNoteId = `my-listing-${listing.id}-publishing-closed`
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-xs">
       <div className="relative">
@@ -136,6 +139,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
               listing={listing}
               id={statusId}
               aria-label={`Status de ${listing.title}`}
+              closedNoteId={closedNoteId}
               onChanged={(status) =>
                 utils.listings.mine.setData(undefined, (old) =>
                   old?.map((mine) => (mine.id === listing.id ? { ...mine, status } : mine)),
@@ -145,7 +149,19 @@ function MyListingCard({ listing }: { listing: MyListing }) {
           </div>
         )}
         <div className={removed ? 'mt-auto flex flex-wrap gap-2' : 'flex flex-wrap gap-2'}>
-          {removed ? null : (
+          {removed ? null : closed ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled
+              aria-label={`Editar ${listing.title}`}
+              aria-describedby={closedNoteId}
+            >
+              <PencilIcon aria-hidden="true" />
+              Editar
+            </Button>
+          ) : (
             <EditLink href={routes.listing(listing.id, { editar: 1 })} itemTitle={listing.title} />
           )}
           <DeleteListingDialog
@@ -164,6 +180,7 @@ function MyListingCard({ listing }: { listing: MyListing }) {
             }
           />
         </div>
+        {closed && !removed ? <PublishingClosedNote id={closedNoteId} reason={closed} /> : null}
       </div>
     </article>
   )

@@ -4,7 +4,8 @@ import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/page-header'
 import { ListingForm } from '@/features/listings/form/listing-form'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
-import { AlumniNotice, useIsAlumnus } from '@/features/semesters/alumni-notice'
+import { AlumniNotice } from '@/features/semesters/alumni-notice'
+import { usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -14,7 +15,7 @@ export function SellPage() {
   const [, navigate] = useLocation()
   const invalidateListings = useInvalidateListings()
   const create = trpc.listings.create.useMutation()
-  const alumnus = useIsAlumnus()
+  const closed = usePublishingClosed()
 
   const submit = async (input: ListingInput) => {
     try {
@@ -33,8 +34,8 @@ export function SellPage() {
         title="Vender um produto"
         description="Anuncie para a sua comunidade universitária. Capriche nas fotos e na descrição!"
       />
-      {alumnus ? (
-        <AlumniNotice />
+      {closed ? (
+        <AlumniNotice reason={closed} />
       ) : (
         <ListingForm
           mode="create"

@@ -8,6 +8,7 @@ import { EmptyState, ListSkeleton, LoadError } from '@/components/query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
+import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { maxPriceLabel, WantedCard } from '@/features/wanted/wanted-card'
 import { type EditableWanted, WantedFormDialog } from '@/features/wanted/wanted-form-dialog'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -27,6 +28,9 @@ const STATE_LABELS: Record<MyWanted['state'], string> = {
   removido: 'Removido pela moderação',
 }
 
+/** Why an egresso's "Publicar pedido" and "Editar" are disabled. */
+const CLOSED_NOTE_ID = 'wanted-publishing-closed'
+
 /** `/procura-se`: the community's wanted posts, and the member's own with their state. */
 export function WantedPage() {
   usePageTitle('Procura-se')
@@ -36,6 +40,8 @@ export function WantedPage() {
   const [formOpen, setFormOpen] = useState(false)
   const [removing, setRemoving] = useState<RemovalTarget | null>(null)
   const [closing, setClosing] = useState<MyWanted | null>(null)
+  const closed = usePublishingClosed()
+  const closedNote = closed ? CLOSED_NOTE_ID : undefined
 
   const openForm = (post: EditableWanted | null) => {
     setEditing(post)
@@ -49,14 +55,15 @@ export function WantedPage() {
         description="Não achou no portal? Diga o que você procura. Quando alguém anunciar algo que combine, você recebe um aviso."
         descriptionClassName="max-w-2xl"
         action={
-          <Button onClick={() => openForm(null)}>
+          <Button onClick={() => openForm(null)} disabled={Boolean(closed)} aria-describedby={closedNote}>
             <PlusIcon aria-hidden="true" />
             Publicar pedido
           </Button>
         }
       />
+      {closed ? <PublishingClosedNote id={CLOSED_NOTE_ID} reason={closed} /> : null}
 
-      <MyWantedSection onEdit={(post) => openForm(post)} onClose={setClosing} />
+      <MyWantedSection onEdit={(post) => openForm(post)} onClose={setClosing} closedNote={closedNote} />
 
       <LabelledSection
         id="wanted-board"
@@ -68,6 +75,7 @@ export function WantedPage() {
           canModerate={canModerate}
           onRemove={(post) => setRemoving({ id: post.id, title: post.title, kind: 'wanted' })}
           onCreate={() => openForm(null)}
+          closedNote={closedNote}
         />
       </LabelledSection>
 
@@ -82,10 +90,13 @@ function WantedBoard({
   canModerate,
   onRemove,
   onCreate,
+  closedNote,
 }: {
   canModerate: boolean
   onRemove: (post: { id: number; title: string }) => void
   onCreate: () => void
+  /** The note's id while publishing is closed to the member. */
+  closedNote: string | undefined
 }) {
   const board = trpc.wanted.board.useInfiniteQuery(
     {},
@@ -103,7 +114,12 @@ function WantedBoard({
         title="Nenhum pedido no ar"
         description="Ninguém está procurando nada agora. Seja o primeiro a dizer o que precisa."
         action={
-          <Button variant="outline" onClick={onCreate}>
+          <Button
+            variant="outline"
+            onClick={onCreate}
+            disabled={Boolean(closedNote)}
+            aria-describedby={closedNote}
+          >
             Publicar pedido
           </Button>
         }
@@ -141,9 +157,12 @@ function WantedBoard({
 function MyWantedSection({
   onEdit,
   onClose,
+  closedNote,
 }: {
   onEdit: (post: MyWanted) => void
   onClose: (post: MyWanted) => void
+  /** The note's id while publishing is closed to the member. */
+  closedNote: string | undefined
 }) {
   const mine = trpc.wanted.mine.useQuery()
   if (mine.isPending) return <ListSkeleton rows={1} rowClassName="h-16" label="Carregando seus pedidos..." />
@@ -190,7 +209,13 @@ function MyWantedSection({
             </div>
             {post.state === 'removido' ? null : (
               <div className="flex flex-wrap gap-2">
-                <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onEdit(post)}
+                  disabled={Boolean(closedNote)}
+                  aria-describedby={closedNote}
+                >
                   <PencilIcon aria-hidden="true" />
                   {post.state === 'aberto' ? 'Editar' : 'Editar e republicar'}
                   <span className="sr-only"> o pedido {post.title}</span>

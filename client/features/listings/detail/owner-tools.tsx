@@ -2,6 +2,7 @@ import { PencilIcon, TriangleAlertIcon } from 'lucide-react'
 import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
+import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { trpc } from '@/lib/trpc'
 import { DeleteListingDialog } from '../delete-listing-dialog'
 import { ListingStatusSelect } from '../listing-status-select'
@@ -37,6 +38,8 @@ export function OwnerTools({ listing, onEdit, onDeleted }: OwnerToolsProps) {
   const utils = trpc.useUtils()
   const removed = listing.moderationStatus === 'removed'
   const statusId = `listing-${listing.id}-status`
+  const closed = usePublishingClosed()
+  const editClosedId = `listing-${listing.id}-edit-closed`
 
   return (
     <LabelledSection
@@ -54,6 +57,7 @@ export function OwnerTools({ listing, onEdit, onDeleted }: OwnerToolsProps) {
             listing={listing}
             id={statusId}
             className="sm:w-60"
+            closedNoteId={editClosedId}
             onChanged={(status) =>
               utils.listings.byId.setData({ id: listing.id }, (old) => (old ? { ...old, status } : old))
             }
@@ -67,13 +71,19 @@ export function OwnerTools({ listing, onEdit, onDeleted }: OwnerToolsProps) {
       )}
       <div className="flex flex-wrap gap-2">
         {removed ? null : (
-          <Button type="button" onClick={onEdit}>
+          <Button
+            type="button"
+            onClick={onEdit}
+            disabled={Boolean(closed)}
+            aria-describedby={closed ? editClosedId : undefined}
+          >
             <PencilIcon aria-hidden="true" />
             Editar
           </Button>
         )}
         <DeleteListingDialog listingId={listing.id} listingTitle={listing.title} onDeleted={onDeleted} />
       </div>
+      {closed && !removed ? <PublishingClosedNote id={editClosedId} reason={closed} /> : null}
     </LabelledSection>
   )
 }
