@@ -98,6 +98,7 @@ export const EMAIL_KIND_OF_PUSH: Partial<Record<PushKind, EmailKind>> = {
   listing_expiring: 'listing_expiring',
   listing_removed: 'listing_removed',
   event_decided: 'event_decided',
+  account: 'account_approved',
 }
 
 /** Devices (browsers) one member may receive pushes on: a phone, a laptop, a tablet and then some. */
