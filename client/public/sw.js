@@ -109,9 +109,8 @@ self.addEventListener('notificationclick', (event) => {
       if (exact) return exact.focus()
       for (const client of ours) {
         try {
-          const focused = await client.focus()
-          const moved = await focused.navigate(target.href)
-          if (moved) return moved
+          const moved = await client.navigate(target.href)
+          if (moved) return moved.focus().catch(() => moved)
         } catch {
           // Not controlled by this worker (opened before it): try the next, or a new tab.
         }

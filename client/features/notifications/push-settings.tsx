@@ -138,13 +138,26 @@ function ChannelsTable() {
   const utils = trpc.useUtils()
   const push = trpc.notifications.pushPreferences.useQuery()
   const emails = trpc.notifications.emailPreferences.useQuery()
+  // The box changes at the tap; a refusal puts it back as the server has it.
   const setPush = trpc.notifications.setPushPreference.useMutation({
-    onSuccess: () => void utils.notifications.pushPreferences.invalidate(),
+    onMutate: ({ kind, enabled, preview }) =>
+      utils.notifications.pushPreferences.setData(undefined, (rows) =>
+        rows?.map((row) =>
+          row.kind === kind
+            ? { ...row, enabled: enabled ?? row.enabled, preview: preview ?? row.preview }
+            : row,
+        ),
+      ),
     onError: (error) => toastError(error, 'Erro ao salvar preferência'),
+    onSettled: () => void utils.notifications.pushPreferences.invalidate(),
   })
   const setEmail = trpc.notifications.setEmailPreference.useMutation({
-    onSuccess: () => void utils.notifications.emailPreferences.invalidate(),
+    onMutate: ({ kind, enabled }) =>
+      utils.notifications.emailPreferences.setData(undefined, (rows) =>
+        rows?.map((row) => (row.kind === kind ? { ...row, enabled } : row)),
+      ),
     onError: (error) => toastError(error, 'Erro ao salvar preferência'),
+    onSettled: () => void utils.notifications.emailPreferences.invalidate(),
   })
   const busy = setPush.isPending || setEmail.isPending
   const both = {
