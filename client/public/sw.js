@@ -97,10 +97,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const target = new URL(
-    sitePath(event.notification.data?.url),
-    self.location.origin,
-  )
+  const target = new URL(sitePath(event.notification.data?.url), self.location.origin)
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       const ours = windows.filter((client) => new URL(client.url).origin === target.origin)
