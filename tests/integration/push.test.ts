@@ -7,11 +7,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createConversation, createListing, createStudent } from '../../server/db/factories'
 import { pushSubscriptions, sessions } from '../../server/db/schema'
 import { notify } from '../../server/notifications/notify'
-import { createLocalPresence } from '../../server/push/presence'
+import { connectRedis, type RedisLink } from '../../server/ops/redis'
+import { createLocalPresence, createRedisPresence } from '../../server/push/presence'
 import { createPushService, type PushService } from '../../server/push/sender'
 import { loadVapidKeys } from '../../server/push/vapid'
 import { createRateLimits } from '../../server/rate-limits'
 import { MAX_PUSH_DEVICES, type PushPayload } from '../../shared/push'
+import { type RunningRedis, startRedis } from '../e2e/support/redis'
 import { expectAppError } from '../support/assertions'
 import { type LocalPushService, startPushService, type TestBrowser } from '../support/push-service'
 import { callerFor, setUpTestWorld, TEST_PASSWORD, type TestCaller } from '../support/test-app'
@@ -285,5 +287,42 @@ describe('chaves VAPID', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('conversa aberta em outra instância (Redis)', () => {
+  let redis: RunningRedis
+  const links: RedisLink[] = []
+  beforeAll(async () => {
+    redis = await startRedis()
+  })
+  afterAll(async () => {
+    for (const link of links) await link.close()
+    redis.client.disconnect()
+    await redis?.close()
+  })
+
+  const instancePresence = async () => {
+    const link = connectRedis(redis.url, pino({ level: 'silent' }))
+    links.push(link)
+    await expect.poll(() => link.isReady()).toBe(true)
+    return createRedisPresence(link.commands, pino({ level: 'silent' }))
+  }
+
+  it('uma página aberta numa instância segura o push de quem decide na outra; fechada, libera', async () => {
+    const one = await instancePresence()
+    const two = await instancePresence()
+    const leave = one.enter(7, 42)
+    await expect.poll(() => two.isOpen(7, 42)).toBe(true)
+    expect(await two.isOpen(7, 43)).toBe(false)
+    expect(await two.isOpen(8, 42)).toBe(false)
+    // A second page of the same conversation keeps it open after the first closes.
+    const leaveOther = two.enter(7, 42)
+    leave()
+    await expect.poll(() => one.isOpen(7, 42)).toBe(true)
+    leaveOther()
+    await expect.poll(() => one.isOpen(7, 42)).toBe(false)
+    one.stop()
+    two.stop()
   })
 })
