@@ -14,23 +14,23 @@ export async function* conversationViewing(
 ): AsyncGenerator<{ open: true }> {
   participantConversation(scope.db, scope.userId, conversationId)
   const release = acquireSubscriptionSlot(scope.request)
+  let end = () => {}
+  const ended = new Promise<void>((resolve) => {
+    end = resolve
+  })
   let leave = () => {}
   let unwatch = () => {}
   try {
-    const ended = new Promise<void>((resolve) => {
-      if (signal?.aborted) resolve()
-      signal?.addEventListener('abort', () => resolve(), { once: true })
-      unwatch = () => {}
-      void endOnSuspension(scope, resolve).then((stop) => {
-        unwatch = stop
-      })
-    })
+    if (signal?.aborted) end()
+    else signal?.addEventListener('abort', end, { once: true })
+    unwatch = await endOnSuspension(scope, end)
     leave = presence?.enter(scope.userId, conversationId) ?? leave
     yield { open: true }
     await ended
   } finally {
     leave()
     unwatch()
+    signal?.removeEventListener('abort', end)
     release()
   }
 }
