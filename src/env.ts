@@ -101,12 +101,9 @@ const envSchema = z.object({
       )
       .pipe(
         z.array(
-          z
-            .string()
-            .refine(isOrigin, {
-              error:
-                'origens separadas por vírgula, como http://127.0.0.1:4599 (sem caminho nem barra no fim)',
-            }),
+          z.string().refine(isOrigin, {
+            error: 'origens separadas por vírgula, como http://127.0.0.1:4599 (sem caminho nem barra no fim)',
+          }),
         ),
       )
       .optional(),
