@@ -182,8 +182,8 @@ function ChannelsTable() {
       {(data) => {
         const emailOn = new Map<EmailKind, boolean>(data.emails.map((row) => [row.kind, row.enabled]))
         return (
-          <div className="-mx-2 overflow-x-auto">
-            <table className="w-full min-w-[34rem] border-collapse text-sm">
+          <div className="min-w-0 overflow-x-auto">
+            <table className="w-full border-collapse text-sm">
               <caption className="sr-only">O que chega por cada canal</caption>
               <thead>
                 <tr className="text-left text-muted-foreground text-xs">
@@ -280,7 +280,7 @@ export function NotificationSettingsSection() {
     <section
       id="notificacoes"
       aria-labelledby="notificacoes-title"
-      className="grid gap-4 rounded-xl border bg-card p-5"
+      className="grid min-w-0 gap-4 rounded-xl border bg-card p-5"
     >
       <div className="grid gap-1">
         <h2 id="notificacoes-title" className="font-semibold text-lg">
