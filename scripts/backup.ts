@@ -25,7 +25,7 @@ async function main() {
     })
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0)
     process.stdout.write(
-      `backup: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB; esquema ${manifest.schemaVersion}; ${rows} linhas; ${manifest.uploads} fotos${manifest.secretKey ? '; com secret.key' : ''})\n`,
+      `backup: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB; esquema ${manifest.schemaVersion}; ${rows} linhas; ${manifest.uploads} fotos${manifest.secretKey ? '; com secret.key' : ''}${manifest.vapidKeys ? '; com vapid.json' : ''})\n`,
     )
   } finally {
     sqlite.close()

@@ -21,7 +21,7 @@ async function main() {
     migrationsFolder: join(projectRoot, 'drizzle'),
   })
   process.stdout.write(
-    `restaurado em ${dataDir}: backup de ${manifest.createdAt}, esquema ${manifest.schemaVersion}, ${manifest.uploads} fotos${manifest.secretKey ? ', secret.key' : ''}\n`,
+    `restaurado em ${dataDir}: backup de ${manifest.createdAt}, esquema ${manifest.schemaVersion}, ${manifest.uploads} fotos${manifest.secretKey ? ', secret.key' : ''}${manifest.vapidKeys ? ', vapid.json' : ''}\n`,
   )
 }
 

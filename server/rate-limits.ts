@@ -84,6 +84,13 @@ export function createRateLimits(redis?: Redis) {
     /** Procura-se posts of one member: a few a day is what someone looking for things needs. */
     wantedByUser: limiter({ keyPrefix: 'wanted-user', points: 10, duration: DAY }),
     chatSendByUser: limiter({ keyPrefix: 'chat-send', points: 20, duration: 10 }),
+    /**
+     * Pushes to one member's devices: a busy negotiation sends a few a minute; past this the lock screen
+     * would be noise, and the rest waits in the bell and the inbox.
+     */
+    pushByUser: limiter({ keyPrefix: 'push-user', points: 12, duration: MINUTE }),
+    /** Devices turned on (or again) by one member: a few browsers, a few retries. */
+    pushDevicesByUser: limiter({ keyPrefix: 'push-devices-user', points: 20, duration: HOUR }),
     /** The composer announces typing every few seconds at most; more is a script. */
     chatTypingByUser: limiter({ keyPrefix: 'chat-typing', points: 20, duration: 10 }),
     /**

@@ -3,6 +3,7 @@ import type { SecretBox } from './auth/secret-box'
 import type { Database } from './db/client'
 import type { Mailer } from './mail/mailer'
 import type { BackupStatus } from './ops/backup-job'
+import type { PushService } from './push/sender'
 import type { RateLimits } from './rate-limits'
 import type { EventBus } from './realtime/bus'
 import type { ImageStorage } from './uploads/storage'
@@ -26,6 +27,8 @@ export type AppServices = {
   defaultCommunitySlug: string
   /** COMMUNITIES: the only communities this instance serves (its database holds no other); absent, all. */
   ownedCommunities?: readonly string[]
+  /** Web Push to members' devices; absent where nothing is pushed (most tests). */
+  push?: PushService
   /** What the process knows about its own upkeep (scheduled backups); absent in tests that do not need it. */
   ops?: {
     backup: () => BackupStatus

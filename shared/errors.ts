@@ -281,6 +281,18 @@ export const APP_ERRORS = {
     description: 'Use uma foto JPG, PNG, WEBP ou GIF de até 5 MB.',
   },
   BLOCK_SELF: { title: 'Você não pode bloquear a si mesmo.', description: 'Escolha outra pessoa.' },
+  PUSH_ENDPOINT_REFUSED: {
+    title: 'Este navegador não pode receber notificações do Vupt.',
+    description: 'O serviço de notificações dele não é aceito. Tente outro navegador.',
+  },
+  PUSH_TOO_MANY_DEVICES: {
+    title: 'Notificações já ligadas em aparelhos demais',
+    description: 'Remova um aparelho em Minha Conta → Notificações e tente de novo.',
+  },
+  PUSH_DEVICE_NOT_FOUND: {
+    title: 'Aparelho não encontrado',
+    description: 'Ele já deixou de receber notificações.',
+  },
   CHAT_UNAVAILABLE: {
     title: 'Não é possível enviar mensagens nesta conversa.',
     description: 'A conversa não está mais disponível.',

@@ -3,6 +3,16 @@ import { z } from 'zod'
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
 
+/** `http(s)://host[:port]` exactly, as `URL.origin` writes it. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.origin === value && (url.protocol === 'https:' || url.protocol === 'http:')
+  } catch {
+    return false
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,6 +59,54 @@ const envSchema = z.object({
   REDIS_URL: z.preprocess(
     emptyToUndefined,
     z.url({ protocol: /^rediss?$/, error: 'precisa ser uma URL redis:// ou rediss://' }).optional(),
+  ),
+  /** Web Push (VAPID, RFC 8292): both keys, base64url, or neither (then kept in DATA_DIR/vapid.json). */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'precisa ser a chave pública P-256 em base64url (65 bytes)' })
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'precisa ser a chave privada P-256 em base64url (32 bytes)' })
+      .optional(),
+  ),
+  /** Who push services contact about this server: mailto: or https:; without it, mailto:SUPPORT_EMAIL. */
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, {
+        error: 'precisa ser mailto:endereço ou uma URL https://',
+      })
+      .optional(),
+  ),
+  /**
+   * Push service origins allowed beyond public https: hosts (a push service on the local network, a test
+   * one), separated by commas: `http://127.0.0.1:4599`.
+   */
+  PUSH_ENDPOINT_ORIGINS_ALLOWED: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().refine(isOrigin, {
+            error: 'origens separadas por vírgula, como http://127.0.0.1:4599 (sem caminho nem barra no fim)',
+          }),
+        ),
+      )
+      .optional(),
   ),
   /** Slugs of the only communities this instance serves, separated by commas; without it, all. */
   COMMUNITIES: z.preprocess(

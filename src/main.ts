@@ -20,6 +20,9 @@ import { type BackupStatus, createBackupJob } from '../server/ops/backup-job'
 import { createMetrics } from '../server/ops/metrics'
 import { connectRedis, createRedisJobLock } from '../server/ops/redis'
 import { createScheduler, localJobLock, type PeriodicJob } from '../server/ops/scheduler'
+import { createLocalPresence, createRedisPresence } from '../server/push/presence'
+import { createPushService } from '../server/push/sender'
+import { loadVapidKeys } from '../server/push/vapid'
 import { createRateLimits } from '../server/rate-limits'
 import { createInProcessBus } from '../server/realtime/bus'
 import { createRedisBus } from '../server/realtime/redis-bus'
@@ -32,7 +35,7 @@ import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/
 import { createPhoneBackfillJob, PHONE_BACKFILL_EVERY_MS } from '../server/uploads/phone-renditions'
 import { createLocalImageStorage } from '../server/uploads/storage'
 import type { PageRenderer } from '../shared/ssr'
-import { loadEnv } from './env'
+import { type Env, loadEnv } from './env'
 
 // Both src/main.ts (development) and dist/main.js (built) sit one level below the project root.
 const projectRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -99,6 +102,15 @@ async function main() {
     : createFileMailer(join(dataDir, 'mail'), env.MAIL_FROM, logger)
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
+  const rateLimits = createRateLimits(redis?.commands)
+  const push = createPushService({
+    db,
+    logger,
+    vapid: loadVapidOrExit(dataDir, env),
+    policy: { allowedOrigins: new Set(env.PUSH_ENDPOINT_ORIGINS_ALLOWED ?? []) },
+    presence: redis ? createRedisPresence(redis.commands, logger) : createLocalPresence(),
+    rateLimits,
+  })
   const services: AppServices = {
     db,
     logger,
@@ -106,13 +118,14 @@ async function main() {
       ? createRedisBus({ publisher: redis.publisher, subscriber: redis.subscriber, logger })
       : createInProcessBus(),
     mailer: metrics ? metrics.countingMailer(mailer) : mailer,
-    rateLimits: createRateLimits(redis?.commands),
+    rateLimits,
     secrets: createSecretBox(loadSecretKey(dataDir, env.SECRET_KEY)),
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     defaultCommunitySlug: defaultCommunity,
     ownedCommunities: env.COMMUNITIES,
+    push,
     ops: { backup: () => backupStatus(), redis: redis?.isReady },
   }
 
@@ -240,6 +253,7 @@ async function main() {
     stopping = true
     logger.info({ signal }, 'encerrando')
     sockets.close()
+    push.stop()
     // Stop accepting, let running requests and jobs (a backup) finish, then close the database.
     const jobsDone = scheduler.stop()
     server.close(() => {
@@ -260,6 +274,26 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+/** The VAPID pair, validated at start: a bad one is named and the process does not come up. */
+function loadVapidOrExit(dataDir: string, env: Env) {
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    console.error(
+      'Configuração inválida: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vêm juntas, ou nenhuma das duas.',
+    )
+    process.exit(1)
+  }
+  try {
+    return loadVapidKeys(dataDir, {
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+    })
+  } catch (error) {
+    console.error(`Configuração inválida: chaves VAPID: ${(error as Error).message}`)
+    process.exit(1)
+  }
 }
 
 const communitySlugs = (db: Database) =>

@@ -19,6 +19,8 @@ import {
   oauthAccounts,
   passkeys,
   profiles,
+  pushPreferences,
+  pushSubscriptions,
   recoveryCodes,
   sessions,
   userRoles,
@@ -100,6 +102,9 @@ export function deleteAccount(db: Database, userId: number): void {
     tx.delete(events).where(eq(events.organizerId, userId)).run()
     tx.delete(wantedPosts).where(eq(wantedPosts.posterId, userId)).run()
     tx.delete(sessions).where(eq(sessions.userId, userId)).run()
+    // No push reaches the devices of a deleted account.
+    tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).run()
+    tx.delete(pushPreferences).where(eq(pushPreferences.userId, userId)).run()
     // No link sent before the deletion may act on the tombstone, and no secret of it is kept.
     tx.delete(emailTokens).where(eq(emailTokens.userId, userId)).run()
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()

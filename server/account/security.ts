@@ -15,7 +15,7 @@ import { checkPassword, requireRecentAuth } from './reauth'
 /** A short, stable handle for a session that is not its database key. */
 const sessionHandle = (id: string) => id.slice(0, 16)
 
-function describeDevice(userAgent: string | null) {
+export function describeDevice(userAgent: string | null) {
   if (!userAgent) return 'Dispositivo desconhecido'
   const parsed = Bowser.parse(userAgent)
   const browser = parsed.browser.name ?? 'Navegador'

@@ -19,6 +19,7 @@ import {
   MODERATION_STATUSES,
   ROLES,
 } from '../../shared/domain'
+import { PUSH_KINDS } from '../../shared/push'
 import {
   EMAIL_KINDS,
   NOTIFICATION_KINDS,
@@ -1173,6 +1174,50 @@ export const emailOptOuts = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
     createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+)
+
+/**
+ * A browser that receives Web Push for a member, tied to the session that turned it on: signing out (or
+ * any end of that session) stops the pushes to that device. The endpoint is a URL the server posts to,
+ * checked before it is stored and again at each send.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's P-256 public key and auth secret (base64url), for the RFC 8291 encryption. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** "Chrome no Android", from the browser's user agent, to tell devices apart in the list. */
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
+)
+
+/** A member's choice for one push kind; absent, the kind's default (PUSH_ON_BY_DEFAULT, PUSH_PREVIEW_OFF_BY_DEFAULT). */
+export const pushPreferences = sqliteTable(
+  'push_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PUSH_KINDS }).notNull(),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    /** Whether the text (a chat message, a notification's detail) shows on the lock screen. */
+    preview: integer('preview', { mode: 'boolean' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 )

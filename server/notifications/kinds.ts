@@ -105,3 +105,38 @@ export function notifyWaitlistPromoted(services: AppServices, eventId: number, u
     email: { kind: 'event_waitlist', about: `event:${eventId}` },
   })
 }
+
+const PREVIEW_CHARS = 140
+
+/**
+ * A new chat message, for the recipient's devices: the sender's name and (with "Mostrar prévia") the
+ * start of the text. One tag and push topic per conversation, so a burst is one alert on the lock screen.
+ */
+export function notifyChatMessage(
+  services: AppServices,
+  recipientId: number,
+  message: { conversationId: number; senderId: number | null; content: string; photos: readonly unknown[] },
+) {
+  const sender = message.senderId
+    ? services.db
+        .select({ fullName: profiles.fullName })
+        .from(profiles)
+        .where(eq(profiles.userId, message.senderId))
+        .get()
+    : undefined
+  const text = message.content.trim()
+  const preview =
+    text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text || 'Enviou uma foto.'
+  notify(services, {
+    userId: recipientId,
+    kind: 'chat_message',
+    title: `Nova mensagem de ${sender?.fullName ?? 'um estudante'}`,
+    link: routes.conversation(message.conversationId),
+    push: {
+      preview,
+      tag: `chat-${message.conversationId}`,
+      topic: `chat-${message.conversationId}`,
+      conversationId: message.conversationId,
+    },
+  })
+}

@@ -1,24 +1,44 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { PUSH_KIND_OF } from '../../shared/push'
+import { routes } from '../../shared/routes'
 import {
   EMAIL_KINDS,
   type EmailKind,
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationKind,
 } from '../../shared/safety'
-import { memberUrl } from '../communities/links'
+import { unreadCount } from '../chat/conversations'
+import { memberLinkCommunity, memberUrl } from '../communities/links'
 import type { Database } from '../db/client'
 import { emailOptOuts, notificationEmails, notifications, users } from '../db/schema'
 import type { AppServices } from '../services'
 import { notificationMail } from './mail'
 import { unsubscribeUrl } from './unsubscribe'
 
-export type NotificationInput = {
+type NoticeBase = {
   userId: number
-  kind: NotificationKind
   title: string
   body?: string | null
   /** Client route, relative to the community (e.g. /meus-produtos). */
   link?: string | null
+  /** How the push (when the member has it on for this kind) differs from the notice itself. */
+  push?: {
+    /** Lock-screen text with "Mostrar prévia" on; the body otherwise. */
+    preview?: string
+    /** Replaces an earlier notification with the same tag on the device; the kind and link otherwise. */
+    tag?: string
+    /** Web Push `Topic`: undelivered pushes with the same one collapse into the newest. */
+    topic?: string
+    /** A chat message: pushed only while no page of the member has this conversation open. */
+    conversationId?: number
+  }
+}
+
+/** A chat message: the inbox and its badge count it, so no row in the bell; it may still push. */
+export type ChatNoticeInput = NoticeBase & { kind: 'chat_message' }
+
+export type NotificationInput = NoticeBase & {
+  kind: NotificationKind
   /** Unread notifications with the same key are merged into one, counting up. */
   groupKey?: string
   /**
@@ -30,11 +50,20 @@ export type NotificationInput = {
 
 type NotifyServices = Pick<
   AppServices,
-  'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets' | 'defaultCommunitySlug'
+  'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets' | 'defaultCommunitySlug' | 'push'
 >
 
-/** Records an in-app notification, tells the member's open pages, and mails it when asked and allowed. */
-export function notify(services: NotifyServices, input: NotificationInput): void {
+/**
+ * The single way a member is told of something: records the in-app notification, tells the member's
+ * open pages, mails it when asked and allowed, and pushes it to their devices when they have push on
+ * for this kind. Called after the change it describes is committed; the push leaves off the request.
+ */
+export function notify(services: NotifyServices, input: NotificationInput | ChatNoticeInput): void {
+  if (input.kind !== 'chat_message') record(services, input)
+  pushNotice(services, input)
+}
+
+function record(services: NotifyServices, input: NotificationInput) {
   const { db, bus } = services
   const merged = input.groupKey
     ? db
@@ -64,6 +93,26 @@ export function notify(services: NotifyServices, input: NotificationInput): void
   }
   bus.publish('notifications', input.userId, { userId: input.userId })
   if (input.email) sendNotificationMail(services, input, input.email.kind, input.email.about)
+}
+
+const WITHOUT_PREVIEW = 'Toque para ver no Vupt.'
+
+function pushNotice(services: NotifyServices, input: NotificationInput | ChatNoticeInput) {
+  const { push, db } = services
+  if (!push) return
+  const link = input.link ?? routes.portal()
+  const kind = input.kind === 'chat_message' ? 'chat_message' : PUSH_KIND_OF[input.kind]
+  push.send(input.userId, {
+    kind,
+    title: input.title,
+    preview: input.push?.preview ?? input.body ?? null,
+    withoutPreview: WITHOUT_PREVIEW,
+    url: `/${memberLinkCommunity(services, input.userId)}${link}`,
+    tag: input.push?.tag ?? `${input.kind}:${link}`,
+    topic: input.push?.topic,
+    conversationId: input.push?.conversationId,
+    badge: () => unreadNotifications(db, input.userId) + unreadCount(db, input.userId),
+  })
 }
 
 /** Minha Conta: each e-mail kind and whether the member receives it (every kind not turned off). */

@@ -3,6 +3,7 @@ import { chmod, link, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } fro
 import { basename, dirname, join, resolve } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import * as tar from 'tar'
+import { VAPID_FILE } from '../push/vapid'
 
 /** The database file inside DATA_DIR and inside an archive. */
 export const DATABASE_FILE = 'vupt.sqlite'
@@ -28,6 +29,8 @@ export type BackupManifest = {
   tables: Record<string, number>
   uploads: number
   secretKey: boolean
+  /** The generated VAPID key pair (absent in backups made before push, and with keys from the environment). */
+  vapidKeys?: boolean
 }
 
 type JournalEntry = { idx: number; when: number; tag: string }
@@ -138,6 +141,7 @@ export async function createBackup({
         tables: tableCounts(snapshot),
         uploads: 0,
         secretKey: false,
+        vapidKeys: false,
       }
     } finally {
       snapshot.close()
@@ -162,6 +166,12 @@ export async function createBackup({
       await link(join(root, SECRET_KEY_FILE), join(staging, SECRET_KEY_FILE))
       manifest.secretKey = true
       entries.push(SECRET_KEY_FILE)
+    }
+    // Browsers bind their push subscriptions to this key: restored without it, none would work.
+    if (existsSync(join(root, VAPID_FILE))) {
+      await link(join(root, VAPID_FILE), join(staging, VAPID_FILE))
+      manifest.vapidKeys = true
+      entries.push(VAPID_FILE)
     }
     await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
 
@@ -265,8 +275,9 @@ export async function restoreBackup({
     // DATA_DIR holds the database and the key: not for other users of the machine, whatever the umask.
     await mkdir(target, { recursive: true, mode: PRIVATE_FOLDER_MODE })
     await chmod(target, PRIVATE_FOLDER_MODE)
-    if (existsSync(join(staging, SECRET_KEY_FILE)))
-      await chmod(join(staging, SECRET_KEY_FILE), PRIVATE_FILE_MODE)
+    for (const keyFile of [SECRET_KEY_FILE, VAPID_FILE]) {
+      if (existsSync(join(staging, keyFile))) await chmod(join(staging, keyFile), PRIVATE_FILE_MODE)
+    }
     for (const name of await readdir(staging)) await rename(join(staging, name), join(target, name))
     return manifest
   } finally {

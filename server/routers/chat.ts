@@ -16,7 +16,9 @@ import {
   threadPage,
 } from '../chat/messages'
 import { startConversation } from '../chat/start'
+import { conversationViewing } from '../chat/viewing'
 import { appError } from '../errors'
+import { notifyChatMessage } from '../notifications/kinds'
 import { consumeAll } from '../rate-limits'
 import { BUS_GAP, type ChatEvent } from '../realtime/bus'
 import {
@@ -57,6 +59,7 @@ export const chatRouter = router({
     })
     const stored = await storeMessage(ctx, ctx.user.id, conversation, input)
     deliverMessage(ctx.bus, ctx.user.id, conversation, stored)
+    notifyChatMessage(ctx, conversation.otherId, stored.message)
     return { ...stored.message, warnings: [] as ScamSignal[] }
   }),
 
@@ -80,6 +83,13 @@ export const chatRouter = router({
   events: approvedProcedure
     .input(z.object({ lastEventId: z.string().nullish() }).optional())
     .subscription(({ ctx, input, signal }) => chatEventStream(streamScope(ctx), input?.lastEventId, signal)),
+
+  /** Held while a page shows the conversation: its messages are not pushed to the member's devices meanwhile. */
+  viewing: approvedProcedure
+    .input(conversationInput)
+    .subscription(({ ctx, input, signal }) =>
+      conversationViewing(streamScope(ctx), ctx.push?.presence, input.conversationId, signal),
+    ),
 })
 
 /** The member's live chat: messages (resumable by id), receipts and typing. */

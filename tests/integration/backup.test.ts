@@ -49,6 +49,7 @@ async function liveData() {
   // A photo still being written: never part of a backup.
   writeFileSync(join(dataDir, 'uploads', '.tmp-123'), 'metade')
   writeFileSync(join(dataDir, 'secret.key'), 'chave')
+  writeFileSync(join(dataDir, 'vapid.json'), '{"publicKey":"pub","privateKey":"priv"}')
   return db
 }
 
@@ -79,6 +80,7 @@ describe('backup archives', () => {
     expect(manifest.tables.messages).toBe(0)
     expect(manifest.uploads).toBe(1)
     expect(manifest.secretKey).toBe(true)
+    expect(manifest.vapidKeys).toBe(true)
     const entries: string[] = []
     await tar.list({ file, onReadEntry: (entry) => void entries.push(entry.path) })
     expect(entries.sort()).toEqual([
@@ -86,6 +88,7 @@ describe('backup archives', () => {
       'secret.key',
       'uploads/',
       `uploads/${'a'.repeat(64)}-card.webp`,
+      'vapid.json',
       'vupt.sqlite',
     ])
     // Nothing of the staging folder is left in DATA_DIR.
@@ -93,8 +96,9 @@ describe('backup archives', () => {
 
     const target = join(scratch, 'restored')
     await restoreBackup({ archive: file, dataDir: target, migrationsFolder: MIGRATIONS_FOLDER })
-    expect(readdirSync(target).sort()).toEqual(['secret.key', 'uploads', 'vupt.sqlite'])
+    expect(readdirSync(target).sort()).toEqual(['secret.key', 'uploads', 'vapid.json', 'vupt.sqlite'])
     expect(readFileSync(join(target, 'secret.key'), 'utf8')).toBe('chave')
+    expect(readFileSync(join(target, 'vapid.json'), 'utf8')).toContain('privateKey')
     const restored = new Sqlite(join(target, 'vupt.sqlite'), { readonly: true })
     expect((restored.prepare('select count(*) as total from users').get() as { total: number }).total).toBe(
       users_,
@@ -233,10 +237,11 @@ describe('backup file modes', () => {
     expect(modeOf(second.file)).toBe(0o600)
   })
 
-  it('a restore leaves secret.key readable by the owner only and DATA_DIR closed to other users', async () => {
+  it('a restore leaves secret.key and vapid.json readable by the owner only and DATA_DIR closed to other users', async () => {
     const db = await liveData()
     // A key file that lost its mode on the way (copied by hand, say) is archived as it is.
     chmodSync(join(dataDir, 'secret.key'), 0o644)
+    chmodSync(join(dataDir, 'vapid.json'), 0o644)
     const { file } = await backUp(db)
     db.$client.close()
 
@@ -244,6 +249,7 @@ describe('backup file modes', () => {
     await restoreBackup({ archive: file, dataDir: missing, migrationsFolder: MIGRATIONS_FOLDER })
     expect(modeOf(missing)).toBe(0o700)
     expect(modeOf(join(missing, 'secret.key'))).toBe(0o600)
+    expect(modeOf(join(missing, 'vapid.json'))).toBe(0o600)
 
     // An empty DATA_DIR made beforehand with the default mode.
     const empty = join(scratch, 'vazia')

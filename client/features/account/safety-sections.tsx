@@ -1,9 +1,4 @@
-import {
-  EMAIL_KIND_LABELS,
-  REPORT_REASON_LABELS,
-  REPORT_RESOLUTION_LABELS,
-  REPORT_TARGET_LABELS,
-} from '@shared/safety'
+import { REPORT_REASON_LABELS, REPORT_RESOLUTION_LABELS, REPORT_TARGET_LABELS } from '@shared/safety'
 import type { ReactNode } from 'react'
 import { QueryStates, type StatefulQuery } from '@/components/query-states'
 import { Button } from '@/components/ui/button'
@@ -128,44 +123,6 @@ export function MyReportsSection() {
                     ? REPORT_RESOLUTION_LABELS[report.resolution]
                     : 'Analisada'}
               </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </QuerySection>
-  )
-}
-
-/** Minha Conta: each e-mail kind on or off (each e-mail also carries its own unsubscribe link). */
-export function EmailPreferencesSection() {
-  const utils = trpc.useUtils()
-  const preferences = trpc.notifications.emailPreferences.useQuery()
-  const set = trpc.notifications.setEmailPreference.useMutation({
-    onSuccess: () => void utils.notifications.emailPreferences.invalidate(),
-    onError: (error) => toastError(error, 'Erro ao salvar preferência'),
-  })
-  return (
-    <QuerySection
-      id="emails"
-      title="E-mails"
-      description="Escolha o que o Vupt pode enviar para o seu e-mail. As notificações no app continuam."
-      query={preferences}
-      loads="preferências"
-    >
-      {(kinds) => (
-        <ul className="grid gap-2">
-          {kinds.map((preference) => (
-            <li key={preference.kind}>
-              <label className="flex cursor-pointer items-center gap-3 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={preference.enabled}
-                  disabled={set.isPending}
-                  onChange={(event) => set.mutate({ kind: preference.kind, enabled: event.target.checked })}
-                />
-                {EMAIL_KIND_LABELS[preference.kind]}
-              </label>
             </li>
           ))}
         </ul>

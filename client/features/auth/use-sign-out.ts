@@ -15,6 +15,8 @@ export function useSignOut() {
     isPending: signOut.isPending,
     signOut: async () => {
       try {
+        // This browser stops receiving the account's pushes (the server drops them with the session too).
+        await import('@/features/notifications/push-device').then((push) => push.forgetPushSubscription())
         await signOut.mutateAsync()
       } catch (error) {
         // An already-ended session is as good as signed out (spec: 401/403/404 ignored).

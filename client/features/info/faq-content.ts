@@ -118,6 +118,13 @@ export const faqGroups: FaqGroup[] = [
         action: { label: 'Ir para Segurança e privacidade', href: routes.security() },
       },
       {
+        id: 'notificacoes-no-celular',
+        question: 'Como recebo avisos com o Vupt fechado?',
+        answer:
+          'Toque no sino e em "Ativar notificações neste aparelho", ou vá a Minha Conta → Notificações; o navegador pede permissão só depois do seu toque. Por padrão chegam novas mensagens, ofertas, mudanças e lembretes de entrega, entrega confirmada e vaga liberada na lista de espera; o resto você liga por tipo, e "Mostrar prévia" decide se o texto aparece na tela de bloqueio (desligado para o chat). No Android e no computador funciona no Chrome, Edge, Firefox, Samsung Internet e Opera; no Mac, no Safari 16 ou mais novo. No iPhone e no iPad (iOS 16.4 ou mais novo), adicione o Vupt à Tela de Início pelo botão Compartilhar do Safari e ative pelo app instalado. Ao sair da conta, o aparelho deixa de receber.',
+        action: { label: 'Ir para Minha Conta', href: routes.myAccount() },
+      },
+      {
         id: 'excluir-conta',
         question: 'Como excluo minha conta?',
         answer:

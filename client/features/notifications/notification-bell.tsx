@@ -1,8 +1,9 @@
 import { BellIcon } from 'lucide-react'
-import { type ComponentProps, useState } from 'react'
+import { type ComponentProps, useEffect, useState } from 'react'
 import { DeferredControl, moduleLoader } from '@/components/deferred-control'
 import { TopBarButton } from '@/components/layout/top-bar-button'
 import { formatUnreadBadge, withUnreadCount } from '@/features/chat/unread'
+import { useUnreadCount } from '@/features/chat/use-unread-count'
 import { trpc } from '@/lib/trpc'
 
 const notificationMenu = moduleLoader(() => import('./notification-menu'))
@@ -43,6 +44,13 @@ export function NotificationBell() {
   })
   const polled = trpc.notifications.unreadCount.useQuery(undefined, { enabled: liveUnread === null })
   const unread = liveUnread ?? polled.data?.count ?? 0
+  const unreadMessages = useUnreadCount()
+  // The installed app's icon counts what is waiting, where the system shows badges.
+  useEffect(() => {
+    if (!('setAppBadge' in navigator)) return
+    const total = unread + unreadMessages
+    void (total > 0 ? navigator.setAppBadge(total) : navigator.clearAppBadge()).catch(() => {})
+  }, [unread, unreadMessages])
   return (
     <DeferredControl
       loader={notificationMenu}

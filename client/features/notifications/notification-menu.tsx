@@ -1,3 +1,4 @@
+import { routes } from '@shared/routes'
 import { type ReactElement, useState } from 'react'
 import { useLocation } from 'wouter'
 import type { Arrival } from '@/components/deferred-control'
@@ -14,6 +15,7 @@ import { formatTimeAgo } from '@/lib/dates'
 import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
+import { PushMenuItem } from './push-settings'
 
 /**
  * The notification list (a Radix menu), fetched when a member reaches for the bell
@@ -96,6 +98,10 @@ export function NotificationMenu({
               </DropdownMenuItem>
             ))
           )}
+        </div>
+        <Separator />
+        <div className="py-1">
+          <PushMenuItem onSettings={() => navigate(`${routes.myAccount()}#notificacoes`)} />
         </div>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -4,11 +4,8 @@ import { PageHeader } from '@/components/page-header'
 import { QueryLoadFailed } from '@/components/query-load-failed'
 import { ButtonLink } from '@/components/ui/button-link'
 import { ProfileEditor, ProfileEditorSkeleton } from '@/features/account/profile-editor'
-import {
-  BlockedMembersSection,
-  EmailPreferencesSection,
-  MyReportsSection,
-} from '@/features/account/safety-sections'
+import { BlockedMembersSection, MyReportsSection } from '@/features/account/safety-sections'
+import { NotificationSettingsSection } from '@/features/notifications/push-settings'
 import { ReverificationCard } from '@/features/semesters/reverification-card'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -45,7 +42,7 @@ export function MyAccountPage() {
       <ReverificationCard />
       <MyReportsSection />
       <BlockedMembersSection />
-      <EmailPreferencesSection />
+      <NotificationSettingsSection />
     </div>
   )
 }

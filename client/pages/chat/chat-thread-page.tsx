@@ -61,6 +61,8 @@ function ThreadView({ conversationId }: { conversationId: number }) {
   const visible = useDocumentVisible()
   const offers = useThreadOffers(conversationId, viewer?.id ?? 0, otherName, valid)
   useOpenThread(conversationId)
+  // While this thread is on a page, its messages do not push to the member's devices.
+  trpc.chat.viewing.useSubscription({ conversationId }, { enabled: valid && !notFound })
   usePageTitle(otherName ? `Conversa com ${otherName}` : notFound ? 'Conversa não encontrada' : 'Mensagens')
 
   const failure = notFound ? null : (conversation.error ?? messages.error)

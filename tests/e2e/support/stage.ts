@@ -27,7 +27,14 @@ export type Stage = {
  * Chromium, shared by the file's tests and closed after them. The hooks set the fields: read them in
  * hooks and tests.
  */
-export function setUpStage({ demo = false } = {}): Stage {
+export function setUpStage({
+  demo = false,
+  env,
+}: {
+  demo?: boolean
+  /** More environment for the server, read when it starts (after the hooks registered before this). */
+  env?: () => Record<string, string>
+} = {}): Stage {
   const stage: Stage = {
     server: undefined as unknown as RunningServer,
     browser: undefined as unknown as Browser,
@@ -42,7 +49,7 @@ export function setUpStage({ demo = false } = {}): Stage {
   }
   beforeAll(async () => {
     ;[stage.server, stage.browser] = await Promise.all([
-      demo ? startDemoServer() : startServer(),
+      demo ? startDemoServer() : startServer(env?.()),
       launchBrowser(),
     ])
   })
