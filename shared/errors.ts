@@ -70,6 +70,27 @@ export const APP_ERRORS = {
     title: 'Este anúncio foi removido pela moderação e não pode ser editado.',
     description: 'O motivo aparece em Meus Produtos.',
   },
+  INTEGRITY_REFUSED: {
+    title: 'Isto não pode ser publicado no Vupt',
+    description:
+      'Anúncios e pedidos que vendem o que a universidade proíbe (fazer trabalhos, TCC ou provas de outra pessoa, assinar presença) são recusados.',
+  },
+  INTEGRITY_RULE_TAKEN: {
+    title: 'Já existe uma regra com esta frase',
+    description: 'Edite a regra que já existe.',
+  },
+  INTEGRITY_RULE_NOT_FOUND: {
+    title: 'Regra não encontrada',
+    description: 'Ela pode ter sido excluída por outro administrador.',
+  },
+  INTEGRITY_RULES_TOO_MANY: {
+    title: 'A comunidade já tem 200 regras de integridade acadêmica.',
+    description: 'Exclua ou junte regras antes de criar outra.',
+  },
+  WANTED_OWN_JOIN: {
+    title: 'Este pedido é seu',
+    description: 'Quem publicou o pedido já conta entre as pessoas que procuram.',
+  },
   LISTING_REMOVED_NOT_REACTIVABLE: {
     title: 'Este anúncio foi removido pela moderação e não pode ser reativado.',
     description: 'O motivo aparece em Meus Produtos.',

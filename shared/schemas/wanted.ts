@@ -45,10 +45,31 @@ export type WantedInput = z.infer<typeof wantedInputSchema>
 
 export const wantedUpdateSchema = wantedInputSchema.extend({ id })
 
+/** The board's orders: newest first, or the most wanted ('Mais procurados') first. */
+export const WANTED_SORTS = ['recent', 'popular'] as const
+export type WantedSort = (typeof WANTED_SORTS)[number]
+export const WANTED_SORT_LABELS: Record<WantedSort, string> = {
+  recent: 'Mais recentes',
+  popular: 'Mais procurados',
+}
+
+/** 'Mais procurados do seu curso' on Vender: this many posts. */
+export const COURSE_DEMAND_SIZE = 5
+
 export const wantedBoardSchema = z
   .object({
     mainCategoryId: id.optional(),
-    cursor: id.nullish(),
+    sort: z.enum(WANTED_SORTS).optional(),
+    /** Where the previous page ended: the id (newest first), or 'count-id' (most wanted first). */
+    cursor: z
+      .string()
+      .regex(/^\d{1,12}(-\d{1,12})?$/)
+      .nullish(),
     limit: z.number().int().min(1).max(WANTED_PAGE_SIZE).optional(),
   })
   .optional()
+
+/** How many people want a post, as the board says it. */
+export function wantersLabel(count: number): string {
+  return count === 1 ? '1 pessoa procura' : `${count} pessoas procuram`
+}
