@@ -1,3 +1,5 @@
+import { INTEGRITY_REFUSAL_TITLE } from './integrity'
+
 /**
  * Stable application error codes the server sends (`error.data.appCode` of a tRPC error, `appCode` of
  * an Express route's `{ message, appCode, requestId }`), with the toast each one becomes (spec §8).
@@ -71,7 +73,7 @@ export const APP_ERRORS = {
     description: 'O motivo aparece em Meus Produtos.',
   },
   INTEGRITY_REFUSED: {
-    title: 'Isto não pode ser publicado no Vupt',
+    title: INTEGRITY_REFUSAL_TITLE,
     description:
       'Anúncios e pedidos que vendem o que a universidade proíbe (fazer trabalhos, TCC ou provas de outra pessoa, assinar presença) são recusados.',
   },

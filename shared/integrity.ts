@@ -24,6 +24,9 @@ export const INTEGRITY_ALTERNATIVES_MAX = 25
 /** Words a lone `*` in a phrase may stand for. */
 export const INTEGRITY_GAP_WORDS = 3
 
+/** The refusal's title, in the error catalogue and above the form that was refused. */
+export const INTEGRITY_REFUSAL_TITLE = 'Isto não pode ser publicado no Vupt'
+
 /** Where a refusal sends the member: the FAQ's answer about what may not be sold. */
 export const INTEGRITY_RULES_PATH = `${routes.faq()}#integridade-academica`
 
