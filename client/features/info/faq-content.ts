@@ -50,12 +50,6 @@ export const faqGroups: FaqGroup[] = [
           'Só quem concluiu uma entrega confirmada pelo código pode avaliar: cada um dos dois avalia o outro uma vez, com 1 a 5 estrelas e um comentário opcional, em até 14 dias depois da entrega. A avaliação pode ser editada nas primeiras 48 horas, e quem foi avaliado pode publicar uma resposta. Ninguém avalia a si mesmo nem quem bloqueou ou foi bloqueado. O perfil mostra as últimas avaliações, o número de entregas confirmadas como vendedor e a média, que só aparece (também nos anúncios) a partir de 3 avaliações. Uma avaliação ofensiva ou falsa pode ser denunciada, e a moderação pode removê-la.',
       },
       {
-        id: 'procura-se',
-        question: 'Não achei o que procuro. E agora?',
-        answer:
-          'Publique um pedido no Procura-se: quando alguém anunciar algo que combine, você recebe um aviso. Se alguém já pediu a mesma coisa, toque em "Eu também" no pedido em vez de publicar outro: você é avisado junto, e o pedido mostra quantas pessoas procuram, o que ajuda quem vende a saber o que a comunidade quer. "Não procuro mais" tira você do pedido.',
-      },
-      {
         id: 'o-que-e-vupt',
         question: 'O que é um Vupt?',
         answer:
