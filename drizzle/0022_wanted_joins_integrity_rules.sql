@@ -1,3 +1,9 @@
+CREATE TABLE `integrity_rule_seeds` (
+	`community_id` integer PRIMARY KEY NOT NULL,
+	`seeded_at` integer NOT NULL,
+	FOREIGN KEY (`community_id`) REFERENCES `communities`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `integrity_rules` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`community_id` integer NOT NULL,
@@ -20,7 +26,6 @@ CREATE TABLE `wanted_joins` (
 );
 --> statement-breakpoint
 CREATE INDEX `wanted_joins_user_idx` ON `wanted_joins` (`user_id`);--> statement-breakpoint
-ALTER TABLE `communities` ADD `integrity_rules_seeded_at` integer;--> statement-breakpoint
 ALTER TABLE `wanted_posts` ADD `wanters_count` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 CREATE INDEX `wanted_popular_idx` ON `wanted_posts` (`community_id`,`wanters_count`,`id`) WHERE "wanted_posts"."status" = 'open' and "wanted_posts"."moderation_status" = 'active';--> statement-breakpoint
 -- How many people want a post: its poster and each 'Eu também', kept in the same transaction as the

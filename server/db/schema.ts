@@ -55,8 +55,6 @@ export const communities = sqliteTable('communities', {
   primaryColor: text('primary_color').notNull(),
   secondaryColor: text('secondary_color').notNull(),
   timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
-  /** When the default academic-integrity rules were given to the community; afterwards they are its admins'. */
-  integrityRulesSeededAt: integer('integrity_rules_seeded_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
 })
 
@@ -1096,6 +1094,17 @@ export const integrityRules = sqliteTable(
   },
   (t) => [uniqueIndex('integrity_rules_phrase_idx').on(t.communityId, t.phrase)],
 )
+
+/**
+ * The communities that were given the default academic-integrity rules, once: afterwards the rules are
+ * their admins', and a rule they deleted does not come back at a restart.
+ */
+export const integrityRuleSeeds = sqliteTable('integrity_rule_seeds', {
+  communityId: integer('community_id')
+    .primaryKey()
+    .references(() => communities.id, { onDelete: 'cascade' }),
+  seededAt: integer('seeded_at', { mode: 'timestamp_ms' }).notNull(),
+})
 
 /** A warning or a suspension given to a member by the moderation. */
 export const sanctions = sqliteTable(

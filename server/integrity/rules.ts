@@ -10,7 +10,15 @@ import { memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { communities, integrityRules, listingImages, listings, profiles, reports } from '../db/schema'
+import {
+  communities,
+  integrityRuleSeeds,
+  integrityRules,
+  listingImages,
+  listings,
+  profiles,
+  reports,
+} from '../db/schema'
 import { appError } from '../errors'
 import { isLiveListing } from '../listings/visibility'
 import { publishAdminChange } from '../moderation/badges'
@@ -45,7 +53,8 @@ export function seedIntegrityRules(db: Database, now = new Date()): void {
     const unseeded = tx
       .select({ id: communities.id })
       .from(communities)
-      .where(isNull(communities.integrityRulesSeededAt))
+      .leftJoin(integrityRuleSeeds, eq(integrityRuleSeeds.communityId, communities.id))
+      .where(isNull(integrityRuleSeeds.communityId))
       .all()
     for (const community of unseeded) {
       tx.insert(integrityRules)
@@ -58,10 +67,7 @@ export function seedIntegrityRules(db: Database, now = new Date()): void {
         )
         .onConflictDoNothing()
         .run()
-      tx.update(communities)
-        .set({ integrityRulesSeededAt: now })
-        .where(eq(communities.id, community.id))
-        .run()
+      tx.insert(integrityRuleSeeds).values({ communityId: community.id, seededAt: now }).run()
     }
   })
 }
