@@ -1,12 +1,7 @@
 import { and, count, desc, eq, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { routes } from '../../shared/routes'
-import {
-  COURSE_DEMAND_SIZE,
-  WANTED_OPEN_MAX,
-  WANTED_PAGE_SIZE,
-  type WantedInput,
-  type WantedSort,
-} from '../../shared/schemas/wanted'
+import { WANTED_OPEN_MAX, WANTED_PAGE_SIZE, type WantedInput } from '../../shared/schemas/wanted'
+import { COURSE_DEMAND_SIZE, type WantedSort } from '../../shared/wanted'
 import { memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'

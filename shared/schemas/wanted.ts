@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WANTED_SORTS } from '../wanted'
 import { LISTING_PRICE_MAX_CENTS } from './listing'
 import { multiLineText, singleLineText } from './text'
 
@@ -45,17 +46,6 @@ export type WantedInput = z.infer<typeof wantedInputSchema>
 
 export const wantedUpdateSchema = wantedInputSchema.extend({ id })
 
-/** The board's orders: newest first, or the most wanted ('Mais procurados') first. */
-export const WANTED_SORTS = ['recent', 'popular'] as const
-export type WantedSort = (typeof WANTED_SORTS)[number]
-export const WANTED_SORT_LABELS: Record<WantedSort, string> = {
-  recent: 'Mais recentes',
-  popular: 'Mais procurados',
-}
-
-/** 'Mais procurados do seu curso' on Vender: this many posts. */
-export const COURSE_DEMAND_SIZE = 5
-
 export const wantedBoardSchema = z
   .object({
     mainCategoryId: id.optional(),
@@ -68,8 +58,3 @@ export const wantedBoardSchema = z
     limit: z.number().int().min(1).max(WANTED_PAGE_SIZE).optional(),
   })
   .optional()
-
-/** How many people want a post, as the board says it. */
-export function wantersLabel(count: number): string {
-  return count === 1 ? '1 pessoa procura' : `${count} pessoas procuram`
-}

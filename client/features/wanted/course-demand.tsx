@@ -1,12 +1,12 @@
 import { routes } from '@shared/routes'
-import { COURSE_DEMAND_SIZE, wantersLabel } from '@shared/schemas/wanted'
+import { COURSE_DEMAND_SIZE, wantersLabel } from '@shared/wanted'
 import { ArrowRightIcon, TrendingUpIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LoadError } from '@/components/query-states'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { trpc } from '@/lib/trpc'
-import { maxPriceLabel } from './wanted-card'
+import { maxPriceLabel } from './max-price-label'
 
 const courseLabel = (count: number) =>
   count === 1 ? '1 pessoa do seu curso' : `${count} pessoas do seu curso`

@@ -1,6 +1,5 @@
-import { formatPrice } from '@shared/money'
 import { routes } from '@shared/routes'
-import { wantersLabel } from '@shared/schemas/wanted'
+import { wantersLabel } from '@shared/wanted'
 import { CalendarClockIcon, HandIcon, MessageCircleIcon, UsersIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
@@ -12,11 +11,9 @@ import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate, formatTimeAgo } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
+import { maxPriceLabel } from './max-price-label'
 
 export type WantedPost = RouterOutputs['wanted']['board']['items'][number]
-
-export const maxPriceLabel = (cents: number | null) =>
-  cents ? `Paga até ${formatPrice(cents)}` : 'Qualquer preço'
 
 /** A wanted post on the board: what, how much, who and until when, and what the viewer may do about it. */
 export function WantedCard({

@@ -1,4 +1,4 @@
-import type { WantedSort } from '@shared/schemas/wanted'
+import type { WantedSort } from '@shared/wanted'
 
 /** The Procura-se board's order, kept in the query string (`?ordem=mais-procurados`) so a link reproduces it. */
 export type WantedSearch = { sort: WantedSort }

@@ -13,7 +13,6 @@ import { SkeletonStack } from '@/components/skeleton-stack'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { IntegrityRefusal, integrityRefusalOf } from '@/features/integrity/integrity-refusal'
 import { ListingGallery } from '@/features/listings/detail/listing-gallery'
 import { type Listing, VuptButton, VuptCount } from '@/features/listings/detail/listing-reactions'
 import { SellerCard } from '@/features/listings/detail/seller-card'
@@ -103,7 +102,6 @@ function ListingDetails({
   const { community } = useCommunity()
   const invalidateListings = useInvalidateListings()
   const update = trpc.listings.update.useMutation()
-  const [refusal, setRefusal] = useState<string | null>(null)
   const canEdit = listing.isOwner && listing.moderationStatus !== 'removed'
   const [editingWanted, setEditing] = useState(startEditing)
   const editing = editingWanted && canEdit
@@ -124,14 +122,12 @@ function ListingDetails({
   }
 
   const save = async (input: ListingInput) => {
-    setRefusal(null)
     try {
       await update.mutateAsync({ id: listing.id, ...input })
       toast.success('Produto atualizado com sucesso!')
       await invalidateListings('edited', listing.id)
       closeEditor()
     } catch (error) {
-      setRefusal(integrityRefusalOf(error))
       toastError(error, 'Erro ao atualizar produto')
     }
   }
@@ -155,7 +151,6 @@ function ListingDetails({
           </h1>
           <p className="text-muted-foreground">As alterações aparecem para todos assim que você salvar.</p>
         </header>
-        {refusal ? <IntegrityRefusal reason={refusal} /> : null}
         <Suspense fallback={<EditorSkeleton />}>
           <ListingForm
             mode="edit"
