@@ -53,6 +53,7 @@ const AdminSubcategoriesPage = page('admin/subcategories-page')
 const AdminMeetingSpotsPage = page('admin/meeting-spots-page')
 const AdminModerationLogPage = page('admin/moderation-log-page')
 const AdminReportsPage = page('admin/reports-page')
+const AdminIntegrityPage = page('admin/integrity-page')
 const EventsPage = page('events/events-page')
 const EventPage = page('events/event-page')
 const EventFormPage = page('events/event-form-page')
@@ -135,6 +136,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/admin/pontos-de-encontro', page: AdminMeetingSpotsPage, access: 'admin' },
   { path: '/admin/moderacao', page: AdminModerationLogPage, access: 'moderator' },
   { path: '/admin/denuncias', page: AdminReportsPage, access: 'moderator' },
+  { path: '/admin/integridade', page: AdminIntegrityPage, access: 'admin' },
 ]
 
 /** Routes at the root: `/` is the listing's landing page. */

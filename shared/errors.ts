@@ -1,3 +1,5 @@
+import { INTEGRITY_REFUSAL_TITLE } from './integrity'
+
 /**
  * Stable application error codes the server sends (`error.data.appCode` of a tRPC error, `appCode` of
  * an Express route's `{ message, appCode, requestId }`), with the toast each one becomes (spec §8).
@@ -100,6 +102,27 @@ export const APP_ERRORS = {
   LISTING_REMOVED_NOT_EDITABLE: {
     title: 'Este anúncio foi removido pela moderação e não pode ser editado.',
     description: 'O motivo aparece em Meus Produtos.',
+  },
+  INTEGRITY_REFUSED: {
+    title: INTEGRITY_REFUSAL_TITLE,
+    description:
+      'Anúncios e pedidos que vendem o que a universidade proíbe (fazer trabalhos, TCC ou provas de outra pessoa, assinar presença) são recusados.',
+  },
+  INTEGRITY_RULE_TAKEN: {
+    title: 'Já existe uma regra com esta frase',
+    description: 'Edite a regra que já existe.',
+  },
+  INTEGRITY_RULE_NOT_FOUND: {
+    title: 'Regra não encontrada',
+    description: 'Ela pode ter sido excluída por outro administrador.',
+  },
+  INTEGRITY_RULES_TOO_MANY: {
+    title: 'A comunidade já tem 200 regras de integridade acadêmica.',
+    description: 'Exclua ou junte regras antes de criar outra.',
+  },
+  WANTED_OWN_JOIN: {
+    title: 'Este pedido é seu',
+    description: 'Quem publicou o pedido já conta entre as pessoas que procuram.',
   },
   LISTING_REMOVED_NOT_REACTIVABLE: {
     title: 'Este anúncio foi removido pela moderação e não pode ser reativado.',

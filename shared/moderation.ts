@@ -15,6 +15,9 @@ export const MODERATION_ACTIONS = [
   'suspend_user',
   'delete_account',
   'remove_review',
+  'create_integrity_rule',
+  'update_integrity_rule',
+  'delete_integrity_rule',
 ] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
@@ -33,6 +36,9 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   suspend_user: 'Suspendeu usuário',
   delete_account: 'Excluiu a própria conta',
   remove_review: 'Removeu avaliação',
+  create_integrity_rule: 'Criou regra de integridade acadêmica',
+  update_integrity_rule: 'Alterou regra de integridade acadêmica',
+  delete_integrity_rule: 'Excluiu regra de integridade acadêmica',
 }
 
 /** What a moderation action can be about. */
@@ -45,6 +51,7 @@ export const MODERATION_TARGETS = [
   'report',
   'wanted',
   'review',
+  'integrity_rule',
 ] as const
 export type ModerationTarget = (typeof MODERATION_TARGETS)[number]
 
@@ -57,4 +64,5 @@ export const MODERATION_TARGET_LABELS: Record<ModerationTarget, string> = {
   report: 'Denúncia',
   wanted: 'Pedido do Procura-se',
   review: 'Avaliação',
+  integrity_rule: 'Regra de integridade acadêmica',
 }

@@ -50,6 +50,7 @@ export const CLIENT_ROUTES = [
   '/admin/pontos-de-encontro',
   '/admin/moderacao',
   '/admin/denuncias',
+  '/admin/integridade',
 ] as const
 
 export type ClientRoutePattern = (typeof CLIENT_ROUTES)[number]
@@ -135,5 +136,6 @@ export const routes = {
     meetingSpots: route('/admin/pontos-de-encontro'),
     moderationLog: route('/admin/moderacao'),
     reports: route('/admin/denuncias'),
+    integrity: route('/admin/integridade'),
   },
 } as const

@@ -42,7 +42,8 @@ export const CONTENT_REPORT_REASONS = [
   'fake_profile',
   'other',
 ] as const
-export const REPORT_REASONS = [...CONTENT_REPORT_REASONS, 'accessibility'] as const
+/** Besides a member's reasons: a barrier, and a publication an academic-integrity rule sent to review. */
+export const REPORT_REASONS = [...CONTENT_REPORT_REASONS, 'accessibility', 'integrity'] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
 export type ContentReportReason = (typeof CONTENT_REPORT_REASONS)[number]
 
@@ -54,6 +55,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   fake_profile: 'Perfil falso',
   other: 'Outro',
   accessibility: 'Barreira de acessibilidade',
+  integrity: 'Integridade acadêmica (regra da comunidade)',
 }
 
 /** Limits of a barrier report: where it happened and what the member uses to navigate. */

@@ -25,6 +25,7 @@ import {
   sessions,
   userRoles,
   users,
+  wantedJoins,
   wantedPosts,
 } from '../db/schema'
 import { assertNotLastAdmin } from '../members/last-admin'
@@ -101,6 +102,8 @@ export function deleteAccount(db: Database, userId: number): void {
     tx.delete(listings).where(eq(listings.sellerId, userId)).run()
     tx.delete(events).where(eq(events.organizerId, userId)).run()
     tx.delete(wantedPosts).where(eq(wantedPosts.posterId, userId)).run()
+    // Each 'Eu também' of the account leaves the count of the post it joined (the triggers see to it).
+    tx.delete(wantedJoins).where(eq(wantedJoins.userId, userId)).run()
     tx.delete(sessions).where(eq(sessions.userId, userId)).run()
     // No push reaches the devices of a deleted account.
     tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).run()

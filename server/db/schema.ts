@@ -19,6 +19,7 @@ import {
   MODERATION_STATUSES,
   ROLES,
 } from '../../shared/domain'
+import { INTEGRITY_ACTIONS } from '../../shared/integrity'
 import { PUSH_KINDS } from '../../shared/push'
 import {
   EMAIL_KINDS,
@@ -625,6 +626,8 @@ export const wantedPosts = sqliteTable(
     status: text('status', { enum: WANTED_STATUSES }).notNull().default('open'),
     moderationStatus: text('moderation_status', { enum: MODERATION_STATUSES }).notNull().default('active'),
     removalReason: text('removal_reason'),
+    /** How many people want it: the poster and everyone who said 'Eu também', kept by triggers on wanted_joins. */
+    wantersCount: integer('wanters_count').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -633,8 +636,25 @@ export const wantedPosts = sqliteTable(
     // The board and the matching: live posts of one community and category, soonest to expire last.
     index('wanted_live_idx').on(t.communityId, t.mainCategoryId, t.expiresAt).where(liveWantedCondition(t)),
     index('wanted_board_idx').on(t.communityId, t.createdAt).where(liveWantedCondition(t)),
+    // 'Mais procurados': the board by how many want each post, the id as keyset tiebreaker.
+    index('wanted_popular_idx').on(t.communityId, t.wantersCount, t.id).where(liveWantedCondition(t)),
     index('wanted_poster_idx').on(t.posterId, t.createdAt),
   ],
+)
+
+/** 'Eu também': a member who wants what another member's post asks for, told when a listing answers it. */
+export const wantedJoins = sqliteTable(
+  'wanted_joins',
+  {
+    wantedId: integer('wanted_id')
+      .notNull()
+      .references(() => wantedPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.wantedId, t.userId] }), index('wanted_joins_user_idx').on(t.userId)],
 )
 
 /** A listing found to answer a wanted post when it was published: its seller sees 'Alguém procura isto'. */
@@ -1114,6 +1134,39 @@ export const reports = sqliteTable(
     index('reports_reporter_idx').on(t.reporterId, t.createdAt),
   ],
 )
+
+/**
+ * A community's academic-integrity rule: a phrase (folded, `palavra*` for any ending, a lone `*` for up
+ * to three words between) that refuses a listing or a Procura-se post, or publishes it and queues it
+ * for the moderation.
+ */
+export const integrityRules = sqliteTable(
+  'integrity_rules',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    phrase: text('phrase').notNull(),
+    action: text('action', { enum: INTEGRITY_ACTIONS }).notNull(),
+    /** What the member reads when the rule refuses, and the moderator when it queues. */
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('integrity_rules_phrase_idx').on(t.communityId, t.phrase)],
+)
+
+/**
+ * The communities that were given the default academic-integrity rules, once: afterwards the rules are
+ * their admins', and a rule they deleted does not come back at a restart.
+ */
+export const integrityRuleSeeds = sqliteTable('integrity_rule_seeds', {
+  communityId: integer('community_id')
+    .primaryKey()
+    .references(() => communities.id, { onDelete: 'cascade' }),
+  seededAt: integer('seeded_at', { mode: 'timestamp_ms' }).notNull(),
+})
 
 /** A warning or a suspension given to a member by the moderation. */
 export const sanctions = sqliteTable(

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { createAccount, findUserByEmail } from '../auth/accounts'
 import { proveMailbox } from '../auth/mailbox'
 import { hashPassword } from '../auth/password'
+import { seedIntegrityRules } from '../integrity/rules'
 import type { Database } from './client'
 import { communities, mainCategories, meetingSpots, profiles, subcategories, userRoles } from './schema'
 import { SEED_COMMUNITIES, SEED_MAIN_CATEGORIES, SEED_MEETING_SPOTS } from './seed-data'
@@ -25,6 +26,7 @@ export async function seedBase(
 ): Promise<void> {
   seedCatalogue(db, ownedCommunities)
   seedMeetingSpots(db)
+  seedIntegrityRules(db)
   if (admin) await seedAdmin(db, admin)
 }
 

@@ -7,6 +7,7 @@ import type { Database } from '../db/client'
 import { favorites, listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { closeOffersOffSale } from '../deals/offers'
 import { appError } from '../errors'
+import { assertNotForbidden, queueForReview } from '../integrity/rules'
 import { notifyListingReaction } from '../notifications/kinds'
 import { consumeAll } from '../rate-limits'
 import { notBlockedWith } from '../safety/blocks'
@@ -167,6 +168,8 @@ export async function publishListing(services: AppServices, user: CurrentUser, i
   const { db } = services
   assertMayPublish(db, user)
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
+  const communityId = memberCommunityId(user)
+  const review = assertNotForbidden(db, communityId, [input.title, input.description])
   await consumeAll([[services.rateLimits.listingsByUser, String(user.id)]], () =>
     appError('TOO_MANY_REQUESTS', 'LISTINGS_DAILY_LIMIT'),
   )
@@ -174,7 +177,7 @@ export async function publishListing(services: AppServices, user: CurrentUser, i
     const row = db
       .insert(listings)
       .values({
-        communityId: memberCommunityId(user),
+        communityId,
         sellerId: user.id,
         ...listingFields(input),
       })
@@ -182,6 +185,12 @@ export async function publishListing(services: AppServices, user: CurrentUser, i
       .get()
     replaceImages(services, user.id, row.id, input.imageIds)
     return row
+  })
+  queueForReview(services, {
+    communityId,
+    authorId: user.id,
+    target: { type: 'listing', id: created.id },
+    rules: review,
   })
   matchNewListing(services, created.id)
   return created
@@ -194,11 +203,14 @@ export async function editListing(services: AppServices, user: CurrentUser, id: 
   if (listing.moderationStatus === 'removed') throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_EDITABLE')
   assertMayPublish(db, user)
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
+  const communityId = memberCommunityId(user)
+  const review = assertNotForbidden(db, communityId, [input.title, input.description])
   await consumeAll([[services.rateLimits.listingEditsByUser, String(user.id)]])
   db.transaction(() => {
     db.update(listings).set(listingFields(input)).where(eq(listings.id, id)).run()
     replaceImages(services, user.id, id, input.imageIds)
   })
+  queueForReview(services, { communityId, authorId: user.id, target: { type: 'listing', id }, rules: review })
   if (input.priceCents < listing.priceCents) notifyPriceDrop(services, id, listing.priceCents)
 }
 

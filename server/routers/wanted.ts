@@ -5,7 +5,10 @@ import { removalReasonText } from '../moderation/remove-listing'
 import { approvedProcedure, moderatorProcedure, router } from '../trpc/init'
 import {
   closeWanted,
+  courseDemand,
   createWanted,
+  joinWanted,
+  leaveWanted,
   removeWantedByModeration,
   updateWanted,
   wantedBoard,
@@ -17,12 +20,24 @@ export const wantedRouter = router({
   board: approvedProcedure.input(wantedBoardSchema).query(({ ctx, input }) =>
     wantedBoard(ctx.db, ctx.user, {
       mainCategoryId: input?.mainCategoryId,
-      before: input?.cursor,
+      sort: input?.sort,
+      cursor: input?.cursor,
       ...(input?.limit ? { limit: input.limit } : {}),
     }),
   ),
 
   mine: approvedProcedure.query(({ ctx }) => wantedOf(ctx.db, ctx.user)),
+
+  /** 'Mais procurados do seu curso', on Vender. */
+  courseDemand: approvedProcedure.query(({ ctx }) => courseDemand(ctx.db, ctx.user)),
+
+  /** 'Eu também': the member wants it too; answers how many people want it now. */
+  join: approvedProcedure.input(idInput).mutation(({ ctx, input }) => joinWanted(ctx.db, ctx.user, input.id)),
+
+  /** 'Não procuro mais'. */
+  leave: approvedProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => leaveWanted(ctx.db, ctx.user, input.id)),
 
   create: approvedProcedure
     .input(wantedInputSchema)
@@ -30,7 +45,7 @@ export const wantedRouter = router({
 
   update: approvedProcedure.input(wantedUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input
-    updateWanted(ctx.db, ctx.user, id, fields)
+    updateWanted(ctx, ctx.user, id, fields)
     return { id }
   }),
 

@@ -4,7 +4,7 @@ import { routes } from '../../shared/routes'
 import { memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
-import { listings, profiles, wantedMatches, wantedPosts } from '../db/schema'
+import { listings, profiles, wantedJoins, wantedMatches, wantedPosts } from '../db/schema'
 import { notify } from '../notifications/notify'
 import { notBlockedWith } from '../safety/blocks'
 import type { AppServices } from '../services'
@@ -72,6 +72,8 @@ export function listingAnswers(keywords: string[], listing: { title: string; des
 
 /** More than this many live posts in one category is a flood; the newest are matched. */
 const CANDIDATES_MAX = 500
+/** At most this many people are told of one listing: the posters first, then the earliest to join. */
+const TOLD_MAX = 500
 
 /**
  * A listing was just published: the live wanted posts of its community and category it answers (by
@@ -116,14 +118,40 @@ export function matchNewListing(services: AppServices, listingId: number, now = 
     .values(matched.map((post) => ({ wantedId: post.id, listingId })))
     .onConflictDoNothing()
     .run()
-  for (const post of matched) {
+  // Everyone who said 'Eu também' is told as the poster is, once per listing however many of their
+  // posts it answers, never the seller and never across a block.
+  const joiners = db
+    .select({ wantedId: wantedJoins.wantedId, userId: wantedJoins.userId })
+    .from(wantedJoins)
+    .where(
+      and(
+        inArray(
+          wantedJoins.wantedId,
+          matched.map((post) => post.id),
+        ),
+        ne(wantedJoins.userId, listing.sellerId),
+        notBlockedWith(listing.sellerId, wantedJoins.userId),
+      ),
+    )
+    .orderBy(wantedJoins.createdAt)
+    .limit(TOLD_MAX)
+    .all()
+  const titles = new Map(matched.map((post) => [post.id, post.title]))
+  const told = new Map<number, { wantedId: number; title: string }>()
+  for (const post of matched)
+    if (!told.has(post.posterId)) told.set(post.posterId, { wantedId: post.id, title: post.title })
+  for (const join of joiners) {
+    if (!told.has(join.userId))
+      told.set(join.userId, { wantedId: join.wantedId, title: titles.get(join.wantedId) ?? '' })
+  }
+  for (const [userId, post] of [...told].slice(0, TOLD_MAX)) {
     notify(services, {
-      userId: post.posterId,
+      userId,
       kind: 'wanted_match',
       title: `Alguém anunciou o que você procura: "${post.title}"`,
       body: `"${listing.title}" por ${formatPrice(listing.priceCents)}.`,
       link: routes.listing(listingId),
-      email: { kind: 'wanted_match', about: `wanted:${post.id}` },
+      email: { kind: 'wanted_match', about: `wanted:${post.wantedId}` },
     })
   }
   return matched.map((post) => post.id)

@@ -1,12 +1,15 @@
-import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { routes } from '../../shared/routes'
 import { WANTED_OPEN_MAX, WANTED_PAGE_SIZE, type WantedInput } from '../../shared/schemas/wanted'
+import { COURSE_DEMAND_SIZE, type WantedSort } from '../../shared/wanted'
 import { memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { mainCategories, profiles, wantedPosts } from '../db/schema'
+import { mainCategories, profiles, wantedJoins, wantedPosts } from '../db/schema'
+import { foldForSearch } from '../db/search-fold'
 import { appError } from '../errors'
+import { assertNotForbidden, queueForReview } from '../integrity/rules'
 import { logModeration } from '../moderation/log'
 import { notify } from '../notifications/notify'
 import { consumeAll } from '../rate-limits'
@@ -20,11 +23,36 @@ export const wantedNotFound = () => appError('NOT_FOUND', 'WANTED_NOT_FOUND')
 
 function checkMainCategory(db: Database, mainCategoryId: number) {
   const main = db
-    .select({ id: mainCategories.id })
+    .select({ id: mainCategories.id, name: mainCategories.name })
     .from(mainCategories)
     .where(eq(mainCategories.id, mainCategoryId))
     .get()
   if (!main) throw appError('BAD_REQUEST', 'MAIN_CATEGORY_REQUIRED')
+  return main
+}
+
+/** A post the integrity review rules matched goes to the moderation's queue, as the poster wrote it. */
+function queueWantedForReview(
+  services: Pick<AppServices, 'db' | 'bus'>,
+  user: CurrentUser,
+  id: number,
+  input: WantedInput,
+  categoryName: string,
+  rules: ReturnType<typeof assertNotForbidden>,
+) {
+  queueForReview(services, {
+    communityId: memberCommunityId(user),
+    authorId: user.id,
+    target: {
+      type: 'wanted',
+      id,
+      title: input.title,
+      details: input.details || null,
+      maxPriceCents: input.maxPriceCents ?? null,
+      categoryName,
+    },
+    rules,
+  })
 }
 
 const fieldsOf = (input: WantedInput, now: Date) => ({
@@ -44,7 +72,8 @@ export async function createWanted(
 ) {
   const { db } = services
   assertMayPublish(db, user)
-  checkMainCategory(db, input.mainCategoryId)
+  const category = checkMainCategory(db, input.mainCategoryId)
+  const review = assertNotForbidden(db, memberCommunityId(user), [input.title, input.details ?? ''])
   const open = db
     .select({ total: count() })
     .from(wantedPosts)
@@ -52,11 +81,13 @@ export async function createWanted(
     .get()
   if ((open?.total ?? 0) >= WANTED_OPEN_MAX) throw appError('BAD_REQUEST', 'WANTED_TOO_MANY')
   await consumeAll([[services.rateLimits.wantedByUser, String(user.id)]])
-  return db
+  const created = db
     .insert(wantedPosts)
     .values({ communityId: memberCommunityId(user), posterId: user.id, ...fieldsOf(input, now) })
     .returning({ id: wantedPosts.id })
     .get()
+  queueWantedForReview(services, user, created.id, input, category.name, review)
+  return created
 }
 
 /** The poster's own post, or NOT_FOUND: another member's id reveals nothing. */
@@ -73,20 +104,23 @@ function ownWanted(db: Database, user: CurrentUser, id: number) {
 
 /** The poster edits the post; the expiry counts again from now, and a closed post opens again. */
 export function updateWanted(
-  db: Database,
+  services: Pick<AppServices, 'db' | 'bus'>,
   user: CurrentUser,
   id: number,
   input: WantedInput,
   now = new Date(),
 ) {
+  const { db } = services
   ownWanted(db, user, id)
   // Editing reopens and republishes the post.
   assertMayPublish(db, user)
-  checkMainCategory(db, input.mainCategoryId)
+  const category = checkMainCategory(db, input.mainCategoryId)
+  const review = assertNotForbidden(db, memberCommunityId(user), [input.title, input.details ?? ''])
   db.update(wantedPosts)
     .set({ ...fieldsOf(input, now), status: 'open' })
     .where(eq(wantedPosts.id, id))
     .run()
+  queueWantedForReview(services, user, id, input, category.name, review)
 }
 
 /** 'Já encontrei': the post leaves the board and is matched no more. */
@@ -105,6 +139,7 @@ const boardColumns = {
   mainCategoryId: wantedPosts.mainCategoryId,
   mainCategoryName: mainCategories.name,
   mainCategorySlug: mainCategories.slug,
+  wantersCount: wantedPosts.wantersCount,
   poster: {
     id: profiles.userId,
     ...memberNameColumns,
@@ -112,31 +147,149 @@ const boardColumns = {
   },
 }
 
+/** In a query: the member said 'Eu também' to the post. */
+const joinedBy = (userId: number) =>
+  sql<boolean>`exists (select 1 from ${wantedJoins} where ${wantedJoins.wantedId} = ${wantedPosts.id} and ${wantedJoins.userId} = ${userId})`.mapWith(
+    Boolean,
+  )
+
+/** Where a page of the board ends: the id, or 'count-id' when the most wanted come first. */
+function pageEnd(sort: WantedSort, cursor: string | null | undefined): SQL | undefined {
+  if (!cursor) return undefined
+  const [first, second] = cursor.split('-').map(Number)
+  if (sort === 'recent') return lt(wantedPosts.id, first ?? 0)
+  if (second === undefined) return undefined
+  return or(
+    lt(wantedPosts.wantersCount, first ?? 0),
+    and(eq(wantedPosts.wantersCount, first ?? 0), lt(wantedPosts.id, second)),
+  )
+}
+
 /**
- * The Procura-se board of the member's community: live posts, newest first, without anyone on either
- * side of a block. `before` pages back by id.
+ * The Procura-se board of the member's community: live posts, newest first or the most wanted first,
+ * without anyone on either side of a block. `cursor` pages on from where the last page ended.
  */
 export function wantedBoard(
   db: Database,
   user: CurrentUser,
-  options: { mainCategoryId?: number | undefined; before?: number | null | undefined; limit?: number } = {},
+  options: {
+    mainCategoryId?: number | undefined
+    sort?: WantedSort | undefined
+    cursor?: string | null | undefined
+    limit?: number
+  } = {},
   now = new Date(),
 ) {
   const limit = options.limit ?? WANTED_PAGE_SIZE
+  const sort = options.sort ?? 'recent'
   const conditions: (SQL | undefined)[] = [wantedVisibleTo(user, now)]
   if (options.mainCategoryId) conditions.push(eq(wantedPosts.mainCategoryId, options.mainCategoryId))
-  if (options.before) conditions.push(lt(wantedPosts.id, options.before))
+  conditions.push(pageEnd(sort, options.cursor))
   const rows = db
-    .select(boardColumns)
+    .select({ ...boardColumns, joinedByMe: joinedBy(user.id) })
     .from(wantedPosts)
     .innerJoin(profiles, eq(profiles.userId, wantedPosts.posterId))
     .innerJoin(mainCategories, eq(mainCategories.id, wantedPosts.mainCategoryId))
     .where(and(...conditions))
-    .orderBy(desc(wantedPosts.id))
+    .orderBy(
+      ...(sort === 'popular'
+        ? [desc(wantedPosts.wantersCount), desc(wantedPosts.id)]
+        : [desc(wantedPosts.id)]),
+    )
     .limit(limit + 1)
     .all()
   const items = rows.slice(0, limit).map((row) => ({ ...row, isMine: row.poster.id === user.id }))
-  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null }
+  const last = items.at(-1)
+  const nextCursor =
+    rows.length > limit && last
+      ? sort === 'popular'
+        ? `${last.wantersCount}-${last.id}`
+        : String(last.id)
+      : null
+  return { items, nextCursor }
+}
+
+/**
+ * 'Eu também': the member joins a live post of their community instead of posting it again, and is
+ * told with its poster when a listing answers it. Saying it twice changes nothing.
+ */
+export function joinWanted(db: Database, user: CurrentUser, id: number, now = new Date()) {
+  assertMayPublish(db, user)
+  const post = db
+    .select({ posterId: wantedPosts.posterId })
+    .from(wantedPosts)
+    .where(and(eq(wantedPosts.id, id), wantedVisibleTo(user, now)))
+    .get()
+  if (!post) throw wantedNotFound()
+  if (post.posterId === user.id) throw appError('BAD_REQUEST', 'WANTED_OWN_JOIN')
+  db.insert(wantedJoins).values({ wantedId: id, userId: user.id }).onConflictDoNothing().run()
+  return wantersOf(db, id)
+}
+
+/** 'Não procuro mais': the member leaves a post they joined, whatever became of it. */
+export function leaveWanted(db: Database, user: CurrentUser, id: number) {
+  db.delete(wantedJoins)
+    .where(and(eq(wantedJoins.wantedId, id), eq(wantedJoins.userId, user.id)))
+    .run()
+  return wantersOf(db, id)
+}
+
+function wantersOf(db: Database, id: number) {
+  const row = db
+    .select({ wantersCount: wantedPosts.wantersCount })
+    .from(wantedPosts)
+    .where(eq(wantedPosts.id, id))
+    .get()
+  return { id, wantersCount: row?.wantersCount ?? 0 }
+}
+
+/** The member's course, as the profile says it; null when it says none. */
+function courseOf(db: Database, userId: number): string | null {
+  const course = db
+    .select({ course: profiles.course })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .get()?.course
+  return course?.trim() ? course : null
+}
+
+/**
+ * In a query over `profiles`: the member studies `course`. The only place two members' courses are
+ * compared (today the profile's free text, folded and trimmed; a course id once the profile has one).
+ */
+function studiesCourse(course: string): SQL {
+  return sql`fold_for_search(trim(${profiles.course})) = ${foldForSearch(course.trim())}`
+}
+
+/**
+ * 'Mais procurados do seu curso', for a seller on Vender: the live posts of the community wanted by
+ * the most members of the seller's course (the poster and those who said 'Eu também'), never the
+ * seller's own. Empty when the profile names no course.
+ */
+export function courseDemand(db: Database, user: CurrentUser, limit = COURSE_DEMAND_SIZE, now = new Date()) {
+  const course = courseOf(db, user.id)
+  if (!course) return { course: null, items: [] }
+  const courseWanters = sql<number>`(
+    (select count(*) from ${profiles} where ${profiles.userId} = ${wantedPosts.posterId} and ${studiesCourse(course)})
+    + (select count(*) from ${wantedJoins} inner join ${profiles} on ${profiles.userId} = ${wantedJoins.userId}
+       where ${wantedJoins.wantedId} = ${wantedPosts.id} and ${studiesCourse(course)})
+  )`.mapWith(Number)
+  const items = db
+    .select({
+      id: wantedPosts.id,
+      title: wantedPosts.title,
+      maxPriceCents: wantedPosts.maxPriceCents,
+      wantersCount: wantedPosts.wantersCount,
+      mainCategoryName: mainCategories.name,
+      courseWanters,
+    })
+    .from(wantedPosts)
+    .innerJoin(mainCategories, eq(mainCategories.id, wantedPosts.mainCategoryId))
+    .where(and(wantedVisibleTo(user, now), ne(wantedPosts.posterId, user.id), sql`${courseWanters} > 0`))
+    .orderBy(desc(courseWanters), desc(wantedPosts.wantersCount), desc(wantedPosts.id))
+    .limit(limit)
+    .all()
+  return { course, items }
 }
 
 /** Meus pedidos: every own post with its state, and the moderation's reason for a removed one. */

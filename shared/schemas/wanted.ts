@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WANTED_SORTS } from '../wanted'
 import { LISTING_PRICE_MAX_CENTS } from './listing'
 import { multiLineText, singleLineText } from './text'
 
@@ -48,7 +49,12 @@ export const wantedUpdateSchema = wantedInputSchema.extend({ id })
 export const wantedBoardSchema = z
   .object({
     mainCategoryId: id.optional(),
-    cursor: id.nullish(),
+    sort: z.enum(WANTED_SORTS).optional(),
+    /** Where the previous page ended: the id (newest first), or 'count-id' (most wanted first). */
+    cursor: z
+      .string()
+      .regex(/^\d{1,12}(-\d{1,12})?$/)
+      .nullish(),
     limit: z.number().int().min(1).max(WANTED_PAGE_SIZE).optional(),
   })
   .optional()

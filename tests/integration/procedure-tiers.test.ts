@@ -156,6 +156,9 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'events.reject': 'moderator',
   // Procura-se: a members' board; the staff of the community removes posts.
   'wanted.board': 'approved',
+  'wanted.courseDemand': 'approved',
+  'wanted.join': 'approved',
+  'wanted.leave': 'approved',
   'wanted.mine': 'approved',
   'wanted.create': 'approved',
   'wanted.update': 'approved',
@@ -175,6 +178,11 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'admin.reports.queue': 'moderator',
   'admin.reports.resolve': 'moderator',
   // Admins only: users and roles, banners, subcategories (shared by every community).
+  'admin.integrity.list': 'admin',
+  'admin.integrity.preview': 'admin',
+  'admin.integrity.create': 'admin',
+  'admin.integrity.update': 'admin',
+  'admin.integrity.delete': 'admin',
   'admin.banners.list': 'admin',
   'admin.banners.create': 'admin',
   'admin.banners.update': 'admin',

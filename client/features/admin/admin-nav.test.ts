@@ -28,6 +28,7 @@ describe('adminNavFor', () => {
       'Subcategorias',
       'Semestres',
       'Pontos de encontro',
+      'Integridade acadêmica',
       'Moderação',
     ])
   })

@@ -5,6 +5,7 @@ import {
   CalendarDaysIcon,
   CalendarRangeIcon,
   FlagIcon,
+  GraduationCapIcon,
   ImageIcon,
   LayoutDashboardIcon,
   type LucideIcon,
@@ -53,6 +54,7 @@ const ICONS: Record<AdminNavId, LucideIcon> = {
   meetingSpots: MapPinIcon,
   moderation: ScrollTextIcon,
   reports: FlagIcon,
+  integrity: GraduationCapIcon,
 }
 
 /** The admin area's navigation: only the pages the viewer's roles open, with the pending badges. */

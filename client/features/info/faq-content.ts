@@ -80,6 +80,12 @@ export const faqGroups: FaqGroup[] = [
           'Sim. Aulas particulares, monitorias, design, fotografia, revisão de textos e outros serviços entram na categoria Serviços. Descreva bem o que está incluído e como o atendimento funciona.',
       },
       {
+        id: 'integridade-academica',
+        question: 'O que não pode ser anunciado nem pedido no Vupt?',
+        answer:
+          'O que a universidade proíbe: fazer o TCC, a monografia ou os trabalhos de outra pessoa (inclusive "trabalhos prontos"), vender respostas ou gabaritos de provas, fazer a prova por alguém e assinar a lista de presença ou responder à chamada no lugar de outra pessoa. Anúncios e pedidos do Procura-se com essas ofertas são recusados na hora, com o motivo. Aulas particulares, monitoria, revisão de texto e formatação ABNT são permitidas: o anúncio é publicado e a moderação confere que o serviço é ensinar ou revisar, não fazer o trabalho por você. Livros e materiais sobre TCC e metodologia podem ser vendidos normalmente. As regras são de cada comunidade, mantidas pelos administradores.',
+      },
+      {
         id: 'editar-anuncio',
         question: 'Posso editar meu anúncio ou marcá-lo como vendido?',
         answer:

@@ -1,6 +1,6 @@
-import { formatPrice } from '@shared/money'
 import { routes } from '@shared/routes'
-import { CalendarClockIcon, MessageCircleIcon } from 'lucide-react'
+import { wantersLabel } from '@shared/wanted'
+import { CalendarClockIcon, HandIcon, MessageCircleIcon, UsersIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { RemoveButton } from '@/components/remove-button'
@@ -9,11 +9,11 @@ import { Button } from '@/components/ui/button'
 import { ReportButton } from '@/features/safety/report-button'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate, formatTimeAgo } from '@/lib/dates'
+import { toast, toastError } from '@/lib/toast'
+import { trpc } from '@/lib/trpc'
+import { maxPriceLabel } from './max-price-label'
 
 export type WantedPost = RouterOutputs['wanted']['board']['items'][number]
-
-export const maxPriceLabel = (cents: number | null) =>
-  cents ? `Paga até ${formatPrice(cents)}` : 'Qualquer preço'
 
 /** A wanted post on the board: what, how much, who and until when, and what the viewer may do about it. */
 export function WantedCard({
@@ -61,11 +61,17 @@ export function WantedCard({
         <CalendarClockIcon className="size-4" aria-hidden="true" />
         No ar até {formatDate(post.expiresAt)}
       </p>
+      <p className="flex items-center gap-1 font-medium text-sm" data-testid="wanters-count">
+        <UsersIcon className="size-4 text-primary" aria-hidden="true" />
+        {wantersLabel(post.wantersCount)}
+        {post.joinedByMe ? <span className="font-normal text-muted-foreground">, você também</span> : null}
+      </p>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
         {post.isMine ? (
           actions
         ) : (
           <>
+            <JoinButton post={post} />
             {post.poster.username ? (
               <Button asChild size="sm">
                 <Link href={routes.chat({ vendedor: post.poster.username })}>
@@ -84,5 +90,44 @@ export function WantedCard({
         )}
       </div>
     </article>
+  )
+}
+
+/**
+ * 'Eu também' joins the post instead of publishing it again; 'Não procuro mais' leaves it. Either way
+ * the board is read again, so the count is the server's.
+ */
+function JoinButton({ post }: { post: WantedPost }) {
+  const utils = trpc.useUtils()
+  const refresh = () => utils.wanted.board.invalidate()
+  const join = trpc.wanted.join.useMutation({
+    onSuccess: async () => {
+      toast.success('Anotado! Avisamos você quando alguém anunciar.')
+      await refresh()
+    },
+    onError: (error) => toastError(error, 'Erro ao entrar no pedido'),
+  })
+  const leave = trpc.wanted.leave.useMutation({
+    onSuccess: async () => {
+      toast.success('Pronto, você não procura mais isto.')
+      await refresh()
+    },
+    onError: (error) => toastError(error, 'Erro ao sair do pedido'),
+  })
+  const busy = join.isPending || leave.isPending
+  if (post.joinedByMe) {
+    return (
+      <Button variant="outline" size="sm" disabled={busy} onClick={() => leave.mutate({ id: post.id })}>
+        {leave.isPending ? 'Saindo...' : 'Não procuro mais'}
+        <span className="sr-only">: {post.title}</span>
+      </Button>
+    )
+  }
+  return (
+    <Button variant="secondary" size="sm" disabled={busy} onClick={() => join.mutate({ id: post.id })}>
+      <HandIcon aria-hidden="true" />
+      {join.isPending ? 'Entrando...' : 'Eu também'}
+      <span className="sr-only"> procuro: {post.title}</span>
+    </Button>
   )
 }

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { centsToInput, parsePriceToCents } from '@shared/money'
 import { WANTED_DAYS_MAX, WANTED_DETAILS_MAX } from '@shared/schemas/wanted'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { DialogForm } from '@/components/dialog-form'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
+import { IntegrityRefusal, integrityRefusalOf } from '@/features/integrity/integrity-refusal'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
@@ -59,14 +60,17 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
     defaultValues: wantedFormDefaults(post ?? undefined),
   })
   const { errors } = form.formState
+  const [refusal, setRefusal] = useState<string | null>(null)
   const handlers = {
     onSuccess: async () => {
       toast.success(post ? 'Pedido atualizado!' : 'Pedido publicado no Procura-se!')
       onDone()
       await Promise.all([utils.wanted.board.invalidate(), utils.wanted.mine.invalidate()])
     },
-    onError: (error: unknown) =>
-      toastError(error, post ? 'Erro ao salvar pedido' : 'Erro ao publicar pedido'),
+    onError: (error: unknown) => {
+      setRefusal(integrityRefusalOf(error))
+      return toastError(error, post ? 'Erro ao salvar pedido' : 'Erro ao publicar pedido')
+    },
   }
   const create = trpc.wanted.create.useMutation(handlers)
   const update = trpc.wanted.update.useMutation(handlers)
@@ -74,6 +78,7 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
 
   const submit = form.handleSubmit(({ maxPrice, details, ...values }) => {
     const input = { ...values, maxPriceCents: maxPrice, ...(details ? { details } : {}) }
+    setRefusal(null)
     if (post) update.mutate({ id: post.id, ...input })
     else create.mutate(input)
   }, toastFirstError)
@@ -88,6 +93,7 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
       busy={busy}
       busyLabel={post ? 'Salvando...' : 'Publicando...'}
     >
+      {refusal ? <IntegrityRefusal reason={refusal} /> : null}
       <InputField
         label="O que você procura?"
         autoComplete="off"

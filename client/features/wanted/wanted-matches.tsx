@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
-import { maxPriceLabel } from './wanted-card'
+import { maxPriceLabel } from './max-price-label'
 
 type Match = RouterOutputs['listings']['byId']['wantedMatches'][number]
 

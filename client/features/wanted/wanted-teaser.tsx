@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { trpc } from '@/lib/trpc'
-import { maxPriceLabel } from './wanted-card'
+import { maxPriceLabel } from './max-price-label'
 
 const SHOWN = 3
 

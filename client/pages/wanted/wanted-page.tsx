@@ -1,5 +1,6 @@
+import { WANTED_SORT_LABELS, WANTED_SORTS, type WantedSort, wantersLabel } from '@shared/wanted'
 import { CheckIcon, PencilIcon, PlusIcon, SearchIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ItemRow } from '@/components/item-row'
 import { LabelledSection } from '@/components/labelled-section'
@@ -9,14 +10,17 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
 import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
-import { maxPriceLabel, WantedCard } from '@/features/wanted/wanted-card'
+import { maxPriceLabel } from '@/features/wanted/max-price-label'
+import { WantedCard } from '@/features/wanted/wanted-card'
 import { type EditableWanted, WantedFormDialog } from '@/features/wanted/wanted-form-dialog'
+import { parseWantedSearch, serializeWantedSearch } from '@/features/wanted/wanted-search-params'
 import type { RouterOutputs } from '@/lib/api-types'
 import { useViewer } from '@/lib/auth'
 import { formatDate } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
+import { useSearchState } from '@/lib/use-search-state'
 import { whenClosed } from '@/lib/when-closed'
 
 type MyWanted = RouterOutputs['wanted']['mine'][number]
@@ -71,6 +75,10 @@ export function WantedPage() {
         className="grid gap-4"
         headingClassName="font-bold text-lg"
       >
+        <p className="-mt-2 text-muted-foreground text-sm">
+          Procura o mesmo que alguém? Toque em “Eu também” em vez de publicar outro pedido: você é avisado
+          junto, e quem vende vê quantas pessoas procuram.
+        </p>
         <WantedBoard
           canModerate={canModerate}
           onRemove={(post) => setRemoving({ id: post.id, title: post.title, kind: 'wanted' })}
@@ -98,11 +106,20 @@ function WantedBoard({
   /** The note's id while publishing is closed to the member. */
   closedNote: string | undefined
 }) {
+  const [{ sort }, setSearch] = useSearchState(parseWantedSearch, serializeWantedSearch)
   const board = trpc.wanted.board.useInfiniteQuery(
-    {},
+    { sort },
     { getNextPageParam: (page) => page.nextCursor ?? undefined, initialCursor: null },
   )
-  if (board.isPending) return <ListSkeleton rows={3} rowClassName="h-40" label="Carregando pedidos..." />
+  const sortControl = <WantedSortSelect value={sort} onChange={(next) => setSearch({ sort: next })} />
+  if (board.isPending) {
+    return (
+      <div className="grid gap-4">
+        {sortControl}
+        <ListSkeleton rows={3} rowClassName="h-40" label="Carregando pedidos..." />
+      </div>
+    )
+  }
   if (board.isError) {
     return <LoadError title="Erro ao carregar pedidos" query={board} />
   }
@@ -128,6 +145,7 @@ function WantedBoard({
   }
   return (
     <div className="grid gap-4">
+      {sortControl}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {posts.map((post) => (
           <li key={post.id}>
@@ -150,6 +168,33 @@ function WantedBoard({
           {board.isFetchingNextPage ? 'Carregando...' : 'Ver mais pedidos'}
         </Button>
       ) : null}
+    </div>
+  )
+}
+
+/** The board's order, a plain select: the choice goes to the address, so a link keeps it. */
+function WantedSortSelect({ value, onChange }: { value: WantedSort; onChange: (sort: WantedSort) => void }) {
+  const id = useId()
+  return (
+    <div className="flex items-center gap-2 justify-self-end">
+      <label htmlFor={id} className="text-muted-foreground text-sm">
+        Ordenar por
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const next = WANTED_SORTS.find((sort) => sort === event.target.value)
+          if (next) onChange(next)
+        }}
+        className="h-9 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {WANTED_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {WANTED_SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
     </div>
   )
 }
@@ -184,6 +229,7 @@ function MyWantedSection({
               <p className="break-words font-semibold">{post.title}</p>
               <p className="text-muted-foreground text-sm">
                 {post.mainCategoryName} · {maxPriceLabel(post.maxPriceCents)} ·{' '}
+                {wantersLabel(post.wantersCount)} ·{' '}
                 {post.state === 'aberto'
                   ? `no ar até ${formatDate(post.expiresAt)}`
                   : `desde ${formatDate(post.createdAt)}`}

@@ -2,6 +2,7 @@ import { router } from '../../trpc/init'
 import { adminBadgesRouter } from './badges'
 import { adminBannersRouter } from './banners'
 import { adminDashboardRouter } from './dashboard'
+import { adminIntegrityRouter } from './integrity'
 import { adminListingsRouter } from './listings'
 import { adminMeetingSpotsRouter } from './meeting-spots'
 import { adminReportsRouter } from './reports'
@@ -14,6 +15,7 @@ export const adminRouter = router({
   badges: adminBadgesRouter,
   banners: adminBannersRouter,
   dashboard: adminDashboardRouter,
+  integrity: adminIntegrityRouter,
   listings: adminListingsRouter,
   meetingSpots: adminMeetingSpotsRouter,
   reports: adminReportsRouter,

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listings, mainCategories, wantedPosts } from '../../server/db/schema'
+import { type ServerMember, setUpMembers } from './support/accounts'
+import { withServerDatabase } from './support/database'
+import { setUpStage } from './support/stage'
+
+const stage = setUpStage()
+const members = setUpMembers(stage, {
+  poster: ['Lara Nunes', { course: 'Arquitetura e Urbanismo' }],
+  fan: ['Otávio Lima', { course: 'Arquitetura e Urbanismo' }],
+  seller: ['Paula Dias', { course: 'arquitetura e urbanismo' }],
+})
+let photoDir: string
+let photo: string
+
+beforeAll(async () => {
+  photoDir = mkdtempSync(join(tmpdir(), 'vupt-demanda-'))
+  photo = join(photoDir, 'foto.jpg')
+  await sharp({ create: { width: 900, height: 700, channels: 3, background: '#1d4ed8' } })
+    .jpeg()
+    .toFile(photo)
+  await withServerDatabase(stage.server.dataDir, (db) => {
+    const desapegos = db
+      .select({ id: mainCategories.id })
+      .from(mainCategories)
+      .where(eq(mainCategories.slug, 'desapegos'))
+      .get()
+    const poster = members.poster
+    db.insert(wantedPosts)
+      .values({
+        communityId: poster.communityId ?? 0,
+        posterId: poster.id,
+        title: 'Kit de desenho técnico',
+        mainCategoryId: desapegos?.id ?? 0,
+        expiresAt: new Date(Date.now() + 14 * 24 * 60 * 60 * 1000),
+      })
+      .run()
+  })
+})
+
+afterAll(async () => {
+  if (photoDir) rmSync(photoDir, { recursive: true, force: true })
+})
+
+async function signedIn(student: ServerMember, phone = false): Promise<Page> {
+  const { page } = await stage.signedInPage(student, { device: phone ? 'phone' : 'desktop' })
+  return page
+}
+
+describe('Procura-se: demanda à vista', () => {
+  it('"Eu também" soma uma pessoa ao pedido, ordena por mais procurados e o vendedor vê a demanda do curso', async () => {
+    const f = await signedIn(members.fan, true)
+    await f.goto('/univille/procura-se')
+    const card = f.getByRole('article', { name: 'Kit de desenho técnico' })
+    await card.getByText('1 pessoa procura').waitFor()
+    await card.getByRole('button', { name: /Eu também/ }).click()
+    await f.getByText('Anotado! Avisamos você quando alguém anunciar.').waitFor()
+    await card.getByText('2 pessoas procuram').waitFor()
+    await card.getByText(', você também').waitFor()
+
+    // The order is in the address, so a link keeps it; the count survives a reload.
+    await f.getByLabel('Ordenar por').selectOption({ label: 'Mais procurados' })
+    await f.waitForURL(/\?ordem=mais-procurados$/)
+    await f.reload()
+    await f.getByRole('article', { name: 'Kit de desenho técnico' }).getByText('2 pessoas procuram').waitFor()
+    expect(await f.getByLabel('Ordenar por').inputValue()).toBe('popular')
+
+    // A seller of the same course sees it among the most wanted on Vender.
+    const s = await signedIn(members.seller)
+    await s.goto('/univille/vender')
+    const demand = s.getByRole('region', { name: 'Mais procurados do seu curso' })
+    await demand.getByText('Kit de desenho técnico').waitFor()
+    await demand.getByText(/2 pessoas do seu curso · 2 pessoas procuram no total/).waitFor()
+
+    // 'Não procuro mais' takes the fan off again.
+    await f
+      .getByRole('article', { name: 'Kit de desenho técnico' })
+      .getByRole('button', { name: /Não procuro mais/ })
+      .click()
+    await f.getByRole('article', { name: 'Kit de desenho técnico' }).getByText('1 pessoa procura').waitFor()
+
+    await f.context().close()
+    await s.context().close()
+  })
+})
+
+describe('Integridade acadêmica', () => {
+  it('um anúncio que vende o TCC de outra pessoa é recusado com o motivo e o link para as regras', async () => {
+    const s = await signedIn(members.seller)
+    await s.goto('/univille/vender')
+    await s.getByLabel('Título').fill('Faço seu TCC')
+    await s.getByLabel('Descrição').fill('Qualquer curso, com sigilo e entrega rápida. Chame no chat.')
+    await s.getByLabel('Preço').fill('500')
+    await s.getByRole('combobox', { name: 'Categoria principal' }).click()
+    await s.getByRole('option', { name: /Serviços/ }).click()
+    await s.getByRole('combobox', { name: 'Subcategoria' }).click()
+    await s.getByRole('option', { name: /Revisão e formatação/ }).click()
+    await s.getByRole('radio', { name: 'Novo', exact: true }).check()
+    await s.locator('input[type="file"]').setInputFiles([photo])
+    await expect.poll(() => s.locator('ul[aria-label="Fotos do produto"] img').count()).toBe(1)
+    await s.getByRole('button', { name: 'Publicar produto' }).click()
+
+    const refusal = s.getByRole('alert').filter({ hasText: 'Isto não pode ser publicado no Vupt' })
+    await refusal
+      .getByText(/Fazer o TCC, a monografia ou os trabalhos de outra pessoa fere a integridade acadêmica/)
+      .waitFor()
+    expect(new URL(s.url()).pathname).toBe('/univille/vender')
+    const published = await withServerDatabase(stage.server.dataDir, (db) =>
+      db.select({ id: listings.id }).from(listings).where(eq(listings.sellerId, members.seller.id)).all(),
+    )
+    expect(published).toEqual([])
+
+    // The link opens the FAQ's answer about what may not be sold.
+    await refusal.getByRole('link', { name: 'Veja o que não pode ser anunciado' }).click()
+    await s.waitForURL(/\/faq#integridade-academica$/)
+    await s
+      .getByText(/Aulas particulares, monitoria, revisão de texto e formatação ABNT são permitidas/)
+      .waitFor()
+    await s.context().close()
+  })
+})
