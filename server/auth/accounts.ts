@@ -11,6 +11,8 @@ export type NewAccount = {
   username?: string | null
   university?: string | null
   course?: string | null
+  /** The course of the community's list, when `course` is its name. */
+  courseId?: number | null
   matricula?: string | null
   communityId: number | null
   approved?: boolean
@@ -50,6 +52,7 @@ export async function createAccount(
         username: account.username ?? null,
         university: account.university ?? null,
         course: account.course ?? null,
+        courseId: account.courseId ?? null,
         matricula: account.matricula ?? null,
         communityId: account.communityId,
         approved: account.approved ?? false,

@@ -11,6 +11,7 @@ export function viewer(db: Database, user: CurrentUser) {
       ...memberChipColumns,
       university: profiles.university,
       course: profiles.course,
+      courseId: profiles.courseId,
       communitySlug: communities.slug,
     })
     .from(profiles)
@@ -28,6 +29,8 @@ export function viewer(db: Database, user: CurrentUser) {
     username: profile?.username ?? null,
     university: profile?.university ?? null,
     course: profile?.course ?? null,
+    /** Null while the course is text written before the community's list (or there is none). */
+    courseId: profile?.courseId ?? null,
     avatarUrl: profile?.avatarUrl ?? null,
     communitySlug: profile?.communitySlug ?? null,
     needsProfileCompletion: !profile?.username || !profile.university || !profile.course,

@@ -4,6 +4,7 @@ import type { profileUpdateSchema } from '../../shared/schemas/profile'
 import { profileColumns } from '../account/profile'
 import { usernameTaken } from '../auth/accounts'
 import type { CurrentUser } from '../auth/identity'
+import { chooseCourse } from '../courses/legacy'
 import type { Database } from '../db/client'
 import { profiles } from '../db/schema'
 import { appError } from '../errors'
@@ -27,7 +28,12 @@ export function updateOwnProfile(
 
   return db.transaction(() => {
     const current = db
-      .select({ avatarUrl: profiles.avatarUrl, avatarUploadId: profiles.avatarUploadId })
+      .select({
+        avatarUrl: profiles.avatarUrl,
+        avatarUploadId: profiles.avatarUploadId,
+        course: profiles.course,
+        courseId: profiles.courseId,
+      })
       .from(profiles)
       .where(eq(profiles.userId, member.id))
       .get()
@@ -42,13 +48,14 @@ export function updateOwnProfile(
       avatarUploadId = null
     }
     if (current?.avatarUploadId !== avatarUploadId) releaseUpload(db, current?.avatarUploadId, 'avatar')
+    const course = chooseCourse(db, member.communityId, input.course, current)
     db.update(profiles)
       .set({
         username: input.username,
         fullName: input.fullName,
         bio: input.bio,
         university: input.university,
-        course: input.course,
+        ...course,
         avatarUrl,
         avatarUploadId,
       })

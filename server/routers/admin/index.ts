@@ -1,6 +1,7 @@
 import { router } from '../../trpc/init'
 import { adminBadgesRouter } from './badges'
 import { adminBannersRouter } from './banners'
+import { adminCoursesRouter } from './courses'
 import { adminDashboardRouter } from './dashboard'
 import { adminListingsRouter } from './listings'
 import { adminMeetingSpotsRouter } from './meeting-spots'
@@ -13,6 +14,7 @@ import { adminUsersRouter } from './users'
 export const adminRouter = router({
   badges: adminBadgesRouter,
   banners: adminBannersRouter,
+  courses: adminCoursesRouter,
   dashboard: adminDashboardRouter,
   listings: adminListingsRouter,
   meetingSpots: adminMeetingSpotsRouter,
