@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCourseWithDisciplines, createListing, createStudent } from '../../server/db/factories'
 import { courses, disciplines, listings, profiles } from '../../server/db/schema'
+import { listListings } from '../../server/listings/catalog'
+import { myCourseListings } from '../../server/listings/portal'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
 import { sellFormInput, subcategoryIds } from '../support/listings'
 import {
@@ -214,10 +216,7 @@ describe('O curso do perfil vem da lista', () => {
     }
     // Unchanged, the written course waits for an admin.
     await member.profiles.update({ ...form, course: 'Eng. de Pesca' })
-    await expectAppError(
-      member.profiles.update({ ...form, course: 'Astronomia' }),
-      'COURSE_NOT_IN_LIST',
-    )
+    await expectAppError(member.profiles.update({ ...form, course: 'Astronomia' }), 'COURSE_NOT_IN_LIST')
     await member.profiles.update({ ...form, course: 'design' })
     const after = world.db.select().from(profiles).where(eq(profiles.userId, legacyMember.id)).get()
     expect(after).toMatchObject({ course: 'Design', courseId: expect.any(Number) })
@@ -257,6 +256,7 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
   let seller: AppCaller
   let sellerId: number
   let buyer: AppCaller
+  let buyerId: number
   let civil: { id: number; disciplineIds: number[] }
   let direito: { id: number; disciplineIds: number[] }
 
@@ -276,7 +276,8 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
       .set({ courseId: civil.id, course: 'Engenharia Civil' })
       .where(eq(profiles.userId, buyerAccount.id))
       .run()
-    buyer = callerFor(world.services, { userId: buyerAccount.id }).caller
+    buyerId = buyerAccount.id
+    buyer = callerFor(world.services, { userId: buyerId }).caller
   })
 
   const book = (overrides = {}) => ({
@@ -415,5 +416,56 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
     })
     expect((await buyer.listings.list({ q: 'maregrafia' })).items.map((item) => item.id)).not.toContain(id)
     expect(world.db.select().from(disciplines).where(eq(disciplines.courseId, temp.id)).all()).toEqual([])
+  })
+
+  /** The plans SQLite picks for the statements on the listings that `work` runs. */
+  function plansOf(work: () => void): string {
+    const sqlite = world.db.$client
+    const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<
+      'all',
+      (...values: unknown[]) => unknown
+    >
+    const plans: string[] = []
+    const original = statement.all
+    const spy = vi.spyOn(statement, 'all').mockImplementation(function (this: { source: string }, ...values) {
+      if (this.source.includes('"listings"') && !this.source.startsWith('explain')) {
+        const rows = sqlite.prepare(`explain query plan ${this.source}`).all(...values.flat()) as {
+          detail: string
+        }[]
+        plans.push(rows.map((row) => row.detail).join('\n'))
+      }
+      return original.apply(this, values)
+    })
+    try {
+      work()
+    } finally {
+      spy.mockRestore()
+    }
+    return plans.join('\n---\n')
+  }
+
+  it('o filtro de curso e "Do meu curso" percorrem os índices do curso; o de disciplina lê os anúncios dela', () => {
+    const community = communityBySlug(world.db, 'univille')
+    const query = { communityId: community.id, courseId: civil.id, limit: 24, viewerId: sellerId }
+    const recent = plansOf(() => listListings(world.db, { ...query, sort: 'recent' }))
+    expect(recent).toContain('USING INDEX listings_public_course_recent_idx')
+    expect(recent).not.toContain('USE TEMP B-TREE')
+    const cheap = plansOf(() => listListings(world.db, { ...query, sort: 'price-asc' }))
+    expect(cheap).toContain('USING INDEX listings_public_course_price_idx')
+    expect(cheap).not.toContain('USE TEMP B-TREE')
+    const popular = plansOf(() => listListings(world.db, { ...query, sort: 'vupts' }))
+    expect(popular).toContain('USING INDEX listings_public_course_vupts_idx')
+    const shelf = plansOf(() => myCourseListings(world.db, { id: buyerId, communityId: community.id }, 12))
+    expect(shelf).toContain('USING INDEX listings_public_course_recent_idx')
+    expect(shelf).not.toContain('USE TEMP B-TREE')
+    const discipline = plansOf(() =>
+      listListings(world.db, {
+        communityId: community.id,
+        disciplineId: civil.disciplineIds[0] ?? 0,
+        sort: 'recent',
+        limit: 24,
+      }),
+    )
+    expect(discipline).toMatch(/listing_disciplines_discipline_idx|sqlite_autoindex_listing_disciplines/)
   })
 })
