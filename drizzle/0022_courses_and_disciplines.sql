@@ -28,15 +28,21 @@ CREATE TABLE `listing_disciplines` (
 );
 --> statement-breakpoint
 CREATE INDEX `listing_disciplines_discipline_idx` ON `listing_disciplines` (`discipline_id`,`listing_id`);--> statement-breakpoint
+CREATE TABLE `member_courses` (
+	`user_id` integer PRIMARY KEY NOT NULL,
+	`course_id` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`course_id`) REFERENCES `courses`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `member_courses_course_idx` ON `member_courses` (`course_id`);--> statement-breakpoint
 ALTER TABLE `listings` ADD `course_id` integer REFERENCES courses(id) ON DELETE set null;--> statement-breakpoint
 ALTER TABLE `listings` ADD `isbn` text;--> statement-breakpoint
 ALTER TABLE `listings` ADD `tag_text` text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX `listings_public_course_recent_idx` ON `listings` (`community_id`,`course_id`,`listed_at`,`id`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active' and "listings"."hold" is null and "listings"."course_id" is not null;--> statement-breakpoint
 CREATE INDEX `listings_public_course_vupts_idx` ON `listings` (`community_id`,`course_id`,`vupts_count`,`id`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active' and "listings"."hold" is null and "listings"."course_id" is not null;--> statement-breakpoint
 CREATE INDEX `listings_public_course_price_idx` ON `listings` (`community_id`,`course_id`,`price_cents`,`id`) WHERE "listings"."status" = 'ativo' and "listings"."moderation_status" = 'active' and "listings"."hold" is null and "listings"."course_id" is not null;--> statement-breakpoint
-CREATE INDEX `listings_course_idx` ON `listings` (`course_id`);--> statement-breakpoint
-ALTER TABLE `profiles` ADD `course_id` integer REFERENCES courses(id) ON DELETE set null;--> statement-breakpoint
-CREATE INDEX `profiles_course_idx` ON `profiles` (`course_id`);;--> statement-breakpoint
+CREATE INDEX `listings_course_idx` ON `listings` (`course_id`);;--> statement-breakpoint
 -- The search index gains a third column, the listing's tags (disciplines' names and codes, ISBN): the
 -- table is made again with it and rebuilt from the listings, and the triggers write all three.
 DROP TRIGGER `listings_fts_after_insert`;--> statement-breakpoint

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { Role } from '../../shared/domain'
 import type { Database } from '../db/client'
-import { profiles, userRoles, users } from '../db/schema'
+import { memberCourses, profiles, userRoles, users } from '../db/schema'
 import { hashPassword } from './password'
 
 export type NewAccount = {
@@ -52,13 +52,14 @@ export async function createAccount(
         username: account.username ?? null,
         university: account.university ?? null,
         course: account.course ?? null,
-        courseId: account.courseId ?? null,
         matricula: account.matricula ?? null,
         communityId: account.communityId,
         approved: account.approved ?? false,
         approvedAt: account.approved ? now : null,
       })
       .run()
+    if (account.courseId)
+      tx.insert(memberCourses).values({ userId: user.id, courseId: account.courseId }).run()
     const roles = account.roles ?? ['user']
     tx.insert(userRoles)
       .values(roles.map((role) => ({ userId: user.id, role })))

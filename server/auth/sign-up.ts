@@ -8,7 +8,7 @@ import {
   type SignUpInput,
 } from '../../shared/schemas/auth'
 import { memberUrl } from '../communities/links'
-import { chooseCourse } from '../courses/legacy'
+import { chooseCourse, memberCourseOf, setMemberCourse } from '../courses/legacy'
 import { isConstraintError } from '../db/errors'
 import { communities, profiles, users } from '../db/schema'
 import { appError } from '../errors'
@@ -144,22 +144,15 @@ export function completeProfile(scope: MemberScope, input: CompleteProfileInput)
       .where(eq(communities.slug, scope.defaultCommunitySlug))
       .get()
   const communityId = community?.id ?? user.communityId
-  const current = db
-    .select({ course: profiles.course, courseId: profiles.courseId })
-    .from(profiles)
-    .where(eq(profiles.userId, user.id))
-    .get()
-  const course = chooseCourse(db, communityId, input.course, current)
+  const course = chooseCourse(db, communityId, input.course, memberCourseOf(db, user.id))
   try {
-    db.update(profiles)
-      .set({
-        username: input.username,
-        university: input.university,
-        ...course,
-        communityId,
-      })
-      .where(eq(profiles.userId, user.id))
-      .run()
+    db.transaction(() => {
+      db.update(profiles)
+        .set({ username: input.username, university: input.university, communityId })
+        .where(eq(profiles.userId, user.id))
+        .run()
+      setMemberCourse(db, user.id, course)
+    })
   } catch (error) {
     if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'username'))
       throw appError('CONFLICT', 'USERNAME_TAKEN')

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { memberChipColumns } from '../account/profile'
 import type { Database } from '../db/client'
-import { communities, profiles } from '../db/schema'
+import { communities, memberCourses, profiles } from '../db/schema'
 import type { CurrentUser, RequestScope } from './identity'
 
 /** What the client knows about the signed-in user. */
@@ -11,11 +11,12 @@ export function viewer(db: Database, user: CurrentUser) {
       ...memberChipColumns,
       university: profiles.university,
       course: profiles.course,
-      courseId: profiles.courseId,
+      courseId: memberCourses.courseId,
       communitySlug: communities.slug,
     })
     .from(profiles)
     .leftJoin(communities, eq(communities.id, profiles.communityId))
+    .leftJoin(memberCourses, eq(memberCourses.userId, profiles.userId))
     .where(eq(profiles.userId, user.id))
     .get()
   return {

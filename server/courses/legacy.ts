@@ -1,18 +1,66 @@
 /**
- * Courses members wrote by hand before their community had a list: matched to a course of the list
- * when the names differ only by accents, case or spacing, and otherwise shown to the admins to map.
+ * The course on a member's profile. Chosen from the community's list, it is a row of member_courses
+ * and the profile shows its name; written by hand before the community had a list, it is text alone,
+ * matched to a course of the list when the names differ only by accents, case or spacing, and otherwise
+ * shown to the admins to map.
  */
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { courses, profiles } from '../db/schema'
+import { courses, memberCourses, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { foldName } from './names'
 
 /** How many distinct unmatched values the admin sees at once (the most common first). */
 export const LEGACY_COURSES_SHOWN = 200
 
+export type CourseChoice = { course: string | null; courseId: number | null }
+
+/** Profiles of the community whose course is text that no choice backs. */
 const unmatched = (communityId: number) =>
-  and(eq(profiles.communityId, communityId), isNull(profiles.courseId), isNotNull(profiles.course))
+  and(
+    eq(profiles.communityId, communityId),
+    isNotNull(profiles.course),
+    sql`not exists (select 1 from ${memberCourses} where ${memberCourses.userId} = ${profiles.userId})`,
+  )
+
+/** The member's course as stored: the chosen one, or text waiting for an admin. */
+export function memberCourseOf(db: Database, userId: number): CourseChoice | undefined {
+  return db
+    .select({ course: profiles.course, courseId: memberCourses.courseId })
+    .from(profiles)
+    .leftJoin(memberCourses, eq(memberCourses.userId, profiles.userId))
+    .where(eq(profiles.userId, userId))
+    .get()
+}
+
+/** Writes the member's course: the text on the profile and, for a course of the list, the choice. */
+export function setMemberCourse(db: Database, userId: number, choice: CourseChoice) {
+  db.update(profiles).set({ course: choice.course }).where(eq(profiles.userId, userId)).run()
+  if (choice.courseId === null) {
+    db.delete(memberCourses).where(eq(memberCourses.userId, userId)).run()
+  } else {
+    db.insert(memberCourses)
+      .values({ userId, courseId: choice.courseId })
+      .onConflictDoUpdate({ target: memberCourses.userId, set: { courseId: choice.courseId } })
+      .run()
+  }
+}
+
+/** Moves the members who wrote `text` onto the course; how many moved. */
+function moveWritten(db: Database, communityId: number, text: string, course: { id: number; name: string }) {
+  const userIds = db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(unmatched(communityId), eq(profiles.course, text)))
+    .all()
+    .map((row) => row.userId)
+  if (userIds.length === 0) return 0
+  db.insert(memberCourses)
+    .values(userIds.map((userId) => ({ userId, courseId: course.id })))
+    .run()
+  db.update(profiles).set({ course: course.name }).where(inArray(profiles.userId, userIds)).run()
+  return userIds.length
+}
 
 /** Moves every member whose written course folds to a course's name onto that course. */
 export function matchLegacyCourses(db: Database, communityId: number): number {
@@ -31,12 +79,7 @@ export function matchLegacyCourses(db: Database, communityId: number): number {
   let moved = 0
   for (const { course: text } of written) {
     const course = text ? byName.get(foldName(text)) : undefined
-    if (!text || !course) continue
-    moved += db
-      .update(profiles)
-      .set({ courseId: course.id, course: course.name })
-      .where(and(unmatched(communityId), eq(profiles.course, text)))
-      .run().changes
+    if (text && course) moved += moveWritten(db, communityId, text, course)
   }
   return moved
 }
@@ -61,12 +104,7 @@ export function mapLegacyCourse(db: Database, communityId: number, text: string,
     .where(and(eq(courses.id, courseId), eq(courses.communityId, communityId)))
     .get()
   if (!course) throw appError('NOT_FOUND', 'COURSE_NOT_FOUND')
-  const moved = db
-    .update(profiles)
-    .set({ courseId: course.id, course: course.name })
-    .where(and(unmatched(communityId), eq(profiles.course, text)))
-    .run().changes
-  return { moved }
+  return { moved: db.transaction(() => moveWritten(db, communityId, text, course)) }
 }
 
 /**
@@ -78,15 +116,14 @@ export function chooseCourse(
   db: Database,
   communityId: number | null,
   text: string | null,
-  current?: { course: string | null; courseId: number | null } | null,
-): { course: string | null; courseId: number | null } {
+  current?: CourseChoice | null,
+): CourseChoice {
   if (text === null) return { course: null, courseId: null }
   if (communityId === null) return { course: text, courseId: null }
-  const folded = foldName(text)
   const course = db
     .select({ id: courses.id, name: courses.name })
     .from(courses)
-    .where(and(eq(courses.communityId, communityId), eq(courses.foldedName, folded)))
+    .where(and(eq(courses.communityId, communityId), eq(courses.foldedName, foldName(text))))
     .get()
   if (course) return { course: course.name, courseId: course.id }
   if (current && current.courseId === null && current.course === text) return { course: text, courseId: null }

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { COURSES_MAX, DISCIPLINES_PER_COURSE_MAX, type DisciplineInput } from '../../shared/schemas/courses'
 import type { Database } from '../db/client'
 import { isConstraintError } from '../db/errors'
-import { courses, disciplines, listingDisciplines, profiles } from '../db/schema'
+import { courses, disciplines, listingDisciplines, memberCourses, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { matchLegacyCourses } from './legacy'
 import { foldName } from './names'
@@ -108,7 +108,15 @@ export function renameCourse(db: Database, communityId: number, id: number, name
       if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw appError('CONFLICT', 'COURSE_EXISTS')
       throw error
     }
-    db.update(profiles).set({ course: name }).where(eq(profiles.courseId, id)).run()
+    db.update(profiles)
+      .set({ course: name })
+      .where(
+        inArray(
+          profiles.userId,
+          db.select({ id: memberCourses.userId }).from(memberCourses).where(eq(memberCourses.courseId, id)),
+        ),
+      )
+      .run()
     matchLegacyCourses(db, communityId)
   })
 }
@@ -198,10 +206,10 @@ export function deleteDiscipline(db: Database, communityId: number, id: number) 
 /** How many members chose each course, for the admin's list. */
 export function membersPerCourse(db: Database, communityId: number) {
   return db
-    .select({ courseId: profiles.courseId, members: sql<number>`count(*)` })
-    .from(profiles)
-    .innerJoin(courses, eq(courses.id, profiles.courseId))
+    .select({ courseId: memberCourses.courseId, members: sql<number>`count(*)` })
+    .from(memberCourses)
+    .innerJoin(courses, eq(courses.id, memberCourses.courseId))
     .where(eq(courses.communityId, communityId))
-    .groupBy(profiles.courseId)
+    .groupBy(memberCourses.courseId)
     .all()
 }

@@ -133,7 +133,10 @@ export function createListing(db: Database, listing: NewListing, storage?: Image
     ? db.select().from(subcategories).where(eq(subcategories.id, listing.subcategoryId)).get()
     : db.select().from(subcategories).orderBy(asc(subcategories.id)).get()
   if (!seller?.communityId || !sub) throw new Error('vendedor sem comunidade ou catálogo vazio')
-  const tags = resolveListingTags(db, seller.communityId, listing)
+  const tags =
+    listing.courseId || listing.isbn
+      ? resolveListingTags(db, seller.communityId, listing)
+      : { courseId: null, disciplineIds: [], isbn: null }
   return db.transaction(() => {
     const { id } = db
       .insert(listings)
@@ -148,8 +151,9 @@ export function createListing(db: Database, listing: NewListing, storage?: Image
         condition: listing.condition ?? 'usado',
         status: listing.status ?? 'ativo',
         views: listing.views ?? 0,
-        courseId: tags.courseId,
-        isbn: tags.isbn,
+        // Only when given: the migration tests build listings on older schemas, without these columns.
+        ...(tags.courseId !== null ? { courseId: tags.courseId } : {}),
+        ...(tags.isbn !== null ? { isbn: tags.isbn } : {}),
       })
       .returning({ id: listings.id })
       .get()

@@ -222,10 +222,10 @@ export const profiles = sqliteTable(
     university: text('university'),
     /**
      * The course as the member reads it: the chosen course's name (kept in step when an admin renames
-     * it), or, with no courseId, text written before the community had a course list, for an admin to map.
+     * it; the choice is in member_courses), or text written before the community had a course list,
+     * for an admin to map.
      */
     course: text('course'),
-    courseId: integer('course_id').references((): AnySQLiteColumn => courses.id, { onDelete: 'set null' }),
     matricula: text('matricula'),
     avatarUrl: text('avatar_url'),
     /** The upload behind avatarUrl, so replacing the avatar frees exactly that upload. */
@@ -239,7 +239,6 @@ export const profiles = sqliteTable(
   (t) => [
     uniqueIndex('profiles_username_nocase_idx').on(sql`${t.username} collate nocase`),
     index('profiles_community_created_idx').on(t.communityId, t.approved, t.createdAt),
-    index('profiles_course_idx').on(t.courseId),
   ],
 )
 
@@ -276,6 +275,20 @@ export const disciplines = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('disciplines_course_name_idx').on(t.courseId, t.foldedName)],
+)
+
+/** The course a member chose from their community's list; none while the profile's course is free text. */
+export const memberCourses = sqliteTable(
+  'member_courses',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('member_courses_course_idx').on(t.courseId)],
 )
 
 export const userRoles = sqliteTable(

@@ -6,7 +6,7 @@ import {
   liveListingCounts,
   liveSellerCounts,
   mainCategories,
-  profiles,
+  memberCourses,
   subcategories,
 } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
@@ -99,9 +99,9 @@ export function listingsOfSeller(db: Database, sellerId: number) {
  */
 export function myCourseListings(db: Database, member: { id: number; communityId: number }, limit: number) {
   const own = db
-    .select({ courseId: profiles.courseId })
-    .from(profiles)
-    .where(eq(profiles.userId, member.id))
+    .select({ courseId: memberCourses.courseId })
+    .from(memberCourses)
+    .where(eq(memberCourses.userId, member.id))
     .get()
   if (!own?.courseId) return { courseId: null, items: [] }
   const items = selectListingCards(db, member.id)

@@ -4,7 +4,7 @@ import type { profileUpdateSchema } from '../../shared/schemas/profile'
 import { profileColumns } from '../account/profile'
 import { usernameTaken } from '../auth/accounts'
 import type { CurrentUser } from '../auth/identity'
-import { chooseCourse } from '../courses/legacy'
+import { chooseCourse, memberCourseOf, setMemberCourse } from '../courses/legacy'
 import type { Database } from '../db/client'
 import { profiles } from '../db/schema'
 import { appError } from '../errors'
@@ -28,12 +28,7 @@ export function updateOwnProfile(
 
   return db.transaction(() => {
     const current = db
-      .select({
-        avatarUrl: profiles.avatarUrl,
-        avatarUploadId: profiles.avatarUploadId,
-        course: profiles.course,
-        courseId: profiles.courseId,
-      })
+      .select({ avatarUrl: profiles.avatarUrl, avatarUploadId: profiles.avatarUploadId })
       .from(profiles)
       .where(eq(profiles.userId, member.id))
       .get()
@@ -48,19 +43,19 @@ export function updateOwnProfile(
       avatarUploadId = null
     }
     if (current?.avatarUploadId !== avatarUploadId) releaseUpload(db, current?.avatarUploadId, 'avatar')
-    const course = chooseCourse(db, member.communityId, input.course, current)
+    const course = chooseCourse(db, member.communityId, input.course, memberCourseOf(db, member.id))
     db.update(profiles)
       .set({
         username: input.username,
         fullName: input.fullName,
         bio: input.bio,
         university: input.university,
-        ...course,
         avatarUrl,
         avatarUploadId,
       })
       .where(eq(profiles.userId, member.id))
       .run()
+    setMemberCourse(db, member.id, course)
     bus.publish('account', member.id, { userId: member.id, reason: 'profile' })
     return { username: input.username }
   })

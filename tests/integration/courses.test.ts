@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { memberCourseOf, setMemberCourse } from '../../server/courses/legacy'
 import { createCourseWithDisciplines, createListing, createStudent } from '../../server/db/factories'
 import { courses, disciplines, listings, profiles } from '../../server/db/schema'
 import { listListings } from '../../server/listings/catalog'
@@ -175,12 +176,7 @@ describe('O curso do perfil vem da lista', () => {
     const admin = await adminOf(world)
     const result = await admin.admin.courses.import({ csv: 'curso;disciplina\nEngenharia Civil;\nMedicina;' })
     expect(result).toMatchObject({ ok: true, membersMatched: 2 })
-    const courseOf = (id: number) =>
-      world.db
-        .select({ course: profiles.course, courseId: profiles.courseId })
-        .from(profiles)
-        .where(eq(profiles.userId, id))
-        .get()
+    const courseOf = (id: number) => memberCourseOf(world.db, id)
     const civil = world.db.select().from(courses).where(eq(courses.name, 'Engenharia Civil')).get()
     expect(courseOf(students[0]?.id ?? 0)).toEqual({ course: 'Engenharia Civil', courseId: civil?.id })
     expect(courseOf(students[1]?.id ?? 0)).toEqual({ course: 'Engenharia Civil', courseId: civil?.id })
@@ -218,8 +214,8 @@ describe('O curso do perfil vem da lista', () => {
     await member.profiles.update({ ...form, course: 'Eng. de Pesca' })
     await expectAppError(member.profiles.update({ ...form, course: 'Astronomia' }), 'COURSE_NOT_IN_LIST')
     await member.profiles.update({ ...form, course: 'design' })
-    const after = world.db.select().from(profiles).where(eq(profiles.userId, legacyMember.id)).get()
-    expect(after).toMatchObject({ course: 'Design', courseId: expect.any(Number) })
+    const after = memberCourseOf(world.db, legacyMember.id)
+    expect(after).toEqual({ course: 'Design', courseId: expect.any(Number) })
     expect((await member.auth.me())?.courseId).toBe(after?.courseId)
   })
 
@@ -236,7 +232,11 @@ describe('O curso do perfil vem da lista', () => {
         communitySlug: 'univille',
       })
     await signUp('Qualquer Coisa', 1)
-    expect(world.db.select().from(profiles).where(eq(profiles.username, 'novo_1')).get()).toMatchObject({
+    const signedUp = (username: string) => {
+      const row = world.db.select().from(profiles).where(eq(profiles.username, username)).get()
+      return memberCourseOf(world.db, row?.userId ?? 0)
+    }
+    expect(signedUp('novo_1')).toEqual({
       course: 'Qualquer Coisa',
       courseId: null,
     })
@@ -244,7 +244,7 @@ describe('O curso do perfil vem da lista', () => {
     createCourseWithDisciplines(world.db, community.id, 'Psicologia')
     await expectAppError(signUp('Qualquer Coisa', 2), 'COURSE_NOT_IN_LIST')
     await signUp('PSICOLOGIA', 3)
-    expect(world.db.select().from(profiles).where(eq(profiles.username, 'novo_3')).get()).toMatchObject({
+    expect(signedUp('novo_3')).toEqual({
       course: 'Psicologia',
       courseId: expect.any(Number),
     })
@@ -271,11 +271,7 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
     sellerId = sellerAccount.id
     seller = callerFor(world.services, { userId: sellerId }).caller
     const buyerAccount = await createStudent(world.db, { member: true })
-    world.db
-      .update(profiles)
-      .set({ courseId: civil.id, course: 'Engenharia Civil' })
-      .where(eq(profiles.userId, buyerAccount.id))
-      .run()
+    setMemberCourse(world.db, buyerAccount.id, { courseId: civil.id, course: 'Engenharia Civil' })
     buyerId = buyerAccount.id
     buyer = callerFor(world.services, { userId: buyerId }).caller
   })
@@ -392,7 +388,7 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
     expect(shelf.items.map((item) => item.id)).toEqual([second, first])
     expect(await seller.listings.myCourse({})).toEqual({ courseId: null, items: [] })
     // A listing of one's own course does not show to oneself.
-    world.db.update(profiles).set({ courseId: civil.id }).where(eq(profiles.userId, sellerId)).run()
+    setMemberCourse(world.db, sellerId, { courseId: civil.id, course: 'Engenharia Civil' })
     expect((await seller.listings.myCourse({})).items).toEqual([])
   })
 
