@@ -157,6 +157,34 @@ export const APP_ERRORS = {
     title: 'Este semestre se sobrepõe a outro.',
     description: 'Ajuste as datas para que os semestres do calendário não se cruzem.',
   },
+  COURSE_NOT_FOUND: {
+    title: 'Curso não encontrado',
+    description: 'Ele pode ter sido removido. Atualize a página.',
+  },
+  COURSE_EXISTS: {
+    title: 'Este curso já está na lista.',
+    description: 'Dois cursos não podem ter o mesmo nome, mesmo com acentos ou maiúsculas diferentes.',
+  },
+  COURSES_LIMIT: {
+    title: 'A lista de cursos está cheia.',
+    description: 'Uma comunidade pode ter até 500 cursos, cada um com até 300 disciplinas.',
+  },
+  DISCIPLINE_NOT_FOUND: {
+    title: 'Disciplina não encontrada',
+    description: 'Ela pode ter sido removida. Atualize a página.',
+  },
+  DISCIPLINE_EXISTS: {
+    title: 'Esta disciplina já está no curso.',
+    description: 'Duas disciplinas do mesmo curso não podem ter o mesmo nome.',
+  },
+  COURSE_NOT_IN_LIST: {
+    title: 'Escolha um curso da lista.',
+    description: 'Seu curso precisa ser um dos cursos cadastrados pela sua universidade.',
+  },
+  LISTING_COURSE_INVALID: {
+    title: 'Curso ou disciplina inválidos',
+    description: 'Escolha o curso de novo e depois as disciplinas dele.',
+  },
   REVERIFICATION_EXTENSION_PAST: {
     title: 'Escolha uma data futura.',
     description: 'O novo prazo precisa ser depois de hoje.',

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { Role } from '../../shared/domain'
 import type { Database } from '../db/client'
-import { profiles, userRoles, users } from '../db/schema'
+import { memberCourses, profiles, userRoles, users } from '../db/schema'
 import { hashPassword } from './password'
 
 export type NewAccount = {
@@ -11,6 +11,8 @@ export type NewAccount = {
   username?: string | null
   university?: string | null
   course?: string | null
+  /** The course of the community's list, when `course` is its name. */
+  courseId?: number | null
   matricula?: string | null
   communityId: number | null
   approved?: boolean
@@ -56,6 +58,8 @@ export async function createAccount(
         approvedAt: account.approved ? now : null,
       })
       .run()
+    if (account.courseId)
+      tx.insert(memberCourses).values({ userId: user.id, courseId: account.courseId }).run()
     const roles = account.roles ?? ['user']
     tx.insert(userRoles)
       .values(roles.map((role) => ({ userId: user.id, role })))

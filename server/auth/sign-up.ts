@@ -8,6 +8,7 @@ import {
   type SignUpInput,
 } from '../../shared/schemas/auth'
 import { memberUrl } from '../communities/links'
+import { chooseCourse, memberCourseOf, setMemberCourse } from '../courses/legacy'
 import { isConstraintError } from '../db/errors'
 import { communities, profiles, users } from '../db/schema'
 import { appError } from '../errors'
@@ -47,6 +48,7 @@ export async function signUp(scope: RequestScope, input: SignUpInput) {
   }
   if (await findUserByEmail(db, input.email)) throw appError('CONFLICT', 'EMAIL_TAKEN')
   if (usernameTaken(db, input.username)) throw appError('CONFLICT', 'USERNAME_TAKEN')
+  const course = chooseCourse(db, community.id, input.course)
 
   let userId: number
   try {
@@ -55,7 +57,7 @@ export async function signUp(scope: RequestScope, input: SignUpInput) {
       password: input.password,
       fullName: input.fullName,
       username: input.username,
-      course: input.course,
+      ...course,
       matricula: input.matricula,
       communityId: community.id,
     })
@@ -141,16 +143,16 @@ export function completeProfile(scope: MemberScope, input: CompleteProfileInput)
       .from(communities)
       .where(eq(communities.slug, scope.defaultCommunitySlug))
       .get()
+  const communityId = community?.id ?? user.communityId
+  const course = chooseCourse(db, communityId, input.course, memberCourseOf(db, user.id))
   try {
-    db.update(profiles)
-      .set({
-        username: input.username,
-        university: input.university,
-        course: input.course,
-        communityId: community?.id ?? user.communityId,
-      })
-      .where(eq(profiles.userId, user.id))
-      .run()
+    db.transaction(() => {
+      db.update(profiles)
+        .set({ username: input.username, university: input.university, communityId })
+        .where(eq(profiles.userId, user.id))
+        .run()
+      setMemberCourse(db, user.id, course)
+    })
   } catch (error) {
     if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'username'))
       throw appError('CONFLICT', 'USERNAME_TAKEN')

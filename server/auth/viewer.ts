@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { memberChipColumns } from '../account/profile'
 import type { Database } from '../db/client'
-import { communities, profiles } from '../db/schema'
+import { communities, memberCourses, profiles } from '../db/schema'
 import type { CurrentUser, RequestScope } from './identity'
 
 /** What the client knows about the signed-in user. */
@@ -11,10 +11,12 @@ export function viewer(db: Database, user: CurrentUser) {
       ...memberChipColumns,
       university: profiles.university,
       course: profiles.course,
+      courseId: memberCourses.courseId,
       communitySlug: communities.slug,
     })
     .from(profiles)
     .leftJoin(communities, eq(communities.id, profiles.communityId))
+    .leftJoin(memberCourses, eq(memberCourses.userId, profiles.userId))
     .where(eq(profiles.userId, user.id))
     .get()
   return {
@@ -28,6 +30,8 @@ export function viewer(db: Database, user: CurrentUser) {
     username: profile?.username ?? null,
     university: profile?.university ?? null,
     course: profile?.course ?? null,
+    /** Null while the course is text written before the community's list (or there is none). */
+    courseId: profile?.courseId ?? null,
     avatarUrl: profile?.avatarUrl ?? null,
     communitySlug: profile?.communitySlug ?? null,
     needsProfileCompletion: !profile?.username || !profile.university || !profile.course,

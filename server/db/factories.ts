@@ -10,6 +10,8 @@ import { needsPhoneRendition } from '../../shared/renditions'
 import { zonedLocalToUtc } from '../../shared/time'
 import { createAccount, type NewAccount } from '../auth/accounts'
 import { hashPassword } from '../auth/password'
+import { foldName } from '../courses/names'
+import { resolveListingTags, writeListingTags } from '../courses/tags'
 import { replaceImages } from '../listings/rules'
 import type { ImageStorage } from '../uploads/storage'
 import { accessOf, hasPhoneRendition } from '../uploads/urls'
@@ -17,6 +19,8 @@ import type { Database } from './client'
 import {
   communities,
   conversations,
+  courses,
+  disciplines,
   events,
   listings,
   meetingSpots,
@@ -112,6 +116,10 @@ export type NewListing = {
   views?: number
   /** Uploads of the seller (kind 'listing') to attach as the photos, in order. */
   imageIds?: string[]
+  /** Tags, as the sell form sends them (a course of the seller's community, its disciplines, an ISBN). */
+  courseId?: number
+  disciplineIds?: number[]
+  isbn?: string
 }
 
 /** A listing in the seller's community, with its photos attached as the sell form does it. */
@@ -125,6 +133,10 @@ export function createListing(db: Database, listing: NewListing, storage?: Image
     ? db.select().from(subcategories).where(eq(subcategories.id, listing.subcategoryId)).get()
     : db.select().from(subcategories).orderBy(asc(subcategories.id)).get()
   if (!seller?.communityId || !sub) throw new Error('vendedor sem comunidade ou catálogo vazio')
+  const tags =
+    listing.courseId || listing.isbn
+      ? resolveListingTags(db, seller.communityId, listing)
+      : { courseId: null, disciplineIds: [], isbn: null }
   return db.transaction(() => {
     const { id } = db
       .insert(listings)
@@ -139,9 +151,13 @@ export function createListing(db: Database, listing: NewListing, storage?: Image
         condition: listing.condition ?? 'usado',
         status: listing.status ?? 'ativo',
         views: listing.views ?? 0,
+        // Only when given: the migration tests build listings on older schemas, without these columns.
+        ...(tags.courseId !== null ? { courseId: tags.courseId } : {}),
+        ...(tags.isbn !== null ? { isbn: tags.isbn } : {}),
       })
       .returning({ id: listings.id })
       .get()
+    if (tags.courseId !== null || tags.isbn !== null) writeListingTags(db, id, tags)
     const imageIds = listing.imageIds ?? []
     if (imageIds.length > 0) {
       if (!storage) throw new Error('fotos pedem o armazenamento de imagens')
@@ -322,4 +338,33 @@ export function createConfirmedMeeting(
     })
     .returning({ id: meetings.id, sellerId: meetings.sellerId, buyerId: meetings.buyerId })
     .get()
+}
+
+/** A course of the community with its disciplines ({ name, code }), as the admin would create them. */
+export function createCourseWithDisciplines(
+  db: Database,
+  communityId: number,
+  name: string,
+  list: { name: string; code?: string | null }[] = [],
+) {
+  const folded = foldName(name)
+  const course = db
+    .insert(courses)
+    .values({ communityId, name, foldedName: folded })
+    .returning({ id: courses.id })
+    .get()
+  const ids = list.map(
+    (discipline) =>
+      db
+        .insert(disciplines)
+        .values({
+          courseId: course.id,
+          name: discipline.name,
+          foldedName: foldName(discipline.name),
+          code: discipline.code ?? null,
+        })
+        .returning({ id: disciplines.id })
+        .get().id,
+  )
+  return { id: course.id, disciplineIds: ids }
 }

@@ -283,6 +283,11 @@ export const profiles = sqliteTable(
     fullName: text('full_name').notNull(),
     bio: text('bio'),
     university: text('university'),
+    /**
+     * The course as the member reads it: the chosen course's name (kept in step when an admin renames
+     * it; the choice is in member_courses), or text written before the community had a course list,
+     * for an admin to map.
+     */
     course: text('course'),
     matricula: text('matricula'),
     avatarUrl: text('avatar_url'),
@@ -298,6 +303,55 @@ export const profiles = sqliteTable(
     uniqueIndex('profiles_username_nocase_idx').on(sql`${t.username} collate nocase`),
     index('profiles_community_created_idx').on(t.communityId, t.approved, t.createdAt),
   ],
+)
+
+// ---------------------------------------------------------------- courses
+
+/** A course of a community ("Engenharia Civil"), as its admins keep the list; unique by folded name. */
+export const courses = sqliteTable(
+  'courses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The name lower case and without accents: two courses never differ only by those. */
+    foldedName: text('folded_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('courses_community_name_idx').on(t.communityId, t.foldedName)],
+)
+
+/** A discipline of a course ("Cálculo I", code "MAT101"). */
+export const disciplines = sqliteTable(
+  'disciplines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    foldedName: text('folded_name').notNull(),
+    /** As the university writes it, upper case; null when it has none. */
+    code: text('code'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('disciplines_course_name_idx').on(t.courseId, t.foldedName)],
+)
+
+/** The course a member chose from their community's list; none while the profile's course is free text. */
+export const memberCourses = sqliteTable(
+  'member_courses',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('member_courses_course_idx').on(t.courseId)],
 )
 
 export const userRoles = sqliteTable(
@@ -431,6 +485,15 @@ export const listings = sqliteTable(
       .$defaultFn(() => new Date()),
     views: integer('views').notNull().default(0),
     vuptsCount: integer('vupts_count').notNull().default(0),
+    /** The course the listing is for (optional); its disciplines are in listing_disciplines. */
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** A book's ISBN, normalised to its 13 digits; null when there is none. */
+    isbn: text('isbn'),
+    /**
+     * What a search finds besides the title and the description: the disciplines' names and codes and
+     * the ISBN, kept by the application whenever they change (a third column of the search index).
+     */
+    tagText: text('tag_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -456,12 +519,36 @@ export const listings = sqliteTable(
           .where(liveListingCondition(t)),
       ),
     ),
+    // 'Do meu curso' and the course filter, in each sort, like a category.
+    ...(['listedAt', 'vuptsCount', 'priceCents'] as const).map((sort) =>
+      index(`listings_public_course_${sortName[sort]}_idx`)
+        .on(t.communityId, t.courseId, t[sort], t.id)
+        .where(sql`${liveListingCondition(t)} and ${t.courseId} is not null`),
+    ),
+    index('listings_course_idx').on(t.courseId),
     index('listings_category_recent_idx').on(t.communityId, t.mainCategoryId, t.createdAt, t.id),
     index('listings_subcategory_idx').on(t.subcategoryId),
     index('listings_seller_idx').on(t.sellerId, t.createdAt),
     index('listings_moderation_idx').on(t.communityId, t.moderationStatus, t.createdAt),
     // The expiry jobs walk the unheld listings by expiry, up to now (or a week ahead, for the notice).
     index('listings_expiry_idx').on(t.expiresAt).where(sql`${t.hold} is null`),
+  ],
+)
+
+/** The disciplines a listing is tagged with; the discipline filter reads them by discipline. */
+export const listingDisciplines = sqliteTable(
+  'listing_disciplines',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    disciplineId: integer('discipline_id')
+      .notNull()
+      .references(() => disciplines.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.disciplineId] }),
+    index('listing_disciplines_discipline_idx').on(t.disciplineId, t.listingId),
   ],
 )
 

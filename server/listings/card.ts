@@ -1,6 +1,16 @@
 import { type Placeholder, sql } from 'drizzle-orm'
 import { RATING_MIN_REVIEWS } from '../../shared/reviews'
-import { favorites, listingImages, listings, mainCategories, memberRatings, profiles } from '../db/schema'
+import {
+  courses,
+  disciplines,
+  favorites,
+  listingDisciplines,
+  listingImages,
+  listings,
+  mainCategories,
+  memberRatings,
+  profiles,
+} from '../db/schema'
 
 /** The listing's cover: the card-size rendition of its first photo, or null. */
 export const coverImageUrl = () => sql<string | null>`(select ${listingImages.cardUrl} from ${listingImages}
@@ -14,6 +24,17 @@ export const sellerAverageColumn = () =>
   sql<number | null>`(select case when ${memberRatings.reviews} >= ${RATING_MIN_REVIEWS}
     then ${memberRatings.starsSum} * 1.0 / ${memberRatings.reviews} end
     from ${memberRatings} where ${memberRatings.userId} = ${listings.sellerId})`
+
+/**
+ * The card's course tag: the listing's disciplines by name ("Cálculo I, Física I"), or its course's
+ * name when it has none; null for an untagged listing. Primary-key reads, per card.
+ */
+export const courseTagColumn = () =>
+  sql<string | null>`case when ${listings.courseId} is null then null else coalesce(
+    (select group_concat(${disciplines.name}, ', ') from ${listingDisciplines}
+      join ${disciplines} on ${disciplines.id} = ${listingDisciplines.disciplineId}
+      where ${listingDisciplines.listingId} = ${listings.id}),
+    (select ${courses.name} from ${courses} where ${courses.id} = ${listings.courseId})) end`
 
 /** Who is looking: a member's id (or, in a prepared query, its placeholder); none for a visitor. */
 export type ViewerRef = number | Placeholder | null | undefined
@@ -33,6 +54,7 @@ export function cardColumns(viewerId: ViewerRef) {
     sellerFullName: profiles.fullName,
     sellerCourse: profiles.course,
     sellerAverage: sellerAverageColumn(),
+    courseTag: courseTagColumn(),
     isFavorite: viewerId
       ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId}
           and ${favorites.listingId} = ${listings.id})`.mapWith(Boolean)

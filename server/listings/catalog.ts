@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { ListingCondition, MainCategorySlug } from '../../shared/domain'
+import { isbnOfSearch } from '../../shared/isbn'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import type { Database } from '../db/client'
 import { decodedOnce } from '../db/decoded-rows'
-import { listings, mainCategories } from '../db/schema'
+import { listingDisciplines, listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
 import { cardColumns } from './card'
 import { foldForSearch, ftsQueryOf, searchWords } from './search-text'
@@ -16,6 +17,8 @@ export type ListingQuery = {
   mainCategory?: MainCategorySlug | undefined
   subcategoryId?: number | undefined
   condition?: ListingCondition | undefined
+  courseId?: number | undefined
+  disciplineId?: number | undefined
   minPriceCents?: number | undefined
   maxPriceCents?: number | undefined
   sort: ListingSort
@@ -156,6 +159,8 @@ type QueryShape = {
   mainCategory: boolean
   subcategory: boolean
   condition: boolean
+  course: boolean
+  discipline: boolean
   minPrice: boolean
   maxPrice: boolean
   sort: ListingSort
@@ -204,6 +209,15 @@ function pageFilters(shape: QueryShape, viewer: Placeholder | null) {
   }
   if (shape.subcategory) conditions.push(eq(listings.subcategoryId, param('subcategoryId')))
   if (shape.condition) conditions.push(eq(listings.condition, param('condition')))
+  // Like a category: the course's own sort indexes (listings_public_course_*).
+  if (shape.course) conditions.push(eq(listings.courseId, param('courseId')))
+  // A discipline holds few listings: they are read by its index and sorted.
+  if (shape.discipline) {
+    conditions.push(
+      sql`${listings.id} in (select ${listingDisciplines.listingId} from ${listingDisciplines}
+        where ${listingDisciplines.disciplineId} = ${param('disciplineId')})`,
+    )
+  }
   const key = SORT_KEYS[shape.sort]
   // A price bound the index may use is written bare; one it must not is checked on each row instead
   // (the unary + forbids the index). Sorted by anything but price, an indexable range would make SQLite
@@ -243,7 +257,9 @@ function buildPage(db: Database, shape: QueryShape) {
 
 /** Whether a walk finds all it tests in the newest-first index (see listings_public_recent_idx). */
 function readsIndexAlone(shape: QueryShape): boolean {
-  return shape.sort === 'recent' && !shape.mainCategory && !shape.subcategory
+  return (
+    shape.sort === 'recent' && !shape.mainCategory && !shape.subcategory && !shape.course && !shape.discipline
+  )
 }
 
 /** A walk's shape: a page's, with how many words each listing's folded text must hold. */
@@ -379,7 +395,10 @@ export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][numb
  * by FTS5, or, for a common word, by testing the text of each listing the sort walks through.
  */
 export function listListings(db: Database, query: ListingQuery) {
-  const search = query.q ? planSearch(db, query.q) : null
+  // An ISBN, typed with hyphens or without, ISBN-10 or 13, is looked for as the 13 digits a listing's
+  // tags keep (see refreshTagText).
+  const q = query.q ? (isbnOfSearch(query.q) ?? query.q) : undefined
+  const search = q ? planSearch(db, q) : null
   const cursor = query.cursor ? decodeCursor(query.cursor) : null
   // Spec: the price filter applies only when it narrows something.
   const min = query.minPriceCents ?? 0
@@ -389,6 +408,8 @@ export function listListings(db: Database, query: ListingQuery) {
     mainCategory: query.mainCategory !== undefined,
     subcategory: Boolean(query.subcategoryId),
     condition: query.condition !== undefined,
+    course: Boolean(query.courseId),
+    discipline: Boolean(query.disciplineId),
     minPrice: min > 0,
     maxPrice: max < PRICE_FILTER_MAX_CENTS,
     sort: query.sort,
@@ -405,6 +426,8 @@ export function listListings(db: Database, query: ListingQuery) {
     mainCategory: query.mainCategory ?? null,
     subcategoryId: query.subcategoryId ?? null,
     condition: query.condition ?? null,
+    courseId: query.courseId ?? null,
+    disciplineId: query.disciplineId ?? null,
     minPriceCents: min,
     maxPriceCents: max,
     cursorValue: cursor?.v ?? null,

@@ -6,7 +6,10 @@ import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import {
   conversations,
+  courses,
+  disciplines,
   favorites,
+  listingDisciplines,
   listingImages,
   listings,
   listingVupts,
@@ -20,6 +23,7 @@ import type { AppServices } from '../services'
 import { phoneRenditionOf } from '../uploads/urls'
 import { matchesOfListing } from '../wanted/matching'
 import { sellerAverageColumn } from './card'
+import { hyphenatedIsbn } from './isbn'
 import { listingNotFound, recordView } from './rules'
 import { isLive } from './visibility'
 
@@ -47,6 +51,9 @@ function listingRow(db: Database, id: number) {
       mainCategorySlug: mainCategories.slug,
       mainCategoryName: mainCategories.name,
       subcategoryName: subcategories.name,
+      courseId: listings.courseId,
+      courseName: courses.name,
+      isbn: listings.isbn,
       seller: {
         id: profiles.userId,
         ...memberChipColumns,
@@ -60,8 +67,23 @@ function listingRow(db: Database, id: number) {
     .innerJoin(profiles, eq(profiles.userId, listings.sellerId))
     .leftJoin(mainCategories, eq(mainCategories.id, listings.mainCategoryId))
     .leftJoin(subcategories, eq(subcategories.id, listings.subcategoryId))
+    .leftJoin(courses, eq(courses.id, listings.courseId))
     .where(eq(listings.id, id))
     .get()
+}
+
+/** The listing's disciplines, by name, and its ISBN as printed. */
+function tagsOf(db: Database, row: { id: number; isbn: string | null }) {
+  return {
+    disciplines: db
+      .select({ id: disciplines.id, name: disciplines.name, code: disciplines.code })
+      .from(listingDisciplines)
+      .innerJoin(disciplines, eq(disciplines.id, listingDisciplines.disciplineId))
+      .where(eq(listingDisciplines.listingId, row.id))
+      .orderBy(asc(disciplines.foldedName))
+      .all(),
+    isbnDisplay: row.isbn ? hyphenatedIsbn(row.isbn) : null,
+  }
 }
 
 function photosOf({ db, storage }: Pick<AppServices, 'db' | 'storage'>, listingId: number) {
@@ -134,6 +156,7 @@ export function listingForMember(
   const { communityId: _community, ...listing } = row
   return {
     ...listing,
+    ...tagsOf(db, row),
     views,
     images: photosOf(services, row.id),
     isOwner,
@@ -157,5 +180,12 @@ export function listingForStaff(
   const row = listingRow(db, id)
   if (!row || row.communityId !== memberCommunityId(staff)) throw listingNotFound()
   const { communityId: _community, views, vuptsCount, ...listing } = row
-  return { ...listing, views, vuptsCount, images: photosOf(services, row.id), isLive: isLive(row) }
+  return {
+    ...listing,
+    ...tagsOf(db, row),
+    views,
+    vuptsCount,
+    images: photosOf(services, row.id),
+    isLive: isLive(row),
+  }
 }

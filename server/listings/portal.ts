@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ne, sum } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import {
   communities,
@@ -6,6 +6,7 @@ import {
   liveListingCounts,
   liveSellerCounts,
   mainCategories,
+  memberCourses,
   subcategories,
 } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
@@ -90,4 +91,31 @@ export function listingsOfSeller(db: Database, sellerId: number) {
     .where(eq(listings.sellerId, sellerId))
     .orderBy(desc(listings.createdAt), desc(listings.id))
     .all()
+}
+
+/**
+ * 'Do meu curso': the newest live listings of the member's community tagged with the member's course,
+ * their own left out; none for a member without a course from the list.
+ */
+export function myCourseListings(db: Database, member: { id: number; communityId: number }, limit: number) {
+  const own = db
+    .select({ courseId: memberCourses.courseId })
+    .from(memberCourses)
+    .where(eq(memberCourses.userId, member.id))
+    .get()
+  if (!own?.courseId) return { courseId: null, items: [] }
+  const items = selectListingCards(db, member.id)
+    .where(
+      and(
+        eq(listings.communityId, member.communityId),
+        eq(listings.courseId, own.courseId),
+        isLiveListing,
+        ne(listings.sellerId, member.id),
+        notBlockedWith(member.id, listings.sellerId),
+      ),
+    )
+    .orderBy(desc(listings.listedAt), desc(listings.id))
+    .limit(limit)
+    .all()
+  return { courseId: own.courseId, items }
 }

@@ -3,6 +3,7 @@ import type { ListingStatus } from '../../shared/domain'
 import type { ListingInput } from '../../shared/schemas/listing'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
+import { resolveListingTags, writeListingTags } from '../courses/tags'
 import type { Database } from '../db/client'
 import { favorites, listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { closeOffersOffSale } from '../deals/offers'
@@ -160,8 +161,14 @@ export function deleteListing(db: Database, user: CurrentUser, id: number): void
   })
 }
 
-/** The columns the sell form writes, on publishing and on editing (the photos go separately). */
-const listingFields = ({ imageIds: _photos, ...fields }: ListingInput) => fields
+/** The columns the sell form writes, on publishing and on editing (the photos and tags go separately). */
+const listingFields = ({
+  imageIds: _photos,
+  courseId: _course,
+  disciplineIds: _disciplines,
+  isbn: _isbn,
+  ...fields
+}: ListingInput) => fields
 
 /** 'Publicar': a live listing of the seller's community, then the Procura-se posts it answers are told. */
 export async function publishListing(services: AppServices, user: CurrentUser, input: ListingInput) {
@@ -170,6 +177,7 @@ export async function publishListing(services: AppServices, user: CurrentUser, i
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
   const communityId = memberCommunityId(user)
   const review = assertNotForbidden(db, communityId, [input.title, input.description])
+  const tags = resolveListingTags(db, communityId, input)
   await consumeAll([[services.rateLimits.listingsByUser, String(user.id)]], () =>
     appError('TOO_MANY_REQUESTS', 'LISTINGS_DAILY_LIMIT'),
   )
@@ -180,10 +188,13 @@ export async function publishListing(services: AppServices, user: CurrentUser, i
         communityId,
         sellerId: user.id,
         ...listingFields(input),
+        courseId: tags.courseId,
+        isbn: tags.isbn,
       })
       .returning({ id: listings.id })
       .get()
     replaceImages(services, user.id, row.id, input.imageIds)
+    writeListingTags(db, row.id, tags)
     return row
   })
   queueForReview(services, {
@@ -205,10 +216,15 @@ export async function editListing(services: AppServices, user: CurrentUser, id: 
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
   const communityId = memberCommunityId(user)
   const review = assertNotForbidden(db, communityId, [input.title, input.description])
+  const tags = resolveListingTags(db, communityId, input)
   await consumeAll([[services.rateLimits.listingEditsByUser, String(user.id)]])
   db.transaction(() => {
-    db.update(listings).set(listingFields(input)).where(eq(listings.id, id)).run()
+    db.update(listings)
+      .set({ ...listingFields(input), courseId: tags.courseId, isbn: tags.isbn })
+      .where(eq(listings.id, id))
+      .run()
     replaceImages(services, user.id, id, input.imageIds)
+    writeListingTags(db, id, tags)
   })
   queueForReview(services, { communityId, authorId: user.id, target: { type: 'listing', id }, rules: review })
   if (input.priceCents < listing.priceCents) notifyPriceDrop(services, id, listing.priceCents)

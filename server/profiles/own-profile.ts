@@ -4,6 +4,7 @@ import type { profileUpdateSchema } from '../../shared/schemas/profile'
 import { profileColumns } from '../account/profile'
 import { usernameTaken } from '../auth/accounts'
 import type { CurrentUser } from '../auth/identity'
+import { chooseCourse, memberCourseOf, setMemberCourse } from '../courses/legacy'
 import type { Database } from '../db/client'
 import { profiles } from '../db/schema'
 import { appError } from '../errors'
@@ -51,18 +52,19 @@ export function updateOwnProfile(
       avatarUploadId = null
     }
     if (current?.avatarUploadId !== avatarUploadId) releaseUpload(db, current?.avatarUploadId, 'avatar')
+    const course = chooseCourse(db, member.communityId, input.course, memberCourseOf(db, member.id))
     db.update(profiles)
       .set({
         username: input.username,
         fullName: input.fullName,
         bio: input.bio,
         university: input.university,
-        course: input.course,
         avatarUrl,
         avatarUploadId,
       })
       .where(eq(profiles.userId, member.id))
       .run()
+    setMemberCourse(db, member.id, course)
     bus.publish('account', member.id, { userId: member.id, reason: 'profile' })
     return { username: input.username }
   })

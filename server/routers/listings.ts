@@ -5,13 +5,20 @@ import {
   listingInputSchema,
   listingStatusSchema,
   listingUpdateSchema,
+  myCourseShelfSchema,
 } from '../../shared/schemas/listing'
-import { resolveCommunityId } from '../communities/scope'
+import { memberCommunityId, resolveCommunityId } from '../communities/scope'
 import { listListings } from '../listings/catalog'
 import { listingForMember } from '../listings/detail'
 import { favoritesOf } from '../listings/favorites'
 import { bumpListing, renewListing } from '../listings/life'
-import { categoriesWithCounts, featuredListings, landingStats, listingsOfSeller } from '../listings/portal'
+import {
+  categoriesWithCounts,
+  featuredListings,
+  landingStats,
+  listingsOfSeller,
+  myCourseListings,
+} from '../listings/portal'
 import {
   deleteListing,
   editListing,
@@ -49,6 +56,13 @@ export const listingsRouter = router({
       viewerId: ctx.user?.id ?? null,
     }),
   ),
+
+  /** 'Do meu curso': the newest listings tagged with the member's course. */
+  myCourse: approvedProcedure
+    .input(myCourseShelfSchema)
+    .query(({ ctx, input }) =>
+      myCourseListings(ctx.db, { id: ctx.user.id, communityId: memberCommunityId(ctx.user) }, input.limit),
+    ),
 
   /** The listing page. Counts one view per member per day. */
   byId: approvedProcedure.input(idInput).query(({ ctx, input }) => listingForMember(ctx, ctx.user, input.id)),

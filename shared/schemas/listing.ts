@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LISTING_CONDITIONS, LISTING_STATUSES, MAIN_CATEGORY_SLUGS } from '../domain'
+import { normalizeIsbn } from '../isbn'
 import { LISTING_SORTS, PRICE_FILTER_MAX_CENTS } from '../listing-filters'
 import { multiLineText, singleLineText } from './text'
 
@@ -20,6 +21,7 @@ export const LISTING_IMAGES_MAX = 5
 /** R$ 100.000,00: a sanity bound, far above anything students trade. */
 export const LISTING_PRICE_MAX_CENTS = 10_000_000
 export const LISTINGS_PAGE_SIZE = 24
+export const LISTING_DISCIPLINES_MAX = 5
 
 const id = z.number().int().positive()
 
@@ -47,6 +49,21 @@ export const listingInputSchema = z.object({
     .array(z.string().min(1).max(100))
     .min(1, { error: 'Adicione pelo menos uma imagem' })
     .max(LISTING_IMAGES_MAX, { error: 'Máximo 5 imagens' }),
+  /** Optional tags: the course the listing is for and some of its disciplines. */
+  courseId: id.nullish(),
+  disciplineIds: z
+    .array(id)
+    .max(LISTING_DISCIPLINES_MAX, { error: `Escolha no máximo ${LISTING_DISCIPLINES_MAX} disciplinas` })
+    .optional(),
+  /** A book's ISBN-10 or ISBN-13, with or without hyphens. */
+  isbn: z
+    .string()
+    .max(20, { error: 'ISBN inválido' })
+    .trim()
+    .refine((value) => value === '' || normalizeIsbn(value) !== null, {
+      error: 'ISBN inválido: confira os dígitos (10 ou 13, com ou sem hífens)',
+    })
+    .nullish(),
 })
 export type ListingInput = z.infer<typeof listingInputSchema>
 
@@ -61,6 +78,8 @@ export const listingFiltersSchema = z.object({
   mainCategory: z.enum(MAIN_CATEGORY_SLUGS).optional(),
   subcategoryId: id.optional(),
   condition: z.enum(LISTING_CONDITIONS).optional(),
+  courseId: id.optional(),
+  disciplineId: id.optional(),
   /** Centavos, like every price the API carries. */
   minPriceCents: z.number().int().min(0).max(PRICE_FILTER_MAX_CENTS).optional(),
   maxPriceCents: z.number().int().min(0).max(PRICE_FILTER_MAX_CENTS).optional(),
@@ -69,3 +88,6 @@ export const listingFiltersSchema = z.object({
   cursor: z.string().max(200).nullish(),
 })
 export type ListingFilters = z.input<typeof listingFiltersSchema>
+
+/** 'Do meu curso': the newest listings tagged with the member's course. */
+export const myCourseShelfSchema = z.object({ limit: z.number().int().min(1).max(24).default(12) })

@@ -419,6 +419,7 @@ describe('vitrine', () => {
     for (const item of page.items) {
       expect(Object.keys(item).sort()).toEqual(
         [
+          'courseTag',
           'id',
           'imageUrl',
           'isFavorite',

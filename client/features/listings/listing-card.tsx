@@ -70,6 +70,12 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
           {seller}
           {listing.sellerCourse ? ` · ${listing.sellerCourse}` : null}
         </p>
+        {listing.courseTag ? (
+          <p className="truncate text-secondary-foreground text-xs">
+            <span className="sr-only">Disciplina ou curso: </span>
+            {listing.courseTag}
+          </p>
+        ) : null}
         <SellerAverage average={listing.sellerAverage} className="text-muted-foreground text-xs" />
         <p className="mt-auto pt-1 font-bold text-base text-primary sm:text-lg">
           {formatPrice(listing.priceCents)}

@@ -206,6 +206,36 @@ function ListingDetails({
               <ListingStatusBadge status={listing.status} moderationStatus={listing.moderationStatus} />
             ) : null}
           </div>
+          {listing.courseName || listing.isbnDisplay ? (
+            <dl className="grid gap-1 text-sm">
+              {listing.courseName ? (
+                <div className="flex flex-wrap gap-x-1">
+                  <dt className="text-muted-foreground">Curso:</dt>
+                  <dd>{listing.courseName}</dd>
+                </div>
+              ) : null}
+              {listing.disciplines.length > 0 ? (
+                <div className="flex flex-wrap gap-x-1">
+                  <dt className="text-muted-foreground">
+                    {listing.disciplines.length === 1 ? 'Disciplina:' : 'Disciplinas:'}
+                  </dt>
+                  <dd>
+                    {listing.disciplines
+                      .map((discipline) =>
+                        discipline.code ? `${discipline.name} (${discipline.code})` : discipline.name,
+                      )
+                      .join(', ')}
+                  </dd>
+                </div>
+              ) : null}
+              {listing.isbnDisplay ? (
+                <div className="flex flex-wrap gap-x-1">
+                  <dt className="text-muted-foreground">ISBN:</dt>
+                  <dd className="tabular-nums">{listing.isbnDisplay}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm">
             <IconText icon={EyeIcon}>{viewsLabel(listing.views)}</IconText>
             {publishedOn ? <IconText icon={CalendarDaysIcon}>Publicado em {publishedOn}</IconText> : null}

@@ -1,6 +1,7 @@
 import { router } from '../../trpc/init'
 import { adminBadgesRouter } from './badges'
 import { adminBannersRouter } from './banners'
+import { adminCoursesRouter } from './courses'
 import { adminDashboardRouter } from './dashboard'
 import { adminIntegrityRouter } from './integrity'
 import { adminListingsRouter } from './listings'
@@ -14,6 +15,7 @@ import { adminUsersRouter } from './users'
 export const adminRouter = router({
   badges: adminBadgesRouter,
   banners: adminBannersRouter,
+  courses: adminCoursesRouter,
   dashboard: adminDashboardRouter,
   integrity: adminIntegrityRouter,
   listings: adminListingsRouter,

@@ -1,0 +1,74 @@
+/** A listing's course, disciplines and ISBN: checked against the community's list and kept searchable. */
+import { eq, inArray, sql } from 'drizzle-orm'
+import { normalizeIsbn } from '../../shared/isbn'
+import type { Database } from '../db/client'
+import { courses, disciplines, listingDisciplines, listings } from '../db/schema'
+import { appError } from '../errors'
+
+export type ListingTagsInput = {
+  courseId?: number | null | undefined
+  disciplineIds?: readonly number[] | undefined
+  isbn?: string | null | undefined
+}
+
+export type ListingTags = { courseId: number | null; disciplineIds: number[]; isbn: string | null }
+
+/**
+ * The tags as stored: the course must be the community's and every discipline the course's (a
+ * discipline without its course is refused); the ISBN, already checked by the schema, as 13 digits.
+ */
+export function resolveListingTags(db: Database, communityId: number, input: ListingTagsInput): ListingTags {
+  const disciplineIds = [...new Set(input.disciplineIds ?? [])]
+  const courseId = input.courseId ?? null
+  const isbn = input.isbn ? normalizeIsbn(input.isbn) : null
+  if (input.isbn && !isbn) throw appError('BAD_REQUEST', 'LISTING_COURSE_INVALID')
+  if (courseId === null) {
+    if (disciplineIds.length > 0) throw appError('BAD_REQUEST', 'LISTING_COURSE_INVALID')
+    return { courseId, disciplineIds, isbn }
+  }
+  const course = db
+    .select({ communityId: courses.communityId })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .get()
+  if (course?.communityId !== communityId) throw appError('BAD_REQUEST', 'LISTING_COURSE_INVALID')
+  if (disciplineIds.length > 0) {
+    const found = db
+      .select({ courseId: disciplines.courseId })
+      .from(disciplines)
+      .where(inArray(disciplines.id, disciplineIds))
+      .all()
+    if (found.length !== disciplineIds.length || found.some((row) => row.courseId !== courseId)) {
+      throw appError('BAD_REQUEST', 'LISTING_COURSE_INVALID')
+    }
+  }
+  return { courseId, disciplineIds, isbn }
+}
+
+/** Writes the listing's disciplines and what a search finds of its tags; inside the caller's transaction. */
+export function writeListingTags(db: Database, listingId: number, tags: ListingTags) {
+  db.delete(listingDisciplines).where(eq(listingDisciplines.listingId, listingId)).run()
+  if (tags.disciplineIds.length > 0) {
+    db.insert(listingDisciplines)
+      .values(tags.disciplineIds.map((disciplineId) => ({ listingId, disciplineId })))
+      .run()
+  }
+  refreshTagText(db, [listingId])
+}
+
+/**
+ * Rewrites `tag_text` of these listings from their disciplines (name and code) and ISBN, one a line;
+ * the triggers then fold it into the search index. Only rows whose text changes are written.
+ */
+export function refreshTagText(db: Database, listingIds: readonly number[]) {
+  if (listingIds.length === 0) return
+  const tagText = sql`trim(coalesce((select group_concat(${disciplines.name} || coalesce(char(10) || ${disciplines.code}, ''), char(10))
+      from ${listingDisciplines} join ${disciplines} on ${disciplines.id} = ${listingDisciplines.disciplineId}
+      where ${listingDisciplines.listingId} = ${listings.id}), '') || coalesce(char(10) || ${listings.isbn}, ''), char(10))`
+  db.update(listings)
+    .set({ tagText: sql`${tagText}` })
+    .where(
+      sql`${listings.id} in (select value from json_each(${JSON.stringify(listingIds)})) and ${listings.tagText} is not ${tagText}`,
+    )
+    .run()
+}
