@@ -17,6 +17,8 @@ import type { Database } from './client'
 import {
   communities,
   conversations,
+  dealListings,
+  deals,
   events,
   listings,
   meetingSpots,
@@ -305,10 +307,20 @@ export function createConfirmedMeeting(
       .returning({ id: meetingSpots.id })
       .get()
   const scheduledAt = new Date(confirmedAt.getTime() - 5 * 60 * 1000)
+  // Each confirmed hand-off concludes a deal of its own on the conversation's listing.
+  const deal = db
+    .insert(deals)
+    .values({ conversationId, sellerId, buyerId, status: 'concluido', activityAt: confirmedAt })
+    .returning({ id: deals.id })
+    .get()
+  if (conversation.listingId) {
+    db.insert(dealListings).values({ dealId: deal.id, listingId: conversation.listingId }).run()
+  }
   return db
     .insert(meetings)
     .values({
       conversationId,
+      dealId: deal.id,
       listingId: conversation.listingId,
       sellerId,
       buyerId,

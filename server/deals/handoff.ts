@@ -25,6 +25,7 @@ import { meetings } from '../db/schema'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
 import { assertNotBlocked, consumeAll } from '../rate-limits'
+import { concludeDeal } from './conclude'
 import {
   type MeetingServices,
   meetingTimeText,
@@ -139,6 +140,7 @@ export async function confirmHandoff(
     { status: 'confirmada', confirmedAt: now, updatedAt: now },
     'HANDOFF_ALREADY_CONFIRMED',
   )
+  concludeDeal(services, row, now)
   const view = publishMeeting(services.bus, db, row.id)
   notify(services, {
     userId: row.sellerId,

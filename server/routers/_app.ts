@@ -4,6 +4,7 @@ import { adminRouter } from './admin'
 import { authRouter } from './auth'
 import { bannersRouter } from './banners'
 import { chatRouter } from './chat'
+import { dealsRouter } from './deals'
 import { eventsRouter } from './events'
 import { listingsRouter } from './listings'
 import { meetingSpotsRouter } from './meeting-spots'
@@ -21,6 +22,7 @@ export const appRouter = router({
   auth: authRouter,
   banners: bannersRouter,
   chat: chatRouter,
+  deals: dealsRouter,
   events: eventsRouter,
   listings: listingsRouter,
   meetings: meetingsRouter,

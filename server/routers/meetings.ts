@@ -21,7 +21,7 @@ export const meetingsRouter = router({
   /** The conversation's meetings, newest first, for its two participants. */
   ofConversation: approvedProcedure
     .input(conversationMeetingsSchema)
-    .query(({ ctx, input }) => conversationMeetings(ctx.db, ctx.user.id, input.conversationId)),
+    .query(({ ctx, input }) => conversationMeetings(ctx.db, ctx.user.id, input.conversationId, input.dealId)),
 
   /** "Minhas entregas": the member's meetings ahead and the latest past ones. */
   mine: approvedProcedure.query(({ ctx }) => myMeetings(ctx.db, ctx.user.id)),

@@ -91,6 +91,10 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'chat.unreadCount': 'approved',
   'chat.events': 'approved',
   // Meetings and the hand-off: only the conversation's two participants, checked in the domain.
+  'deals.ofConversation': 'approved',
+  'deals.bundleCandidates': 'approved',
+  'deals.start': 'approved',
+  'deals.setReserved': 'approved',
   'meetings.ofConversation': 'approved',
   'meetings.mine': 'approved',
   'meetings.propose': 'approved',
