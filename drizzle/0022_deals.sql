@@ -15,6 +15,8 @@ CREATE TABLE `deals` (
 	`status` text DEFAULT 'aberto' NOT NULL,
 	`activity_at` integer,
 	`activity_by_id` integer,
+	`seller_seen_at` integer,
+	`buyer_seen_at` integer,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
 	FOREIGN KEY (`conversation_id`) REFERENCES `conversations`(`id`) ON UPDATE no action ON DELETE cascade,

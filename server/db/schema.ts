@@ -817,6 +817,9 @@ export const deals = sqliteTable(
     activityAt: integer('activity_at', { mode: 'timestamp_ms' }),
     /** Who acted last, so the inbox counts the activity as unread only for the other side. */
     activityById: integer('activity_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When each side last opened the conversation: deal activity after it is unread for that side. */
+    sellerSeenAt: integer('seller_seen_at', { mode: 'timestamp_ms' }),
+    buyerSeenAt: integer('buyer_seen_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

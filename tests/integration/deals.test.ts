@@ -329,3 +329,34 @@ describe('e-mails de entrega cancelada', () => {
     expect(notices.items.filter((item) => item.title === 'Entrega cancelada')).toHaveLength(5)
   })
 })
+
+describe('Mensagens mostra cada evento de negócio', () => {
+  it('uma oferta antes de qualquer texto aparece na caixa de entrada, não lida, no topo; abrir a conversa a lê', async () => {
+    const older = await createMember(world)
+    const { conversationId: olderThread } = await ask(older, listingOf(seller, 'Mochila'))
+    await older.caller.chat.send({ conversationId: olderThread, content: 'Oi, ainda tem?' })
+    vi.setSystemTime(NOW + MINUTE)
+    const target = await ask(buyer, listingOf(seller, 'Luminária'))
+    expect((await seller.caller.chat.conversations()).map((item) => item.id)).toEqual([olderThread])
+
+    await buyer.caller.offers.make({ ...target, amountCents: 3000 })
+    const inbox = await seller.caller.chat.conversations()
+    expect(inbox.map((item) => [item.id, item.unread, item.lastDealActivity?.text])).toEqual([
+      [target.conversationId, 1, 'Oferta de R$\u00a030,00'],
+      [olderThread, 1, undefined],
+    ])
+    expect((await seller.caller.chat.unreadCount()).count).toBe(2)
+    // The buyer's own offer is no news to the buyer.
+    expect((await buyer.caller.chat.conversations())[0]?.unread).toBe(0)
+
+    await seller.caller.chat.markRead({ conversationId: target.conversationId })
+    expect(
+      (await seller.caller.chat.conversations()).find((item) => item.id === target.conversationId)?.unread,
+    ).toBe(0)
+
+    vi.setSystemTime(NOW + 2 * MINUTE)
+    await seller.caller.meetings.propose({ ...target, spotId, times: [Date.now() + HOUR] })
+    const buyerInbox = await buyer.caller.chat.conversations()
+    expect(buyerInbox[0]).toMatchObject({ unread: 1, lastDealActivity: { text: 'Proposta de entrega' } })
+  })
+})

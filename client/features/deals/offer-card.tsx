@@ -25,11 +25,14 @@ export function OfferCard({
   viewerId,
   otherName,
   onCounter,
+  closedListingTitle = null,
 }: {
   offer: OfferView
   viewerId: number
   otherName: string
   onCounter: (offer: OfferView) => void
+  /** On an offer closed because a listing of its deal left the sale: that listing's title. */
+  closedListingTitle?: string | null
 }) {
   const own = offer.madeById === viewerId
   const counter = offer.madeById === offer.sellerId
@@ -57,6 +60,9 @@ export function OfferCard({
             <span className="text-muted-foreground">
               Vale até <time dateTime={offer.expiresAt}>{formatDateTime(offer.expiresAt)}</time>
             </span>
+          ) : null}
+          {status === 'encerrada' && closedListingTitle ? (
+            <span className="text-muted-foreground">"{closedListingTitle}" saiu da venda.</span>
           ) : null}
         </div>
         {actionable ? <OfferActions offer={offer} onCounter={onCounter} /> : null}
@@ -91,9 +97,10 @@ function OfferActions({ offer, onCounter }: { offer: OfferView; onCounter: (offe
   const utils = trpc.useUtils()
   const [confirming, setConfirming] = useState<Answer | null>(null)
   const settle = (next: OfferView) => {
-    utils.offers.list.setData({ conversationId: next.conversationId }, (data) =>
+    utils.offers.list.setData({ conversationId: next.conversationId, dealId: next.dealId }, (data) =>
       data ? mergeOffer(data, next) : data,
     )
+    void utils.deals.ofConversation.invalidate({ conversationId: next.conversationId })
     setConfirming(null)
   }
   // Either way the confirmation closes; after a failure the offers are read again as the server has them.
