@@ -360,3 +360,23 @@ describe('Mensagens mostra cada evento de negócio', () => {
     expect(buyerInbox[0]).toMatchObject({ unread: 1, lastDealActivity: { text: 'Proposta de entrega' } })
   })
 })
+
+describe('o selo Reservado no portal', () => {
+  it('o anúncio reservado continua na lista, na mesma ordem, com reserved; volta a Ativo quando a reserva acaba', async () => {
+    const bike = listingOf(seller, 'Bicicleta aro 29', 50000)
+    listingOf(seller, 'Capacete', 8000)
+    const target = await ask(buyer, bike)
+    const before = (await buyer.caller.listings.list({ sort: 'price-asc' })).items.map((item) => item.id)
+    const offer = await buyer.caller.offers.make({ ...target, amountCents: 45000 })
+    await seller.caller.offers.accept({ offerId: offer.id })
+    await seller.caller.deals.setReserved({ dealId: target.dealId, reserved: true })
+    const page = await (await createMember(world)).caller.listings.list({ sort: 'price-asc' })
+    expect(page.items.map((item) => item.id)).toEqual(before)
+    expect(page.items.find((item) => item.id === bike)?.reserved).toBe(true)
+    await seller.caller.deals.setReserved({ dealId: target.dealId, reserved: false })
+    expect(
+      (await buyer.caller.listings.list({ sort: 'price-asc' })).items.find((item) => item.id === bike)
+        ?.reserved,
+    ).toBe(false)
+  })
+})

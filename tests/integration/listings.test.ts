@@ -424,6 +424,7 @@ describe('vitrine', () => {
           'isFavorite',
           'mainCategoryName',
           'priceCents',
+          'reserved',
           'sellerAverage',
           'sellerCourse',
           'sellerFullName',
