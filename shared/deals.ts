@@ -4,6 +4,19 @@
  */
 
 /**
+ * A deal (one listing, or a bundle of the same seller's) is `aberto` while negotiated, `concluido` once its
+ * hand-off is confirmed and `encerrado` when it can no longer happen (a listing left the sale).
+ */
+export const DEAL_STATUSES = ['aberto', 'concluido', 'encerrado'] as const
+export type DealStatus = (typeof DEAL_STATUSES)[number]
+
+/** At most this many listings in one bundle. */
+export const DEAL_LISTINGS_MAX = 10
+
+/** An accepted offer holds a reservation this long; an agreed meeting holds it until it ends. */
+export const RESERVATION_HOLD_MS = 72 * 60 * 60 * 1000
+
+/**
  * An offer is `aberta` until answered or closed: `aceita`, `recusada`, `contraposta` (answered by a counter,
  * which is the new open offer), `expirada` (48 hours passed), `encerrada` (the listing left the sale, or a
  * newer offer replaced it).

@@ -428,6 +428,34 @@ export const APP_ERRORS = {
     title: 'Oferta não encontrada.',
     description: 'Atualize a conversa e tente novamente.',
   },
+  DEAL_NOT_FOUND: {
+    title: 'Negócio não encontrado.',
+    description: 'Ele não existe ou não é desta conversa.',
+  },
+  DEAL_CLOSED: {
+    title: 'Este negócio já foi encerrado.',
+    description: 'A entrega já foi confirmada ou um anúncio dele saiu da venda. Comece outro pela conversa.',
+  },
+  DEAL_LISTINGS_INVALID: {
+    title: 'Não é possível negociar estes anúncios juntos.',
+    description: 'Escolha anúncios ativos de quem está na conversa, até 10 de uma vez.',
+  },
+  DEAL_LISTING_IN_ANOTHER_DEAL: {
+    title: 'Um destes anúncios já está em outro negócio desta conversa.',
+    description: 'Encerre a oferta ou a entrega daquele negócio antes de juntar os anúncios.',
+  },
+  DEAL_RESERVE_SELLER_ONLY: {
+    title: 'Só quem vende reserva o anúncio.',
+    description: 'A reserva é de quem vende, para quem compra.',
+  },
+  DEAL_RESERVE_NOT_YET: {
+    title: 'Ainda não dá para reservar.',
+    description: 'Reserve depois de aceitar uma oferta ou de combinar a entrega.',
+  },
+  MEETING_TIME_TOO_SOON: {
+    title: 'Este horário está muito próximo.',
+    description: 'Proponha horários a partir de 30 minutos de agora.',
+  },
   OFFER_CLOSED: {
     title: 'Esta oferta não está mais aberta.',
     description: 'Ela já foi respondida, expirou ou foi encerrada.',

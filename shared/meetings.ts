@@ -5,6 +5,8 @@ import { routes } from './routes'
 export const MEETING_TIMES_MAX = 3
 /** How far ahead a meeting may be proposed. */
 export const MEETING_DAYS_AHEAD_MAX = 14
+/** A meeting is proposed at least this far ahead: the code opens two hours before, so never "now". */
+export const MEETING_MIN_LEAD_MS = 30 * 60 * 1000
 export const MEETING_CANCEL_REASON_MIN = 3
 export const MEETING_CANCEL_REASON_MAX = 300
 /** The community's clock: a spot's hours and weekdays are read on it. */
@@ -60,6 +62,7 @@ export type MeetingSpotView = {
 export type MeetingView = {
   id: number
   conversationId: number
+  dealId: number
   listingId: number | null
   listingTitle: string | null
   sellerId: number

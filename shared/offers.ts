@@ -7,6 +7,7 @@ export const OFFER_TTL_MS = 48 * 60 * 60 * 1000
 export type OfferView = {
   id: number
   conversationId: number
+  dealId: number
   listingId: number
   buyerId: number
   sellerId: number
@@ -15,6 +16,8 @@ export type OfferView = {
   status: OfferStatus
   expiresAt: string
   answeredAt: string | null
+  /** On an offer closed because a listing of its deal left the sale: which one. */
+  closedByListingId: number | null
   createdAt: string
 }
 

@@ -12,6 +12,17 @@ export const REVIEW_COMMENT_MAX = 500
 export const REVIEW_REPLY_MAX = 500
 /** Visible reviews a member needs before their average is shown anywhere. */
 export const RATING_MIN_REVIEWS = 3
+/**
+ * A reviewer's reviews of the same member count in the average at most once in this many days; later ones
+ * are shown and do not move it, however many deals the two close.
+ */
+export const REVIEW_COUNTED_PER_PAIR_DAYS = 30
+/** A seller is flagged for the moderation when, over these days, at least MIN confirmed hand-offs… */
+export const CONCENTRATED_HANDOFFS_DAYS = 30
+export const CONCENTRATED_HANDOFFS_MIN = 5
+/** …were, for at least this share, with their TOP most frequent buyers. */
+export const CONCENTRATED_HANDOFFS_SHARE = 0.6
+export const CONCENTRATED_HANDOFFS_TOP = 2
 /** The latest reviews a profile lists. */
 export const PROFILE_REVIEWS_SHOWN = 10
 

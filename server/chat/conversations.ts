@@ -6,6 +6,7 @@ import { conversations, messages } from '../db/schema'
 import { appError } from '../errors'
 import type { ChatEvent, EventBus } from '../realtime/bus'
 import { scamSignals } from '../safety/scam'
+import { unseenDealsCount } from './deal-activity'
 
 export const conversationNotFound = () => appError('NOT_FOUND', 'CONVERSATION_NOT_FOUND')
 
@@ -48,7 +49,7 @@ export function publishChat(bus: EventBus, userIds: number[], event: ChatEvent) 
   for (const userId of userIds) bus.publish('chat', userId, event)
 }
 
-/** Messages from others the member has not read, over all conversations. */
+/** Messages from others the member has not read and deal events of others unseen, over all conversations. */
 export function unreadCount(db: Database, userId: number): number {
   const row = db
     .select({ total: sql<number>`count(*)` })
@@ -56,7 +57,12 @@ export function unreadCount(db: Database, userId: number): number {
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(and(conversationsOf(userId), eq(messages.read, false), sql`${messages.senderId} is not ${userId}`))
     .get()
-  return row?.total ?? 0
+  const deals = db
+    .select({ total: sql<number>`coalesce(sum(${unseenDealsCount(conversations.id, userId)}), 0)` })
+    .from(conversations)
+    .where(conversationsOf(userId))
+    .get()
+  return (row?.total ?? 0) + (deals?.total ?? 0)
 }
 
 type StoredMessage = { id: number; conversationId: number; senderId: number | null; content: string }

@@ -1,11 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import { formatPrice } from '../../shared/money'
 import { memberChip, memberChipColumns } from '../account/profile'
 import type { Database } from '../db/client'
-import { conversations, listings, messages, profiles } from '../db/schema'
+import { conversations, deals, listings, meetings, messages, offers, profiles } from '../db/schema'
 import { coverImageUrl } from '../listings/card'
 import { notRemovedListing } from '../listings/visibility'
 import { blockedBetween, hasBlocked } from '../safety/blocks'
 import { conversationsOf, messageColumns, participantConversation } from './conversations'
+import { unseenDealsCount } from './deal-activity'
 import { withPhotos } from './photos'
 
 const REMOVED_ACCOUNT = 'Conta removida'
@@ -19,7 +21,71 @@ const otherPerson = (id: number, profile: OtherProfile | undefined) => ({
   avatarUrl: profile?.avatarUrl ?? null,
 })
 
-/** The inbox: conversations with at least one message, unread first, then the most recently active. */
+const OFFER_ACTIVITY: Record<string, string> = {
+  aberta: 'Oferta',
+  aceita: 'Oferta aceita',
+  recusada: 'Oferta recusada',
+  contraposta: 'Contraproposta',
+  expirada: 'Oferta expirada',
+  encerrada: 'Oferta encerrada',
+}
+const MEETING_ACTIVITY: Record<string, string> = {
+  proposta: 'Proposta de entrega',
+  combinada: 'Entrega combinada',
+  confirmada: 'Entrega confirmada',
+  cancelada: 'Entrega cancelada',
+  expirada: 'Entrega expirada',
+}
+
+/**
+ * What the latest deal event of each conversation says in the inbox ("Oferta de R$ 30,00", "Entrega
+ * combinada"): the newest offer or meeting of the deal with the latest activity.
+ */
+function dealActivityTexts(db: Database, conversationIds: number[]) {
+  const texts = new Map<number, string>()
+  if (conversationIds.length === 0) return texts
+  const latestDeals = db
+    .select({ id: deals.id, conversationId: deals.conversationId, activityAt: deals.activityAt })
+    .from(deals)
+    .where(and(inArray(deals.conversationId, conversationIds), sql`${deals.activityAt} is not null`))
+    .all()
+    .sort((a, b) => (b.activityAt?.getTime() ?? 0) - (a.activityAt?.getTime() ?? 0))
+    .filter(
+      (row, index, rows) => rows.findIndex((other) => other.conversationId === row.conversationId) === index,
+    )
+  for (const deal of latestDeals) {
+    const offer = db
+      .select({
+        status: offers.status,
+        amountCents: offers.amountCents,
+        at: sql<number>`coalesce(${offers.answeredAt}, ${offers.createdAt})`,
+      })
+      .from(offers)
+      .where(eq(offers.dealId, deal.id))
+      .orderBy(sql`${offers.id} desc`)
+      .get()
+    const meeting = db
+      .select({ status: meetings.status, at: sql<number>`${meetings.updatedAt}` })
+      .from(meetings)
+      .where(eq(meetings.dealId, deal.id))
+      .orderBy(sql`${meetings.id} desc`)
+      .get()
+    const text =
+      meeting && (!offer || meeting.at >= offer.at)
+        ? MEETING_ACTIVITY[meeting.status]
+        : offer
+          ? `${OFFER_ACTIVITY[offer.status]} de ${formatPrice(offer.amountCents)}`
+          : undefined
+    if (text) texts.set(deal.conversationId, text)
+  }
+  return texts
+}
+
+/**
+ * The inbox: conversations with at least one message or deal event (an offer, a counter, a meeting
+ * proposal, a hand-off), unread first, then the most recently active. A deal event of the other side the
+ * member has not seen counts as unread, and the latest activity, message or deal event, is what it shows.
+ */
 export function inbox(db: Database, userId: number) {
   const rows = db
     .select({
@@ -33,6 +99,10 @@ export function inbox(db: Database, userId: number) {
       lastMessageId: sql<
         number | null
       >`(select max(${messages.id}) from ${messages} where ${messages.conversationId} = ${conversations.id})`,
+      dealActivityAt: sql<
+        number | null
+      >`(select max(${deals.activityAt}) from ${deals} where ${deals.conversationId} = ${conversations.id})`,
+      unseenDeals: unseenDealsCount(conversations.id, userId),
     })
     .from(conversations)
     .leftJoin(listings, and(eq(listings.id, conversations.listingId), notRemovedListing))
@@ -57,19 +127,32 @@ export function inbox(db: Database, userId: number) {
   const lastMessages = lastIds.length
     ? withPhotos(db, db.select(messageColumns).from(messages).where(inArray(messages.id, lastIds)).all())
     : []
-  return rows
-    .filter((row) => row.lastMessageId !== null)
-    .map((row) => ({
-      id: row.id,
-      updatedAt: row.updatedAt,
-      unread: row.unread,
-      listing: row.listingId && row.listingTitle ? { id: row.listingId, title: row.listingTitle } : null,
-      other: otherPerson(
-        row.otherId,
-        others.find((profile) => profile.userId === row.otherId),
-      ),
-      lastMessage: lastMessages.find((message) => message.id === row.lastMessageId) ?? null,
-    }))
+  const active = rows.filter((row) => row.lastMessageId !== null || row.dealActivityAt !== null)
+  const dealTexts = dealActivityTexts(
+    db,
+    active.filter((row) => row.dealActivityAt !== null).map((row) => row.id),
+  )
+  return active
+    .map((row) => {
+      const lastMessage = lastMessages.find((message) => message.id === row.lastMessageId) ?? null
+      const dealAt = row.dealActivityAt ?? 0
+      const dealIsLatest = dealAt > 0 && dealAt >= (lastMessage?.createdAt.getTime() ?? 0)
+      return {
+        id: row.id,
+        updatedAt: new Date(Math.max(row.updatedAt.getTime(), dealAt)),
+        unread: row.unread + row.unseenDeals,
+        listing: row.listingId && row.listingTitle ? { id: row.listingId, title: row.listingTitle } : null,
+        other: otherPerson(
+          row.otherId,
+          others.find((profile) => profile.userId === row.otherId),
+        ),
+        lastMessage,
+        /** The latest deal event, when it is newer than the last message. */
+        lastDealActivity: dealIsLatest
+          ? { text: dealTexts.get(row.id) ?? 'Negociação', at: new Date(dealAt) }
+          : null,
+      }
+    })
     .sort(
       (a, b) => Number(b.unread > 0) - Number(a.unread > 0) || b.updatedAt.getTime() - a.updatedAt.getTime(),
     )

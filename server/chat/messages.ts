@@ -16,6 +16,7 @@ import {
   publishChat,
   withWarnings,
 } from './conversations'
+import { markDealsSeen } from './deal-activity'
 import { attachChatPhotos, withPhotos } from './photos'
 
 type Conversation = ReturnType<typeof participantConversation>
@@ -135,6 +136,7 @@ export function markConversationRead(db: Database, bus: EventBus, userId: number
     )
     .returning({ id: messages.id })
     .all()
+  markDealsSeen(db, userId, conversation.id)
   const upToId = Math.max(0, ...updated.map((row) => row.id))
   if (upToId > 0) {
     publishChat(bus, [conversation.otherId, userId], {

@@ -3,23 +3,26 @@ import { sameUsername } from '../auth/accounts'
 import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { conversations, listings, profiles } from '../db/schema'
+import { ensureListingDeal } from '../deals/context'
 import { appError } from '../errors'
 import { isLiveListing } from '../listings/visibility'
 import { blockedBetween } from '../safety/blocks'
 import { assertMayPublish } from '../semesters/standing'
 
 /**
- * 'Enviar mensagem' on a listing (or a profile): reuses the pair's conversation when it exists.
- * Only a live listing of the member's community, and an approved member of it, can be reached;
- * a blocked pair finds nobody.
+ * 'Enviar mensagem' on a listing (or a profile): reuses the pair's conversation when it exists. From a
+ * listing, it opens the thread on that listing's deal (the open one, or a new one), never moving another
+ * deal's context. Only a live listing of the member's community, and an approved member of it, can be
+ * reached; a blocked pair finds nobody.
  */
 export function startConversation(
   db: Database,
   user: Pick<CurrentUser, 'id' | 'communityId'>,
   input: { listingId?: number | undefined; username?: string | undefined },
-): { conversationId: number } {
+): { conversationId: number; dealId: number | null } {
   let otherId: number | undefined
   let listingId: number | null = null
+  let sellerId: number | null = null
   if (input.listingId !== undefined) {
     const listing = db
       .select({ id: listings.id, sellerId: listings.sellerId, communityId: listings.communityId })
@@ -35,6 +38,7 @@ export function startConversation(
     }
     otherId = listing.sellerId
     listingId = listing.id
+    sellerId = listing.sellerId
   } else if (input.username) {
     otherId = db
       .select({ userId: profiles.userId })
@@ -75,10 +79,18 @@ export function startConversation(
     .values({ communityId: user.communityId ?? -1, participantOne, participantTwo, listingId })
     .onConflictDoUpdate({
       target: [conversations.participantOne, conversations.participantTwo],
-      // The listing last asked about becomes the thread's context.
-      set: listingId ? { listingId } : { participantOne },
+      // The listing the conversation started from stays; each listing asked about gets its own deal.
+      set: { participantOne },
     })
-    .returning({ id: conversations.id })
+    .returning({
+      id: conversations.id,
+      participantOne: conversations.participantOne,
+      participantTwo: conversations.participantTwo,
+    })
     .get()
-  return { conversationId: conversation.id }
+  const dealId =
+    listingId !== null && sellerId !== null
+      ? ensureListingDeal(db, conversation, { id: listingId, sellerId })
+      : null
+  return { conversationId: conversation.id, dealId }
 }

@@ -20,6 +20,8 @@ import {
   communities,
   conversations,
   courses,
+  dealListings,
+  deals,
   disciplines,
   events,
   listings,
@@ -321,10 +323,20 @@ export function createConfirmedMeeting(
       .returning({ id: meetingSpots.id })
       .get()
   const scheduledAt = new Date(confirmedAt.getTime() - 5 * 60 * 1000)
+  // Each confirmed hand-off concludes a deal of its own on the conversation's listing.
+  const deal = db
+    .insert(deals)
+    .values({ conversationId, sellerId, buyerId, status: 'concluido', activityAt: confirmedAt })
+    .returning({ id: deals.id })
+    .get()
+  if (conversation.listingId) {
+    db.insert(dealListings).values({ dealId: deal.id, listingId: conversation.listingId }).run()
+  }
   return db
     .insert(meetings)
     .values({
       conversationId,
+      dealId: deal.id,
       listingId: conversation.listingId,
       sellerId,
       buyerId,

@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
-import { MEETING_STATUSES, OFFER_STATUSES } from '../../shared/deals'
+import { DEAL_STATUSES, MEETING_STATUSES, OFFER_STATUSES } from '../../shared/deals'
 import {
   BANNER_PLACEMENTS,
   EVENT_STATUSES,
@@ -470,6 +470,13 @@ export const listings = sqliteTable(
     removalReason: text('removal_reason'),
     /** A system hold (see LISTING_HOLDS), apart from the seller's status; null when there is none. */
     hold: text('hold', { enum: LISTING_HOLDS }),
+    /**
+     * "Reservado": the deal whose accepted offer or agreed meeting the seller reserved the listing for. The
+     * listing stays live (filters and sorts unchanged); cleared when that deal lapses or is cancelled.
+     */
+    reservedByDealId: integer('reserved_by_deal_id').references((): AnySQLiteColumn => deals.id, {
+      onDelete: 'set null',
+    }),
     /**
      * When the listing stops being live unless renewed; a job turns the passed ones into hold 'expired'.
      * Set on every insert by the application (the column's SQL default, 0, only served the migration).
@@ -957,6 +964,59 @@ export const eventTickets = sqliteTable(
 // ---------------------------------------------------------------- deals: offers, meetings, reviews
 
 /**
+ * A deal: one listing (or a bundle of listings of the same seller) negotiated between the two members of
+ * a conversation, with its own offers, meeting and hand-off. A conversation holds any number of deals;
+ * a listing is in at most one open deal of a conversation. `concluido` once its hand-off is confirmed.
+ */
+export const deals = sqliteTable(
+  'deals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DEAL_STATUSES }).notNull().default('aberto'),
+    /** The last offer, proposal or hand-off in the deal: the inbox orders and counts by it. */
+    activityAt: integer('activity_at', { mode: 'timestamp_ms' }),
+    /** Who acted last, so the inbox counts the activity as unread only for the other side. */
+    activityById: integer('activity_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When each side last opened the conversation: deal activity after it is unread for that side. */
+    sellerSeenAt: integer('seller_seen_at', { mode: 'timestamp_ms' }),
+    buyerSeenAt: integer('buyer_seen_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('deals_two_sides', sql`${t.sellerId} <> ${t.buyerId}`),
+    index('deals_conversation_idx').on(t.conversationId, t.id),
+    index('deals_seller_idx').on(t.sellerId, t.status),
+  ],
+)
+
+/** The listings of a deal: one, or several of the same seller for a bundle ("Levo os três"). */
+export const dealListings = sqliteTable(
+  'deal_listings',
+  {
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealId, t.listingId] }),
+    index('deal_listings_listing_idx').on(t.listingId),
+  ],
+)
+
+/**
  * "Fazer uma oferta": a price for the listing a conversation is about, made by the buyer or, as a
  * counter, by the seller. Only the latest offer of a conversation is open (one partial unique index).
  */
@@ -967,6 +1027,9 @@ export const offers = sqliteTable(
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Set on every offer (the migration moved the older ones onto deals). */
+    dealId: integer('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
+    /** The deal's first listing, as the offer was made. */
     listingId: integer('listing_id')
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
@@ -984,12 +1047,17 @@ export const offers = sqliteTable(
     status: text('status', { enum: OFFER_STATUSES }).notNull().default('aberta'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     answeredAt: integer('answered_at', { mode: 'timestamp_ms' }),
+    /** The listing whose leaving the sale closed this offer (`encerrada`), to say which one left. */
+    closedByListingId: integer('closed_by_listing_id').references(() => listings.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     check('offers_amount_positive', sql`${t.amountCents} > 0`),
     index('offers_conversation_idx').on(t.conversationId, t.id),
-    uniqueIndex('offers_one_open_idx').on(t.conversationId).where(sql`${t.status} = 'aberta'`),
+    index('offers_deal_idx').on(t.dealId, t.id),
+    uniqueIndex('offers_one_open_idx').on(t.dealId).where(sql`${t.status} = 'aberta'`),
     index('offers_open_listing_idx').on(t.listingId).where(sql`${t.status} = 'aberta'`),
     index('offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'aberta'`),
   ],
@@ -1033,6 +1101,8 @@ export const meetings = sqliteTable(
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Set on every meeting (the migration moved the older ones onto deals). */
+    dealId: integer('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
     listingId: integer('listing_id').references(() => listings.id, { onDelete: 'set null' }),
     sellerId: integer('seller_id')
       .notNull()
@@ -1062,6 +1132,7 @@ export const meetings = sqliteTable(
   },
   (t) => [
     index('meetings_conversation_idx').on(t.conversationId, t.id),
+    index('meetings_deal_idx').on(t.dealId, t.id),
     index('meetings_seller_idx').on(t.sellerId, t.scheduledAt),
     index('meetings_buyer_idx').on(t.buyerId, t.scheduledAt),
     index('meetings_spot_idx').on(t.spotId),
@@ -1084,6 +1155,7 @@ export const reviews = sqliteTable(
     meetingId: integer('meeting_id')
       .notNull()
       .references(() => meetings.id, { onDelete: 'cascade' }),
+    dealId: integer('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
     reviewerId: integer('reviewer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -1094,6 +1166,11 @@ export const reviews = sqliteTable(
     comment: text('comment'),
     reply: text('reply'),
     repliedAt: integer('replied_at', { mode: 'timestamp_ms' }),
+    /**
+     * Whether it moves the average: only the first review of a reviewer about the same member in
+     * REVIEW_COUNTED_PER_PAIR_DAYS does; later ones are shown and not counted.
+     */
+    counted: integer('counted', { mode: 'boolean' }).notNull().default(true),
     removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1102,6 +1179,8 @@ export const reviews = sqliteTable(
     check('reviews_stars', sql`${t.stars} between 1 and 5`),
     check('reviews_not_self', sql`${t.reviewerId} <> ${t.revieweeId}`),
     uniqueIndex('reviews_one_per_side_idx').on(t.meetingId, t.reviewerId),
+    uniqueIndex('reviews_one_per_side_of_deal_idx').on(t.dealId, t.reviewerId),
+    index('reviews_pair_idx').on(t.reviewerId, t.revieweeId, t.createdAt),
     index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt).where(sql`${t.removedAt} is null`),
   ],
 )

@@ -26,6 +26,7 @@ import { communities, meetingSpots, meetings } from '../db/schema'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
 import { consumeAll, type LimiterKey, refundAll } from '../rate-limits'
+import { concludeDeal } from './conclude'
 import {
   type MeetingServices,
   meetingTimeText,
@@ -146,6 +147,7 @@ export async function confirmHandoff(
     { status: 'confirmada', confirmedAt: now, updatedAt: now },
     'HANDOFF_ALREADY_CONFIRMED',
   )
+  concludeDeal(services, row, now)
   const view = publishMeeting(services.bus, db, row.id)
   notify(services, {
     userId: row.sellerId,

@@ -1,7 +1,7 @@
 /**
- * "Combinar entrega": a meeting at one of the community's safe spots. Either side of a conversation about
- * a listing proposes a spot and one to three times; the other side picks one (`combinada`) or proposes
- * others. A conversation has at most one meeting in the air: a new proposal replaces an open one, and an
+ * "Combinar entrega": a meeting at one of the community's safe spots. Either side of a deal proposes a spot
+ * and one to three times, at least MEETING_MIN_LEAD_MS ahead; the other side picks one (`combinada`) or
+ * proposes others. A deal has at most one meeting in the air: a new proposal replaces an open one, and an
  * agreed meeting is cancelled (with a reason both see) before another is proposed. Both are reminded an
  * hour before; a meeting never confirmed within 24 hours after its time lapses quietly.
  */
@@ -13,6 +13,7 @@ import type { AppErrorCode } from '../../shared/errors'
 import {
   MEETING_DAYS_AHEAD_MAX,
   MEETING_LAPSE_AFTER_MS,
+  MEETING_MIN_LEAD_MS,
   MEETING_REMINDER_BEFORE_MS,
   MEETING_TIME_ZONE,
   type MeetingView,
@@ -31,7 +32,8 @@ import { consumeAll } from '../rate-limits'
 import type { EventBus } from '../realtime/bus'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
-import { dealContext } from './context'
+import { dealContext, touchDeal } from './context'
+import { releaseLapsedReservations } from './reservations'
 import { spotColumns } from './spots'
 
 type MeetingRow = typeof meetings.$inferSelect
@@ -61,6 +63,7 @@ function toMeetingView({ meeting, spot, listingTitle }: ViewRow): MeetingView {
   return {
     id: meeting.id,
     conversationId: meeting.conversationId,
+    dealId: meeting.dealId ?? 0,
     listingId: meeting.listingId,
     listingTitle,
     sellerId: meeting.sellerId,
@@ -138,10 +141,14 @@ export function meetingForParticipant(db: Database, userId: number, meetingId: n
   return meetingView(db, meetingId)
 }
 
-/** The deal context (see dealContext) of a conversation whose listing is still on sale. */
-function meetingContext(db: Database, user: CurrentUser, conversationId: number) {
-  const context = dealContext(db, user, conversationId, 'MEETING_NOT_POSSIBLE')
-  if (!isLive(context.listing)) throw appError('BAD_REQUEST', 'MEETING_NOT_POSSIBLE')
+/** The deal context (see dealContext) of a deal whose listings are all still on sale. */
+function meetingContext(
+  db: Database,
+  user: CurrentUser,
+  target: { conversationId: number; dealId?: number | undefined },
+) {
+  const context = dealContext(db, user, target, 'MEETING_NOT_POSSIBLE')
+  if (!context.listings.every(isLive)) throw appError('BAD_REQUEST', 'MEETING_NOT_POSSIBLE')
   return context
 }
 
@@ -157,6 +164,8 @@ export function spotOpenAt(spot: Pick<SpotRow, 'opensAt' | 'closesAt' | 'weekday
 function assertProposableTimes(spot: SpotRow, times: readonly number[], now: Date) {
   for (const time of times) {
     if (time <= now.getTime()) throw appError('BAD_REQUEST', 'MEETING_TIME_PAST')
+    // A meeting a minute ahead would open its code at once: a hand-off needs time to get there.
+    if (time < now.getTime() + MEETING_MIN_LEAD_MS) throw appError('BAD_REQUEST', 'MEETING_TIME_TOO_SOON')
     if (time > now.getTime() + MEETING_DAYS_AHEAD_MAX * DAY_MS) {
       throw appError('BAD_REQUEST', 'MEETING_TIME_TOO_FAR')
     }
@@ -191,11 +200,11 @@ export function meetingTimeText(at: Date | string | number): string {
 export async function proposeMeeting(
   services: MeetingServices,
   user: CurrentUser,
-  input: { conversationId: number; spotId: number; times: readonly number[] },
+  input: { conversationId: number; dealId?: number | undefined; spotId: number; times: readonly number[] },
   now = new Date(),
 ): Promise<MeetingView> {
   const { db } = services
-  const context = meetingContext(db, user, input.conversationId)
+  const context = meetingContext(db, user, input)
   assertMayPublish(db, user)
   const spot = db.select().from(meetingSpots).where(eq(meetingSpots.id, input.spotId)).get()
   if (!spot || spot.retiredAt !== null || spot.communityId !== context.listing.communityId) {
@@ -210,19 +219,20 @@ export async function proposeMeeting(
     const agreed = tx
       .select({ id: meetings.id })
       .from(meetings)
-      .where(and(eq(meetings.conversationId, context.conversation.id), eq(meetings.status, 'combinada')))
+      .where(and(eq(meetings.dealId, context.deal.id), eq(meetings.status, 'combinada')))
       .get()
     if (agreed) throw appError('CONFLICT', 'MEETING_ALREADY_AGREED')
     const previous = tx
       .update(meetings)
       .set({ status: 'cancelada', cancelledById: user.id, cancelReason: null, updatedAt: now })
-      .where(and(eq(meetings.conversationId, context.conversation.id), eq(meetings.status, 'proposta')))
+      .where(and(eq(meetings.dealId, context.deal.id), eq(meetings.status, 'proposta')))
       .returning({ id: meetings.id })
       .all()
     const row = tx
       .insert(meetings)
       .values({
         conversationId: context.conversation.id,
+        dealId: context.deal.id,
         listingId: context.listing.id,
         sellerId: context.sellerId,
         buyerId: context.buyerId,
@@ -236,6 +246,7 @@ export async function proposeMeeting(
       .get()
     return { created: row, replaced: previous }
   })
+  touchDeal(db, context.deal.id, user.id, now)
   for (const old of replaced) publishMeeting(services.bus, db, old.id)
   const view = publishMeeting(services.bus, db, created.id)
   notify(services, {
@@ -270,6 +281,7 @@ export function pickMeetingTime(
     { status: 'combinada', scheduledAt: new Date(input.time), updatedAt: now },
     'MEETING_CLOSED',
   )
+  if (row.dealId) touchDeal(db, row.dealId, user.id, now)
   const view = publishMeeting(services.bus, db, row.id)
   notify(services, {
     userId: row.proposedById,
@@ -282,7 +294,11 @@ export function pickMeetingTime(
   return view
 }
 
-/** Either side calls off a proposal or an agreed meeting, saying why; the reason shows to both. */
+/**
+ * Either side calls off a proposal or an agreed meeting, saying why; the reason shows to both, in the app.
+ * Only the cancellation of an agreed meeting is also mailed, at most once a day per deal: a loop of
+ * proposals and cancellations never becomes a stream of e-mails with a text the sender chose.
+ */
 export function cancelMeeting(
   services: MeetingServices,
   user: CurrentUser,
@@ -298,6 +314,9 @@ export function cancelMeeting(
     { status: 'cancelada', cancelledById: user.id, cancelReason: input.reason, updatedAt: now },
     'MEETING_CLOSED',
   )
+  if (row.dealId) touchDeal(db, row.dealId, user.id, now)
+  // Cancelling the agreed meeting ends the reservation it held.
+  releaseLapsedReservations(db, now)
   const view = publishMeeting(services.bus, db, row.id)
   notify(services, {
     userId: otherSide(row, user.id),
@@ -305,16 +324,32 @@ export function cancelMeeting(
     title: 'Entrega cancelada',
     body: `Motivo: ${input.reason}`,
     link: routes.conversation(view.conversationId),
-    email: { kind: 'meeting_updates', about: `meeting:${row.id}` },
+    email:
+      row.status === 'combinada'
+        ? { kind: 'meeting_updates', about: `meeting-cancelled:deal:${row.dealId ?? `meeting-${row.id}`}` }
+        : undefined,
   })
   return view
 }
 
-/** The conversation's meetings, newest first (the thread pins the agreed one), for a participant. */
-export function conversationMeetings(db: Database, userId: number, conversationId: number): MeetingView[] {
+/**
+ * The conversation's meetings (of one deal when `dealId` is given), newest first (the thread pins the
+ * agreed one), for a participant.
+ */
+export function conversationMeetings(
+  db: Database,
+  userId: number,
+  conversationId: number,
+  dealId?: number,
+): MeetingView[] {
   const conversation = participantConversation(db, userId, conversationId)
   return viewQuery(db)
-    .where(eq(meetings.conversationId, conversation.id))
+    .where(
+      and(
+        eq(meetings.conversationId, conversation.id),
+        dealId === undefined ? undefined : eq(meetings.dealId, dealId),
+      ),
+    )
     .orderBy(desc(meetings.id))
     .limit(20)
     .all()
@@ -484,5 +519,7 @@ export const MEETING_SWEEP_EVERY_MS = 5 * 60 * 1000
 
 /** One turn of the scheduled job (once across instances, under the job lock): idempotent. */
 export function runMeetingSweep(services: MeetingServices, now = new Date()) {
-  return { reminded: sendMeetingReminders(services, now), lapsed: lapseMeetings(services, now) }
+  const reminded = sendMeetingReminders(services, now)
+  const lapsed = lapseMeetings(services, now)
+  return { reminded, lapsed, released: releaseLapsedReservations(services.db, now) }
 }

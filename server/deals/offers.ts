@@ -1,10 +1,11 @@
 /**
- * "Fazer uma oferta": price offers on the listing a conversation is about. The buyer offers, the side an
- * open offer was made to accepts, declines or counters; only the latest offer of a conversation is open
+ * "Fazer uma oferta": price offers on a deal (one listing, or a bundle of the seller's). The buyer offers,
+ * the side an open offer was made to accepts, declines or counters; only the latest offer of a deal is open
  * (a partial unique index keeps it so). An offer is open for 48 hours; a listing that leaves the sale
- * closes its open offers. Accepting never touches the listing's price: the deal is between the two.
+ * closes the open offer of every deal it is in, saying which one left. Accepting never touches the
+ * listing's price: the deal is between the two; accepting a bundle reserves all of its listings.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { OfferStatus } from '../../shared/deals'
 import { formatPrice } from '../../shared/money'
 import { OFFER_TTL_MS, type OfferView } from '../../shared/offers'
@@ -12,16 +13,25 @@ import { routes } from '../../shared/routes'
 import type { CurrentUser } from '../auth/identity'
 import { participantConversation, publishChat } from '../chat/conversations'
 import type { Database } from '../db/client'
-import { listings, offers } from '../db/schema'
+import { dealListings, deals, listings, offers } from '../db/schema'
 import { appError } from '../errors'
-import { isLive, isLiveListing } from '../listings/visibility'
+import { isLive, isLiveListing, listingSaleState } from '../listings/visibility'
 import { notify } from '../notifications/notify'
 import { consumeAll } from '../rate-limits'
 import type { EventBus } from '../realtime/bus'
 import { blockedBetween } from '../safety/blocks'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
-import { conversationListing, dealContext } from './context'
+import {
+  type DealRow,
+  dealContext,
+  dealHasListingOffSale,
+  dealListingStates,
+  openDealWithListing,
+  participantDeal,
+  touchDeal,
+} from './context'
+import { reserveListings } from './reservations'
 
 type OfferRow = typeof offers.$inferSelect
 type Services = Pick<
@@ -32,6 +42,7 @@ type Services = Pick<
 export const toOfferView = (row: OfferRow): OfferView => ({
   id: row.id,
   conversationId: row.conversationId,
+  dealId: row.dealId ?? 0,
   listingId: row.listingId,
   buyerId: row.buyerId,
   sellerId: row.sellerId,
@@ -40,6 +51,7 @@ export const toOfferView = (row: OfferRow): OfferView => ({
   status: row.status,
   expiresAt: row.expiresAt.toISOString(),
   answeredAt: row.answeredAt?.toISOString() ?? null,
+  closedByListingId: row.closedByListingId,
   createdAt: row.createdAt.toISOString(),
 })
 
@@ -61,22 +73,29 @@ function effectiveStatus(row: OfferRow, listingLive: boolean, now: Date): OfferS
   return 'aberta'
 }
 
-const listingIsLive = (db: Database, listingId: number) => {
-  const row = db
-    .select({ status: listings.status, moderationStatus: listings.moderationStatus, hold: listings.hold })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .get()
-  return row ? isLive(row) : false
+/** The first of the offer's listings (all of its deal's) that is no longer live, if any. */
+function listingOffSale(db: Database, row: OfferRow): number | null {
+  if (row.dealId === null) {
+    const listing = db
+      .select({ status: listings.status, moderationStatus: listings.moderationStatus, hold: listings.hold })
+      .from(listings)
+      .where(eq(listings.id, row.listingId))
+      .get()
+    return listing && isLive(listing) ? null : row.listingId
+  }
+  const items = dealListingStates(db, row.dealId)
+  if (items.length === 0) return row.listingId
+  return items.find((item) => !isLive(item))?.id ?? null
 }
 
 /** Writes down an open offer's effective end (expired, or closed with its listing); returns the row. */
 function settle(db: Database, bus: EventBus | undefined, row: OfferRow, now: Date): OfferRow {
-  const status = effectiveStatus(row, listingIsLive(db, row.listingId), now)
+  const offSale = row.status === 'aberta' ? listingOffSale(db, row) : null
+  const status = effectiveStatus(row, offSale === null, now)
   if (status === row.status) return row
   const updated = db
     .update(offers)
-    .set({ status })
+    .set(status === 'encerrada' ? { status, closedByListingId: offSale } : { status })
     .where(and(eq(offers.id, row.id), eq(offers.status, 'aberta')))
     .returning()
     .get()
@@ -86,38 +105,69 @@ function settle(db: Database, bus: EventBus | undefined, row: OfferRow, now: Dat
 }
 
 /**
- * The conversation's offers, oldest first, as they stand now (expired ones shown as expired), with the
- * viewer's side of the deal and whether they may make an offer now (the buyer, the listing live, no
+ * The deal the thread reads when the client names none: the open one on the listing the conversation
+ * started from, else the conversation's latest deal.
+ */
+function defaultDeal(db: Database, conversation: { id: number; listingId: number | null }) {
+  const open = conversation.listingId
+    ? openDealWithListing(db, conversation.id, conversation.listingId)
+    : undefined
+  const id =
+    open ??
+    db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(eq(deals.conversationId, conversation.id))
+      .orderBy(desc(deals.id))
+      .get()?.id
+  return id ? (db.select().from(deals).where(eq(deals.id, id)).get() as DealRow) : undefined
+}
+
+/**
+ * A deal's offers, oldest first, as they stand now (expired ones shown as expired), with the viewer's side
+ * of the deal and whether they may make an offer now (the buyer, the deal open, every listing live, no
  * block between them): the thread shows "Fazer uma oferta" from it.
  */
 export function conversationOffers(
   { db, bus }: Pick<AppServices, 'db' | 'bus'>,
   userId: number,
   conversationId: number,
+  dealId?: number,
   now = new Date(),
 ) {
   // Only a participant learns anything; a blocked pair still reads the history, and acts on none of it.
   const conversation = participantConversation(db, userId, conversationId)
-  const items = db
-    .select()
-    .from(offers)
-    .where(eq(offers.conversationId, conversation.id))
-    .orderBy(asc(offers.id))
-    .all()
-    .map((row) => toOfferView(row.status === 'aberta' ? settle(db, bus, row, now) : row))
-  const listing = conversationListing(db, conversation.listingId)
+  const deal = dealId === undefined ? defaultDeal(db, conversation) : participantDeal(db, userId, dealId)
+  if (deal && deal.conversationId !== conversation.id) throw appError('NOT_FOUND', 'DEAL_NOT_FOUND')
+  const items = deal
+    ? db
+        .select()
+        .from(offers)
+        .where(eq(offers.dealId, deal.id))
+        .orderBy(asc(offers.id))
+        .all()
+        .map((row) => toOfferView(row.status === 'aberta' ? settle(db, bus, row, now) : row))
+    : []
+  // Before any deal, the listing the conversation started from is the deal-to-be.
+  const startListing =
+    !deal && conversation.listingId ? listingSaleState(db, conversation.listingId) : undefined
+  const dealItems = deal ? dealListingStates(db, deal.id) : startListing ? [startListing] : []
+  const sellerId = deal?.sellerId ?? startListing?.sellerId
   const side: 'buyer' | 'seller' | null =
-    listing?.sellerId === userId ? 'seller' : listing?.sellerId === conversation.otherId ? 'buyer' : null
+    sellerId === userId ? 'seller' : sellerId === conversation.otherId ? 'buyer' : null
   return {
+    dealId: deal?.id ?? null,
     items,
     side,
     canOffer:
       side === 'buyer' &&
-      listing !== undefined &&
-      isLive(listing) &&
+      (deal ? deal.status === 'aberto' : startListing?.communityId === conversation.communityId) &&
+      dealItems.length > 0 &&
+      dealItems.every(isLive) &&
       !blockedBetween(db, userId, conversation.otherId),
-    /** The price the listing asks, as a reference for the offer form; never changed by an offer. */
-    listingPriceCents: side && listing ? listing.priceCents : null,
+    /** The price the listings ask together, as a reference for the offer form; never changed by an offer. */
+    listingPriceCents:
+      side && dealItems.length > 0 ? dealItems.reduce((sum, item) => sum + item.priceCents, 0) : null,
   }
 }
 
@@ -128,13 +178,14 @@ async function spendOfferPoint(services: Services, conversationId: number) {
 }
 
 function notifyOfferReceived(services: Services, row: OfferRow, listingTitle: string) {
+  touchDeal(services.db, row.dealId ?? 0, row.madeById, row.createdAt)
   const recipient = row.madeById === row.buyerId ? row.sellerId : row.buyerId
   const counter = row.madeById === row.sellerId
   notify(services, {
     userId: recipient,
     kind: 'offer_received',
     title: counter ? 'Você recebeu uma contraproposta' : 'Você recebeu uma oferta',
-    body: `${formatPrice(row.amountCents)} por "${listingTitle}". Responda em até 48 horas.`,
+    body: `${formatPrice(row.amountCents)} por ${listingTitle}. Responda em até 48 horas.`,
     link: routes.conversation(row.conversationId),
     email: { kind: 'offer_received', about: `conversation:${row.conversationId}` },
   })
@@ -142,11 +193,12 @@ function notifyOfferReceived(services: Services, row: OfferRow, listingTitle: st
 
 function notifyOfferAnswered(services: Services, row: OfferRow, listingTitle: string) {
   const accepted = row.status === 'aceita'
+  touchDeal(services.db, row.dealId ?? 0, row.madeById === row.buyerId ? row.sellerId : row.buyerId)
   notify(services, {
     userId: row.madeById,
     kind: 'offer_answered',
     title: accepted ? 'Sua oferta foi aceita' : 'Sua oferta foi recusada',
-    body: `${formatPrice(row.amountCents)} por "${listingTitle}".${accepted ? ' Combine a entrega pela conversa.' : ''}`,
+    body: `${formatPrice(row.amountCents)} por ${listingTitle}.${accepted ? ' Combine a entrega pela conversa.' : ''}`,
     link: routes.conversation(row.conversationId),
     email: { kind: 'offer_answered', about: `conversation:${row.conversationId}` },
   })
@@ -159,19 +211,19 @@ function notifyOfferAnswered(services: Services, row: OfferRow, listingTitle: st
 export async function makeOffer(
   services: Services,
   user: CurrentUser,
-  input: { conversationId: number; amountCents: number },
+  input: { conversationId: number; dealId?: number | undefined; amountCents: number },
   now = new Date(),
 ): Promise<OfferView> {
   const { db } = services
-  const context = dealContext(db, user, input.conversationId, 'OFFER_NOT_POSSIBLE')
+  const context = dealContext(db, user, input, 'OFFER_NOT_POSSIBLE')
   if (context.sellerId === user.id) throw appError('FORBIDDEN', 'OFFER_OWN_LISTING')
-  if (!isLive(context.listing)) throw appError('CONFLICT', 'OFFER_LISTING_UNAVAILABLE')
+  if (!context.allLive) throw appError('CONFLICT', 'OFFER_LISTING_UNAVAILABLE')
   assertMayPublish(db, user)
   await spendOfferPoint(services, context.conversation.id)
   const stale = db
     .select()
     .from(offers)
-    .where(and(eq(offers.conversationId, context.conversation.id), eq(offers.status, 'aberta')))
+    .where(and(eq(offers.dealId, context.deal.id), eq(offers.status, 'aberta')))
     .get()
   // An open offer past its time ends as expired, not as replaced.
   if (stale) settle(db, services.bus, stale, now)
@@ -179,7 +231,7 @@ export async function makeOffer(
     const open = tx
       .select()
       .from(offers)
-      .where(and(eq(offers.conversationId, context.conversation.id), eq(offers.status, 'aberta')))
+      .where(and(eq(offers.dealId, context.deal.id), eq(offers.status, 'aberta')))
       .get()
     const previous = open
       ? tx
@@ -193,6 +245,7 @@ export async function makeOffer(
       : undefined
     const deal = {
       conversationId: context.conversation.id,
+      dealId: context.deal.id,
       listingId: context.listing.id,
       buyerId: context.buyerId,
       sellerId: context.sellerId,
@@ -201,11 +254,21 @@ export async function makeOffer(
   })
   if (replaced) publishOffer(services.bus, replaced)
   publishOffer(services.bus, created)
-  notifyOfferReceived(services, created, context.listing.title)
+  notifyOfferReceived(services, created, dealTitle(context.listings))
   return toOfferView(created)
 }
 
-type OfferDeal = Pick<OfferRow, 'conversationId' | 'listingId' | 'buyerId' | 'sellerId'>
+/** How a notification names the deal: its listing's title in quotes, or the first one's and how many more. */
+export function dealTitle(items: readonly { title: string }[]): string {
+  const [first] = items
+  if (!first) return 'um anúncio'
+  const more = items.length - 1
+  return more > 0
+    ? `"${first.title}" e mais ${more === 1 ? 'um anúncio' : `${more} anúncios`}`
+    : `"${first.title}"`
+}
+
+type OfferDeal = Pick<OfferRow, 'conversationId' | 'dealId' | 'listingId' | 'buyerId' | 'sellerId'>
 
 /** A new open offer of `amountCents` by `makerId` in the deal, open for OFFER_TTL_MS from `now`. */
 function insertOffer(
@@ -215,11 +278,12 @@ function insertOffer(
   amountCents: number,
   now: Date,
 ) {
-  const { conversationId, listingId, buyerId, sellerId } = deal
+  const { conversationId, dealId, listingId, buyerId, sellerId } = deal
   return db
     .insert(offers)
     .values({
       conversationId,
+      dealId,
       listingId,
       buyerId,
       sellerId,
@@ -242,7 +306,12 @@ function answerableOffer(services: Services, user: CurrentUser, offerId: number,
   if (!row || (row.buyerId !== user.id && row.sellerId !== user.id)) {
     throw appError('NOT_FOUND', 'OFFER_NOT_FOUND')
   }
-  const context = dealContext(db, user, row.conversationId, 'OFFER_NOT_POSSIBLE')
+  const context = dealContext(
+    db,
+    user,
+    { conversationId: row.conversationId, dealId: row.dealId ?? undefined },
+    'OFFER_NOT_POSSIBLE',
+  )
   const current = settle(db, services.bus, row, now)
   if (current.status !== 'aberta') throw appError('CONFLICT', 'OFFER_CLOSED')
   if (current.madeById === user.id) throw appError('FORBIDDEN', 'OFFER_NOT_YOURS_TO_ANSWER')
@@ -265,7 +334,11 @@ export function answerOffer(
     .get()
   if (!updated) throw appError('CONFLICT', 'OFFER_CLOSED')
   publishOffer(services.bus, updated)
-  notifyOfferAnswered(services, updated, context.listing.title)
+  // A bundle's listings are held for the buyer as soon as its offer is accepted.
+  if (answer === 'aceita' && context.listings.length > 1) {
+    reserveListings(services, context.deal.id, now)
+  }
+  notifyOfferAnswered(services, updated, dealTitle(context.listings))
   return toOfferView(updated)
 }
 
@@ -292,23 +365,31 @@ export async function counterOffer(
   if (!result) throw appError('CONFLICT', 'OFFER_CLOSED')
   publishOffer(services.bus, result.answered)
   publishOffer(services.bus, result.created)
-  notifyOfferReceived(services, result.created, context.listing.title)
+  notifyOfferReceived(services, result.created, dealTitle(context.listings))
   return toOfferView(result.created)
 }
 
 /**
  * The one hook for a listing leaving the sale (sold, paused, removed by the moderation, held by the
- * system): every open offer whose listing is no longer live is closed. Open offers are few (one per
- * conversation at most, on a partial index), so checking them all is cheaper than tracking each path.
+ * system): every open offer of a deal with a listing no longer live is closed, naming the listing that
+ * left. Open offers are few (one per deal at most, on a partial index), so checking them all is cheaper
+ * than tracking each path.
  */
 export function closeOffersOffSale(db: Database, bus?: EventBus): number {
   const closed = db
     .update(offers)
-    .set({ status: 'encerrada' })
+    .set({
+      status: 'encerrada',
+      closedByListingId: sql`coalesce((select ${dealListings.listingId} from ${dealListings}
+        where ${dealListings.dealId} = ${offers.dealId} and ${dealListings.listingId} not in
+          (select ${listings.id} from ${listings} where ${isLiveListing}) order by ${dealListings.listingId} limit 1),
+        ${offers.listingId})`,
+    })
     .where(
       and(
         eq(offers.status, 'aberta'),
-        sql`${offers.listingId} not in (select ${listings.id} from ${listings} where ${isLiveListing})`,
+        sql`(${offers.listingId} not in (select ${listings.id} from ${listings} where ${isLiveListing})
+          or ${dealHasListingOffSale(offers.dealId)})`,
       ),
     )
     .returning()

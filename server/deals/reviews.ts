@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, isNull, notExists, or, sql } from 'drizzle-o
 import {
   PROFILE_REVIEWS_SHOWN,
   RATING_MIN_REVIEWS,
+  REVIEW_COUNTED_PER_PAIR_DAYS,
   REVIEW_EDIT_HOURS,
   REVIEW_WINDOW_DAYS,
 } from '../../shared/reviews'
@@ -21,7 +22,9 @@ import type { AppServices } from '../services'
 
 /**
  * Reviews are earned only by a hand-off confirmed with the seller's code: each side may review the other
- * once per hand-off, within REVIEW_WINDOW_DAYS of the confirmation, and edit it for REVIEW_EDIT_HOURS.
+ * once per deal, within REVIEW_WINDOW_DAYS of the confirmation, and edit it for REVIEW_EDIT_HOURS. Of one
+ * reviewer's reviews of the same member, one in REVIEW_COUNTED_PER_PAIR_DAYS counts in the average: the
+ * later ones are shown and do not move it, so a pair repeating deals cannot build a reputation.
  * Never of oneself, never between people who blocked each other. The person reviewed may reply once, in
  * public; moderators of the community remove a review (it stays in the table for the log and the reports).
  */
@@ -52,6 +55,7 @@ function handoffOf(db: Database, user: CurrentUser, meetingId: number) {
       status: meetings.status,
       confirmedAt: meetings.confirmedAt,
       conversationId: meetings.conversationId,
+      dealId: meetings.dealId,
       listingId: meetings.listingId,
       communityId: conversations.communityId,
     })
@@ -88,22 +92,42 @@ export function createReview(services: AppServices, user: CurrentUser, input: Re
     throw appError('BAD_REQUEST', 'REVIEW_WINDOW_CLOSED')
   }
   assertMayPublish(db, user)
-  const created = db
-    .insert(reviews)
-    .values({
-      communityId: handoff.communityId,
-      meetingId: handoff.id,
-      reviewerId: user.id,
-      revieweeId: handoff.revieweeId,
-      stars: input.stars,
-      comment: input.comment || null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    // One per side of a hand-off (a unique index), also when two requests race.
-    .onConflictDoNothing()
-    .returning({ id: reviews.id })
-    .get()
+  const created = db.transaction((tx) => {
+    const countedSince = new Date(now.getTime() - REVIEW_COUNTED_PER_PAIR_DAYS * DAY_MS)
+    const countedLately = tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(
+        and(
+          eq(reviews.reviewerId, user.id),
+          eq(reviews.revieweeId, handoff.revieweeId),
+          eq(reviews.counted, true),
+          isNull(reviews.removedAt),
+          gte(reviews.createdAt, countedSince),
+        ),
+      )
+      .get()
+    return (
+      tx
+        .insert(reviews)
+        .values({
+          communityId: handoff.communityId,
+          meetingId: handoff.id,
+          dealId: handoff.dealId,
+          reviewerId: user.id,
+          revieweeId: handoff.revieweeId,
+          stars: input.stars,
+          comment: input.comment || null,
+          counted: !countedLately,
+          createdAt: now,
+          updatedAt: now,
+        })
+        // One per side of a deal (unique indexes), also when two requests race.
+        .onConflictDoNothing()
+        .returning({ id: reviews.id })
+        .get()
+    )
+  })
   if (!created) throw appError('CONFLICT', 'REVIEW_ALREADY_SENT')
   const reviewee = db
     .select({ username: profiles.username })
@@ -276,6 +300,7 @@ export function profileReviews(db: Database, viewer: CurrentUser, userId: number
       createdAt: reviews.createdAt,
       reviewerId: reviews.reviewerId,
       asSeller: sql<boolean>`${meetings.sellerId} = ${reviews.revieweeId}`.mapWith(Boolean),
+      counted: reviews.counted,
       reviewer: memberChipColumns,
     })
     .from(reviews)
@@ -297,7 +322,8 @@ export function profileReviews(db: Database, viewer: CurrentUser, userId: number
     latest: latest.map(({ reviewerId, ...review }) => ({
       ...review,
       canReply: userId === viewer.id && review.reply === null,
-      canReport: reviewerId !== viewer.id && userId !== viewer.id,
+      // The person reviewed may report a review of themself too; the reviewer edits theirs instead.
+      canReport: reviewerId !== viewer.id,
       canEdit: reviewerId === viewer.id && now.getTime() <= editableUntil(review.createdAt).getTime(),
     })),
   }

@@ -55,6 +55,8 @@ export function cardColumns(viewerId: ViewerRef) {
     sellerCourse: profiles.course,
     sellerAverage: sellerAverageColumn(),
     courseTag: courseTagColumn(),
+    /** "Reservado": held by its seller for a buyer, still live in every list and sort. */
+    reserved: sql<boolean>`${listings.reservedByDealId} is not null`.mapWith(Boolean),
     isFavorite: viewerId
       ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId}
           and ${favorites.listingId} = ${listings.id})`.mapWith(Boolean)

@@ -11,6 +11,7 @@ import { appError } from '../errors'
 import { assertNotForbidden, queueForReview } from '../integrity/rules'
 import { notifyListingReaction } from '../notifications/kinds'
 import { consumeAll } from '../rate-limits'
+import type { EventBus } from '../realtime/bus'
 import { notBlockedWith } from '../safety/blocks'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
@@ -231,7 +232,13 @@ export async function editListing(services: AppServices, user: CurrentUser, id: 
 }
 
 /** Ativo, vendido or inativo, by the seller; a listing the moderation removed stays removed. */
-export function setListingStatus(db: Database, user: CurrentUser, id: number, status: ListingStatus) {
+export function setListingStatus(
+  db: Database,
+  user: CurrentUser,
+  id: number,
+  status: ListingStatus,
+  bus?: EventBus,
+) {
   const listing = ownListing(db, user, id)
   if (listing.moderationStatus === 'removed') {
     throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_REACTIVABLE')
@@ -239,7 +246,7 @@ export function setListingStatus(db: Database, user: CurrentUser, id: number, st
   // Selling or pausing stays open to an egresso; putting a listing back on sale is publishing.
   if (status === 'ativo') assertMayPublish(db, user)
   db.update(listings).set({ status }).where(eq(listings.id, id)).run()
-  if (status !== 'ativo') closeOffersOffSale(db)
+  if (status !== 'ativo') closeOffersOffSale(db, bus)
 }
 
 /**

@@ -5,6 +5,7 @@ import { authRouter } from './auth'
 import { bannersRouter } from './banners'
 import { chatRouter } from './chat'
 import { coursesRouter } from './courses'
+import { dealsRouter } from './deals'
 import { eventsRouter } from './events'
 import { listingsRouter } from './listings'
 import { meetingSpotsRouter } from './meeting-spots'
@@ -23,6 +24,7 @@ export const appRouter = router({
   banners: bannersRouter,
   chat: chatRouter,
   courses: coursesRouter,
+  deals: dealsRouter,
   events: eventsRouter,
   listings: listingsRouter,
   meetings: meetingsRouter,

@@ -78,7 +78,7 @@ export const listingsRouter = router({
   }),
 
   setStatus: approvedProcedure.input(listingStatusSchema).mutation(({ ctx, input }) => {
-    setListingStatus(ctx.db, ctx.user, input.id, input.status)
+    setListingStatus(ctx.db, ctx.user, input.id, input.status, ctx.bus)
     return { id: input.id, status: input.status }
   }),
 

@@ -22,7 +22,7 @@ export const meetingsRouter = router({
   /** The conversation's meetings, newest first, for its two participants. */
   ofConversation: approvedProcedure
     .input(conversationMeetingsSchema)
-    .query(({ ctx, input }) => conversationMeetings(ctx.db, ctx.user.id, input.conversationId)),
+    .query(({ ctx, input }) => conversationMeetings(ctx.db, ctx.user.id, input.conversationId, input.dealId)),
 
   /** One meeting, for its confirmation page (the hand-off QR code's link). */
   byId: approvedProcedure

@@ -1,14 +1,18 @@
-import { z } from 'zod'
-import { counterOfferSchema, makeOfferSchema, offerIdSchema } from '../../shared/schemas/offers'
+import {
+  counterOfferSchema,
+  dealOffersSchema,
+  makeOfferSchema,
+  offerIdSchema,
+} from '../../shared/schemas/offers'
 import { answerOffer, conversationOffers, counterOffer, makeOffer } from '../deals/offers'
 import { approvedProcedure, router } from '../trpc/init'
 
 /** "Fazer uma oferta" in a conversation about a listing; only its two participants see or act. */
 export const offersRouter = router({
-  /** The conversation's offers, oldest first, as they stand now. */
+  /** A deal's offers, oldest first, as they stand now. */
   list: approvedProcedure
-    .input(z.object({ conversationId: z.number().int().positive() }))
-    .query(({ ctx, input }) => conversationOffers(ctx, ctx.user.id, input.conversationId)),
+    .input(dealOffersSchema)
+    .query(({ ctx, input }) => conversationOffers(ctx, ctx.user.id, input.conversationId, input.dealId)),
 
   make: approvedProcedure
     .input(makeOfferSchema)

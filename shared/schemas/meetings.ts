@@ -13,6 +13,7 @@ const instant = z
 
 export const proposeMeetingSchema = z.object({
   conversationId: id,
+  dealId: id.optional(),
   spotId: id,
   times: z
     .array(instant)
@@ -33,7 +34,7 @@ export const cancelMeetingSchema = z.object({
 })
 
 export const meetingIdSchema = z.object({ meetingId: id })
-export const conversationMeetingsSchema = z.object({ conversationId: id })
+export const conversationMeetingsSchema = z.object({ conversationId: id, dealId: id.optional() })
 
 export const confirmHandoffSchema = z.object({
   meetingId: id,

@@ -10,6 +10,8 @@ export const offerAmountSchema = z
 
 export const makeOfferSchema = z.object({
   conversationId: z.number().int().positive(),
+  /** The deal the offer is on; without one, the deal on the listing the conversation started from. */
+  dealId: z.number().int().positive().optional(),
   amountCents: offerAmountSchema,
 })
 
@@ -19,3 +21,8 @@ export const counterOfferSchema = z.object({
 })
 
 export const offerIdSchema = z.object({ offerId: z.number().int().positive() })
+
+export const dealOffersSchema = z.object({
+  conversationId: z.number().int().positive(),
+  dealId: z.number().int().positive().optional(),
+})

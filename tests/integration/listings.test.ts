@@ -425,6 +425,7 @@ describe('vitrine', () => {
           'isFavorite',
           'mainCategoryName',
           'priceCents',
+          'reserved',
           'sellerAverage',
           'sellerCourse',
           'sellerFullName',

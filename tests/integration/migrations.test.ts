@@ -289,6 +289,134 @@ describe('0021_event_cover_phone_rendition: event covers get a phone rendition',
   })
 })
 
+describe('0026_deals: offers and meetings move onto deals', () => {
+  it('gives each listing of a conversation its deal, loses no offer, meeting or review, and counts reviews per pair', async () => {
+    const db = await databaseUpTo('0025_courses_and_disciplines')
+    const seller = await createStudent(db, { approved: true })
+    const buyer = await createStudent(db, { approved: true })
+    const other = await createStudent(db, { approved: true })
+    const lamp = insertOldListing(db, seller, 'Luminária')
+    const desk = insertOldListing(db, seller, 'Escrivaninha')
+    const run = (query: string, ...values: unknown[]) =>
+      db.$client.prepare(query).get(...values) as { id: number } | undefined
+    const pair = (a: number, b: number) => (a < b ? [a, b] : [b, a])
+    const conversation = (one: number, two: number, listingId: number) =>
+      (
+        run(
+          `insert into conversations (community_id, participant_one, participant_two, listing_id, created_at, updated_at)
+         values (?, ?, ?, ?, 0, 0) returning id`,
+          seller.communityId,
+          ...pair(one, two),
+          listingId,
+        ) as { id: number }
+      ).id
+    // The old thread moved its context from the lamp to the desk.
+    const thread = conversation(buyer.id, seller.id, desk)
+    const quiet = conversation(other.id, seller.id, lamp)
+    const spot = run(
+      `insert into meeting_spots (community_id, name, description, opens_at, closes_at, created_at, updated_at)
+       values (?, 'Hall', 'Biblioteca', '08:00', '21:00', 0, 0) returning id`,
+      seller.communityId,
+    )?.id
+    const offer = (listingId: number, status: string, at: number) =>
+      run(
+        `insert into offers (conversation_id, listing_id, buyer_id, seller_id, made_by_id, amount_cents, status,
+           expires_at, created_at) values (?, ?, ?, ?, ?, 1000, ?, ?, ?) returning id`,
+        thread,
+        listingId,
+        buyer.id,
+        seller.id,
+        buyer.id,
+        status,
+        at + 1e9,
+        at,
+      )?.id
+    const meeting = (listingId: number, status: string, at: number) =>
+      run(
+        `insert into meetings (conversation_id, listing_id, seller_id, buyer_id, spot_id, proposed_by_id,
+           proposed_times, status, scheduled_at, confirmed_at, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, '[1]', ?, ?, ?, ?, ?) returning id`,
+        thread,
+        listingId,
+        seller.id,
+        buyer.id,
+        spot,
+        buyer.id,
+        status,
+        status === 'confirmada' ? at : null,
+        status === 'confirmada' ? at : null,
+        at,
+        at,
+      )?.id
+    const review = (meetingId: number | undefined, from: number, to: number, stars: number, at: number) =>
+      run(
+        `insert into reviews (community_id, meeting_id, reviewer_id, reviewee_id, stars, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?) returning id`,
+        seller.communityId,
+        meetingId,
+        from,
+        to,
+        stars,
+        at,
+        at,
+      )?.id
+    const DAY = 86_400_000
+    const declined = offer(lamp, 'recusada', 1 * DAY)
+    const lampHandoff = meeting(lamp, 'confirmada', 2 * DAY)
+    const open = offer(desk, 'aberta', 3 * DAY)
+    const deskHandoff = meeting(desk, 'confirmada', 4 * DAY)
+    const first = review(lampHandoff, buyer.id, seller.id, 5, 2 * DAY)
+    const back = review(lampHandoff, seller.id, buyer.id, 4, 2 * DAY)
+    // The same buyer again five days later: shown, not counted.
+    const again = review(deskHandoff, buyer.id, seller.id, 1, 5 * DAY)
+    expect(rows(db, `select reviews, stars_sum from member_ratings where user_id = ${seller.id}`)).toEqual([
+      [2, 6],
+    ])
+
+    runMigrations(db, MIGRATIONS_FOLDER)
+
+    const dealOf = (table: string, id: number | undefined) =>
+      (rows(db, `select deal_id from ${table} where id = ${id}`)[0] as [number])[0]
+    const lampDeal = dealOf('offers', declined)
+    const deskDeal = dealOf('offers', open)
+    expect(lampDeal).not.toBe(deskDeal)
+    expect(dealOf('meetings', lampHandoff)).toBe(lampDeal)
+    expect(dealOf('meetings', deskHandoff)).toBe(deskDeal)
+    expect([dealOf('reviews', first), dealOf('reviews', back), dealOf('reviews', again)]).toEqual([
+      lampDeal,
+      lampDeal,
+      deskDeal,
+    ])
+    expect(rows(db, 'select count(*) from offers where deal_id is null')).toEqual([[0]])
+    expect(rows(db, 'select count(*) from meetings where deal_id is null')).toEqual([[0]])
+    expect(
+      rows(
+        db,
+        `select d.conversation_id, dl.listing_id, d.seller_id, d.buyer_id, d.status from deals d
+         join deal_listings dl on dl.deal_id = d.id order by d.conversation_id, dl.listing_id`,
+      ),
+    ).toEqual([
+      [thread, lamp, seller.id, buyer.id, 'concluido'],
+      [thread, desk, seller.id, buyer.id, 'concluido'],
+      [quiet, lamp, seller.id, other.id, 'aberto'],
+    ])
+    expect(rows(db, `select id, counted from reviews order by id`)).toEqual([
+      [first, 1],
+      [back, 1],
+      [again, 0],
+    ])
+    expect(rows(db, `select reviews, stars_sum from member_ratings where user_id = ${seller.id}`)).toEqual([
+      [1, 5],
+    ])
+    // The triggers count only counted reviews from now on.
+    db.$client.prepare('update reviews set stars = 3 where id = ?').run(again)
+    db.$client.prepare('update reviews set stars = 4 where id = ?').run(first)
+    expect(rows(db, `select reviews, stars_sum from member_ratings where user_id = ${seller.id}`)).toEqual([
+      [1, 4],
+    ])
+  })
+})
+
 describe('runMigrations', () => {
   /** A favorite whose listing does not exist, written with the foreign keys off. */
   function breakForeignKey(db: Database) {

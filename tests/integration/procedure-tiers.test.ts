@@ -99,6 +99,10 @@ const EXPECTED_TIERS: Record<string, Tier> = {
   'chat.events': 'approved',
   'chat.viewing': 'approved',
   // Meetings and the hand-off: only the conversation's two participants, checked in the domain.
+  'deals.ofConversation': 'approved',
+  'deals.bundleCandidates': 'approved',
+  'deals.start': 'approved',
+  'deals.setReserved': 'approved',
   'meetings.ofConversation': 'approved',
   'meetings.byId': 'approved',
   'meetings.mine': 'approved',

@@ -76,13 +76,22 @@ export default function ChatEvents({ viewerId }: { viewerId: number }) {
         )
         void utils.meetings.ofConversation.invalidate({ conversationId: event.conversationId })
         void utils.meetings.mine.invalidate()
+        void utils.deals.ofConversation.invalidate({ conversationId: event.conversationId })
+        void utils.chat.conversations.invalidate()
+        void utils.chat.unreadCount.invalidate()
         return
       }
       if (event.type === 'offer') {
         const { offer } = event
-        utils.offers.list.setData({ conversationId: event.conversationId }, (list) =>
+        utils.offers.list.setData({ conversationId: event.conversationId, dealId: offer.dealId }, (list) =>
           list ? mergeOffer(list, offer) : list,
         )
+        // The deal's state line in the thread header and a thread read before its deal existed.
+        void utils.deals.ofConversation.invalidate({ conversationId: event.conversationId })
+        void utils.chat.conversations.invalidate()
+        void utils.chat.unreadCount.invalidate()
+        if (offer.status !== 'aberta')
+          void utils.offers.list.invalidate({ conversationId: event.conversationId })
         return
       }
       if (event.type === 'read') {

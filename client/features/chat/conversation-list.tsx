@@ -44,9 +44,13 @@ function ConversationRow({
   viewerId: number
   now: Date
 }) {
-  const { other, listing, lastMessage, unread } = conversation
+  const { other, listing, lastMessage, lastDealActivity, unread } = conversation
   const unseen = unread > 0
-  const sentAt = lastMessage ? toDate(lastMessage.createdAt) : null
+  const sentAt = lastDealActivity
+    ? toDate(lastDealActivity.at)
+    : lastMessage
+      ? toDate(lastMessage.createdAt)
+      : null
   return (
     <Link
       href={routes.conversation(conversation.id)}
@@ -81,9 +85,11 @@ function ConversationRow({
               unseen ? 'font-medium text-foreground' : 'text-muted-foreground',
             )}
           >
-            {lastMessage
-              ? `${lastMessage.senderId === viewerId ? 'Você: ' : ''}${withPhotoNote(lastMessage.content, lastMessage.photos.length)}`
-              : ''}
+            {lastDealActivity
+              ? lastDealActivity.text
+              : lastMessage
+                ? `${lastMessage.senderId === viewerId ? 'Você: ' : ''}${withPhotoNote(lastMessage.content, lastMessage.photos.length)}`
+                : ''}
           </span>
           <UnreadBadge count={unread} className="ml-auto" />
           {unseen ? <span className="sr-only">, {unreadMessagesText(unread)}</span> : null}

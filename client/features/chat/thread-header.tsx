@@ -16,9 +16,19 @@ import { ChatAvatar } from './chat-avatar'
 
 export type ConversationDetails = RouterOutputs['chat']['conversation']
 
-/** Who the conversation is with and, when it started from a listing, that listing. */
-export function ThreadHeader({ conversation }: { conversation: ConversationDetails }) {
-  const { other, listing } = conversation
+/**
+ * Who the conversation is with and, when it started from a listing and has no deals yet, that listing (the
+ * deals, once there are any, show their own listings).
+ */
+export function ThreadHeader({
+  conversation,
+  showListing = true,
+}: {
+  conversation: ConversationDetails
+  showListing?: boolean
+}) {
+  const { other } = conversation
+  const listing = showListing ? conversation.listing : null
   return (
     <header className="grid gap-2 border-b bg-background px-2 py-2 sm:px-3">
       {/* On a narrow phone the actions wrap under the name rather than squeezing it or the page. */}

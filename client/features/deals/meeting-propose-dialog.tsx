@@ -27,9 +27,12 @@ const weekdaysText = (weekdays: number) =>
 /** "Combinar entrega": one of the community's spots and one to three times, on São Paulo's clock. */
 export function MeetingProposeDialog({
   conversationId,
+  dealId,
   onDone,
 }: {
   conversationId: number
+  /** The deal the meeting is for; without one, the deal on the listing the conversation started from. */
+  dealId?: number | undefined
   onDone: () => void
 }) {
   const id = useId()
@@ -57,6 +60,7 @@ export function MeetingProposeDialog({
     const filled = slots.filter((slot) => slot.date && slot.time)
     const parsed = proposeMeetingSchema.safeParse({
       conversationId,
+      dealId,
       spotId: Number(spotId),
       times: filled.map((slot) => zonedLocalToUtc(slot.date, slot.time, MEETING_TIME_ZONE).getTime()),
     })

@@ -8,27 +8,41 @@ import { formatDateTime } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { AddToCalendarButton } from './add-to-calendar-button'
+import type { DealSummary } from './deal-picker'
 import { useMeetingChange } from './meeting-cache'
 import { MeetingCancelDialog } from './meeting-cancel-dialog'
 import { HandoffCodeDialog, HandoffConfirmDialog } from './meeting-handoff-dialogs'
 import { MeetingProposeDialog } from './meeting-propose-dialog'
 
 /**
- * "Combinar entrega", pinned at the top of a conversation about a listing: the agreed meeting (or the
- * open proposal) with what each side can do now, or the button to propose one.
+ * "Combinar entrega" of the deal picked in a conversation, pinned at the top: the agreed meeting (or the
+ * open proposal) with what each side can do now, or the button to propose one. Each deal has its own: a
+ * confirmed hand-off ends its deal, never the conversation.
  */
-export function ThreadMeetings({ conversationId, viewerId }: { conversationId: number; viewerId: number }) {
+export function ThreadMeetings({
+  conversationId,
+  viewerId,
+  deal,
+}: {
+  conversationId: number
+  viewerId: number
+  /** The picked deal; null for a conversation read before it has any (its starting listing is the deal). */
+  deal: DealSummary | null
+}) {
   const conversation = trpc.chat.conversation.useQuery({ conversationId })
   const meetings = trpc.meetings.ofConversation.useQuery({ conversationId })
   const [proposing, setProposing] = useState(false)
   const closed = usePublishingClosed()
   const closedNoteId = `meeting-closed-${conversationId}`
-  const listing = conversation.data?.listing ?? null
+  const start = conversation.data?.listing ?? null
+  const single = deal?.listings.length === 1 ? deal.listings[0] : undefined
+  const listing = deal
+    ? { id: single?.id ?? 0, status: deal.listings.every((item) => item.live) ? 'ativo' : 'inativo' }
+    : start
   if (!listing || !meetings.data || !conversation.data?.canSend) return null
-  const current = meetings.data.find(
-    (meeting) => meeting.status === 'combinada' || meeting.status === 'proposta',
-  )
-  const latest = meetings.data[0]
+  const ofDeal = deal ? meetings.data.filter((meeting) => meeting.dealId === deal.id) : meetings.data
+  const current = ofDeal.find((meeting) => meeting.status === 'combinada' || meeting.status === 'proposta')
+  const latest = ofDeal[0]
   const ended = !current && latest && latest.status !== 'cancelada' ? latest : null
   const cancelled = !current && latest?.status === 'cancelada' && latest.cancelReason ? latest : null
 
@@ -49,7 +63,10 @@ export function ThreadMeetings({ conversationId, viewerId }: { conversationId: n
           {cancelled.cancelReason}
         </p>
       ) : null}
-      {!current && listing.status === 'ativo' && ended?.status !== 'confirmada' ? (
+      {!current &&
+      listing.status === 'ativo' &&
+      ended?.status !== 'confirmada' &&
+      deal?.status !== 'concluido' ? (
         <Button
           type="button"
           variant="outline"
@@ -67,7 +84,11 @@ export function ThreadMeetings({ conversationId, viewerId }: { conversationId: n
       <Dialog open={proposing} onOpenChange={setProposing}>
         <DialogContent>
           {proposing ? (
-            <MeetingProposeDialog conversationId={conversationId} onDone={() => setProposing(false)} />
+            <MeetingProposeDialog
+              conversationId={conversationId}
+              dealId={deal?.id}
+              onDone={() => setProposing(false)}
+            />
           ) : null}
         </DialogContent>
       </Dialog>

@@ -26,6 +26,7 @@ export function OfferCard({
   otherName,
   onCounter,
   publishingClosed = null,
+  closedListingTitle = null,
 }: {
   offer: OfferView
   viewerId: number
@@ -33,6 +34,8 @@ export function OfferCard({
   onCounter: (offer: OfferView) => void
   /** Why the viewer may not counter (an egresso), or null. */
   publishingClosed?: string | null
+  /** On an offer closed because a listing of its deal left the sale: that listing's title. */
+  closedListingTitle?: string | null
 }) {
   const own = offer.madeById === viewerId
   const counter = offer.madeById === offer.sellerId
@@ -60,6 +63,9 @@ export function OfferCard({
             <span className="text-muted-foreground">
               Vale até <time dateTime={offer.expiresAt}>{formatDateTime(offer.expiresAt)}</time>
             </span>
+          ) : null}
+          {status === 'encerrada' && closedListingTitle ? (
+            <span className="text-muted-foreground">"{closedListingTitle}" saiu da venda.</span>
           ) : null}
         </div>
         {actionable ? (
@@ -104,9 +110,10 @@ function OfferActions({
   const utils = trpc.useUtils()
   const [confirming, setConfirming] = useState<Answer | null>(null)
   const settle = (next: OfferView) => {
-    utils.offers.list.setData({ conversationId: next.conversationId }, (data) =>
+    utils.offers.list.setData({ conversationId: next.conversationId, dealId: next.dealId }, (data) =>
       data ? mergeOffer(data, next) : data,
     )
+    void utils.deals.ofConversation.invalidate({ conversationId: next.conversationId })
     setConfirming(null)
   }
   // Either way the confirmation closes; after a failure the offers are read again as the server has them.

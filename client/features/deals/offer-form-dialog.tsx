@@ -24,7 +24,7 @@ type OfferFormOutput = z.output<typeof offerFormSchema>
 
 /** What the dialog sends: a new offer in the conversation, or a counter to the open offer. */
 export type OfferTarget =
-  | { kind: 'make'; conversationId: number }
+  | { kind: 'make'; conversationId: number; dealId: number | undefined }
   | { kind: 'counter'; conversationId: number; offerId: number; amountCents: number }
 
 /** "Fazer uma oferta" (the buyer) or "Contraproposta" (the side an open offer was made to). */
@@ -71,10 +71,11 @@ function OfferForm({
   const handlers = {
     onSuccess: (offer: Parameters<typeof mergeOffer>[1]) => {
       // The live event does the same; this covers a connection that is down at the moment.
-      utils.offers.list.setData({ conversationId: target.conversationId }, (data) =>
+      utils.offers.list.setData({ conversationId: target.conversationId, dealId: offer.dealId }, (data) =>
         data ? mergeOffer(data, offer) : data,
       )
       void utils.offers.list.invalidate({ conversationId: target.conversationId })
+      void utils.deals.ofConversation.invalidate({ conversationId: target.conversationId })
       toast.success(counter ? 'Contraproposta enviada!' : 'Oferta enviada!')
       onDone()
     },
@@ -87,7 +88,7 @@ function OfferForm({
 
   const submit = form.handleSubmit(({ amount }) => {
     if (target.kind === 'counter') answer.mutate({ offerId: target.offerId, amountCents: amount })
-    else make.mutate({ conversationId: target.conversationId, amountCents: amount })
+    else make.mutate({ conversationId: target.conversationId, dealId: target.dealId, amountCents: amount })
   }, toastFirstError)
 
   const reference = [

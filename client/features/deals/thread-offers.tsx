@@ -14,17 +14,22 @@ const loadOfferForm = () => import('./offer-form-dialog')
 const OfferFormDialog = lazy(loadOfferForm)
 
 /**
- * The offers of a conversation about a listing, as thread items among the messages, and the bar above
- * the composer: "Fazer uma oferta" for the buyer while the listing is on sale. Both follow the live
- * chat events (chat-live.tsx patches the same query).
+ * The offers of the deal picked in a conversation, as thread items among the messages, and the bar above
+ * the composer: "Fazer uma oferta" for the buyer while the deal's listings are on sale. Both follow the
+ * live chat events (chat-live.tsx patches the same query).
  */
 export function useThreadOffers(
   conversationId: number,
+  dealId: number | undefined,
   viewerId: number,
   otherName: string,
   enabled: boolean,
+  listingTitles: ReadonlyMap<number, string> = new Map(),
 ): { items: ThreadItem[]; bar: ReactNode } {
-  const offers = trpc.offers.list.useQuery({ conversationId }, { enabled: enabled && conversationId > 0 })
+  const offers = trpc.offers.list.useQuery(
+    { conversationId, dealId },
+    { enabled: enabled && conversationId > 0 },
+  )
   const [target, setTarget] = useState<OfferTarget | null>(null)
   // Kept once opened, so closing plays out instead of unmounting the dialog.
   const [opened, setOpened] = useState(false)
@@ -42,6 +47,9 @@ export function useThreadOffers(
             viewerId={viewerId}
             otherName={otherName}
             publishingClosed={closed}
+            closedListingTitle={
+              offer.closedByListingId ? (listingTitles.get(offer.closedByListingId) ?? null) : null
+            }
             onCounter={(open: OfferView) =>
               setTarget({
                 kind: 'counter',
@@ -53,7 +61,7 @@ export function useThreadOffers(
           />
         ),
       })),
-    [data, viewerId, otherName, conversationId, closed],
+    [data, viewerId, otherName, conversationId, closed, listingTitles],
   )
   const bar = (
     <>
@@ -71,7 +79,7 @@ export function useThreadOffers(
             aria-haspopup="dialog"
             onPointerEnter={() => void loadOfferForm()}
             onFocus={() => void loadOfferForm()}
-            onClick={() => setTarget({ kind: 'make', conversationId })}
+            onClick={() => setTarget({ kind: 'make', conversationId, dealId: data.dealId ?? dealId })}
           >
             <HandCoinsIcon aria-hidden="true" />
             Fazer uma oferta

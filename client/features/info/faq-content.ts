@@ -29,13 +29,19 @@ export const faqGroups: FaqGroup[] = [
         id: 'ofertas',
         question: 'Como funciona "Fazer uma oferta"?',
         answer:
-          'Na conversa sobre um anúncio, quem compra propõe um valor. Quem vende aceita, recusa ou faz uma contraproposta, e só a oferta mais recente fica aberta. Uma oferta sem resposta expira em 48 horas, e ela se encerra sozinha se o anúncio for vendido, pausado ou removido. Aceitar uma oferta não muda o preço público do anúncio: é um acordo entre vocês dois.',
+          'Cada anúncio que vocês negociam é um negócio dentro da mesma conversa, escolhido no alto dela, com a sua oferta, a sua entrega e o seu código. Quem compra propõe um valor; quem vende aceita, recusa ou faz uma contraproposta, e só a oferta mais recente de cada negócio fica aberta. Para levar vários anúncios da mesma pessoa de uma vez, toque em "Juntar anúncios" e faça uma só oferta por todos: aceitar reserva todos, uma entrega e um código confirmam todos, e cada um fica vendido. Uma oferta sem resposta expira em 48 horas, e ela se encerra sozinha se um anúncio dela for vendido, pausado ou removido, dizendo qual. Aceitar uma oferta não muda o preço público do anúncio: é um acordo entre vocês dois.',
+      },
+      {
+        id: 'reservado',
+        question: 'O que quer dizer "Reservado"?',
+        answer:
+          'Depois de aceitar uma oferta ou de combinar a entrega, quem vende pode reservar o anúncio para quem compra. Ele continua no portal com o selo "Reservado", e outras pessoas ainda podem favoritá-lo e perguntar se podem ser as próximas. A reserva acaba sozinha quando a entrega combinada é cancelada ou expira, ou 72 horas depois da oferta aceita sem entrega combinada, e o anúncio volta a ser só "Ativo".',
       },
       {
         id: 'combinar-entrega',
         question: 'Como combino a entrega?',
         answer:
-          'Na conversa, toque em "Combinar entrega", escolha um dos pontos de encontro seguros que a sua comunidade mantém no campus (como o hall da biblioteca) e sugira de um a três horários dentro do funcionamento do local, em até 14 dias. A outra pessoa escolhe um dos horários ou propõe outros. A entrega combinada fica fixada no alto da conversa e em "Minhas entregas", com o link "Adicionar à agenda", e os dois recebem um lembrete uma hora antes. Qualquer um pode cancelar informando o motivo.',
+          'Na conversa, escolha o negócio, toque em "Combinar entrega", escolha um dos pontos de encontro seguros que a sua comunidade mantém no campus (como o hall da biblioteca) e sugira de um a três horários dentro do funcionamento do local, de 30 minutos a 14 dias à frente. A outra pessoa escolhe um dos horários ou propõe outros. A entrega combinada fica fixada no alto da conversa e em "Minhas entregas", com o link "Adicionar à agenda", e os dois recebem um lembrete uma hora antes. Qualquer um pode cancelar informando o motivo. Depois de uma entrega confirmada, vocês podem combinar outra na hora, para outro anúncio.',
       },
       {
         id: 'codigo-entrega',
@@ -47,7 +53,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'avaliacoes',
         question: 'Como funcionam as avaliações?',
         answer:
-          'Só quem concluiu uma entrega confirmada pelo código pode avaliar: cada um dos dois avalia o outro uma vez, com 1 a 5 estrelas e um comentário opcional, em até 14 dias depois da entrega. A avaliação pode ser editada nas primeiras 48 horas, e quem foi avaliado pode publicar uma resposta. Ninguém avalia a si mesmo nem quem bloqueou ou foi bloqueado. O perfil mostra as últimas avaliações, o número de entregas confirmadas como vendedor e a média, que só aparece (também nos anúncios) a partir de 3 avaliações. Uma avaliação ofensiva ou falsa pode ser denunciada, e a moderação pode removê-la.',
+          'Só quem concluiu uma entrega confirmada pelo código pode avaliar: cada um dos dois avalia o outro uma vez, com 1 a 5 estrelas e um comentário opcional, em até 14 dias depois da entrega. A avaliação pode ser editada nas primeiras 48 horas, e quem foi avaliado pode publicar uma resposta. Ninguém avalia a si mesmo nem quem bloqueou ou foi bloqueado. O perfil mostra as últimas avaliações, o número de entregas confirmadas como vendedor e a média, que só aparece (também nos anúncios) a partir de 3 avaliações. Para que ninguém fabrique uma reputação com um amigo, só uma avaliação de cada pessoa sobre a mesma pessoa a cada 30 dias conta na média, por mais negócios que as duas fechem; as outras aparecem no perfil, sem mudar a média. Quem tem as entregas confirmadas quase sempre com as mesmas poucas pessoas é revisto pela moderação. Uma avaliação ofensiva ou falsa pode ser denunciada, também por quem foi avaliado, e a moderação pode removê-la.',
       },
       {
         id: 'o-que-e-vupt',

@@ -58,6 +58,11 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
           {listing.mainCategoryName ?? 'Outros'}
         </Badge>
         <VuptBadgeChip count={listing.vuptsCount} className="absolute bottom-2 left-2" />
+        {listing.reserved ? (
+          <Badge variant="secondary" className="absolute right-2 bottom-2" data-testid="reserved-badge">
+            Reservado
+          </Badge>
+        ) : null}
       </div>
       <FavoriteButton listing={listing} className="absolute top-1 right-1 z-10" />
       <div className="flex flex-1 flex-col gap-1 p-3">

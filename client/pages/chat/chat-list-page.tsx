@@ -62,7 +62,12 @@ function StartConversation({ seller, listing }: { seller: string | null; listing
     const listingId = listing && /^\d{1,15}$/.test(listing) ? Number(listing) : undefined
     utils.client.chat.start
       .mutate(listingId ? { listingId } : { username: seller ?? '' })
-      .then(({ conversationId }) => navigate(routes.conversation(conversationId), { replace: true }))
+      .then(({ conversationId, dealId }) =>
+        // From a listing, the thread opens on that listing's deal.
+        navigate(routes.conversation(conversationId, dealId ? { negocio: String(dealId) } : undefined), {
+          replace: true,
+        }),
+      )
       .catch((error: unknown) => {
         toastError(error, 'Erro ao iniciar conversa')
         navigate(routes.chat(), { replace: true })

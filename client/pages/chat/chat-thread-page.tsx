@@ -1,8 +1,8 @@
 import { routes } from '@shared/routes'
 import { useQueryClient } from '@tanstack/react-query'
 import { MessageCircleOffIcon } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useParams } from 'wouter'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Link, useParams, useSearch } from 'wouter'
 import { PageLoadFailed } from '@/components/page-states'
 import { Button } from '@/components/ui/button'
 import {
@@ -19,6 +19,7 @@ import { MessageComposer } from '@/features/chat/message-composer'
 import { MessageList, MessageListSkeleton } from '@/features/chat/message-list'
 import { ThreadHeader, ThreadHeaderSkeleton } from '@/features/chat/thread-header'
 import { TypingIndicator } from '@/features/chat/typing-indicator'
+import { DealPicker } from '@/features/deals/deal-picker'
 import { ThreadMeetings } from '@/features/deals/meeting-thread'
 import { ReviewPrompt } from '@/features/deals/review-prompt'
 import { useThreadOffers } from '@/features/deals/thread-offers'
@@ -59,7 +60,30 @@ function ThreadView({ conversationId }: { conversationId: number }) {
   const otherName = conversation.data?.other.fullName ?? ''
   const typingUser = useTypingUser(conversationId)
   const visible = useDocumentVisible()
-  const offers = useThreadOffers(conversationId, viewer?.id ?? 0, otherName, valid)
+  // The deal the thread is on: the one the link named (?negocio=), then the one picked in the header.
+  const asked = Number(new URLSearchParams(useSearch()).get('negocio')) || null
+  const [picked, setPicked] = useState<number | null>(asked)
+  useEffect(() => {
+    if (asked) setPicked(asked)
+  }, [asked])
+  const deals = trpc.deals.ofConversation.useQuery({ conversationId }, { enabled: valid })
+  const dealList = deals.data ?? []
+  const deal = dealList.find((item) => item.id === picked) ?? dealList[0] ?? null
+  const listingTitles = useMemo(
+    () =>
+      new Map(
+        (deals.data ?? []).flatMap((item) => item.listings.map((listing) => [listing.id, listing.title])),
+      ),
+    [deals.data],
+  )
+  const offers = useThreadOffers(
+    conversationId,
+    deal?.id,
+    viewer?.id ?? 0,
+    otherName,
+    valid && deals.data !== undefined,
+    listingTitles,
+  )
   useOpenThread(conversationId)
   // While this thread is on a page, its messages do not push to the member's devices.
   trpc.chat.viewing.useSubscription({ conversationId }, { enabled: valid && !notFound })
@@ -132,9 +156,22 @@ function ThreadView({ conversationId }: { conversationId: number }) {
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-3xl flex-col md:border-x">
-      {conversation.data ? <ThreadHeader conversation={conversation.data} /> : <ThreadHeaderSkeleton />}
-      {conversation.data && viewer ? (
-        <ThreadMeetings conversationId={conversationId} viewerId={viewer.id} />
+      {conversation.data ? (
+        <ThreadHeader conversation={conversation.data} showListing={dealList.length === 0} />
+      ) : (
+        <ThreadHeaderSkeleton />
+      )}
+      {conversation.data && deals.data && (dealList.length > 0 || conversation.data.canSend) ? (
+        <DealPicker
+          conversationId={conversationId}
+          deals={dealList}
+          selectedId={deal?.id ?? null}
+          onSelect={setPicked}
+          canAct={conversation.data.canSend}
+        />
+      ) : null}
+      {conversation.data && viewer && deals.data ? (
+        <ThreadMeetings conversationId={conversationId} viewerId={viewer.id} deal={deal} />
       ) : null}
       {conversation.data ? (
         <ReviewPrompt conversationId={conversationId} className="border-b px-3 py-2" />
