@@ -1,34 +1,11 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import { routes } from '../../shared/routes'
-import type { Database } from '../db/client'
 import { eventAttendees, events, eventWaitlist } from '../db/schema'
 import { notify } from '../notifications/notify'
 import type { AppServices } from '../services'
-import { voidCheckIn } from './tickets'
-import { announcePromotions, promoteWaitlist } from './waitlist'
+import { announcePromotions, dropFromEvent } from './waitlist'
 
 type Released = { eventId: number; userId: number; title: string; promoted: number[] }
-
-/**
- * Takes `memberId` off an event: their seat (the ticket stops admitting) or their place on the waitlist, inside the
- * caller's transaction; a seat freed goes to the list at once. Whether they had a seat.
- */
-export function dropFromEvent(db: Database, eventId: number, organizerId: number, memberId: number) {
-  db.delete(eventWaitlist)
-    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, memberId)))
-    .run()
-  const seated = db
-    .delete(eventAttendees)
-    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, memberId)))
-    .run()
-  if (seated.changes === 0) return { seated: false, promoted: [] as number[] }
-  db.update(events)
-    .set({ attendeesCount: sql`max(${events.attendeesCount} - 1, 0)` })
-    .where(eq(events.id, eventId))
-    .run()
-  voidCheckIn(db, eventId, memberId)
-  return { seated: true, promoted: promoteWaitlist(db, eventId, organizerId) }
-}
 
 /**
  * A block between two members applies to the seats taken before it as it applies at RSVP time, both

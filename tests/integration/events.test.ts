@@ -369,7 +369,7 @@ describe('presença e bloqueios', () => {
     const { id } = await organizerWithEvent()
     const attendee = await createMember(world)
     await attendee.caller.events.attend({ id })
-    deleteAccount(world.db, attendee.id)
+    deleteAccount(world.services, attendee.id)
     expect(
       world.db.select().from(eventRsvpNotices).where(eq(eventRsvpNotices.userId, attendee.id)).all(),
     ).toEqual([])
