@@ -241,6 +241,18 @@ describe('abas, ordem e busca da lista', () => {
     expect(await found('musica cafe')).toEqual([])
   })
 
+  it('uma busca de uma ou duas letras também ignora acentos (no título)', async () => {
+    const cafe = await approvedEvent({
+      title: 'Café com Ciência',
+      description: 'Bate-papo no pátio do bloco.',
+    })
+    const found = async (q: string) => (await anonymous.events.list({ tab: 'todos', q })).map((e) => e.id)
+    expect(await found('fe')).toContain(cafe)
+    expect(await found('FÉ')).toContain(cafe)
+    expect(await found('ci')).toContain(cafe)
+    expect(await found('pa')).not.toContain(cafe)
+  })
+
   it('% e _ na busca são o próprio caractere, não curingas', async () => {
     const percent = await approvedEvent({ title: 'Bazar com 50% de desconto' })
     const underscore = await approvedEvent({ title: 'Oficina de snake_case em Python' })
