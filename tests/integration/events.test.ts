@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { deleteAccount } from '../../server/account/delete-account'
 import { createStudent, createUpload } from '../../server/db/factories'
 import {
@@ -14,6 +14,7 @@ import type { EventInput } from '../../shared/schemas/event'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { dayFromNow } from '../support/dates'
 import { eventInput } from '../support/events'
+import { startHttpApp } from '../support/http'
 import { type AppCaller, callerFor, createAdmin, createMember, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld({ scope: 'file' })
@@ -239,6 +240,16 @@ describe('abas, ordem e busca da lista', () => {
     expect(await found('graduacao')).toEqual([cafe])
     expect(await found('musica poesia')).toEqual([musica])
     expect(await found('musica cafe')).toEqual([])
+  })
+
+  it('o .ics do evento aponta a página sob o prefixo da comunidade', async () => {
+    const id = await approvedEvent({ title: 'Feira de trocas' })
+    const app = await startHttpApp(world.services)
+    onTestFinished(() => app.close())
+    const response = await (await fetch(`${app.url}/api/eventos/${id}/calendario.ics`)).text()
+    expect(response.replaceAll('\r\n\t', '').replaceAll('\r\n ', '')).toContain(
+      `URL:${world.services.publicUrl}/univille/evento/${id}`,
+    )
   })
 
   it('uma busca de uma ou duas letras também ignora acentos (no título)', async () => {
