@@ -242,7 +242,6 @@ export const APP_ERRORS = {
     title: 'Só é possível editar eventos que aguardam aprovação.',
     description: 'Depois da aprovação, o evento pode ser cancelado, mas não editado.',
   },
-  EVENT_FULL: { title: 'Evento lotado: não há mais vagas.', description: 'Fique de olho em outros eventos.' },
   EVENT_CAPACITY_BELOW_CONFIRMED: {
     title: 'O limite não pode ficar abaixo das presenças confirmadas.',
     description: 'Escolha um número de vagas igual ou maior que o de confirmados.',

@@ -45,7 +45,7 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   meeting_updates: 'Uma entrega foi proposta, combinada ou cancelada',
   meeting_reminder: 'Lembrete uma hora antes de uma entrega combinada',
   handoff_confirmed: 'Uma entrega sua foi confirmada pelo código',
-  event_waitlist: 'Sua vaga saiu na lista de espera de um evento',
+  event_waitlist: 'Sua vaga num evento: saiu da lista de espera ou foi cancelada',
   review_received: 'Alguém avaliou você depois de uma entrega',
   price_drop: 'Um favorito ficou mais barato',
   wanted_match: 'Alguém anunciou o que você procura',
@@ -81,6 +81,7 @@ export const PUSH_KIND_OF: Record<NotificationKind, PushKind> = {
   offer_received: 'offer_received',
   offer_answered: 'offer_answered',
   event_waitlist_promoted: 'event_waitlist',
+  event_seat_cancelled: 'event_waitlist',
 }
 
 /** The e-mail a push row shares its subject with, shown in the same row of the settings. */

@@ -128,6 +128,7 @@ export const NOTIFICATION_KINDS = [
   'offer_received',
   'offer_answered',
   'event_waitlist_promoted',
+  'event_seat_cancelled',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

@@ -98,7 +98,10 @@ export const SEED_MAIN_CATEGORIES: {
 const MONDAY_TO_FRIDAY = 31
 const MONDAY_TO_SATURDAY = 63
 
-/** Safe hand-off spots a community starts with, by slug; its admins edit them in "Pontos de encontro". */
+/**
+ * Hand-off spots a community starts with, by slug: places only, with no claim about security, and hours
+ * the admins confirm (the spots page asks them to) in "Pontos de encontro".
+ */
 export const SEED_MEETING_SPOTS: Record<
   string,
   { name: string; description: string; opensAt: string; closesAt: string; weekdays: number }[]
@@ -127,7 +130,7 @@ export const SEED_MEETING_SPOTS: Record<
     },
     {
       name: 'Estacionamento principal (guarita)',
-      description: 'Em frente à guarita de segurança do estacionamento principal, sempre com vigilante.',
+      description: 'Em frente à guarita do estacionamento principal.',
       opensAt: '07:00',
       closesAt: '22:30',
       weekdays: MONDAY_TO_SATURDAY,

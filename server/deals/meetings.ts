@@ -416,7 +416,8 @@ export function meetingCalendarFile(
   db: Database,
   userId: number,
   meetingId: number,
-  publicUrl: string,
+  /** Minhas entregas under the member's community (memberUrl). */
+  deliveriesUrl: string,
 ): string | null {
   const row = viewQuery(db).where(eq(meetings.id, meetingId)).get()
   if (!row || (row.meeting.sellerId !== userId && row.meeting.buyerId !== userId)) return null
@@ -431,7 +432,7 @@ export function meetingCalendarFile(
       `Ponto de encontro: ${spot.name} (${spot.description}).\nNa hora, quem vende mostra o código da entrega e quem compra confirma no Vupt.`,
     ),
     location: toSingleLine(`${spot.name} - ${spot.description}`),
-    url: `${publicUrl}${routes.myDeliveries()}`,
+    url: deliveriesUrl,
     start: meeting.scheduledAt.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',

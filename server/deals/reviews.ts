@@ -12,7 +12,16 @@ import { memberChip, memberChipColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { blocks, conversations, listings, meetings, memberRatings, profiles, reviews } from '../db/schema'
+import {
+  blocks,
+  conversations,
+  listings,
+  meetings,
+  memberRatings,
+  profiles,
+  reviews,
+  users,
+} from '../db/schema'
 import { appError } from '../errors'
 import { logModeration } from '../moderation/log'
 import { notify } from '../notifications/notify'
@@ -74,6 +83,9 @@ function handoffOf(db: Database, user: CurrentUser, meetingId: number) {
   const revieweeId = meeting.sellerId === user.id ? meeting.buyerId : meeting.sellerId
   if (revieweeId === user.id) throw appError('BAD_REQUEST', 'REVIEW_SELF')
   if (blockedBetween(db, user.id, revieweeId)) throw handoffMissing()
+  // A deleted account is reviewed no more: its reviews left with it.
+  const reviewee = db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, revieweeId)).get()
+  if (!reviewee || reviewee.deletedAt) throw handoffMissing()
   return { ...meeting, confirmedAt: meeting.confirmedAt, revieweeId }
 }
 
@@ -389,9 +401,11 @@ export function pendingReviews(db: Database, user: CurrentUser, conversationId?:
     })
     .from(meetings)
     .innerJoin(profiles, eq(profiles.userId, otherId))
+    .innerJoin(users, eq(users.id, otherId))
     .where(
       and(
         or(eq(meetings.sellerId, user.id), eq(meetings.buyerId, user.id)),
+        isNull(users.deletedAt),
         conversationId ? eq(meetings.conversationId, conversationId) : undefined,
         eq(meetings.status, 'confirmada'),
         gte(meetings.confirmedAt, since),

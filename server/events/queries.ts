@@ -12,7 +12,7 @@ import {
   profiles,
   uploads,
 } from '../db/schema'
-import { ftsQueryOf, searchWords } from '../listings/search-text'
+import { ftsQueryOf, searchWords, titleLikePattern } from '../listings/search-text'
 import { isPublicEvent } from './visibility'
 
 /** What every view of an event shows: the event, its organizer's card and the community's time zone. */
@@ -70,7 +70,7 @@ export function listApprovedEvents(db: Database, communityId: number, tab: Event
     conditions.push(
       words.length > 0
         ? sql`${events.id} in (select rowid from events_fts where events_fts match ${ftsQueryOf(words)})`
-        : sql`${events.title} like ${`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`,
+        : sql`fold_for_search(${events.title}) like ${titleLikePattern(q)} escape '\\'`,
     )
   }
   const found = selectEvents(db)

@@ -6,7 +6,7 @@ import { appError } from '../errors'
 import { notifyEventRsvp, notifyWaitlistPromoted } from '../notifications/kinds'
 import { blockedBetween } from '../safety/blocks'
 import type { AppServices } from '../services'
-import { issueTicket } from './tickets'
+import { issueTicket, voidCheckIn } from './tickets'
 
 /** In a seat's UPDATE: there is a free place. */
 export const hasFreePlace = sql`(${events.maxParticipants} is null or ${events.attendeesCount} < ${events.maxParticipants})`
@@ -44,6 +44,27 @@ export function promoteWaitlist(db: Database, eventId: number, organizerId: numb
     promoted.push(next.userId)
   }
   return promoted
+}
+
+/**
+ * Takes `memberId` off an event: their seat (the ticket stops admitting) or their place on the waitlist, inside the
+ * caller's transaction; a seat freed goes to the list at once. Whether they had a seat.
+ */
+export function dropFromEvent(db: Database, eventId: number, organizerId: number, memberId: number) {
+  db.delete(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, memberId)))
+    .run()
+  const seated = db
+    .delete(eventAttendees)
+    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, memberId)))
+    .run()
+  if (seated.changes === 0) return { seated: false, promoted: [] as number[] }
+  db.update(events)
+    .set({ attendeesCount: sql`max(${events.attendeesCount} - 1, 0)` })
+    .where(eq(events.id, eventId))
+    .run()
+  voidCheckIn(db, eventId, memberId)
+  return { seated: true, promoted: promoteWaitlist(db, eventId, organizerId) }
 }
 
 /** After the transaction: each promoted member hears it (live and by e-mail), the organizer as for an RSVP. */

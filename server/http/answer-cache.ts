@@ -152,7 +152,7 @@ export function createAnswerCache({
     }
     res.statusCode = entry.status
     for (const [name, value] of entry.headers) res.setHeader(name, value)
-    res.setHeader('Vary', 'Accept-Encoding')
+    res.vary('Accept-Encoding')
     const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(req) : null
     if (encoding) res.setHeader('Content-Encoding', encoding)
     let body = entry.body

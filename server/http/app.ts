@@ -17,7 +17,7 @@ import { mountEventCalendar } from './event-calendar'
 import { mountGoogleAuth } from './google-auth'
 import { mountMeetingCalendar } from './meeting-calendar'
 import { assignRequestId } from './request-id'
-import { memberAnswersNotStored, requireSameOrigin, securityHeaders } from './security'
+import { apiCachePolicy, requireSameOrigin, securityHeaders } from './security'
 import { trpcHandler } from './trpc-handler'
 import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
 import { mountUnsubscribe } from './unsubscribe-page'
@@ -76,6 +76,7 @@ export function createHttpApp({
     sqlite: services.db.$client,
     procedures: CACHED_PROCEDURES,
   })
+  app.use('/api', apiCachePolicy)
   app.use(answers.serve)
   app.disable('x-powered-by')
   app.set('trust proxy', trustProxy)
@@ -124,7 +125,7 @@ export function createHttpApp({
   if (metrics) app.get('/metrics', metricsEndpoint(metrics, metricsToken))
 
   mountUnsubscribe(app, services)
-  app.use('/api', requireSameOrigin, memberAnswersNotStored)
+  app.use('/api', requireSameOrigin)
   // Before the photo routes, which no API call matches: a call does not walk past them.
   app.use(
     '/api/trpc',

@@ -3,8 +3,9 @@ import type { Express } from 'express'
 import { createEvent } from 'ics'
 import { routes } from '../../shared/routes'
 import { toMultiLine, toSingleLine } from '../../shared/schemas/text'
+import { communityUrl } from '../communities/links'
 import type { Database } from '../db/client'
-import { events } from '../db/schema'
+import { communities, events } from '../db/schema'
 import { appError } from '../errors'
 import { isPublicEvent } from '../events/visibility'
 import { sendCalendarFile } from './calendar-file'
@@ -13,8 +14,9 @@ import { sendCalendarFile } from './calendar-file'
 function publicEvent(db: Database, id: number) {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined
   return db
-    .select()
+    .select({ event: events, communitySlug: communities.slug })
     .from(events)
+    .innerJoin(communities, eq(communities.id, events.communityId))
     .where(and(eq(events.id, id), isPublicEvent))
     .get()
 }
@@ -22,11 +24,12 @@ function publicEvent(db: Database, id: number) {
 /** 'Adicionar ao calendário': an RFC 5545 file with the start in UTC, which every calendar converts. */
 export function mountEventCalendar(app: Express, db: Database, publicUrl: string) {
   app.get('/api/eventos/:id/calendario.ics', (req, res, next) => {
-    const event = publicEvent(db, Number(req.params.id))
-    if (!event) {
+    const found = publicEvent(db, Number(req.params.id))
+    if (!found) {
       next(appError('NOT_FOUND', 'EVENT_NOT_FOUND'))
       return
     }
+    const { event, communitySlug } = found
     // Cleaned again here: rows written before the input rules existed may hold a lone CR, which
     // would start a new line (a new property) in the file; the ics package only escapes LF.
     const { error, value } = createEvent({
@@ -34,7 +37,8 @@ export function mountEventCalendar(app: Express, db: Database, publicUrl: string
       title: toSingleLine(event.title),
       description: toMultiLine(event.description),
       location: toSingleLine(event.location),
-      url: `${publicUrl}${routes.event(event.id)}`,
+      // Under the community's prefix: on a sharded deploy only that path reaches the event's machine.
+      url: communityUrl(publicUrl, communitySlug, routes.event(event.id)),
       start: event.startsAt.getTime(),
       startInputType: 'utc',
       startOutputType: 'utc',

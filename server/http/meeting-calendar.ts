@@ -1,5 +1,7 @@
 import type { Express } from 'express'
+import { routes } from '../../shared/routes'
 import { resolveSession } from '../auth/identity'
+import { memberUrl } from '../communities/links'
 import { meetingCalendarFile } from '../deals/meetings'
 import { appError } from '../errors'
 import type { AppServices } from '../services'
@@ -20,7 +22,7 @@ export function mountMeetingCalendar(app: Express, services: AppServices) {
     const id = Number(req.params.id)
     const file =
       Number.isSafeInteger(id) && id > 0
-        ? meetingCalendarFile(services.db, user.id, id, services.publicUrl)
+        ? meetingCalendarFile(services.db, user.id, id, memberUrl(services, user.id, routes.myDeliveries()))
         : null
     if (!file) {
       next(appError('NOT_FOUND', 'MEETING_NOT_FOUND'))

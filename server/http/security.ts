@@ -97,7 +97,15 @@ export function isMemberRequest(req: IncomingMessage): boolean {
   return readSessionToken(req.headers.cookie) !== undefined
 }
 
-export const memberAnswersNotStored: RequestHandler = (req, res, next) => {
-  if (isMemberRequest(req)) res.set('Cache-Control', 'no-store')
+/** What an API answer depends on besides its URL: the format asked (an error's), the encoding, the cookie (session, Libras). */
+export const API_VARY = 'Accept, Accept-Encoding, Cookie'
+
+/**
+ * One cache policy on every API path, stored answers included: a member's is never stored, a visitor's
+ * is checked with the server before each use (it changes with any write), and both vary alike.
+ */
+export const apiCachePolicy: RequestHandler = (req, res, next) => {
+  res.setHeader('Cache-Control', isMemberRequest(req) ? 'no-store' : 'no-cache')
+  res.setHeader('Vary', API_VARY)
   next()
 }

@@ -101,7 +101,6 @@ export function trpcHandler<TRouter extends AnyTRPCRouter>(
       }),
     )
     res.statusCode = getHTTPStatusCode(replies)
-    res.setHeader('vary', 'trpc-accept, accept')
     res.setHeader('content-type', 'application/json')
     send(res, JSON.stringify(isBatch ? replies : replies[0]))
   }
@@ -128,7 +127,7 @@ export function trpcHandler<TRouter extends AnyTRPCRouter>(
     })
     res.statusCode = response.status
     for (const [name, value] of response.headers) {
-      if (name !== 'set-cookie') res.setHeader(name, value)
+      if (name !== 'set-cookie' && name !== 'vary') res.setHeader(name, value)
     }
     for (const cookie of response.headers.getSetCookie()) res.append('Set-Cookie', cookie)
     // Stop receiving the rest of a body that was refused for its size.

@@ -8,7 +8,7 @@ import { decodedOnce } from '../db/decoded-rows'
 import { listingDisciplines, listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
 import { cardColumns } from './card'
-import { foldForSearch, ftsQueryOf, searchWords } from './search-text'
+import { foldForSearch, ftsQueryOf, searchWords, titleLikePattern } from './search-text'
 import { isLiveListing, selectListingCards } from './visibility'
 
 export type ListingQuery = {
@@ -88,7 +88,7 @@ type SearchPlan =
 function planSearch(db: Database, q: string): SearchPlan {
   const words = searchWords(q)
   // Shorter than a trigram: a plain substring match on the title.
-  if (words.length === 0) return { kind: 'like', pattern: `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` }
+  if (words.length === 0) return { kind: 'like', pattern: titleLikePattern(q) }
   const fts = ftsQueryOf(words)
   // Each word counted alone: FTS5 stops a common word's count early, but to count several words
   // together it reads every match of each of them, and a few common words together may match too few
@@ -175,7 +175,8 @@ const ftsMatches = () => sql`${sql.raw(FTS_MATCHES)} ${param('fts')}`
 function searchCondition(search: QueryShape['search']): SQL | undefined {
   switch (search) {
     case 'like':
-      return sql`${listings.title} like ${param('pattern')} escape '\\'`
+      // The title as the index folds it (the first line of search_text), so "ca" finds "Café" as "cafe" does.
+      return sql`substr(${listings.searchText}, 1, instr(${listings.searchText}, char(10)) - 1) like ${param('pattern')} escape '\\'`
     // A rare word, the listings a walk found, or the matches read when it gave up: fetch the rows by
     // primary key and sort them.
     case 'few-matches':

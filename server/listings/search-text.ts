@@ -1,6 +1,8 @@
 import { toSingleLine } from '../../shared/schemas/text'
 
-export { foldForSearch } from '../db/search-fold'
+import { foldForSearch } from '../db/search-fold'
+
+export { foldForSearch }
 
 /**
  * The words a search requires: each of three or more characters (the trigram index cannot look up
@@ -22,4 +24,9 @@ export function ftsQueryOf(words: readonly string[]): string {
 export function toFtsQuery(text: string): string | null {
   const words = searchWords(text)
   return words.length === 0 ? null : ftsQueryOf(words)
+}
+
+/** A LIKE pattern for a search too short for a trigram: the text folded (accents off), % and _ literal. */
+export function titleLikePattern(text: string): string {
+  return `%${foldForSearch(text).replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }

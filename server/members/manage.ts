@@ -133,17 +133,14 @@ export function setMemberRoles(
 }
 
 /** Deletion through the panel: never one's own account (that is Minha Conta's), never the last admin. */
-export function deleteMemberByAdmin(
-  { db, bus }: Pick<AppServices, 'db' | 'bus'>,
-  admin: CurrentUser,
-  userId: number,
-) {
+export function deleteMemberByAdmin(services: AppServices, admin: CurrentUser, userId: number) {
+  const { db, bus } = services
   if (userId === admin.id) {
     throw appError('BAD_REQUEST', 'OWN_ACCOUNT_FROM_PANEL')
   }
   assertCommunityMember(db, admin, userId)
   assertNotLastAdmin(db, memberCommunityId(admin), userId)
-  deleteAccount(db, userId)
+  deleteAccount(services, userId)
   bus.publish('account', userId, { userId, reason: 'deleted' })
   publishAdminChange(bus, admin.communityId)
   logModeration(db, {

@@ -1,4 +1,5 @@
 import { barrierReportSchema, blockInputSchema, reportInputSchema } from '../../shared/schemas/safety'
+import { releaseSeatsAcrossBlock } from '../events/blocked-seats'
 import { blockedByMember, blockMember, unblockMember } from '../safety/blocks'
 import { createBarrierReport, createReport, reportsBy } from '../safety/reports'
 import { approvedProcedure, router } from '../trpc/init'
@@ -19,6 +20,7 @@ export const safetyRouter = router({
 
   block: approvedProcedure.input(blockInputSchema).mutation(({ ctx, input }) => {
     blockMember(ctx.db, ctx.user, input.userId)
+    releaseSeatsAcrossBlock(ctx, ctx.user.id, input.userId)
     return { userId: input.userId, blocked: true as const }
   }),
 

@@ -14,7 +14,7 @@ import type {
   ReportInput,
   ResolveReportInput,
 } from '../../shared/schemas/safety'
-import { deleteAccount } from '../account/delete-account'
+import { type AccountErased, announceAccountErased, eraseAccount } from '../account/delete-account'
 import { memberChipColumns, memberNameColumns } from '../account/profile'
 import type { CurrentUser } from '../auth/identity'
 import { participantConversation } from '../chat/conversations'
@@ -571,6 +571,7 @@ export function resolveReports(
   }
 
   const resolution = RESOLUTION_OF[input.action]
+  let erased: AccountErased | undefined
   db.transaction(() => {
     const reportIds = open.map((report) => report.id)
     const closed = db
@@ -662,11 +663,12 @@ export function resolveReports(
         .run()
       log('suspend_user', 'user', targetUserId)
     } else if (input.action === 'remove_account' && targetUserId) {
-      deleteAccount(db, targetUserId)
+      erased = eraseAccount(db, targetUserId, now)
       log('delete_user', 'user', targetUserId)
     }
   })
 
+  if (erased) announceAccountErased(services, erased)
   if (targetUserId && (input.action === 'suspend' || input.action === 'remove_account')) {
     services.bus.publish('account', targetUserId, {
       userId: targetUserId,

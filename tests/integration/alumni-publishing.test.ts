@@ -38,6 +38,7 @@ async function sceneOfEgresso() {
     .run()
   const paused = createListing(world.db, { sellerId: egresso.id, title: 'Caneca', status: 'inativo' })
   const theirs = createListing(world.db, { sellerId: seller.id, title: 'Calculadora', priceCents: 9000 })
+  const theirRuler = createListing(world.db, { sellerId: seller.id, title: 'Régua', priceCents: 1500 })
   const strangers = createListing(world.db, { sellerId: stranger.id, title: 'Livro de física' })
   // The egresso buys from `seller` and sells to `buyer`.
   const buying = createConversation(world.db, egresso.id, seller.id, theirs)
@@ -71,6 +72,7 @@ async function sceneOfEgresso() {
     paused,
     strangers,
     buying,
+    theirRuler,
     selling,
     offer,
     spotId,
@@ -119,6 +121,10 @@ const EGRESSO: Record<string, Decision> = {
   'chat.start': { publishes: (s) => s.egresso.caller.chat.start({ listingId: s.strangers }) },
   'chat.send': { doesNotPublish: 'a message in a conversation they have (chat.start guards new ones)' },
   'chat.markRead': { doesNotPublish: 'reading' },
+  'deals.start': {
+    publishes: (s) => s.egresso.caller.deals.start({ conversationId: s.buying, listingIds: [s.theirRuler] }),
+  },
+  'deals.setReserved': { doesNotPublish: 'a badge on listings already agreed, no text' },
   'chat.typing': { doesNotPublish: 'in a conversation they have' },
   'offers.make': {
     publishes: (s) => s.egresso.caller.offers.make({ conversationId: s.buying, amountCents: 8000 }),
@@ -168,6 +174,12 @@ const EGRESSO: Record<string, Decision> = {
   'safety.unblock': { doesNotPublish: 'safety stays open to everyone' },
   'notifications.markRead': { doesNotPublish: 'reading' },
   'notifications.setEmailPreference': { doesNotPublish: 'own settings' },
+  'notifications.subscribePush': { doesNotPublish: 'own settings' },
+  'notifications.unsubscribePush': { doesNotPublish: 'own settings' },
+  'notifications.removePushDevice': { doesNotPublish: 'own settings' },
+  'notifications.setPushPreference': { doesNotPublish: 'own settings' },
+  'wanted.join': { doesNotPublish: 'a count on someone else’s request, no text' },
+  'wanted.leave': { doesNotPublish: 'leaves a count' },
   'semesters.requestLink': { doesNotPublish: 'the way back' },
   'semesters.confirm': { doesNotPublish: 'the way back' },
 }
@@ -194,6 +206,11 @@ for (const path of [
   'account.endSession',
   'account.endAllSessions',
   'account.deleteAccount',
+  'account.passkeys.registrationOptions',
+  'account.passkeys.register',
+  'account.passkeys.remove',
+  'auth.passkeySignInOptions',
+  'auth.signInWithPasskey',
 ]) {
   EGRESSO[path] = { doesNotPublish: 'the account itself' }
 }

@@ -251,7 +251,7 @@ describe('fotos no chat: conta, exportação, limpeza e backup', () => {
     const folder = join(dataDir, 'uploads')
     const alicesFiles = world.db.select().from(uploads).where(eq(uploads.id, photo.id)).get()
 
-    deleteAccount(world.db, aliceId)
+    deleteAccount(world.services, aliceId)
     const page = await bob.chat.messages({ conversationId })
     expect(page.items.map((m) => [m.content, m.photos.length])).toEqual([
       ['', 1],

@@ -168,6 +168,37 @@ describe('lista de espera', () => {
     expect(confirmedIds(id)).toEqual([next.id])
     expect(notificationsOf(world.db, blocked.id, 'event_waitlist_promoted')).toEqual([])
   })
+
+  it('um bloqueio feito depois da presença cancela a vaga e o ingresso (nos dois sentidos), avisa quem saiu e chama o primeiro da lista', async () => {
+    const { id, organizer, going, others } = await fullEvent(1, 1)
+    const seated = going[0] as TestMember
+    const next = others[0] as TestMember
+    await next.caller.events.attend({ id })
+    const ticket = (await seated.caller.events.attending()).find((event) => event.id === id)?.ticketCode
+    expect(ticket).toBeTruthy()
+
+    await organizer.caller.safety.block({ userId: seated.id })
+    expect(confirmedIds(id)).toEqual([next.id])
+    const roster = await organizer.caller.events.roster({ id })
+    expect(roster.confirmed.map((person) => person.username)).toEqual([next.username])
+    expect(roster.waiting).toEqual([])
+    await expectAppError(
+      organizer.caller.events.checkIn({ id, ticket: ticket as string }),
+      'EVENT_TICKET_CANCELLED',
+    )
+    expect((await seated.caller.events.attending()).map((event) => event.id)).not.toContain(id)
+    const [notice] = notificationsOf(world.db, seated.id, 'event_seat_cancelled')
+    expect(notice?.title).toBe('Sua presença em "Oficina de cerâmica" foi cancelada')
+    expect(notice?.body).not.toMatch(/bloque/i)
+    expect(notificationsOf(world.db, next.id, 'event_waitlist_promoted')).toHaveLength(1)
+    expect(world.db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(1)
+
+    // The other way: the attendee blocks the organizer, and leaves the roster as well.
+    await next.caller.safety.block({ userId: organizer.id })
+    expect(confirmedIds(id)).toEqual([])
+    expect(notificationsOf(world.db, next.id, 'event_seat_cancelled')).toHaveLength(1)
+    expect(world.db.select().from(events).where(eq(events.id, id)).get()?.attendeesCount).toBe(0)
+  })
 })
 
 describe('lista de presença e CSV', () => {

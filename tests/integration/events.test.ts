@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { deleteAccount } from '../../server/account/delete-account'
 import { createStudent, createUpload } from '../../server/db/factories'
 import {
@@ -14,6 +14,7 @@ import type { EventInput } from '../../shared/schemas/event'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { dayFromNow } from '../support/dates'
 import { eventInput } from '../support/events'
+import { startHttpApp } from '../support/http'
 import { type AppCaller, callerFor, createAdmin, createMember, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld({ scope: 'file' })
@@ -241,6 +242,28 @@ describe('abas, ordem e busca da lista', () => {
     expect(await found('musica cafe')).toEqual([])
   })
 
+  it('o .ics do evento aponta a página sob o prefixo da comunidade', async () => {
+    const id = await approvedEvent({ title: 'Feira de trocas' })
+    const app = await startHttpApp(world.services)
+    onTestFinished(() => app.close())
+    const response = await (await fetch(`${app.url}/api/eventos/${id}/calendario.ics`)).text()
+    expect(response.replaceAll('\r\n\t', '').replaceAll('\r\n ', '')).toContain(
+      `URL:${world.services.publicUrl}/univille/evento/${id}`,
+    )
+  })
+
+  it('uma busca de uma ou duas letras também ignora acentos (no título)', async () => {
+    const cafe = await approvedEvent({
+      title: 'Café com Ciência',
+      description: 'Bate-papo no pátio do bloco.',
+    })
+    const found = async (q: string) => (await anonymous.events.list({ tab: 'todos', q })).map((e) => e.id)
+    expect(await found('fe')).toContain(cafe)
+    expect(await found('FÉ')).toContain(cafe)
+    expect(await found('ci')).toContain(cafe)
+    expect(await found('pa')).not.toContain(cafe)
+  })
+
   it('% e _ na busca são o próprio caractere, não curingas', async () => {
     const percent = await approvedEvent({ title: 'Bazar com 50% de desconto' })
     const underscore = await approvedEvent({ title: 'Oficina de snake_case em Python' })
@@ -369,7 +392,7 @@ describe('presença e bloqueios', () => {
     const { id } = await organizerWithEvent()
     const attendee = await createMember(world)
     await attendee.caller.events.attend({ id })
-    deleteAccount(world.db, attendee.id)
+    deleteAccount(world.services, attendee.id)
     expect(
       world.db.select().from(eventRsvpNotices).where(eq(eventRsvpNotices.userId, attendee.id)).all(),
     ).toEqual([])

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createListing } from '../../server/db/factories'
-import { listings, notifications } from '../../server/db/schema'
+import { alumni, listings, notifications } from '../../server/db/schema'
 import { listListings } from '../../server/listings/catalog'
-import { runListingLife } from '../../server/listings/life'
+import { resumeListingsOf, runListingLife } from '../../server/listings/life'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { expectAppError } from '../support/assertions'
 import { statementReads } from '../support/sqlite-reads'
@@ -198,4 +198,57 @@ describe('as consultas do portal e da expiração seguem nos índices', () => {
       .all(Date.now()) as { detail: string }[]
     expect(update.map((row) => row.detail).join('\n')).toContain('listings_expiry_idx')
   })
+})
+
+describe('cada retenção tem um só caminho de volta', () => {
+  type Way = 'renovar' | 'reconfirmar' | 'reativar'
+  const statuses = ['ativo', 'vendido', 'inativo'] as const
+  const cases: { hold: 'expired' | 'alumni'; alumnus: boolean }[] = [
+    { hold: 'expired', alumnus: false },
+    { hold: 'alumni', alumnus: true },
+    { hold: 'expired', alumnus: true },
+  ]
+  const ways: Way[] = ['renovar', 'reconfirmar', 'reativar']
+  const matrix = cases.flatMap((c) =>
+    statuses.flatMap((status) => ways.map((way) => ({ ...c, status, way }))),
+  )
+
+  it.each(matrix)(
+    'retenção $hold (egresso: $alumnus), status $status, $way',
+    async ({ hold, alumnus, status, way }) => {
+      const seller = await createMember(world)
+      const id = createListing(world.db, { sellerId: seller.id, title: 'Jaleco M', status })
+      world.db
+        .update(listings)
+        .set({ hold, expiresAt: new Date(T0 - DAY) })
+        .where(eq(listings.id, id))
+        .run()
+      if (alumnus)
+        world.db
+          .insert(alumni)
+          .values({ userId: seller.id, since: new Date(T0 - DAY) })
+          .run()
+
+      if (way === 'renovar') {
+        const renewing = seller.caller.listings.renew({ id })
+        if (alumnus) await expectAppError(renewing, 'ALUMNI_CANNOT_PUBLISH')
+        else await renewing
+      } else if (way === 'reconfirmar') {
+        world.db.delete(alumni).where(eq(alumni.userId, seller.id)).run()
+        resumeListingsOf(world.db, seller.id)
+      } else {
+        const reactivating = seller.caller.listings.setStatus({ id, status: 'ativo' })
+        if (alumnus) await expectAppError(reactivating, 'ALUMNI_CANNOT_PUBLISH')
+        else await reactivating
+      }
+
+      // Renovar lifts only 'expired' (for one who may publish), reconfirming only 'alumni'; reactivating
+      // changes the seller's own status and lifts no hold.
+      const lifted =
+        (way === 'renovar' && hold === 'expired' && !alumnus) || (way === 'reconfirmar' && hold === 'alumni')
+      const row = rowOf(id)
+      expect(row?.hold).toBe(lifted ? null : hold)
+      expect(row?.status).toBe(way === 'reativar' && !alumnus ? 'ativo' : status)
+    },
+  )
 })

@@ -230,6 +230,16 @@ describe('busca, filtros, ordenação e paginação', () => {
     expect((await anonymous.listings.list({ q: 'inexistentexyz' })).items).toEqual([])
   })
 
+  it('uma busca de uma ou duas letras também ignora acentos (no título)', async () => {
+    const titles = async (q: string) => (await anonymous.listings.list({ q })).items.map((item) => item.title)
+    expect(await titles('fe')).toContain('Café especial torrado na hora')
+    expect(await titles('FÉ')).toContain('Café especial torrado na hora')
+    expect(await titles('ál')).toContain('Aulas de Cálculo II')
+    expect(await titles('al')).toContain('Aulas de Cálculo II')
+    // The description is not searched this short: "listas" is only there.
+    expect(await titles('li')).not.toContain('Aulas de Cálculo II')
+  })
+
   it('combina busca, categoria, condição e preço', async () => {
     const filtered = await anonymous.listings.list({
       q: 'cafe',

@@ -130,3 +130,17 @@ describe('meeting spots ("Pontos de encontro")', () => {
     expect(communityBySlug(world.db, 'univille').id).toBe(row?.communityId)
   })
 })
+
+describe('os pontos que a comunidade recebe na instalação', () => {
+  it('são só lugares: nenhum promete segurança, vigilância ou movimento que ninguém conferiu', async () => {
+    const seeded = world.db
+      .select({ name: meetingSpots.name, description: meetingSpots.description })
+      .from(meetingSpots)
+      .where(eq(meetingSpots.communityId, communityBySlug(world.db, 'univille').id))
+      .all()
+    expect(seeded.length).toBeGreaterThan(0)
+    for (const { name, description } of seeded) {
+      expect(`${name} ${description}`).not.toMatch(/vigil|segur|sempre|movimentad|iluminad|câmera/i)
+    }
+  })
+})

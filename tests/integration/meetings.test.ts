@@ -553,6 +553,10 @@ describe('Adicionar à agenda (.ics)', () => {
     expect(body).toContain('DTSTART:20261202T170000Z')
     expect(body).toContain('Hall da biblioteca')
     expect(body).toContain('Calculadora HP 12c')
+    // The link opens under the member's community, the only path a sharded deploy sends to its machine.
+    expect(body.replaceAll('\r\n\t', '').replaceAll('\r\n ', '')).toContain(
+      `URL:${world.services.publicUrl}/univille/minhas-entregas`,
+    )
 
     for (const cookie of [sessionCookieFor(world.services, stranger.id), undefined]) {
       const refused = await fetch(url, { headers: browserHeaders(app.url, cookie) })

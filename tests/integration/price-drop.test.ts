@@ -149,7 +149,7 @@ describe('queda de preço de um favorito', () => {
   it('a conta excluída não deixa registro dos e-mails que recebeu', async () => {
     await seller.caller.listings.update(edit(7000))
     expect(mailsTo(fan)).toHaveLength(1)
-    deleteAccount(world.db, fan.id)
+    deleteAccount(world.services, fan.id)
     expect(
       world.db.select().from(notificationEmails).where(eq(notificationEmails.userId, fan.id)).all(),
     ).toEqual([])

@@ -230,7 +230,7 @@ describe('a reconfirmação do e-mail institucional a cada semestre', () => {
 
     // Reading, talking in a conversation they have, selling what is already agreed: all still open.
     await seller.caller.chat.send({ conversationId, content: 'Ainda tenho o jaleco, se quiser.' })
-    expect(await seller.caller.chat.start({ username: friend.username })).toEqual({ conversationId })
+    expect(await seller.caller.chat.start({ username: friend.username })).toMatchObject({ conversationId })
     await seller.caller.listings.setStatus({ id: live, status: 'vendido' })
     expect((await seller.caller.listings.list({ sort: 'recent' })).items.map((item) => item.id)).toEqual([
       theirs,

@@ -50,7 +50,10 @@ export function DeleteAccountCard({
   const submit = form.handleSubmit(async (values) => {
     try {
       await remove.mutateAsync(values)
-      toast.success('Conta excluída', { description: 'Seus dados foram removidos do Vupt. Até logo!' })
+      toast.success('Conta excluída', {
+        description:
+          'Seu perfil, anúncios, eventos e avaliações foram apagados. Suas mensagens ficam nas conversas como de “Conta removida”, e os registros de acesso, pelos seis meses que a lei exige. Até logo!',
+      })
       localSignOut()
     } catch (err) {
       showPasswordRefusal(err, {
@@ -81,10 +84,20 @@ export function DeleteAccountCard({
                 <div className="grid gap-2">
                   <p>Esta ação não pode ser desfeita.</p>
                   <ul className="grid list-disc gap-1 pl-5 text-left">
-                    <li>Seus anúncios, eventos, favoritos e Vupts serão apagados.</li>
                     <li>
-                      Suas mensagens continuam nas conversas das outras pessoas, mas aparecem como de “Conta
-                      removida”.
+                      Seu perfil, anúncios, eventos, pedidos do Procura-se, favoritos, Vupts, presenças e
+                      avaliações (as que você fez e as que recebeu) serão apagados.
+                    </li>
+                    <li>
+                      Entregas combinadas e ofertas em aberto são canceladas, e a outra pessoa é avisada.
+                    </li>
+                    <li>
+                      Suas mensagens (sem as fotos), entregas e ofertas passadas continuam nas conversas das
+                      outras pessoas, e as denúncias que você fez, com a moderação, como de “Conta removida”.
+                    </li>
+                    <li>
+                      Os registros de acesso (data, hora e IP) ficam guardados por seis meses, como exige a
+                      lei, e depois são apagados.
                     </li>
                     <li>Seu e-mail fica livre para um novo cadastro.</li>
                   </ul>

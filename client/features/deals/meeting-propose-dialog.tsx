@@ -75,7 +75,7 @@ export function MeetingProposeDialog({
   return (
     <DialogForm
       title="Combinar entrega"
-      description="Escolha um ponto de encontro seguro do campus e até três horários nos próximos 14 dias. A outra pessoa escolhe um deles ou propõe outros."
+      description="Escolha um dos pontos de encontro da sua comunidade e até três horários nos próximos 14 dias. A outra pessoa escolhe um deles ou propõe outros."
       onSubmit={submit}
       onCancel={onDone}
       submitLabel="Enviar proposta"

@@ -95,7 +95,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'editar-anuncio',
         question: 'Posso editar meu anúncio ou marcá-lo como vendido?',
         answer:
-          'Sim. Em Meus Produtos você encontra seus anúncios e, em cada um, pode editar as informações e mudar o status: Inativo tira o anúncio do ar por um tempo, Vendido é para quando você fechar negócio, e Ativo o coloca de volta no portal. Se a moderação remover um anúncio, o motivo aparece ali e você recebe uma notificação e um e-mail.',
+          'Sim. Em Meus Produtos você encontra seus anúncios e, em cada um, pode editar as informações e mudar o status: Inativo tira o anúncio do ar por um tempo, Vendido é para quando você fechar negócio, e Ativo o coloca de volta no portal enquanto está no prazo. Um anúncio expirado (depois de 60 dias no ar) volta com Renovar, e um pausado porque você ficou como egresso volta quando você confirma o e-mail institucional. Se a moderação remover um anúncio, o motivo aparece ali e você recebe uma notificação e um e-mail.',
       },
     ],
   },
@@ -140,7 +140,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'excluir-conta',
         question: 'Como excluo minha conta?',
         answer:
-          'Em Minha Conta → Segurança e privacidade, use "Excluir minha conta" e confirme a sua senha. A exclusão é imediata: seus anúncios, eventos, favoritos e dados pessoais são apagados na hora. As mensagens que você enviou continuam na conversa da outra pessoa, mas aparecem como de "Conta removida". Antes, você pode baixar uma cópia dos seus dados na mesma página.',
+          'Em Minha Conta → Segurança e privacidade, use "Excluir minha conta" e confirme a sua senha. A exclusão é imediata: seu perfil, anúncios, eventos, pedidos do Procura-se, favoritos, Vupts, presenças, bloqueios e avaliações (as que você fez e as que recebeu) são apagados na hora; suas vagas em eventos passam para a lista de espera, e entregas combinadas e ofertas em aberto são canceladas, com um aviso para a outra pessoa. Ficam, como de "Conta removida": as mensagens que você enviou (sem as fotos), as entregas e ofertas passadas na conversa da outra pessoa e as denúncias que você fez, com a moderação. Os registros de acesso (data, hora e IP) ficam guardados por seis meses, como a lei exige, e depois são apagados. Antes, você pode baixar uma cópia dos seus dados na mesma página.',
         action: { label: 'Ir para Segurança e privacidade', href: routes.security() },
       },
     ],

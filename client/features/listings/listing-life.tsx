@@ -22,6 +22,16 @@ type LifeListing = {
 }
 
 /**
+ * What a listing paused for the alumni hold says: an 'ativo' one comes back on air with the confirmation;
+ * a sold or inactive one only becomes reactivable (its status is the seller's).
+ */
+export function alumniPauseText(status: string): string {
+  return status === 'ativo'
+    ? 'Pausado: confirme seu e-mail institucional em Minha Conta e ele volta ao ar.'
+    : 'Pausado: confirme seu e-mail institucional em Minha Conta para poder reativá-lo.'
+}
+
+/**
  * Meus Produtos: how long the listing stays on the portal, and 'Renovar' (expired or in its last week)
  * and 'Subir' (once a week, while live). A paused listing (egresso) says how to bring it back.
  */
@@ -47,7 +57,7 @@ export function ListingLife({ listing, now = new Date() }: { listing: LifeListin
   if (listing.hold === 'alumni') {
     return (
       <p className="rounded-md bg-amber-50 p-2 text-amber-900 text-sm dark:bg-amber-950 dark:text-amber-100">
-        Pausado: confirme seu e-mail institucional em Minha Conta e ele volta ao ar.
+        {alumniPauseText(listing.status)}
       </p>
     )
   }

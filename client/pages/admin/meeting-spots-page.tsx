@@ -23,7 +23,7 @@ export function AdminMeetingSpotsPage() {
   return (
     <AdminLayout
       title="Pontos de encontro"
-      description="Lugares seguros do campus onde os membros combinam a entrega. Um ponto já usado numa entrega pode ser desativado, não excluído."
+      description="Lugares do campus onde os membros combinam a entrega. Confira no local o horário de funcionamento e a segurança de cada ponto antes de oferecê-lo: os membros veem o nome, a descrição e o horário exatamente como você escreveu. Um ponto já usado numa entrega pode ser desativado, não excluído."
       access="admin"
     >
       <MeetingSpotsAdmin />

@@ -27,7 +27,7 @@ export function MyDeliveriesPage() {
     <div className="mx-auto grid w-full max-w-3xl gap-10 px-4 py-8">
       <PageHeader
         title="Minhas entregas"
-        description="As entregas que você combinou pelas conversas, nos pontos de encontro seguros do campus."
+        description="As entregas que você combinou pelas conversas, nos pontos de encontro da sua comunidade."
       />
       <ReviewPrompt />
       <ListSection id="proximas" title="Próximas">

@@ -127,6 +127,13 @@ export function SobrePage() {
           moderadores, só são entregues por ordem judicial e aparecem numa seção própria da exportação dos
           seus dados, em Minha Conta.
         </p>
+        <p className="mt-3 text-muted-foreground leading-relaxed">
+          Quando você exclui a conta, seu perfil, anúncios, eventos, favoritos, presenças, bloqueios e
+          avaliações são apagados na hora. Ficam, como de “Conta removida” e sem fotos, as mensagens que você
+          enviou e as entregas e ofertas passadas na conversa da outra pessoa, e as denúncias que você fez
+          continuam com a moderação. Os registros de acesso seguem a regra acima: seis meses e depois
+          apagados.
+        </p>
       </LabelledSection>
 
       <LabelledSection
