@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
-import { alumni, communities } from '../../server/db/schema'
+import { alumni, communities, mainCategories, wantedPosts } from '../../server/db/schema'
 import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { createAlwaysOpenSpot, meetingRegion } from './support/deals'
@@ -31,6 +31,16 @@ describe('o que um egresso vê, no celular', () => {
       const conversation = createConversation(db, egresso.id, seller.id, theirs)
       createAlwaysOpenSpot(db, 'Hall da biblioteca', 'Biblioteca central, térreo')
       db.insert(alumni).values({ userId: egresso.id, since: new Date() }).run()
+      const category = db.select({ id: mainCategories.id }).from(mainCategories).get()
+      db.insert(wantedPosts)
+        .values({
+          communityId: stranger.communityId as number,
+          posterId: stranger.id,
+          title: 'Régua T',
+          mainCategoryId: category?.id as number,
+          expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+        })
+        .run()
       const univille = db.select().from(communities).where(eq(communities.slug, 'univille')).get()
       return { theirs, strangers, own, conversation, communityName: univille?.name ?? '' }
     })
@@ -65,6 +75,11 @@ describe('o que um egresso vê, no celular', () => {
       // Procura-se: no new post.
       await page.goto('/univille/procura-se')
       await expectClosedWith(page.getByRole('button', { name: 'Publicar pedido' }).first(), reason)
+      // Nor a new conversation from someone else's post.
+      await expectClosedWith(
+        page.getByRole('article', { name: 'Régua T' }).getByRole('button', { name: 'Tenho isto' }),
+        reason,
+      )
 
       // The event form is not offered: the page says why and how to come back.
       await page.goto('/univille/criar-evento')

@@ -7,6 +7,7 @@ import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ReportButton } from '@/features/safety/report-button'
+import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate, formatTimeAgo } from '@/lib/dates'
 import { toast, toastError } from '@/lib/toast'
@@ -72,14 +73,7 @@ export function WantedCard({
         ) : (
           <>
             <JoinButton post={post} />
-            {post.poster.username ? (
-              <Button asChild size="sm">
-                <Link href={routes.chat({ vendedor: post.poster.username })}>
-                  <MessageCircleIcon aria-hidden="true" />
-                  Tenho isto
-                </Link>
-              </Button>
-            ) : null}
+            {post.poster.username ? <HaveItButton post={post} username={post.poster.username} /> : null}
             <ReportButton targetType="wanted" targetId={post.id} />
             {canModerate ? (
               <RemoveButton size="sm" onClick={onRemove} aria-label={`Remover pedido ${post.title}`}>
@@ -90,6 +84,34 @@ export function WantedCard({
         )}
       </div>
     </article>
+  )
+}
+
+/**
+ * 'Tenho isto' opens a conversation with who asked; an egresso, who starts none, sees why instead (their
+ * conversations stay in Mensagens).
+ */
+function HaveItButton({ post, username }: { post: WantedPost; username: string }) {
+  const closed = usePublishingClosed()
+  const noteId = `wanted-${post.id}-publishing-closed`
+  if (closed) {
+    return (
+      <>
+        <Button size="sm" disabled aria-describedby={noteId}>
+          <MessageCircleIcon aria-hidden="true" />
+          Tenho isto
+        </Button>
+        <PublishingClosedNote id={noteId} reason={closed} className="basis-full" />
+      </>
+    )
+  }
+  return (
+    <Button asChild size="sm">
+      <Link href={routes.chat({ vendedor: username })}>
+        <MessageCircleIcon aria-hidden="true" />
+        Tenho isto
+      </Link>
+    </Button>
   )
 }
 

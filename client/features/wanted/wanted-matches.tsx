@@ -3,6 +3,7 @@ import { MessageCircleIcon, SearchCheckIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
 import { Button } from '@/components/ui/button'
+import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import type { RouterOutputs } from '@/lib/api-types'
 import { maxPriceLabel } from './max-price-label'
 
@@ -10,6 +11,8 @@ type Match = RouterOutputs['listings']['byId']['wantedMatches'][number]
 
 /** 'Alguém procura isto', on the seller's own listing: who asked for it in Procura-se, and a way to talk. */
 export function WantedMatches({ matches }: { matches: Match[] }) {
+  // An egresso starts no conversation: the way back is said once, under the list.
+  const closed = usePublishingClosed()
   if (matches.length === 0) return null
   return (
     <LabelledSection
@@ -40,7 +43,18 @@ export function WantedMatches({ matches }: { matches: Match[] }) {
                 {match.poster.fullName} · {maxPriceLabel(match.maxPriceCents)}
               </p>
             </div>
-            {match.poster.username ? (
+            {match.poster.username && closed ? (
+              <Button
+                size="sm"
+                className="self-start sm:self-center"
+                disabled
+                aria-describedby="wanted-matches-closed"
+              >
+                <MessageCircleIcon aria-hidden="true" />
+                Enviar mensagem
+                <span className="sr-only"> para {match.poster.fullName}</span>
+              </Button>
+            ) : match.poster.username ? (
               <Button asChild size="sm" className="self-start sm:self-center">
                 <Link href={routes.chat({ vendedor: match.poster.username })}>
                   <MessageCircleIcon aria-hidden="true" />
@@ -52,6 +66,7 @@ export function WantedMatches({ matches }: { matches: Match[] }) {
           </li>
         ))}
       </ul>
+      {closed ? <PublishingClosedNote id="wanted-matches-closed" reason={closed} /> : null}
     </LabelledSection>
   )
 }
