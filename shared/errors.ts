@@ -537,6 +537,22 @@ export const APP_ERRORS = {
     title: 'Esta entrega não está mais em aberto.',
     description: 'Ela já foi respondida, cancelada, confirmada ou expirou.',
   },
+  MEETING_NOW_AGREED: {
+    title: 'Esta entrega já foi combinada.',
+    description: 'O horário e o local combinados estão na conversa.',
+  },
+  MEETING_CANCELLED: {
+    title: 'Esta entrega foi cancelada.',
+    description: 'Uma das pessoas cancelou ou fez uma nova proposta. Veja a conversa.',
+  },
+  MEETING_ALREADY_CONFIRMED: {
+    title: 'Esta entrega já foi confirmada.',
+    description: 'O negócio foi concluído na entrega.',
+  },
+  MEETING_EXPIRED: {
+    title: 'Esta entrega expirou.',
+    description: 'Os horários passaram sem confirmação. Combinem outra pela conversa.',
+  },
   MEETING_OWN_PROPOSAL: {
     title: 'Esta proposta é sua: quem escolhe o horário é a outra pessoa.',
     description: 'Aguarde a resposta. Se quiser outros horários, faça uma nova proposta.',

@@ -223,6 +223,12 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
         await heardByBoth(() => scene.buyer.caller.meetings.cancel({ meetingId, reason: 'Não vou mais' })),
       ),
     ).toEqual([[meetingId, 'cancelada']])
+    // A tap on the stale "Cancelar" of the other side says it was cancelled.
+    await expectAppError(
+      scene.seller.caller.meetings.cancel({ meetingId, reason: 'Não dá mais' }),
+      'MEETING_CANCELLED',
+      'CONFLICT',
+    )
 
     const next = await scene.buyer.caller.meetings.propose({
       conversationId: scene.conversationId,
@@ -232,6 +238,11 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
     vi.setSystemTime(at)
     expect(meetingsHeardByBoth(await heardByBoth(() => runMeetingSweep(world.services, new Date())))).toEqual(
       [[next.id, 'expirada']],
+    )
+    await expectAppError(
+      scene.seller.caller.meetings.pick({ meetingId: next.id, time: at }),
+      'MEETING_EXPIRED',
+      'CONFLICT',
     )
   })
 })
