@@ -459,6 +459,34 @@ export const APP_ERRORS = {
     title: 'Esta oferta não está mais aberta.',
     description: 'Ela já foi respondida, expirou ou foi encerrada.',
   },
+  OFFER_ALREADY_ACCEPTED: {
+    title: 'Esta oferta já foi aceita.',
+    description: 'Combinem a entrega pela conversa.',
+  },
+  OFFER_ALREADY_DECLINED: {
+    title: 'Esta oferta foi recusada.',
+    description: 'Quem compra pode fazer uma nova oferta.',
+  },
+  OFFER_ALREADY_COUNTERED: {
+    title: 'Esta oferta recebeu uma contraproposta.',
+    description: 'Responda à oferta mais recente da conversa.',
+  },
+  OFFER_EXPIRED: {
+    title: 'Esta oferta expirou: passaram as 48 horas sem resposta.',
+    description: 'Quem compra pode fazer uma nova oferta.',
+  },
+  OFFER_REPLACED: {
+    title: 'Esta oferta foi substituída por uma nova oferta.',
+    description: 'Responda à oferta mais recente da conversa.',
+  },
+  OFFER_CLOSED_SOLD: {
+    title: 'Esta oferta foi encerrada porque o anúncio foi vendido.',
+    description: 'O anúncio não está mais à venda.',
+  },
+  OFFER_CLOSED_OFF_SALE: {
+    title: 'Esta oferta foi encerrada porque o anúncio saiu da venda.',
+    description: 'Se o anúncio voltar, quem compra pode fazer uma nova oferta.',
+  },
   OFFER_NOT_YOURS_TO_ANSWER: {
     title: 'Esta oferta é sua: quem responde é a outra pessoa.',
     description: 'Aguarde a resposta. Você pode conversar enquanto isso.',
@@ -507,6 +535,22 @@ export const APP_ERRORS = {
   MEETING_CLOSED: {
     title: 'Esta entrega não está mais em aberto.',
     description: 'Ela já foi respondida, cancelada, confirmada ou expirou.',
+  },
+  MEETING_NOW_AGREED: {
+    title: 'Esta entrega já foi combinada.',
+    description: 'O horário e o local combinados estão na conversa.',
+  },
+  MEETING_CANCELLED: {
+    title: 'Esta entrega foi cancelada.',
+    description: 'Uma das pessoas cancelou ou fez uma nova proposta. Veja a conversa.',
+  },
+  MEETING_ALREADY_CONFIRMED: {
+    title: 'Esta entrega já foi confirmada.',
+    description: 'O negócio foi concluído na entrega.',
+  },
+  MEETING_EXPIRED: {
+    title: 'Esta entrega expirou.',
+    description: 'Os horários passaram sem confirmação. Combinem outra pela conversa.',
   },
   MEETING_OWN_PROPOSAL: {
     title: 'Esta proposta é sua: quem escolhe o horário é a outra pessoa.',

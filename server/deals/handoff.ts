@@ -29,6 +29,7 @@ import { consumeAll, type LimiterKey, refundAll } from '../rate-limits'
 import { concludeDeal } from './conclude'
 import {
   type MeetingServices,
+  meetingMovedOn,
   meetingTimeText,
   moveMeeting,
   participantMeeting,
@@ -87,7 +88,7 @@ export function openHandoffCode(
   const row = participantMeeting(db, user.id, meetingId)
   if (row.sellerId !== user.id) throw appError('FORBIDDEN', 'HANDOFF_SELLER_ONLY')
   if (row.status === 'confirmada') throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
-  if (row.status !== 'combinada' || !row.scheduledAt) throw appError('CONFLICT', 'MEETING_CLOSED')
+  if (row.status !== 'combinada' || !row.scheduledAt) throw meetingMovedOn(row.status)
   if (now.getTime() < row.scheduledAt.getTime() - HANDOFF_OPENS_BEFORE_MS) {
     throw appError('CONFLICT', 'HANDOFF_NOT_YET')
   }
@@ -121,7 +122,7 @@ export async function confirmHandoff(
   const row = participantMeeting(db, user.id, input.meetingId)
   if (row.buyerId !== user.id) throw appError('FORBIDDEN', 'HANDOFF_BUYER_ONLY')
   if (row.status === 'confirmada') throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
-  if (row.status !== 'combinada' || !row.scheduledAt) throw appError('CONFLICT', 'MEETING_CLOSED')
+  if (row.status !== 'combinada' || !row.scheduledAt) throw meetingMovedOn(row.status)
   if (now.getTime() >= lapsesAt(row.scheduledAt)) throw appError('CONFLICT', 'HANDOFF_LAPSED')
 
   // Spent before comparing, so codes sent at once are never compared past the limit; the right one is refunded.

@@ -110,8 +110,27 @@ export function publishMeeting(bus: EventBus, db: Database, meetingId: number): 
  * The meeting, for one of its two participants only: anyone else learns nothing, not even that it exists.
  */
 /**
+ * The refusal for acting on a meeting that moved on: it names the state it is in now, so a tap on a
+ * stale button says what happened; `fallback` when the state itself explains nothing (still proposed).
+ */
+export function meetingMovedOn(status: MeetingStatus, fallback: AppErrorCode = 'MEETING_CLOSED') {
+  switch (status) {
+    case 'combinada':
+      return appError('CONFLICT', 'MEETING_NOW_AGREED')
+    case 'cancelada':
+      return appError('CONFLICT', 'MEETING_CANCELLED')
+    case 'confirmada':
+      return appError('CONFLICT', 'MEETING_ALREADY_CONFIRMED')
+    case 'expirada':
+      return appError('CONFLICT', 'MEETING_EXPIRED')
+    default:
+      return appError('CONFLICT', fallback)
+  }
+}
+
+/**
  * Moves a meeting on from one of the statuses `from`, only if it is still in one: of two taps at once,
- * one moves it and the other is refused with `closed`.
+ * one moves it and the other is refused with what the meeting became (`closed` if that says nothing).
  */
 export function moveMeeting(
   db: Database,
@@ -126,7 +145,10 @@ export function moveMeeting(
     .where(and(eq(meetings.id, meetingId), inArray(meetings.status, [...from])))
     .returning({ id: meetings.id })
     .get()
-  if (!moved) throw appError('CONFLICT', closed)
+  if (!moved) {
+    const now = db.select({ status: meetings.status }).from(meetings).where(eq(meetings.id, meetingId)).get()
+    throw now ? meetingMovedOn(now.status, closed) : appError('CONFLICT', closed)
+  }
 }
 
 export function participantMeeting(db: Database, userId: number, meetingId: number): MeetingRow {
@@ -270,7 +292,7 @@ export function pickMeetingTime(
   const { db } = services
   const row = participantMeeting(db, user.id, input.meetingId)
   sendableConversation(db, user.id, row.conversationId)
-  if (row.status !== 'proposta') throw appError('CONFLICT', 'MEETING_CLOSED')
+  if (row.status !== 'proposta') throw meetingMovedOn(row.status)
   if (row.proposedById === user.id) throw appError('FORBIDDEN', 'MEETING_OWN_PROPOSAL')
   if (!row.proposedTimes.includes(input.time)) throw appError('BAD_REQUEST', 'MEETING_TIME_NOT_OFFERED')
   if (input.time <= now.getTime()) throw appError('BAD_REQUEST', 'MEETING_TIME_PAST')

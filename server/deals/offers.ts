@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { OfferStatus } from '../../shared/deals'
 import { formatPrice } from '../../shared/money'
-import { OFFER_TTL_MS, type OfferView } from '../../shared/offers'
+import { OFFER_TTL_MS, type OfferClosedBecause, type OfferView } from '../../shared/offers'
 import { routes } from '../../shared/routes'
 import type { CurrentUser } from '../auth/identity'
 import { participantConversation, publishChat } from '../chat/conversations'
@@ -39,7 +39,7 @@ type Services = Pick<
   'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets' | 'defaultCommunitySlug' | 'rateLimits'
 >
 
-export const toOfferView = (row: OfferRow): OfferView => ({
+export const toOfferView = (row: OfferRow, closedBecause: OfferClosedBecause | null = null): OfferView => ({
   id: row.id,
   conversationId: row.conversationId,
   dealId: row.dealId ?? 0,
@@ -52,15 +52,64 @@ export const toOfferView = (row: OfferRow): OfferView => ({
   expiresAt: row.expiresAt.toISOString(),
   answeredAt: row.answeredAt?.toISOString() ?? null,
   closedByListingId: row.closedByListingId,
+  closedBecause,
   createdAt: row.createdAt.toISOString(),
 })
 
-const publishOffer = (bus: EventBus, row: OfferRow) =>
+/** Why a closed offer was closed, read from the listing that left the sale. */
+function closedBecauseOf(db: Database, row: OfferRow): OfferClosedBecause | null {
+  if (row.status !== 'encerrada') return null
+  if (row.closedByListingId === null) return 'substituida'
+  const listing = db
+    .select({ status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, row.closedByListingId))
+    .get()
+  return listing?.status === 'vendido' ? 'vendido' : 'fora_da_venda'
+}
+
+export const offerView = (db: Database, row: OfferRow): OfferView =>
+  toOfferView(row, closedBecauseOf(db, row))
+
+/**
+ * The one way an offer's change reaches the thread: every state change (made, answered, closed by a
+ * listing leaving the sale, expired) is published to both participants, on every instance through the bus.
+ * Called after the change is committed.
+ */
+function publishOffer(db: Database, bus: EventBus, row: OfferRow) {
   publishChat(bus, [row.buyerId, row.sellerId], {
     type: 'offer',
     conversationId: row.conversationId,
-    offer: toOfferView(row),
+    offer: offerView(db, row),
   })
+}
+
+/** The refusal for answering an offer that is no longer open: it names what happened to it. */
+export function offerEndError(db: Database, row: OfferRow) {
+  switch (row.status) {
+    case 'aceita':
+      return appError('CONFLICT', 'OFFER_ALREADY_ACCEPTED')
+    case 'recusada':
+      return appError('CONFLICT', 'OFFER_ALREADY_DECLINED')
+    case 'contraposta':
+      return appError('CONFLICT', 'OFFER_ALREADY_COUNTERED')
+    case 'expirada':
+      return appError('CONFLICT', 'OFFER_EXPIRED')
+    case 'encerrada': {
+      const because = closedBecauseOf(db, row)
+      if (because === 'substituida') return appError('CONFLICT', 'OFFER_REPLACED')
+      return appError('CONFLICT', because === 'vendido' ? 'OFFER_CLOSED_SOLD' : 'OFFER_CLOSED_OFF_SALE')
+    }
+    default:
+      return appError('CONFLICT', 'OFFER_CLOSED')
+  }
+}
+
+/** After a lost race on an update: the refusal for the offer as it now is. */
+function refuseStale(db: Database, offerId: number) {
+  const now = db.select().from(offers).where(eq(offers.id, offerId)).get()
+  return now ? offerEndError(db, now) : appError('CONFLICT', 'OFFER_CLOSED')
+}
 
 /**
  * What an open offer really is now: one past its 48 hours is `expirada`, one whose listing left the sale
@@ -89,7 +138,7 @@ function listingOffSale(db: Database, row: OfferRow): number | null {
 }
 
 /** Writes down an open offer's effective end (expired, or closed with its listing); returns the row. */
-function settle(db: Database, bus: EventBus | undefined, row: OfferRow, now: Date): OfferRow {
+function settle(db: Database, bus: EventBus, row: OfferRow, now: Date): OfferRow {
   const offSale = row.status === 'aberta' ? listingOffSale(db, row) : null
   const status = effectiveStatus(row, offSale === null, now)
   if (status === row.status) return row
@@ -100,7 +149,7 @@ function settle(db: Database, bus: EventBus | undefined, row: OfferRow, now: Dat
     .returning()
     .get()
   if (!updated) return db.select().from(offers).where(eq(offers.id, row.id)).get() ?? row
-  if (bus) publishOffer(bus, updated)
+  publishOffer(db, bus, updated)
   return updated
 }
 
@@ -146,7 +195,7 @@ export function conversationOffers(
         .where(eq(offers.dealId, deal.id))
         .orderBy(asc(offers.id))
         .all()
-        .map((row) => toOfferView(row.status === 'aberta' ? settle(db, bus, row, now) : row))
+        .map((row) => offerView(db, row.status === 'aberta' ? settle(db, bus, row, now) : row))
     : []
   // Before any deal, the listing the conversation started from is the deal-to-be.
   const startListing =
@@ -252,8 +301,8 @@ export async function makeOffer(
     }
     return { created: insertOffer(tx, deal, user.id, input.amountCents, now), replaced: previous }
   })
-  if (replaced) publishOffer(services.bus, replaced)
-  publishOffer(services.bus, created)
+  if (replaced) publishOffer(db, services.bus, replaced)
+  publishOffer(db, services.bus, created)
   notifyOfferReceived(services, created, dealTitle(context.listings))
   return toOfferView(created)
 }
@@ -313,7 +362,7 @@ function answerableOffer(services: Services, user: CurrentUser, offerId: number,
     'OFFER_NOT_POSSIBLE',
   )
   const current = settle(db, services.bus, row, now)
-  if (current.status !== 'aberta') throw appError('CONFLICT', 'OFFER_CLOSED')
+  if (current.status !== 'aberta') throw offerEndError(db, current)
   if (current.madeById === user.id) throw appError('FORBIDDEN', 'OFFER_NOT_YOURS_TO_ANSWER')
   return { row: current, context }
 }
@@ -332,8 +381,8 @@ export function answerOffer(
     .where(and(eq(offers.id, row.id), eq(offers.status, 'aberta')))
     .returning()
     .get()
-  if (!updated) throw appError('CONFLICT', 'OFFER_CLOSED')
-  publishOffer(services.bus, updated)
+  if (!updated) throw refuseStale(services.db, row.id)
+  publishOffer(services.db, services.bus, updated)
   // A bundle's listings are held for the buyer as soon as its offer is accepted.
   if (answer === 'aceita' && context.listings.length > 1) {
     reserveListings(services, context.deal.id, now)
@@ -362,9 +411,9 @@ export async function counterOffer(
     if (!answered) return undefined
     return { answered, created: insertOffer(tx, row, user.id, input.amountCents, now) }
   })
-  if (!result) throw appError('CONFLICT', 'OFFER_CLOSED')
-  publishOffer(services.bus, result.answered)
-  publishOffer(services.bus, result.created)
+  if (!result) throw refuseStale(services.db, row.id)
+  publishOffer(services.db, services.bus, result.answered)
+  publishOffer(services.db, services.bus, result.created)
   notifyOfferReceived(services, result.created, dealTitle(context.listings))
   return toOfferView(result.created)
 }
@@ -375,7 +424,7 @@ export async function counterOffer(
  * left. Open offers are few (one per deal at most, on a partial index), so checking them all is cheaper
  * than tracking each path.
  */
-export function closeOffersOffSale(db: Database, bus?: EventBus): number {
+export function closeOffersOffSale(db: Database, bus: EventBus): number {
   const closed = db
     .update(offers)
     .set({
@@ -394,7 +443,7 @@ export function closeOffersOffSale(db: Database, bus?: EventBus): number {
     )
     .returning()
     .all()
-  if (bus) for (const row of closed) publishOffer(bus, row)
+  for (const row of closed) publishOffer(db, bus, row)
   return closed.length
 }
 
@@ -421,7 +470,7 @@ export function expireOffers(db: Database, bus: EventBus, now = new Date()): num
     )
     .returning()
     .all()
-  for (const row of expired) publishOffer(bus, row)
+  for (const row of expired) publishOffer(db, bus, row)
   return expired.length
 }
 

@@ -11,6 +11,7 @@ import { LISTING_LIFETIME_MS, listings } from '../db/schema'
 import { closeOffersOffSale } from '../deals/offers'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
+import type { EventBus } from '../realtime/bus'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 import { listingNotFound } from './rules'
@@ -80,7 +81,7 @@ export const nextBumpAt = (listedAt: Date) => new Date(listedAt.getTime() + BUMP
  * The listings whose time ran out leave the portal: hold 'expired' (the counters and the portal's
  * partial indexes follow, through the live rule). A sold listing has nothing to expire.
  */
-export function expireListings(db: Database, now = new Date()): number {
+export function expireListings(db: Database, bus: EventBus, now = new Date()): number {
   let total = 0
   for (;;) {
     const expired = db
@@ -93,7 +94,7 @@ export function expireListings(db: Database, now = new Date()): number {
       .run()
     total += expired.changes
     if (expired.changes < BATCH) {
-      if (total > 0) closeOffersOffSale(db)
+      if (total > 0) closeOffersOffSale(db, bus)
       return total
     }
   }
@@ -136,13 +137,15 @@ export function noticeExpiringListings(services: AppServices, now = new Date()):
   return due.length
 }
 
-/** The seller became an egresso: their unheld listings are paused, not deleted. */
+/**
+ * The seller became an egresso: their unheld listings are paused, not deleted. The caller closes the open
+ * offers (closeOffersOffSale) once its transaction is committed, so both threads hear it.
+ */
 export function pauseListingsOf(db: Database, sellerId: number): void {
   db.update(listings)
     .set({ hold: 'alumni' })
     .where(and(eq(listings.sellerId, sellerId), isNull(listings.hold)))
     .run()
-  closeOffersOffSale(db)
 }
 
 /**
@@ -165,5 +168,8 @@ export const LISTING_LIFE_EVERY_MS = 10 * 60 * 1000
 
 /** One turn of the scheduled job (once across instances, under the job lock). */
 export function runListingLife(services: AppServices, now = new Date()) {
-  return { expired: expireListings(services.db, now), noticed: noticeExpiringListings(services, now) }
+  return {
+    expired: expireListings(services.db, services.bus, now),
+    noticed: noticeExpiringListings(services, now),
+  }
 }

@@ -237,7 +237,7 @@ export function setListingStatus(
   user: CurrentUser,
   id: number,
   status: ListingStatus,
-  bus?: EventBus,
+  bus: EventBus,
 ) {
   const listing = ownListing(db, user, id)
   if (listing.moderationStatus === 'removed') {

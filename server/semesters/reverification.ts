@@ -12,6 +12,7 @@ import type { CurrentUser, RequestScope } from '../auth/identity'
 import { memberUrl } from '../communities/links'
 import type { Database } from '../db/client'
 import { alumni, communities, profiles, reverifications, users } from '../db/schema'
+import { closeOffersOffSale } from '../deals/offers'
 import { appError } from '../errors'
 import { pauseListingsOf, resumeListingsOf } from '../listings/life'
 import { reverificationMail } from '../mail/templates'
@@ -245,6 +246,7 @@ export function applyReverificationDeadlines(services: AppServices, now = new Da
         db.insert(alumni).values({ userId, since: now }).onConflictDoNothing().run()
         pauseListingsOf(db, userId)
       })
+      closeOffersOffSale(db, services.bus)
       notify(services, {
         userId,
         kind: 'reverification',

@@ -104,7 +104,7 @@ describe('combinar entrega', () => {
     expect(notificationsOf(world.db, scene.buyer.id, 'meeting_agreed')).toHaveLength(1)
     await expectAppError(
       scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
-      'MEETING_CLOSED',
+      'MEETING_NOW_AGREED',
       'CONFLICT',
     )
 
@@ -156,7 +156,7 @@ describe('combinar entrega', () => {
     ])
     await expectAppError(
       scene.seller.caller.meetings.pick({ meetingId: first.id, time: local(1, 14) }),
-      'MEETING_CLOSED',
+      'MEETING_CANCELLED',
     )
     await scene.buyer.caller.meetings.pick({ meetingId: counter.id, time: local(2, 11) })
     // An agreed meeting is cancelled, with a reason, before another is proposed.
@@ -288,7 +288,7 @@ describe('combinar entrega', () => {
     expect((await scene.seller.caller.meetings.mine()).past.map((meeting) => meeting.id)).toEqual([agreed.id])
     await expectAppError(
       scene.seller.caller.meetings.cancel({ meetingId: agreed.id, reason: 'De novo' }),
-      'MEETING_CLOSED',
+      'MEETING_CANCELLED',
       'CONFLICT',
     )
     // With the agreed meeting cancelled, a new one can be proposed.
@@ -363,7 +363,7 @@ describe('confirmação da entrega pelo código', () => {
     )
     await expectAppError(
       scene.buyer.caller.meetings.cancel({ meetingId: agreed.id, reason: 'Mudei de ideia' }),
-      'MEETING_CLOSED',
+      'MEETING_ALREADY_CONFIRMED',
     )
     // The seller then marks the listing sold, as the confirmation offers.
     await scene.seller.caller.listings.setStatus({ id: scene.listingId, status: 'vendido' })
@@ -495,7 +495,7 @@ describe('confirmação da entrega pelo código', () => {
     expect(world.db.select().from(notifications).all()).toHaveLength(before)
     await expectAppError(
       scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
-      'MEETING_CLOSED',
+      'MEETING_EXPIRED',
     )
     expect((await scene.buyer.caller.meetings.mine()).past.map((meeting) => meeting.status)).toEqual([
       'expirada',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { alumni, listings, notifications, offers } from '../../server/db/schema'
-import { runOfferSweep } from '../../server/deals/offers'
+import { closeOffersOffSale, runOfferSweep } from '../../server/deals/offers'
 import { pauseListingsOf } from '../../server/listings/life'
 import type { ChatEvent } from '../../server/realtime/bus'
 import type { OfferView } from '../../shared/offers'
@@ -136,10 +136,14 @@ describe('offers in a conversation about a listing', () => {
       [35000, 'aberta'],
     ])
     // The replaced offer can no longer be accepted.
-    await expectAppError(scene.seller.caller.offers.accept({ offerId: first.id }), 'OFFER_CLOSED', 'CONFLICT')
+    await expectAppError(
+      scene.seller.caller.offers.accept({ offerId: first.id }),
+      'OFFER_REPLACED',
+      'CONFLICT',
+    )
     await expectAppError(
       scene.buyer.caller.offers.accept({ offerId: counter.id }),
-      'OFFER_CLOSED',
+      'OFFER_ALREADY_COUNTERED',
       'CONFLICT',
     )
   })
@@ -215,14 +219,18 @@ describe('offers in a conversation about a listing', () => {
     const scene = await createMarketScene(world, { title: 'Cadeira', priceCents: 12000 })
     const first = await offerAsBuyer(scene, 9000)
     await scene.seller.caller.offers.decline({ offerId: first.id })
-    await expectAppError(scene.seller.caller.offers.accept({ offerId: first.id }), 'OFFER_CLOSED', 'CONFLICT')
+    await expectAppError(
+      scene.seller.caller.offers.accept({ offerId: first.id }),
+      'OFFER_ALREADY_DECLINED',
+      'CONFLICT',
+    )
 
     const second = await offerAsBuyer(scene, 10000)
     vi.setSystemTime(new Date(now.getTime() + 48 * HOUR + 1000))
     // Not swept yet: reading and answering treat it as expired all the same.
     await expectAppError(
       scene.seller.caller.offers.accept({ offerId: second.id }),
-      'OFFER_CLOSED',
+      'OFFER_EXPIRED',
       'CONFLICT',
     )
     expect(world.db.select().from(offers).where(eq(offers.id, second.id)).get()?.status).toBe('expirada')
@@ -253,7 +261,11 @@ describe('offers in a conversation about a listing', () => {
       false,
     )
     expect(world.db.select().from(offers).where(eq(offers.id, offer.id)).get()?.status).toBe('encerrada')
-    await expectAppError(scene.seller.caller.offers.accept({ offerId: offer.id }), 'OFFER_CLOSED', 'CONFLICT')
+    await expectAppError(
+      scene.seller.caller.offers.accept({ offerId: offer.id }),
+      'OFFER_CLOSED_SOLD',
+      'CONFLICT',
+    )
     await expectAppError(offerAsBuyer(scene, 30000), 'OFFER_LISTING_UNAVAILABLE', 'CONFLICT')
   })
 
@@ -278,6 +290,7 @@ describe('offers in a conversation about a listing', () => {
     const conversationId = createConversation(world.db, buyer.id, seller.id, heldListing)
     const heldOffer = await buyer.caller.offers.make({ conversationId, amountCents: 3000 })
     pauseListingsOf(world.db, seller.id)
+    closeOffersOffSale(world.db, world.services.bus)
     expect(world.db.select().from(offers).where(eq(offers.id, heldOffer.id)).get()?.status).toBe('encerrada')
   })
 

@@ -1,5 +1,5 @@
 import { formatPrice } from '@shared/money'
-import { OFFER_STATUS_LABELS, type OfferView } from '@shared/offers'
+import { OFFER_STATUS_LABELS, type OfferView, offerEndText } from '@shared/offers'
 import { HandCoinsIcon } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -42,6 +42,9 @@ export function OfferCard({
   const expired = offer.status === 'aberta' && toDate(offer.expiresAt).getTime() <= Date.now()
   const status = expired ? 'expirada' : offer.status
   const actionable = canAnswer(offer, viewerId)
+  // An offer that ended without an answer says why, where its buttons were.
+  const endText =
+    status === 'encerrada' || status === 'expirada' ? offerEndText(status, offer.closedBecause) : null
   const who = own ? 'Você' : otherName
   const title = counter ? `${who} fez uma contraproposta` : `${who} fez uma oferta`
   return (
@@ -64,10 +67,13 @@ export function OfferCard({
               Vale até <time dateTime={offer.expiresAt}>{formatDateTime(offer.expiresAt)}</time>
             </span>
           ) : null}
-          {status === 'encerrada' && closedListingTitle ? (
-            <span className="text-muted-foreground">"{closedListingTitle}" saiu da venda.</span>
-          ) : null}
         </div>
+        {endText ? (
+          <p className="mt-2 text-muted-foreground text-sm">
+            {endText}
+            {status === 'encerrada' && closedListingTitle ? ` Anúncio: "${closedListingTitle}".` : null}
+          </p>
+        ) : null}
         {actionable ? (
           <OfferActions offer={offer} onCounter={onCounter} publishingClosed={publishingClosed} />
         ) : null}

@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { setUpDeal } from './support/deals'
+import { setUpStage } from './support/stage'
+
+const stage = setUpStage()
+
+const deal = setUpDeal(
+  stage,
+  { buyer: 'Bianca Moraes', seller: 'Otávio Prado' },
+  { title: 'Teclado Yamaha PSR', priceCents: 90000 },
+)
+
+const offerCard = (page: Page, amount: string) =>
+  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
+
+describe('o negócio nunca fica desatualizado, no celular', () => {
+  it('quem vende marca o anúncio como vendido e a contraproposta aberta na tela de quem compra se encerra sozinha, dizendo por quê', async () => {
+    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(deal.seller, {
+      device: 'phone',
+    })
+    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(deal.buyer, {
+      device: 'phone',
+    })
+    try {
+      await sellerPage.goto(`/univille/chat/${deal.conversationId}`)
+      await sellerPage.getByRole('list', { name: 'Mensagens' }).waitFor()
+      await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
+
+      await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).click()
+      const makeDialog = buyerPage.getByRole('dialog', { name: 'Fazer uma oferta' })
+      await makeDialog.getByLabel('Valor (R$)').fill('800')
+      await makeDialog.getByRole('button', { name: 'Enviar oferta' }).click()
+      await offerCard(sellerPage, 'R\\$\\s800,00').getByRole('button', { name: 'Contraproposta' }).click()
+      const counterDialog = sellerPage.getByRole('dialog', { name: 'Fazer uma contraproposta' })
+      await counterDialog.getByLabel('Valor (R$)').fill('850,00')
+      await counterDialog.getByRole('button', { name: 'Enviar contraproposta' }).click()
+
+      // The buyer's thread, open, has the counter to answer.
+      const counter = offerCard(buyerPage, 'R\\$\\s850,00')
+      await counter.getByRole('button', { name: 'Aceitar' }).waitFor()
+      await counter.getByRole('button', { name: 'Contraproposta' }).waitFor()
+
+      // The seller sells it elsewhere and marks it sold, on the listing's page.
+      await sellerPage.goto(`/univille/produto/${deal.listingId}`)
+      await sellerPage.getByRole('combobox', { name: 'Status' }).click()
+      await sellerPage.getByRole('option', { name: 'Vendido' }).click()
+      await sellerPage.getByText('Status alterado para Vendido').waitFor()
+
+      // No reload: the card says why, and its buttons are gone.
+      await counter.getByText('Esta oferta foi encerrada porque o anúncio foi vendido.').waitFor()
+      await counter.getByText('Encerrada', { exact: true }).waitFor()
+      expect(await counter.getByRole('button', { name: 'Aceitar' }).count()).toBe(0)
+      expect(await counter.getByRole('button', { name: 'Contraproposta' }).count()).toBe(0)
+      expect(await counter.getByRole('button', { name: 'Recusar' }).count()).toBe(0)
+      expect(await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).count()).toBe(0)
+    } finally {
+      await sellerContext.close()
+      await buyerContext.close()
+    }
+  })
+})
