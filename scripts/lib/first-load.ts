@@ -21,7 +21,7 @@ export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = {
   'pages/portal/portal-page.tsx': 110,
   'pages/listings/category-page.tsx': 118.6,
   'pages/listing/listing-page.tsx': 120.2,
-  'pages/profile/profile-page.tsx': 111.1,
+  'pages/profile/profile-page.tsx': 111.4,
   'pages/events/event-page.tsx': 106.9,
   'pages/info/accessibility-page.tsx': 98.8,
 }

@@ -328,6 +328,8 @@ export function profileReviews(db: Database, viewer: CurrentUser, userId: number
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(PROFILE_REVIEWS_SHOWN)
     .all()
+  // The profile is of the viewer's community (profiles are community-scoped), so its moderators may remove.
+  const moderates = viewer.roles.includes('moderator') || viewer.roles.includes('admin')
   return {
     ...ratingOf(db, userId),
     confirmedHandoffs: confirmedHandoffsAsSeller(db, userId),
@@ -337,6 +339,7 @@ export function profileReviews(db: Database, viewer: CurrentUser, userId: number
       // The person reviewed may report a review of themself too; the reviewer edits theirs instead.
       canReport: reviewerId !== viewer.id,
       canEdit: reviewerId === viewer.id && now.getTime() <= editableUntil(review.createdAt).getTime(),
+      canRemove: moderates,
     })),
   }
 }

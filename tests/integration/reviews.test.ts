@@ -89,6 +89,22 @@ describe('avaliações de uma entrega confirmada', () => {
     expect(buyerProfile.reviews.latest).toEqual([expect.objectContaining({ stars: 4, asSeller: false })])
   })
 
+  it('no perfil, só quem modera vê "Remover", e cada avaliação diz se conta na média', async () => {
+    const { id } = await buyer.caller.reviews.create({ meetingId, stars: 5 })
+    const asModerator = await profileOf(scene.moderator, seller)
+    expect(asModerator.reviews.latest).toEqual([
+      expect.objectContaining({ id, canRemove: true, counted: true }),
+    ])
+    const asBuyer = await profileOf(buyer, seller)
+    const asSeller = await profileOf(seller, seller)
+    expect(asBuyer.reviews.latest).toEqual([expect.objectContaining({ id, canRemove: false })])
+    expect(asSeller.reviews.latest).toEqual([expect.objectContaining({ id, canRemove: false })])
+    world.db.update(reviews).set({ counted: false }).where(eq(reviews.id, id)).run()
+    const later = await profileOf(buyer, seller)
+    expect(later.reviews.latest).toEqual([expect.objectContaining({ id, counted: false })])
+    expect(later.reviews.reviewsCount).toBe(0)
+  })
+
   it('sem entrega confirmada não há avaliação', async () => {
     world.db
       .update(meetings)

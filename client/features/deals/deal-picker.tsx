@@ -240,7 +240,7 @@ function BundleForm({
     .reduce((sum, item) => sum + item.priceCents, 0)
   return (
     <form
-      aria-labelledby={`${id}-title`}
+      aria-label="Juntar anúncios"
       onSubmit={(event) => {
         event.preventDefault()
         start.mutate({ conversationId, listingIds: chosen })
@@ -248,7 +248,8 @@ function BundleForm({
       className="grid gap-4"
     >
       <DialogHeader>
-        <DialogTitle id={`${id}-title`}>Juntar anúncios</DialogTitle>
+        {/* The dialog's own id: replacing it would leave the dialog without a name. */}
+        <DialogTitle>Juntar anúncios</DialogTitle>
         <DialogDescription>
           Escolha os anúncios que você quer levar juntos. Depois, faça uma só oferta por todos.
         </DialogDescription>

@@ -59,7 +59,7 @@ export function ThreadMeetings({
       {ended ? <EndedMeeting meeting={ended} viewerId={viewerId} listing={listing} /> : null}
       {cancelled ? (
         <p role="status" className="text-muted-foreground text-sm">
-          Entrega cancelada por {cancelled.cancelledById === viewerId ? 'você' : 'a outra pessoa'}. Motivo:{' '}
+          Entrega cancelada {cancelled.cancelledById === viewerId ? 'por você' : 'pela outra pessoa'}. Motivo:{' '}
           {cancelled.cancelReason}
         </p>
       ) : null}

@@ -13,6 +13,11 @@ import { ReviewStars } from './review-stars'
 // Only the person reviewed replies: everyone else's download of the profile leaves the form out. The
 // server renders it for them and the browser loads it before hydrating (lazyPage).
 const ReplyForm = lazyPage('features/deals/review-reply-form.tsx', () => import('./review-reply-form'))
+// Only moderators get "Remover"; everyone else's download leaves it out too.
+const RemoveDialog = lazyPage(
+  'features/deals/review-remove-dialog.tsx',
+  () => import('./review-remove-dialog'),
+)
 
 type ProfileReviews = RouterOutputs['profiles']['byUsername']['reviews']
 type Review = ProfileReviews['latest'][number]
@@ -112,6 +117,9 @@ function ReviewItem({ review, revieweeName }: { review: Review; revieweeName: st
         <ReviewStars stars={review.stars} />
       </div>
       {review.comment ? <p className="whitespace-pre-line break-words">{review.comment}</p> : null}
+      {review.counted ? null : (
+        <p className="text-muted-foreground text-xs">Não entra na média (mesma dupla em 30 dias)</p>
+      )}
       {review.reply ? (
         <div className="grid gap-1 rounded-lg bg-muted p-3 text-sm">
           <p className="font-medium">Resposta de {revieweeName}</p>
@@ -125,6 +133,11 @@ function ReviewItem({ review, revieweeName }: { review: Review; revieweeName: st
           </Suspense>
         ) : null}
         {review.canReport ? <ReportButton targetType="review" targetId={review.id} /> : null}
+        {review.canRemove ? (
+          <Suspense fallback={null}>
+            <RemoveDialog reviewId={review.id} reviewerName={review.reviewer.fullName} />
+          </Suspense>
+        ) : null}
       </div>
     </article>
   )
