@@ -45,6 +45,7 @@ const ids = {
   conversation: 0,
   handoff: 0,
   dealConversation: 0,
+  offerConversation: 0,
   seller: '',
 }
 
@@ -144,6 +145,14 @@ async function seedFixtures() {
       member: true,
     })
     ids.dealConversation = createConversation(db, memberId, asker.id, ids.ownListing)
+    // The member asking about someone else's listing with no deal yet: where an offer can be made.
+    const otherSeller = await createStudent(db, {
+      fullName: 'Tiago Reis',
+      username: 'tiago_reis',
+      member: true,
+    })
+    const lamp = createListing(db, { sellerId: otherSeller.id, title: 'Luminária de mesa', priceCents: 4500 })
+    ids.offerConversation = createConversation(db, memberId, otherSeller.id, lamp)
     db.insert(messages)
       .values({
         conversationId: ids.conversation,
@@ -367,7 +376,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
         await p.getByRole('dialog', { name: 'Foto enviada por Otávio Prado' }).waitFor()
       },
     })
-    await audit.visit(`/univille/chat/${ids.conversation}`, {
+    await audit.visit(`/univille/chat/${ids.offerConversation}`, {
       label: 'oferta',
       open: async (p) => {
         await p.getByRole('button', { name: 'Fazer uma oferta' }).click()

@@ -75,7 +75,8 @@ describe('backup and restore', () => {
     const restored = join(scratch, 'restored')
     const restore = await command('restore', [archive], restored)
     expect(restore.code, restore.output).toBe(0)
-    expect(readdirSync(restored).sort()).toEqual(['secret.key', 'uploads', 'vupt.sqlite'])
+    expect(readdirSync(restored).sort()).toEqual(['secret.key', 'uploads', 'vapid.json', 'vupt.sqlite'])
+    expect(statSync(join(restored, 'vapid.json')).mode & 0o777).toBe(0o600)
     expect(statSync(restored).mode & 0o777).toBe(0o700)
     expect(statSync(join(restored, 'secret.key')).mode & 0o777).toBe(0o600)
 

@@ -62,7 +62,7 @@ describe('chat em tempo real', () => {
     // A starts the conversation from the listing.
     await a.goto(`/univille/produto/${listingId}`)
     await a.getByRole('link', { name: 'Enviar mensagem' }).click()
-    await a.waitForURL(/\/chat\/\d+$/)
+    await a.waitForURL(/\/chat\/\d+(\?negocio=\d+)?$/)
     const threadPath = new URL(a.url()).pathname
     await a
       .getByRole('link', { name: /Livro de Física Básica/ })

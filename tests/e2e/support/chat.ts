@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 export async function messageFromListing(page: Page, listingId: number, text: string): Promise<string> {
   await page.goto(`/univille/produto/${listingId}`)
   await page.getByRole('link', { name: 'Enviar mensagem' }).click()
-  await page.waitForURL(/\/chat\/\d+$/)
+  await page.waitForURL(/\/chat\/\d+(\?negocio=\d+)?$/)
   const threadPath = new URL(page.url()).pathname
   await page.getByLabel('Mensagem', { exact: true }).fill(text)
   await page.getByRole('button', { name: 'Enviar', exact: true }).click()
