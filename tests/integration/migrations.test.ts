@@ -463,3 +463,26 @@ describe('runMigrations', () => {
     expect(rows(db, "select name from sqlite_master where name = 'sqlite_stat1'")).toEqual([])
   })
 })
+
+describe('0027_seeded_spot_without_claim: the seeded spot loses its unverified claim', () => {
+  it('rewrites the seeded text where the admins kept it, and leaves a text they wrote as it is', async () => {
+    const db = await databaseUpTo('0026_deals')
+    const communityId = (rows(db, `select id from communities order by id limit 1`)[0] as [number])[0]
+    const insert = db.$client.prepare(
+      `insert into meeting_spots (community_id, name, description, opens_at, closes_at, created_at, updated_at)
+       values (?, ?, ?, '07:00', '22:30', 0, 0)`,
+    )
+    const seeded = 'Em frente à guarita de segurança do estacionamento principal, sempre com vigilante.'
+    insert.run(communityId, 'Estacionamento principal (guarita)', seeded)
+    insert.run(communityId, 'Guarita norte', seeded)
+    insert.run(communityId, 'Estacionamento principal (guarita)', 'Com vigilante das 7h às 22h, conferido.')
+
+    runMigrations(db, MIGRATIONS_FOLDER)
+
+    expect(rows(db, 'select name, description from meeting_spots order by id')).toEqual([
+      ['Estacionamento principal (guarita)', 'Em frente à guarita do estacionamento principal.'],
+      ['Guarita norte', seeded],
+      ['Estacionamento principal (guarita)', 'Com vigilante das 7h às 22h, conferido.'],
+    ])
+  })
+})
