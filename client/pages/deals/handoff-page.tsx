@@ -16,6 +16,7 @@ import { HandoffCodeDialog } from '@/features/deals/meeting-handoff-dialogs'
 import { canScanQr, QrScanner } from '@/features/events/qr-scanner'
 import { useViewer } from '@/lib/auth'
 import { formatDateTime } from '@/lib/dates'
+import { notFoundFor, routeId } from '@/lib/route-id'
 import { useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -27,12 +28,11 @@ import { usePageTitle } from '@/lib/use-page-title'
  */
 export function HandoffPage() {
   const params = useParams<{ id: string }>()
-  const meetingId = Number(params.id)
-  const valid = Number.isSafeInteger(meetingId) && meetingId > 0
+  const meetingId = routeId(params.id)
+  const valid = meetingId > 0
   const query = trpc.meetings.byId.useQuery({ meetingId }, { enabled: valid, retry: false })
   const { viewer } = useViewer()
-  const status = query.error?.data?.httpStatus
-  const notFound = !valid || status === 404 || status === 400
+  const notFound = notFoundFor(meetingId, query.error)
   usePageTitle(notFound ? 'Entrega não encontrada' : 'Confirmar entrega')
   const failure = query.error && !notFound ? query.error : null
   useLoadErrorToast(failure, 'Erro ao carregar a entrega', 'handoff-load-error')

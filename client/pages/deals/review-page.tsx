@@ -11,6 +11,7 @@ import { ReviewForm } from '@/features/deals/review-form'
 import { ReviewStars } from '@/features/deals/review-stars'
 import { useCommunity } from '@/lib/community'
 import { formatDate, formatDateTime } from '@/lib/dates'
+import { notFoundFor, routeId } from '@/lib/route-id'
 import { useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -18,12 +19,11 @@ import { usePageTitle } from '@/lib/use-page-title'
 /** `/avaliar/:meetingId`: reviewing the other side of a confirmed hand-off, or one's review of it. */
 export function ReviewPage() {
   const params = useParams<{ meetingId: string }>()
-  const meetingId = Number(params.meetingId)
-  const valid = Number.isSafeInteger(meetingId) && meetingId > 0
+  const meetingId = routeId(params.meetingId)
+  const valid = meetingId > 0
   const query = trpc.reviews.forHandoff.useQuery({ meetingId }, { enabled: valid })
   const { community } = useCommunity()
-  const status = query.error?.data?.httpStatus
-  const notFound = !valid || status === 404 || status === 400
+  const notFound = notFoundFor(meetingId, query.error)
   usePageTitle(notFound ? 'Entrega não encontrada' : 'Avaliar entrega')
   const failure = query.error && !notFound ? query.error : null
   useLoadErrorToast(failure, 'Erro ao carregar a entrega', 'review-load-error')
