@@ -80,7 +80,7 @@ const classify: Classifier = ({ functionName, url, source }) => {
   )
     return null
   if (inSource(source, '/server/listings/', '/server/communities/', '/server/routers/')) return PART.query
-  if (inSource(source, '/server/auth/', '/server/safety/', '/server/trpc/http-context.ts'))
+  if (inSource(source, '/server/people/auth/', '/server/safety/', '/server/trpc/http-context.ts'))
     return PART.session
   if (inSource(source, '/server/http/answer-cache.ts')) return PART.cache
   if (inSource(source, '/node_modules/zod/', '/shared/schemas/')) return PART.zod

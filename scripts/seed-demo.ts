@@ -4,7 +4,6 @@
  */
 import { join, resolve } from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { findUserByEmail } from '../server/auth/accounts'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { createEvent, createListing, createStudent } from '../server/db/factories'
 import {
@@ -16,6 +15,7 @@ import {
   subcategories,
 } from '../server/db/schema'
 import { seedBase } from '../server/db/seed'
+import { findUserByEmail } from '../server/people/auth/accounts'
 import { seedCalendars } from '../server/semesters/calendar'
 import { attachUploads } from '../server/uploads/attach'
 import { createLocalImageStorage, type ImageStorage } from '../server/uploads/storage'

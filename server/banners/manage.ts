@@ -2,10 +2,10 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { bannerInputSchema } from '../../shared/schemas/admin'
-import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import { advertisements } from '../db/schema'
 import { appError } from '../errors'
+import type { CurrentUser } from '../people/auth/identity'
 import type { AppServices } from '../services'
 import { attachUploads, releaseUpload } from '../uploads/attach'
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import { type ChatPhoto, type ChatPhotoRendition, chatPhotoPath } from '../../shared/chat'
-import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { conversations, messagePhotos, messages, uploads } from '../db/schema'
+import type { CurrentUser } from '../people/auth/identity'
 import { type AttachedImage, attachUploads, type DbOrTransaction, releaseUploads } from '../uploads/attach'
 import type { ImageStorage } from '../uploads/storage'
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { sameUsername } from '../auth/accounts'
-import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { conversations, listings, profiles } from '../db/schema'
 import { ensureListingDeal } from '../deals/context'
 import { appError } from '../errors'
 import { isLiveListing } from '../listings/visibility'
+import { sameUsername } from '../people/auth/accounts'
+import type { CurrentUser } from '../people/auth/identity'
 import { blockedBetween } from '../safety/blocks'
 import { assertMayPublish } from '../semesters/standing'
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { communities } from '../db/schema'
 import { appError } from '../errors'
+import type { CurrentUser } from '../people/auth/identity'
 
 /** What deciding a community needs: the database, who asks, and the community of unprefixed routes. */
 export type CommunityScope = {

@@ -10,9 +10,9 @@ import {
   CONCENTRATED_HANDOFFS_SHARE,
   CONCENTRATED_HANDOFFS_TOP,
 } from '../../shared/reviews'
-import { memberChipColumns } from '../account/profile'
 import { dealListings, deals, listings, meetings, profiles, reports } from '../db/schema'
-import { publishAdminChange } from '../moderation/badges'
+import { memberChipColumns } from '../people/profiles/member-columns'
+import { publishAdminChange } from '../safety/moderation/badges'
 import type { AppServices } from '../services'
 import { touchDeal } from './context'
 import { closeOffersOffSale } from './offers'

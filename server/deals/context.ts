@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { AppErrorCode } from '../../shared/errors'
-import type { CurrentUser } from '../auth/identity'
 import type { participantConversation } from '../chat/conversations'
 import { sendableConversation } from '../chat/messages'
 import type { Database } from '../db/client'
 import { dealListings, deals, listings } from '../db/schema'
 import { appError } from '../errors'
 import { isLive, isLiveListing } from '../listings/visibility'
+import type { CurrentUser } from '../people/auth/identity'
 
 export type DealRow = typeof deals.$inferSelect
 type Conversation = ReturnType<typeof participantConversation>

@@ -19,12 +19,12 @@ import {
   readHandoffCode,
 } from '../../shared/meetings'
 import { routes } from '../../shared/routes'
-import type { CurrentUser } from '../auth/identity'
-import type { SecretBox } from '../auth/secret-box'
 import { communityUrl } from '../communities/links'
 import { communities, meetingSpots, meetings } from '../db/schema'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
+import type { CurrentUser } from '../people/auth/identity'
+import type { SecretBox } from '../people/auth/secret-box'
 import { consumeAll, type LimiterKey, refundAll } from '../rate-limits'
 import { concludeDeal } from './conclude'
 import {

@@ -20,7 +20,6 @@ import {
 } from '../../shared/meetings'
 import { routes } from '../../shared/routes'
 import { toMultiLine, toSingleLine } from '../../shared/schemas/text'
-import type { CurrentUser } from '../auth/identity'
 import { participantConversation, publishChat } from '../chat/conversations'
 import { sendableConversation } from '../chat/messages'
 import type { Database } from '../db/client'
@@ -28,13 +27,14 @@ import { listings, meetingSpots, meetings, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { isLive } from '../listings/visibility'
 import { notify } from '../notifications/notify'
+import type { CurrentUser } from '../people/auth/identity'
 import { consumeAll } from '../rate-limits'
 import type { EventBus } from '../realtime/bus'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 import { dealContext, touchDeal } from './context'
+import { spotColumns } from './meeting-spots'
 import { releaseLapsedReservations } from './reservations'
-import { spotColumns } from './spots'
 
 type MeetingRow = typeof meetings.$inferSelect
 type SpotRow = typeof meetingSpots.$inferSelect

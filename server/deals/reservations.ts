@@ -6,11 +6,11 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { RESERVATION_HOLD_MS } from '../../shared/deals'
-import type { CurrentUser } from '../auth/identity'
 import { sendableConversation } from '../chat/messages'
 import type { Database } from '../db/client'
 import { dealListings, deals, listings, meetings, offers } from '../db/schema'
 import { appError } from '../errors'
+import type { CurrentUser } from '../people/auth/identity'
 import type { AppServices } from '../services'
 import { participantDeal } from './context'
 

@@ -8,8 +8,6 @@ import {
 } from '../../shared/reviews'
 import { routes } from '../../shared/routes'
 import type { ReviewEdit, ReviewInput, ReviewRemoval, ReviewReply } from '../../shared/schemas/reviews'
-import { memberChip, memberChipColumns } from '../account/profile'
-import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import {
@@ -23,9 +21,11 @@ import {
   users,
 } from '../db/schema'
 import { appError } from '../errors'
-import { logModeration } from '../moderation/log'
 import { notify } from '../notifications/notify'
+import type { CurrentUser } from '../people/auth/identity'
+import { memberChip, memberChipColumns } from '../people/profiles/member-columns'
 import { blockedBetween, notBlockedWith } from '../safety/blocks'
+import { logModeration } from '../safety/moderation/log'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 

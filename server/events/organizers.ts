@@ -1,6 +1,6 @@
-import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { appError } from '../errors'
+import type { CurrentUser } from '../people/auth/identity'
 import { findEvent } from './queries'
 import { isPublicStatus } from './visibility'
 

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { EventStatus } from '../../shared/domain'
 import type { EventTab } from '../../shared/schemas/event'
-import { memberChipColumns } from '../account/profile'
 import type { Database } from '../db/client'
 import {
   communities,
@@ -13,6 +12,7 @@ import {
   uploads,
 } from '../db/schema'
 import { ftsQueryOf, searchWords, titleLikePattern } from '../listings/search-text'
+import { memberChipColumns } from '../people/profiles/member-columns'
 import { isPublicEvent } from './visibility'
 
 /** What every view of an event shows: the event, its organizer's card and the community's time zone. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
-import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { eventAttendees, eventTickets, eventWaitlist, profiles, users } from '../db/schema'
+import type { CurrentUser } from '../people/auth/identity'
 import { managedEvent } from './organizers'
 
 /**

@@ -1,6 +1,6 @@
 import type { EventStatus } from '../../shared/domain'
 import type { EventTab } from '../../shared/schemas/event'
-import type { CurrentUser } from '../auth/identity'
+import type { CurrentUser } from '../people/auth/identity'
 import type { AppServices } from '../services'
 import type { ImageStorage } from '../uploads/storage'
 import { renditionsOf } from '../uploads/urls'

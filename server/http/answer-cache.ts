@@ -1,8 +1,8 @@
 import type Sqlite from 'better-sqlite3'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { readSessionToken } from '../auth/session'
-import { hashToken } from '../auth/tokens'
 import { dataVersionOf } from '../db/data-version'
+import { readSessionToken } from '../people/auth/session'
+import { hashToken } from '../people/auth/tokens'
 import {
   API_COMPRESSION,
   COMPRESS_FROM_BYTES,

@@ -9,9 +9,9 @@ import {
   openGoogleSession,
   recentlyAuthenticated,
   safeReturnPath,
-} from '../auth/google'
-import { resolveSession } from '../auth/identity'
-import { serializeSessionCookie } from '../auth/session'
+} from '../people/auth/google'
+import { resolveSession } from '../people/auth/identity'
+import { serializeSessionCookie } from '../people/auth/session'
 import type { AppServices } from '../services'
 import { communityPrefixOf } from './community-prefix'
 

@@ -1,9 +1,9 @@
 import type { Express } from 'express'
 import { routes } from '../../shared/routes'
-import { resolveSession } from '../auth/identity'
 import { memberUrl } from '../communities/links'
 import { meetingCalendarFile } from '../deals/meetings'
 import { appError } from '../errors'
+import { resolveSession } from '../people/auth/identity'
 import type { AppServices } from '../services'
 import { sendCalendarFile } from './calendar-file'
 

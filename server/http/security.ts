@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http'
 import type { RequestHandler } from 'express'
 import helmet, { type HelmetOptions } from 'helmet'
 import { LIBRAS_COOKIE, VLIBRAS_SOURCES } from '../../shared/libras'
-import { cookiesOf } from '../auth/cookies'
-import { readSessionToken } from '../auth/session'
 import { appError } from '../errors'
+import { cookiesOf } from '../people/auth/cookies'
+import { readSessionToken } from '../people/auth/session'
 import { LOADER_SCRIPT_SOURCE } from './paint-first'
 
 /** Whether this browser turned the Libras widget on (its cookie, set by the client on opt-in). */

@@ -6,8 +6,6 @@ import {
   normalizeIntegrityText,
 } from '../../shared/integrity'
 import type { IntegrityRuleInput } from '../../shared/schemas/integrity'
-import { memberNameColumns } from '../account/profile'
-import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import {
@@ -21,8 +19,10 @@ import {
 } from '../db/schema'
 import { appError } from '../errors'
 import { isLiveListing } from '../listings/visibility'
-import { publishAdminChange } from '../moderation/badges'
-import { logModeration } from '../moderation/log'
+import type { CurrentUser } from '../people/auth/identity'
+import { memberNameColumns } from '../people/profiles/member-columns'
+import { publishAdminChange } from '../safety/moderation/badges'
+import { logModeration } from '../safety/moderation/log'
 import type { AppServices } from '../services'
 import { DEFAULT_INTEGRITY_RULES } from './default-rules'
 import { type IntegrityRuleRow, integrityVerdict, phraseMatcher } from './verdict'

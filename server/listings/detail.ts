@@ -1,7 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { cardRenditionWidth } from '../../shared/renditions'
-import { memberChipColumns } from '../account/profile'
-import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
 import {
@@ -18,6 +16,8 @@ import {
   subcategories,
   uploads,
 } from '../db/schema'
+import type { CurrentUser } from '../people/auth/identity'
+import { memberChipColumns } from '../people/profiles/member-columns'
 import { blockedBetween } from '../safety/blocks'
 import type { AppServices } from '../services'
 import { phoneRenditionOf } from '../uploads/urls'

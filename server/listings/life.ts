@@ -5,12 +5,12 @@
  */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import { routes } from '../../shared/routes'
-import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { LISTING_LIFETIME_MS, listings } from '../db/schema'
 import { closeOffersOffSale } from '../deals/offers'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
+import type { CurrentUser } from '../people/auth/identity'
 import type { EventBus } from '../realtime/bus'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'

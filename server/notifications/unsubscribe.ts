@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { EMAIL_KINDS, type EmailKind } from '../../shared/safety'
-import { isSealed } from '../auth/secret-box'
 import { communityUrl, linkBelongsHere, memberLinkCommunity } from '../communities/links'
 import type { Database } from '../db/client'
 import { emailOptOuts } from '../db/schema'
+import { isSealed } from '../people/auth/secret-box'
 import type { AppServices } from '../services'
 
 /**

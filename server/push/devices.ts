@@ -8,11 +8,11 @@ import {
   type PushKind,
 } from '../../shared/push'
 import type { PushSubscriptionInput } from '../../shared/schemas/push'
-import { describeDevice } from '../account/security'
-import type { MemberScope } from '../auth/identity'
 import type { Database } from '../db/client'
 import { pushPreferences, pushSubscriptions } from '../db/schema'
 import { appError } from '../errors'
+import { describeDevice } from '../people/account/security'
+import type { MemberScope } from '../people/auth/identity'
 import { consumeAll } from '../rate-limits'
 import { assertPublicEndpoint, parseEndpoint } from './endpoint'
 

@@ -1,7 +1,7 @@
-import type { RequestMeta } from '../auth/identity'
-import { validateSessionToken } from '../auth/session'
 import type { Database } from '../db/client'
 import { appError } from '../errors'
+import type { RequestMeta } from '../people/auth/identity'
+import { validateSessionToken } from '../people/auth/session'
 import { activeSuspension } from '../safety/sanctions'
 import { BUS_GAP, type EventBus } from './bus'
 

@@ -8,24 +8,24 @@ import {
 import { confirmEmailChangeSchema, twoFactorCodeSchema } from '../../shared/schemas/auth'
 import { idInput } from '../../shared/schemas/ids'
 import { registerPasskeySchema } from '../../shared/schemas/passkeys'
-import { deleteOwnAccount } from '../account/delete-account'
-import { confirmEmailChange, requestEmailChange } from '../account/email-change'
-import { exportAccountData } from '../account/export'
-import { passkeyRegistrationOptions, registerPasskey, removePasskey } from '../account/passkeys'
-import { reauthenticate } from '../account/reauth'
+import { deleteOwnAccount } from '../people/account/delete-account'
+import { confirmEmailChange, requestEmailChange } from '../people/account/email-change'
+import { exportAccountData } from '../people/account/export'
+import { passkeyRegistrationOptions, registerPasskey, removePasskey } from '../people/account/passkeys'
+import { reauthenticate } from '../people/account/reauth'
 import {
   accountSecurity,
   changePassword,
   endAllSessions,
   endSession,
   unlinkGoogle,
-} from '../account/security'
+} from '../people/account/security'
 import {
   beginTwoFactor,
   confirmTwoFactor,
   disableTwoFactor,
   regenerateRecoveryCodes,
-} from '../account/two-factor-setup'
+} from '../people/account/two-factor-setup'
 import { publicProcedure, router, signedInProcedure } from '../trpc/init'
 
 export const accountRouter = router({

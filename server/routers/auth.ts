@@ -8,12 +8,18 @@ import {
   twoFactorCodeSchema,
 } from '../../shared/schemas/auth'
 import { signInWithPasskeySchema } from '../../shared/schemas/passkeys'
-import { passkeySignInOptions, signInWithPasskey } from '../auth/passkeys'
-import { requestPasswordReset, resetPassword } from '../auth/password-reset'
-import { invalidateSession, serializeBlankSessionCookie } from '../auth/session'
-import { signIn, verifyTwoFactor } from '../auth/sign-in'
-import { claimAccount, completeProfile, resendVerification, signUp, verifyEmail } from '../auth/sign-up'
-import { currentViewer } from '../auth/viewer'
+import { passkeySignInOptions, signInWithPasskey } from '../people/auth/passkeys'
+import { requestPasswordReset, resetPassword } from '../people/auth/password-reset'
+import { invalidateSession, serializeBlankSessionCookie } from '../people/auth/session'
+import { signIn, verifyTwoFactor } from '../people/auth/sign-in'
+import {
+  claimAccount,
+  completeProfile,
+  resendVerification,
+  signUp,
+  verifyEmail,
+} from '../people/auth/sign-up'
+import { currentViewer } from '../people/auth/viewer'
 import { BUS_GAP } from '../realtime/bus'
 import {
   acquireSubscriptionSlot,

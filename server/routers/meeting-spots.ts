@@ -1,4 +1,4 @@
-import { activeSpots } from '../deals/spots'
+import { activeSpots } from '../deals/meeting-spots'
 import { approvedProcedure, router } from '../trpc/init'
 
 /** The community's safe meeting spots, as a member proposing a meeting chooses among them. */

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { usernameSchema } from '../../shared/schemas/auth'
 import { profileUpdateSchema } from '../../shared/schemas/profile'
-import { ownProfile, updateOwnProfile } from '../profiles/own-profile'
-import { publicProfile } from '../profiles/public-profile'
+import { ownProfile, updateOwnProfile } from '../people/profiles/own-profile'
+import { publicProfile } from '../people/profiles/public-profile'
 import { approvedProcedure, router } from '../trpc/init'
 
 export const profilesRouter = router({

@@ -1,7 +1,7 @@
 import { removeListingSchema } from '../../shared/schemas/admin'
 import { idInput } from '../../shared/schemas/ids'
 import { wantedBoardSchema, wantedInputSchema, wantedUpdateSchema } from '../../shared/schemas/wanted'
-import { removalReasonText } from '../moderation/remove-listing'
+import { removalReasonText } from '../safety/moderation/remove-listing'
 import { approvedProcedure, moderatorProcedure, router } from '../trpc/init'
 import {
   closeWanted,

@@ -1,11 +1,11 @@
 import { and, desc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { memberChipColumns } from '../account/profile'
-import type { CurrentUser } from '../auth/identity'
 import type { Database } from '../db/client'
 import { preparedQuery } from '../db/prepared'
 import { blocks, profiles } from '../db/schema'
 import { appError } from '../errors'
+import type { CurrentUser } from '../people/auth/identity'
+import { memberChipColumns } from '../people/profiles/member-columns'
 
 /**
  * Blocking works both ways and silently: neither side sees the other's listings or profile, and

@@ -14,9 +14,6 @@ import type {
   ReportInput,
   ResolveReportInput,
 } from '../../shared/schemas/safety'
-import { type AccountErased, announceAccountErased, eraseAccount } from '../account/delete-account'
-import { memberChipColumns, memberNameColumns } from '../account/profile'
-import type { CurrentUser } from '../auth/identity'
 import { participantConversation } from '../chat/conversations'
 import { photosOf } from '../chat/photos'
 import { memberCommunityId } from '../communities/scope'
@@ -35,13 +32,16 @@ import {
 import { removeReviewByModeration, visibleReview } from '../deals/reviews'
 import { appError } from '../errors'
 import { visibleListing } from '../listings/rules'
-import { publishAdminChange } from '../moderation/badges'
-import { logModeration } from '../moderation/log'
-import { removalReasonText, removeListingByModeration } from '../moderation/remove-listing'
 import { notify } from '../notifications/notify'
+import { type AccountErased, announceAccountErased, eraseAccount } from '../people/account/delete-account'
+import type { CurrentUser } from '../people/auth/identity'
+import { memberChipColumns, memberNameColumns } from '../people/profiles/member-columns'
 import { consumeAll } from '../rate-limits'
 import type { AppServices } from '../services'
 import { removeWantedByModeration, visibleWanted } from '../wanted/rules'
+import { publishAdminChange } from './moderation/badges'
+import { logModeration } from './moderation/log'
+import { removalReasonText, removeListingByModeration } from './moderation/remove-listing'
 
 /** What a target showed when it was reported, kept with the report. */
 export type ReportSnapshot =

@@ -1,5 +1,5 @@
-import type { CurrentUser, RequestMeta } from '../auth/identity'
-import type { ValidatedSession } from '../auth/session'
+import type { CurrentUser, RequestMeta } from '../people/auth/identity'
+import type { ValidatedSession } from '../people/auth/session'
 import type { AppServices } from '../services'
 
 export type ContextInner = {

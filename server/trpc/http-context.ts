@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express'
-import { requestIp, resolveSession } from '../auth/identity'
-import { serializeBlankSessionCookie } from '../auth/session'
 import { prefixCommunityOf } from '../http/community-prefix'
+import { requestIp, resolveSession } from '../people/auth/identity'
+import { serializeBlankSessionCookie } from '../people/auth/session'
 import type { AppServices } from '../services'
 import { createContextInner } from './context'
 

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { ZodError, z } from 'zod'
-import { refreshIdentity } from '../auth/identity'
 import { AppError, appError } from '../errors'
+import { refreshIdentity } from '../people/auth/identity'
 import { clientFacingError } from './client-errors'
 import type { Context } from './context'
 

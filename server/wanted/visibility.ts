@@ -1,7 +1,7 @@
 import { and, eq, gt, type SQL } from 'drizzle-orm'
-import type { CurrentUser } from '../auth/identity'
 import { memberCommunityId } from '../communities/scope'
 import { liveWantedCondition, wantedPosts } from '../db/schema'
+import type { CurrentUser } from '../people/auth/identity'
 import { notBlockedWith } from '../safety/blocks'
 
 /**

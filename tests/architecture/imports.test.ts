@@ -136,7 +136,7 @@ describe('quem pode importar o quê (ARCHITECTURE.md)', () => {
     expect(show(offending)).toEqual([])
   })
 
-  test('Express reads the member through auth/identity, not the tRPC context', () => {
+  test('Express reads the member through people/auth/identity, not the tRPC context', () => {
     const offending = imports.filter(
       (edge) => under('server/http/')(edge.from) && edge.to === 'server/trpc/context.ts',
     )

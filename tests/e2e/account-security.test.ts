@@ -1,10 +1,10 @@
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createSecretBox, loadSecretKey } from '../../server/auth/secret-box'
-import { currentTotpCode } from '../../server/auth/two-factor'
 import { openDatabase } from '../../server/db/client'
 import { users } from '../../server/db/schema'
+import { createSecretBox, loadSecretKey } from '../../server/people/auth/secret-box'
+import { currentTotpCode } from '../../server/people/auth/two-factor'
 import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { setUpStage } from './support/stage'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { createSession } from '../../server/auth/session'
 import { users } from '../../server/db/schema'
+import { createSession } from '../../server/people/auth/session'
 import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { lastMailLink } from './support/server'

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { purgeAccessRecords, SESSION_USE_RECORD_EVERY_MS } from '../../server/auth/access-records'
 import type { Database } from '../../server/db/client'
 import { createStudent } from '../../server/db/factories'
 import { accessRecords, sessions } from '../../server/db/schema'
+import { purgeAccessRecords, SESSION_USE_RECORD_EVERY_MS } from '../../server/people/auth/access-records'
 import { browserHeaders, type RunningApp, startHttpApp } from '../support/http'
 import {
   callerFor,

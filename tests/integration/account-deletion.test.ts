@@ -6,7 +6,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { describe, expect, it } from 'vitest'
-import { DELETION_POLICY } from '../../server/account/delete-account'
 import {
   createConfirmedMeeting,
   createConversation,
@@ -31,6 +30,7 @@ import {
   users,
 } from '../../server/db/schema'
 import { sendMeetingReminders } from '../../server/deals/meetings'
+import { DELETION_POLICY } from '../../server/people/account/delete-account'
 import { notificationsOf } from '../support/notifications'
 import { callerFor, createMember, setUpTestWorld, TEST_PASSWORD } from '../support/test-app'
 

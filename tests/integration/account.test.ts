@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { validateSessionToken } from '../../server/auth/session'
-import { currentTotpCode } from '../../server/auth/two-factor'
 import { createStudent } from '../../server/db/factories'
 import {
   communities,
@@ -13,6 +11,8 @@ import {
   subcategories,
   users,
 } from '../../server/db/schema'
+import { validateSessionToken } from '../../server/people/auth/session'
+import { currentTotpCode } from '../../server/people/auth/two-factor'
 import { REAUTH_WINDOW_MS } from '../../shared/schemas/account'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { validateSessionToken } from '../../server/auth/session'
 import { createListing, createStudent, createUpload } from '../../server/db/factories'
 import {
   conversations,
@@ -15,6 +14,7 @@ import {
   uploads,
   users,
 } from '../../server/db/schema'
+import { validateSessionToken } from '../../server/people/auth/session'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { bannerInput } from '../support/banners'
 import { eventInput } from '../support/events'

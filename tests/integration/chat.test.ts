@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
 import { createCommunity, createListing, createStudent } from '../../server/db/factories'
 import { messages } from '../../server/db/schema'
+import { createSession, invalidateSession, validateSessionToken } from '../../server/people/auth/session'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/realtime/subscriptions'
 import { appRouter } from '../../server/routers/_app'

@@ -5,7 +5,6 @@
  */
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { type CurrentUser, loadCurrentUser } from '../../server/auth/identity'
 import {
   type CommunityScope,
   memberCommunity,
@@ -15,6 +14,7 @@ import {
 import { createStudent } from '../../server/db/factories'
 import { communities, profiles } from '../../server/db/schema'
 import { AppError } from '../../server/errors'
+import { type CurrentUser, loadCurrentUser } from '../../server/people/auth/identity'
 import type { AppErrorCode } from '../../shared/errors'
 import { communityBySlug, setUpTestWorld } from '../support/test-app'
 

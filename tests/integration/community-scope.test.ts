@@ -7,7 +7,6 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createSession, invalidateSession, validateSessionToken } from '../../server/auth/session'
 import { createListing, createStudent } from '../../server/db/factories'
 import {
   advertisements,
@@ -22,6 +21,7 @@ import {
   userRoles,
   users,
 } from '../../server/db/schema'
+import { createSession, invalidateSession, validateSessionToken } from '../../server/people/auth/session'
 import { appRouter } from '../../server/routers/_app'
 import { createContextInner } from '../../server/trpc/context'
 import { createCallerFactory } from '../../server/trpc/init'

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { deleteAccount } from '../../server/account/delete-account'
 import { createStudent, createUpload } from '../../server/db/factories'
 import {
   eventAttendees,
@@ -10,6 +9,7 @@ import {
   notifications,
 } from '../../server/db/schema'
 import { notifyEventRsvp } from '../../server/notifications/kinds'
+import { deleteAccount } from '../../server/people/account/delete-account'
 import type { EventInput } from '../../shared/schemas/event'
 import { expectAppError, expectTRPCError, expectValidationMessage } from '../support/assertions'
 import { dayFromNow } from '../support/dates'

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { hashToken } from '../../server/auth/tokens'
 import { openDatabase } from '../../server/db/client'
 import { profiles, sanctions, sessions, userRoles } from '../../server/db/schema'
+import { hashToken } from '../../server/people/auth/tokens'
 import { callTrpc, sessionCookieFor, setUpHttpApp } from '../support/http'
 import { createMember, setUpTestWorld } from '../support/test-app'
 

@@ -4,11 +4,6 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { issueEmailToken } from '../../server/auth/email-tokens'
-import { findOrCreateGoogleUser, linkOrReauthenticate } from '../../server/auth/google'
-import { identityOf, identityQuietUntil } from '../../server/auth/identity'
-import { createSession, validateSessionToken } from '../../server/auth/session'
-import { currentTotpCode, generateRecoveryCodes, generateTotpKey } from '../../server/auth/two-factor'
 import { createEvent, createStudent } from '../../server/db/factories'
 import {
   emailTokens,
@@ -21,6 +16,11 @@ import {
   users,
 } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
+import { issueEmailToken } from '../../server/people/auth/email-tokens'
+import { findOrCreateGoogleUser, linkOrReauthenticate } from '../../server/people/auth/google'
+import { identityOf, identityQuietUntil } from '../../server/people/auth/identity'
+import { createSession, validateSessionToken } from '../../server/people/auth/session'
+import { currentTotpCode, generateRecoveryCodes, generateTotpKey } from '../../server/people/auth/two-factor'
 import { storeImage } from '../../server/uploads/store-image'
 import { expectAppError, expectTRPCError } from '../support/assertions'
 import { solidJpeg } from '../support/images'

@@ -5,9 +5,9 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { validateSessionToken } from '../../server/auth/session'
 import { createStudent } from '../../server/db/factories'
 import { profiles, userRoles, users } from '../../server/db/schema'
+import { validateSessionToken } from '../../server/people/auth/session'
 import { expectTRPCError } from '../support/assertions'
 import {
   callerFor,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { deleteAccount } from '../../server/account/delete-account'
 import { createListing, createStudent, createUpload } from '../../server/db/factories'
 import { listings, notificationEmails, subcategories } from '../../server/db/schema'
+import { deleteAccount } from '../../server/people/account/delete-account'
 import type { ListingInput } from '../../shared/schemas/listing'
 import { type AppCaller, callerFor, setUpTestWorld } from '../support/test-app'
 

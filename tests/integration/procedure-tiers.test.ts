@@ -1,7 +1,7 @@
 import type { TRPCError } from '@trpc/server'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createSession } from '../../server/auth/session'
 import { createStudent } from '../../server/db/factories'
+import { createSession } from '../../server/people/auth/session'
 import { appRouter } from '../../server/routers/_app'
 import type { ProcedureMeta, Tier } from '../../server/trpc/init'
 import { expectAppError, expectTRPCError } from '../support/assertions'

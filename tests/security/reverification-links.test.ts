@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { issueEmailToken } from '../../server/auth/email-tokens'
 import { users } from '../../server/db/schema'
+import { issueEmailToken } from '../../server/people/auth/email-tokens'
 import { createSemester } from '../../server/semesters/calendar'
 import { runReverification } from '../../server/semesters/reverification'
 import { browserHeaders, setUpHttpApp } from '../support/http'

@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { SESSION_COOKIE } from '../../server/auth/session'
 import { profiles, users } from '../../server/db/schema'
+import { SESSION_COOKIE } from '../../server/people/auth/session'
 import { UPLOAD_ENDPOINT, UPLOAD_FIELD } from '../../shared/uploads'
 import { browserHeaders, callTrpc, sessionCookieFor, setUpHttpApp } from '../support/http'
 import { solidJpeg } from '../support/images'

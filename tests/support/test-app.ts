@@ -12,15 +12,6 @@ import { parseSetCookie, type SetCookie } from 'cookie'
 import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { type CurrentUser, identityOf, type RequestMeta } from '../../server/auth/identity'
-import { createSecretBox } from '../../server/auth/secret-box'
-import {
-  createSession,
-  SESSION_COOKIE,
-  type ValidatedSession,
-  validateSessionToken,
-} from '../../server/auth/session'
-import { generateTotpKey } from '../../server/auth/two-factor'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
 import {
   createConversation,
@@ -33,6 +24,15 @@ import {
 import { communities, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import type { Mail, Mailer } from '../../server/mail/mailer'
+import { type CurrentUser, identityOf, type RequestMeta } from '../../server/people/auth/identity'
+import { createSecretBox } from '../../server/people/auth/secret-box'
+import {
+  createSession,
+  SESSION_COOKIE,
+  type ValidatedSession,
+  validateSessionToken,
+} from '../../server/people/auth/session'
+import { generateTotpKey } from '../../server/people/auth/two-factor'
 import { createRateLimits } from '../../server/rate-limits'
 import {
   type BUS_GAP,

@@ -24,7 +24,7 @@ import { useLocalSignOut } from './use-local-sign-out'
 
 type PasswordValues = z.infer<typeof passwordConfirmationSchema>
 
-/** 'Excluir conta': the danger zone. Confirmed with the password; see server/auth/delete-account.ts. */
+/** 'Excluir conta': the danger zone. Confirmed with the password; see server/people/account/delete-account.ts. */
 export function DeleteAccountCard({
   hasPassword,
   open,

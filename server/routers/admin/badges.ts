@@ -1,6 +1,6 @@
-import { pendingCounts } from '../../moderation/badges'
 import { snapshotStream } from '../../realtime/snapshot-stream'
 import { streamScope } from '../../realtime/subscriptions'
+import { pendingCounts } from '../../safety/moderation/badges'
 import { moderatorProcedure, router } from '../../trpc/init'
 
 export const adminBadgesRouter = router({

@@ -1,4 +1,4 @@
-import { dashboardSummary, moderationLogOf } from '../../moderation/dashboard'
+import { dashboardSummary, moderationLogOf } from '../../safety/moderation/dashboard'
 import { moderatorProcedure, router } from '../../trpc/init'
 
 export const adminDashboardRouter = router({

@@ -3,8 +3,8 @@ import { MODERATION_STATUSES } from '../../../shared/domain'
 import { removeListingSchema } from '../../../shared/schemas/admin'
 import { idInput } from '../../../shared/schemas/ids'
 import { listingForStaff } from '../../listings/detail'
-import { listingsForModeration } from '../../moderation/listings'
-import { removalReasonText, removeListingByModeration } from '../../moderation/remove-listing'
+import { listingsForModeration } from '../../safety/moderation/listings'
+import { removalReasonText, removeListingByModeration } from '../../safety/moderation/remove-listing'
 import { moderatorProcedure, router } from '../../trpc/init'
 
 /** Listing moderation: admins and moderators. */

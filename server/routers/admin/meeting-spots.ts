@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { idInput } from '../../../shared/schemas/ids'
 import { meetingSpotInputSchema } from '../../../shared/schemas/meeting-spots'
-import { communitySpots, createSpot, deleteSpot, setSpotRetired, updateSpot } from '../../deals/spots'
+import { communitySpots, createSpot, deleteSpot, setSpotRetired, updateSpot } from '../../deals/meeting-spots'
 import { adminProcedure, router } from '../../trpc/init'
 
 /** "Pontos de encontro": the admins of a community manage its safe hand-off spots. */

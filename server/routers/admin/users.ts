@@ -7,7 +7,7 @@ import {
   deleteMemberByAdmin,
   setMemberRoles,
   USER_FILTERS,
-} from '../../members/manage'
+} from '../../people/members/manage'
 import { adminProcedure, router } from '../../trpc/init'
 
 export const adminUsersRouter = router({

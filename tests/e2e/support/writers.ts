@@ -5,9 +5,9 @@
  */
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
-import { createSession } from '../../../server/auth/session'
 import { openDatabase, runMigrations } from '../../../server/db/client'
 import { createConversation, createEvent, createStudent } from '../../../server/db/factories'
+import { createSession } from '../../../server/people/auth/session'
 
 export type Writer = { userId: number; token: string; conversationId: number }
 export type Population = { writers: Writer[]; eventIds: number[] }

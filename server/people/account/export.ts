@@ -1,0 +1,458 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { photosOf } from '../../chat/photos'
+import type { Database } from '../../db/client'
+import {
+  conversations,
+  emailOptOuts,
+  emailTokens,
+  eventAttendees,
+  events,
+  eventTickets,
+  eventWaitlist,
+  favorites,
+  listingImages,
+  listings,
+  listingViews,
+  listingVupts,
+  mainCategories,
+  meetingSpots,
+  meetings,
+  messages,
+  notifications,
+  oauthAccounts,
+  offers,
+  profiles,
+  reports,
+  reverifications,
+  reviews,
+  sanctions,
+  semesters,
+  sessions,
+  users,
+  wantedPosts,
+} from '../../db/schema'
+import { blockedByMember, notBlockedWith } from '../../safety/blocks'
+import { type ReportSnapshot, snapshotTitle } from '../../safety/reports'
+import { alumniSince } from '../../semesters/standing'
+import { accessRecordsOf } from '../auth/access-records'
+import type { CurrentUser } from '../auth/identity'
+import { memberChipColumns, profileColumns } from '../profiles/member-columns'
+import { passkeysOf } from './passkeys'
+
+/** The listings a member marked in `marks` (favorites or Vupts): which, their title, and when. */
+function markedListings(db: Database, marks: typeof favorites | typeof listingVupts, userId: number) {
+  return db
+    .select({ listingId: marks.listingId, title: listings.title, createdAt: marks.createdAt })
+    .from(marks)
+    .innerJoin(listings, eq(listings.id, marks.listingId))
+    .where(eq(marks.userId, userId))
+    .all()
+}
+
+/** Which event a waitlist place or a ticket is for, and where that event stands. */
+const eventColumns = {
+  eventId: events.id,
+  title: events.title,
+  eventStatus: events.status,
+  eventDate: events.eventDate,
+  eventTime: events.eventTime,
+}
+
+/** The member's places in the queues of full events, oldest first. */
+function waitlistEntries(db: Database, userId: number) {
+  return db
+    .select({ ...eventColumns, joinedAt: eventWaitlist.createdAt })
+    .from(eventWaitlist)
+    .innerJoin(events, eq(events.id, eventWaitlist.eventId))
+    .where(eq(eventWaitlist.userId, userId))
+    .orderBy(asc(eventWaitlist.id))
+    .all()
+}
+
+/**
+ * The member's event tickets. The code stays out: it opens the door, and a file passed around must not.
+ * Who checked them in stays out too (staff of the event, not the member's data).
+ */
+function eventTicketsOf(db: Database, userId: number) {
+  return db
+    .select({
+      ...eventColumns,
+      // A ticket is valid only while its holder is among the attendees (see eventTickets).
+      attending: sql<boolean>`${eventAttendees.userId} is not null`.mapWith(Boolean),
+      issuedAt: eventTickets.createdAt,
+      checkedInAt: eventTickets.checkedInAt,
+    })
+    .from(eventTickets)
+    .innerJoin(events, eq(events.id, eventTickets.eventId))
+    .leftJoin(
+      eventAttendees,
+      and(eq(eventAttendees.eventId, eventTickets.eventId), eq(eventAttendees.userId, eventTickets.userId)),
+    )
+    .where(eq(eventTickets.userId, userId))
+    .orderBy(asc(eventTickets.createdAt))
+    .all()
+}
+
+/** Offers of the member's deals, as buyer or seller: the ones they made and the ones made to them. */
+function offersOf(db: Database, userId: number) {
+  return db
+    .select({
+      id: offers.id,
+      conversationId: offers.conversationId,
+      listingId: offers.listingId,
+      listingTitle: listings.title,
+      asSeller: sql<boolean>`${offers.sellerId} = ${userId}`.mapWith(Boolean),
+      madeByMe: sql<boolean>`${offers.madeById} = ${userId}`.mapWith(Boolean),
+      amountCents: offers.amountCents,
+      status: offers.status,
+      createdAt: offers.createdAt,
+      expiresAt: offers.expiresAt,
+      answeredAt: offers.answeredAt,
+    })
+    .from(offers)
+    .innerJoin(listings, eq(listings.id, offers.listingId))
+    .where(or(eq(offers.buyerId, userId), eq(offers.sellerId, userId)))
+    .orderBy(asc(offers.id))
+    .all()
+}
+
+/** Meetings the member takes part in. The hand-off code's hash stays out: it is a secret, even hashed. */
+function meetingsOf(db: Database, userId: number) {
+  return db
+    .select({
+      id: meetings.id,
+      conversationId: meetings.conversationId,
+      listingId: meetings.listingId,
+      listingTitle: listings.title,
+      asSeller: sql<boolean>`${meetings.sellerId} = ${userId}`.mapWith(Boolean),
+      spot: meetingSpots.name,
+      proposedByMe: sql<boolean>`${meetings.proposedById} = ${userId}`.mapWith(Boolean),
+      proposedTimes: meetings.proposedTimes,
+      status: meetings.status,
+      scheduledAt: meetings.scheduledAt,
+      confirmedAt: meetings.confirmedAt,
+      // `is`: null-safe, false for a meeting nobody cancelled.
+      cancelledByMe: sql<boolean>`${meetings.cancelledById} is ${userId}`.mapWith(Boolean),
+      cancelReason: meetings.cancelReason,
+      createdAt: meetings.createdAt,
+    })
+    .from(meetings)
+    .innerJoin(meetingSpots, eq(meetingSpots.id, meetings.spotId))
+    .leftJoin(listings, eq(listings.id, meetings.listingId))
+    .where(or(eq(meetings.sellerId, userId), eq(meetings.buyerId, userId)))
+    .orderBy(asc(meetings.id))
+    .all()
+    .map(({ proposedTimes, ...meeting }) => ({
+      ...meeting,
+      proposedTimes: [...proposedTimes].sort((a, b) => a - b).map((ms) => new Date(ms)),
+    }))
+}
+
+const reviewColumns = {
+  meetingId: reviews.meetingId,
+  listingId: meetings.listingId,
+  listingTitle: listings.title,
+  stars: reviews.stars,
+  comment: reviews.comment,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+  removedByModeration: sql<boolean>`${reviews.removedAt} is not null`.mapWith(Boolean),
+}
+
+/** The reviews the member wrote: their own words, with the hand-off's listing. */
+function reviewsWrittenBy(db: Database, userId: number) {
+  return db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(meetings, eq(meetings.id, reviews.meetingId))
+    .leftJoin(listings, eq(listings.id, meetings.listingId))
+    .where(eq(reviews.reviewerId, userId))
+    .orderBy(asc(reviews.id))
+    .all()
+}
+
+/**
+ * The reviews about the member, with their reply. The reviewer is named only as the member's own profile
+ * shows them (chip of a visible review by someone not blocked either way); a removed review, or one by
+ * someone blocked, keeps its text but names nobody.
+ */
+function reviewsAbout(db: Database, userId: number) {
+  return db
+    .select({
+      ...reviewColumns,
+      reply: reviews.reply,
+      repliedAt: reviews.repliedAt,
+      shownOnProfile:
+        sql<boolean>`${reviews.removedAt} is null and ${notBlockedWith(userId, reviews.reviewerId)}`.mapWith(
+          Boolean,
+        ),
+      reviewer: memberChipColumns,
+    })
+    .from(reviews)
+    .innerJoin(meetings, eq(meetings.id, reviews.meetingId))
+    .leftJoin(listings, eq(listings.id, meetings.listingId))
+    .leftJoin(profiles, eq(profiles.userId, reviews.reviewerId))
+    .where(eq(reviews.revieweeId, userId))
+    .orderBy(asc(reviews.id))
+    .all()
+    .map(({ shownOnProfile, reviewer, ...review }) => ({
+      ...review,
+      reviewer: shownOnProfile ? reviewer : null,
+    }))
+}
+
+/** Each semester the member was asked to confirm their e-mail for, and any later deadline granted. */
+function reverificationsOf(db: Database, userId: number) {
+  return db
+    .select({
+      semester: semesters.name,
+      startsOn: semesters.startsOn,
+      endsOn: semesters.endsOn,
+      noticedAt: reverifications.noticedAt,
+      extendedUntil: reverifications.extendedUntil,
+    })
+    .from(reverifications)
+    .innerJoin(semesters, eq(semesters.id, reverifications.semesterId))
+    .where(eq(reverifications.userId, userId))
+    .orderBy(asc(semesters.startsOn))
+    .all()
+}
+
+/** The member's notification centre, oldest first. */
+function notificationsOf(db: Database, userId: number) {
+  return db
+    .select({
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      count: notifications.count,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+      updatedAt: notifications.updatedAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.id))
+    .all()
+}
+
+/** Warnings and suspensions the member received, as told to them: never which moderator, nor which report. */
+function sanctionsOf(db: Database, userId: number) {
+  return db
+    .select({
+      kind: sanctions.kind,
+      reason: sanctions.reason,
+      endsAt: sanctions.endsAt,
+      createdAt: sanctions.createdAt,
+    })
+    .from(sanctions)
+    .where(eq(sanctions.userId, userId))
+    .orderBy(asc(sanctions.id))
+    .all()
+}
+
+/** The listings the member opened, one row a day each (what listing_views keeps of them). */
+function listingsViewedBy(db: Database, userId: number) {
+  return db
+    .select({ listingId: listingViews.listingId, title: listings.title, day: listingViews.day })
+    .from(listingViews)
+    .innerJoin(listings, eq(listings.id, listingViews.listingId))
+    .where(eq(listingViews.viewerId, userId))
+    .orderBy(asc(listingViews.day), asc(listingViews.listingId))
+    .all()
+}
+
+/**
+ * Links sent by e-mail and not yet used or expired: which purpose and to which address (a pending
+ * e-mail change names the new one). The id is the token's hash and stays out.
+ */
+function pendingEmailLinks(db: Database, userId: number) {
+  return db
+    .select({
+      purpose: emailTokens.purpose,
+      email: emailTokens.email,
+      createdAt: emailTokens.createdAt,
+      expiresAt: emailTokens.expiresAt,
+    })
+    .from(emailTokens)
+    .where(eq(emailTokens.userId, userId))
+    .orderBy(asc(emailTokens.createdAt))
+    .all()
+}
+
+/** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
+export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' | 'roles'>) {
+  const userId = member.id
+  const user = db
+    .select({
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      twoFactorEnabledAt: users.totpEnabledAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get()
+  const profile = db
+    .select({
+      ...profileColumns,
+      matricula: profiles.matricula,
+      approved: profiles.approved,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .get()
+  const ownListings = db.select().from(listings).where(eq(listings.sellerId, userId)).all()
+  const images = ownListings.length
+    ? db
+        .select({ listingId: listingImages.listingId, fullUrl: listingImages.fullUrl })
+        .from(listingImages)
+        .where(
+          inArray(
+            listingImages.listingId,
+            ownListings.map((p) => p.id),
+          ),
+        )
+        .all()
+    : []
+  const myConversations = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(or(eq(conversations.participantOne, userId), eq(conversations.participantTwo, userId)))
+    .all()
+    .map((row) => row.id)
+  const myMessages = myConversations.length
+    ? db
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          sentByMe: sql<boolean>`${messages.senderId} = ${userId}`.mapWith(Boolean),
+          content: messages.content,
+          read: messages.read,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(inArray(messages.conversationId, myConversations))
+        .orderBy(messages.id)
+        .all()
+    : []
+  const chatPhotos = photosOf(
+    db,
+    myMessages.map((message) => message.id),
+  )
+  return {
+    exportedAt: new Date(),
+    account: { ...user, ...profile, roles: member.roles },
+    listings: ownListings.map(({ sellerId: _seller, communityId: _community, ...listing }) => ({
+      ...listing,
+      images: images.filter((image) => image.listingId === listing.id).map((image) => image.fullUrl),
+    })),
+    favorites: markedListings(db, favorites, userId),
+    vupts: markedListings(db, listingVupts, userId),
+    // Photos as the addresses the member opens while signed in: only the conversation's two members reach them.
+    messages: myMessages.map(({ id, ...message }) => ({
+      ...message,
+      photos: (chatPhotos.get(id) ?? []).map((photo) => photo.fullUrl),
+    })),
+    eventsOrganized: db
+      .select({
+        id: events.id,
+        title: events.title,
+        description: events.description,
+        eventDate: events.eventDate,
+        eventTime: events.eventTime,
+        location: events.location,
+        status: events.status,
+        rejectionReason: events.rejectionReason,
+      })
+      .from(events)
+      .where(eq(events.organizerId, userId))
+      .all(),
+    eventsAttending: db
+      .select({ eventId: eventAttendees.eventId, title: events.title, since: eventAttendees.createdAt })
+      .from(eventAttendees)
+      .innerJoin(events, eq(events.id, eventAttendees.eventId))
+      .where(eq(eventAttendees.userId, userId))
+      .all(),
+    wantedPosts: db
+      .select({
+        id: wantedPosts.id,
+        title: wantedPosts.title,
+        details: wantedPosts.details,
+        category: mainCategories.name,
+        maxPriceCents: wantedPosts.maxPriceCents,
+        expiresAt: wantedPosts.expiresAt,
+        status: wantedPosts.status,
+        moderationStatus: wantedPosts.moderationStatus,
+        removalReason: wantedPosts.removalReason,
+        createdAt: wantedPosts.createdAt,
+      })
+      .from(wantedPosts)
+      .innerJoin(mainCategories, eq(mainCategories.id, wantedPosts.mainCategoryId))
+      .where(eq(wantedPosts.posterId, userId))
+      .orderBy(asc(wantedPosts.id))
+      .all(),
+    // The reports the member made, as their own list shows them. Reports others made about the member
+    // stay out: the export must never tell who reported whom.
+    reportsMade: db
+      .select({
+        targetType: reports.targetType,
+        snapshot: reports.snapshot,
+        reason: reports.reason,
+        details: reports.details,
+        status: reports.status,
+        resolution: reports.resolution,
+        createdAt: reports.createdAt,
+        resolvedAt: reports.resolvedAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, userId))
+      .orderBy(asc(reports.id))
+      .all()
+      .map(({ snapshot, ...report }) => ({ ...report, about: snapshotTitle(snapshot as ReportSnapshot) })),
+    blocked: blockedByMember(db, userId),
+    sessions: db
+      .select({
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .all(),
+    linkedAccounts: db
+      .select({
+        provider: oauthAccounts.provider,
+        email: oauthAccounts.email,
+        createdAt: oauthAccounts.createdAt,
+      })
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, userId))
+      .all(),
+    // Without the public key or the credential id: what the member named, and when it was used.
+    passkeys: passkeysOf(db, userId).map(({ id: _id, ...passkey }) => passkey),
+    /** Records of access kept for six months by law (Marco Civil da Internet, art. 15). */
+    accessRecords: accessRecordsOf(db, userId),
+    eventWaitlist: waitlistEntries(db, userId),
+    eventTickets: eventTicketsOf(db, userId),
+    offers: offersOf(db, userId),
+    meetings: meetingsOf(db, userId),
+    reviewsWritten: reviewsWrittenBy(db, userId),
+    reviewsReceived: reviewsAbout(db, userId),
+    reverifications: reverificationsOf(db, userId),
+    // Set while the member is an egresso: they let a semester's deadline pass.
+    alumniSince: alumniSince(db, userId),
+    notifications: notificationsOf(db, userId),
+    emailOptOuts: db
+      .select({ kind: emailOptOuts.kind, createdAt: emailOptOuts.createdAt })
+      .from(emailOptOuts)
+      .where(eq(emailOptOuts.userId, userId))
+      .all(),
+    sanctions: sanctionsOf(db, userId),
+    listingsViewed: listingsViewedBy(db, userId),
+    pendingEmailLinks: pendingEmailLinks(db, userId),
+  }
+}

@@ -1,0 +1,35 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { recoveryCodes, users } from '../../db/schema'
+import type { SecretBox } from './secret-box'
+import { hashRecoveryCode, matchTotpStep } from './two-factor'
+
+/**
+ * Accepts a current authenticator code (once: its step is remembered) or an unused recovery code
+ * (spent on use). Returns whether the code was good.
+ */
+export function acceptSecondFactor(db: Database, secrets: SecretBox, userId: number, code: string): boolean {
+  const user = db
+    .select({ totpKey: users.totpKey, totpLastStep: users.totpLastStep, totpEnabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get()
+  if (!user?.totpKey || !user.totpEnabledAt) return false
+  const step = matchTotpStep(secrets.open(user.totpKey), code, user.totpLastStep)
+  if (step !== null) {
+    db.update(users).set({ totpLastStep: step }).where(eq(users.id, userId)).run()
+    return true
+  }
+  const spent = db
+    .update(recoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, hashRecoveryCode(code)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .run()
+  return spent.changes > 0
+}
