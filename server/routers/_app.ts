@@ -8,12 +8,8 @@ import { coursesRouter } from './courses'
 import { dealsRouter } from './deals'
 import { eventsRouter } from './events'
 import { listingsRouter } from './listings'
-import { meetingSpotsRouter } from './meeting-spots'
-import { meetingsRouter } from './meetings'
 import { notificationsRouter } from './notifications'
-import { offersRouter } from './offers'
 import { profilesRouter } from './profiles'
-import { reviewsRouter } from './reviews'
 import { safetyRouter } from './safety'
 import { semestersRouter } from './semesters'
 import { wantedRouter } from './wanted'
@@ -27,12 +23,8 @@ export const appRouter = router({
   deals: dealsRouter,
   events: eventsRouter,
   listings: listingsRouter,
-  meetings: meetingsRouter,
-  meetingSpots: meetingSpotsRouter,
   notifications: notificationsRouter,
-  offers: offersRouter,
   profiles: profilesRouter,
-  reviews: reviewsRouter,
   safety: safetyRouter,
   semesters: semestersRouter,
   wanted: wantedRouter,

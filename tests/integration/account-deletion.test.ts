@@ -90,8 +90,8 @@ async function leaverWithEverything() {
   const bike = createListing(world.db, { sellerId: other.id, title: 'Bicicleta aro 26' })
   const talk = createConversation(world.db, leaving.id, other.id, bike)
   const handoff = createConfirmedMeeting(world.db, { conversationId: talk }).id
-  await leaving.caller.reviews.create({ meetingId: handoff, stars: 1, comment: 'Atrasou muito' })
-  await other.caller.reviews.create({ meetingId: handoff, stars: 5 })
+  await leaving.caller.deals.reviews.create({ meetingId: handoff, stars: 1, comment: 'Atrasou muito' })
+  await other.caller.deals.reviews.create({ meetingId: handoff, stars: 5 })
   const agreed = createConfirmedMeeting(world.db, { conversationId: talk }).id
   world.db
     .update(meetings)
@@ -171,7 +171,7 @@ describe('a exclusão da conta', () => {
     expect(
       world.db.select().from(memberRatings).where(eq(memberRatings.userId, other.id)).get(),
     ).toBeUndefined()
-    expect(await other.caller.reviews.pending({})).toEqual([])
+    expect(await other.caller.deals.reviews.pending({})).toEqual([])
 
     // The agreed meeting is cancelled, with the reason and a notice, and no reminder follows.
     expect(world.db.select().from(meetings).where(eq(meetings.id, agreed)).get()).toMatchObject({

@@ -43,7 +43,7 @@ async function sceneOfEgresso() {
   // The egresso buys from `seller` and sells to `buyer`.
   const buying = createConversation(world.db, egresso.id, seller.id, theirs)
   const selling = createConversation(world.db, buyer.id, egresso.id, own)
-  const offer = await buyer.caller.offers.make({ conversationId: selling, amountCents: 7000 })
+  const offer = await buyer.caller.deals.offers.make({ conversationId: selling, amountCents: 7000 })
   const spotId = world.db
     .insert(meetingSpots)
     .values({
@@ -58,8 +58,16 @@ async function sceneOfEgresso() {
     .get().id
   const bought = createConfirmedMeeting(world.db, { conversationId: buying }).id
   const sold = createConfirmedMeeting(world.db, { conversationId: selling }).id
-  const ownReview = await egresso.caller.reviews.create({ meetingId: bought, stars: 5, comment: 'Ótimo' })
-  const reviewOfEgresso = await buyer.caller.reviews.create({ meetingId: sold, stars: 4, comment: 'Bom' })
+  const ownReview = await egresso.caller.deals.reviews.create({
+    meetingId: bought,
+    stars: 5,
+    comment: 'Ótimo',
+  })
+  const reviewOfEgresso = await buyer.caller.deals.reviews.create({
+    meetingId: sold,
+    stars: 4,
+    comment: 'Bom',
+  })
   const form = sellFormInput(world.db, egresso.id)
   const wanted = { title: 'Calculadora científica', mainCategoryId: form.mainCategoryId, days: 20 }
   const { id: wantedId } = await egresso.caller.wanted.create(wanted)
@@ -126,35 +134,41 @@ const EGRESSO: Record<string, Decision> = {
   },
   'deals.setReserved': { doesNotPublish: 'a badge on listings already agreed, no text' },
   'chat.typing': { doesNotPublish: 'in a conversation they have' },
-  'offers.make': {
-    publishes: (s) => s.egresso.caller.offers.make({ conversationId: s.buying, amountCents: 8000 }),
+  'deals.offers.make': {
+    publishes: (s) => s.egresso.caller.deals.offers.make({ conversationId: s.buying, amountCents: 8000 }),
   },
-  'offers.counter': {
-    publishes: (s) => s.egresso.caller.offers.counter({ offerId: s.offer.id, amountCents: 7500 }),
+  'deals.offers.counter': {
+    publishes: (s) => s.egresso.caller.deals.offers.counter({ offerId: s.offer.id, amountCents: 7500 }),
   },
-  'offers.accept': { doesNotPublish: 'answers an offer already made to them' },
-  'offers.decline': { doesNotPublish: 'answers an offer already made to them' },
-  'meetings.propose': {
+  'deals.offers.accept': { doesNotPublish: 'answers an offer already made to them' },
+  'deals.offers.decline': { doesNotPublish: 'answers an offer already made to them' },
+  'deals.meetings.propose': {
     publishes: (s) =>
-      s.egresso.caller.meetings.propose({
+      s.egresso.caller.deals.meetings.propose({
         conversationId: s.selling,
         spotId: s.spotId,
         times: [Math.ceil((Date.now() + DAY) / HOUR) * HOUR],
       }),
   },
-  'meetings.pick': { doesNotPublish: 'answers a proposal already made to them' },
-  'meetings.cancel': { doesNotPublish: 'calls off a meeting, a reason only the other side reads' },
-  'meetings.handoffCode': { doesNotPublish: 'finishes a hand-off already agreed' },
-  'meetings.confirmHandoff': { doesNotPublish: 'finishes a hand-off already agreed' },
-  'reviews.create': {
-    publishes: (s) => s.egresso.caller.reviews.create({ meetingId: s.sold, stars: 5, comment: 'Pontual' }),
-  },
-  'reviews.edit': {
+  'deals.meetings.pick': { doesNotPublish: 'answers a proposal already made to them' },
+  'deals.meetings.cancel': { doesNotPublish: 'calls off a meeting, a reason only the other side reads' },
+  'deals.meetings.handoffCode': { doesNotPublish: 'finishes a hand-off already agreed' },
+  'deals.meetings.confirmHandoff': { doesNotPublish: 'finishes a hand-off already agreed' },
+  'deals.reviews.create': {
     publishes: (s) =>
-      s.egresso.caller.reviews.edit({ reviewId: s.ownReview.id, stars: 3, comment: 'Atrasou um pouco' }),
+      s.egresso.caller.deals.reviews.create({ meetingId: s.sold, stars: 5, comment: 'Pontual' }),
   },
-  'reviews.reply': {
-    publishes: (s) => s.egresso.caller.reviews.reply({ reviewId: s.reviewOfEgresso.id, reply: 'Obrigado!' }),
+  'deals.reviews.edit': {
+    publishes: (s) =>
+      s.egresso.caller.deals.reviews.edit({
+        reviewId: s.ownReview.id,
+        stars: 3,
+        comment: 'Atrasou um pouco',
+      }),
+  },
+  'deals.reviews.reply': {
+    publishes: (s) =>
+      s.egresso.caller.deals.reviews.reply({ reviewId: s.reviewOfEgresso.id, reply: 'Obrigado!' }),
   },
   // Taking the bio or the photo down is allowed; a new text or photo is publishing.
   'profiles.update': {

@@ -72,7 +72,7 @@ function meetingsHeardByBoth(heard: { buyer: ChatEvent[]; seller: ChatEvent[] })
 }
 
 const makeOffer = (amountCents: number) =>
-  scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents })
+  scene.buyer.caller.deals.offers.make({ conversationId: scene.conversationId, amountCents })
 
 describe('o estado do negócio chega ao vivo aos dois lados', () => {
   it('oferta feita, contraproposta, aceita e recusada', async () => {
@@ -88,7 +88,7 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
     expect(
       offersHeardByBoth(
         await heardByBoth(async () => {
-          counterId = (await scene.seller.caller.offers.counter({ offerId, amountCents: 33_000 })).id
+          counterId = (await scene.seller.caller.deals.offers.counter({ offerId, amountCents: 33_000 })).id
         }),
       ),
     ).toEqual([
@@ -96,19 +96,23 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
       [counterId, 'aberta', null],
     ])
     expect(
-      offersHeardByBoth(await heardByBoth(() => scene.buyer.caller.offers.decline({ offerId: counterId }))),
+      offersHeardByBoth(
+        await heardByBoth(() => scene.buyer.caller.deals.offers.decline({ offerId: counterId })),
+      ),
     ).toEqual([[counterId, 'recusada', null]])
     await expectAppError(
-      scene.buyer.caller.offers.accept({ offerId: counterId }),
+      scene.buyer.caller.deals.offers.accept({ offerId: counterId }),
       'OFFER_ALREADY_DECLINED',
       'CONFLICT',
     )
     const again = await makeOffer(32_000)
     expect(
-      offersHeardByBoth(await heardByBoth(() => scene.seller.caller.offers.accept({ offerId: again.id }))),
+      offersHeardByBoth(
+        await heardByBoth(() => scene.seller.caller.deals.offers.accept({ offerId: again.id })),
+      ),
     ).toEqual([[again.id, 'aceita', null]])
     await expectAppError(
-      scene.seller.caller.offers.decline({ offerId: again.id }),
+      scene.seller.caller.deals.offers.decline({ offerId: again.id }),
       'OFFER_ALREADY_ACCEPTED',
       'CONFLICT',
     )
@@ -116,7 +120,7 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
 
   it('o anúncio vendido encerra a oferta; os dois ouvem o porquê e o toque atrasado diz o que houve', async () => {
     const offer = await makeOffer(30_000)
-    const counter = await scene.seller.caller.offers.counter({ offerId: offer.id, amountCents: 33_000 })
+    const counter = await scene.seller.caller.deals.offers.counter({ offerId: offer.id, amountCents: 33_000 })
     expect(
       offersHeardByBoth(
         await heardByBoth(() =>
@@ -125,12 +129,12 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
       ),
     ).toEqual([[counter.id, 'encerrada', 'vendido']])
     await expectAppError(
-      scene.buyer.caller.offers.accept({ offerId: counter.id }),
+      scene.buyer.caller.deals.offers.accept({ offerId: counter.id }),
       'OFFER_CLOSED_SOLD',
       'CONFLICT',
     )
     await expectAppError(
-      scene.buyer.caller.offers.counter({ offerId: counter.id, amountCents: 31_000 }),
+      scene.buyer.caller.deals.offers.counter({ offerId: counter.id, amountCents: 31_000 }),
       'OFFER_CLOSED_SOLD',
       'CONFLICT',
     )
@@ -146,7 +150,7 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
       ),
     ).toEqual([[paused.id, 'encerrada', 'fora_da_venda']])
     await expectAppError(
-      scene.seller.caller.offers.accept({ offerId: paused.id }),
+      scene.seller.caller.deals.offers.accept({ offerId: paused.id }),
       'OFFER_CLOSED_OFF_SALE',
       'CONFLICT',
     )
@@ -179,7 +183,7 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
     ])
     vi.setSystemTime(later)
     await expectAppError(
-      scene.seller.caller.offers.accept({ offerId: offer.id }),
+      scene.seller.caller.deals.offers.accept({ offerId: offer.id }),
       'OFFER_EXPIRED',
       'CONFLICT',
     )
@@ -204,7 +208,7 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
       meetingsHeardByBoth(
         await heardByBoth(async () => {
           meetingId = (
-            await scene.buyer.caller.meetings.propose({
+            await scene.buyer.caller.deals.meetings.propose({
               conversationId: scene.conversationId,
               spotId,
               times: [at, at + HOUR],
@@ -215,22 +219,24 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
     ).toEqual([[meetingId, 'proposta']])
     expect(
       meetingsHeardByBoth(
-        await heardByBoth(() => scene.seller.caller.meetings.pick({ meetingId, time: at })),
+        await heardByBoth(() => scene.seller.caller.deals.meetings.pick({ meetingId, time: at })),
       ),
     ).toEqual([[meetingId, 'combinada']])
     expect(
       meetingsHeardByBoth(
-        await heardByBoth(() => scene.buyer.caller.meetings.cancel({ meetingId, reason: 'Não vou mais' })),
+        await heardByBoth(() =>
+          scene.buyer.caller.deals.meetings.cancel({ meetingId, reason: 'Não vou mais' }),
+        ),
       ),
     ).toEqual([[meetingId, 'cancelada']])
     // A tap on the stale "Cancelar" of the other side says it was cancelled.
     await expectAppError(
-      scene.seller.caller.meetings.cancel({ meetingId, reason: 'Não dá mais' }),
+      scene.seller.caller.deals.meetings.cancel({ meetingId, reason: 'Não dá mais' }),
       'MEETING_CANCELLED',
       'CONFLICT',
     )
 
-    const next = await scene.buyer.caller.meetings.propose({
+    const next = await scene.buyer.caller.deals.meetings.propose({
       conversationId: scene.conversationId,
       spotId,
       times: [at],
@@ -240,7 +246,7 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
       [[next.id, 'expirada']],
     )
     await expectAppError(
-      scene.seller.caller.meetings.pick({ meetingId: next.id, time: at }),
+      scene.seller.caller.deals.meetings.pick({ meetingId: next.id, time: at }),
       'MEETING_EXPIRED',
       'CONFLICT',
     )

@@ -62,10 +62,10 @@ async function ask(who: TestMember, listingId: number) {
 /** The deal's meeting agreed `ahead` from now, its code opened by the seller and typed by the buyer. */
 async function handOff(target: { conversationId: number; dealId: number }, ahead = 30 * MINUTE) {
   const at = Date.now() + ahead
-  const proposed = await buyer.caller.meetings.propose({ ...target, spotId, times: [at] })
-  await seller.caller.meetings.pick({ meetingId: proposed.id, time: at })
-  await seller.caller.meetings.handoffCode({ meetingId: proposed.id })
-  await buyer.caller.meetings.confirmHandoff({
+  const proposed = await buyer.caller.deals.meetings.propose({ ...target, spotId, times: [at] })
+  await seller.caller.deals.meetings.pick({ meetingId: proposed.id, time: at })
+  await seller.caller.deals.meetings.handoffCode({ meetingId: proposed.id })
+  await buyer.caller.deals.meetings.confirmHandoff({
     meetingId: proposed.id,
     code: handoffCode(world.services.secrets, proposed.id),
   })
@@ -77,16 +77,16 @@ describe('negócios: um por anúncio, vários numa conversa', () => {
     const lamp = listingOf(seller, 'Luminária de mesa', 4000)
     const desk = listingOf(seller, 'Escrivaninha', 15000)
     const first = await ask(buyer, lamp)
-    await buyer.caller.offers.make({ ...first, amountCents: 3500 })
+    await buyer.caller.deals.offers.make({ ...first, amountCents: 3500 })
     const second = await ask(buyer, desk)
     expect(second.conversationId).toBe(first.conversationId)
     expect(second.dealId).not.toBe(first.dealId)
     // Asking again about the lamp finds its deal, with its offer.
     expect((await ask(buyer, lamp)).dealId).toBe(first.dealId)
 
-    await buyer.caller.offers.make({ ...second, amountCents: 12000 })
-    const lampOffers = await seller.caller.offers.list(first)
-    const deskOffers = await seller.caller.offers.list(second)
+    await buyer.caller.deals.offers.make({ ...second, amountCents: 12000 })
+    const lampOffers = await seller.caller.deals.offers.list(first)
+    const deskOffers = await seller.caller.deals.offers.list(second)
     expect(lampOffers.items.map((offer) => [offer.amountCents, offer.status])).toEqual([[3500, 'aberta']])
     expect(deskOffers.items.map((offer) => [offer.amountCents, offer.status])).toEqual([[12000, 'aberta']])
     expect(deskOffers.listingPriceCents).toBe(15000)
@@ -102,7 +102,7 @@ describe('negócios: um por anúncio, vários numa conversa', () => {
     const stranger = await createMember(world)
     const other = await ask(stranger, listingOf(seller, 'Cadeira'))
     await expectAppError(
-      buyer.caller.offers.make({
+      buyer.caller.deals.offers.make({
         conversationId: first.conversationId,
         dealId: other.dealId,
         amountCents: 100,
@@ -117,23 +117,27 @@ describe('negócios: um por anúncio, vários numa conversa', () => {
     const first = await ask(buyer, book)
     await handOff(first)
     expect(world.db.select().from(deals).where(eq(deals.id, first.dealId)).get()?.status).toBe('concluido')
-    await expectAppError(buyer.caller.offers.make({ ...first, amountCents: 1000 }), 'DEAL_CLOSED', 'CONFLICT')
+    await expectAppError(
+      buyer.caller.deals.offers.make({ ...first, amountCents: 1000 }),
+      'DEAL_CLOSED',
+      'CONFLICT',
+    )
 
     const next = await ask(buyer, listingOf(seller, 'Livro de física'))
     expect(next.conversationId).toBe(first.conversationId)
     const meetingId = await handOff(next)
-    const meetings = await buyer.caller.meetings.ofConversation(next)
+    const meetings = await buyer.caller.deals.meetings.ofConversation(next)
     expect(meetings.map((meeting) => [meeting.id, meeting.status])).toEqual([[meetingId, 'confirmada']])
   })
 
   it('uma entrega não é proposta para menos de 30 minutos à frente', async () => {
     const target = await ask(buyer, listingOf(seller, 'Calculadora'))
     await expectAppError(
-      buyer.caller.meetings.propose({ ...target, spotId, times: [Date.now() + 29 * MINUTE] }),
+      buyer.caller.deals.meetings.propose({ ...target, spotId, times: [Date.now() + 29 * MINUTE] }),
       'MEETING_TIME_TOO_SOON',
       'BAD_REQUEST',
     )
-    await buyer.caller.meetings.propose({ ...target, spotId, times: [Date.now() + 30 * MINUTE] })
+    await buyer.caller.deals.meetings.propose({ ...target, spotId, times: [Date.now() + 30 * MINUTE] })
   })
 })
 
@@ -144,8 +148,8 @@ describe('pacotes: vários anúncios de quem vende numa oferta', () => {
     const { dealId } = await buyer.caller.deals.start({ conversationId, listingIds: items })
     // The deal that only named the first book is folded into the bundle.
     expect(world.db.select().from(deals).where(eq(deals.id, single)).get()).toBeUndefined()
-    const offer = await buyer.caller.offers.make({ conversationId, dealId, amountCents: 12000 })
-    await seller.caller.offers.accept({ offerId: offer.id })
+    const offer = await buyer.caller.deals.offers.make({ conversationId, dealId, amountCents: 12000 })
+    await seller.caller.deals.offers.accept({ offerId: offer.id })
     expect(items.map((id) => statusOf(id)?.reservedByDealId)).toEqual([dealId, dealId, dealId])
 
     await handOff({ conversationId, dealId })
@@ -161,9 +165,9 @@ describe('pacotes: vários anúncios de quem vende numa oferta', () => {
     const desk = listingOf(seller, 'Escrivaninha')
     const { conversationId } = await ask(buyer, lamp)
     const { dealId } = await buyer.caller.deals.start({ conversationId, listingIds: [lamp, desk] })
-    await buyer.caller.offers.make({ conversationId, dealId, amountCents: 9000 })
+    await buyer.caller.deals.offers.make({ conversationId, dealId, amountCents: 9000 })
     await seller.caller.listings.setStatus({ id: desk, status: 'inativo' })
-    const list = await buyer.caller.offers.list({ conversationId, dealId })
+    const list = await buyer.caller.deals.offers.list({ conversationId, dealId })
     expect(list.items.map((item) => [item.status, item.closedByListingId])).toEqual([['encerrada', desk]])
     expect(list.canOffer).toBe(false)
   })
@@ -178,7 +182,7 @@ describe('pacotes: vários anúncios de quem vende numa oferta', () => {
       'DEAL_LISTINGS_INVALID',
       'BAD_REQUEST',
     )
-    await buyer.caller.offers.make({ conversationId, dealId, amountCents: 3000 })
+    await buyer.caller.deals.offers.make({ conversationId, dealId, amountCents: 3000 })
     await expectAppError(
       buyer.caller.deals.start({ conversationId, listingIds: [lamp, desk] }),
       'DEAL_LISTING_IN_ANOTHER_DEAL',
@@ -196,8 +200,8 @@ describe('reservado', () => {
       'DEAL_RESERVE_NOT_YET',
       'CONFLICT',
     )
-    const offer = await buyer.caller.offers.make({ ...target, amountCents: 30000 })
-    await seller.caller.offers.accept({ offerId: offer.id })
+    const offer = await buyer.caller.deals.offers.make({ ...target, amountCents: 30000 })
+    await seller.caller.deals.offers.accept({ offerId: offer.id })
     await expectAppError(
       buyer.caller.deals.setReserved({ dealId: target.dealId, reserved: true }),
       'DEAL_RESERVE_SELLER_ONLY',
@@ -207,21 +211,21 @@ describe('reservado', () => {
     expect(statusOf(bike)).toMatchObject({ status: 'ativo', reservedByDealId: target.dealId })
 
     const at = Date.now() + 4 * DAY
-    const proposed = await buyer.caller.meetings.propose({ ...target, spotId, times: [at] })
-    await seller.caller.meetings.pick({ meetingId: proposed.id, time: at })
+    const proposed = await buyer.caller.deals.meetings.propose({ ...target, spotId, times: [at] })
+    await seller.caller.deals.meetings.pick({ meetingId: proposed.id, time: at })
     // Three days later the offer no longer holds it, the agreed meeting ahead still does.
     vi.setSystemTime(NOW + 73 * HOUR)
     runMeetingSweep(world.services)
     expect(statusOf(bike)?.reservedByDealId).toBe(target.dealId)
-    await buyer.caller.meetings.cancel({ meetingId: proposed.id, reason: 'Desisti da compra' })
+    await buyer.caller.deals.meetings.cancel({ meetingId: proposed.id, reason: 'Desisti da compra' })
     expect(statusOf(bike)?.reservedByDealId).toBeNull()
   })
 
   it('uma oferta aceita sem entrega combinada deixa de reservar depois de 72 horas', async () => {
     const bike = listingOf(seller, 'Bicicleta')
     const target = await ask(buyer, bike)
-    const offer = await buyer.caller.offers.make({ ...target, amountCents: 30000 })
-    await seller.caller.offers.accept({ offerId: offer.id })
+    const offer = await buyer.caller.deals.offers.make({ ...target, amountCents: 30000 })
+    await seller.caller.deals.offers.accept({ offerId: offer.id })
     await seller.caller.deals.setReserved({ dealId: target.dealId, reserved: true })
     vi.setSystemTime(NOW + 71 * HOUR)
     runMeetingSweep(world.services)
@@ -237,9 +241,9 @@ describe('avaliações que não se fabricam', () => {
     for (const title of ['Caneta 1', 'Caneta 2', 'Caneta 3']) {
       const target = await ask(buyer, listingOf(seller, title, 100))
       const meetingId = await handOff(target)
-      await buyer.caller.reviews.create({ meetingId, stars: 5, comment: 'Ótimo' })
+      await buyer.caller.deals.reviews.create({ meetingId, stars: 5, comment: 'Ótimo' })
       await expectAppError(
-        buyer.caller.reviews.create({ meetingId, stars: 5 }),
+        buyer.caller.deals.reviews.create({ meetingId, stars: 5 }),
         'REVIEW_ALREADY_SENT',
         'CONFLICT',
       )
@@ -255,7 +259,7 @@ describe('avaliações que não se fabricam', () => {
     vi.setSystemTime(Date.now() + 31 * DAY)
     const target = await ask(buyer, listingOf(seller, 'Caneta 4', 100))
     const meetingId = await handOff(target)
-    await buyer.caller.reviews.create({ meetingId, stars: 4 })
+    await buyer.caller.deals.reviews.create({ meetingId, stars: 4 })
     expect((await buyer.caller.profiles.byUsername({ username: seller.username })).reviews.reviewsCount).toBe(
       2,
     )
@@ -280,10 +284,15 @@ describe('avaliações que não se fabricam', () => {
       const other = await createMember(world)
       const { conversationId, dealId } = await ask(other, listingOf(seller, `Item ${i}`, 100))
       const at = Date.now() + 30 * MINUTE
-      const proposed = await other.caller.meetings.propose({ conversationId, dealId, spotId, times: [at] })
-      await seller.caller.meetings.pick({ meetingId: proposed.id, time: at })
-      await seller.caller.meetings.handoffCode({ meetingId: proposed.id })
-      await other.caller.meetings.confirmHandoff({
+      const proposed = await other.caller.deals.meetings.propose({
+        conversationId,
+        dealId,
+        spotId,
+        times: [at],
+      })
+      await seller.caller.deals.meetings.pick({ meetingId: proposed.id, time: at })
+      await seller.caller.deals.meetings.handoffCode({ meetingId: proposed.id })
+      await other.caller.deals.meetings.confirmHandoff({
         meetingId: proposed.id,
         code: handoffCode(world.services.secrets, proposed.id),
       })
@@ -293,7 +302,7 @@ describe('avaliações que não se fabricam', () => {
 
   it('quem foi avaliado pode denunciar a avaliação que recebeu', async () => {
     const meetingId = await handOff(await ask(buyer, listingOf(seller, 'Caderno', 100)))
-    const { id } = await buyer.caller.reviews.create({ meetingId, stars: 1, comment: 'Péssimo' })
+    const { id } = await buyer.caller.deals.reviews.create({ meetingId, stars: 1, comment: 'Péssimo' })
     const profile = await seller.caller.profiles.byUsername({ username: seller.username })
     expect(profile.reviews.latest[0]).toMatchObject({ id, canReport: true })
     await seller.caller.safety.report({ targetType: 'review', targetId: id, reason: 'harassment' })
@@ -311,16 +320,20 @@ describe('e-mails de entrega cancelada', () => {
     const cancelMails = () =>
       world.services.mailer.sent.filter((mail) => mail.to === sellerEmail && /cancelad/i.test(mail.subject))
     for (let i = 0; i < 3; i++) {
-      const proposed = await buyer.caller.meetings.propose({ ...target, spotId, times: [Date.now() + HOUR] })
-      await buyer.caller.meetings.cancel({ meetingId: proposed.id, reason: `Motivo qualquer ${i}` })
+      const proposed = await buyer.caller.deals.meetings.propose({
+        ...target,
+        spotId,
+        times: [Date.now() + HOUR],
+      })
+      await buyer.caller.deals.meetings.cancel({ meetingId: proposed.id, reason: `Motivo qualquer ${i}` })
     }
     await mailAfterResponse()
     expect(cancelMails()).toEqual([])
     for (let i = 0; i < 2; i++) {
       const at = Date.now() + HOUR
-      const proposed = await seller.caller.meetings.propose({ ...target, spotId, times: [at] })
-      await buyer.caller.meetings.pick({ meetingId: proposed.id, time: at })
-      await buyer.caller.meetings.cancel({ meetingId: proposed.id, reason: `Imprevisto ${i}` })
+      const proposed = await seller.caller.deals.meetings.propose({ ...target, spotId, times: [at] })
+      await buyer.caller.deals.meetings.pick({ meetingId: proposed.id, time: at })
+      await buyer.caller.deals.meetings.cancel({ meetingId: proposed.id, reason: `Imprevisto ${i}` })
     }
     await mailAfterResponse()
     expect(cancelMails()).toHaveLength(1)
@@ -339,7 +352,7 @@ describe('Mensagens mostra cada evento de negócio', () => {
     const target = await ask(buyer, listingOf(seller, 'Luminária'))
     expect((await seller.caller.chat.conversations()).map((item) => item.id)).toEqual([olderThread])
 
-    await buyer.caller.offers.make({ ...target, amountCents: 3000 })
+    await buyer.caller.deals.offers.make({ ...target, amountCents: 3000 })
     const inbox = await seller.caller.chat.conversations()
     expect(inbox.map((item) => [item.id, item.unread, item.lastDealActivity?.text])).toEqual([
       [target.conversationId, 1, 'Oferta de R$\u00a030,00'],
@@ -355,7 +368,7 @@ describe('Mensagens mostra cada evento de negócio', () => {
     ).toBe(0)
 
     vi.setSystemTime(NOW + 2 * MINUTE)
-    await seller.caller.meetings.propose({ ...target, spotId, times: [Date.now() + HOUR] })
+    await seller.caller.deals.meetings.propose({ ...target, spotId, times: [Date.now() + HOUR] })
     const buyerInbox = await buyer.caller.chat.conversations()
     expect(buyerInbox[0]).toMatchObject({ unread: 1, lastDealActivity: { text: 'Proposta de entrega' } })
   })
@@ -367,8 +380,8 @@ describe('o selo Reservado no portal', () => {
     listingOf(seller, 'Capacete', 8000)
     const target = await ask(buyer, bike)
     const before = (await buyer.caller.listings.list({ sort: 'price-asc' })).items.map((item) => item.id)
-    const offer = await buyer.caller.offers.make({ ...target, amountCents: 45000 })
-    await seller.caller.offers.accept({ offerId: offer.id })
+    const offer = await buyer.caller.deals.offers.make({ ...target, amountCents: 45000 })
+    await seller.caller.deals.offers.accept({ offerId: offer.id })
     await seller.caller.deals.setReserved({ dealId: target.dealId, reserved: true })
     const page = await (await createMember(world)).caller.listings.list({ sort: 'price-asc' })
     expect(page.items.map((item) => item.id)).toEqual(before)

@@ -25,12 +25,12 @@ async function agreedScene() {
     })
     .returning({ id: meetingSpots.id })
     .get().id
-  const proposed = await scene.buyer.caller.meetings.propose({
+  const proposed = await scene.buyer.caller.deals.meetings.propose({
     conversationId: scene.conversationId,
     spotId,
     times: [AT],
   })
-  const meeting = await scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: AT })
+  const meeting = await scene.seller.caller.deals.meetings.pick({ meetingId: proposed.id, time: AT })
   return { ...scene, meeting }
 }
 
@@ -45,7 +45,7 @@ afterEach(() => {
 describe('o QR code da entrega é um link', () => {
   it('o QR code desenhado leva à página da entrega, na comunidade do ponto, com o código só no fragmento', async () => {
     const { seller, buyer, meeting } = await agreedScene()
-    const shown = await seller.caller.meetings.handoffCode({ meetingId: meeting.id })
+    const shown = await seller.caller.deals.meetings.handoffCode({ meetingId: meeting.id })
     const link = await decodeQrSvg(shown.qrSvg)
     expect(link).toBe(`${world.services.publicUrl}/univille/entregas/${meeting.id}#codigo=${shown.code}`)
     const url = new URL(link)
@@ -55,14 +55,14 @@ describe('o QR code da entrega é um link', () => {
     expect(readHandoffCode(link)).toEqual({ meetingId: meeting.id, code: shown.code })
     // The link, scanned whole by the app, confirms the hand-off like the typed code.
     await expect(
-      buyer.caller.meetings.confirmHandoff({ meetingId: meeting.id, code: link }),
+      buyer.caller.deals.meetings.confirmHandoff({ meetingId: meeting.id, code: link }),
     ).resolves.toMatchObject({ status: 'confirmada' })
   })
 
   it('a página da entrega mostra a entrega só aos dois', async () => {
     const { seller, buyer, meeting } = await agreedScene()
     for (const member of [seller, buyer]) {
-      await expect(member.caller.meetings.byId({ meetingId: meeting.id })).resolves.toMatchObject({
+      await expect(member.caller.deals.meetings.byId({ meetingId: meeting.id })).resolves.toMatchObject({
         id: meeting.id,
         status: 'combinada',
         sellerId: seller.id,
@@ -71,18 +71,21 @@ describe('o QR code da entrega é um link', () => {
     }
     const stranger = await createMember(world)
     await expectAppError(
-      stranger.caller.meetings.byId({ meetingId: meeting.id }),
+      stranger.caller.deals.meetings.byId({ meetingId: meeting.id }),
       'MEETING_NOT_FOUND',
       'NOT_FOUND',
     )
-    await expectAppError(buyer.caller.meetings.byId({ meetingId: meeting.id + 1000 }), 'MEETING_NOT_FOUND')
+    await expectAppError(
+      buyer.caller.deals.meetings.byId({ meetingId: meeting.id + 1000 }),
+      'MEETING_NOT_FOUND',
+    )
   })
 
   it('o link de outra entrega é recusado como de outra entrega, e o fragmento só aceita um código', async () => {
     const { seller, buyer, meeting } = await agreedScene()
-    const { code } = await seller.caller.meetings.handoffCode({ meetingId: meeting.id })
+    const { code } = await seller.caller.deals.meetings.handoffCode({ meetingId: meeting.id })
     await expectAppError(
-      buyer.caller.meetings.confirmHandoff({
+      buyer.caller.deals.meetings.confirmHandoff({
         meetingId: meeting.id,
         code: `${world.services.publicUrl}/univille/entregas/${meeting.id + 1}#codigo=${code}`,
       }),

@@ -38,17 +38,17 @@ describe('meeting spots ("Pontos de encontro")', () => {
     const member = await createMember(world)
     const { id } = await admin.admin.meetingSpots.create(spot)
     await admin.admin.meetingSpots.update({ id, spot: { ...spot, name: 'Ginásio', closesAt: '19:30' } })
-    expect((await member.caller.meetingSpots.list()).find((row) => row.id === id)).toMatchObject({
+    expect((await member.caller.deals.meetingSpots.list()).find((row) => row.id === id)).toMatchObject({
       name: 'Ginásio',
       opensAt: '08:00',
       closesAt: '19:30',
       weekdays: 31,
     })
     await admin.admin.meetingSpots.setRetired({ id, retired: true })
-    expect((await member.caller.meetingSpots.list()).map((row) => row.id)).not.toContain(id)
+    expect((await member.caller.deals.meetingSpots.list()).map((row) => row.id)).not.toContain(id)
     expect((await admin.admin.meetingSpots.list()).find((row) => row.id === id)?.retiredAt).not.toBeNull()
     await admin.admin.meetingSpots.setRetired({ id, retired: false })
-    expect((await member.caller.meetingSpots.list()).map((row) => row.id)).toContain(id)
+    expect((await member.caller.deals.meetingSpots.list()).map((row) => row.id)).toContain(id)
   })
 
   it('refuses hours out of order, malformed times and no weekday', async () => {
@@ -118,7 +118,7 @@ describe('meeting spots ("Pontos de encontro")', () => {
       communityId: other.id,
       email: `aluno@${other.emailDomain}`,
     })
-    expect((await otherMember.caller.meetingSpots.list()).map((row) => row.id)).not.toContain(id)
+    expect((await otherMember.caller.deals.meetingSpots.list()).map((row) => row.id)).not.toContain(id)
 
     const moderator = await createMember(world, { roles: ['user', 'moderator'] })
     await expectAppError(moderator.caller.admin.meetingSpots.create(spot), 'FORBIDDEN', 'FORBIDDEN')

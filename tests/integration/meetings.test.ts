@@ -65,12 +65,12 @@ afterEach(() => {
 
 /** `side` proposes `times` at the scene's spot, in the scene's conversation. */
 const proposeTimes = (side: TestMember, times: number[]) =>
-  side.caller.meetings.propose({ conversationId: scene.conversationId, spotId, times })
+  side.caller.deals.meetings.propose({ conversationId: scene.conversationId, spotId, times })
 
 /** The buyer proposes two times tomorrow; the seller picks the first. */
 async function agreedMeeting(at = local(1, 14)) {
   const proposed = await proposeTimes(scene.buyer, [at, at + HOUR])
-  return scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: at })
+  return scene.seller.caller.deals.meetings.pick({ meetingId: proposed.id, time: at })
 }
 
 describe('combinar entrega', () => {
@@ -90,33 +90,38 @@ describe('combinar entrega', () => {
 
     // The proposer does not answer their own proposal, nor with a time not in it.
     await expectAppError(
-      scene.buyer.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
+      scene.buyer.caller.deals.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
       'MEETING_OWN_PROPOSAL',
       'FORBIDDEN',
     )
     await expectAppError(
-      scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 16) }),
+      scene.seller.caller.deals.meetings.pick({ meetingId: proposed.id, time: local(1, 16) }),
       'MEETING_TIME_NOT_OFFERED',
     )
 
-    const agreed = await scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 15) })
+    const agreed = await scene.seller.caller.deals.meetings.pick({
+      meetingId: proposed.id,
+      time: local(1, 15),
+    })
     expect(agreed).toMatchObject({ status: 'combinada', scheduledAt: new Date(local(1, 15)).toISOString() })
     expect(notificationsOf(world.db, scene.buyer.id, 'meeting_agreed')).toHaveLength(1)
     await expectAppError(
-      scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
+      scene.seller.caller.deals.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
       'MEETING_NOW_AGREED',
       'CONFLICT',
     )
 
     // Both see it in the thread and in "Minhas entregas".
     for (const member of [scene.buyer, scene.seller]) {
-      const thread = await member.caller.meetings.ofConversation({ conversationId: scene.conversationId })
+      const thread = await member.caller.deals.meetings.ofConversation({
+        conversationId: scene.conversationId,
+      })
       expect(thread.map((meeting) => [meeting.id, meeting.status])).toEqual([[proposed.id, 'combinada']])
-      const mine = await member.caller.meetings.mine()
+      const mine = await member.caller.deals.meetings.mine()
       expect(mine.upcoming.map((meeting) => meeting.id)).toEqual([proposed.id])
       expect(mine.past).toEqual([])
     }
-    const sellerView = await scene.seller.caller.meetings.mine()
+    const sellerView = await scene.seller.caller.deals.meetings.mine()
     expect(sellerView.upcoming[0]?.counterpart.id).toBe(scene.buyer.id)
   })
 
@@ -149,23 +154,25 @@ describe('combinar entrega', () => {
   it('quem vende também pode propor, e uma nova proposta substitui a que está aberta', async () => {
     const first = await proposeTimes(scene.buyer, [local(1, 14)])
     const counter = await proposeTimes(scene.seller, [local(2, 10), local(2, 11), local(2, 12)])
-    const thread = await scene.buyer.caller.meetings.ofConversation({ conversationId: scene.conversationId })
+    const thread = await scene.buyer.caller.deals.meetings.ofConversation({
+      conversationId: scene.conversationId,
+    })
     expect(thread.map((meeting) => [meeting.id, meeting.status, meeting.cancelReason])).toEqual([
       [counter.id, 'proposta', null],
       [first.id, 'cancelada', null],
     ])
     await expectAppError(
-      scene.seller.caller.meetings.pick({ meetingId: first.id, time: local(1, 14) }),
+      scene.seller.caller.deals.meetings.pick({ meetingId: first.id, time: local(1, 14) }),
       'MEETING_CANCELLED',
     )
-    await scene.buyer.caller.meetings.pick({ meetingId: counter.id, time: local(2, 11) })
+    await scene.buyer.caller.deals.meetings.pick({ meetingId: counter.id, time: local(2, 11) })
     // An agreed meeting is cancelled, with a reason, before another is proposed.
     await expectAppError(proposeTimes(scene.buyer, [local(3, 10)]), 'MEETING_ALREADY_AGREED', 'CONFLICT')
   })
 
   it('recusa horários no passado, a mais de 14 dias, fora do horário ou do dia do ponto, repetidos ou mais de três', async () => {
     const propose = (times: number[]) =>
-      scene.buyer.caller.meetings.propose({ conversationId: scene.conversationId, spotId, times })
+      scene.buyer.caller.deals.meetings.propose({ conversationId: scene.conversationId, spotId, times })
     await expectAppError(propose([NOW - HOUR]), 'MEETING_TIME_PAST', 'BAD_REQUEST')
     // Later today, but one time of the three already passed.
     await expectAppError(propose([local(0, 15), local(0, 9)]), 'MEETING_TIME_PAST')
@@ -194,7 +201,7 @@ describe('combinar entrega', () => {
     const foreign = insertSpot(communityBySlug(world.db, 'udesc').id, { name: 'Bloco A da Udesc' })
     for (const id of [retired, foreign, 999_999]) {
       await expectAppError(
-        scene.buyer.caller.meetings.propose({
+        scene.buyer.caller.deals.meetings.propose({
           conversationId: scene.conversationId,
           spotId: id,
           times: [local(1, 14)],
@@ -209,19 +216,19 @@ describe('combinar entrega', () => {
     await expectAppError(proposeTimes(stranger, [local(1, 14)]), 'CONVERSATION_NOT_FOUND', 'NOT_FOUND')
     const proposed = await proposeTimes(scene.buyer, [local(1, 14)])
     await expectAppError(
-      stranger.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
+      stranger.caller.deals.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
       'MEETING_NOT_FOUND',
       'NOT_FOUND',
     )
     await expectAppError(
-      stranger.caller.meetings.cancel({ meetingId: proposed.id, reason: 'Não vou mais' }),
+      stranger.caller.deals.meetings.cancel({ meetingId: proposed.id, reason: 'Não vou mais' }),
       'MEETING_NOT_FOUND',
     )
     await expectAppError(
-      stranger.caller.meetings.ofConversation({ conversationId: scene.conversationId }),
+      stranger.caller.deals.meetings.ofConversation({ conversationId: scene.conversationId }),
       'CONVERSATION_NOT_FOUND',
     )
-    expect((await stranger.caller.meetings.mine()).upcoming).toEqual([])
+    expect((await stranger.caller.deals.meetings.mine()).upcoming).toEqual([])
     expect(world.db.select().from(meetings).get()?.status).toBe('proposta')
   })
 
@@ -229,7 +236,7 @@ describe('combinar entrega', () => {
     const friend = await createMember(world)
     const plain = createConversation(world.db, scene.buyer.id, friend.id)
     await expectAppError(
-      scene.buyer.caller.meetings.propose({ conversationId: plain, spotId, times: [local(1, 14)] }),
+      scene.buyer.caller.deals.meetings.propose({ conversationId: plain, spotId, times: [local(1, 14)] }),
       'MEETING_NOT_POSSIBLE',
       'BAD_REQUEST',
     )
@@ -240,7 +247,7 @@ describe('combinar entrega', () => {
     })
     const aboutSold = createConversation(world.db, stranger.id, friend.id, sold)
     await expectAppError(
-      stranger.caller.meetings.propose({ conversationId: aboutSold, spotId, times: [local(1, 14)] }),
+      stranger.caller.deals.meetings.propose({ conversationId: aboutSold, spotId, times: [local(1, 14)] }),
       'MEETING_NOT_POSSIBLE',
     )
     await scene.seller.caller.safety.block({ userId: scene.buyer.id })
@@ -259,14 +266,14 @@ describe('combinar entrega', () => {
   it('qualquer lado cancela com um motivo, que os dois veem; sem motivo, não', async () => {
     const agreed = await agreedMeeting()
     await expectValidationMessage(
-      scene.buyer.caller.meetings.cancel({ meetingId: agreed.id, reason: '  ' }),
+      scene.buyer.caller.deals.meetings.cancel({ meetingId: agreed.id, reason: '  ' }),
       'Conte o motivo em pelo menos 3 caracteres',
     )
     await expectValidationMessage(
-      scene.buyer.caller.meetings.cancel({ meetingId: agreed.id, reason: 'x'.repeat(301) }),
+      scene.buyer.caller.deals.meetings.cancel({ meetingId: agreed.id, reason: 'x'.repeat(301) }),
       'O motivo deve ter no máximo 300 caracteres',
     )
-    const cancelled = await scene.buyer.caller.meetings.cancel({
+    const cancelled = await scene.buyer.caller.deals.meetings.cancel({
       meetingId: agreed.id,
       reason: 'Consegui o livro com um colega',
     })
@@ -275,7 +282,7 @@ describe('combinar entrega', () => {
       cancelledById: scene.buyer.id,
       cancelReason: 'Consegui o livro com um colega',
     })
-    const sellerThread = await scene.seller.caller.meetings.ofConversation({
+    const sellerThread = await scene.seller.caller.deals.meetings.ofConversation({
       conversationId: scene.conversationId,
     })
     expect(sellerThread[0]).toMatchObject({
@@ -285,9 +292,11 @@ describe('combinar entrega', () => {
     expect(notificationsOf(world.db, scene.seller.id, 'meeting_cancelled')[0]?.body).toContain(
       'Consegui o livro',
     )
-    expect((await scene.seller.caller.meetings.mine()).past.map((meeting) => meeting.id)).toEqual([agreed.id])
+    expect((await scene.seller.caller.deals.meetings.mine()).past.map((meeting) => meeting.id)).toEqual([
+      agreed.id,
+    ])
     await expectAppError(
-      scene.seller.caller.meetings.cancel({ meetingId: agreed.id, reason: 'De novo' }),
+      scene.seller.caller.deals.meetings.cancel({ meetingId: agreed.id, reason: 'De novo' }),
       'MEETING_CANCELLED',
       'CONFLICT',
     )
@@ -300,33 +309,38 @@ describe('confirmação da entrega pelo código', () => {
   it('o código de quem vende aparece duas horas antes, é sempre o mesmo e só o hash fica guardado', async () => {
     const agreed = await agreedMeeting(local(1, 14))
     await expectAppError(
-      scene.seller.caller.meetings.handoffCode({ meetingId: agreed.id }),
+      scene.seller.caller.deals.meetings.handoffCode({ meetingId: agreed.id }),
       'HANDOFF_NOT_YET',
       'CONFLICT',
     )
     vi.setSystemTime(local(1, 12, 1))
-    const shown = await scene.seller.caller.meetings.handoffCode({ meetingId: agreed.id })
+    const shown = await scene.seller.caller.deals.meetings.handoffCode({ meetingId: agreed.id })
     expect(shown.code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/)
     expect(shown.qrSvg).toMatch(/^<svg/)
     const stored = world.db.select().from(meetings).where(eq(meetings.id, agreed.id)).get()
     expect(stored?.handoffCodeHash).toBe(createHash('sha256').update(shown.code).digest('hex'))
     expect(JSON.stringify(stored)).not.toContain(shown.code)
-    expect((await scene.seller.caller.meetings.handoffCode({ meetingId: agreed.id })).code).toBe(shown.code)
+    expect((await scene.seller.caller.deals.meetings.handoffCode({ meetingId: agreed.id })).code).toBe(
+      shown.code,
+    )
     for (const member of [scene.buyer, stranger]) {
-      await expect(member.caller.meetings.handoffCode({ meetingId: agreed.id })).rejects.toThrow()
+      await expect(member.caller.deals.meetings.handoffCode({ meetingId: agreed.id })).rejects.toThrow()
     }
     await expectAppError(
-      scene.buyer.caller.meetings.handoffCode({ meetingId: agreed.id }),
+      scene.buyer.caller.deals.meetings.handoffCode({ meetingId: agreed.id }),
       'HANDOFF_SELLER_ONLY',
       'FORBIDDEN',
     )
-    await expectAppError(stranger.caller.meetings.handoffCode({ meetingId: agreed.id }), 'MEETING_NOT_FOUND')
+    await expectAppError(
+      stranger.caller.deals.meetings.handoffCode({ meetingId: agreed.id }),
+      'MEETING_NOT_FOUND',
+    )
   })
 
   it('quem compra confirma com o código digitado; os dois ficam sabendo, e o código não vale de novo', async () => {
     const agreed = await agreedMeeting(local(1, 14))
     vi.setSystemTime(local(1, 14, 5))
-    const { code } = await scene.seller.caller.meetings.handoffCode({ meetingId: agreed.id })
+    const { code } = await scene.seller.caller.deals.meetings.handoffCode({ meetingId: agreed.id })
     const heard: number[] = []
     const abort = new AbortController()
     void (async () => {
@@ -338,17 +352,20 @@ describe('confirmação da entrega pelo código', () => {
     })()
     // The seller does not confirm with their own code; a third member finds nothing.
     await expectAppError(
-      scene.seller.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
+      scene.seller.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code }),
       'HANDOFF_BUYER_ONLY',
       'FORBIDDEN',
     )
     await expectAppError(
-      stranger.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
+      stranger.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code }),
       'MEETING_NOT_FOUND',
       'NOT_FOUND',
     )
     const typed = `${code.slice(0, 3).toLowerCase()}-${code.slice(3)}`
-    const confirmed = await scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code: typed })
+    const confirmed = await scene.buyer.caller.deals.meetings.confirmHandoff({
+      meetingId: agreed.id,
+      code: typed,
+    })
     expect(confirmed).toMatchObject({
       status: 'confirmada',
       confirmedAt: new Date(local(1, 14, 5)).toISOString(),
@@ -357,12 +374,12 @@ describe('confirmação da entrega pelo código', () => {
     abort.abort()
     expect(notificationsOf(world.db, scene.seller.id, 'handoff_confirmed')).toHaveLength(1)
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code }),
       'HANDOFF_ALREADY_CONFIRMED',
       'CONFLICT',
     )
     await expectAppError(
-      scene.buyer.caller.meetings.cancel({ meetingId: agreed.id, reason: 'Mudei de ideia' }),
+      scene.buyer.caller.deals.meetings.cancel({ meetingId: agreed.id, reason: 'Mudei de ideia' }),
       'MEETING_ALREADY_CONFIRMED',
     )
     // The seller then marks the listing sold, as the confirmation offers.
@@ -374,18 +391,18 @@ describe('confirmação da entrega pelo código', () => {
     const otherSeller = await createMember(world)
     const otherListing = createListing(world.db, { sellerId: otherSeller.id, title: 'Mochila' })
     const otherConversation = createConversation(world.db, scene.buyer.id, otherSeller.id, otherListing)
-    const other = await otherSeller.caller.meetings.propose({
+    const other = await otherSeller.caller.deals.meetings.propose({
       conversationId: otherConversation,
       spotId,
       times: [local(1, 15)],
     })
-    await scene.buyer.caller.meetings.pick({ meetingId: other.id, time: local(1, 15) })
+    await scene.buyer.caller.deals.meetings.pick({ meetingId: other.id, time: local(1, 15) })
     vi.setSystemTime(local(1, 14))
-    const mine = await scene.seller.caller.meetings.handoffCode({ meetingId: agreed.id })
-    const theirs = await otherSeller.caller.meetings.handoffCode({ meetingId: other.id })
+    const mine = await scene.seller.caller.deals.meetings.handoffCode({ meetingId: agreed.id })
+    const theirs = await otherSeller.caller.deals.meetings.handoffCode({ meetingId: other.id })
     expect(theirs.code).not.toBe(mine.code)
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({
+      scene.buyer.caller.deals.meetings.confirmHandoff({
         meetingId: agreed.id,
         code: `${world.services.publicUrl}/univille${handoffLinkPath(other.id, theirs.code)}`,
       }),
@@ -393,12 +410,12 @@ describe('confirmação da entrega pelo código', () => {
       'BAD_REQUEST',
     )
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code: theirs.code }),
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code: theirs.code }),
       'HANDOFF_CODE_WRONG',
       'BAD_REQUEST',
     )
     await expect(
-      scene.buyer.caller.meetings.confirmHandoff({
+      scene.buyer.caller.deals.meetings.confirmHandoff({
         meetingId: agreed.id,
         code: `${world.services.publicUrl}/univille${handoffLinkPath(agreed.id, mine.code)}`,
       }),
@@ -411,7 +428,7 @@ describe('confirmação da entrega pelo código', () => {
     // The code the seller would see, while they have not opened it yet: it must not work yet.
     const code = handoffCode(world.services.secrets, agreed.id)
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code }),
       'HANDOFF_CODE_WRONG',
     )
   })
@@ -419,21 +436,21 @@ describe('confirmação da entrega pelo código', () => {
   it('códigos errados esgotam as tentativas da entrega, e depois nem o certo passa', async () => {
     const agreed = await agreedMeeting(local(1, 14))
     vi.setSystemTime(local(1, 14))
-    const { code } = await scene.seller.caller.meetings.handoffCode({ meetingId: agreed.id })
+    const { code } = await scene.seller.caller.deals.meetings.handoffCode({ meetingId: agreed.id })
     const wrong = code.startsWith('A') ? 'BBBBBB' : 'AAAAAA'
     for (let attempt = 0; attempt < 10; attempt++) {
       await expectAppError(
-        scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code: wrong }),
+        scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code: wrong }),
         'HANDOFF_CODE_WRONG',
       )
     }
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code: wrong }),
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code: wrong }),
       'HANDOFF_TOO_MANY',
       'TOO_MANY_REQUESTS',
     )
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code }),
       'HANDOFF_TOO_MANY',
     )
     expect(world.db.select().from(meetings).where(eq(meetings.id, agreed.id)).get()?.status).toBe('combinada')
@@ -444,33 +461,37 @@ describe('confirmação da entrega pelo código', () => {
       const seller = await createMember(world)
       const listingId = createListing(world.db, { sellerId: seller.id, title: 'Jaleco' })
       const conversationId = createConversation(world.db, scene.buyer.id, seller.id, listingId)
-      const proposed = await seller.caller.meetings.propose({ conversationId, spotId, times: [local(1, 14)] })
-      await scene.buyer.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) })
+      const proposed = await seller.caller.deals.meetings.propose({
+        conversationId,
+        spotId,
+        times: [local(1, 14)],
+      })
+      await scene.buyer.caller.deals.meetings.pick({ meetingId: proposed.id, time: local(1, 14) })
       return { seller, meetingId: proposed.id }
     }
     const meetingsOfBuyer = [await agreedWith(), await agreedWith(), await agreedWith()]
     vi.setSystemTime(local(1, 14))
     const codes = []
     for (const { seller, meetingId } of meetingsOfBuyer) {
-      codes.push((await seller.caller.meetings.handoffCode({ meetingId })).code)
+      codes.push((await seller.caller.deals.meetings.handoffCode({ meetingId })).code)
     }
     const [first, second, third] = meetingsOfBuyer.map((meeting) => meeting.meetingId)
     for (const meetingId of [first, second]) {
       for (let attempt = 0; attempt < 10; attempt++) {
         await expectAppError(
-          scene.buyer.caller.meetings.confirmHandoff({ meetingId: meetingId ?? 0, code: 'ZZZZZZ' }),
+          scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: meetingId ?? 0, code: 'ZZZZZZ' }),
           'HANDOFF_CODE_WRONG',
         )
       }
     }
     // Past twenty wrong codes in an hour, the third meeting (one wrong code of its own) closes too.
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId: third ?? 0, code: 'ZZZZZZ' }),
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: third ?? 0, code: 'ZZZZZZ' }),
       'HANDOFF_TOO_MANY',
       'TOO_MANY_REQUESTS',
     )
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId: third ?? 0, code: codes[2] ?? '' }),
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: third ?? 0, code: codes[2] ?? '' }),
       'HANDOFF_TOO_MANY',
     )
   })
@@ -478,26 +499,29 @@ describe('confirmação da entrega pelo código', () => {
   it('24 horas depois do horário o código não vale mais e a entrega expira quieta', async () => {
     const agreed = await agreedMeeting(local(1, 14))
     vi.setSystemTime(local(1, 14))
-    const { code } = await scene.seller.caller.meetings.handoffCode({ meetingId: agreed.id })
+    const { code } = await scene.seller.caller.deals.meetings.handoffCode({ meetingId: agreed.id })
     vi.setSystemTime(local(2, 13, 59))
     expect(runMeetingSweep(world.services, new Date()).lapsed).toBe(0)
     vi.setSystemTime(local(2, 14))
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code }),
       'HANDOFF_LAPSED',
       'CONFLICT',
     )
-    await expectAppError(scene.seller.caller.meetings.handoffCode({ meetingId: agreed.id }), 'HANDOFF_LAPSED')
+    await expectAppError(
+      scene.seller.caller.deals.meetings.handoffCode({ meetingId: agreed.id }),
+      'HANDOFF_LAPSED',
+    )
     const before = world.db.select().from(notifications).all().length
     expect(runMeetingSweep(world.services, new Date()).lapsed).toBe(1)
     expect(runMeetingSweep(world.services, new Date()).lapsed).toBe(0)
     expect(world.db.select().from(meetings).where(eq(meetings.id, agreed.id)).get()?.status).toBe('expirada')
     expect(world.db.select().from(notifications).all()).toHaveLength(before)
     await expectAppError(
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId: agreed.id, code }),
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId: agreed.id, code }),
       'MEETING_EXPIRED',
     )
-    expect((await scene.buyer.caller.meetings.mine()).past.map((meeting) => meeting.status)).toEqual([
+    expect((await scene.buyer.caller.deals.meetings.mine()).past.map((meeting) => meeting.status)).toEqual([
       'expirada',
     ])
   })
@@ -526,7 +550,7 @@ describe('tarefa periódica das entregas', () => {
     expect(runMeetingSweep(world.services, new Date()).lapsed).toBe(0)
     // The time that passed can no longer be picked; the one ahead can.
     await expectAppError(
-      scene.seller.caller.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
+      scene.seller.caller.deals.meetings.pick({ meetingId: proposed.id, time: local(1, 14) }),
       'MEETING_TIME_PAST',
     )
     vi.setSystemTime(local(1, 16))

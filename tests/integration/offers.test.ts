@@ -24,7 +24,7 @@ afterEach(() => {
 
 /** The scene's buyer offers `amountCents` in the conversation about the listing. */
 function offerAsBuyer(scene: MarketScene, amountCents: number) {
-  return scene.buyer.caller.offers.make({ conversationId: scene.conversationId, amountCents })
+  return scene.buyer.caller.deals.offers.make({ conversationId: scene.conversationId, amountCents })
 }
 
 /** The chat events a member's open pages receive while `action` runs. */
@@ -56,18 +56,21 @@ describe('offers in a conversation about a listing', () => {
   it('buyer offers, seller counters, buyer accepts; the listing price stays; both hear each step live', async () => {
     const scene = await createMarketScene(world, { title: 'Calculadora HP 50g', priceCents: 30000 })
     const input = { conversationId: scene.conversationId }
-    expect(await scene.buyer.caller.offers.list(input)).toMatchObject({
+    expect(await scene.buyer.caller.deals.offers.list(input)).toMatchObject({
       side: 'buyer',
       canOffer: true,
       listingPriceCents: 30000,
     })
-    expect(await scene.seller.caller.offers.list(input)).toMatchObject({ side: 'seller', canOffer: false })
+    expect(await scene.seller.caller.deals.offers.list(input)).toMatchObject({
+      side: 'seller',
+      canOffer: false,
+    })
     const sellerHeard = await heardBy(world, scene.seller.id, () => offerAsBuyer(scene, 25000))
     const [made] = offerEvents(sellerHeard)
     expect(made).toMatchObject({ amountCents: 25000, status: 'aberta', madeById: scene.buyer.id })
 
     const buyerHeard = await heardBy(world, scene.buyer.id, () =>
-      scene.seller.caller.offers.counter({ offerId: made?.id ?? 0, amountCents: 28000 }),
+      scene.seller.caller.deals.offers.counter({ offerId: made?.id ?? 0, amountCents: 28000 }),
     )
     expect(statuses(offerEvents(buyerHeard))).toEqual([
       [25000, 'contraposta'],
@@ -76,12 +79,12 @@ describe('offers in a conversation about a listing', () => {
     const counter = offerEvents(buyerHeard)[1]
 
     const bothHeard = await heardBy(world, scene.seller.id, () =>
-      scene.buyer.caller.offers.accept({ offerId: counter?.id ?? 0 }),
+      scene.buyer.caller.deals.offers.accept({ offerId: counter?.id ?? 0 }),
     )
     expect(statuses(offerEvents(bothHeard))).toEqual([[28000, 'aceita']])
 
     expect(
-      statuses((await scene.buyer.caller.offers.list({ conversationId: scene.conversationId })).items),
+      statuses((await scene.buyer.caller.deals.offers.list({ conversationId: scene.conversationId })).items),
     ).toEqual([
       [25000, 'contraposta'],
       [28000, 'aceita'],
@@ -109,7 +112,7 @@ describe('offers in a conversation about a listing', () => {
   it('the seller declines; the buyer is told', async () => {
     const scene = await createMarketScene(world, { title: 'Jaleco', priceCents: 8000 })
     const offer = await offerAsBuyer(scene, 5000)
-    const declined = await scene.seller.caller.offers.decline({ offerId: offer.id })
+    const declined = await scene.seller.caller.deals.offers.decline({ offerId: offer.id })
     expect(declined.status).toBe('recusada')
     const told = world.db
       .select({ kind: notifications.kind, title: notifications.title })
@@ -122,27 +125,29 @@ describe('offers in a conversation about a listing', () => {
   it('a new offer of the buyer replaces their open one; one after a counter answers it', async () => {
     const scene = await createMarketScene(world, { title: 'Mesa digitalizadora', priceCents: 40000 })
     const { caller: buyer } = scene.buyer
-    const first = await buyer.offers.make({ conversationId: scene.conversationId, amountCents: 30000 })
-    await buyer.offers.make({ conversationId: scene.conversationId, amountCents: 32000 })
-    const counter = await scene.seller.caller.offers.counter({
-      offerId: (await buyer.offers.list({ conversationId: scene.conversationId })).items[1]?.id ?? 0,
+    const first = await buyer.deals.offers.make({ conversationId: scene.conversationId, amountCents: 30000 })
+    await buyer.deals.offers.make({ conversationId: scene.conversationId, amountCents: 32000 })
+    const counter = await scene.seller.caller.deals.offers.counter({
+      offerId: (await buyer.deals.offers.list({ conversationId: scene.conversationId })).items[1]?.id ?? 0,
       amountCents: 38000,
     })
-    await buyer.offers.make({ conversationId: scene.conversationId, amountCents: 35000 })
-    expect(statuses((await buyer.offers.list({ conversationId: scene.conversationId })).items)).toEqual([
-      [30000, 'encerrada'],
-      [32000, 'contraposta'],
-      [38000, 'contraposta'],
-      [35000, 'aberta'],
-    ])
+    await buyer.deals.offers.make({ conversationId: scene.conversationId, amountCents: 35000 })
+    expect(statuses((await buyer.deals.offers.list({ conversationId: scene.conversationId })).items)).toEqual(
+      [
+        [30000, 'encerrada'],
+        [32000, 'contraposta'],
+        [38000, 'contraposta'],
+        [35000, 'aberta'],
+      ],
+    )
     // The replaced offer can no longer be accepted.
     await expectAppError(
-      scene.seller.caller.offers.accept({ offerId: first.id }),
+      scene.seller.caller.deals.offers.accept({ offerId: first.id }),
       'OFFER_REPLACED',
       'CONFLICT',
     )
     await expectAppError(
-      scene.buyer.caller.offers.accept({ offerId: counter.id }),
+      scene.buyer.caller.deals.offers.accept({ offerId: counter.id }),
       'OFFER_ALREADY_COUNTERED',
       'CONFLICT',
     )
@@ -154,14 +159,20 @@ describe('offers in a conversation about a listing', () => {
     const offer = await offerAsBuyer(scene, 7000)
     // Each call is refused as if the conversation or the offer did not exist.
     for (const [attempt, appCode] of [
-      [() => stranger.caller.offers.list({ conversationId: scene.conversationId }), 'CONVERSATION_NOT_FOUND'],
       [
-        () => stranger.caller.offers.make({ conversationId: scene.conversationId, amountCents: 1000 }),
+        () => stranger.caller.deals.offers.list({ conversationId: scene.conversationId }),
         'CONVERSATION_NOT_FOUND',
       ],
-      [() => stranger.caller.offers.accept({ offerId: offer.id }), 'OFFER_NOT_FOUND'],
-      [() => stranger.caller.offers.decline({ offerId: offer.id }), 'OFFER_NOT_FOUND'],
-      [() => stranger.caller.offers.counter({ offerId: offer.id, amountCents: 100 }), 'OFFER_NOT_FOUND'],
+      [
+        () => stranger.caller.deals.offers.make({ conversationId: scene.conversationId, amountCents: 1000 }),
+        'CONVERSATION_NOT_FOUND',
+      ],
+      [() => stranger.caller.deals.offers.accept({ offerId: offer.id }), 'OFFER_NOT_FOUND'],
+      [() => stranger.caller.deals.offers.decline({ offerId: offer.id }), 'OFFER_NOT_FOUND'],
+      [
+        () => stranger.caller.deals.offers.counter({ offerId: offer.id, amountCents: 100 }),
+        'OFFER_NOT_FOUND',
+      ],
     ] as const) {
       await expectAppError(attempt(), appCode, 'NOT_FOUND')
     }
@@ -171,18 +182,18 @@ describe('offers in a conversation about a listing', () => {
   it('the seller cannot offer on their own listing, and the maker cannot answer their own offer', async () => {
     const scene = await createMarketScene(world, { title: 'Bicicleta', priceCents: 50000 })
     await expectAppError(
-      scene.seller.caller.offers.make({ conversationId: scene.conversationId, amountCents: 40000 }),
+      scene.seller.caller.deals.offers.make({ conversationId: scene.conversationId, amountCents: 40000 }),
       'OFFER_OWN_LISTING',
       'FORBIDDEN',
     )
     const offer = await offerAsBuyer(scene, 40000)
     await expectAppError(
-      scene.buyer.caller.offers.accept({ offerId: offer.id }),
+      scene.buyer.caller.deals.offers.accept({ offerId: offer.id }),
       'OFFER_NOT_YOURS_TO_ANSWER',
       'FORBIDDEN',
     )
     await expectAppError(
-      scene.buyer.caller.offers.counter({ offerId: offer.id, amountCents: 1 }),
+      scene.buyer.caller.deals.offers.counter({ offerId: offer.id, amountCents: 1 }),
       'OFFER_NOT_YOURS_TO_ANSWER',
       'FORBIDDEN',
     )
@@ -193,7 +204,7 @@ describe('offers in a conversation about a listing', () => {
     const two = await createMember(world)
     const conversationId = createConversation(world.db, one.id, two.id)
     await expectAppError(
-      one.caller.offers.make({ conversationId, amountCents: 1000 }),
+      one.caller.deals.offers.make({ conversationId, amountCents: 1000 }),
       'OFFER_NOT_POSSIBLE',
       'BAD_REQUEST',
     )
@@ -207,7 +218,7 @@ describe('offers in a conversation about a listing', () => {
     }
     const offer = await make(150000)
     await expectTRPCError(
-      scene.seller.caller.offers.counter({ offerId: offer.id, amountCents: 0 }),
+      scene.seller.caller.deals.offers.counter({ offerId: offer.id, amountCents: 0 }),
       'BAD_REQUEST',
     )
     expect(world.db.select().from(offers).all()).toHaveLength(1)
@@ -218,9 +229,9 @@ describe('offers in a conversation about a listing', () => {
     vi.useFakeTimers({ toFake: ['Date'], now })
     const scene = await createMarketScene(world, { title: 'Cadeira', priceCents: 12000 })
     const first = await offerAsBuyer(scene, 9000)
-    await scene.seller.caller.offers.decline({ offerId: first.id })
+    await scene.seller.caller.deals.offers.decline({ offerId: first.id })
     await expectAppError(
-      scene.seller.caller.offers.accept({ offerId: first.id }),
+      scene.seller.caller.deals.offers.accept({ offerId: first.id }),
       'OFFER_ALREADY_DECLINED',
       'CONFLICT',
     )
@@ -229,7 +240,7 @@ describe('offers in a conversation about a listing', () => {
     vi.setSystemTime(new Date(now.getTime() + 48 * HOUR + 1000))
     // Not swept yet: reading and answering treat it as expired all the same.
     await expectAppError(
-      scene.seller.caller.offers.accept({ offerId: second.id }),
+      scene.seller.caller.deals.offers.accept({ offerId: second.id }),
       'OFFER_EXPIRED',
       'CONFLICT',
     )
@@ -257,12 +268,12 @@ describe('offers in a conversation about a listing', () => {
     const scene = await createMarketScene(world, { title: 'Violão', priceCents: 35000 })
     const offer = await offerAsBuyer(scene, 30000)
     await scene.seller.caller.listings.setStatus({ id: scene.listingId, status: 'vendido' })
-    expect((await scene.buyer.caller.offers.list({ conversationId: scene.conversationId })).canOffer).toBe(
-      false,
-    )
+    expect(
+      (await scene.buyer.caller.deals.offers.list({ conversationId: scene.conversationId })).canOffer,
+    ).toBe(false)
     expect(world.db.select().from(offers).where(eq(offers.id, offer.id)).get()?.status).toBe('encerrada')
     await expectAppError(
-      scene.seller.caller.offers.accept({ offerId: offer.id }),
+      scene.seller.caller.deals.offers.accept({ offerId: offer.id }),
       'OFFER_CLOSED_SOLD',
       'CONFLICT',
     )
@@ -288,7 +299,7 @@ describe('offers in a conversation about a listing', () => {
     const buyer = await createMember(world)
     const heldListing = createListing(world.db, { sellerId: seller.id, title: 'Luminária', priceCents: 4000 })
     const conversationId = createConversation(world.db, buyer.id, seller.id, heldListing)
-    const heldOffer = await buyer.caller.offers.make({ conversationId, amountCents: 3000 })
+    const heldOffer = await buyer.caller.deals.offers.make({ conversationId, amountCents: 3000 })
     pauseListingsOf(world.db, seller.id)
     closeOffersOffSale(world.db, world.services.bus)
     expect(world.db.select().from(offers).where(eq(offers.id, heldOffer.id)).get()?.status).toBe('encerrada')
@@ -299,7 +310,7 @@ describe('offers in a conversation about a listing', () => {
     const offer = await offerAsBuyer(scene, 12000)
     await scene.seller.caller.safety.block({ userId: scene.buyer.id })
     await expectAppError(
-      scene.seller.caller.offers.accept({ offerId: offer.id }),
+      scene.seller.caller.deals.offers.accept({ offerId: offer.id }),
       'CHAT_UNAVAILABLE',
       'FORBIDDEN',
     )
@@ -310,14 +321,14 @@ describe('offers in a conversation about a listing', () => {
     const scene = await createMarketScene(world, { title: 'Estojo', priceCents: 3000 })
     const offer = await offerAsBuyer(scene, 2500)
     world.db.insert(alumni).values({ userId: scene.buyer.id, since: new Date() }).run()
-    const counter = await scene.seller.caller.offers.counter({ offerId: offer.id, amountCents: 2800 })
+    const counter = await scene.seller.caller.deals.offers.counter({ offerId: offer.id, amountCents: 2800 })
     await expectAppError(offerAsBuyer(scene, 2600), 'ALUMNI_CANNOT_PUBLISH', 'FORBIDDEN')
     await expectAppError(
-      scene.buyer.caller.offers.counter({ offerId: counter.id, amountCents: 2600 }),
+      scene.buyer.caller.deals.offers.counter({ offerId: counter.id, amountCents: 2600 }),
       'ALUMNI_CANNOT_PUBLISH',
       'FORBIDDEN',
     )
-    expect((await scene.buyer.caller.offers.accept({ offerId: counter.id })).status).toBe('aceita')
+    expect((await scene.buyer.caller.deals.offers.accept({ offerId: counter.id })).status).toBe('aceita')
   })
 
   it('ten offers an hour per conversation; the eleventh is refused', async () => {
@@ -327,11 +338,11 @@ describe('offers in a conversation about a listing', () => {
     }
     await expectAppError(offerAsBuyer(scene, 25000), 'OFFER_TOO_MANY', 'TOO_MANY_REQUESTS')
     // Counters spend from the same conversation's allowance.
-    const open = (await scene.seller.caller.offers.list({ conversationId: scene.conversationId })).items.at(
-      -1,
-    )
+    const open = (
+      await scene.seller.caller.deals.offers.list({ conversationId: scene.conversationId })
+    ).items.at(-1)
     await expectAppError(
-      scene.seller.caller.offers.counter({ offerId: open?.id ?? 0, amountCents: 28000 }),
+      scene.seller.caller.deals.offers.counter({ offerId: open?.id ?? 0, amountCents: 28000 }),
       'OFFER_TOO_MANY',
       'TOO_MANY_REQUESTS',
     )

@@ -57,8 +57,12 @@ async function anotherConfirmedBuyer(sellerOf: TestMember) {
 
 describe('avaliações de uma entrega confirmada', () => {
   it('cada lado avalia o outro uma vez, quem foi avaliado é avisado e o perfil mostra', async () => {
-    const { id } = await buyer.caller.reviews.create({ meetingId, stars: 5, comment: 'Pontual e educado' })
-    await seller.caller.reviews.create({ meetingId, stars: 4 })
+    const { id } = await buyer.caller.deals.reviews.create({
+      meetingId,
+      stars: 5,
+      comment: 'Pontual e educado',
+    })
+    await seller.caller.deals.reviews.create({ meetingId, stars: 4 })
     await mailAfterResponse()
 
     const stored = world.db.select().from(reviews).where(eq(reviews.id, id)).get()
@@ -90,7 +94,7 @@ describe('avaliações de uma entrega confirmada', () => {
   })
 
   it('no perfil, só quem modera vê "Remover", e cada avaliação diz se conta na média', async () => {
-    const { id } = await buyer.caller.reviews.create({ meetingId, stars: 5 })
+    const { id } = await buyer.caller.deals.reviews.create({ meetingId, stars: 5 })
     const asModerator = await profileOf(scene.moderator, seller)
     expect(asModerator.reviews.latest).toEqual([
       expect.objectContaining({ id, canRemove: true, counted: true }),
@@ -111,45 +115,49 @@ describe('avaliações de uma entrega confirmada', () => {
       .set({ status: 'combinada', confirmedAt: null })
       .where(eq(meetings.id, meetingId))
       .run()
-    await expectNoHandoff(buyer.caller.reviews.create({ meetingId, stars: 5 }))
-    await expectNoHandoff(buyer.caller.reviews.create({ meetingId: meetingId + 1000, stars: 5 }))
-    await expectNoHandoff(buyer.caller.reviews.forHandoff({ meetingId }))
+    await expectNoHandoff(buyer.caller.deals.reviews.create({ meetingId, stars: 5 }))
+    await expectNoHandoff(buyer.caller.deals.reviews.create({ meetingId: meetingId + 1000, stars: 5 }))
+    await expectNoHandoff(buyer.caller.deals.reviews.forHandoff({ meetingId }))
     expect(world.db.select().from(reviews).all()).toEqual([])
   })
 
   it('um terceiro membro não avalia a entrega dos outros', async () => {
     const intruder = await createMember(world)
-    await expectNoHandoff(intruder.caller.reviews.create({ meetingId, stars: 1 }))
-    await expectNoHandoff(intruder.caller.reviews.forHandoff({ meetingId }))
-    expect(await intruder.caller.reviews.pending({})).toEqual([])
+    await expectNoHandoff(intruder.caller.deals.reviews.create({ meetingId, stars: 1 }))
+    await expectNoHandoff(intruder.caller.deals.reviews.forHandoff({ meetingId }))
+    expect(await intruder.caller.deals.reviews.pending({})).toEqual([])
     expect(world.db.select().from(reviews).all()).toEqual([])
   })
 
   it('não avalia duas vezes a mesma entrega', async () => {
-    await buyer.caller.reviews.create({ meetingId, stars: 5 })
+    await buyer.caller.deals.reviews.create({ meetingId, stars: 5 })
     await expectAppError(
-      buyer.caller.reviews.create({ meetingId, stars: 1 }),
+      buyer.caller.deals.reviews.create({ meetingId, stars: 1 }),
       'REVIEW_ALREADY_SENT',
       'CONFLICT',
     )
     expect(world.db.select().from(reviews).all()).toHaveLength(1)
-    expect(await buyer.caller.reviews.pending({})).toEqual([])
+    expect(await buyer.caller.deals.reviews.pending({})).toEqual([])
   })
 
   it('ninguém avalia a si mesmo, nem numa entrega forjada com a mesma pessoa dos dois lados', async () => {
     world.db.update(meetings).set({ sellerId: buyer.id }).where(eq(meetings.id, meetingId)).run()
-    await expectAppError(buyer.caller.reviews.create({ meetingId, stars: 5 }), 'REVIEW_SELF', 'BAD_REQUEST')
+    await expectAppError(
+      buyer.caller.deals.reviews.create({ meetingId, stars: 5 }),
+      'REVIEW_SELF',
+      'BAD_REQUEST',
+    )
     expect(world.db.select().from(reviews).all()).toEqual([])
   })
 
   it('quem bloqueou ou foi bloqueado não avalia nem é avaliado', async () => {
     await seller.caller.safety.block({ userId: buyer.id })
-    await expectNoHandoff(buyer.caller.reviews.create({ meetingId, stars: 1 }))
-    await expectNoHandoff(seller.caller.reviews.create({ meetingId, stars: 1 }))
-    expect(await buyer.caller.reviews.pending({})).toEqual([])
+    await expectNoHandoff(buyer.caller.deals.reviews.create({ meetingId, stars: 1 }))
+    await expectNoHandoff(seller.caller.deals.reviews.create({ meetingId, stars: 1 }))
+    expect(await buyer.caller.deals.reviews.pending({})).toEqual([])
     await seller.caller.safety.unblock({ userId: buyer.id })
     await buyer.caller.safety.block({ userId: seller.id })
-    await expectNoHandoff(seller.caller.reviews.create({ meetingId, stars: 1 }))
+    await expectNoHandoff(seller.caller.deals.reviews.create({ meetingId, stars: 1 }))
     expect(world.db.select().from(reviews).all()).toEqual([])
   })
 
@@ -158,29 +166,29 @@ describe('avaliações de uma entrega confirmada', () => {
     world.db.update(meetings).set({ confirmedAt }).where(eq(meetings.id, meetingId)).run()
     vi.useFakeTimers({ toFake: ['Date'], now: confirmedAt.getTime() + 14 * DAY_MS + 60_000 })
     await expectAppError(
-      buyer.caller.reviews.create({ meetingId, stars: 5 }),
+      buyer.caller.deals.reviews.create({ meetingId, stars: 5 }),
       'REVIEW_WINDOW_CLOSED',
       'BAD_REQUEST',
     )
-    expect((await buyer.caller.reviews.forHandoff({ meetingId })).canReview).toBe(false)
-    expect(await buyer.caller.reviews.pending({})).toEqual([])
+    expect((await buyer.caller.deals.reviews.forHandoff({ meetingId })).canReview).toBe(false)
+    expect(await buyer.caller.deals.reviews.pending({})).toEqual([])
     vi.setSystemTime(confirmedAt.getTime() + 13 * DAY_MS)
-    await buyer.caller.reviews.create({ meetingId, stars: 5 })
+    await buyer.caller.deals.reviews.create({ meetingId, stars: 5 })
   })
 
   it('edita a avaliação nas primeiras 48 horas, não depois', async () => {
     const sentAt = Date.now()
     vi.useFakeTimers({ toFake: ['Date'], now: sentAt })
-    const { id } = await buyer.caller.reviews.create({ meetingId, stars: 2, comment: 'Atrasou' })
+    const { id } = await buyer.caller.deals.reviews.create({ meetingId, stars: 2, comment: 'Atrasou' })
     vi.setSystemTime(sentAt + 47 * HOUR_MS)
-    await buyer.caller.reviews.edit({ reviewId: id, stars: 4, comment: 'Atrasou, mas avisou' })
+    await buyer.caller.deals.reviews.edit({ reviewId: id, stars: 4, comment: 'Atrasou, mas avisou' })
     expect(world.db.select().from(reviews).where(eq(reviews.id, id)).get()).toMatchObject({
       stars: 4,
       comment: 'Atrasou, mas avisou',
     })
     vi.setSystemTime(sentAt + 48 * HOUR_MS + 60_000)
     await expectAppError(
-      buyer.caller.reviews.edit({ reviewId: id, stars: 1 }),
+      buyer.caller.deals.reviews.edit({ reviewId: id, stars: 1 }),
       'REVIEW_EDIT_CLOSED',
       'BAD_REQUEST',
     )
@@ -188,7 +196,7 @@ describe('avaliações de uma entrega confirmada', () => {
     // Nobody edits someone else's review.
     vi.setSystemTime(sentAt)
     await expectAppError(
-      seller.caller.reviews.edit({ reviewId: id, stars: 5 }),
+      seller.caller.deals.reviews.edit({ reviewId: id, stars: 5 }),
       'REVIEW_NOT_FOUND',
       'NOT_FOUND',
     )
@@ -196,18 +204,18 @@ describe('avaliações de uma entrega confirmada', () => {
 
   it('estrelas de 1 a 5 e comentário de até 500 caracteres, sem caracteres de controle', async () => {
     await expectValidationMessage(
-      buyer.caller.reviews.create({ meetingId, stars: 6 }),
+      buyer.caller.deals.reviews.create({ meetingId, stars: 6 }),
       'Escolha de 1 a 5 estrelas',
     )
     await expectValidationMessage(
-      buyer.caller.reviews.create({ meetingId, stars: 0 }),
+      buyer.caller.deals.reviews.create({ meetingId, stars: 0 }),
       'Escolha de 1 a 5 estrelas',
     )
     await expectValidationMessage(
-      buyer.caller.reviews.create({ meetingId, stars: 5, comment: 'a'.repeat(501) }),
+      buyer.caller.deals.reviews.create({ meetingId, stars: 5, comment: 'a'.repeat(501) }),
       'Comentário muito longo (máximo de 500 caracteres)',
     )
-    const { id } = await buyer.caller.reviews.create({
+    const { id } = await buyer.caller.deals.reviews.create({
       meetingId,
       stars: 5,
       comment: ' Ótimo\u0000 negócio\u001b ',
@@ -218,21 +226,21 @@ describe('avaliações de uma entrega confirmada', () => {
 
 describe('resposta de quem foi avaliado', () => {
   it('só quem foi avaliado responde, uma vez, e a resposta aparece no perfil', async () => {
-    const { id } = await buyer.caller.reviews.create({ meetingId, stars: 3, comment: 'Demorou' })
+    const { id } = await buyer.caller.deals.reviews.create({ meetingId, stars: 3, comment: 'Demorou' })
     const intruder = await createMember(world)
     await expectAppError(
-      intruder.caller.reviews.reply({ reviewId: id, reply: 'Mentira' }),
+      intruder.caller.deals.reviews.reply({ reviewId: id, reply: 'Mentira' }),
       'REVIEW_REPLY_NOT_ALLOWED',
       'FORBIDDEN',
     )
     await expectAppError(
-      buyer.caller.reviews.reply({ reviewId: id, reply: 'Eu mesmo' }),
+      buyer.caller.deals.reviews.reply({ reviewId: id, reply: 'Eu mesmo' }),
       'REVIEW_REPLY_NOT_ALLOWED',
       'FORBIDDEN',
     )
-    await seller.caller.reviews.reply({ reviewId: id, reply: 'O ônibus atrasou, desculpe!' })
+    await seller.caller.deals.reviews.reply({ reviewId: id, reply: 'O ônibus atrasou, desculpe!' })
     await expectAppError(
-      seller.caller.reviews.reply({ reviewId: id, reply: 'De novo' }),
+      seller.caller.deals.reviews.reply({ reviewId: id, reply: 'De novo' }),
       'REVIEW_REPLY_ALREADY_SENT',
       'CONFLICT',
     )
@@ -241,7 +249,7 @@ describe('resposta de quem foi avaliado', () => {
       expect.objectContaining({ comment: 'Demorou', reply: 'O ônibus atrasou, desculpe!', canReply: false }),
     ])
     await expectValidationMessage(
-      seller.caller.reviews.reply({ reviewId: id, reply: 'a'.repeat(501) }),
+      seller.caller.deals.reviews.reply({ reviewId: id, reply: 'a'.repeat(501) }),
       'Resposta muito longa (máximo de 500 caracteres)',
     )
   })
@@ -249,7 +257,7 @@ describe('resposta de quem foi avaliado', () => {
 
 describe('moderação de avaliações', () => {
   it('um moderador da comunidade remove; um de outra comunidade não encontra', async () => {
-    const { id } = await buyer.caller.reviews.create({ meetingId, stars: 1, comment: 'Golpista!!!' })
+    const { id } = await buyer.caller.deals.reviews.create({ meetingId, stars: 1, comment: 'Golpista!!!' })
     const other = createCommunity(world.db)
     const outsider = await createStudent(world.db, {
       member: true,
@@ -259,13 +267,13 @@ describe('moderação de avaliações', () => {
     })
     const foreignModerator = callerFor(world.services, { userId: outsider.id }).caller
     await expectAppError(
-      foreignModerator.reviews.remove({ reviewId: id, reason: 'Ofensivo' }),
+      foreignModerator.deals.reviews.remove({ reviewId: id, reason: 'Ofensivo' }),
       'REVIEW_NOT_FOUND',
       'NOT_FOUND',
     )
     expect(world.db.select().from(reviews).where(eq(reviews.id, id)).get()?.removedAt).toBeNull()
 
-    await scene.moderator.caller.reviews.remove({ reviewId: id, reason: 'Acusação sem prova' })
+    await scene.moderator.caller.deals.reviews.remove({ reviewId: id, reason: 'Acusação sem prova' })
     expect(world.db.select().from(reviews).where(eq(reviews.id, id)).get()?.removedAt).toBeInstanceOf(Date)
     expect(
       world.db.select().from(moderationLog).where(eq(moderationLog.actionType, 'remove_review')).all(),
@@ -282,19 +290,23 @@ describe('moderação de avaliações', () => {
     expect(profile.reviews.reviewsCount).toBe(0)
     // A removed review is nothing to reply to, nor to edit.
     await expectAppError(
-      seller.caller.reviews.reply({ reviewId: id, reply: 'Obrigado' }),
+      seller.caller.deals.reviews.reply({ reviewId: id, reply: 'Obrigado' }),
       'REVIEW_NOT_FOUND',
       'NOT_FOUND',
     )
     await expectAppError(
-      buyer.caller.reviews.edit({ reviewId: id, stars: 5 }),
+      buyer.caller.deals.reviews.edit({ reviewId: id, stars: 5 }),
       'REVIEW_NOT_FOUND',
       'NOT_FOUND',
     )
   })
 
   it('é denunciada pelo fluxo de denúncias e removida pela fila da moderação', async () => {
-    const { id } = await buyer.caller.reviews.create({ meetingId, stars: 1, comment: 'Vendedor caloteiro' })
+    const { id } = await buyer.caller.deals.reviews.create({
+      meetingId,
+      stars: 1,
+      comment: 'Vendedor caloteiro',
+    })
     await expectAppError(
       buyer.caller.safety.report({ targetType: 'review', targetId: id, reason: 'harassment' }),
       'REPORT_SELF',
@@ -333,9 +345,9 @@ describe('moderação de avaliações', () => {
   })
 
   it('um membro comum não remove avaliações', async () => {
-    const { id } = await buyer.caller.reviews.create({ meetingId, stars: 1 })
+    const { id } = await buyer.caller.deals.reviews.create({ meetingId, stars: 1 })
     await expectAppError(
-      seller.caller.reviews.remove({ reviewId: id, reason: 'Não gostei' }),
+      seller.caller.deals.reviews.remove({ reviewId: id, reason: 'Não gostei' }),
       'FORBIDDEN',
       'FORBIDDEN',
     )
@@ -344,9 +356,9 @@ describe('moderação de avaliações', () => {
 
 describe('a média do vendedor', () => {
   it('aparece no card, na página do produto e no perfil só a partir de 3 avaliações', async () => {
-    await buyer.caller.reviews.create({ meetingId, stars: 5 })
+    await buyer.caller.deals.reviews.create({ meetingId, stars: 5 })
     const second = await anotherConfirmedBuyer(seller)
-    await second.member.caller.reviews.create({ meetingId: second.meetingId, stars: 5 })
+    await second.member.caller.deals.reviews.create({ meetingId: second.meetingId, stars: 5 })
 
     const viewer = scene.moderator
     const cardOf = async () =>
@@ -358,7 +370,7 @@ describe('a média do vendedor', () => {
     expect((await profileOf(viewer, seller)).reviews).toMatchObject({ average: null, reviewsCount: 2 })
 
     const third = await anotherConfirmedBuyer(seller)
-    const { id } = await third.member.caller.reviews.create({ meetingId: third.meetingId, stars: 4 })
+    const { id } = await third.member.caller.deals.reviews.create({ meetingId: third.meetingId, stars: 4 })
     expect((await cardOf())?.sellerAverage).toBeCloseTo(14 / 3)
     expect((await viewer.caller.listings.byId({ id: scene.listingId })).seller.averageRating).toBeCloseTo(
       14 / 3,
@@ -367,9 +379,9 @@ describe('a média do vendedor', () => {
     expect((await profileOf(viewer, seller)).reviews.average).toBeCloseTo(14 / 3)
 
     // An edit moves the average; a removal takes it below three again.
-    await third.member.caller.reviews.edit({ reviewId: id, stars: 2 })
+    await third.member.caller.deals.reviews.edit({ reviewId: id, stars: 2 })
     expect((await cardOf())?.sellerAverage).toBeCloseTo(4)
-    await viewer.caller.reviews.remove({ reviewId: id, reason: 'Avaliação combinada' })
+    await viewer.caller.deals.reviews.remove({ reviewId: id, reason: 'Avaliação combinada' })
     expect((await cardOf())?.sellerAverage).toBeNull()
     expect((await profileOf(viewer, seller)).reviews).toMatchObject({ average: null, reviewsCount: 2 })
   })

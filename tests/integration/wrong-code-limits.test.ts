@@ -84,15 +84,19 @@ describe.each([
     /** An agreed meeting between the buyer and `seller` (the scene's by default) whose code is open. */
     async function openMeeting(seller: TestMember = scene.seller, conversationId = scene.conversationId) {
       vi.setSystemTime(NOW)
-      const proposed = await seller.caller.meetings.propose({ conversationId, spotId, times: [MEETING_AT] })
-      await scene.buyer.caller.meetings.pick({ meetingId: proposed.id, time: MEETING_AT })
+      const proposed = await seller.caller.deals.meetings.propose({
+        conversationId,
+        spotId,
+        times: [MEETING_AT],
+      })
+      await scene.buyer.caller.deals.meetings.pick({ meetingId: proposed.id, time: MEETING_AT })
       vi.setSystemTime(MEETING_AT)
-      const { code } = await seller.caller.meetings.handoffCode({ meetingId: proposed.id })
+      const { code } = await seller.caller.deals.meetings.handoffCode({ meetingId: proposed.id })
       return { meetingId: proposed.id, code, wrong: code.startsWith('A') ? 'BBBBBB' : 'AAAAAA' }
     }
 
     const confirm = (meetingId: number, code: string) =>
-      scene.buyer.caller.meetings.confirmHandoff({ meetingId, code })
+      scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId, code })
     const statusOf = (meetingId: number) =>
       world.db.select().from(meetings).where(eq(meetings.id, meetingId)).get()?.status
 

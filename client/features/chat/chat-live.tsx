@@ -60,7 +60,7 @@ export default function ChatEvents({ viewerId }: { viewerId: number }) {
       void utils.chat.unreadCount.invalidate()
       void utils.chat.messages.invalidate()
       // Offers changed meanwhile are not replayed either.
-      void utils.offers.list.invalidate()
+      void utils.deals.offers.list.invalidate()
     },
     onData: ({ data: event }) => {
       if (event.type === 'typing') {
@@ -69,13 +69,13 @@ export default function ChatEvents({ viewerId }: { viewerId: number }) {
       }
       if (event.type === 'meeting') {
         const { meeting } = event
-        utils.meetings.ofConversation.setData({ conversationId: event.conversationId }, (list) =>
+        utils.deals.meetings.ofConversation.setData({ conversationId: event.conversationId }, (list) =>
           list
             ? [meeting, ...list.filter((item) => item.id !== meeting.id)].sort((a, b) => b.id - a.id)
             : list,
         )
-        void utils.meetings.ofConversation.invalidate({ conversationId: event.conversationId })
-        void utils.meetings.mine.invalidate()
+        void utils.deals.meetings.ofConversation.invalidate({ conversationId: event.conversationId })
+        void utils.deals.meetings.mine.invalidate()
         void utils.deals.ofConversation.invalidate({ conversationId: event.conversationId })
         void utils.chat.conversations.invalidate()
         void utils.chat.unreadCount.invalidate()
@@ -83,15 +83,16 @@ export default function ChatEvents({ viewerId }: { viewerId: number }) {
       }
       if (event.type === 'offer') {
         const { offer } = event
-        utils.offers.list.setData({ conversationId: event.conversationId, dealId: offer.dealId }, (list) =>
-          list ? mergeOffer(list, offer) : list,
+        utils.deals.offers.list.setData(
+          { conversationId: event.conversationId, dealId: offer.dealId },
+          (list) => (list ? mergeOffer(list, offer) : list),
         )
         // The deal's state line in the thread header and a thread read before its deal existed.
         void utils.deals.ofConversation.invalidate({ conversationId: event.conversationId })
         void utils.chat.conversations.invalidate()
         void utils.chat.unreadCount.invalidate()
         if (offer.status !== 'aberta')
-          void utils.offers.list.invalidate({ conversationId: event.conversationId })
+          void utils.deals.offers.list.invalidate({ conversationId: event.conversationId })
         return
       }
       if (event.type === 'read') {

@@ -6,11 +6,11 @@ import { trpc } from '@/lib/trpc'
 export function useMergeMeeting(conversationId: number) {
   const utils = trpc.useUtils()
   return (meeting: MeetingView) => {
-    utils.meetings.ofConversation.setData({ conversationId }, (list) =>
+    utils.deals.meetings.ofConversation.setData({ conversationId }, (list) =>
       list ? [meeting, ...list.filter((item) => item.id !== meeting.id)].sort((a, b) => b.id - a.id) : list,
     )
-    utils.meetings.byId.setData({ meetingId: meeting.id }, meeting)
-    void utils.meetings.mine.invalidate()
+    utils.deals.meetings.byId.setData({ meetingId: meeting.id }, meeting)
+    void utils.deals.meetings.mine.invalidate()
   }
 }
 

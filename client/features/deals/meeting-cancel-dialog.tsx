@@ -14,7 +14,7 @@ export function MeetingCancelDialog({ meeting }: { meeting: MeetingView }) {
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const cancel = trpc.meetings.cancel.useMutation(
+  const cancel = trpc.deals.meetings.cancel.useMutation(
     useMeetingChange(meeting.conversationId, {
       successMessage: 'Entrega cancelada.',
       errorTitle: 'Erro ao cancelar a entrega',

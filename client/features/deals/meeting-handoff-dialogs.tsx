@@ -17,7 +17,7 @@ import { useMeetingChange } from './meeting-cache'
  */
 export function HandoffCodeDialog({ meeting }: { meeting: MeetingView }) {
   const [open, setOpen] = useState(false)
-  const show = trpc.meetings.handoffCode.useMutation()
+  const show = trpc.deals.meetings.handoffCode.useMutation()
   const { mutate, reset } = show
   useEffect(() => {
     if (open) mutate({ meetingId: meeting.id })
@@ -72,7 +72,7 @@ export function HandoffConfirmDialog({ meeting }: { meeting: MeetingView }) {
   const [code, setCode] = useState('')
   const [scannable, setScannable] = useState(false)
   useEffect(() => setScannable(canScanQr()), [])
-  const confirm = trpc.meetings.confirmHandoff.useMutation(
+  const confirm = trpc.deals.meetings.confirmHandoff.useMutation(
     useMeetingChange(meeting.conversationId, {
       successMessage: 'Entrega confirmada!',
       errorTitle: 'Erro ao confirmar a entrega',

@@ -36,11 +36,11 @@ export function MeetingProposeDialog({
   onDone: () => void
 }) {
   const id = useId()
-  const spots = trpc.meetingSpots.list.useQuery()
+  const spots = trpc.deals.meetingSpots.list.useQuery()
   const [spotId, setSpotId] = useState('')
   const [slots, setSlots] = useState<Slot[]>([{ date: '', time: '' }])
   const [error, setError] = useState<string | undefined>()
-  const propose = trpc.meetings.propose.useMutation(
+  const propose = trpc.deals.meetings.propose.useMutation(
     useMeetingChange(conversationId, {
       successMessage: 'Proposta de entrega enviada!',
       errorTitle: 'Erro ao propor a entrega',

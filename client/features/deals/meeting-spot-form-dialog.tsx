@@ -65,7 +65,10 @@ function MeetingSpotForm({ spot, onDone }: { spot: MeetingSpotRow | null; onDone
     onSuccess: async () => {
       toast.success(spot ? 'Ponto de encontro atualizado!' : 'Ponto de encontro criado!')
       onDone()
-      await Promise.all([utils.admin.meetingSpots.list.invalidate(), utils.meetingSpots.list.invalidate()])
+      await Promise.all([
+        utils.admin.meetingSpots.list.invalidate(),
+        utils.deals.meetingSpots.list.invalidate(),
+      ])
     },
     onError: (error: unknown) => toastError(error, 'Erro ao salvar ponto de encontro'),
   }

@@ -30,7 +30,7 @@ export function ThreadMeetings({
   deal: DealSummary | null
 }) {
   const conversation = trpc.chat.conversation.useQuery({ conversationId })
-  const meetings = trpc.meetings.ofConversation.useQuery({ conversationId })
+  const meetings = trpc.deals.meetings.ofConversation.useQuery({ conversationId })
   const [proposing, setProposing] = useState(false)
   const closed = usePublishingClosed()
   const closedNoteId = `meeting-closed-${conversationId}`
@@ -108,7 +108,7 @@ function MeetingCard({
   /** The note's id while publishing is closed to the viewer (an egresso proposes no times). */
   closedNoteId?: string
 }) {
-  const pick = trpc.meetings.pick.useMutation(
+  const pick = trpc.deals.meetings.pick.useMutation(
     useMeetingChange(meeting.conversationId, {
       successMessage: 'Entrega combinada!',
       errorTitle: 'Erro ao escolher o horário',

@@ -1,7 +1,7 @@
 import type { OfferView } from '@shared/offers'
 import type { RouterOutputs } from '@/lib/api-types'
 
-export type ConversationOffers = RouterOutputs['offers']['list']
+export type ConversationOffers = RouterOutputs['deals']['offers']['list']
 
 /** A live offer into the thread's list: replaced by id, or added; the list stays oldest first. */
 export function mergeOffer(data: ConversationOffers, offer: OfferView): ConversationOffers {

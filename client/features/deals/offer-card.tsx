@@ -116,7 +116,7 @@ function OfferActions({
   const utils = trpc.useUtils()
   const [confirming, setConfirming] = useState<Answer | null>(null)
   const settle = (next: OfferView) => {
-    utils.offers.list.setData({ conversationId: next.conversationId, dealId: next.dealId }, (data) =>
+    utils.deals.offers.list.setData({ conversationId: next.conversationId, dealId: next.dealId }, (data) =>
       data ? mergeOffer(data, next) : data,
     )
     void utils.deals.ofConversation.invalidate({ conversationId: next.conversationId })
@@ -130,14 +130,16 @@ function OfferActions({
     },
     onError: (error: unknown) => {
       setConfirming(null)
-      void utils.offers.list.invalidate({ conversationId: offer.conversationId })
+      void utils.deals.offers.list.invalidate({ conversationId: offer.conversationId })
       toastError(error, errorTitle)
     },
   })
-  const accept = trpc.offers.accept.useMutation(
+  const accept = trpc.deals.offers.accept.useMutation(
     answered('Oferta aceita! Combinem a entrega pela conversa.', 'Erro ao aceitar oferta'),
   )
-  const decline = trpc.offers.decline.useMutation(answered('Oferta recusada.', 'Erro ao recusar oferta'))
+  const decline = trpc.deals.offers.decline.useMutation(
+    answered('Oferta recusada.', 'Erro ao recusar oferta'),
+  )
   const mutations = { accept, decline }
   const busy = accept.isPending || decline.isPending
   const amount = formatPrice(offer.amountCents)

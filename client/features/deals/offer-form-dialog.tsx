@@ -71,10 +71,11 @@ function OfferForm({
   const handlers = {
     onSuccess: (offer: Parameters<typeof mergeOffer>[1]) => {
       // The live event does the same; this covers a connection that is down at the moment.
-      utils.offers.list.setData({ conversationId: target.conversationId, dealId: offer.dealId }, (data) =>
-        data ? mergeOffer(data, offer) : data,
+      utils.deals.offers.list.setData(
+        { conversationId: target.conversationId, dealId: offer.dealId },
+        (data) => (data ? mergeOffer(data, offer) : data),
       )
-      void utils.offers.list.invalidate({ conversationId: target.conversationId })
+      void utils.deals.offers.list.invalidate({ conversationId: target.conversationId })
       void utils.deals.ofConversation.invalidate({ conversationId: target.conversationId })
       toast.success(counter ? 'Contraproposta enviada!' : 'Oferta enviada!')
       onDone()
@@ -82,8 +83,8 @@ function OfferForm({
     onError: (error: unknown) =>
       toastError(error, counter ? 'Erro ao enviar contraproposta' : 'Erro ao enviar oferta'),
   }
-  const make = trpc.offers.make.useMutation(handlers)
-  const answer = trpc.offers.counter.useMutation(handlers)
+  const make = trpc.deals.offers.make.useMutation(handlers)
+  const answer = trpc.deals.offers.counter.useMutation(handlers)
   const busy = make.isPending || answer.isPending
 
   const submit = form.handleSubmit(({ amount }) => {

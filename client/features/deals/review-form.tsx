@@ -30,15 +30,15 @@ export function ReviewForm({
   const utils = trpc.useUtils()
   const done = (title: string) => {
     toast.success(title)
-    void utils.reviews.invalidate()
+    void utils.deals.reviews.invalidate()
     void utils.profiles.byUsername.invalidate()
     onDone?.()
   }
-  const create = trpc.reviews.create.useMutation({
+  const create = trpc.deals.reviews.create.useMutation({
     onSuccess: () => done('Avaliação enviada'),
     onError: (error) => toastError(error, 'Erro ao enviar avaliação'),
   })
-  const edit = trpc.reviews.edit.useMutation({
+  const edit = trpc.deals.reviews.edit.useMutation({
     onSuccess: () => done('Avaliação atualizada'),
     onError: (error) => toastError(error, 'Erro ao atualizar avaliação'),
   })

@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils'
  * pinned area) when `conversationId` is given, or all of them (Minhas entregas). Nothing when none wait.
  */
 export function ReviewPrompt({ conversationId, className }: { conversationId?: number; className?: string }) {
-  const query = trpc.reviews.pending.useQuery(conversationId ? { conversationId } : {})
+  const query = trpc.deals.reviews.pending.useQuery(conversationId ? { conversationId } : {})
   const { community } = useCommunity()
   const pending = query.data ?? []
   if (pending.length === 0) return null

@@ -21,7 +21,7 @@ export default function ReviewRemoveDialog({
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | undefined>()
   const utils = trpc.useUtils()
-  const remove = trpc.reviews.remove.useMutation({
+  const remove = trpc.deals.reviews.remove.useMutation({
     onSuccess: () => {
       toast.success('Avaliação removida.')
       setOpen(false)

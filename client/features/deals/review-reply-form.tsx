@@ -13,7 +13,7 @@ export default function ReviewReplyForm({ reviewId }: { reviewId: number }) {
   const [open, setOpen] = useState(false)
   const [reply, setReply] = useState('')
   const utils = trpc.useUtils()
-  const send = trpc.reviews.reply.useMutation({
+  const send = trpc.deals.reviews.reply.useMutation({
     onSuccess: () => {
       toast.success('Resposta publicada')
       setOpen(false)

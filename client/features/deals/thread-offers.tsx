@@ -26,7 +26,7 @@ export function useThreadOffers(
   enabled: boolean,
   listingTitles: ReadonlyMap<number, string> = new Map(),
 ): { items: ThreadItem[]; bar: ReactNode } {
-  const offers = trpc.offers.list.useQuery(
+  const offers = trpc.deals.offers.list.useQuery(
     { conversationId, dealId },
     { enabled: enabled && conversationId > 0 },
   )

@@ -44,7 +44,7 @@ function MeetingSpotsAdmin() {
   const [removing, setRemoving] = useState<MeetingSpotRow | null>(null)
   const spots = trpc.admin.meetingSpots.list.useQuery()
   const refresh = () =>
-    Promise.all([utils.admin.meetingSpots.list.invalidate(), utils.meetingSpots.list.invalidate()])
+    Promise.all([utils.admin.meetingSpots.list.invalidate(), utils.deals.meetingSpots.list.invalidate()])
   const remove = trpc.admin.meetingSpots.delete.useMutation(
     removalCallbacks({
       closeDialog: () => setRemoving(null),

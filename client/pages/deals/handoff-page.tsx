@@ -30,7 +30,7 @@ export function HandoffPage() {
   const params = useParams<{ id: string }>()
   const meetingId = routeId(params.id)
   const valid = meetingId > 0
-  const query = trpc.meetings.byId.useQuery({ meetingId }, { enabled: valid, retry: false })
+  const query = trpc.deals.meetings.byId.useQuery({ meetingId }, { enabled: valid, retry: false })
   const { viewer } = useViewer()
   const notFound = notFoundFor(meetingId, query.error)
   usePageTitle(notFound ? 'Entrega não encontrada' : 'Confirmar entrega')
@@ -132,7 +132,7 @@ function BuyerConfirmation({ meeting }: { meeting: MeetingView }) {
   // The camera exists only in the browser: decided after hydration, so the server's HTML matches.
   const [scannable, setScannable] = useState(false)
   useEffect(() => setScannable(canScanQr()), [])
-  const confirm = trpc.meetings.confirmHandoff.useMutation(
+  const confirm = trpc.deals.meetings.confirmHandoff.useMutation(
     useMeetingChange(meeting.conversationId, {
       successMessage: 'Entrega confirmada!',
       errorTitle: 'Erro ao confirmar a entrega',

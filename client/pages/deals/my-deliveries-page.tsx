@@ -14,12 +14,12 @@ import { formatDateTime } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
-type MyMeeting = RouterOutputs['meetings']['mine']['upcoming'][number]
+type MyMeeting = RouterOutputs['deals']['meetings']['mine']['upcoming'][number]
 
 /** "Minhas entregas": the member's meetings ahead (proposed or agreed) and the past ones. */
 export function MyDeliveriesPage() {
   usePageTitle('Minhas entregas')
-  const meetings = trpc.meetings.mine.useQuery()
+  const meetings = trpc.deals.meetings.mine.useQuery()
   const upcoming = { ...meetings, data: meetings.data?.upcoming }
   const past = { ...meetings, data: meetings.data?.past }
 

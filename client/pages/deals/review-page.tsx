@@ -21,7 +21,7 @@ export function ReviewPage() {
   const params = useParams<{ meetingId: string }>()
   const meetingId = routeId(params.meetingId)
   const valid = meetingId > 0
-  const query = trpc.reviews.forHandoff.useQuery({ meetingId }, { enabled: valid })
+  const query = trpc.deals.reviews.forHandoff.useQuery({ meetingId }, { enabled: valid })
   const { community } = useCommunity()
   const notFound = notFoundFor(meetingId, query.error)
   usePageTitle(notFound ? 'Entrega não encontrada' : 'Avaliar entrega')

@@ -3,9 +3,9 @@ import {
   dealOffersSchema,
   makeOfferSchema,
   offerIdSchema,
-} from '../../shared/schemas/offers'
-import { answerOffer, conversationOffers, counterOffer, makeOffer } from '../deals/offers'
-import { approvedProcedure, router } from '../trpc/init'
+} from '../../../shared/schemas/offers'
+import { answerOffer, conversationOffers, counterOffer, makeOffer } from '../../deals/offers'
+import { approvedProcedure, router } from '../../trpc/init'
 
 /** "Fazer uma oferta" in a conversation about a listing; only its two participants see or act. */
 export const offersRouter = router({

@@ -5,7 +5,7 @@ import {
   reviewInputSchema,
   reviewRemovalSchema,
   reviewReplySchema,
-} from '../../shared/schemas/reviews'
+} from '../../../shared/schemas/reviews'
 import {
   createReview,
   editReview,
@@ -13,8 +13,8 @@ import {
   removeReviewByModeration,
   replyToReview,
   reviewOfHandoff,
-} from '../deals/reviews'
-import { approvedProcedure, moderatorProcedure, router } from '../trpc/init'
+} from '../../deals/reviews'
+import { approvedProcedure, moderatorProcedure, router } from '../../trpc/init'
 
 export const reviewsRouter = router({
   /** The review page of one confirmed hand-off: the other side, one's own review, what may still be done. */

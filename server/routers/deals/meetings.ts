@@ -5,8 +5,8 @@ import {
   meetingIdSchema,
   pickMeetingTimeSchema,
   proposeMeetingSchema,
-} from '../../shared/schemas/meetings'
-import { confirmHandoff, openHandoffCode } from '../deals/handoff'
+} from '../../../shared/schemas/meetings'
+import { confirmHandoff, openHandoffCode } from '../../deals/handoff'
 import {
   cancelMeeting,
   conversationMeetings,
@@ -14,8 +14,8 @@ import {
   myMeetings,
   pickMeetingTime,
   proposeMeeting,
-} from '../deals/meetings'
-import { approvedProcedure, router } from '../trpc/init'
+} from '../../deals/meetings'
+import { approvedProcedure, router } from '../../trpc/init'
 
 /** "Combinar entrega" in a conversation, "Minhas entregas", and the hand-off confirmed by the seller's code. */
 export const meetingsRouter = router({

@@ -1,10 +1,22 @@
-import { conversationDealsSchema, dealReserveSchema, startDealSchema } from '../../shared/schemas/deals'
-import { bundleCandidates, conversationDeals, startDeal } from '../deals/deals'
-import { setDealReserved } from '../deals/reservations'
-import { approvedProcedure, router } from '../trpc/init'
+import { conversationDealsSchema, dealReserveSchema, startDealSchema } from '../../../shared/schemas/deals'
+import { bundleCandidates, conversationDeals, startDeal } from '../../deals/deals'
+import { setDealReserved } from '../../deals/reservations'
+import { approvedProcedure, router } from '../../trpc/init'
+import { meetingSpotsRouter } from './meeting-spots'
+import { meetingsRouter } from './meetings'
+import { offersRouter } from './offers'
+import { reviewsRouter } from './reviews'
 
-/** The deals of a conversation: one per listing or bundle, each with its own offers, meeting and hand-off. */
+/**
+ * Everything over server/deals/: the deals of a conversation (one per listing or bundle), and under them
+ * their offers, meetings and hand-offs, reviews and the community's meeting spots.
+ */
 export const dealsRouter = router({
+  offers: offersRouter,
+  meetings: meetingsRouter,
+  reviews: reviewsRouter,
+  meetingSpots: meetingSpotsRouter,
+
   /** The thread header's deals, open ones first. */
   ofConversation: approvedProcedure
     .input(conversationDealsSchema)

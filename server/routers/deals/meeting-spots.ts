@@ -1,5 +1,5 @@
-import { activeSpots } from '../deals/meeting-spots'
-import { approvedProcedure, router } from '../trpc/init'
+import { activeSpots } from '../../deals/meeting-spots'
+import { approvedProcedure, router } from '../../trpc/init'
 
 /** The community's safe meeting spots, as a member proposing a meeting chooses among them. */
 export const meetingSpotsRouter = router({
