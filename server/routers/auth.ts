@@ -8,6 +8,7 @@ import {
   twoFactorCodeSchema,
 } from '../../shared/schemas/auth'
 import { signInWithPasskeySchema } from '../../shared/schemas/passkeys'
+import { accountChangeStream } from '../people/account/live'
 import { passkeySignInOptions, signInWithPasskey } from '../people/auth/passkeys'
 import { requestPasswordReset, resetPassword } from '../people/auth/password-reset'
 import { invalidateSession, serializeBlankSessionCookie } from '../people/auth/session'
@@ -20,13 +21,7 @@ import {
   verifyEmail,
 } from '../people/auth/sign-up'
 import { currentViewer } from '../people/auth/viewer'
-import { BUS_GAP } from '../realtime/bus'
-import {
-  acquireSubscriptionSlot,
-  type StreamScope,
-  sessionStillValid,
-  streamScope,
-} from '../realtime/subscriptions'
+import { streamScope } from '../realtime/subscriptions'
 import { approvedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init'
 
 export const authRouter = router({
@@ -98,20 +93,3 @@ export const authRouter = router({
     accountChangeStream(streamScope(ctx), signal),
   ),
 })
-
-async function* accountChangeStream(
-  { db, bus, request, userId }: StreamScope,
-  signal: AbortSignal | undefined,
-) {
-  const release = acquireSubscriptionSlot(request)
-  const stop = signal ?? new AbortController().signal
-  try {
-    for await (const message of bus.listen('account', userId, stop)) {
-      if (!sessionStillValid(db, request)) break
-      // After a gap the change is unknown: the page reads the account again, as for a profile change.
-      yield { reason: message === BUS_GAP ? ('profile' as const) : message.reason }
-    }
-  } finally {
-    release()
-  }
-}

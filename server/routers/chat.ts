@@ -1,15 +1,12 @@
-import { tracked } from '@trpc/server'
 import { z } from 'zod'
 import type { ScamSignal } from '../../shared/safety'
 import { sendMessageSchema, startConversationSchema } from '../../shared/schemas/chat'
 import { unreadCount } from '../chat/conversations'
 import { conversationHeader, inbox } from '../chat/inbox'
+import { chatEventStream } from '../chat/live'
 import {
   deliverMessage,
-  hasMessageBetween,
-  latestMessageId,
   markConversationRead,
-  missedMessageEvents,
   sendableConversation,
   signalTyping,
   storeMessage,
@@ -20,15 +17,9 @@ import { conversationViewing } from '../chat/viewing'
 import { appError } from '../errors'
 import { notifyChatMessage } from '../notifications/kinds'
 import { consumeAll } from '../rate-limits'
-import { BUS_GAP, type ChatEvent } from '../realtime/bus'
-import {
-  acquireSubscriptionSlot,
-  endOnSuspension,
-  type StreamScope,
-  sessionStillValid,
-  streamScope,
-} from '../realtime/subscriptions'
+import { streamScope } from '../realtime/subscriptions'
 import { approvedProcedure, router } from '../trpc/init'
+import { trackedById } from '../trpc/tracked'
 
 const conversationInput = z.object({ conversationId: z.number().int().positive() })
 
@@ -82,7 +73,9 @@ export const chatRouter = router({
    */
   events: approvedProcedure
     .input(z.object({ lastEventId: z.string().nullish() }).optional())
-    .subscription(({ ctx, input, signal }) => chatEventStream(streamScope(ctx), input?.lastEventId, signal)),
+    .subscription(({ ctx, input, signal }) =>
+      trackedById(chatEventStream(streamScope(ctx), input?.lastEventId, signal)),
+    ),
 
   /** Held while a page shows the conversation: its messages are not pushed to the member's devices meanwhile. */
   viewing: approvedProcedure
@@ -91,59 +84,3 @@ export const chatRouter = router({
       conversationViewing(streamScope(ctx), ctx.push?.presence, input.conversationId, signal),
     ),
 })
-
-/** The member's live chat: messages (resumable by id), receipts and typing. */
-async function* chatEventStream(
-  scope: StreamScope,
-  lastEventId: string | null | undefined,
-  signal: AbortSignal | undefined,
-) {
-  const { db, bus, request, userId } = scope
-  const release = acquireSubscriptionSlot(request)
-  let unwatch = () => {}
-  try {
-    // A fresh subscription starts from the newest message when it was asked for; a resumed one from
-    // the last it saw. Listening starts before the backlog is read, so nothing sent in between is
-    // lost; what arrives both ways is skipped by id.
-    const resumeFrom = Number(lastEventId ?? 0) || latestMessageId(db)
-    const listener = bus.listen('chat', userId, signal ?? new AbortController().signal)
-    const live = listener[Symbol.asyncIterator]()
-    unwatch = await endOnSuspension(scope, () => void live.return?.())
-    await listener.ready
-    const backlog: ChatEvent[] = missedMessageEvents(db, userId, resumeFrom)
-    let lastId = resumeFrom
-    // Only another instance can announce a message after a later one; one process publishes in order.
-    const announcedEarly = (id: number) =>
-      !bus.inCommitOrder && id > lastId && hasMessageBetween(db, userId, lastId, id)
-    while (!signal?.aborted) {
-      let event = backlog.shift()
-      if (!event) {
-        const next = await live.next()
-        if (next.done) break
-        if (!sessionStillValid(db, request)) break
-        if (next.value === BUS_GAP) {
-          // Live events were lost while the bus was down: what was sent meanwhile comes from the database.
-          backlog.push(...missedMessageEvents(db, userId, lastId))
-          continue
-        }
-        event = next.value
-        if (event.type === 'message' && announcedEarly(event.message.id)) {
-          // An earlier message is still on its way from another instance: read both in id order.
-          backlog.push(...missedMessageEvents(db, userId, lastId))
-          continue
-        }
-      }
-      if (event.type === 'message') {
-        if (event.message.id <= lastId) continue
-        lastId = event.message.id
-        yield tracked(String(event.message.id), event)
-      } else {
-        // Receipts and typing are not replayed; they carry the last message id so resuming stays correct.
-        yield tracked(String(lastId), event)
-      }
-    }
-  } finally {
-    unwatch()
-    release()
-  }
-}
