@@ -1,7 +1,7 @@
 import { barrierReportSchema, blockInputSchema, reportInputSchema } from '../../shared/schemas/safety'
 import { releaseSeatsAcrossBlock } from '../events/blocked-seats'
 import { blockedByMember, blockMember, unblockMember } from '../safety/blocks'
-import { createBarrierReport, createReport, reportsBy } from '../safety/reports'
+import { createBarrierReport, createReport, reportsBy } from '../safety/reports/create'
 import { approvedProcedure, router } from '../trpc/init'
 
 /** Reporting and blocking, for members. */

@@ -32,7 +32,7 @@ import {
   wantedPosts,
 } from '../../db/schema'
 import { blockedByMember, notBlockedWith } from '../../safety/blocks'
-import { type ReportSnapshot, snapshotTitle } from '../../safety/reports'
+import { type ReportSnapshot, snapshotTitle } from '../../safety/reports/snapshot'
 import { alumniSince } from '../../semesters/standing'
 import { accessRecordsOf } from '../auth/access-records'
 import type { CurrentUser } from '../auth/identity'

@@ -1,6 +1,7 @@
 import { resolveReportSchema } from '../../../shared/schemas/safety'
 import { memberCommunityId } from '../../communities/scope'
-import { reportQueue, resolveReports } from '../../safety/reports'
+import { resolveReports } from '../../safety/reports/decide'
+import { reportQueue } from '../../safety/reports/queue'
 import { moderatorProcedure, router } from '../../trpc/init'
 
 /** The Denúncias queue: moderators and admins, their own community only. */

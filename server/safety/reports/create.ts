@@ -1,0 +1,245 @@
+import { and, asc, desc, eq } from 'drizzle-orm'
+import { withPhotoNote } from '../../../shared/chat'
+import type { ContentReportTarget } from '../../../shared/safety'
+import type { BarrierReportInput, ReportInput } from '../../../shared/schemas/safety'
+import { participantConversation } from '../../chat/conversations'
+import { photosOf } from '../../chat/photos'
+import { memberCommunityId } from '../../communities/scope'
+import type { Database } from '../../db/client'
+import { listingImages, listings, messages, profiles, reports } from '../../db/schema'
+import { visibleReview } from '../../deals/reviews'
+import { appError } from '../../errors'
+import { visibleListing } from '../../listings/rules'
+import type { CurrentUser } from '../../people/auth/identity'
+import { memberChipColumns, memberNameColumns } from '../../people/profiles/member-columns'
+import { consumeAll } from '../../rate-limits'
+import type { AppServices } from '../../services'
+import { visibleWanted } from '../../wanted/rules'
+import { publishAdminChange } from '../moderation/badges'
+import { type ReportSnapshot, snapshotTitle } from './snapshot'
+
+const targetMissing = () => appError('NOT_FOUND', 'REPORT_TARGET_NOT_FOUND')
+
+function personOf(db: Database, userId: number) {
+  return (
+    db.select(memberNameColumns).from(profiles).where(eq(profiles.userId, userId)).get() ?? {
+      username: null,
+      fullName: 'Conta removida',
+    }
+  )
+}
+
+/** The member answerable for the target and its snapshot; only what the reporter can see is reportable. */
+function resolveTarget(
+  db: Database,
+  reporter: CurrentUser,
+  type: ContentReportTarget,
+  id: number,
+): { targetUserId: number; snapshot: ReportSnapshot } {
+  if (type === 'listing') {
+    let listing: ReturnType<typeof visibleListing>
+    try {
+      listing = visibleListing(db, reporter, id)
+    } catch {
+      throw targetMissing()
+    }
+    const row = db
+      .select({ title: listings.title, description: listings.description, priceCents: listings.priceCents })
+      .from(listings)
+      .where(eq(listings.id, id))
+      .get()
+    if (!row) throw targetMissing()
+    const imageUrls = db
+      .select({ url: listingImages.fullUrl })
+      .from(listingImages)
+      .where(eq(listingImages.listingId, id))
+      .orderBy(asc(listingImages.position))
+      .all()
+      .map((image) => image.url)
+    return {
+      targetUserId: listing.sellerId,
+      snapshot: { type, ...row, imageUrls, seller: personOf(db, listing.sellerId) },
+    }
+  }
+  if (type === 'wanted') {
+    let post: ReturnType<typeof visibleWanted>
+    try {
+      post = visibleWanted(db, reporter, id)
+    } catch {
+      throw targetMissing()
+    }
+    const { posterId, mainCategoryName, id: _id, ...shown } = post
+    return {
+      targetUserId: posterId,
+      snapshot: { type, ...shown, categoryName: mainCategoryName, poster: personOf(db, posterId) },
+    }
+  }
+  if (type === 'review') {
+    let review: ReturnType<typeof visibleReview>
+    try {
+      review = visibleReview(db, reporter, id)
+    } catch {
+      throw targetMissing()
+    }
+    // The reviewer answers for the review; their own review is theirs to edit, not to report.
+    return {
+      targetUserId: review.reviewerId,
+      snapshot: {
+        type,
+        stars: review.stars,
+        comment: review.comment,
+        reply: review.reply,
+        reviewer: personOf(db, review.reviewerId),
+        reviewee: personOf(db, review.revieweeId),
+      },
+    }
+  }
+  if (type === 'user') {
+    const profile = db
+      .select({
+        userId: profiles.userId,
+        ...memberChipColumns,
+        bio: profiles.bio,
+        course: profiles.course,
+        communityId: profiles.communityId,
+        approved: profiles.approved,
+      })
+      .from(profiles)
+      .where(eq(profiles.userId, id))
+      .get()
+    if (!profile?.approved || profile.communityId !== reporter.communityId) throw targetMissing()
+    const { userId, communityId: _c, approved: _a, ...shown } = profile
+    return { targetUserId: userId, snapshot: { type, ...shown } }
+  }
+  const message = db
+    .select({
+      conversationId: messages.conversationId,
+      senderId: messages.senderId,
+      content: messages.content,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(eq(messages.id, id))
+    .get()
+  if (!message || message.senderId === null) throw targetMissing()
+  try {
+    participantConversation(db, reporter.id, message.conversationId)
+  } catch {
+    throw targetMissing()
+  }
+  return {
+    targetUserId: message.senderId,
+    snapshot: {
+      type,
+      // The photos stay private to the conversation: the moderator reads that there were some.
+      content: withPhotoNote(message.content, photosOf(db, [id]).get(id)?.length ?? 0),
+      sentAt: message.createdAt.toISOString(),
+      sender: personOf(db, message.senderId),
+    },
+  }
+}
+
+/** A member reports a listing, a profile or a message. The reported person is never told who. */
+export async function createReport(services: AppServices, reporter: CurrentUser, input: ReportInput) {
+  const { db } = services
+  const communityId = memberCommunityId(reporter)
+  const { targetUserId, snapshot } = resolveTarget(db, reporter, input.targetType, input.targetId)
+  if (targetUserId === reporter.id) throw appError('BAD_REQUEST', 'REPORT_SELF')
+  const open = db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporterId, reporter.id),
+        eq(reports.targetType, input.targetType),
+        eq(reports.targetId, input.targetId),
+        eq(reports.status, 'open'),
+      ),
+    )
+    .get()
+  if (open) throw appError('CONFLICT', 'REPORT_ALREADY_OPEN')
+  await consumeAll([[services.rateLimits.reportsByUser, String(reporter.id)]]).catch(() => {
+    throw appError('TOO_MANY_REQUESTS', 'REPORTS_TOO_FAST')
+  })
+  const created = db
+    .insert(reports)
+    .values({
+      communityId,
+      reporterId: reporter.id,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      targetUserId,
+      reason: input.reason,
+      details: input.details || null,
+      snapshot,
+    })
+    // Two reports sent at once: the partial unique index keeps one open.
+    .onConflictDoNothing()
+    .returning({ id: reports.id })
+    .get()
+  if (!created) throw appError('CONFLICT', 'REPORT_ALREADY_OPEN')
+  publishAdminChange(services.bus, communityId)
+  return { id: created.id }
+}
+
+/**
+ * A member tells of an accessibility barrier. It joins the Denúncias queue of their community as a
+ * target of its own (nobody is answerable for it), and they hear back like any reporter.
+ */
+export async function createBarrierReport(
+  services: AppServices,
+  reporter: CurrentUser,
+  input: BarrierReportInput,
+) {
+  const { db } = services
+  const communityId = memberCommunityId(reporter)
+  await consumeAll([[services.rateLimits.reportsByUser, String(reporter.id)]]).catch(() => {
+    throw appError('TOO_MANY_REQUESTS', 'REPORTS_TOO_FAST')
+  })
+  const snapshot: ReportSnapshot = {
+    type: 'barrier',
+    page: input.page,
+    assistiveTech: input.assistiveTech || null,
+  }
+  const id = db.transaction((tx) => {
+    const created = tx
+      .insert(reports)
+      .values({
+        communityId,
+        reporterId: reporter.id,
+        targetType: 'barrier',
+        targetId: 0,
+        reason: 'accessibility',
+        details: input.details,
+        snapshot,
+      })
+      .returning({ id: reports.id })
+      .get()
+    // Each barrier is its own target, so one member may tell of several at once.
+    tx.update(reports).set({ targetId: created.id }).where(eq(reports.id, created.id)).run()
+    return created.id
+  })
+  publishAdminChange(services.bus, communityId)
+  return { id }
+}
+
+/** Minha Conta: the member's reports and what became of them (never who was sanctioned how, beyond the label). */
+export function reportsBy(db: Database, reporterId: number) {
+  return db
+    .select({
+      id: reports.id,
+      targetType: reports.targetType,
+      reason: reports.reason,
+      status: reports.status,
+      resolution: reports.resolution,
+      snapshot: reports.snapshot,
+      createdAt: reports.createdAt,
+      resolvedAt: reports.resolvedAt,
+    })
+    .from(reports)
+    .where(eq(reports.reporterId, reporterId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(100)
+    .all()
+    .map((row) => ({ ...row, title: snapshotTitle(row.snapshot as ReportSnapshot) }))
+}
