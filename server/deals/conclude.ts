@@ -15,7 +15,7 @@ import { memberChipColumns } from '../people/profiles/member-columns'
 import { publishAdminChange } from '../safety/moderation/badges'
 import type { AppServices } from '../services'
 import { touchDeal } from './context'
-import { closeOffersOffSale } from './offers'
+import { closeOffersOffSale } from './offer-ends'
 import { releaseLapsedReservations } from './reservations'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -6,24 +6,20 @@
  * hour before; a meeting never confirmed within 24 hours after its time lapses quietly.
  */
 import { TZDate } from '@date-fns/tz'
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { createEvent } from 'ics'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { type MeetingStatus, WEEKDAY_BITS } from '../../shared/deals'
 import type { AppErrorCode } from '../../shared/errors'
 import {
   MEETING_DAYS_AHEAD_MAX,
-  MEETING_LAPSE_AFTER_MS,
   MEETING_MIN_LEAD_MS,
-  MEETING_REMINDER_BEFORE_MS,
   MEETING_TIME_ZONE,
   type MeetingView,
 } from '../../shared/meetings'
 import { routes } from '../../shared/routes'
-import { toMultiLine, toSingleLine } from '../../shared/schemas/text'
 import { participantConversation, publishChat } from '../chat/conversations'
 import { sendableConversation } from '../chat/messages'
 import type { Database } from '../db/client'
-import { listings, meetingSpots, meetings, profiles } from '../db/schema'
+import { listings, meetingSpots, meetings } from '../db/schema'
 import { appError } from '../errors'
 import { isLive } from '../listings/visibility'
 import { notify } from '../notifications/notify'
@@ -47,7 +43,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 const meetingNotFound = () => appError('NOT_FOUND', 'MEETING_NOT_FOUND')
 
-const viewColumns = {
+export const viewColumns = {
   meeting: meetings,
   spot: spotColumns,
   listingTitle: listings.title,
@@ -59,7 +55,7 @@ type ViewRow = {
   listingTitle: string | null
 }
 
-function toMeetingView({ meeting, spot, listingTitle }: ViewRow): MeetingView {
+export function toMeetingView({ meeting, spot, listingTitle }: ViewRow): MeetingView {
   return {
     id: meeting.id,
     conversationId: meeting.conversationId,
@@ -81,7 +77,7 @@ function toMeetingView({ meeting, spot, listingTitle }: ViewRow): MeetingView {
   }
 }
 
-function viewQuery(db: Database) {
+export function viewQuery(db: Database) {
   return db
     .select(viewColumns)
     .from(meetings)
@@ -195,10 +191,10 @@ function assertProposableTimes(spot: SpotRow, times: readonly number[], now: Dat
   }
 }
 
-const otherSide = (row: Pick<MeetingRow, 'sellerId' | 'buyerId'>, userId: number) =>
+export const otherSide = (row: Pick<MeetingRow, 'sellerId' | 'buyerId'>, userId: number) =>
   row.sellerId === userId ? row.buyerId : row.sellerId
 
-const spotLabel = (view: MeetingView) => view.spot.name
+export const spotLabel = (view: MeetingView) => view.spot.name
 
 /** "sex., 28/11 às 14:30" on the community's clock, for notifications and e-mails. */
 export function meetingTimeText(at: Date | string | number): string {
@@ -376,173 +372,4 @@ export function conversationMeetings(
     .limit(20)
     .all()
     .map(toMeetingView)
-}
-
-export type MyMeeting = MeetingView & {
-  counterpart: { id: number; fullName: string; username: string | null }
-}
-
-/**
- * "Minhas entregas": the member's meetings still ahead (open proposals, and agreed ones until they lapse)
- * and the latest past ones. Proposals replaced by a newer one are left out: they are only history.
- */
-export function myMeetings(db: Database, userId: number, now = new Date()) {
-  const rows = db
-    .select({ ...viewColumns, counterpartName: profiles.fullName, counterpartUsername: profiles.username })
-    .from(meetings)
-    .innerJoin(meetingSpots, eq(meetingSpots.id, meetings.spotId))
-    .leftJoin(listings, eq(listings.id, meetings.listingId))
-    .leftJoin(
-      profiles,
-      eq(
-        profiles.userId,
-        sql`case when ${meetings.sellerId} = ${userId} then ${meetings.buyerId} else ${meetings.sellerId} end`,
-      ),
-    )
-    .where(
-      and(
-        or(eq(meetings.sellerId, userId), eq(meetings.buyerId, userId)),
-        or(sql`${meetings.status} <> 'cancelada'`, sql`${meetings.cancelReason} is not null`),
-      ),
-    )
-    .orderBy(desc(meetings.id))
-    .limit(100)
-    .all()
-  const upcoming: MyMeeting[] = []
-  const past: MyMeeting[] = []
-  for (const row of rows) {
-    const view: MyMeeting = {
-      ...toMeetingView(row),
-      counterpart: {
-        id: otherSide(row.meeting, userId),
-        fullName: row.counterpartName ?? 'Membro do Vupt',
-        username: row.counterpartUsername,
-      },
-    }
-    const open =
-      row.meeting.status === 'proposta' ||
-      (row.meeting.status === 'combinada' &&
-        (row.meeting.scheduledAt?.getTime() ?? 0) + MEETING_LAPSE_AFTER_MS > now.getTime())
-    ;(open ? upcoming : past).push(view)
-  }
-  const when = (view: MeetingView) => new Date(view.scheduledAt ?? view.proposedTimes[0] ?? 0).getTime()
-  upcoming.sort((a, b) => when(a) - when(b))
-  return { upcoming, past: past.slice(0, 50) }
-}
-
-/**
- * 'Adicionar à agenda': an RFC 5545 file of an agreed (or confirmed) meeting, for its two participants
- * only; null for anyone else and for a meeting with no time yet.
- */
-export function meetingCalendarFile(
-  db: Database,
-  userId: number,
-  meetingId: number,
-  /** Minhas entregas under the member's community (memberUrl). */
-  deliveriesUrl: string,
-): string | null {
-  const row = viewQuery(db).where(eq(meetings.id, meetingId)).get()
-  if (!row || (row.meeting.sellerId !== userId && row.meeting.buyerId !== userId)) return null
-  const { meeting, spot, listingTitle } = row
-  if (!meeting.scheduledAt || !['combinada', 'confirmada'].includes(meeting.status)) return null
-  const what = listingTitle ? toSingleLine(listingTitle) : 'um anúncio'
-  // Cleaned again, as the event calendar does: the ics package escapes LF but not a lone CR.
-  const { error, value } = createEvent({
-    uid: `entrega-${meeting.id}@vupt`,
-    title: toSingleLine(`Entrega no Vupt: ${what}`),
-    description: toMultiLine(
-      `Ponto de encontro: ${spot.name} (${spot.description}).\nNa hora, quem vende mostra o código da entrega e quem compra confirma no Vupt.`,
-    ),
-    location: toSingleLine(`${spot.name} - ${spot.description}`),
-    url: deliveriesUrl,
-    start: meeting.scheduledAt.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: 30 },
-    status: 'CONFIRMED',
-    productId: 'vupt/entregas',
-  })
-  if (error || !value) throw error ?? new Error(`calendário vazio para a entrega ${meeting.id}`)
-  return value
-}
-
-/** Agreed meetings an hour or less ahead get their reminder, once each (reminderSentAt). */
-export function sendMeetingReminders(services: MeetingServices, now = new Date()): number {
-  const { db } = services
-  const due = db
-    .update(meetings)
-    .set({ reminderSentAt: now })
-    .where(
-      and(
-        eq(meetings.status, 'combinada'),
-        isNull(meetings.reminderSentAt),
-        lte(meetings.scheduledAt, new Date(now.getTime() + MEETING_REMINDER_BEFORE_MS)),
-        sql`${meetings.scheduledAt} > ${now.getTime()}`,
-      ),
-    )
-    .returning({ id: meetings.id })
-    .all()
-  for (const { id } of due) {
-    const view = meetingView(db, id)
-    for (const userId of [view.sellerId, view.buyerId]) {
-      notify(services, {
-        userId,
-        kind: 'meeting_reminder',
-        title: 'Sua entrega é daqui a pouco',
-        body: `${spotLabel(view)}, ${meetingTimeText(view.scheduledAt ?? now)}.${
-          userId === view.sellerId
-            ? ' Abra o código da entrega para quem compra confirmar.'
-            : ' Confirme a entrega com o código de quem vende.'
-        }`,
-        link: routes.myDeliveries(),
-        email: { kind: 'meeting_reminder', about: `meeting:${id}` },
-      })
-    }
-  }
-  return due.length
-}
-
-/**
- * Quietly ends what can no longer happen: an agreed meeting 24 hours past its time without a confirmed
- * hand-off, and a proposal whose times have all passed. Both open threads hear it; nobody is notified.
- */
-export function lapseMeetings(services: Pick<AppServices, 'db' | 'bus'>, now = new Date()): number {
-  const { db, bus } = services
-  const lapsed = db
-    .update(meetings)
-    .set({ status: 'expirada', updatedAt: now })
-    .where(
-      and(
-        eq(meetings.status, 'combinada'),
-        lte(meetings.scheduledAt, new Date(now.getTime() - MEETING_LAPSE_AFTER_MS)),
-      ),
-    )
-    .returning({ id: meetings.id })
-    .all()
-  const stale = db
-    .select({ id: meetings.id, times: meetings.proposedTimes })
-    .from(meetings)
-    .where(eq(meetings.status, 'proposta'))
-    .all()
-    .filter((row) => row.times.every((time) => time <= now.getTime()))
-    .map((row) => row.id)
-  const expired = stale.length
-    ? db
-        .update(meetings)
-        .set({ status: 'expirada', updatedAt: now })
-        .where(and(eq(meetings.status, 'proposta'), inArray(meetings.id, stale)))
-        .returning({ id: meetings.id })
-        .all()
-    : []
-  for (const { id } of [...lapsed, ...expired]) publishMeeting(bus, db, id)
-  return lapsed.length + expired.length
-}
-
-export const MEETING_SWEEP_EVERY_MS = 5 * 60 * 1000
-
-/** One turn of the scheduled job (once across instances, under the job lock): idempotent. */
-export function runMeetingSweep(services: MeetingServices, now = new Date()) {
-  const reminded = sendMeetingReminders(services, now)
-  const lapsed = lapseMeetings(services, now)
-  return { reminded, lapsed, released: releaseLapsedReservations(services.db, now) }
 }

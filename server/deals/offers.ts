@@ -5,36 +5,26 @@
  * closes the open offer of every deal it is in, saying which one left. Accepting never touches the
  * listing's price: the deal is between the two; accepting a bundle reserves all of its listings.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { OfferStatus } from '../../shared/deals'
-import { formatPrice } from '../../shared/money'
 import { OFFER_TTL_MS, type OfferClosedBecause, type OfferView } from '../../shared/offers'
-import { routes } from '../../shared/routes'
 import { participantConversation, publishChat } from '../chat/conversations'
 import type { Database } from '../db/client'
-import { dealListings, deals, listings, offers } from '../db/schema'
+import { deals, listings, offers } from '../db/schema'
 import { appError } from '../errors'
-import { isLive, isLiveListing, listingSaleState } from '../listings/visibility'
-import { notify } from '../notifications/notify'
+import { isLive, listingSaleState } from '../listings/visibility'
 import type { CurrentUser } from '../people/auth/identity'
 import { consumeAll } from '../rate-limits'
 import type { EventBus } from '../realtime/bus'
 import { blockedBetween } from '../safety/blocks'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
-import {
-  type DealRow,
-  dealContext,
-  dealHasListingOffSale,
-  dealListingStates,
-  openDealWithListing,
-  participantDeal,
-  touchDeal,
-} from './context'
+import { type DealRow, dealContext, dealListingStates, openDealWithListing, participantDeal } from './context'
+import { dealTitle, notifyOfferAnswered, notifyOfferReceived } from './offer-notices'
 import { reserveListings } from './reservations'
 
-type OfferRow = typeof offers.$inferSelect
-type Services = Pick<
+export type OfferRow = typeof offers.$inferSelect
+export type OfferServices = Pick<
   AppServices,
   'db' | 'bus' | 'mailer' | 'logger' | 'publicUrl' | 'secrets' | 'defaultCommunitySlug' | 'rateLimits'
 >
@@ -76,7 +66,7 @@ export const offerView = (db: Database, row: OfferRow): OfferView =>
  * listing leaving the sale, expired) is published to both participants, on every instance through the bus.
  * Called after the change is committed.
  */
-function publishOffer(db: Database, bus: EventBus, row: OfferRow) {
+export function publishOffer(db: Database, bus: EventBus, row: OfferRow) {
   publishChat(bus, [row.buyerId, row.sellerId], {
     type: 'offer',
     conversationId: row.conversationId,
@@ -220,37 +210,10 @@ export function conversationOffers(
   }
 }
 
-async function spendOfferPoint(services: Services, conversationId: number) {
+async function spendOfferPoint(services: OfferServices, conversationId: number) {
   await consumeAll([[services.rateLimits.offersByConversation, String(conversationId)]], () =>
     appError('TOO_MANY_REQUESTS', 'OFFER_TOO_MANY'),
   )
-}
-
-function notifyOfferReceived(services: Services, row: OfferRow, listingTitle: string) {
-  touchDeal(services.db, row.dealId ?? 0, row.madeById, row.createdAt)
-  const recipient = row.madeById === row.buyerId ? row.sellerId : row.buyerId
-  const counter = row.madeById === row.sellerId
-  notify(services, {
-    userId: recipient,
-    kind: 'offer_received',
-    title: counter ? 'Você recebeu uma contraproposta' : 'Você recebeu uma oferta',
-    body: `${formatPrice(row.amountCents)} por ${listingTitle}. Responda em até 48 horas.`,
-    link: routes.conversation(row.conversationId),
-    email: { kind: 'offer_received', about: `conversation:${row.conversationId}` },
-  })
-}
-
-function notifyOfferAnswered(services: Services, row: OfferRow, listingTitle: string) {
-  const accepted = row.status === 'aceita'
-  touchDeal(services.db, row.dealId ?? 0, row.madeById === row.buyerId ? row.sellerId : row.buyerId)
-  notify(services, {
-    userId: row.madeById,
-    kind: 'offer_answered',
-    title: accepted ? 'Sua oferta foi aceita' : 'Sua oferta foi recusada',
-    body: `${formatPrice(row.amountCents)} por ${listingTitle}.${accepted ? ' Combine a entrega pela conversa.' : ''}`,
-    link: routes.conversation(row.conversationId),
-    email: { kind: 'offer_answered', about: `conversation:${row.conversationId}` },
-  })
 }
 
 /**
@@ -258,7 +221,7 @@ function notifyOfferAnswered(services: Services, row: OfferRow, listingTitle: st
  * people revise a price they typed; one the seller made (a counter) is answered by it (`contraposta`).
  */
 export async function makeOffer(
-  services: Services,
+  services: OfferServices,
   user: CurrentUser,
   input: { conversationId: number; dealId?: number | undefined; amountCents: number },
   now = new Date(),
@@ -307,16 +270,6 @@ export async function makeOffer(
   return toOfferView(created)
 }
 
-/** How a notification names the deal: its listing's title in quotes, or the first one's and how many more. */
-export function dealTitle(items: readonly { title: string }[]): string {
-  const [first] = items
-  if (!first) return 'um anúncio'
-  const more = items.length - 1
-  return more > 0
-    ? `"${first.title}" e mais ${more === 1 ? 'um anúncio' : `${more} anúncios`}`
-    : `"${first.title}"`
-}
-
 type OfferDeal = Pick<OfferRow, 'conversationId' | 'dealId' | 'listingId' | 'buyerId' | 'sellerId'>
 
 /** A new open offer of `amountCents` by `makerId` in the deal, open for OFFER_TTL_MS from `now`. */
@@ -349,7 +302,7 @@ function insertOffer(
  * The open offer, for the side it was made to: the maker waits, a third member finds nothing, and an
  * offer past its time or whose listing left the sale is closed (and written down as such).
  */
-function answerableOffer(services: Services, user: CurrentUser, offerId: number, now: Date) {
+function answerableOffer(services: OfferServices, user: CurrentUser, offerId: number, now: Date) {
   const { db } = services
   const row = db.select().from(offers).where(eq(offers.id, offerId)).get()
   if (!row || (row.buyerId !== user.id && row.sellerId !== user.id)) {
@@ -368,7 +321,7 @@ function answerableOffer(services: Services, user: CurrentUser, offerId: number,
 }
 
 export function answerOffer(
-  services: Services,
+  services: OfferServices,
   user: CurrentUser,
   offerId: number,
   answer: 'aceita' | 'recusada',
@@ -393,7 +346,7 @@ export function answerOffer(
 
 /** A counter by the side the open offer was made to: the open one becomes `contraposta`. */
 export async function counterOffer(
-  services: Services,
+  services: OfferServices,
   user: CurrentUser,
   input: { offerId: number; amountCents: number },
   now = new Date(),
@@ -416,70 +369,4 @@ export async function counterOffer(
   publishOffer(services.db, services.bus, result.created)
   notifyOfferReceived(services, result.created, dealTitle(context.listings))
   return toOfferView(result.created)
-}
-
-/**
- * The one hook for a listing leaving the sale (sold, paused, removed by the moderation, held by the
- * system): every open offer of a deal with a listing no longer live is closed, naming the listing that
- * left. Open offers are few (one per deal at most, on a partial index), so checking them all is cheaper
- * than tracking each path.
- */
-export function closeOffersOffSale(db: Database, bus: EventBus): number {
-  const closed = db
-    .update(offers)
-    .set({
-      status: 'encerrada',
-      closedByListingId: sql`coalesce((select ${dealListings.listingId} from ${dealListings}
-        where ${dealListings.dealId} = ${offers.dealId} and ${dealListings.listingId} not in
-          (select ${listings.id} from ${listings} where ${isLiveListing}) order by ${dealListings.listingId} limit 1),
-        ${offers.listingId})`,
-    })
-    .where(
-      and(
-        eq(offers.status, 'aberta'),
-        sql`(${offers.listingId} not in (select ${listings.id} from ${listings} where ${isLiveListing})
-          or ${dealHasListingOffSale(offers.dealId)})`,
-      ),
-    )
-    .returning()
-    .all()
-  for (const row of closed) publishOffer(db, bus, row)
-  return closed.length
-}
-
-/** Open offers past their 48 hours become `expirada`; both sides' open threads hear it. */
-export function expireOffers(db: Database, bus: EventBus, now = new Date()): number {
-  const due = db
-    .select({ id: offers.id })
-    .from(offers)
-    .where(and(eq(offers.status, 'aberta'), lte(offers.expiresAt, now)))
-    .limit(500)
-    .all()
-  if (due.length === 0) return 0
-  const expired = db
-    .update(offers)
-    .set({ status: 'expirada' })
-    .where(
-      and(
-        eq(offers.status, 'aberta'),
-        inArray(
-          offers.id,
-          due.map((row) => row.id),
-        ),
-      ),
-    )
-    .returning()
-    .all()
-  for (const row of expired) publishOffer(db, bus, row)
-  return expired.length
-}
-
-export const OFFER_SWEEP_EVERY_MS = 5 * 60 * 1000
-
-/** One turn of the scheduled job (once across instances, under the job lock): idempotent. */
-export function runOfferSweep(services: Pick<AppServices, 'db' | 'bus'>, now = new Date()) {
-  return {
-    expired: expireOffers(services.db, services.bus, now),
-    closed: closeOffersOffSale(services.db, services.bus),
-  }
 }

@@ -1,7 +1,7 @@
 import type { Express } from 'express'
 import { routes } from '../../shared/routes'
 import { memberUrl } from '../communities/links'
-import { meetingCalendarFile } from '../deals/meetings'
+import { meetingCalendarFile } from '../deals/my-meetings'
 import { appError } from '../errors'
 import { resolveSession } from '../people/auth/identity'
 import type { AppServices } from '../services'

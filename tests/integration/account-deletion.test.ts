@@ -29,7 +29,7 @@ import {
   uploads,
   users,
 } from '../../server/db/schema'
-import { sendMeetingReminders } from '../../server/deals/meetings'
+import { sendMeetingReminders } from '../../server/deals/meeting-sweep'
 import { DELETION_POLICY } from '../../server/people/account/delete-account'
 import { notificationsOf } from '../support/notifications'
 import { callerFor, createMember, setUpTestWorld, TEST_PASSWORD } from '../support/test-app'

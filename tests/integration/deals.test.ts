@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { deals, listings, meetingSpots, reports, reviews, users } from '../../server/db/schema'
 import { handoffCode } from '../../server/deals/handoff'
-import { runMeetingSweep } from '../../server/deals/meetings'
+import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { expectAppError } from '../support/assertions'
 import {
   communityBySlug,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { createConversation, createListing } from '../../server/db/factories'
 import { alumni, meetingSpots, meetings, notifications } from '../../server/db/schema'
 import { handoffCode } from '../../server/deals/handoff'
-import { runMeetingSweep } from '../../server/deals/meetings'
+import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { handoffLinkPath } from '../../shared/meetings'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
 import { browserHeaders, sessionCookieFor, startHttpApp } from '../support/http'

@@ -11,10 +11,10 @@ import {
   cancelMeeting,
   conversationMeetings,
   meetingForParticipant,
-  myMeetings,
   pickMeetingTime,
   proposeMeeting,
 } from '../../deals/meetings'
+import { myMeetings } from '../../deals/my-meetings'
 import { approvedProcedure, router } from '../../trpc/init'
 
 /** "Combinar entrega" in a conversation, "Minhas entregas", and the hand-off confirmed by the seller's code. */
