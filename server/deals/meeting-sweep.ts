@@ -1,3 +1,4 @@
+/** The scheduled job of meetings: the reminder an hour before, and the quiet end of what can no longer happen. */
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { MEETING_LAPSE_AFTER_MS, MEETING_REMINDER_BEFORE_MS } from '../../shared/meetings'
 import { routes } from '../../shared/routes'

@@ -1,3 +1,4 @@
+/** "Minhas entregas" and the calendar file of one meeting: what a member reads of their own meetings. */
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import { createEvent } from 'ics'
 import { MEETING_LAPSE_AFTER_MS, type MeetingView } from '../../shared/meetings'

@@ -1,3 +1,4 @@
+/** Offers that end without an answer: their listing left the sale, or their 48 hours passed. */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { dealListings, listings, offers } from '../db/schema'

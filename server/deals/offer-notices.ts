@@ -1,3 +1,4 @@
+/** What the other side of an offer is told, in the notification centre and by e-mail. */
 import { formatPrice } from '../../shared/money'
 import { routes } from '../../shared/routes'
 import { notify } from '../notifications/notify'

@@ -20,9 +20,7 @@ import type { CurrentUser, RequestScope } from '../people/auth/identity'
 import { consumeAll } from '../rate-limits'
 import type { AppServices } from '../services'
 import {
-  calendarDayIn,
   currentSemester,
-  endOfDay,
   REVERIFY_GRACE_MS,
   REVERIFY_NOTICE_MS,
   reverificationSemester,
@@ -45,7 +43,7 @@ const windowOpens = (semester: Semester, timeZone: string) =>
  * The approved, living members of the community whose address was proven before the semester's
  * window opened: those the semester asks to prove it again.
  */
-const askedBySemester = (community: { id: number; timeZone: string }, semester: Semester) =>
+export const askedBySemester = (community: { id: number; timeZone: string }, semester: Semester) =>
   and(
     eq(profiles.communityId, community.id),
     eq(profiles.approved, true),
@@ -54,7 +52,7 @@ const askedBySemester = (community: { id: number; timeZone: string }, semester: 
   )
 
 /** Two weeks after the start, or after the member's notice if it came later, or the admin's extension. */
-function deadlineOf(semester: Semester, timeZone: string, progress: Progress): Date {
+export function deadlineOf(semester: Semester, timeZone: string, progress: Progress): Date {
   const start = semesterStart(semester, timeZone).getTime()
   return new Date(
     Math.max(
@@ -68,7 +66,7 @@ function deadlineOf(semester: Semester, timeZone: string, progress: Progress): D
 const formatDay = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone, day: 'numeric', month: 'long' }).format(date)
 
-function memberCommunity(db: Database, userId: number): Community | undefined {
+export function memberCommunity(db: Database, userId: number): Community | undefined {
   return db
     .select({ id: communities.id, timeZone: communities.timeZone, name: communities.name })
     .from(profiles)
@@ -312,85 +310,6 @@ export async function confirmReverification(scope: RequestScope, token: string, 
   }
   markConfirmed(scope, user.id, now)
   return { ok: true as const, email: user.email }
-}
-
-/** The admin's list: members of the community who owe the current confirmation, soonest deadline first. */
-export function pendingReverifications(db: Database, admin: CurrentUser, now = new Date()) {
-  const community = admin.communityId
-    ? db.select().from(communities).where(eq(communities.id, admin.communityId)).get()
-    : undefined
-  if (!community) return { semester: null, members: [] }
-  const semester = reverificationSemester(db, community.id, community.timeZone, now)
-  if (!semester) return { semester: null, members: [] }
-  const rows = db
-    .select({
-      userId: users.id,
-      email: users.email,
-      fullName: profiles.fullName,
-      username: profiles.username,
-      noticedAt: reverifications.noticedAt,
-      extendedUntil: reverifications.extendedUntil,
-      alumniSince: alumni.since,
-    })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .leftJoin(
-      reverifications,
-      and(eq(reverifications.semesterId, semester.id), eq(reverifications.userId, users.id)),
-    )
-    .leftJoin(alumni, eq(alumni.userId, users.id))
-    .where(askedBySemester(community, semester))
-    .all()
-  const members = rows
-    .map(({ noticedAt, extendedUntil, ...member }) => ({
-      ...member,
-      noticed: noticedAt !== null,
-      deadline: deadlineOf(semester, community.timeZone, { noticedAt, extendedUntil }),
-    }))
-    .sort((a, b) => a.deadline.getTime() - b.deadline.getTime())
-  return { semester: { name: semester.name, startsOn: semester.startsOn }, members }
-}
-
-/**
- * An admin gives a member of their community until the end of `until` (campus time). An egresso whose
- * new deadline is ahead is one no longer: their listings come back until then.
- */
-export function extendReverification(
-  services: AppServices,
-  admin: CurrentUser,
-  userId: number,
-  until: string,
-  now = new Date(),
-) {
-  const { db } = services
-  const community = memberCommunity(db, userId)
-  const approved = db
-    .select({ approved: profiles.approved })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .get()?.approved
-  if (!community || community.id !== admin.communityId || !approved) {
-    throw appError('NOT_FOUND', 'USER_NOT_FOUND')
-  }
-  const semester = reverificationSemester(db, community.id, community.timeZone, now)
-  if (!semester) throw appError('BAD_REQUEST', 'REVERIFICATION_NOT_DUE')
-  const extendedUntil = endOfDay(until, community.timeZone)
-  if (extendedUntil.getTime() <= now.getTime() || until < calendarDayIn(now, community.timeZone)) {
-    throw appError('BAD_REQUEST', 'REVERIFICATION_EXTENSION_PAST')
-  }
-  db.transaction(() => {
-    db.insert(reverifications)
-      .values({ semesterId: semester.id, userId, extendedUntil })
-      .onConflictDoUpdate({
-        target: [reverifications.semesterId, reverifications.userId],
-        set: { extendedUntil },
-      })
-      .run()
-    if (db.delete(alumni).where(eq(alumni.userId, userId)).run().changes > 0)
-      resumeListingsOf(db, userId, now)
-  })
-  services.bus.publish('account', userId, { userId, reason: 'profile' })
-  return { userId, deadline: extendedUntil }
 }
 
 export const REVERIFICATION_EVERY_MS = 10 * 60 * 1000

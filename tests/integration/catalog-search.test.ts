@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createStudent } from '../../server/db/factories'
 import { blocks, communities, subcategories } from '../../server/db/schema'
-import { listListings, SEARCH_LIMITS } from '../../server/listings/catalog'
+import { listListings } from '../../server/listings/catalog'
+import { SEARCH_LIMITS } from '../../server/listings/search-plan'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { callerFor, setUpTestWorld } from '../support/test-app'
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { listings, profiles } from '../../db/schema'
-import { profileReviews } from '../../deals/reviews'
+import { profileReviews } from '../../deals/reputation'
 import { appError } from '../../errors'
 import { isLiveListing, selectListingCards } from '../../listings/visibility'
 import { blockedBetween } from '../../safety/blocks'

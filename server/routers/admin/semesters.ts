@@ -2,7 +2,7 @@ import { idInput } from '../../../shared/schemas/ids'
 import { extendReverificationSchema, semesterInputSchema } from '../../../shared/schemas/semesters'
 import { memberCommunityId } from '../../communities/scope'
 import { createSemester, deleteSemester, listSemesters, updateSemester } from '../../semesters/calendar'
-import { extendReverification, pendingReverifications } from '../../semesters/reverification'
+import { extendReverification, pendingReverifications } from '../../semesters/reverification-admin'
 import { adminProcedure, router } from '../../trpc/init'
 
 /** The Semestres section: the community's calendar and who still owes the semester's confirmation. */
