@@ -77,7 +77,11 @@ const show = (list: Import[]) => list.map((edge) => `${edge.from} → ${edge.to}
 const under = (folder: string) => (path: string) => path.startsWith(folder)
 const isRouter = under('server/routers/')
 /** The files that compose routers into the root router. */
-const ROUTER_COMPOSERS = new Set(['server/routers/_app.ts', 'server/routers/admin/index.ts'])
+const ROUTER_COMPOSERS = new Set([
+  'server/routers/_app.ts',
+  'server/routers/admin/index.ts',
+  'server/routers/deals/index.ts',
+])
 /** The edge of the server: the tRPC adapter, the routers, Express, and the WebSocket server. */
 const isEdge = (path: string) =>
   under('server/trpc/')(path) ||

@@ -15,28 +15,25 @@ import {
   listingViews,
   listingVupts,
   mainCategories,
-  meetingSpots,
-  meetings,
   messages,
   notifications,
   oauthAccounts,
-  offers,
   profiles,
   reports,
   reverifications,
-  reviews,
   sanctions,
   semesters,
   sessions,
   users,
   wantedPosts,
 } from '../../db/schema'
-import { blockedByMember, notBlockedWith } from '../../safety/blocks'
+import { blockedByMember } from '../../safety/blocks'
 import { type ReportSnapshot, snapshotTitle } from '../../safety/reports/snapshot'
 import { alumniSince } from '../../semesters/standing'
 import { accessRecordsOf } from '../auth/access-records'
 import type { CurrentUser } from '../auth/identity'
-import { memberChipColumns, profileColumns } from '../profiles/member-columns'
+import { profileColumns } from '../profiles/member-columns'
+import { meetingsOf, offersOf, reviewsAbout, reviewsWrittenBy } from './export-deals'
 import { passkeysOf } from './passkeys'
 
 /** The listings a member marked in `marks` (favorites or Vupts): which, their title, and when. */
@@ -91,114 +88,6 @@ function eventTicketsOf(db: Database, userId: number) {
     .where(eq(eventTickets.userId, userId))
     .orderBy(asc(eventTickets.createdAt))
     .all()
-}
-
-/** Offers of the member's deals, as buyer or seller: the ones they made and the ones made to them. */
-function offersOf(db: Database, userId: number) {
-  return db
-    .select({
-      id: offers.id,
-      conversationId: offers.conversationId,
-      listingId: offers.listingId,
-      listingTitle: listings.title,
-      asSeller: sql<boolean>`${offers.sellerId} = ${userId}`.mapWith(Boolean),
-      madeByMe: sql<boolean>`${offers.madeById} = ${userId}`.mapWith(Boolean),
-      amountCents: offers.amountCents,
-      status: offers.status,
-      createdAt: offers.createdAt,
-      expiresAt: offers.expiresAt,
-      answeredAt: offers.answeredAt,
-    })
-    .from(offers)
-    .innerJoin(listings, eq(listings.id, offers.listingId))
-    .where(or(eq(offers.buyerId, userId), eq(offers.sellerId, userId)))
-    .orderBy(asc(offers.id))
-    .all()
-}
-
-/** Meetings the member takes part in. The hand-off code's hash stays out: it is a secret, even hashed. */
-function meetingsOf(db: Database, userId: number) {
-  return db
-    .select({
-      id: meetings.id,
-      conversationId: meetings.conversationId,
-      listingId: meetings.listingId,
-      listingTitle: listings.title,
-      asSeller: sql<boolean>`${meetings.sellerId} = ${userId}`.mapWith(Boolean),
-      spot: meetingSpots.name,
-      proposedByMe: sql<boolean>`${meetings.proposedById} = ${userId}`.mapWith(Boolean),
-      proposedTimes: meetings.proposedTimes,
-      status: meetings.status,
-      scheduledAt: meetings.scheduledAt,
-      confirmedAt: meetings.confirmedAt,
-      // `is`: null-safe, false for a meeting nobody cancelled.
-      cancelledByMe: sql<boolean>`${meetings.cancelledById} is ${userId}`.mapWith(Boolean),
-      cancelReason: meetings.cancelReason,
-      createdAt: meetings.createdAt,
-    })
-    .from(meetings)
-    .innerJoin(meetingSpots, eq(meetingSpots.id, meetings.spotId))
-    .leftJoin(listings, eq(listings.id, meetings.listingId))
-    .where(or(eq(meetings.sellerId, userId), eq(meetings.buyerId, userId)))
-    .orderBy(asc(meetings.id))
-    .all()
-    .map(({ proposedTimes, ...meeting }) => ({
-      ...meeting,
-      proposedTimes: [...proposedTimes].sort((a, b) => a - b).map((ms) => new Date(ms)),
-    }))
-}
-
-const reviewColumns = {
-  meetingId: reviews.meetingId,
-  listingId: meetings.listingId,
-  listingTitle: listings.title,
-  stars: reviews.stars,
-  comment: reviews.comment,
-  createdAt: reviews.createdAt,
-  updatedAt: reviews.updatedAt,
-  removedByModeration: sql<boolean>`${reviews.removedAt} is not null`.mapWith(Boolean),
-}
-
-/** The reviews the member wrote: their own words, with the hand-off's listing. */
-function reviewsWrittenBy(db: Database, userId: number) {
-  return db
-    .select(reviewColumns)
-    .from(reviews)
-    .innerJoin(meetings, eq(meetings.id, reviews.meetingId))
-    .leftJoin(listings, eq(listings.id, meetings.listingId))
-    .where(eq(reviews.reviewerId, userId))
-    .orderBy(asc(reviews.id))
-    .all()
-}
-
-/**
- * The reviews about the member, with their reply. The reviewer is named only as the member's own profile
- * shows them (chip of a visible review by someone not blocked either way); a removed review, or one by
- * someone blocked, keeps its text but names nobody.
- */
-function reviewsAbout(db: Database, userId: number) {
-  return db
-    .select({
-      ...reviewColumns,
-      reply: reviews.reply,
-      repliedAt: reviews.repliedAt,
-      shownOnProfile:
-        sql<boolean>`${reviews.removedAt} is null and ${notBlockedWith(userId, reviews.reviewerId)}`.mapWith(
-          Boolean,
-        ),
-      reviewer: memberChipColumns,
-    })
-    .from(reviews)
-    .innerJoin(meetings, eq(meetings.id, reviews.meetingId))
-    .leftJoin(listings, eq(listings.id, meetings.listingId))
-    .leftJoin(profiles, eq(profiles.userId, reviews.reviewerId))
-    .where(eq(reviews.revieweeId, userId))
-    .orderBy(asc(reviews.id))
-    .all()
-    .map(({ shownOnProfile, reviewer, ...review }) => ({
-      ...review,
-      reviewer: shownOnProfile ? reviewer : null,
-    }))
 }
 
 /** Each semester the member was asked to confirm their e-mail for, and any later deadline granted. */
