@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
-import { eventTickets, meetingSpots, meetings } from '../../server/db/schema'
+import { eventTickets, meetings } from '../../server/db/schema'
 import { AppError } from '../../server/errors'
 import { createRateLimits } from '../../server/rate-limits'
 import { type RunningRedis, startRedis } from '../e2e/support/redis'
 import { approvedEventOfNewMember } from '../support/events'
+import { insertMeetingSpot } from '../support/meeting-spots'
 import {
-  communityBySlug,
   createMarketScene,
   createMember,
   type MarketScene,
@@ -64,18 +64,7 @@ describe.each([
     beforeEach(async () => {
       vi.useFakeTimers({ toFake: ['Date'], now: NOW })
       scene = await createMarketScene(world, { title: 'Calculadora HP 12c', priceCents: 25_000 })
-      spotId = world.db
-        .insert(meetingSpots)
-        .values({
-          communityId: communityBySlug(world.db, 'univille').id,
-          name: 'Hall da biblioteca',
-          description: 'Biblioteca central, térreo',
-          opensAt: '08:00',
-          closesAt: '21:00',
-          weekdays: 31,
-        })
-        .returning({ id: meetingSpots.id })
-        .get().id
+      spotId = insertMeetingSpot(world.db)
     })
     afterEach(() => {
       vi.useRealTimers()
