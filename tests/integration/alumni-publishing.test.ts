@@ -7,8 +7,8 @@ import {
   createListing,
 } from '../../server/db/factories'
 import { alumni, listings, profiles } from '../../server/db/schema'
-import { AppError } from '../../server/errors'
 import { appRouter } from '../../server/routers/_app'
+import { outcome } from '../support/assertions'
 import { eventInput } from '../support/events'
 import { sellFormInput } from '../support/listings'
 import { ALWAYS_OPEN, insertMeetingSpot } from '../support/meeting-spots'
@@ -203,18 +203,6 @@ for (const path of [
   'auth.signInWithPasskey',
 ]) {
   EGRESSO[path] = { doesNotPublish: 'the account itself' }
-}
-
-/** The answer a call got: its application code, or `ok`. */
-async function outcome(call: Promise<unknown>): Promise<string> {
-  try {
-    await call
-    return 'ok'
-  } catch (error) {
-    const cause = error instanceof Error ? error.cause : undefined
-    if (cause instanceof AppError) return cause.appCode
-    throw error
-  }
 }
 
 const procedures = appRouter._def.procedures as unknown as Record<

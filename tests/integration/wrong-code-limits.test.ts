@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { eventTickets, meetings } from '../../server/db/schema'
-import { AppError } from '../../server/errors'
 import { createRateLimits } from '../../server/rate-limits'
 import { type RunningRedis, startRedis } from '../e2e/support/redis'
+import { outcome } from '../support/assertions'
 import { approvedEventOfNewMember } from '../support/events'
 import { insertMeetingSpot } from '../support/meeting-spots'
 import {
@@ -28,18 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis?.close()
 })
-
-/** The answer a call got: its application code, or `ok`. */
-async function outcome(call: Promise<unknown>): Promise<string> {
-  try {
-    await call
-    return 'ok'
-  } catch (error) {
-    const cause = error instanceof Error ? error.cause : undefined
-    if (cause instanceof AppError) return cause.appCode
-    throw error
-  }
-}
 
 const outcomes = (calls: Promise<unknown>[]) => Promise.all(calls.map(outcome))
 
