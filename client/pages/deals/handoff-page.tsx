@@ -8,13 +8,15 @@ import { PageHeader } from '@/components/page-header'
 import { PageQueryStates } from '@/components/page-query-states'
 import { PageUnavailable } from '@/components/page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
-import { InputField } from '@/components/text-fields'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { takeReturnFragment } from '@/features/auth/return-fragment'
-import { useMeetingChange } from '@/features/deals/meeting-cache'
-import { HandoffCodeDialog } from '@/features/deals/meeting-handoff-dialogs'
-import { canScanQr, QrScanner } from '@/features/events/qr-scanner'
+import {
+  HandoffCodeDialog,
+  HandoffCodeInput,
+  useHandoffConfirm,
+} from '@/features/deals/meeting-handoff-dialogs'
+import { QrScanner } from '@/features/events/qr-scanner'
 import { useViewer } from '@/lib/auth'
 import { formatDateTime } from '@/lib/dates'
 import { notFoundFor, routeId } from '@/lib/route-id'
@@ -124,18 +126,7 @@ function useCodeFromLink(): [string, (code: string) => void] {
 function BuyerConfirmation({ meeting }: { meeting: MeetingView }) {
   const id = useId()
   const [code, setCode] = useCodeFromLink()
-  // The camera exists only in the browser: decided after hydration, so the server's HTML matches.
-  const [scannable, setScannable] = useState(false)
-  useEffect(() => setScannable(canScanQr()), [])
-  const confirm = trpc.meetings.confirmHandoff.useMutation(
-    useMeetingChange(meeting.conversationId, {
-      successMessage: 'Entrega confirmada!',
-      errorTitle: 'Erro ao confirmar a entrega',
-    }),
-  )
-  const send = (text: string) => {
-    if (text.trim() && !confirm.isPending) confirm.mutate({ meetingId: meeting.id, code: text })
-  }
+  const { scannable, busy, send } = useHandoffConfirm(meeting)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     send(code)
@@ -144,25 +135,19 @@ function BuyerConfirmation({ meeting }: { meeting: MeetingView }) {
     <div className="grid gap-4">
       <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Confirmar a entrega">
         <p>Confirme só com o produto em mãos, depois de conferir que está como combinado.</p>
-        <InputField
+        <HandoffCodeInput
           id={`${id}-code`}
-          label="Código da entrega"
           hint="O código na tela de quem vende, com ou sem o traço."
           value={code}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={60}
-          placeholder="ABC-DEF"
-          disabled={confirm.isPending}
-          onChange={(event) => setCode(event.target.value)}
+          disabled={busy}
+          onChange={setCode}
           className="font-mono text-lg uppercase tracking-widest"
         />
-        <Button type="submit" size="lg" disabled={confirm.isPending || code.trim() === ''}>
-          {confirm.isPending ? 'Confirmando...' : 'Confirmar entrega'}
+        <Button type="submit" size="lg" disabled={busy || code.trim() === ''}>
+          {busy ? 'Confirmando...' : 'Confirmar entrega'}
         </Button>
       </form>
-      {scannable ? <QrScanner onCode={send} busy={confirm.isPending} /> : null}
+      {scannable ? <QrScanner onCode={send} busy={busy} /> : null}
     </div>
   )
 }
