@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { setUpDeal } from './support/deals'
+import { makeOffer, offerCard, sendCounterOffer, setUpDeal } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -10,9 +9,6 @@ const deal = setUpDeal(
   { buyer: 'Bianca Moraes', seller: 'Otávio Prado' },
   { title: 'Teclado Yamaha PSR', priceCents: 90000 },
 )
-
-const offerCard = (page: Page, amount: string) =>
-  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
 
 describe('o negócio nunca fica desatualizado, no celular', () => {
   it('quem vende marca o anúncio como vendido e a contraproposta aberta na tela de quem compra se encerra sozinha, dizendo por quê', async () => {
@@ -27,14 +23,9 @@ describe('o negócio nunca fica desatualizado, no celular', () => {
       await sellerPage.getByRole('list', { name: 'Mensagens' }).waitFor()
       await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
 
-      await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).click()
-      const makeDialog = buyerPage.getByRole('dialog', { name: 'Fazer uma oferta' })
-      await makeDialog.getByLabel('Valor (R$)').fill('800')
-      await makeDialog.getByRole('button', { name: 'Enviar oferta' }).click()
+      await makeOffer(buyerPage, '800')
       await offerCard(sellerPage, 'R\\$\\s800,00').getByRole('button', { name: 'Contraproposta' }).click()
-      const counterDialog = sellerPage.getByRole('dialog', { name: 'Fazer uma contraproposta' })
-      await counterDialog.getByLabel('Valor (R$)').fill('850,00')
-      await counterDialog.getByRole('button', { name: 'Enviar contraproposta' }).click()
+      await sendCounterOffer(sellerPage, '850,00')
 
       // The buyer's thread, open, has the counter to answer.
       const counter = offerCard(buyerPage, 'R\\$\\s850,00')

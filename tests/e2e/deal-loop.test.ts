@@ -3,7 +3,16 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { meetings, offers, reviews } from '../../server/db/schema'
 import { withServerDatabase } from './support/database'
-import { meetingRegion, proposeMeeting, setUpDeal } from './support/deals'
+import {
+  confirmHandoffCode,
+  makeOffer,
+  meetingRegion,
+  offerCard,
+  proposeMeeting,
+  sendCounterOffer,
+  setUpDeal,
+  showHandoffCode,
+} from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -15,8 +24,6 @@ const deal = setUpDeal(
   { name: 'Portaria do Bloco C', description: 'Ao lado da catraca' },
 )
 
-const offerCard = (page: Page, amount: string) =>
-  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
 const entrega = meetingRegion
 
 async function review(page: Page, name: string, stars: string, comment?: string) {
@@ -42,14 +49,9 @@ describe('da conversa à entrega, no celular', () => {
     await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
 
     // The offer, the counter and the acceptance, each seen live on the other phone.
-    await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).click()
-    const makeDialog = buyerPage.getByRole('dialog', { name: 'Fazer uma oferta' })
-    await makeDialog.getByLabel('Valor (R$)').fill('320')
-    await makeDialog.getByRole('button', { name: 'Enviar oferta' }).click()
+    await makeOffer(buyerPage, '320')
     await offerCard(sellerPage, 'R\\$\\s320,00').getByRole('button', { name: 'Contraproposta' }).click()
-    const counterDialog = sellerPage.getByRole('dialog', { name: 'Fazer uma contraproposta' })
-    await counterDialog.getByLabel('Valor (R$)').fill('350,00')
-    await counterDialog.getByRole('button', { name: 'Enviar contraproposta' }).click()
+    await sendCounterOffer(sellerPage, '350,00')
     await offerCard(buyerPage, 'R\\$\\s350,00').getByRole('button', { name: 'Aceitar' }).click()
     await buyerPage.getByRole('alertdialog').getByRole('button', { name: 'Aceitar oferta' }).click()
     await offerCard(sellerPage, 'R\\$\\s350,00').getByText('Aceita', { exact: true }).waitFor()
@@ -63,17 +65,7 @@ describe('da conversa à entrega, no celular', () => {
     await entrega(buyerPage).getByText('Entrega combinada').waitFor()
 
     // At the spot: the seller shows the code, the buyer types it.
-    await entrega(sellerPage).getByRole('button', { name: 'Mostrar código da entrega' }).click()
-    const shown = sellerPage.getByRole('dialog', { name: 'Código da entrega' }).getByTestId('handoff-code')
-    await shown.waitFor()
-    const code = (await shown.textContent())?.trim() ?? ''
-    await sellerPage.keyboard.press('Escape')
-    await entrega(buyerPage).getByRole('button', { name: 'Confirmar entrega' }).click()
-    const confirm = buyerPage.getByRole('dialog', { name: 'Confirmar a entrega' })
-    await confirm.getByLabel('Código da entrega').fill(code)
-    await confirm.getByRole('button', { name: 'Confirmar entrega' }).click()
-    await entrega(buyerPage).getByText('Entrega confirmada').waitFor()
-    await entrega(sellerPage).getByText('Entrega confirmada').waitFor()
+    await confirmHandoffCode(buyerPage, sellerPage, await showHandoffCode(sellerPage))
 
     // Both review from the conversation, which now offers it.
     await buyerPage.reload()

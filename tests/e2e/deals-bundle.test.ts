@@ -1,17 +1,21 @@
 import { eq, inArray } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { dealListings, listings, meetings } from '../../server/db/schema'
 import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
-import { createAlwaysOpenSpot, meetingRegion, proposeMeeting } from './support/deals'
+import {
+  confirmHandoffCode,
+  createAlwaysOpenSpot,
+  makeOffer,
+  meetingRegion,
+  offerCard,
+  proposeMeeting,
+  showHandoffCode,
+} from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-
-const offerCard = (page: Page, amount: string) =>
-  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
 
 describe('um pacote de dois anúncios, no celular', () => {
   it('Juntar anúncios → uma oferta → aceite → uma entrega → um código confirma e os dois ficam vendidos', async () => {
@@ -44,11 +48,7 @@ describe('um pacote de dois anúncios, no celular', () => {
       .getByRole('region', { name: 'Negócios desta conversa' })
       .getByText('Escrivaninha de pinus')
       .waitFor()
-    await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).click()
-    const offer = buyerPage.getByRole('dialog', { name: 'Fazer uma oferta' })
-    await offer.getByLabel('Valor (R$)').fill('120')
-    await offer.getByRole('button', { name: 'Enviar oferta' }).click()
-    await offer.waitFor({ state: 'hidden' })
+    await makeOffer(buyerPage, '120')
 
     // The seller accepts the one offer for both, and the buyer proposes one meeting.
     const sellerSide = await stage.signedInPage(seller, { device: 'phone' })
@@ -70,17 +70,7 @@ describe('um pacote de dois anúncios, no celular', () => {
     await meetingRegion(buyerPage).getByText('Entrega combinada').waitFor()
 
     // One code confirms the whole bundle.
-    await meetingRegion(sellerPage).getByRole('button', { name: 'Mostrar código da entrega' }).click()
-    const shown = sellerPage.getByRole('dialog', { name: 'Código da entrega' }).getByTestId('handoff-code')
-    await shown.waitFor()
-    const code = (await shown.textContent())?.trim() ?? ''
-    await sellerPage.keyboard.press('Escape')
-    await meetingRegion(buyerPage).getByRole('button', { name: 'Confirmar entrega' }).click()
-    const confirm = buyerPage.getByRole('dialog', { name: 'Confirmar a entrega' })
-    await confirm.getByLabel('Código da entrega').fill(code)
-    await confirm.getByRole('button', { name: 'Confirmar entrega' }).click()
-    await meetingRegion(buyerPage).getByText('Entrega confirmada').waitFor()
-    await meetingRegion(sellerPage).getByText('Entrega confirmada').waitFor()
+    await confirmHandoffCode(buyerPage, sellerPage, await showHandoffCode(sellerPage))
 
     // Both listings of the deal are sold.
     const stored = await withServerDatabase(stage.server.dataDir, (db) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { listings, meetings } from '../../server/db/schema'
 import { withServerDatabase } from './support/database'
-import { meetingRegion, proposeMeeting, setUpDeal } from './support/deals'
+import { confirmHandoffCode, meetingRegion, proposeMeeting, setUpDeal } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -55,13 +55,7 @@ describe('combinar e confirmar a entrega, no celular', () => {
     expect(code).toMatch(/^[A-Z2-9]{3}-[A-Z2-9]{3}$/)
     await codeDialog.getByRole('img', { name: /QR code/ }).waitFor()
 
-    await entrega(buyerPage).getByRole('button', { name: 'Confirmar entrega' }).click()
-    const confirmDialog = buyerPage.getByRole('dialog', { name: 'Confirmar a entrega' })
-    await confirmDialog.getByLabel('Código da entrega').fill(code.toLowerCase())
-    await confirmDialog.getByRole('button', { name: 'Confirmar entrega' }).click()
-
-    await entrega(buyerPage).getByText('Entrega confirmada').waitFor()
-    await entrega(sellerPage).getByText('Entrega confirmada').waitFor()
+    await confirmHandoffCode(buyerPage, sellerPage, code.toLowerCase())
     expect(await entrega(buyerPage).getByRole('button', { name: 'Marcar como vendido' }).count()).toBe(0)
     await entrega(sellerPage).getByRole('button', { name: 'Marcar como vendido' }).click()
     await entrega(sellerPage)

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { meetingSpots } from '../../server/db/schema'
 import { enrolTwoFactor } from './support/accounts'
 import { withServerDatabase } from './support/database'
-import { setUpDeal } from './support/deals'
+import { makeOffer, offerCard, sendCounterOffer, setUpDeal } from './support/deals'
 import { ADMIN } from './support/server'
 import { setUpStage } from './support/stage'
 
@@ -16,9 +15,6 @@ const deal = setUpDeal(
   { title: 'Calculadora HP 12c', priceCents: 30000 },
 )
 
-const offerCard = (page: Page, amount: string) =>
-  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
-
 describe('ofertas no chat, no celular', () => {
   it('quem compra oferta, quem vende vê ao vivo e contrapõe, quem compra aceita: os dois veem "Aceita"', async () => {
     const { context: sellerContext, page: sellerPage } = await stage.signedInPage(deal.seller)
@@ -29,10 +25,7 @@ describe('ofertas no chat, no celular', () => {
 
     const { context: buyerContext, page: buyerPage } = await stage.signedInPage(deal.buyer)
     await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
-    await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).click()
-    const makeDialog = buyerPage.getByRole('dialog', { name: 'Fazer uma oferta' })
-    await makeDialog.getByLabel('Valor (R$)').fill('250')
-    await makeDialog.getByRole('button', { name: 'Enviar oferta' }).click()
+    await makeOffer(buyerPage, '250')
     await offerCard(buyerPage, 'R\\$\\s250,00').waitFor()
     // The buyer waits: no answer buttons on their own offer.
     expect(await offerCard(buyerPage, 'R\\$\\s250,00').getByRole('button').count()).toBe(0)
@@ -40,9 +33,7 @@ describe('ofertas no chat, no celular', () => {
     // The seller's open thread shows it without reloading, with the answers.
     const received = offerCard(sellerPage, 'R\\$\\s250,00')
     await received.getByRole('button', { name: 'Contraproposta' }).click()
-    const counterDialog = sellerPage.getByRole('dialog', { name: 'Fazer uma contraproposta' })
-    await counterDialog.getByLabel('Valor (R$)').fill('280,00')
-    await counterDialog.getByRole('button', { name: 'Enviar contraproposta' }).click()
+    await sendCounterOffer(sellerPage, '280,00')
     await offerCard(sellerPage, 'R\\$\\s280,00').waitFor()
     await received.getByText('Contraproposta enviada').waitFor()
 

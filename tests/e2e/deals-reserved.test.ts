@@ -5,7 +5,7 @@ import { offers } from '../../server/db/schema'
 import { RESERVATION_HOLD_MS } from '../../shared/deals'
 import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
-import { meetingRegion, proposeMeeting, setUpDeal } from './support/deals'
+import { makeOffer, meetingRegion, offerCard, proposeMeeting, setUpDeal } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -17,8 +17,6 @@ const deal = setUpDeal(
   { name: 'Estacionamento do Bloco A', description: 'Perto do bicicletário' },
 )
 
-const offerCard = (page: Page, amount: string) =>
-  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
 const portalCard = (page: Page) =>
   page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Bicicleta Caloi aro 29' }) })
 
@@ -30,11 +28,7 @@ describe('"Reservado" no portal, no celular', () => {
     const browsing = await stage.signedInPage(other, { device: 'phone' })
 
     await buyer.page.goto(`/univille/chat/${deal.conversationId}`)
-    await buyer.page.getByRole('button', { name: 'Fazer uma oferta' }).click()
-    const make = buyer.page.getByRole('dialog', { name: 'Fazer uma oferta' })
-    await make.getByLabel('Valor (R$)').fill('850')
-    await make.getByRole('button', { name: 'Enviar oferta' }).click()
-    await make.waitFor({ state: 'hidden' })
+    await makeOffer(buyer.page, '850')
 
     // Before the offer is accepted there is nothing to reserve.
     await seller.page.goto(`/univille/chat/${deal.conversationId}`)

@@ -1,22 +1,11 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { createMemberOnServer, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
+import { makeOffer, offerCard } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
-
-const offerCard = (page: Page, amount: string) =>
-  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
-
-async function makeOffer(page: Page, amount: string) {
-  await page.getByRole('button', { name: 'Fazer uma oferta' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Fazer uma oferta' })
-  await dialog.getByLabel('Valor (R$)').fill(amount)
-  await dialog.getByRole('button', { name: 'Enviar oferta' }).click()
-  await dialog.waitFor({ state: 'hidden' })
-}
 
 describe('dois anúncios na mesma conversa, no celular', () => {
   it('Enviar mensagem no segundo anúncio abre o negócio dele sem mexer no primeiro; cada um com a sua oferta', async () => {

@@ -6,12 +6,13 @@ import {
   createEvent,
   createListing,
 } from '../../server/db/factories'
-import { alumni, listings, meetingSpots, profiles } from '../../server/db/schema'
-import { AppError } from '../../server/errors'
+import { alumni, listings, profiles } from '../../server/db/schema'
 import { appRouter } from '../../server/routers/_app'
+import { outcome } from '../support/assertions'
 import { eventInput } from '../support/events'
 import { sellFormInput } from '../support/listings'
-import { communityBySlug, createMember, setUpTestWorld } from '../support/test-app'
+import { ALWAYS_OPEN, insertMeetingSpot } from '../support/meeting-spots'
+import { createMember, setUpTestWorld } from '../support/test-app'
 
 /**
  * What an egresso may do (decision 0043), read against the real router: every mutation is either
@@ -44,18 +45,7 @@ async function sceneOfEgresso() {
   const buying = createConversation(world.db, egresso.id, seller.id, theirs)
   const selling = createConversation(world.db, buyer.id, egresso.id, own)
   const offer = await buyer.caller.deals.offers.make({ conversationId: selling, amountCents: 7000 })
-  const spotId = world.db
-    .insert(meetingSpots)
-    .values({
-      communityId: communityBySlug(world.db, 'univille').id,
-      name: 'Hall da biblioteca',
-      description: 'Biblioteca central, térreo',
-      opensAt: '00:00',
-      closesAt: '23:59',
-      weekdays: 127,
-    })
-    .returning({ id: meetingSpots.id })
-    .get().id
+  const spotId = insertMeetingSpot(world.db, ALWAYS_OPEN)
   const bought = createConfirmedMeeting(world.db, { conversationId: buying }).id
   const sold = createConfirmedMeeting(world.db, { conversationId: selling }).id
   const ownReview = await egresso.caller.deals.reviews.create({
@@ -227,18 +217,6 @@ for (const path of [
   'auth.signInWithPasskey',
 ]) {
   EGRESSO[path] = { doesNotPublish: 'the account itself' }
-}
-
-/** The answer a call got: its application code, or `ok`. */
-async function outcome(call: Promise<unknown>): Promise<string> {
-  try {
-    await call
-    return 'ok'
-  } catch (error) {
-    const cause = error instanceof Error ? error.cause : undefined
-    if (cause instanceof AppError) return cause.appCode
-    throw error
-  }
 }
 
 const procedures = appRouter._def.procedures as unknown as Record<

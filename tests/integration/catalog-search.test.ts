@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createStudent } from '../../server/db/factories'
 import { blocks, communities, subcategories } from '../../server/db/schema'
 import { listListings } from '../../server/listings/catalog'
 import { SEARCH_LIMITS } from '../../server/listings/search-plan'
 import type { ListingSort } from '../../shared/schemas/listing'
+import { listingPlans, type StatementRead, statementReads } from '../support/sqlite-reads'
 import { callerFor, setUpTestWorld } from '../support/test-app'
 
 /**
@@ -253,34 +254,16 @@ describe('busca por palavra comum (o portal percorre a ordenação e testa cada 
  */
 function statementsOf(work: () => void) {
   const sqlite = world.db.$client
-  const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<
-    'all' | 'get',
-    (...values: unknown[]) => unknown
-  >
-  const queries: string[] = []
-  const plans: string[] = []
-  const spies = (['all', 'get'] as const).map((method) => {
-    const original = statement[method]
-    return vi.spyOn(statement, method).mockImplementation(function (this: { source: string }, ...values) {
-      if (this.source.includes('listings_fts match')) {
-        queries.push(
-          ...values
-            .flat()
-            .filter((value): value is string => typeof value === 'string' && value.includes('"')),
-        )
-      } else if (this.source.includes('"listings"') && !this.source.startsWith('explain')) {
-        const rows = sqlite.prepare(`explain query plan ${this.source}`).all(...values.flat()) as {
-          detail: string
-        }[]
-        plans.push(rows.map((row) => row.detail).join('\n'))
-      }
-      return original.apply(this, values)
-    })
-  })
-  try {
-    work()
-  } finally {
-    for (const spy of spies) spy.mockRestore()
-  }
+  const reads = statementReads(sqlite, work, ['all', 'get'])
+  const fts = (read: StatementRead) => read.source.includes('listings_fts match')
+  const queries = reads
+    .filter(fts)
+    .flatMap((read) =>
+      read.values.filter((value): value is string => typeof value === 'string' && value.includes('"')),
+    )
+  const plans = listingPlans(
+    sqlite,
+    reads.filter((read) => !fts(read)),
+  )
   return { queries, plans }
 }

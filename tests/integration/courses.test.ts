@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { memberCourseOf, setMemberCourse } from '../../server/courses/legacy'
 import { createCourseWithDisciplines, createListing, createStudent } from '../../server/db/factories'
 import { courses, disciplines, listings, profiles } from '../../server/db/schema'
@@ -7,6 +7,7 @@ import { listListings } from '../../server/listings/catalog'
 import { myCourseListings } from '../../server/listings/portal'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
 import { sellFormInput, subcategoryIds } from '../support/listings'
+import { listingPlans, statementReads } from '../support/sqlite-reads'
 import {
   type AppCaller,
   callerFor,
@@ -417,27 +418,7 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
   /** The plans SQLite picks for the statements on the listings that `work` runs. */
   function plansOf(work: () => void): string {
     const sqlite = world.db.$client
-    const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<
-      'all',
-      (...values: unknown[]) => unknown
-    >
-    const plans: string[] = []
-    const original = statement.all
-    const spy = vi.spyOn(statement, 'all').mockImplementation(function (this: { source: string }, ...values) {
-      if (this.source.includes('"listings"') && !this.source.startsWith('explain')) {
-        const rows = sqlite.prepare(`explain query plan ${this.source}`).all(...values.flat()) as {
-          detail: string
-        }[]
-        plans.push(rows.map((row) => row.detail).join('\n'))
-      }
-      return original.apply(this, values)
-    })
-    try {
-      work()
-    } finally {
-      spy.mockRestore()
-    }
-    return plans.join('\n---\n')
+    return listingPlans(sqlite, statementReads(sqlite, work)).join('\n---\n')
   }
 
   it('o filtro de curso e "Do meu curso" percorrem os índices do curso; o de disciplina lê os anúncios dela', () => {

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LISTING_LIFETIME_MS, meetingSpots } from '../../server/db/schema'
+import { LISTING_LIFETIME_MS } from '../../server/db/schema'
 import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { runOfferSweep } from '../../server/deals/offer-ends'
 import { runListingLife } from '../../server/listings/life'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { expectAppError } from '../support/assertions'
-import { communityBySlug, createMarketScene, type MarketScene, setUpTestWorld } from '../support/test-app'
+import { insertMeetingSpot } from '../support/meeting-spots'
+import { createMarketScene, type MarketScene, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 
@@ -190,18 +191,7 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
   })
 
   it('entrega proposta, combinada, cancelada e expirada pela varredura', async () => {
-    const spotId = world.db
-      .insert(meetingSpots)
-      .values({
-        communityId: communityBySlug(world.db, 'univille').id,
-        name: 'Hall da biblioteca',
-        description: 'Biblioteca central, térreo',
-        opensAt: '08:00',
-        closesAt: '21:00',
-        weekdays: 31,
-      })
-      .returning({ id: meetingSpots.id })
-      .get().id
+    const spotId = insertMeetingSpot(world.db)
     const at = local(1, 14)
     let meetingId = 0
     expect(

@@ -1,17 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createListing } from '../../server/db/factories'
-import { deals, listings, meetingSpots, reports, reviews, users } from '../../server/db/schema'
+import { deals, listings, reports, reviews, users } from '../../server/db/schema'
 import { handoffCode } from '../../server/deals/handoff'
 import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { expectAppError } from '../support/assertions'
-import {
-  communityBySlug,
-  createMember,
-  mailAfterResponse,
-  setUpTestWorld,
-  type TestMember,
-} from '../support/test-app'
+import { ALWAYS_OPEN, insertMeetingSpot } from '../support/meeting-spots'
+import { createMember, mailAfterResponse, setUpTestWorld, type TestMember } from '../support/test-app'
 
 const world = setUpTestWorld()
 const MINUTE = 60_000
@@ -28,18 +23,7 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW })
   seller = await createMember(world)
   buyer = await createMember(world)
-  spotId = world.db
-    .insert(meetingSpots)
-    .values({
-      communityId: communityBySlug(world.db, 'univille').id,
-      name: 'Hall da biblioteca',
-      description: 'Biblioteca central, térreo',
-      opensAt: '00:00',
-      closesAt: '23:59',
-      weekdays: 127,
-    })
-    .returning({ id: meetingSpots.id })
-    .get().id
+  spotId = insertMeetingSpot(world.db, ALWAYS_OPEN)
 })
 
 afterEach(() => {

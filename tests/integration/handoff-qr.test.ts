@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { meetingSpots } from '../../server/db/schema'
 import { codeInFragment, readHandoffCode } from '../../shared/meetings'
 import { expectAppError } from '../support/assertions'
+import { insertMeetingSpot } from '../support/meeting-spots'
 import { decodeQrSvg } from '../support/qr'
-import { communityBySlug, createMarketScene, createMember, setUpTestWorld } from '../support/test-app'
+import { createMarketScene, createMember, setUpTestWorld } from '../support/test-app'
 
 const world = setUpTestWorld()
 
@@ -13,18 +13,7 @@ const AT = NOW + 60 * 60 * 1000
 
 async function agreedScene() {
   const scene = await createMarketScene(world, { title: 'Calculadora HP 12c', priceCents: 25_000 })
-  const spotId = world.db
-    .insert(meetingSpots)
-    .values({
-      communityId: communityBySlug(world.db, 'univille').id,
-      name: 'Hall da biblioteca',
-      description: 'Biblioteca central, térreo',
-      opensAt: '08:00',
-      closesAt: '21:00',
-      weekdays: 127,
-    })
-    .returning({ id: meetingSpots.id })
-    .get().id
+  const spotId = insertMeetingSpot(world.db, { weekdays: 127 })
   const proposed = await scene.buyer.caller.deals.meetings.propose({
     conversationId: scene.conversationId,
     spotId,

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
-import { alumni, meetingSpots, meetings, notifications } from '../../server/db/schema'
+import { alumni, type meetingSpots, meetings, notifications } from '../../server/db/schema'
 import { handoffCode } from '../../server/deals/handoff'
 import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { handoffLinkPath } from '../../shared/meetings'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
 import { browserHeaders, sessionCookieFor, startHttpApp } from '../support/http'
+import { insertMeetingSpot } from '../support/meeting-spots'
 import { notificationsOf } from '../support/notifications'
 import {
   communityBySlug,
@@ -30,20 +31,7 @@ const NOW = Date.UTC(2026, 11, 1, 13, 0)
 const local = (days: number, hours: number, minutes = 0) => Date.UTC(2026, 11, 1 + days, hours + 3, minutes)
 
 function insertSpot(communityId: number, spot: Partial<typeof meetingSpots.$inferInsert> = {}): number {
-  return world.db
-    .insert(meetingSpots)
-    .values({
-      communityId,
-      name: 'Hall da biblioteca',
-      description: 'Biblioteca central, térreo',
-      opensAt: '08:00',
-      closesAt: '21:00',
-      // Monday to Friday.
-      weekdays: 31,
-      ...spot,
-    })
-    .returning({ id: meetingSpots.id })
-    .get().id
+  return insertMeetingSpot(world.db, { communityId, ...spot })
 }
 
 const univille = () => communityBySlug(world.db, 'univille').id

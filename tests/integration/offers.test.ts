@@ -16,6 +16,8 @@ import {
 } from '../support/test-app'
 
 const world = setUpTestWorld()
+
+const offerStatus = (id: number) => world.db.select().from(offers).where(eq(offers.id, id)).get()?.status
 const HOUR = 60 * 60 * 1000
 
 afterEach(() => {
@@ -176,7 +178,7 @@ describe('offers in a conversation about a listing', () => {
     ] as const) {
       await expectAppError(attempt(), appCode, 'NOT_FOUND')
     }
-    expect(world.db.select().from(offers).where(eq(offers.id, offer.id)).get()?.status).toBe('aberta')
+    expect(offerStatus(offer.id)).toBe('aberta')
   })
 
   it('the seller cannot offer on their own listing, and the maker cannot answer their own offer', async () => {
@@ -244,7 +246,7 @@ describe('offers in a conversation about a listing', () => {
       'OFFER_EXPIRED',
       'CONFLICT',
     )
-    expect(world.db.select().from(offers).where(eq(offers.id, second.id)).get()?.status).toBe('expirada')
+    expect(offerStatus(second.id)).toBe('expirada')
   })
 
   it('the sweep expires open offers after 48 hours, once, and tells both sides', async () => {
@@ -271,7 +273,7 @@ describe('offers in a conversation about a listing', () => {
     expect(
       (await scene.buyer.caller.deals.offers.list({ conversationId: scene.conversationId })).canOffer,
     ).toBe(false)
-    expect(world.db.select().from(offers).where(eq(offers.id, offer.id)).get()?.status).toBe('encerrada')
+    expect(offerStatus(offer.id)).toBe('encerrada')
     await expectAppError(
       scene.seller.caller.deals.offers.accept({ offerId: offer.id }),
       'OFFER_CLOSED_SOLD',
@@ -284,9 +286,7 @@ describe('offers in a conversation about a listing', () => {
     const paused = await createMarketScene(world, { title: 'Mochila', priceCents: 10000 })
     const pausedOffer = await offerAsBuyer(paused, 8000)
     await paused.seller.caller.listings.setStatus({ id: paused.listingId, status: 'inativo' })
-    expect(world.db.select().from(offers).where(eq(offers.id, pausedOffer.id)).get()?.status).toBe(
-      'encerrada',
-    )
+    expect(offerStatus(pausedOffer.id)).toBe('encerrada')
 
     const removed = await createMarketScene(world, { title: 'Tênis', priceCents: 10000 })
     const removedOffer = await offerAsBuyer(removed, 8000)
@@ -302,7 +302,7 @@ describe('offers in a conversation about a listing', () => {
     const heldOffer = await buyer.caller.deals.offers.make({ conversationId, amountCents: 3000 })
     pauseListingsOf(world.db, seller.id)
     closeOffersOffSale(world.db, world.services.bus)
-    expect(world.db.select().from(offers).where(eq(offers.id, heldOffer.id)).get()?.status).toBe('encerrada')
+    expect(offerStatus(heldOffer.id)).toBe('encerrada')
   })
 
   it('a blocked pair cannot make or answer offers', async () => {

@@ -7,15 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createConversation, createListing, createStudent } from '../../server/db/factories'
 import { pushSubscriptions, sessions } from '../../server/db/schema'
 import { notify } from '../../server/notifications/notify'
-import { connectRedis, type RedisLink } from '../../server/ops/redis'
 import { createLocalPresence, createRedisPresence } from '../../server/push/presence'
 import { createPushService, type PushService } from '../../server/push/sender'
 import { loadVapidKeys } from '../../server/push/vapid'
 import { createRateLimits } from '../../server/rate-limits'
 import { MAX_PUSH_DEVICES, type PushPayload } from '../../shared/push'
-import { type RunningRedis, startRedis } from '../e2e/support/redis'
 import { expectAppError } from '../support/assertions'
 import { type LocalPushService, startPushService, type TestBrowser } from '../support/push-service'
+import { setUpRedis } from '../support/redis'
 import { callerFor, setUpTestWorld, TEST_PASSWORD, type TestCaller } from '../support/test-app'
 
 const world = setUpTestWorld()
@@ -291,20 +290,10 @@ describe('chaves VAPID', () => {
 })
 
 describe('conversa aberta em outra instância (Redis)', () => {
-  let redis: RunningRedis
-  const links: RedisLink[] = []
-  beforeAll(async () => {
-    redis = await startRedis()
-  })
-  afterAll(async () => {
-    for (const link of links) await link.close()
-    redis.client.disconnect()
-    await redis?.close()
-  })
+  const { link: instanceLink } = setUpRedis()
 
   const instancePresence = async () => {
-    const link = connectRedis(redis.url, pino({ level: 'silent' }))
-    links.push(link)
+    const link = instanceLink(pino({ level: 'silent' }))
     await expect.poll(() => link.isReady()).toBe(true)
     return createRedisPresence(link.commands, pino({ level: 'silent' }))
   }

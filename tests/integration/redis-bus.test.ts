@@ -1,23 +1,21 @@
 import { pino } from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sanctions } from '../../server/db/schema'
-import { connectRedis, type RedisLink } from '../../server/ops/redis'
+import { connectRedis } from '../../server/ops/redis'
 import type { EventBus } from '../../server/realtime/bus'
 import { createRedisBus } from '../../server/realtime/redis-bus'
 import { endOnSuspension } from '../../server/realtime/subscriptions'
-import { type RunningRedis, startRedis } from '../e2e/support/redis'
+import { setUpRedis } from '../support/redis'
 import { createMember, setUpTestWorld } from '../support/test-app'
 
 const logger = pino({ level: 'silent' })
 const world = setUpTestWorld({ scope: 'file' })
 
-let redis: RunningRedis
-const links: RedisLink[] = []
+const { redis, link: instanceLink } = setUpRedis()
 
 /** One instance's bus over the shared Redis, on connections of its own. */
 function instanceBus(): EventBus {
-  const link = connectRedis(redis.url, logger)
-  links.push(link)
+  const link = instanceLink(logger)
   return createRedisBus({ publisher: link.publisher, subscriber: link.subscriber, logger })
 }
 
@@ -28,16 +26,6 @@ async function until(what: string, check: () => boolean | Promise<boolean>) {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
-
-beforeAll(async () => {
-  redis = await startRedis()
-})
-
-afterAll(async () => {
-  for (const link of links) await link.close()
-  redis.client.disconnect()
-  await redis?.close()
-})
 
 describe('the Redis bus', () => {
   it('a whole-topic listener hears what another instance publishes under any key, and stops hearing once ended', async () => {
@@ -58,7 +46,7 @@ describe('the Redis bus', () => {
     expect(await heard.next()).toEqual({ done: true, value: undefined })
     await until(
       'o fim da assinatura do padrão',
-      async () => Number(await redis.client.call('PUBSUB', 'NUMPAT')) === 0,
+      async () => Number(await redis().client.call('PUBSUB', 'NUMPAT')) === 0,
     )
   })
 
@@ -66,7 +54,7 @@ describe('the Redis bus', () => {
     const one = instanceBus()
     const two = instanceBus()
     const channels = async () =>
-      (await redis.client.call('PUBSUB', 'CHANNELS', 'vupt:bus:chat:41')) as string[]
+      (await redis().client.call('PUBSUB', 'CHANNELS', 'vupt:bus:chat:41')) as string[]
     const stopFirst = new AbortController()
     const first = one.listen('chat', 41, stopFirst.signal)
     const second = one.listen('chat', 41, new AbortController().signal)
@@ -110,7 +98,7 @@ describe('the Redis bus', () => {
     expect(ended).toEqual([suspended.id])
 
     // A suspension given while Redis is down reaches this instance as a gap, and the database tells.
-    await redis.stop()
+    await redis().stop()
     world.db
       .insert(sanctions)
       .values({
@@ -120,7 +108,7 @@ describe('the Redis bus', () => {
         endsAt: new Date(Date.now() + 86_400_000),
       })
       .run()
-    await redis.start()
+    await redis().start()
     await until('o fim do stream depois da queda', () => ended.length > 1)
     expect(ended).toEqual([suspended.id, bystander.id])
     unwatchBystander()
@@ -129,7 +117,7 @@ describe('the Redis bus', () => {
   it('a listener ended after its connections closed writes nothing to them (no EPIPE at shutdown)', async () => {
     const warnings: unknown[] = []
     const watched = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) })
-    const link = connectRedis(redis.url, watched)
+    const link = connectRedis(redis().url, watched)
     const bus = createRedisBus({ publisher: link.publisher, subscriber: link.subscriber, logger: watched })
     const stop = new AbortController()
     const listener = bus.listen('chat', 1, stop.signal)

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
-import { eventTickets, meetingSpots, meetings } from '../../server/db/schema'
-import { AppError } from '../../server/errors'
+import { eventTickets, meetings } from '../../server/db/schema'
 import { createRateLimits } from '../../server/rate-limits'
 import { type RunningRedis, startRedis } from '../e2e/support/redis'
+import { outcome } from '../support/assertions'
 import { approvedEventOfNewMember } from '../support/events'
+import { insertMeetingSpot } from '../support/meeting-spots'
 import {
-  communityBySlug,
   createMarketScene,
   createMember,
   type MarketScene,
@@ -28,18 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis?.close()
 })
-
-/** The answer a call got: its application code, or `ok`. */
-async function outcome(call: Promise<unknown>): Promise<string> {
-  try {
-    await call
-    return 'ok'
-  } catch (error) {
-    const cause = error instanceof Error ? error.cause : undefined
-    if (cause instanceof AppError) return cause.appCode
-    throw error
-  }
-}
 
 const outcomes = (calls: Promise<unknown>[]) => Promise.all(calls.map(outcome))
 
@@ -64,18 +52,7 @@ describe.each([
     beforeEach(async () => {
       vi.useFakeTimers({ toFake: ['Date'], now: NOW })
       scene = await createMarketScene(world, { title: 'Calculadora HP 12c', priceCents: 25_000 })
-      spotId = world.db
-        .insert(meetingSpots)
-        .values({
-          communityId: communityBySlug(world.db, 'univille').id,
-          name: 'Hall da biblioteca',
-          description: 'Biblioteca central, térreo',
-          opensAt: '08:00',
-          closesAt: '21:00',
-          weekdays: 31,
-        })
-        .returning({ id: meetingSpots.id })
-        .get().id
+      spotId = insertMeetingSpot(world.db)
     })
     afterEach(() => {
       vi.useRealTimers()

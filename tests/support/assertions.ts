@@ -65,3 +65,15 @@ export async function expectValidationMessage(
   expect(formatError(error).data.validation?.firstMessage).toBe(message)
   return error
 }
+
+/** The answer a call got: its application code, or `ok`. */
+export async function outcome(call: Promise<unknown>): Promise<string> {
+  try {
+    await call
+    return 'ok'
+  } catch (error) {
+    const cause = error instanceof Error ? error.cause : undefined
+    if (cause instanceof AppError) return cause.appCode
+    throw error
+  }
+}

@@ -65,23 +65,66 @@ export function HandoffCodeDialog({ meeting }: { meeting: MeetingView }) {
   )
 }
 
-/** The buyer's "Confirmar entrega": the seller's code, typed (always) or read by the camera (where the browser opens it). */
-export function HandoffConfirmDialog({ meeting }: { meeting: MeetingView }) {
-  const id = useId()
-  const [open, setOpen] = useState(false)
-  const [code, setCode] = useState('')
+/**
+ * The buyer's confirmation of a hand-off by the seller's code, typed or read by the camera: whether this
+ * browser can scan (decided after hydration, so the server's HTML matches), and `send` for a code.
+ */
+export function useHandoffConfirm(meeting: MeetingView, onDone?: () => void) {
   const [scannable, setScannable] = useState(false)
   useEffect(() => setScannable(canScanQr()), [])
   const confirm = trpc.deals.meetings.confirmHandoff.useMutation(
     useMeetingChange(meeting.conversationId, {
       successMessage: 'Entrega confirmada!',
       errorTitle: 'Erro ao confirmar a entrega',
-      onDone: () => setOpen(false),
+      onDone,
     }),
   )
   const send = (text: string) => {
     if (text.trim() && !confirm.isPending) confirm.mutate({ meetingId: meeting.id, code: text })
   }
+  return { scannable, busy: confirm.isPending, send }
+}
+
+/** The field for the seller's hand-off code. */
+export function HandoffCodeInput({
+  id,
+  value,
+  onChange,
+  disabled,
+  hint,
+  className,
+}: {
+  id: string
+  value: string
+  onChange: (code: string) => void
+  disabled: boolean
+  hint?: string
+  className?: string
+}) {
+  return (
+    <InputField
+      id={id}
+      label="Código da entrega"
+      hint={hint}
+      value={value}
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={60}
+      placeholder="ABC-DEF"
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+      className={className}
+    />
+  )
+}
+
+/** The buyer's "Confirmar entrega": the seller's code, typed (always) or read by the camera (where the browser opens it). */
+export function HandoffConfirmDialog({ meeting }: { meeting: MeetingView }) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const [code, setCode] = useState('')
+  const { scannable, busy, send } = useHandoffConfirm(meeting, () => setOpen(false))
   return (
     <Dialog
       open={open}
@@ -109,22 +152,11 @@ export function HandoffConfirmDialog({ meeting }: { meeting: MeetingView }) {
           onCancel={() => setOpen(false)}
           submitLabel="Confirmar entrega"
           submitDisabled={code.trim() === ''}
-          busy={confirm.isPending}
+          busy={busy}
           busyLabel="Confirmando..."
         >
-          <InputField
-            id={`${id}-code`}
-            label="Código da entrega"
-            value={code}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={60}
-            placeholder="ABC-DEF"
-            disabled={confirm.isPending}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          {scannable && open ? <QrScanner onCode={send} busy={confirm.isPending} /> : null}
+          <HandoffCodeInput id={`${id}-code`} value={code} onChange={setCode} disabled={busy} />
+          {scannable && open ? <QrScanner onCode={send} busy={busy} /> : null}
         </DialogForm>
       </DialogContent>
     </Dialog>

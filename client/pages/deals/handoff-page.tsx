@@ -5,19 +5,21 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Link, useParams } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
-import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
+import { PageQueryStates } from '@/components/page-query-states'
+import { PageUnavailable } from '@/components/page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
-import { InputField } from '@/components/text-fields'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { takeReturnFragment } from '@/features/auth/return-fragment'
-import { useMeetingChange } from '@/features/deals/meeting-cache'
-import { HandoffCodeDialog } from '@/features/deals/meeting-handoff-dialogs'
-import { canScanQr, QrScanner } from '@/features/events/qr-scanner'
+import {
+  HandoffCodeDialog,
+  HandoffCodeInput,
+  useHandoffConfirm,
+} from '@/features/deals/meeting-handoff-dialogs'
+import { QrScanner } from '@/features/events/qr-scanner'
 import { useViewer } from '@/lib/auth'
 import { formatDateTime } from '@/lib/dates'
 import { notFoundFor, routeId } from '@/lib/route-id'
-import { useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -34,42 +36,37 @@ export function HandoffPage() {
   const { viewer } = useViewer()
   const notFound = notFoundFor(meetingId, query.error)
   usePageTitle(notFound ? 'Entrega não encontrada' : 'Confirmar entrega')
-  const failure = query.error && !notFound ? query.error : null
-  useLoadErrorToast(failure, 'Erro ao carregar a entrega', 'handoff-load-error')
-
-  if (notFound) {
-    return (
-      <PageUnavailable
-        icon={HandshakeIcon}
-        title="Entrega não encontrada"
-        description="Esta entrega não existe ou é de outra pessoa. Confira se você entrou com a conta que combinou a entrega."
-        backHref={routes.myDeliveries()}
-        backLabel="Ir para Minhas entregas"
-      />
-    )
-  }
-  if (failure) {
-    return (
-      <PageLoadFailed
-        title="Não foi possível carregar a entrega"
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    )
-  }
-  const meeting = query.data
-  if (!meeting || !viewer) {
-    return (
-      <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
-        <LoadingStatus>Carregando a entrega...</LoadingStatus>
-        <SkeletonStack
-          className="grid gap-3"
-          shapes={['h-8 w-64', 'h-4 w-full', 'h-24 w-full', 'h-10 w-48']}
+  const loading = (
+    <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
+      <LoadingStatus>Carregando a entrega...</LoadingStatus>
+      <SkeletonStack className="grid gap-3" shapes={['h-8 w-64', 'h-4 w-full', 'h-24 w-full', 'h-10 w-48']} />
+    </div>
+  )
+  return (
+    <PageQueryStates
+      query={query}
+      notFound={notFound}
+      unavailable={
+        <PageUnavailable
+          icon={HandshakeIcon}
+          title="Entrega não encontrada"
+          description="Esta entrega não existe ou é de outra pessoa. Confira se você entrou com a conta que combinou a entrega."
+          backHref={routes.myDeliveries()}
+          backLabel="Ir para Minhas entregas"
         />
-      </div>
-    )
-  }
-  const buyer = meeting.buyerId === viewer.id
+      }
+      errorTitle="Erro ao carregar a entrega"
+      failedTitle="Não foi possível carregar a entrega"
+      toastId="handoff-load-error"
+      loading={loading}
+    >
+      {(meeting) => (viewer ? <HandoffView meeting={meeting} viewerId={viewer.id} /> : loading)}
+    </PageQueryStates>
+  )
+}
+
+function HandoffView({ meeting, viewerId }: { meeting: MeetingView; viewerId: number }) {
+  const buyer = meeting.buyerId === viewerId
   return (
     <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
       <PageHeader
@@ -129,18 +126,7 @@ function useCodeFromLink(): [string, (code: string) => void] {
 function BuyerConfirmation({ meeting }: { meeting: MeetingView }) {
   const id = useId()
   const [code, setCode] = useCodeFromLink()
-  // The camera exists only in the browser: decided after hydration, so the server's HTML matches.
-  const [scannable, setScannable] = useState(false)
-  useEffect(() => setScannable(canScanQr()), [])
-  const confirm = trpc.deals.meetings.confirmHandoff.useMutation(
-    useMeetingChange(meeting.conversationId, {
-      successMessage: 'Entrega confirmada!',
-      errorTitle: 'Erro ao confirmar a entrega',
-    }),
-  )
-  const send = (text: string) => {
-    if (text.trim() && !confirm.isPending) confirm.mutate({ meetingId: meeting.id, code: text })
-  }
+  const { scannable, busy, send } = useHandoffConfirm(meeting)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     send(code)
@@ -149,25 +135,19 @@ function BuyerConfirmation({ meeting }: { meeting: MeetingView }) {
     <div className="grid gap-4">
       <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Confirmar a entrega">
         <p>Confirme só com o produto em mãos, depois de conferir que está como combinado.</p>
-        <InputField
+        <HandoffCodeInput
           id={`${id}-code`}
-          label="Código da entrega"
           hint="O código na tela de quem vende, com ou sem o traço."
           value={code}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={60}
-          placeholder="ABC-DEF"
-          disabled={confirm.isPending}
-          onChange={(event) => setCode(event.target.value)}
+          disabled={busy}
+          onChange={setCode}
           className="font-mono text-lg uppercase tracking-widest"
         />
-        <Button type="submit" size="lg" disabled={confirm.isPending || code.trim() === ''}>
-          {confirm.isPending ? 'Confirmando...' : 'Confirmar entrega'}
+        <Button type="submit" size="lg" disabled={busy || code.trim() === ''}>
+          {busy ? 'Confirmando...' : 'Confirmar entrega'}
         </Button>
       </form>
-      {scannable ? <QrScanner onCode={send} busy={confirm.isPending} /> : null}
+      {scannable ? <QrScanner onCode={send} busy={busy} /> : null}
     </div>
   )
 }

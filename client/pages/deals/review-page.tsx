@@ -4,17 +4,20 @@ import { StarIcon } from 'lucide-react'
 import { useParams } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
-import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
+import { PageQueryStates } from '@/components/page-query-states'
+import { PageUnavailable } from '@/components/page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { ButtonLink } from '@/components/ui/button-link'
 import { ReviewForm } from '@/features/deals/review-form'
 import { ReviewStars } from '@/features/deals/review-stars'
+import type { RouterOutputs } from '@/lib/api-types'
 import { useCommunity } from '@/lib/community'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { notFoundFor, routeId } from '@/lib/route-id'
-import { useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
+
+type Handoff = RouterOutputs['deals']['reviews']['forHandoff']
 
 /** `/avaliar/:meetingId`: reviewing the other side of a confirmed hand-off, or one's review of it. */
 export function ReviewPage() {
@@ -22,44 +25,41 @@ export function ReviewPage() {
   const meetingId = routeId(params.meetingId)
   const valid = meetingId > 0
   const query = trpc.deals.reviews.forHandoff.useQuery({ meetingId }, { enabled: valid })
-  const { community } = useCommunity()
   const notFound = notFoundFor(meetingId, query.error)
   usePageTitle(notFound ? 'Entrega não encontrada' : 'Avaliar entrega')
-  const failure = query.error && !notFound ? query.error : null
-  useLoadErrorToast(failure, 'Erro ao carregar a entrega', 'review-load-error')
-
-  if (notFound) {
-    return (
-      <PageUnavailable
-        icon={StarIcon}
-        title="Entrega não encontrada"
-        description="Só quem concluiu uma entrega confirmada pelo código pode avaliar a outra pessoa."
-        backHref={routes.chat()}
-        backLabel="Ir para as conversas"
-      />
-    )
-  }
-  if (failure) {
-    return (
-      <PageLoadFailed
-        title="Não foi possível carregar a entrega"
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    )
-  }
-  const handoff = query.data
-  if (!handoff) {
-    return (
-      <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
-        <LoadingStatus>Carregando a entrega...</LoadingStatus>
-        <SkeletonStack
-          className="grid gap-3"
-          shapes={['h-8 w-64', 'h-4 w-full', 'h-10 w-56', 'h-28 w-full']}
+  return (
+    <PageQueryStates
+      query={query}
+      notFound={notFound}
+      unavailable={
+        <PageUnavailable
+          icon={StarIcon}
+          title="Entrega não encontrada"
+          description="Só quem concluiu uma entrega confirmada pelo código pode avaliar a outra pessoa."
+          backHref={routes.chat()}
+          backLabel="Ir para as conversas"
         />
-      </div>
-    )
-  }
+      }
+      errorTitle="Erro ao carregar a entrega"
+      failedTitle="Não foi possível carregar a entrega"
+      toastId="review-load-error"
+      loading={
+        <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
+          <LoadingStatus>Carregando a entrega...</LoadingStatus>
+          <SkeletonStack
+            className="grid gap-3"
+            shapes={['h-8 w-64', 'h-4 w-full', 'h-10 w-56', 'h-28 w-full']}
+          />
+        </div>
+      }
+    >
+      {(handoff) => <ReviewView handoff={handoff} />}
+    </PageQueryStates>
+  )
+}
+
+function ReviewView({ handoff }: { handoff: Handoff }) {
+  const { community } = useCommunity()
   const timeZone = community?.timeZone
   const name = handoff.other.fullName
   const mine = handoff.mine

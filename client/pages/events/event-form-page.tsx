@@ -1,6 +1,7 @@
 import { routes } from '@shared/routes'
 import type { EventInput } from '@shared/schemas/event'
 import { LockIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { LoadingStatus } from '@/components/loading-status'
 import { PageHeader } from '@/components/page-header'
@@ -35,7 +36,6 @@ function CreateEvent() {
   const [, navigate] = useLocation()
   const utils = trpc.useUtils()
   const create = trpc.events.create.useMutation()
-  const closed = usePublishingClosed()
 
   const submit = async (input: EventInput) => {
     try {
@@ -52,23 +52,18 @@ function CreateEvent() {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <PageHeader
-        title="Novo evento"
-        description="Divulgue um encontro para a sua comunidade. Ele aparece para todos depois da aprovação de um administrador."
+    <EventFormShell
+      title="Novo evento"
+      description="Divulgue um encontro para a sua comunidade. Ele aparece para todos depois da aprovação de um administrador."
+    >
+      <EventForm
+        mode="create"
+        timeZone={community?.timeZone ?? DEFAULT_TIME_ZONE}
+        onSubmit={submit}
+        onCancel={() => navigate(routes.events())}
+        className={FORM_CARD}
       />
-      {closed ? (
-        <AlumniNotice reason={closed} />
-      ) : (
-        <EventForm
-          mode="create"
-          timeZone={community?.timeZone ?? DEFAULT_TIME_ZONE}
-          onSubmit={submit}
-          onCancel={() => navigate(routes.events())}
-          className={FORM_CARD}
-        />
-      )}
-    </div>
+    </EventFormShell>
   )
 }
 
@@ -88,7 +83,6 @@ function EditEventForm({ event }: { event: EventDetail }) {
   const [, navigate] = useLocation()
   const utils = trpc.useUtils()
   const update = trpc.events.update.useMutation()
-  const closed = usePublishingClosed()
   const back = () => navigate(routes.event(event.id))
 
   const submit = async (input: EventInput) => {
@@ -105,31 +99,45 @@ function EditEventForm({ event }: { event: EventDetail }) {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
-      <PageHeader
-        title="Editar evento"
-        description="Você pode editar o evento enquanto ele aguarda aprovação."
+    <EventFormShell
+      title="Editar evento"
+      description="Você pode editar o evento enquanto ele aguarda aprovação."
+    >
+      <EventForm
+        mode="edit"
+        timeZone={event.timeZone}
+        defaultValues={{
+          title: event.title,
+          description: event.description,
+          eventDate: event.eventDate,
+          eventTime: event.eventTime,
+          location: event.location,
+          maxParticipants: event.maxParticipants,
+          imageUrl: event.imageUrl,
+        }}
+        onSubmit={submit}
+        onCancel={back}
+        className={FORM_CARD}
       />
-      {closed ? (
-        <AlumniNotice reason={closed} />
-      ) : (
-        <EventForm
-          mode="edit"
-          timeZone={event.timeZone}
-          defaultValues={{
-            title: event.title,
-            description: event.description,
-            eventDate: event.eventDate,
-            eventTime: event.eventTime,
-            location: event.location,
-            maxParticipants: event.maxParticipants,
-            imageUrl: event.imageUrl,
-          }}
-          onSubmit={submit}
-          onCancel={back}
-          className={FORM_CARD}
-        />
-      )}
+    </EventFormShell>
+  )
+}
+
+/** The page around the event form: its header, then the form, unless the member may no longer publish. */
+function EventFormShell({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description: string
+  children: ReactNode
+}) {
+  const closed = usePublishingClosed()
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
+      <PageHeader title={title} description={description} />
+      {closed ? <AlumniNotice reason={closed} /> : children}
     </div>
   )
 }

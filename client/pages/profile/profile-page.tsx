@@ -12,7 +12,8 @@ import { Link, useLocation, useParams } from 'wouter'
 import { IconText } from '@/components/icon-text'
 import { ListSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
-import { PageLoadFailed, PageUnavailable } from '@/components/page-states'
+import { PageQueryStates } from '@/components/page-query-states'
+import { PageUnavailable } from '@/components/page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -27,7 +28,6 @@ import type { RouterOutputs } from '@/lib/api-types'
 import { useCommunity } from '@/lib/community'
 import { formatMonthYear } from '@/lib/dates'
 import { instanceUrl } from '@/lib/instance-url'
-import { useLoadErrorToast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { useNotFoundRedirect } from '@/lib/use-not-found-redirect'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -48,32 +48,28 @@ export function ProfilePage() {
 
   useNotFoundRedirect(notFound, 'Perfil não encontrado', 'profile-not-found')
 
-  const failure = query.error && !notFound ? query.error : null
-  useLoadErrorToast(failure, 'Erro ao carregar perfil', 'profile-load-error')
-
-  if (notFound) {
-    return (
-      <PageUnavailable
-        icon={UserXIcon}
-        title="Perfil não encontrado"
-        description="Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início..."
-        announce
-        backHref={`~${routes.home()}`}
-        backLabel="Voltar para o início"
-      />
-    )
-  }
-  if (failure) {
-    return (
-      <PageLoadFailed
-        title="Não foi possível carregar o perfil"
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    )
-  }
-  if (!profile) return <ProfileSkeleton />
-  return <ProfileView profile={profile} />
+  return (
+    <PageQueryStates
+      query={query}
+      notFound={notFound}
+      unavailable={
+        <PageUnavailable
+          icon={UserXIcon}
+          title="Perfil não encontrado"
+          description="Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início..."
+          announce
+          backHref={`~${routes.home()}`}
+          backLabel="Voltar para o início"
+        />
+      }
+      errorTitle="Erro ao carregar perfil"
+      failedTitle="Não foi possível carregar o perfil"
+      toastId="profile-load-error"
+      loading={<ProfileSkeleton />}
+    >
+      {(data) => <ProfileView profile={data} />}
+    </PageQueryStates>
+  )
 }
 
 function ProfileView({ profile }: { profile: PublicProfile }) {

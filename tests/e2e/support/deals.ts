@@ -85,3 +85,43 @@ export async function proposeMeeting(page: Page, spot: string, minutesAhead: num
   }
   await dialog.getByRole('button', { name: 'Enviar proposta' }).click()
 }
+
+/** An offer's card in the conversation, by its amount as a pattern (`R\\$\\s320,00`). */
+export const offerCard = (page: Page, amount: string) =>
+  page.getByRole('list', { name: 'Mensagens' }).getByRole('article', { name: new RegExp(amount) })
+
+/** "Fazer uma oferta" of `amount` (as typed, `320`), waiting for the dialog to close. */
+export async function makeOffer(page: Page, amount: string): Promise<void> {
+  await page.getByRole('button', { name: 'Fazer uma oferta' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Fazer uma oferta' })
+  await dialog.getByLabel('Valor (R$)').fill(amount)
+  await dialog.getByRole('button', { name: 'Enviar oferta' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+}
+
+/** Fills and sends the open "Fazer uma contraproposta" dialog with `amount` (as typed, `350,00`). */
+export async function sendCounterOffer(page: Page, amount: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Fazer uma contraproposta' })
+  await dialog.getByLabel('Valor (R$)').fill(amount)
+  await dialog.getByRole('button', { name: 'Enviar contraproposta' }).click()
+}
+
+/** At the spot: the seller shows the hand-off code and closes the dialog; returns the code. */
+export async function showHandoffCode(sellerPage: Page): Promise<string> {
+  await meetingRegion(sellerPage).getByRole('button', { name: 'Mostrar código da entrega' }).click()
+  const shown = sellerPage.getByRole('dialog', { name: 'Código da entrega' }).getByTestId('handoff-code')
+  await shown.waitFor()
+  const code = (await shown.textContent())?.trim() ?? ''
+  await sellerPage.keyboard.press('Escape')
+  return code
+}
+
+/** The buyer types `code` in "Confirmar entrega", and both sides see the hand-off confirmed. */
+export async function confirmHandoffCode(buyerPage: Page, sellerPage: Page, code: string): Promise<void> {
+  await meetingRegion(buyerPage).getByRole('button', { name: 'Confirmar entrega' }).click()
+  const dialog = buyerPage.getByRole('dialog', { name: 'Confirmar a entrega' })
+  await dialog.getByLabel('Código da entrega').fill(code)
+  await dialog.getByRole('button', { name: 'Confirmar entrega' }).click()
+  await meetingRegion(buyerPage).getByText('Entrega confirmada').waitFor()
+  await meetingRegion(sellerPage).getByText('Entrega confirmada').waitFor()
+}
