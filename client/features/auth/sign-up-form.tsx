@@ -59,7 +59,7 @@ export function SignUpForm({
       }),
     [community.emailDomain],
   )
-  useEffect(check.preload, [check])
+  useEffect(() => check.preload(), [check])
   const form = useForm<SignUpFormValues>({
     resolver: check.resolver,
     defaultValues: { email: '', username: '', fullName: '', course: '', matricula: '', password: '' },
