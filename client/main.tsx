@@ -38,8 +38,8 @@ const container = document.getElementById('root')
 if (container) void start(container)
 
 // Installable, and a repeat visit paints from the cached build files (client/public/sw.js).
-// After the page's load event, which has usually passed by the time this code runs (it is asked for
-// after the first paint, see server/http/paint-first.ts).
+// After the page's load event, so the worker's downloads do not share the network with the page's
+// (checked, as the event may already have passed by the time this code runs).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => {
     navigator.serviceWorker.register('/sw.js').catch(() => {
