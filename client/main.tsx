@@ -12,6 +12,9 @@ function readSsrState(): SsrState | null {
   return element?.textContent ? (JSON.parse(element.textContent) as SsrState) : null
 }
 
+/** After the browser's next frame, so the server's HTML is on screen before hydration takes the thread. */
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+
 async function start(container: HTMLElement) {
   const queryClient = createQueryClient()
   const app = (
@@ -27,6 +30,9 @@ async function start(container: HTMLElement) {
   // The server's answers and pages first, so the first render is the server's HTML, not spinners.
   hydrate(queryClient, state.queries as DehydratedState)
   await preloadLazyPages(state.lazy)
+  // The code is asked for with the HTML and may be ready before the first paint: the paint comes first.
+  // A tab out of sight draws no frames, and has nothing to paint first.
+  if (document.visibilityState === 'visible') await nextFrame()
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: a tap during it is answered, and no long task blocks the phone.
   startTransition(() => {
