@@ -51,8 +51,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // Read by the first-load budget test, npm run bench:web and the server's list of modules to preload.
         manifest: true,
-        // No modulepreload list in the HTML or the entry: the server's loader asks for the entry, its
-        // imports and the rendered page's modules after the first paint (server/http/paint-first.ts); a
+        // No modulepreload list in the HTML or the entry: the server writes the entry, its imports and
+        // the rendered page's modules into each page's head (codeTags, server/http/paint-first.ts); a
         // page opened later fetches its own imports.
         modulePreload: { resolveDependencies: () => [] },
         // One stylesheet, which the server inlines in every page. Split per entry, it was listed as a

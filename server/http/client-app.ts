@@ -20,7 +20,7 @@ import { compressWholeBody, PAGE_COMPRESSION, preferredEncoding } from './compre
 import { jsonScript } from './json-script'
 import { createPageCaller } from './page-caller'
 import { withPageHead } from './page-head'
-import { loaderTags, takeEntryScript } from './paint-first'
+import { codeTags as pageCodeTags, takeEntryScript } from './paint-first'
 import { injectPublicConfig, type PublicSettings, readPublicConfig } from './public-config'
 import { isMemberRequest } from './security'
 
@@ -89,7 +89,7 @@ async function sendPage(
   res: Response,
   template: string,
   { db, settings, ssr }: ClientAppOptions,
-  /** The tags that fetch the page's code, given the lazy modules it rendered (the build's loader). */
+  /** The head's tags that fetch the page's code, given the lazy modules it rendered. */
   codeTags?: (lazy: readonly string[]) => string,
 ) {
   // The page's configuration, with the community prefix of its path: the server's render and the
@@ -149,7 +149,8 @@ async function sendPage(
       ssr.services.logger.error({ err: error, requestId: res.locals.requestId }, 'falha ao montar a página')
     }
   }
-  if (codeTags) html = html.replace('</body>', () => `${codeTags(lazy)}</body>`)
+  // After the first screen's images, which are asked for first (splitResourceHints).
+  if (codeTags) head += codeTags(lazy)
   res
     .status(status)
     // A member's page carries their data: never stored (see isMemberRequest). A visitor's may be kept
@@ -228,7 +229,7 @@ export function serveBuiltClient(app: Express, distDir: string, options: ClientA
   const preload = existsSync(manifestPath)
     ? modulePreloader(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
     : () => []
-  const codeTags = entry ? (lazy: readonly string[]) => loaderTags(entry, preload(lazy)) : undefined
+  const codeTags = entry ? (lazy: readonly string[]) => pageCodeTags(entry, preload(lazy)) : undefined
   app.use('/assets', servePrecompressed(join(distDir, 'assets')))
   app.use(
     '/assets',

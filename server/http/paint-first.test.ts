@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOADER_SCRIPT, loaderTags, takeEntryScript } from './paint-first'
+import { BOOT_SCRIPT, codeTags, takeEntryScript } from './paint-first'
 
 const BUILT = `<head><title>Vupt</title>
     <script type="module" crossorigin src="/assets/index-C6T2T70R.js"></script>
@@ -10,7 +10,7 @@ describe('takeEntryScript', () => {
     const { html, entry } = takeEntryScript(BUILT)
     expect(entry).toBe('/assets/index-C6T2T70R.js')
     expect(html).toBe(
-      `<head><title>Vupt</title>\n    <script>${LOADER_SCRIPT}</script>\n    <style>body{}</style></head><body><div id="root"></div></body>`,
+      `<head><title>Vupt</title>\n    <script>${BOOT_SCRIPT}</script>\n    <style>body{}</style></head><body><div id="root"></div></body>`,
     )
   })
 
@@ -19,23 +19,22 @@ describe('takeEntryScript', () => {
   })
 })
 
-describe('LOADER_SCRIPT', () => {
+describe('BOOT_SCRIPT', () => {
   it('is a whole script that names nothing outside itself', () => {
-    expect(() => new Function(LOADER_SCRIPT)).not.toThrow()
+    expect(() => new Function(BOOT_SCRIPT)).not.toThrow()
     // A helper a compiler adds (esbuild's __name, say) would be undefined in the page.
-    expect(LOADER_SCRIPT).not.toMatch(/__\w+\(/)
-    expect(LOADER_SCRIPT).not.toMatch(/\bimport\b|\brequire\(/)
+    expect(BOOT_SCRIPT).not.toMatch(/__\w+\(/)
+    expect(BOOT_SCRIPT).not.toMatch(/\bimport\b|\brequire\(/)
   })
 })
 
-describe('loaderTags', () => {
-  it('lists the code as inert JSON that no file name can break out of', () => {
-    const tags = loaderTags('/assets/index.js', ['/assets/a.js', '/assets/</script><script>x.js'])
-    const json = /<script type="application\/json" id="vupt-code">(.*?)<\/script>/.exec(tags)?.[1]
-    expect(JSON.parse(json ?? '')).toEqual({
-      entry: '/assets/index.js',
-      preload: ['/assets/a.js', '/assets/</script><script>x.js'],
-    })
-    expect(tags.match(/<script/g)).toHaveLength(1)
+describe('codeTags', () => {
+  it('asks for the entry and preloads its modules, in that order, and no file name breaks out of its tag', () => {
+    const tags = codeTags('/assets/index.js', ['/assets/a.js', '/assets/"><script>x.js'])
+    expect(tags).toBe(
+      '<script type="module" crossorigin src="/assets/index.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/a.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/&#34;&#62;&#60;script&#62;x.js">',
+    )
   })
 })

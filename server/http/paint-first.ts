@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto'
-import { jsonScript } from './json-script'
-
-/** The inert JSON that tells the loader what to fetch: the entry and the modules to preload beside it. */
-export const CODE_LIST_ELEMENT_ID = 'vupt-code'
+import { escapeHtml } from '../escape-html'
 
 /** What a control keeps while its tap waits for the page's code (styled in client/styles.css). */
 export const PENDING_TAP_ATTRIBUTE = 'data-tap-pending'
@@ -12,17 +9,13 @@ export const PENDING_TAP_ATTRIBUTE = 'data-tap-pending'
  * (the same bytes on every page, allowed by the CSP by its hash), so it is written here in TypeScript
  * and sent as its own source text. It must stay self-contained: no import, no outer name.
  *
- * 1. Taps before the page responds. From the first paint until React has hydrated the page
- *    (`<html data-hydrated>`), a tap on a button lands on server HTML with no handler. A link still
- *    works as a link. A tap on a control is held: the control shows it is pending (`aria-busy` and
- *    PENDING_TAP_ATTRIBUTE) and is tapped again, once, when the page responds. A form sent with Enter
- *    waits the same way, instead of being sent by the browser with its fields in the URL.
- * 2. The code. Once the browser has shown the server's HTML (its first contentful paint), it asks for
- *    the code that makes the page interactive (decision 0049). A page opened out of sight has no paint
- *    to wait for and loads at once; a browser that does not report paints loads after its next frame;
- *    none waits more than 3 s.
+ * Taps before the page responds. From the first paint until React has hydrated the page
+ * (`<html data-hydrated>`), a tap on a button lands on server HTML with no handler. A link still works
+ * as a link. A tap on a control is held: the control shows it is pending (`aria-busy` and
+ * PENDING_TAP_ATTRIBUTE) and is tapped again, once, when the page responds. A form sent with Enter
+ * waits the same way, instead of being sent by the browser with its fields in the URL.
  */
-export function pageBoot(codeListId: string, pendingAttribute: string): void {
+export function pageBoot(pendingAttribute: string): void {
   const html = document.documentElement
   const hydrated = () => html.dataset.hydrated !== undefined
   const CONTROLS =
@@ -81,72 +74,34 @@ export function pageBoot(codeListId: string, pendingAttribute: string): void {
         ;(tap.element as HTMLElement).click()
       }, 0)
   }).observe(html, { attributes: true, attributeFilter: ['data-hydrated'] })
-
-  let painted = false
-  let parsed = false
-  let loaded = false
-  const load = () => {
-    if (loaded || !painted || !parsed) return
-    loaded = true
-    const code = JSON.parse(document.getElementById(codeListId)?.textContent ?? 'null') as {
-      entry: string
-      preload: string[]
-    } | null
-    if (!code) return
-    const add = (tag: string, attributes: Record<string, string>) => {
-      const element = document.createElement(tag)
-      element.setAttribute('crossorigin', '')
-      for (const name of Object.keys(attributes)) element.setAttribute(name, attributes[name] as string)
-      document.head.appendChild(element)
-    }
-    add('script', { type: 'module', src: code.entry })
-    // Each request costs the main thread a little: a few per task keep a slow phone's tasks short.
-    const preload = (from: number) => {
-      for (const href of code.preload.slice(from, from + 8)) add('link', { rel: 'modulepreload', href })
-      if (from + 8 < code.preload.length) setTimeout(() => preload(from + 8), 0)
-    }
-    preload(0)
-  }
-  const paint = () => {
-    painted = true
-    load()
-  }
-  const parse = () => {
-    parsed = true
-    load()
-  }
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parse)
-  else parse()
-  const paints = PerformanceObserver.supportedEntryTypes
-  if (document.visibilityState !== 'visible') paint()
-  else if (paints?.includes('paint')) {
-    new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) paint()
-    }).observe({ type: 'paint', buffered: true })
-    setTimeout(paint, 3000)
-  } else requestAnimationFrame(() => setTimeout(paint, 0))
 }
 
-/** The boot as the page carries it: the function's own text, called with its two names. */
-export const LOADER_SCRIPT = `(${pageBoot.toString()})(${JSON.stringify(CODE_LIST_ELEMENT_ID)}, ${JSON.stringify(PENDING_TAP_ATTRIBUTE)})`
+/** The boot as the page carries it: the function's own text, called with the attribute's name. */
+export const BOOT_SCRIPT = `(${pageBoot.toString()})(${JSON.stringify(PENDING_TAP_ATTRIBUTE)})`
 
-/** The CSP source that allows LOADER_SCRIPT and no other inline script. */
-export const LOADER_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(LOADER_SCRIPT).digest('base64')}'`
+/** The CSP source that allows BOOT_SCRIPT and no other inline script. */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/
 
 /**
- * The build's index.html with its entry script replaced by the boot (which asks for the entry once the
- * page has painted), and the entry it named (none in a bare shell).
+ * The build's index.html with its entry script replaced by the boot, and the entry it named (none in a
+ * bare shell): the page's own code tags (codeTags) name the entry with the modules that page needs.
  */
 export function takeEntryScript(html: string): { html: string; entry?: string } {
   const found = ENTRY_SCRIPT.exec(html)
   return found?.[1]
-    ? { html: html.replace(found[0], () => `<script>${LOADER_SCRIPT}</script>`), entry: found[1] }
+    ? { html: html.replace(found[0], () => `<script>${BOOT_SCRIPT}</script>`), entry: found[1] }
     : { html }
 }
 
-/** The tag that ends the body: which code the page needs, for the boot to fetch. */
-export function loaderTags(entry: string, preload: readonly string[]): string {
-  return jsonScript(CODE_LIST_ELEMENT_ID, { entry, preload })
+/**
+ * The head's tags that fetch the page's code as the HTML arrives: the entry, then every module it and the
+ * rendered page import, asked for at once instead of each after the module that imports it has run.
+ * Module scripts run once the document is parsed, so the first paint does not wait for them; their
+ * download overlaps the HTML's and the paint (decision XXXX).
+ */
+export function codeTags(entry: string, preload: readonly string[]): string {
+  const links = preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+  return `<script type="module" crossorigin src="${escapeHtml(entry)}"></script>${links.join('')}`
 }

@@ -5,7 +5,7 @@ import { LIBRAS_COOKIE, VLIBRAS_SOURCES } from '../../shared/libras'
 import { appError } from '../errors'
 import { cookiesOf } from '../people/auth/cookies'
 import { readSessionToken } from '../people/auth/session'
-import { LOADER_SCRIPT_SOURCE } from './paint-first'
+import { BOOT_SCRIPT_SOURCE } from './paint-first'
 
 /** Whether this browser turned the Libras widget on (its cookie, set by the client on opt-in). */
 export function wantsLibras(req: IncomingMessage): boolean {
@@ -39,7 +39,7 @@ function helmetOptions(isProduction: boolean, libras: boolean): HelmetOptions {
             defaultSrc: ["'self'"],
             scriptSrc: [
               "'self'",
-              LOADER_SCRIPT_SOURCE,
+              BOOT_SCRIPT_SOURCE,
               ...forLibras(...VLIBRAS_SOURCES, "'unsafe-eval'", "'wasm-unsafe-eval'"),
             ],
             // Radix and sonner position elements with inline style attributes.

@@ -57,6 +57,13 @@ describe('o primeiro download das páginas que um link abre', () => {
     }
   })
 
+  it('a página de entrar leva o react-hook-form, mas o zod e os esquemas só na primeira validação', () => {
+    const files = firstLoadFiles(manifest, 'pages/auth/auth-page.tsx')
+    const code = files.map((file) => readFileSync(join(CLIENT_DIST, file), 'utf8')).join('\n')
+    expect(code).toContain('shouldUnregister')
+    expect(code).not.toContain('ZodError')
+  })
+
   it('não traz o sino nem o menu da conta, que só um membro vê', () => {
     const memberActions = manifest['components/layout/signed-in-actions.tsx']?.file
     // A chunk of its own: imported statically again, it would be folded into the entry and vanish here.

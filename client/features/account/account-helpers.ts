@@ -15,8 +15,8 @@ export const SECURITY_PATH = routes.security()
 /** The window for sensitive changes is closed: the password (or Google) must be proven again. */
 export const isReauthRequired = (error: unknown): boolean => appCodeOf(error) === 'REAUTH_REQUIRED'
 
-/** Codes are typed (or pasted) with spaces: '123 456', 'k3m9 x2qa 7hvd'. The server wants none. */
-export const normalizeTwoFactorCode = (code: string): string => code.replace(/\s+/g, '')
+// Its own module, so the sign-in's lazy code check reaches it without this module's imports.
+export { normalizeTwoFactorCode } from './two-factor-code'
 
 /** `/auth/google?mode=link&from=/minha-conta/seguranca`: a full navigation, the server redirects back. */
 export function googleFlowHref(mode: 'link' | 'reauth', from: string): string {

@@ -1,7 +1,7 @@
 import { changePasswordSchema } from '@shared/schemas/account'
 import { emailSchema, institutionalEmailMessage, isInstitutionalEmail } from '@shared/schemas/auth'
 import { z } from 'zod'
-import { normalizeTwoFactorCode } from './account-helpers'
+import { normalizeTwoFactorCode } from './two-factor-code'
 
 /** The server's change-password input, plus the repeated new password the form asks for. */
 export const changePasswordFormSchema = changePasswordSchema

@@ -1,15 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { requestPasswordResetSchema, type SignInInput, signInSchema } from '@shared/schemas/auth'
-import { useState } from 'react'
+import type { SignInInput } from '@shared/schemas/auth'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { EmailField, PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
+import { lazyResolver } from '@/lib/lazy-resolver'
 import { TRY_LATER_DESCRIPTION, toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 import { PasskeySignIn } from './passkey-sign-in'
 import { TwoFactorStep } from './two-factor-step'
+
+const signInCheck = lazyResolver(async () => {
+  const [{ zodResolver }, { signInSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@shared/schemas/auth'),
+  ])
+  return zodResolver(signInSchema)
+})
+
+const resetCheck = lazyResolver(async () => {
+  const [{ zodResolver }, { requestPasswordResetSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@shared/schemas/auth'),
+  ])
+  return zodResolver(requestPasswordResetSchema)
+})
 
 /**
  * E-mail and password, or a passkey (PasskeySignIn); with two-factor on, the form turns into TwoFactorStep until the code is given.
@@ -21,8 +37,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const utils = trpc.useUtils()
   const signIn = trpc.auth.signIn.useMutation()
   const twoFactor = trpc.auth.twoFactorPending.useQuery()
+  useEffect(signInCheck.preload, [])
   const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver: signInCheck.resolver,
     defaultValues: { email: '', password: '' },
   })
 
@@ -77,7 +94,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: string; onBack: () => void }) {
   const request = trpc.auth.requestPasswordReset.useMutation()
   const form = useForm<{ email: string }>({
-    resolver: zodResolver(requestPasswordResetSchema),
+    resolver: resetCheck.resolver,
     defaultValues: { email: defaultEmail },
   })
 

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import type { PublicCommunity } from '@shared/community'
-import { communitySignUpFormSchema, type SignUpFormValues } from '@shared/schemas/auth'
-import { useMemo } from 'react'
+import type { SignUpFormValues } from '@shared/schemas/auth'
+import { useEffect, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
+import { lazyResolver } from '@/lib/lazy-resolver'
 import { TRY_LATER_DESCRIPTION, toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
@@ -48,9 +48,20 @@ export function SignUpForm({
 }) {
   const utils = trpc.useUtils()
   const signUp = trpc.auth.signUp.useMutation()
-  const schema = useMemo(() => communitySignUpFormSchema(community.emailDomain), [community.emailDomain])
+  const check = useMemo(
+    () =>
+      lazyResolver(async () => {
+        const [{ zodResolver }, { communitySignUpFormSchema }] = await Promise.all([
+          import('@hookform/resolvers/zod'),
+          import('@shared/schemas/auth'),
+        ])
+        return zodResolver(communitySignUpFormSchema(community.emailDomain))
+      }),
+    [community.emailDomain],
+  )
+  useEffect(() => check.preload(), [check])
   const form = useForm<SignUpFormValues>({
-    resolver: zodResolver(schema),
+    resolver: check.resolver,
     defaultValues: { email: '', username: '', fullName: '', course: '', matricula: '', password: '' },
   })
 

@@ -1,18 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
-import { secondFactorFormSchema } from '@/features/account/account-schemas'
+import type { secondFactorFormSchema } from '@/features/account/account-schemas'
 import { boundField } from '@/lib/bound-field'
 import { appCodeOf } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
+import { lazyResolver } from '@/lib/lazy-resolver'
 import { toast, toastError } from '@/lib/toast'
 import { reconnectRealtime, trpc } from '@/lib/trpc'
 
 type CodeInput = z.input<typeof secondFactorFormSchema>
 type Code = z.output<typeof secondFactorFormSchema>
+
+const codeCheck = lazyResolver(async () => {
+  const [{ zodResolver }, { secondFactorFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@/features/account/account-schemas'),
+  ])
+  return zodResolver(secondFactorFormSchema)
+})
 
 /**
  * The second step of signing in, while the session is pending (`auth.twoFactorPending`): a code from
@@ -24,8 +32,9 @@ export function TwoFactorStep({ onVerified }: { onVerified: () => void }) {
   const signOut = trpc.auth.signOut.useMutation()
   // Recovery codes have letters: the numeric keypad would hide them on a phone.
   const [recovery, setRecovery] = useState(false)
+  useEffect(codeCheck.preload, [])
   const form = useForm<CodeInput, unknown, Code>({
-    resolver: zodResolver(secondFactorFormSchema),
+    resolver: codeCheck.resolver,
     defaultValues: { code: '' },
   })
   const hint = recovery
