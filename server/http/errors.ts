@@ -19,9 +19,9 @@ function libraryRefusal(error: unknown): AppError | null {
   const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown }
   const value = typeof status === 'number' ? status : statusCode
   if (typeof value !== 'number' || value < 400 || value >= 500) return null
-  if (value === 404) return appError('NOT_FOUND', 'RESOURCE_NOT_FOUND')
-  if (value === 413) return appError('PAYLOAD_TOO_LARGE', 'REQUEST_TOO_LARGE')
-  return appError('BAD_REQUEST', 'INVALID_REQUEST')
+  if (value === 404) return appError('RESOURCE_NOT_FOUND')
+  if (value === 413) return appError('REQUEST_TOO_LARGE')
+  return appError('INVALID_REQUEST')
 }
 
 const page = (text: string) =>
@@ -56,7 +56,7 @@ export function sendError(req: Request, res: Response, error: unknown, logger: L
 
 /** The last route: what nothing else answered (Express would say 'Cannot GET', in English). */
 export function notFound(logger: Logger): RequestHandler {
-  return (req, res) => sendError(req, res, appError('NOT_FOUND', 'RESOURCE_NOT_FOUND'), logger)
+  return (req, res) => sendError(req, res, appError('RESOURCE_NOT_FOUND'), logger)
 }
 
 /** The last handler of the non-tRPC routes (uploads, Google sign-in, .ics, pages). */

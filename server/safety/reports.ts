@@ -85,7 +85,7 @@ export type ReportSnapshot =
       reviewee: { username: string | null; fullName: string }
     }
 
-const targetMissing = () => appError('NOT_FOUND', 'REPORT_TARGET_NOT_FOUND')
+const targetMissing = () => appError('REPORT_TARGET_NOT_FOUND')
 
 function personOf(db: Database, userId: number) {
   return (
@@ -211,7 +211,7 @@ export async function createReport(services: AppServices, reporter: CurrentUser,
   const { db } = services
   const communityId = memberCommunityId(reporter)
   const { targetUserId, snapshot } = resolveTarget(db, reporter, input.targetType, input.targetId)
-  if (targetUserId === reporter.id) throw appError('BAD_REQUEST', 'REPORT_SELF')
+  if (targetUserId === reporter.id) throw appError('REPORT_SELF')
   const open = db
     .select({ id: reports.id })
     .from(reports)
@@ -224,9 +224,9 @@ export async function createReport(services: AppServices, reporter: CurrentUser,
       ),
     )
     .get()
-  if (open) throw appError('CONFLICT', 'REPORT_ALREADY_OPEN')
+  if (open) throw appError('REPORT_ALREADY_OPEN')
   await consumeAll([[services.rateLimits.reportsByUser, String(reporter.id)]]).catch(() => {
-    throw appError('TOO_MANY_REQUESTS', 'REPORTS_TOO_FAST')
+    throw appError('REPORTS_TOO_FAST')
   })
   const created = db
     .insert(reports)
@@ -244,7 +244,7 @@ export async function createReport(services: AppServices, reporter: CurrentUser,
     .onConflictDoNothing()
     .returning({ id: reports.id })
     .get()
-  if (!created) throw appError('CONFLICT', 'REPORT_ALREADY_OPEN')
+  if (!created) throw appError('REPORT_ALREADY_OPEN')
   publishAdminChange(services.bus, communityId)
   return { id: created.id }
 }
@@ -261,7 +261,7 @@ export async function createBarrierReport(
   const { db } = services
   const communityId = memberCommunityId(reporter)
   await consumeAll([[services.rateLimits.reportsByUser, String(reporter.id)]]).catch(() => {
-    throw appError('TOO_MANY_REQUESTS', 'REPORTS_TOO_FAST')
+    throw appError('REPORTS_TOO_FAST')
   })
   const snapshot: ReportSnapshot = {
     type: 'barrier',
@@ -525,7 +525,7 @@ export function resolveReports(
     )
     .all()
   const first = open[0]
-  if (!first) throw appError('NOT_FOUND', 'REPORT_NOT_FOUND')
+  if (!first) throw appError('REPORT_NOT_FOUND')
   const targetUserId = first.targetUserId
   const isAdmin = moderator.roles.includes('admin')
 
@@ -548,26 +548,26 @@ export function resolveReports(
     // Nobody sanctions themselves or a removed account; only an administrator acts on another one, and
     // never removes one from here (the last-admin rules live in the users page).
     if (!person || person.deletedAt || targetUserId === moderator.id) {
-      throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+      throw appError('REPORT_ACTION_NOT_ALLOWED')
     }
     if (person.admin && (!isAdmin || input.action === 'remove_account')) {
-      throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+      throw appError('REPORT_ACTION_NOT_ALLOWED')
     }
   }
-  if (input.action === 'remove_account' && !isAdmin) throw appError('FORBIDDEN', 'FORBIDDEN')
+  if (input.action === 'remove_account' && !isAdmin) throw appError('FORBIDDEN')
   if (input.action === 'remove_listing' && input.targetType !== 'listing') {
-    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+    throw appError('REPORT_ACTION_NOT_ALLOWED')
   }
   // A barrier is confirmed or archived, and only a barrier is confirmed.
   const barrierAction = input.action === 'acknowledge_barrier' || input.action === 'dismiss'
   if (input.targetType === 'barrier' ? !barrierAction : input.action === 'acknowledge_barrier') {
-    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+    throw appError('REPORT_ACTION_NOT_ALLOWED')
   }
   if (input.action === 'remove_wanted' && input.targetType !== 'wanted') {
-    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+    throw appError('REPORT_ACTION_NOT_ALLOWED')
   }
   if (input.action === 'remove_review' && input.targetType !== 'review') {
-    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+    throw appError('REPORT_ACTION_NOT_ALLOWED')
   }
 
   const resolution = RESOLUTION_OF[input.action]
@@ -587,7 +587,7 @@ export function resolveReports(
       .returning({ id: reports.id })
       .all()
     // Another moderator decided first: nothing more to do here.
-    if (closed.length !== reportIds.length) throw appError('NOT_FOUND', 'REPORT_NOT_FOUND')
+    if (closed.length !== reportIds.length) throw appError('REPORT_NOT_FOUND')
 
     const log = (actionType: ModerationAction, targetType: 'user' | 'report', targetId: number) =>
       logModeration(db, {
@@ -610,7 +610,7 @@ export function resolveReports(
         .from(listings)
         .where(and(eq(listings.id, input.targetId), eq(listings.communityId, communityId)))
         .get()
-      if (!listing) throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
+      if (!listing) throw appError('LISTING_NOT_FOUND')
       // Removed meanwhile from Anúncios: the reports are closed all the same.
       if (listing.moderationStatus === 'active') {
         removeListingByModeration(services, moderator, input.targetId, reason)
@@ -622,7 +622,7 @@ export function resolveReports(
         .from(wantedPosts)
         .where(and(eq(wantedPosts.id, input.targetId), eq(wantedPosts.communityId, communityId)))
         .get()
-      if (!post) throw appError('NOT_FOUND', 'WANTED_NOT_FOUND')
+      if (!post) throw appError('WANTED_NOT_FOUND')
       if (post.moderationStatus === 'active') {
         removeWantedByModeration(services, moderator, input.targetId, reason)
       }

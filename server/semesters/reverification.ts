@@ -284,7 +284,7 @@ export async function requestReverificationLink(
 ) {
   const standing = reverificationStanding(services.db, user.id, now)
   if (standing.state !== 'pending' && standing.state !== 'alumni') {
-    throw appError('BAD_REQUEST', 'REVERIFICATION_NOT_DUE')
+    throw appError('REVERIFICATION_NOT_DUE')
   }
   await consumeAll([
     [services.rateLimits.mailByIp, ip],
@@ -292,7 +292,7 @@ export async function requestReverificationLink(
   ])
   const community = memberCommunity(services.db, user.id)
   const semester = community && reverificationSemester(services.db, community.id, community.timeZone, now)
-  if (!community || !semester) throw appError('BAD_REQUEST', 'REVERIFICATION_NOT_DUE')
+  if (!community || !semester) throw appError('REVERIFICATION_NOT_DUE')
   const deadline = standing.deadline ?? now
   await mailLink(services, user.id, semester, deadline, community.timeZone)
   return { email: user.email }
@@ -308,7 +308,7 @@ export async function confirmReverification(scope: RequestScope, token: string, 
   const row = peekEmailToken(scope.db, token, 'reverify_email')
   const user = linkOwner(scope, row ?? null)
   if (!row || !user || !consumeEmailToken(scope.db, token, 'reverify_email')) {
-    throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    throw appError('INVALID_TOKEN')
   }
   markConfirmed(scope, user.id, now)
   return { ok: true as const, email: user.email }
@@ -370,13 +370,13 @@ export function extendReverification(
     .where(eq(profiles.userId, userId))
     .get()?.approved
   if (!community || community.id !== admin.communityId || !approved) {
-    throw appError('NOT_FOUND', 'USER_NOT_FOUND')
+    throw appError('USER_NOT_FOUND')
   }
   const semester = reverificationSemester(db, community.id, community.timeZone, now)
-  if (!semester) throw appError('BAD_REQUEST', 'REVERIFICATION_NOT_DUE')
+  if (!semester) throw appError('REVERIFICATION_NOT_DUE')
   const extendedUntil = endOfDay(until, community.timeZone)
   if (extendedUntil.getTime() <= now.getTime() || until < calendarDayIn(now, community.timeZone)) {
-    throw appError('BAD_REQUEST', 'REVERIFICATION_EXTENSION_PAST')
+    throw appError('REVERIFICATION_EXTENSION_PAST')
   }
   db.transaction(() => {
     db.insert(reverifications)
