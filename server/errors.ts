@@ -35,13 +35,7 @@ export class AppError extends Error {
   }
 }
 
-/** `throw appError('LISTING_NOT_FOUND')`; the message defaults to the catalogue's title. */
-export function appError(appCode: AppErrorCode, message?: string): AppError
-/** @deprecated The status is the catalogue's: name only the code. */
-export function appError(status: RefusalStatus, appCode: AppErrorCode, message?: string): AppError
-export function appError(first: string, second?: string, third?: string): AppError {
-  // The older form named the status first; the code is then the second argument.
-  if (second !== undefined && Object.hasOwn(APP_ERRORS, second))
-    return new AppError(second as AppErrorCode, third)
-  return new AppError(first as AppErrorCode, second)
+/** `throw appError('LISTING_NOT_FOUND')`; the status is the catalogue's, the message defaults to its title. */
+export function appError(appCode: AppErrorCode, message?: string): AppError {
+  return new AppError(appCode, message)
 }
