@@ -15,7 +15,7 @@ export type RefusalStatus =
 
 /**
  * Stable application error codes the server sends (`error.data.appCode` of a tRPC error, `appCode` of
- * an Express route's `{ message, appCode, requestId }`), each with the one status it is answered with
+ * an Express route's answer, in the same shape), each with the one status it is answered with
  * and the toast it becomes (spec §8).
  */
 export const APP_ERRORS = {
