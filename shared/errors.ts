@@ -165,12 +165,12 @@ export const APP_ERRORS = {
   },
   SUBCATEGORY_IN_USE: {
     status: 'CONFLICT',
-    title: 'Não é possível deletar',
-    description: 'Existem produtos usando esta subcategoria',
+    title: 'Não é possível excluir',
+    description: 'Existem anúncios usando esta subcategoria',
   },
   LISTING_NOT_FOUND: {
     status: 'NOT_FOUND',
-    title: 'Produto não encontrado',
+    title: 'Anúncio não encontrado',
     description: 'Ele pode ter sido vendido, desativado ou removido.',
   },
   LISTING_REMOVED_NOT_EDITABLE: {
@@ -211,7 +211,7 @@ export const APP_ERRORS = {
   },
   OWN_LISTING_VUPT: {
     status: 'FORBIDDEN',
-    title: 'Você não pode dar Vupt no seu próprio produto.',
+    title: 'Você não pode dar Vupt no seu próprio anúncio.',
     description: 'O Vupt é a recomendação de quem se interessa pelo anúncio.',
   },
   ALUMNI_CANNOT_PUBLISH: {
