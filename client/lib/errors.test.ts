@@ -69,7 +69,7 @@ describe('describeError', () => {
     const error = serverError(400, 'Título deve ter no mínimo 3 caracteres', {
       firstMessage: 'Título deve ter no mínimo 3 caracteres',
     })
-    expect(describeError(error, 'Erro ao criar produto')).toEqual({
+    expect(describeError(error, 'Erro ao criar anúncio')).toEqual({
       title: 'Erro de validação',
       description: 'Título deve ter no mínimo 3 caracteres',
     })
@@ -127,8 +127,8 @@ describe('describeError', () => {
 
   it('blames the connection when no answer was read', () => {
     const offline = TRPCClientError.from(new TypeError('Failed to fetch'))
-    expect(describeError(offline, 'Erro ao carregar produtos')).toEqual({
-      title: 'Erro ao carregar produtos',
+    expect(describeError(offline, 'Erro ao carregar anúncios')).toEqual({
+      title: 'Erro ao carregar anúncios',
       description: OFFLINE_ERROR_DESCRIPTION,
     })
     expect(describeError(new TypeError('Load failed')).description).toMatch(/^Sem conexão/)
