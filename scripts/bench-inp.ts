@@ -293,7 +293,7 @@ async function main() {
       {
         const { context, page } = await phonePage(browser, server.url, cookies)
         await open(page, '/univille/portal')
-        const products = page.getByRole('region', { name: 'Todos os produtos' })
+        const products = page.getByRole('region', { name: 'Todos os anúncios' })
         const card = products.getByRole('article').first()
         const title = (await card.getByRole('link').textContent())?.trim() ?? ''
         await card.scrollIntoViewIfNeeded()

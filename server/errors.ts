@@ -1,17 +1,6 @@
-import { APP_ERRORS, type AppErrorCode } from '../shared/errors'
+import { APP_ERRORS, type AppErrorCode, type RefusalStatus } from '../shared/errors'
 
-/** How a refusal is answered over HTTP, in tRPC's names (the tRPC layer maps them to statuses). */
-export type RefusalStatus =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'METHOD_NOT_SUPPORTED'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'UNPROCESSABLE_CONTENT'
+export type { RefusalStatus }
 
 /** The HTTP status of each refusal, for the Express routes (tRPC maps its own the same way). */
 export const REFUSAL_HTTP_STATUS: Record<RefusalStatus, number> = {
@@ -28,24 +17,25 @@ export const REFUSAL_HTTP_STATUS: Record<RefusalStatus, number> = {
 }
 
 /**
- * A refusal the code raises on purpose, with a stable code of the catalogue in shared/errors.ts (the
- * client turns it into the toast). Domain modules throw it without knowing about tRPC; the tRPC layer
- * (server/trpc/init.ts) and the Express routes answer it. Anything else that is thrown is a fault:
- * the client sees a generic message and a request id.
+ * A refusal the code raises on purpose, with a stable code of the catalogue in shared/errors.ts, which
+ * also says its status (the client turns the code into the toast). Domain modules throw it without
+ * knowing about tRPC; the tRPC layer (server/trpc/init.ts) and the Express routes answer it. Anything
+ * else that is thrown is a fault: the client sees a generic message and a request id.
  */
 export class AppError extends Error {
   override name = 'AppError'
+  readonly status: RefusalStatus
 
   constructor(
-    readonly status: RefusalStatus,
     readonly appCode: AppErrorCode,
     message?: string,
   ) {
     super(message ?? APP_ERRORS[appCode].title)
+    this.status = APP_ERRORS[appCode].status
   }
 }
 
-/** `throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')`; the message defaults to the catalogue's title. */
-export function appError(status: RefusalStatus, appCode: AppErrorCode, message?: string): AppError {
-  return new AppError(status, appCode, message)
+/** `throw appError('LISTING_NOT_FOUND')`; the status is the catalogue's, the message defaults to its title. */
+export function appError(appCode: AppErrorCode, message?: string): AppError {
+  return new AppError(appCode, message)
 }

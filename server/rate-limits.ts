@@ -127,7 +127,7 @@ export const RATE_LIMIT_MESSAGE = 'Muitas tentativas. Aguarde alguns minutos e t
 /** A limiter and the key a call spends on. */
 export type LimiterKey = [RateLimiterAbstract, string]
 
-const rateLimited = () => appError('TOO_MANY_REQUESTS', 'RATE_LIMITED', RATE_LIMIT_MESSAGE)
+const rateLimited = () => appError('RATE_LIMITED', RATE_LIMIT_MESSAGE)
 
 /** Spends one point on every limiter; the first one exhausted refuses the call (with `refusal`, if given). */
 export async function consumeAll(entries: LimiterKey[], refusal: () => Error = rateLimited): Promise<void> {

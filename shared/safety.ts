@@ -12,7 +12,7 @@ export type ScamSignal = (typeof SCAM_SIGNALS)[number]
 /** The discreet line shown under a received message. */
 export const SCAM_WARNINGS: Record<ScamSignal, string> = {
   pix_before_meeting:
-    'Cuidado: pedir Pix antes de vocês se encontrarem é o golpe mais comum. Pague só na entrega, com o produto em mãos.',
+    'Cuidado: pedir Pix antes de vocês se encontrarem é o golpe mais comum. Pague só na entrega, com o item em mãos.',
   verification_code:
     'Nunca passe códigos de verificação recebidos por SMS, WhatsApp ou e-mail: com eles, golpistas tomam suas contas.',
   outside_payment_link:
@@ -49,7 +49,7 @@ export type ContentReportReason = (typeof CONTENT_REPORT_REASONS)[number]
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   scam: 'Golpe ou fraude',
-  prohibited: 'Produto proibido',
+  prohibited: 'Item proibido',
   harassment: 'Assédio ou ofensa',
   spam: 'Spam',
   fake_profile: 'Perfil falso',

@@ -17,7 +17,7 @@ export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 /** For `<input type="file" accept={…}>`. Only a hint: the server judges the bytes, not the name or type. */
 export const IMAGE_INPUT_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',')
 
-/** Body of a successful upload (201). A failure answers `{ message, appCode, requestId }` like every Express route. */
+/** Body of a successful upload (201). A failure answers tRPC's error shape like every Express route. */
 export type UploadedImage = {
   id: string
   cardUrl: string

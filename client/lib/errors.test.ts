@@ -69,7 +69,7 @@ describe('describeError', () => {
     const error = serverError(400, 'Título deve ter no mínimo 3 caracteres', {
       firstMessage: 'Título deve ter no mínimo 3 caracteres',
     })
-    expect(describeError(error, 'Erro ao criar produto')).toEqual({
+    expect(describeError(error, 'Erro ao criar anúncio')).toEqual({
       title: 'Erro de validação',
       description: 'Título deve ter no mínimo 3 caracteres',
     })
@@ -127,8 +127,8 @@ describe('describeError', () => {
 
   it('blames the connection when no answer was read', () => {
     const offline = TRPCClientError.from(new TypeError('Failed to fetch'))
-    expect(describeError(offline, 'Erro ao carregar produtos')).toEqual({
-      title: 'Erro ao carregar produtos',
+    expect(describeError(offline, 'Erro ao carregar anúncios')).toEqual({
+      title: 'Erro ao carregar anúncios',
       description: OFFLINE_ERROR_DESCRIPTION,
     })
     expect(describeError(new TypeError('Load failed')).description).toMatch(/^Sem conexão/)
@@ -155,9 +155,15 @@ describe('httpStatusOf / appCodeOf', () => {
 })
 
 describe('describeError over both shapes: a tRPC error and an Express route’s JSON', () => {
-  /** A failed answer of an Express route as the upload reads it: status and `{ message, appCode, requestId }`. */
+  /** A failed answer of an Express route as the upload reads it: its status and tRPC's error shape. */
   const expressError = (status: number, message: string, appCode: string | null, requestId = 'c4d5e6') =>
-    new HttpError(status, { message, appCode, requestId })
+    new HttpError(status, {
+      error: {
+        message,
+        code: status === 500 ? -32603 : -32600,
+        data: { code: 'X', httpStatus: status, requestId, appCode, validation: null },
+      },
+    })
 
   it('reads the same refusal alike in either shape', () => {
     const overExpress = expressError(403, 'Sua conta está suspensa.', 'ACCOUNT_SUSPENDED')
@@ -195,6 +201,11 @@ describe('describeError over both shapes: a tRPC error and an Express route’s 
       new HttpError(502, '<html>Bad Gateway</html>'),
       new HttpError(413, null),
       new HttpError(400, { error: 'formato antigo' }),
+      new HttpError(403, {
+        message: 'Sua conta está suspensa.',
+        appCode: 'ACCOUNT_SUSPENDED',
+        requestId: 'r',
+      }),
     ]) {
       expect(describeError(error, 'Erro ao enviar')).toEqual({
         title: 'Erro ao enviar',

@@ -3,11 +3,14 @@ import { dataOf, type ErrorData, httpStatusOf } from '@/lib/error-data'
 
 export { httpStatusOf }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object'
+
 /**
  * A failed answer of an Express route (POST /api/uploads and the other routes outside tRPC), whose body
- * is `{ message, appCode, requestId }` (server/http/errors.ts). It carries them as a tRPC error carries
- * its own, in `message` and `data`; `data` is null when the answer had no readable body (a proxy's
- * HTML page) or `status` is 0 (no answer came), as for a tRPC call that never reached the server.
+ * is a tRPC error's `{ error: { message, code, data } }` (server/http/errors.ts). It carries `message`
+ * and `data` as a tRPC error does; `data` is null when the answer had no readable body (a proxy's HTML
+ * page) or `status` is 0 (no answer came), as for a tRPC call that never reached the server.
  */
 export class HttpError extends Error {
   override name = 'HttpError'
@@ -17,23 +20,22 @@ export class HttpError extends Error {
     readonly status: number,
     body: unknown,
   ) {
-    const { message, appCode, requestId } = (body ?? {}) as Record<string, unknown>
-    const readable = status > 0 && typeof message === 'string'
-    super(readable ? message : `HTTP ${status}`)
-    this.data = readable ? { appCode, requestId, httpStatus: status } : null
+    const shape = isObject(body) && isObject(body.error) ? body.error : {}
+    const message = status > 0 && typeof shape.message === 'string' ? shape.message : null
+    super(message ?? `HTTP ${status}`)
+    this.data = message === null ? null : { ...(isObject(shape.data) ? shape.data : {}), httpStatus: status }
   }
 }
 
 /**
- * The client's one reading of a failed call, whether a tRPC error or an Express route's `HttpError`
- * (client/lib/error-data.ts), whose `{ message, appCode, requestId }` and status are read alike. What the
- * server sends (server/trpc/init.ts, server/http/errors.ts):
+ * The client's one reading of a failed call, whether a tRPC error or an Express route's `HttpError`,
+ * both in tRPC's error shape. What the server sends (server/trpc/init.ts, server/http/errors.ts):
  *
- * - `data.appCode` (`appCode`): a code of the catalogue in shared/errors.ts, whose title and description are the
+ * - `data.appCode`: a code of the catalogue in shared/errors.ts, whose title and description are the
  *   toast. `message` is the code's title, unless the server says something more precise.
  * - `data.validation.firstMessage`: the first issue of a refused input, in Portuguese.
  * - `data.httpStatus` (the answer's status); for a 5xx, `message` is a generic Portuguese text and
- *   `data.requestId` (`requestId`) names the log line, for a student to quote to support.
+ *   `data.requestId` names the log line, for a student to quote to support.
  * - any other 4xx: a deliberate refusal whose `message` is written for people ('Você é o último
  *   administrador...').
  *

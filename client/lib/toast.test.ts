@@ -8,7 +8,7 @@ vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), succe
 const notFound = TRPCClientError.from({
   error: {
     code: -32600,
-    message: 'Produto não encontrado',
+    message: 'Anúncio não encontrado',
     data: { code: 'NOT_FOUND', httpStatus: 404, path: 'listings.byId' },
   },
 })
@@ -16,18 +16,18 @@ const notFound = TRPCClientError.from({
 describe('toastError', () => {
   it('shows the described error once the toast library is there, replacing the toast of the same id', async () => {
     // Nothing is published before the Toaster listens.
-    await toastError(notFound, 'Erro ao carregar produto', { id: 'listing-load-error' })
+    await toastError(notFound, 'Erro ao carregar anúncio', { id: 'listing-load-error' })
     expect(sonnerToast.error).not.toHaveBeenCalled()
     toasterListening()
     await vi.waitFor(() =>
-      expect(sonnerToast.error).toHaveBeenCalledWith('Erro ao carregar produto', {
+      expect(sonnerToast.error).toHaveBeenCalledWith('Erro ao carregar anúncio', {
         id: 'listing-load-error',
-        description: 'Produto não encontrado',
+        description: 'Anúncio não encontrado',
       }),
     )
     await toastError(notFound)
     await vi.waitFor(() =>
-      expect(sonnerToast.error).toHaveBeenLastCalledWith('Produto não encontrado', {
+      expect(sonnerToast.error).toHaveBeenLastCalledWith('Anúncio não encontrado', {
         description: undefined,
       }),
     )

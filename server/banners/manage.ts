@@ -13,7 +13,7 @@ type BannerFields = z.output<typeof bannerInputSchema>
 type BannerImage = { imageUrl: string; imageUploadId: string | null }
 type Services = Pick<AppServices, 'db' | 'storage'>
 
-const notFound = () => appError('NOT_FOUND', 'BANNER_NOT_FOUND')
+const notFound = () => appError('BANNER_NOT_FOUND')
 
 /**
  * An uploaded image becomes the banner's (and stops being an orphan); otherwise the URL typed in,

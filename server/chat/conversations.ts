@@ -8,7 +8,7 @@ import type { ChatEvent, EventBus } from '../realtime/bus'
 import { scamSignals } from '../safety/scam'
 import { unseenDealsCount } from './deal-activity'
 
-export const conversationNotFound = () => appError('NOT_FOUND', 'CONVERSATION_NOT_FOUND')
+export const conversationNotFound = () => appError('CONVERSATION_NOT_FOUND')
 
 const conversationOfParticipant = preparedQuery((db) =>
   db

@@ -46,7 +46,7 @@ export function threadPage(db: Database, userId: number, conversationId: number,
 export function sendableConversation(db: Database, userId: number, conversationId: number): Conversation {
   const conversation = participantConversation(db, userId, conversationId)
   if (blockedBetween(db, userId, conversation.otherId)) {
-    throw appError('FORBIDDEN', 'CHAT_UNAVAILABLE')
+    throw appError('CHAT_UNAVAILABLE')
   }
   return conversation
 }

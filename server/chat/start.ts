@@ -34,7 +34,7 @@ export function startConversation(
       listing.communityId !== user.communityId ||
       blockedBetween(db, user.id, listing.sellerId)
     ) {
-      throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
+      throw appError('LISTING_NOT_FOUND')
     }
     otherId = listing.sellerId
     listingId = listing.id
@@ -47,7 +47,7 @@ export function startConversation(
       .get()?.userId
   }
   if (otherId === user.id) {
-    throw appError('BAD_REQUEST', 'CHAT_WITH_SELF')
+    throw appError('CHAT_WITH_SELF')
   }
   const other = otherId
     ? db
@@ -62,7 +62,7 @@ export function startConversation(
     other.communityId !== user.communityId ||
     blockedBetween(db, user.id, otherId)
   ) {
-    throw appError('NOT_FOUND', 'PERSON_NOT_FOUND')
+    throw appError('PERSON_NOT_FOUND')
   }
   const [participantOne, participantTwo] = user.id < otherId ? [user.id, otherId] : [otherId, user.id]
   // An egresso keeps talking in the conversations they have, and starts no new one.

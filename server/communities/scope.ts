@@ -24,7 +24,7 @@ export function resolveCommunityId(
 ): number {
   if (user?.approved && user.communityId) return user.communityId
   if (slug && ownedCommunities && !ownedCommunities.includes(slug)) {
-    throw appError('NOT_FOUND', 'UNKNOWN_COMMUNITY')
+    throw appError('UNKNOWN_COMMUNITY')
   }
   const bySlug = (value: string) =>
     db
@@ -33,7 +33,7 @@ export function resolveCommunityId(
       .where(and(eq(communities.slug, value), eq(communities.active, true)))
       .get()
   const community = (slug ? bySlug(slug) : undefined) ?? bySlug(defaultCommunitySlug)
-  if (!community) throw appError('NOT_FOUND', 'UNKNOWN_COMMUNITY')
+  if (!community) throw appError('UNKNOWN_COMMUNITY')
   return community.id
 }
 
@@ -45,6 +45,6 @@ export function memberCommunity(db: Database, user: CurrentUser) {
   const community = user.communityId
     ? db.select().from(communities).where(eq(communities.id, user.communityId)).get()
     : undefined
-  if (!community) throw appError('BAD_REQUEST', 'MEMBER_COMMUNITY_MISSING')
+  if (!community) throw appError('MEMBER_COMMUNITY_MISSING')
   return community
 }

@@ -103,7 +103,7 @@ export function mapLegacyCourse(db: Database, communityId: number, text: string,
     .from(courses)
     .where(and(eq(courses.id, courseId), eq(courses.communityId, communityId)))
     .get()
-  if (!course) throw appError('NOT_FOUND', 'COURSE_NOT_FOUND')
+  if (!course) throw appError('COURSE_NOT_FOUND')
   return { moved: db.transaction(() => moveWritten(db, communityId, text, course)) }
 }
 
@@ -133,6 +133,6 @@ export function chooseCourse(
     .where(eq(courses.communityId, communityId))
     .limit(1)
     .get()
-  if (hasList) throw appError('BAD_REQUEST', 'COURSE_NOT_IN_LIST')
+  if (hasList) throw appError('COURSE_NOT_IN_LIST')
   return { course: text, courseId: null }
 }

@@ -55,7 +55,7 @@ export function courseOf(db: Database, communityId: number, id: number) {
 
 function ownCourse(db: Database, communityId: number, id: number) {
   const course = courseOf(db, communityId, id)
-  if (!course) throw appError('NOT_FOUND', 'COURSE_NOT_FOUND')
+  if (!course) throw appError('COURSE_NOT_FOUND')
   return course
 }
 
@@ -66,7 +66,7 @@ function ownDiscipline(db: Database, communityId: number, id: number) {
     .innerJoin(courses, eq(courses.id, disciplines.courseId))
     .where(and(eq(disciplines.id, id), eq(courses.communityId, communityId)))
     .get()
-  if (!row) throw appError('NOT_FOUND', 'DISCIPLINE_NOT_FOUND')
+  if (!row) throw appError('DISCIPLINE_NOT_FOUND')
   return row
 }
 
@@ -79,7 +79,7 @@ export const countDisciplines = (db: Database, courseId: number) =>
 /** A new course; members who wrote its name before the list are moved to it. */
 export function createCourse(db: Database, communityId: number, name: string) {
   return db.transaction(() => {
-    if (countCourses(db, communityId) >= COURSES_MAX) throw appError('BAD_REQUEST', 'COURSES_LIMIT')
+    if (countCourses(db, communityId) >= COURSES_MAX) throw appError('COURSES_LIMIT')
     try {
       const row = db
         .insert(courses)
@@ -89,7 +89,7 @@ export function createCourse(db: Database, communityId: number, name: string) {
       matchLegacyCourses(db, communityId)
       return row
     } catch (error) {
-      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw appError('CONFLICT', 'COURSE_EXISTS')
+      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw appError('COURSE_EXISTS')
       throw error
     }
   })
@@ -105,7 +105,7 @@ export function renameCourse(db: Database, communityId: number, id: number, name
         .where(eq(courses.id, id))
         .run()
     } catch (error) {
-      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw appError('CONFLICT', 'COURSE_EXISTS')
+      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw appError('COURSE_EXISTS')
       throw error
     }
     db.update(profiles)
@@ -155,7 +155,7 @@ export function createDiscipline(db: Database, communityId: number, input: Disci
   ownCourse(db, communityId, input.courseId)
   return db.transaction(() => {
     if (countDisciplines(db, input.courseId) >= DISCIPLINES_PER_COURSE_MAX) {
-      throw appError('BAD_REQUEST', 'COURSES_LIMIT')
+      throw appError('COURSES_LIMIT')
     }
     try {
       return db
@@ -164,8 +164,7 @@ export function createDiscipline(db: Database, communityId: number, input: Disci
         .returning({ id: disciplines.id })
         .get()
     } catch (error) {
-      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE'))
-        throw appError('CONFLICT', 'DISCIPLINE_EXISTS')
+      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw appError('DISCIPLINE_EXISTS')
       throw error
     }
   })
@@ -186,8 +185,7 @@ export function updateDiscipline(
         .where(eq(disciplines.id, id))
         .run()
     } catch (error) {
-      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE'))
-        throw appError('CONFLICT', 'DISCIPLINE_EXISTS')
+      if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw appError('DISCIPLINE_EXISTS')
       throw error
     }
     refreshTagText(db, listingsTaggedWith(db, [id]))

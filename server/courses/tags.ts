@@ -21,9 +21,9 @@ export function resolveListingTags(db: Database, communityId: number, input: Lis
   const disciplineIds = [...new Set(input.disciplineIds ?? [])]
   const courseId = input.courseId ?? null
   const isbn = input.isbn ? normalizeIsbn(input.isbn) : null
-  if (input.isbn && !isbn) throw appError('BAD_REQUEST', 'LISTING_COURSE_INVALID')
+  if (input.isbn && !isbn) throw appError('LISTING_COURSE_INVALID')
   if (courseId === null) {
-    if (disciplineIds.length > 0) throw appError('BAD_REQUEST', 'LISTING_COURSE_INVALID')
+    if (disciplineIds.length > 0) throw appError('LISTING_COURSE_INVALID')
     return { courseId, disciplineIds, isbn }
   }
   const course = db
@@ -31,7 +31,7 @@ export function resolveListingTags(db: Database, communityId: number, input: Lis
     .from(courses)
     .where(eq(courses.id, courseId))
     .get()
-  if (course?.communityId !== communityId) throw appError('BAD_REQUEST', 'LISTING_COURSE_INVALID')
+  if (course?.communityId !== communityId) throw appError('LISTING_COURSE_INVALID')
   if (disciplineIds.length > 0) {
     const found = db
       .select({ courseId: disciplines.courseId })
@@ -39,7 +39,7 @@ export function resolveListingTags(db: Database, communityId: number, input: Lis
       .where(inArray(disciplines.id, disciplineIds))
       .all()
     if (found.length !== disciplineIds.length || found.some((row) => row.courseId !== courseId)) {
-      throw appError('BAD_REQUEST', 'LISTING_COURSE_INVALID')
+      throw appError('LISTING_COURSE_INVALID')
     }
   }
   return { courseId, disciplineIds, isbn }

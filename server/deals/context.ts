@@ -11,7 +11,7 @@ import type { CurrentUser } from '../people/auth/identity'
 export type DealRow = typeof deals.$inferSelect
 type Conversation = ReturnType<typeof participantConversation>
 
-export const dealNotFound = () => appError('NOT_FOUND', 'DEAL_NOT_FOUND')
+export const dealNotFound = () => appError('DEAL_NOT_FOUND')
 
 const saleStateColumns = {
   id: listings.id,
@@ -108,14 +108,14 @@ function resolveDeal(
     if (!row || row.conversationId !== conversation.id) throw dealNotFound()
     return row
   }
-  if (!conversation.listingId) throw appError('BAD_REQUEST', refusal)
+  if (!conversation.listingId) throw appError(refusal)
   const listing = db
     .select({ id: listings.id, sellerId: listings.sellerId })
     .from(listings)
     .where(eq(listings.id, conversation.listingId))
     .get()
   if (!listing || ![conversation.participantOne, conversation.participantTwo].includes(listing.sellerId)) {
-    throw appError('BAD_REQUEST', refusal)
+    throw appError(refusal)
   }
   const id = ensureListingDeal(db, conversation, listing)
   return db.select().from(deals).where(eq(deals.id, id)).get() as DealRow
@@ -134,14 +134,14 @@ export function dealContext(
 ) {
   const conversation = sendableConversation(db, user.id, target.conversationId)
   const deal = resolveDeal(db, conversation, target.dealId, refusal)
-  if (deal.status !== 'aberto') throw appError('CONFLICT', 'DEAL_CLOSED')
+  if (deal.status !== 'aberto') throw appError('DEAL_CLOSED')
   const items = dealListingStates(db, deal.id)
   const [listing] = items
   if (
     !listing ||
     items.some((item) => item.sellerId !== deal.sellerId || item.communityId !== user.communityId)
   ) {
-    throw appError('BAD_REQUEST', refusal)
+    throw appError(refusal)
   }
   return {
     conversation,

@@ -147,7 +147,7 @@ export function startDeal(
   const conversation = sendableConversation(db, user.id, input.conversationId)
   const listingIds = [...new Set(input.listingIds)].sort((a, b) => a - b)
   if (listingIds.length === 0 || listingIds.length > DEAL_LISTINGS_MAX) {
-    throw appError('BAD_REQUEST', 'DEAL_LISTINGS_INVALID')
+    throw appError('DEAL_LISTINGS_INVALID')
   }
   const items = db
     .select({ id: listings.id, sellerId: listings.sellerId, communityId: listings.communityId })
@@ -158,9 +158,9 @@ export function startDeal(
     items.length !== listingIds.length ||
     items.some((item) => item.sellerId !== conversation.otherId || item.communityId !== user.communityId)
   ) {
-    throw appError('BAD_REQUEST', 'DEAL_LISTINGS_INVALID')
+    throw appError('DEAL_LISTINGS_INVALID')
   }
-  if (blockedBetween(db, user.id, conversation.otherId)) throw appError('FORBIDDEN', 'CHAT_UNAVAILABLE')
+  if (blockedBetween(db, user.id, conversation.otherId)) throw appError('CHAT_UNAVAILABLE')
   assertMayPublish(db, user)
   return db.transaction((tx) => {
     const txDb = tx as unknown as Database
@@ -184,7 +184,7 @@ export function startDeal(
           )
           .get() === undefined,
     )
-    if (busy.length > 0) throw appError('CONFLICT', 'DEAL_LISTING_IN_ANOTHER_DEAL')
+    if (busy.length > 0) throw appError('DEAL_LISTING_IN_ANOTHER_DEAL')
     // Deals that only named a listing are folded into the new one.
     for (const id of holding) {
       const rest = (holdingListings.get(id) ?? []).filter((listingId) => !listingIds.includes(listingId))

@@ -70,7 +70,7 @@ function handoffLink(
     .innerJoin(communities, eq(communities.id, meetingSpots.communityId))
     .where(eq(meetingSpots.id, spotId))
     .get()
-  if (!spot) throw appError('NOT_FOUND', 'MEETING_NOT_FOUND')
+  if (!spot) throw appError('MEETING_NOT_FOUND')
   return communityUrl(publicUrl, spot.slug, handoffLinkPath(meetingId, code))
 }
 
@@ -86,13 +86,13 @@ export function openHandoffCode(
 ) {
   const { db, secrets } = services
   const row = participantMeeting(db, user.id, meetingId)
-  if (row.sellerId !== user.id) throw appError('FORBIDDEN', 'HANDOFF_SELLER_ONLY')
-  if (row.status === 'confirmada') throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
+  if (row.sellerId !== user.id) throw appError('HANDOFF_SELLER_ONLY')
+  if (row.status === 'confirmada') throw appError('HANDOFF_ALREADY_CONFIRMED')
   if (row.status !== 'combinada' || !row.scheduledAt) throw meetingMovedOn(row.status)
   if (now.getTime() < row.scheduledAt.getTime() - HANDOFF_OPENS_BEFORE_MS) {
-    throw appError('CONFLICT', 'HANDOFF_NOT_YET')
+    throw appError('HANDOFF_NOT_YET')
   }
-  if (now.getTime() >= lapsesAt(row.scheduledAt)) throw appError('CONFLICT', 'HANDOFF_LAPSED')
+  if (now.getTime() >= lapsesAt(row.scheduledAt)) throw appError('HANDOFF_LAPSED')
   const code = handoffCode(secrets, row.id)
   if (!row.handoffCodeHash) {
     db.update(meetings)
@@ -120,24 +120,24 @@ export async function confirmHandoff(
 ): Promise<MeetingView> {
   const { db, rateLimits } = services
   const row = participantMeeting(db, user.id, input.meetingId)
-  if (row.buyerId !== user.id) throw appError('FORBIDDEN', 'HANDOFF_BUYER_ONLY')
-  if (row.status === 'confirmada') throw appError('CONFLICT', 'HANDOFF_ALREADY_CONFIRMED')
+  if (row.buyerId !== user.id) throw appError('HANDOFF_BUYER_ONLY')
+  if (row.status === 'confirmada') throw appError('HANDOFF_ALREADY_CONFIRMED')
   if (row.status !== 'combinada' || !row.scheduledAt) throw meetingMovedOn(row.status)
-  if (now.getTime() >= lapsesAt(row.scheduledAt)) throw appError('CONFLICT', 'HANDOFF_LAPSED')
+  if (now.getTime() >= lapsesAt(row.scheduledAt)) throw appError('HANDOFF_LAPSED')
 
   // Spent before comparing, so codes sent at once are never compared past the limit; the right one is refunded.
   const guesses: LimiterKey[] = [
     [rateLimits.handoffGuessesByMeeting, String(row.id)],
     [rateLimits.handoffGuessesByUser, String(user.id)],
   ]
-  await consumeAll(guesses, () => appError('TOO_MANY_REQUESTS', 'HANDOFF_TOO_MANY'))
+  await consumeAll(guesses, () => appError('HANDOFF_TOO_MANY'))
   const scanned = readHandoffCode(input.code)
   if (scanned.meetingId !== null && scanned.meetingId !== row.id) {
-    throw appError('BAD_REQUEST', 'HANDOFF_CODE_OTHER_MEETING')
+    throw appError('HANDOFF_CODE_OTHER_MEETING')
   }
   // Until the seller opens the code there is no hash, and nothing typed can match.
   if (!row.handoffCodeHash || !sameHash(sha256(scanned.code), row.handoffCodeHash)) {
-    throw appError('BAD_REQUEST', 'HANDOFF_CODE_WRONG')
+    throw appError('HANDOFF_CODE_WRONG')
   }
   await refundAll(guesses)
   // Conditional on still agreed: two taps at once confirm it once.

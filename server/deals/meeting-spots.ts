@@ -10,7 +10,7 @@ import { meetingSpots, meetings } from '../db/schema'
 import { appError } from '../errors'
 import type { CurrentUser } from '../people/auth/identity'
 
-const notFound = () => appError('NOT_FOUND', 'MEETING_SPOT_NOT_FOUND')
+const notFound = () => appError('MEETING_SPOT_NOT_FOUND')
 
 const ownSpot = (admin: CurrentUser, id: number) =>
   and(eq(meetingSpots.id, id), eq(meetingSpots.communityId, memberCommunityId(admin)))
@@ -88,7 +88,7 @@ export function deleteSpot(db: Database, admin: CurrentUser, id: number) {
     const spot = tx.select({ id: meetingSpots.id }).from(meetingSpots).where(ownSpot(admin, id)).get()
     if (!spot) throw notFound()
     const used = tx.select({ total: count() }).from(meetings).where(eq(meetings.spotId, id)).get()
-    if ((used?.total ?? 0) > 0) throw appError('CONFLICT', 'MEETING_SPOT_IN_USE')
+    if ((used?.total ?? 0) > 0) throw appError('MEETING_SPOT_IN_USE')
     tx.delete(meetingSpots).where(eq(meetingSpots.id, id)).run()
     return { id }
   })

@@ -41,7 +41,7 @@ export type MeetingServices = Pick<
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const meetingNotFound = () => appError('NOT_FOUND', 'MEETING_NOT_FOUND')
+const meetingNotFound = () => appError('MEETING_NOT_FOUND')
 
 export const viewColumns = {
   meeting: meetings,
@@ -112,15 +112,15 @@ export function publishMeeting(bus: EventBus, db: Database, meetingId: number): 
 export function meetingMovedOn(status: MeetingStatus, fallback: AppErrorCode = 'MEETING_CLOSED') {
   switch (status) {
     case 'combinada':
-      return appError('CONFLICT', 'MEETING_NOW_AGREED')
+      return appError('MEETING_NOW_AGREED')
     case 'cancelada':
-      return appError('CONFLICT', 'MEETING_CANCELLED')
+      return appError('MEETING_CANCELLED')
     case 'confirmada':
-      return appError('CONFLICT', 'MEETING_ALREADY_CONFIRMED')
+      return appError('MEETING_ALREADY_CONFIRMED')
     case 'expirada':
-      return appError('CONFLICT', 'MEETING_EXPIRED')
+      return appError('MEETING_EXPIRED')
     default:
-      return appError('CONFLICT', fallback)
+      return appError(fallback)
   }
 }
 
@@ -143,7 +143,7 @@ export function moveMeeting(
     .get()
   if (!moved) {
     const now = db.select({ status: meetings.status }).from(meetings).where(eq(meetings.id, meetingId)).get()
-    throw now ? meetingMovedOn(now.status, closed) : appError('CONFLICT', closed)
+    throw now ? meetingMovedOn(now.status, closed) : appError(closed)
   }
 }
 
@@ -166,7 +166,7 @@ function meetingContext(
   target: { conversationId: number; dealId?: number | undefined },
 ) {
   const context = dealContext(db, user, target, 'MEETING_NOT_POSSIBLE')
-  if (!context.listings.every(isLive)) throw appError('BAD_REQUEST', 'MEETING_NOT_POSSIBLE')
+  if (!context.listings.every(isLive)) throw appError('MEETING_NOT_POSSIBLE')
   return context
 }
 
@@ -181,13 +181,13 @@ export function spotOpenAt(spot: Pick<SpotRow, 'opensAt' | 'closesAt' | 'weekday
 
 function assertProposableTimes(spot: SpotRow, times: readonly number[], now: Date) {
   for (const time of times) {
-    if (time <= now.getTime()) throw appError('BAD_REQUEST', 'MEETING_TIME_PAST')
+    if (time <= now.getTime()) throw appError('MEETING_TIME_PAST')
     // A meeting a minute ahead would open its code at once: a hand-off needs time to get there.
-    if (time < now.getTime() + MEETING_MIN_LEAD_MS) throw appError('BAD_REQUEST', 'MEETING_TIME_TOO_SOON')
+    if (time < now.getTime() + MEETING_MIN_LEAD_MS) throw appError('MEETING_TIME_TOO_SOON')
     if (time > now.getTime() + MEETING_DAYS_AHEAD_MAX * DAY_MS) {
-      throw appError('BAD_REQUEST', 'MEETING_TIME_TOO_FAR')
+      throw appError('MEETING_TIME_TOO_FAR')
     }
-    if (!spotOpenAt(spot, time)) throw appError('BAD_REQUEST', 'MEETING_TIME_OUT_OF_HOURS')
+    if (!spotOpenAt(spot, time)) throw appError('MEETING_TIME_OUT_OF_HOURS')
   }
 }
 
@@ -226,12 +226,12 @@ export async function proposeMeeting(
   assertMayPublish(db, user)
   const spot = db.select().from(meetingSpots).where(eq(meetingSpots.id, input.spotId)).get()
   if (!spot || spot.retiredAt !== null || spot.communityId !== context.listing.communityId) {
-    throw appError('BAD_REQUEST', 'MEETING_SPOT_UNAVAILABLE')
+    throw appError('MEETING_SPOT_UNAVAILABLE')
   }
   assertProposableTimes(spot, input.times, now)
   await consumeAll(
     [[services.rateLimits.meetingProposalsByConversation, String(context.conversation.id)]],
-    () => appError('TOO_MANY_REQUESTS', 'MEETING_TOO_MANY'),
+    () => appError('MEETING_TOO_MANY'),
   )
   const { created, replaced } = db.transaction((tx) => {
     const agreed = tx
@@ -239,7 +239,7 @@ export async function proposeMeeting(
       .from(meetings)
       .where(and(eq(meetings.dealId, context.deal.id), eq(meetings.status, 'combinada')))
       .get()
-    if (agreed) throw appError('CONFLICT', 'MEETING_ALREADY_AGREED')
+    if (agreed) throw appError('MEETING_ALREADY_AGREED')
     const previous = tx
       .update(meetings)
       .set({ status: 'cancelada', cancelledById: user.id, cancelReason: null, updatedAt: now })
@@ -289,9 +289,9 @@ export function pickMeetingTime(
   const row = participantMeeting(db, user.id, input.meetingId)
   sendableConversation(db, user.id, row.conversationId)
   if (row.status !== 'proposta') throw meetingMovedOn(row.status)
-  if (row.proposedById === user.id) throw appError('FORBIDDEN', 'MEETING_OWN_PROPOSAL')
-  if (!row.proposedTimes.includes(input.time)) throw appError('BAD_REQUEST', 'MEETING_TIME_NOT_OFFERED')
-  if (input.time <= now.getTime()) throw appError('BAD_REQUEST', 'MEETING_TIME_PAST')
+  if (row.proposedById === user.id) throw appError('MEETING_OWN_PROPOSAL')
+  if (!row.proposedTimes.includes(input.time)) throw appError('MEETING_TIME_NOT_OFFERED')
+  if (input.time <= now.getTime()) throw appError('MEETING_TIME_PAST')
   moveMeeting(
     db,
     row.id,

@@ -78,27 +78,27 @@ export function publishOffer(db: Database, bus: EventBus, row: OfferRow) {
 export function offerEndError(db: Database, row: OfferRow) {
   switch (row.status) {
     case 'aceita':
-      return appError('CONFLICT', 'OFFER_ALREADY_ACCEPTED')
+      return appError('OFFER_ALREADY_ACCEPTED')
     case 'recusada':
-      return appError('CONFLICT', 'OFFER_ALREADY_DECLINED')
+      return appError('OFFER_ALREADY_DECLINED')
     case 'contraposta':
-      return appError('CONFLICT', 'OFFER_ALREADY_COUNTERED')
+      return appError('OFFER_ALREADY_COUNTERED')
     case 'expirada':
-      return appError('CONFLICT', 'OFFER_EXPIRED')
+      return appError('OFFER_EXPIRED')
     case 'encerrada': {
       const because = closedBecauseOf(db, row)
-      if (because === 'substituida') return appError('CONFLICT', 'OFFER_REPLACED')
-      return appError('CONFLICT', because === 'vendido' ? 'OFFER_CLOSED_SOLD' : 'OFFER_CLOSED_OFF_SALE')
+      if (because === 'substituida') return appError('OFFER_REPLACED')
+      return appError(because === 'vendido' ? 'OFFER_CLOSED_SOLD' : 'OFFER_CLOSED_OFF_SALE')
     }
     default:
-      return appError('CONFLICT', 'OFFER_CLOSED')
+      return appError('OFFER_CLOSED')
   }
 }
 
 /** After a lost race on an update: the refusal for the offer as it now is. */
 function refuseStale(db: Database, offerId: number) {
   const now = db.select().from(offers).where(eq(offers.id, offerId)).get()
-  return now ? offerEndError(db, now) : appError('CONFLICT', 'OFFER_CLOSED')
+  return now ? offerEndError(db, now) : appError('OFFER_CLOSED')
 }
 
 /**
@@ -177,7 +177,7 @@ export function conversationOffers(
   // Only a participant learns anything; a blocked pair still reads the history, and acts on none of it.
   const conversation = participantConversation(db, userId, conversationId)
   const deal = dealId === undefined ? defaultDeal(db, conversation) : participantDeal(db, userId, dealId)
-  if (deal && deal.conversationId !== conversation.id) throw appError('NOT_FOUND', 'DEAL_NOT_FOUND')
+  if (deal && deal.conversationId !== conversation.id) throw appError('DEAL_NOT_FOUND')
   const items = deal
     ? db
         .select()
@@ -212,7 +212,7 @@ export function conversationOffers(
 
 async function spendOfferPoint(services: OfferServices, conversationId: number) {
   await consumeAll([[services.rateLimits.offersByConversation, String(conversationId)]], () =>
-    appError('TOO_MANY_REQUESTS', 'OFFER_TOO_MANY'),
+    appError('OFFER_TOO_MANY'),
   )
 }
 
@@ -228,8 +228,8 @@ export async function makeOffer(
 ): Promise<OfferView> {
   const { db } = services
   const context = dealContext(db, user, input, 'OFFER_NOT_POSSIBLE')
-  if (context.sellerId === user.id) throw appError('FORBIDDEN', 'OFFER_OWN_LISTING')
-  if (!context.allLive) throw appError('CONFLICT', 'OFFER_LISTING_UNAVAILABLE')
+  if (context.sellerId === user.id) throw appError('OFFER_OWN_LISTING')
+  if (!context.allLive) throw appError('OFFER_LISTING_UNAVAILABLE')
   assertMayPublish(db, user)
   await spendOfferPoint(services, context.conversation.id)
   const stale = db
@@ -306,7 +306,7 @@ function answerableOffer(services: OfferServices, user: CurrentUser, offerId: nu
   const { db } = services
   const row = db.select().from(offers).where(eq(offers.id, offerId)).get()
   if (!row || (row.buyerId !== user.id && row.sellerId !== user.id)) {
-    throw appError('NOT_FOUND', 'OFFER_NOT_FOUND')
+    throw appError('OFFER_NOT_FOUND')
   }
   const context = dealContext(
     db,
@@ -316,7 +316,7 @@ function answerableOffer(services: OfferServices, user: CurrentUser, offerId: nu
   )
   const current = settle(db, services.bus, row, now)
   if (current.status !== 'aberta') throw offerEndError(db, current)
-  if (current.madeById === user.id) throw appError('FORBIDDEN', 'OFFER_NOT_YOURS_TO_ANSWER')
+  if (current.madeById === user.id) throw appError('OFFER_NOT_YOURS_TO_ANSWER')
   return { row: current, context }
 }
 

@@ -58,12 +58,12 @@ export function setDealReserved(
   const { db } = services
   const deal = participantDeal(db, user.id, input.dealId)
   sendableConversation(db, user.id, deal.conversationId)
-  if (deal.sellerId !== user.id) throw appError('FORBIDDEN', 'DEAL_RESERVE_SELLER_ONLY')
+  if (deal.sellerId !== user.id) throw appError('DEAL_RESERVE_SELLER_ONLY')
   if (!input.reserved) {
     db.update(listings).set({ reservedByDealId: null }).where(eq(listings.reservedByDealId, deal.id)).run()
     return { dealId: deal.id, reserved: false }
   }
-  if (!mayReserve(db, deal.id, now)) throw appError('CONFLICT', 'DEAL_RESERVE_NOT_YET')
+  if (!mayReserve(db, deal.id, now)) throw appError('DEAL_RESERVE_NOT_YET')
   reserveListings(services, deal.id, now)
   return { dealId: deal.id, reserved: true }
 }

@@ -26,8 +26,8 @@ import type { AppServices } from '../services'
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 
-const handoffMissing = () => appError('NOT_FOUND', 'REVIEW_HANDOFF_NOT_FOUND')
-const reviewMissing = () => appError('NOT_FOUND', 'REVIEW_NOT_FOUND')
+const handoffMissing = () => appError('REVIEW_HANDOFF_NOT_FOUND')
+const reviewMissing = () => appError('REVIEW_NOT_FOUND')
 
 /** When a hand-off confirmed at `confirmedAt` stops taking reviews. */
 export const reviewDeadline = (confirmedAt: Date) =>
@@ -66,7 +66,7 @@ function handoffOf(db: Database, user: CurrentUser, meetingId: number) {
     throw handoffMissing()
   }
   const revieweeId = meeting.sellerId === user.id ? meeting.buyerId : meeting.sellerId
-  if (revieweeId === user.id) throw appError('BAD_REQUEST', 'REVIEW_SELF')
+  if (revieweeId === user.id) throw appError('REVIEW_SELF')
   if (blockedBetween(db, user.id, revieweeId)) throw handoffMissing()
   // A deleted account is reviewed no more: its reviews left with it.
   const reviewee = db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, revieweeId)).get()
@@ -86,7 +86,7 @@ export function createReview(services: AppServices, user: CurrentUser, input: Re
   const { db } = services
   const handoff = handoffOf(db, user, input.meetingId)
   if (now.getTime() > reviewDeadline(handoff.confirmedAt).getTime()) {
-    throw appError('BAD_REQUEST', 'REVIEW_WINDOW_CLOSED')
+    throw appError('REVIEW_WINDOW_CLOSED')
   }
   assertMayPublish(db, user)
   const created = db.transaction((tx) => {
@@ -125,7 +125,7 @@ export function createReview(services: AppServices, user: CurrentUser, input: Re
         .get()
     )
   })
-  if (!created) throw appError('CONFLICT', 'REVIEW_ALREADY_SENT')
+  if (!created) throw appError('REVIEW_ALREADY_SENT')
   const reviewee = db
     .select({ username: profiles.username })
     .from(profiles)
@@ -157,7 +157,7 @@ function ownReview(db: Database, user: CurrentUser, reviewId: number) {
 export function editReview(db: Database, user: CurrentUser, input: ReviewEdit, now = new Date()) {
   const review = ownReview(db, user, input.reviewId)
   if (now.getTime() > editableUntil(review.createdAt).getTime()) {
-    throw appError('BAD_REQUEST', 'REVIEW_EDIT_CLOSED')
+    throw appError('REVIEW_EDIT_CLOSED')
   }
   assertMayPublish(db, user)
   db.update(reviews)
@@ -186,7 +186,7 @@ export function replyToReview(db: Database, user: CurrentUser, input: ReviewRepl
     )
     .get()
   if (!review || blockedBetween(db, user.id, review.reviewerId)) throw reviewMissing()
-  if (review.revieweeId !== user.id) throw appError('FORBIDDEN', 'REVIEW_REPLY_NOT_ALLOWED')
+  if (review.revieweeId !== user.id) throw appError('REVIEW_REPLY_NOT_ALLOWED')
   assertMayPublish(db, user)
   const replied = db
     .update(reviews)
@@ -195,7 +195,7 @@ export function replyToReview(db: Database, user: CurrentUser, input: ReviewRepl
     .where(and(eq(reviews.id, review.id), isNull(reviews.reply)))
     .returning({ id: reviews.id })
     .get()
-  if (!replied) throw appError('CONFLICT', 'REVIEW_REPLY_ALREADY_SENT')
+  if (!replied) throw appError('REVIEW_REPLY_ALREADY_SENT')
   return { id: review.id }
 }
 

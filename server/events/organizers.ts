@@ -21,12 +21,10 @@ export function managesEvent(
  */
 export function managedEvent(db: Database, viewer: CurrentUser, id: number) {
   const event = findEvent(db, id)
-  if (!event || event.communityId !== viewer.communityId) throw appError('NOT_FOUND', 'EVENT_NOT_FOUND')
+  if (!event || event.communityId !== viewer.communityId) throw appError('EVENT_NOT_FOUND')
   if (!managesEvent(viewer, event)) {
     // An event still out of the public eye is not even confirmed to exist.
-    throw isPublicStatus(event.status)
-      ? appError('FORBIDDEN', 'EVENT_ORGANIZERS_ONLY')
-      : appError('NOT_FOUND', 'EVENT_NOT_FOUND')
+    throw isPublicStatus(event.status) ? appError('EVENT_ORGANIZERS_ONLY') : appError('EVENT_NOT_FOUND')
   }
   return event
 }

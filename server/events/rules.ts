@@ -19,13 +19,13 @@ import { announcePromotions, hasFreePlace, promoteWaitlist, waitlistPosition } f
 
 type EventServices = Pick<AppServices, 'db' | 'storage' | 'bus'>
 
-export const eventNotFound = () => appError('NOT_FOUND', 'EVENT_NOT_FOUND')
+export const eventNotFound = () => appError('EVENT_NOT_FOUND')
 
 /** Spec: date and time must be in the future, in the community's time zone. */
 function futureStart(input: EventInput, timeZone: string): Date {
   const startsAt = zonedLocalToUtc(input.eventDate, input.eventTime, timeZone)
   if (Number.isNaN(startsAt.getTime()) || startsAt.getTime() <= Date.now()) {
-    throw appError('BAD_REQUEST', 'EVENT_IN_PAST')
+    throw appError('EVENT_IN_PAST')
   }
   return startsAt
 }
@@ -70,7 +70,7 @@ export function updateEvent(services: EventServices, organizer: CurrentUser, id:
   const { db } = services
   const event = db.select().from(events).where(eq(events.id, id)).get()
   if (!event || event.organizerId !== organizer.id) throw eventNotFound()
-  if (event.status !== 'pendente') throw appError('FORBIDDEN', 'EVENT_NOT_EDITABLE')
+  if (event.status !== 'pendente') throw appError('EVENT_NOT_EDITABLE')
   assertMayPublish(db, organizer)
   const community = memberCommunity(db, organizer)
   const startsAt = futureStart(input, community.timeZone)
@@ -103,7 +103,7 @@ export function cancelEvent(db: Database, organizer: CurrentUser, id: number) {
 function joinableEvent(db: Database, user: CurrentUser, id: number) {
   const event = db.select().from(events).where(eq(events.id, id)).get()
   if (!event || event.communityId !== user.communityId || event.status !== 'aprovado') throw eventNotFound()
-  if (event.startsAt.getTime() <= Date.now()) throw appError('BAD_REQUEST', 'EVENT_OVER')
+  if (event.startsAt.getTime() <= Date.now()) throw appError('EVENT_OVER')
   return event
 }
 
@@ -130,7 +130,7 @@ export function attendEvent(services: AppServices, user: CurrentUser, id: number
   const { db } = services
   const event = joinableEvent(db, user, id)
   // Not across a block, either way: an RSVP puts the attendee's name before the organizer, as a message would.
-  if (blockedBetween(db, user.id, event.organizerId)) throw appError('FORBIDDEN', 'EVENT_RSVP_UNAVAILABLE')
+  if (blockedBetween(db, user.id, event.organizerId)) throw appError('EVENT_RSVP_UNAVAILABLE')
   const seated = db.transaction(() => {
     const going = isGoing(db, event.id, user.id)
     if (going || waitlistPosition(db, event.id, user.id) !== null) return false

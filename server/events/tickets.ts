@@ -50,7 +50,7 @@ export function myTicket(db: Database, user: CurrentUser, eventId: number) {
     .where(and(eq(eventTickets.eventId, eventId), eq(eventTickets.userId, user.id)))
     .get()
   const event = findEvent(db, eventId)
-  if (!ticket || !event || !isPublicStatus(event.status)) throw appError('NOT_FOUND', 'EVENT_NOT_FOUND')
+  if (!ticket || !event || !isPublicStatus(event.status)) throw appError('EVENT_NOT_FOUND')
   return {
     eventId,
     title: event.title,
@@ -117,14 +117,13 @@ export async function checkIn(
   text: string,
 ) {
   const event = managedEvent(db, checker, eventId)
-  if (event.status !== 'aprovado') throw appError('NOT_FOUND', 'EVENT_NOT_FOUND')
+  if (event.status !== 'aprovado') throw appError('EVENT_NOT_FOUND')
   // Spent before the lookup, so codes sent at once are never looked up past the limit; a ticket of this
   // event gets it back.
   const guess: LimiterKey[] = [[rateLimits.ticketGuessesByUser, String(checker.id)]]
   await consumeAll(guess)
   const scanned = readTicket(text)
-  if (scanned.eventId !== null && scanned.eventId !== event.id)
-    throw appError('CONFLICT', 'EVENT_TICKET_OTHER_EVENT')
+  if (scanned.eventId !== null && scanned.eventId !== event.id) throw appError('EVENT_TICKET_OTHER_EVENT')
   const ticket = db
     .select({ userId: eventTickets.userId })
     .from(eventTickets)
@@ -144,9 +143,7 @@ export async function checkIn(
         ),
       )
       .get()
-    throw elsewhere
-      ? appError('CONFLICT', 'EVENT_TICKET_OTHER_EVENT')
-      : appError('NOT_FOUND', 'EVENT_TICKET_NOT_FOUND')
+    throw elsewhere ? appError('EVENT_TICKET_OTHER_EVENT') : appError('EVENT_TICKET_NOT_FOUND')
   }
   await refundAll(guess)
 
@@ -156,7 +153,7 @@ export async function checkIn(
       .from(eventAttendees)
       .where(and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.userId, ticket.userId)))
       .get()
-    if (!going) throw appError('CONFLICT', 'EVENT_TICKET_CANCELLED')
+    if (!going) throw appError('EVENT_TICKET_CANCELLED')
     // Conditional on no entry yet: two phones scanning the same ticket at once let it in once.
     const entered = db
       .update(eventTickets)
@@ -170,7 +167,7 @@ export async function checkIn(
         ),
       )
       .run()
-    if (entered.changes === 0) throw appError('CONFLICT', 'EVENT_TICKET_USED')
+    if (entered.changes === 0) throw appError('EVENT_TICKET_USED')
   })
   const holder = db
     .select({ fullName: profiles.fullName })

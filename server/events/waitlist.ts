@@ -113,9 +113,9 @@ export function setEventCapacity(
   const { db } = services
   const event = db.select().from(events).where(eq(events.id, id)).get()
   if (!event || event.organizerId !== organizer.id || event.status !== 'aprovado') {
-    throw appError('NOT_FOUND', 'EVENT_NOT_FOUND')
+    throw appError('EVENT_NOT_FOUND')
   }
-  if (event.startsAt.getTime() <= Date.now()) throw appError('BAD_REQUEST', 'EVENT_OVER')
+  if (event.startsAt.getTime() <= Date.now()) throw appError('EVENT_OVER')
   const promoted = db.transaction(() => {
     const changed = db
       .update(events)
@@ -127,7 +127,7 @@ export function setEventCapacity(
         ),
       )
       .run()
-    if (changed.changes === 0) throw appError('CONFLICT', 'EVENT_CAPACITY_BELOW_CONFIRMED')
+    if (changed.changes === 0) throw appError('EVENT_CAPACITY_BELOW_CONFIRMED')
     return promoteWaitlist(db, id, event.organizerId)
   })
   announcePromotions(services, id, promoted)

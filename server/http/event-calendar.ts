@@ -26,7 +26,7 @@ export function mountEventCalendar(app: Express, db: Database, publicUrl: string
   app.get('/api/eventos/:id/calendario.ics', (req, res, next) => {
     const found = publicEvent(db, Number(req.params.id))
     if (!found) {
-      next(appError('NOT_FOUND', 'EVENT_NOT_FOUND'))
+      next(appError('EVENT_NOT_FOUND'))
       return
     }
     const { event, communitySlug } = found

@@ -16,7 +16,7 @@ export function mountMeetingCalendar(app: Express, services: AppServices) {
     res.set('Cache-Control', 'private, no-store')
     const { user } = resolveSession(services, req, (cookie) => res.append('Set-Cookie', cookie))
     if (!user?.approved || user.suspension) {
-      next(appError('NOT_FOUND', 'MEETING_NOT_FOUND'))
+      next(appError('MEETING_NOT_FOUND'))
       return
     }
     const id = Number(req.params.id)
@@ -25,7 +25,7 @@ export function mountMeetingCalendar(app: Express, services: AppServices) {
         ? meetingCalendarFile(services.db, user.id, id, memberUrl(services, user.id, routes.myDeliveries()))
         : null
     if (!file) {
-      next(appError('NOT_FOUND', 'MEETING_NOT_FOUND'))
+      next(appError('MEETING_NOT_FOUND'))
       return
     }
     sendCalendarFile(res, `entrega-${id}.ics`, file)

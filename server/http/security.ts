@@ -85,7 +85,7 @@ export const requireSameOrigin: RequestHandler = (req, _res, next) => {
     next()
     return
   }
-  next(appError('FORBIDDEN', 'ORIGIN_NOT_ALLOWED'))
+  next(appError('ORIGIN_NOT_ALLOWED'))
 }
 
 /**

@@ -79,7 +79,7 @@ export function seedIntegrityRules(db: Database, now = new Date()): void {
 export function assertNotForbidden(db: Database, communityId: number, texts: readonly string[]) {
   const verdict = integrityVerdict(rulesOf(db, communityId), texts)
   if (verdict.kind === 'refuse') {
-    throw appError('BAD_REQUEST', 'INTEGRITY_REFUSED', verdict.rule.reason)
+    throw appError('INTEGRITY_REFUSED', verdict.rule.reason)
   }
   return verdict.kind === 'review' ? verdict.rules : []
 }
@@ -208,7 +208,7 @@ function assertPhraseFree(db: Database, communityId: number, phrase: string, exc
     .from(integrityRules)
     .where(and(eq(integrityRules.communityId, communityId), eq(integrityRules.phrase, phrase)))
     .get()
-  if (taken && taken.id !== exceptId) throw appError('CONFLICT', 'INTEGRITY_RULE_TAKEN')
+  if (taken && taken.id !== exceptId) throw appError('INTEGRITY_RULE_TAKEN')
 }
 
 export function createIntegrityRule(db: Database, admin: CurrentUser, input: IntegrityRuleInput) {
@@ -219,7 +219,7 @@ export function createIntegrityRule(db: Database, admin: CurrentUser, input: Int
       .from(integrityRules)
       .where(eq(integrityRules.communityId, communityId))
       .get()?.total ?? 0
-  if (total >= INTEGRITY_RULES_MAX) throw appError('BAD_REQUEST', 'INTEGRITY_RULES_TOO_MANY')
+  if (total >= INTEGRITY_RULES_MAX) throw appError('INTEGRITY_RULES_TOO_MANY')
   assertPhraseFree(db, communityId, input.phrase)
   return db.transaction(() => {
     const created = db
@@ -249,7 +249,7 @@ export function updateIntegrityRule(db: Database, admin: CurrentUser, id: number
       .where(and(eq(integrityRules.id, id), eq(integrityRules.communityId, communityId)))
       .returning(ruleColumns)
       .get()
-    if (!updated) throw appError('NOT_FOUND', 'INTEGRITY_RULE_NOT_FOUND')
+    if (!updated) throw appError('INTEGRITY_RULE_NOT_FOUND')
     logModeration(db, {
       communityId,
       moderatorId: admin.id,
@@ -270,7 +270,7 @@ export function deleteIntegrityRule(db: Database, admin: CurrentUser, id: number
       .where(and(eq(integrityRules.id, id), eq(integrityRules.communityId, communityId)))
       .returning({ phrase: integrityRules.phrase })
       .get()
-    if (!deleted) throw appError('NOT_FOUND', 'INTEGRITY_RULE_NOT_FOUND')
+    if (!deleted) throw appError('INTEGRITY_RULE_NOT_FOUND')
     logModeration(db, {
       communityId,
       moderatorId: admin.id,

@@ -4,10 +4,8 @@ import { isbnOfSearch } from '../../shared/isbn'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import type { Database } from '../db/client'
-import { decodedOnce } from '../db/decoded-rows'
 import { listingDisciplines, listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
-import { cardColumns } from './card'
 import {
   FTS_MATCHES,
   matchingIds,
@@ -156,13 +154,11 @@ function buildPage(db: Database, shape: QueryShape) {
   const viewer = shape.viewer ? param('viewerId') : null
   const { conditions, key, order } = pageFilters(shape, viewer)
   // The sort key as stored (listed_at in milliseconds), for the next page's cursor; not on the card.
-  const fields = { ...cardColumns(viewer), sortValue: sql<number>`${key.column}` }
-  const statement = selectListingCards(db, viewer, { sortValue: fields.sortValue })
+  return selectListingCards(db, viewer, { sortValue: sql<number>`${key.column}` })
     .where(and(...conditions, searchCondition(shape.search)))
     .orderBy(...order)
     .limit(param('limit'))
     .prepare()
-  return decodedOnce(statement, fields)
 }
 
 /** Whether a walk finds all it tests in the newest-first index (see listings_public_recent_idx). */

@@ -45,7 +45,7 @@ function ownRow(db: Database, user: CurrentUser, id: number) {
 export function renewListing(db: Database, user: CurrentUser, id: number, now = new Date()) {
   const row = ownRow(db, user, id)
   assertMayPublish(db, user)
-  if (row.moderationStatus === 'removed') throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_REACTIVABLE')
+  if (row.moderationStatus === 'removed') throw appError('LISTING_REMOVED_NOT_REACTIVABLE')
   const expiresAt = new Date(now.getTime() + LISTING_LIFETIME_MS)
   db.update(listings)
     .set({
@@ -62,7 +62,7 @@ export function renewListing(db: Database, user: CurrentUser, id: number, now = 
 export function bumpListing(db: Database, user: CurrentUser, id: number, now = new Date()) {
   const row = ownRow(db, user, id)
   assertMayPublish(db, user)
-  if (!isLive(row)) throw appError('BAD_REQUEST', 'LISTING_NOT_LIVE')
+  if (!isLive(row)) throw appError('LISTING_NOT_LIVE')
   const due = new Date(now.getTime() - BUMP_INTERVAL_MS)
   // The interval is part of the write: two bumps racing each other move the listing once.
   const moved = db
@@ -70,7 +70,7 @@ export function bumpListing(db: Database, user: CurrentUser, id: number, now = n
     .set({ listedAt: now })
     .where(and(eq(listings.id, id), lte(listings.listedAt, due)))
     .run()
-  if (moved.changes === 0) throw appError('TOO_MANY_REQUESTS', 'LISTING_BUMP_TOO_SOON')
+  if (moved.changes === 0) throw appError('LISTING_BUMP_TOO_SOON')
   return { id, listedAt: now }
 }
 

@@ -21,7 +21,7 @@ import { matchNewListing } from '../wanted/matching'
 import { notifyPriceDrop } from './price-drop'
 import { isLiveListing } from './visibility'
 
-export const listingNotFound = () => appError('NOT_FOUND', 'LISTING_NOT_FOUND')
+export const listingNotFound = () => appError('LISTING_NOT_FOUND')
 
 /** The subcategory must exist and belong to the chosen main category. */
 export function checkCategory(db: Database, mainCategoryId: number, subcategoryId: number) {
@@ -30,9 +30,9 @@ export function checkCategory(db: Database, mainCategoryId: number, subcategoryI
     .from(subcategories)
     .where(eq(subcategories.id, subcategoryId))
     .get()
-  if (!sub) throw appError('BAD_REQUEST', 'SUBCATEGORY_REQUIRED')
+  if (!sub) throw appError('SUBCATEGORY_REQUIRED')
   if (sub.mainCategoryId !== mainCategoryId) {
-    throw appError('BAD_REQUEST', 'SUBCATEGORY_MISMATCH')
+    throw appError('SUBCATEGORY_MISMATCH')
   }
 }
 
@@ -122,7 +122,7 @@ export function recordView(db: Database, listing: { id: number; views: number },
 export function setVupt(services: AppServices, user: CurrentUser, id: number, vupt: boolean) {
   const { db } = services
   const listing = visibleListing(db, user, id)
-  if (listing.sellerId === user.id) throw appError('FORBIDDEN', 'OWN_LISTING_VUPT')
+  if (listing.sellerId === user.id) throw appError('OWN_LISTING_VUPT')
   const result = db.transaction((tx) => {
     const changed = vupt
       ? tx.insert(listingVupts).values({ userId: user.id, listingId: id }).onConflictDoNothing().run()
@@ -180,7 +180,7 @@ export async function publishListing(services: AppServices, user: CurrentUser, i
   const review = assertNotForbidden(db, communityId, [input.title, input.description])
   const tags = resolveListingTags(db, communityId, input)
   await consumeAll([[services.rateLimits.listingsByUser, String(user.id)]], () =>
-    appError('TOO_MANY_REQUESTS', 'LISTINGS_DAILY_LIMIT'),
+    appError('LISTINGS_DAILY_LIMIT'),
   )
   const created = db.transaction(() => {
     const row = db
@@ -212,7 +212,7 @@ export async function publishListing(services: AppServices, user: CurrentUser, i
 export async function editListing(services: AppServices, user: CurrentUser, id: number, input: ListingInput) {
   const { db } = services
   const listing = ownListing(db, user, id)
-  if (listing.moderationStatus === 'removed') throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_EDITABLE')
+  if (listing.moderationStatus === 'removed') throw appError('LISTING_REMOVED_NOT_EDITABLE')
   assertMayPublish(db, user)
   checkCategory(db, input.mainCategoryId, input.subcategoryId)
   const communityId = memberCommunityId(user)
@@ -241,7 +241,7 @@ export function setListingStatus(
 ) {
   const listing = ownListing(db, user, id)
   if (listing.moderationStatus === 'removed') {
-    throw appError('FORBIDDEN', 'LISTING_REMOVED_NOT_REACTIVABLE')
+    throw appError('LISTING_REMOVED_NOT_REACTIVABLE')
   }
   // Selling or pausing stays open to an egresso; putting a listing back on sale is publishing.
   if (status === 'ativo') assertMayPublish(db, user)

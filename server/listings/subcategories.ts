@@ -31,10 +31,9 @@ export function createSubcategory(db: Database, input: SubcategoryFields) {
   try {
     return db.insert(subcategories).values(input).returning({ id: subcategories.id }).get()
   } catch (error) {
-    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE'))
-      throw appError('CONFLICT', 'SUBCATEGORY_DUPLICATE')
+    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw appError('SUBCATEGORY_DUPLICATE')
     if (isConstraintError(error, 'SQLITE_CONSTRAINT_FOREIGNKEY')) {
-      throw appError('BAD_REQUEST', 'REQUIRED_FIELDS')
+      throw appError('REQUIRED_FIELDS')
     }
     throw error
   }
@@ -48,7 +47,7 @@ export function updateSubcategory(db: Database, id: number, values: SubcategoryF
       .where(eq(subcategories.id, id))
       .returning({ id: subcategories.id })
       .get()
-    if (!updated) throw appError('NOT_FOUND', 'SUBCATEGORY_NOT_FOUND')
+    if (!updated) throw appError('SUBCATEGORY_NOT_FOUND')
     // Listings follow their subcategory to its new main category.
     db.update(listings)
       .set({ mainCategoryId: values.mainCategoryId })
@@ -56,8 +55,7 @@ export function updateSubcategory(db: Database, id: number, values: SubcategoryF
       .run()
     return updated
   } catch (error) {
-    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE'))
-      throw appError('CONFLICT', 'SUBCATEGORY_DUPLICATE')
+    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw appError('SUBCATEGORY_DUPLICATE')
     throw error
   }
 }
@@ -65,12 +63,12 @@ export function updateSubcategory(db: Database, id: number, values: SubcategoryF
 /** Only a subcategory no listing uses can go. */
 export function deleteSubcategory(db: Database, id: number) {
   const used = db.select({ total: count() }).from(listings).where(eq(listings.subcategoryId, id)).get()
-  if ((used?.total ?? 0) > 0) throw appError('CONFLICT', 'SUBCATEGORY_IN_USE')
+  if ((used?.total ?? 0) > 0) throw appError('SUBCATEGORY_IN_USE')
   const deleted = db
     .delete(subcategories)
     .where(eq(subcategories.id, id))
     .returning({ id: subcategories.id })
     .get()
-  if (!deleted) throw appError('NOT_FOUND', 'SUBCATEGORY_NOT_FOUND')
+  if (!deleted) throw appError('SUBCATEGORY_NOT_FOUND')
   return { ok: true as const }
 }

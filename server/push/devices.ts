@@ -27,7 +27,7 @@ export function pushConfig(scope: Pick<MemberScope, 'push'>) {
  */
 export async function subscribeDevice(scope: MemberScope, input: PushSubscriptionInput) {
   const { db, push, user, session, request } = scope
-  if (!push) throw appError('BAD_REQUEST', 'PUSH_ENDPOINT_REFUSED')
+  if (!push) throw appError('PUSH_ENDPOINT_REFUSED')
   const url = parseEndpoint(input.endpoint, push.policy)
   await consumeAll([[scope.rateLimits.pushDevicesByUser, String(user.id)]])
   await assertPublicEndpoint(url, push.policy)
@@ -52,7 +52,7 @@ export async function subscribeDevice(scope: MemberScope, input: PushSubscriptio
           .from(pushSubscriptions)
           .where(eq(pushSubscriptions.userId, user.id))
           .get()?.total ?? 0
-      if (devices >= MAX_PUSH_DEVICES) throw appError('BAD_REQUEST', 'PUSH_TOO_MANY_DEVICES')
+      if (devices >= MAX_PUSH_DEVICES) throw appError('PUSH_TOO_MANY_DEVICES')
     }
     const row = tx
       .insert(pushSubscriptions)
@@ -94,7 +94,7 @@ export function removeDevice(db: Database, userId: number, id: number) {
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
     .run().changes
-  if (removed === 0) throw appError('NOT_FOUND', 'PUSH_DEVICE_NOT_FOUND')
+  if (removed === 0) throw appError('PUSH_DEVICE_NOT_FOUND')
   return { ok: true as const }
 }
 

@@ -22,16 +22,16 @@ export function parseEndpoint(endpoint: string, policy: EndpointPolicy): URL {
   try {
     url = new URL(endpoint)
   } catch {
-    throw appError('BAD_REQUEST', 'PUSH_ENDPOINT_REFUSED')
+    throw appError('PUSH_ENDPOINT_REFUSED')
   }
   if (endpoint.length > MAX_PUSH_ENDPOINT_LENGTH || url.username || url.password) {
-    throw appError('BAD_REQUEST', 'PUSH_ENDPOINT_REFUSED')
+    throw appError('PUSH_ENDPOINT_REFUSED')
   }
   if (policy.allowedOrigins.has(url.origin)) return url
-  if (url.protocol !== 'https:') throw appError('BAD_REQUEST', 'PUSH_ENDPOINT_REFUSED')
+  if (url.protocol !== 'https:') throw appError('PUSH_ENDPOINT_REFUSED')
   // A literal address is judged as it is; a name, by what it resolves to.
   const host = url.hostname.replace(/^\[|\]$/g, '')
-  if (ipaddr.isValid(host) && !isPublicAddress(host)) throw appError('BAD_REQUEST', 'PUSH_ENDPOINT_REFUSED')
+  if (ipaddr.isValid(host) && !isPublicAddress(host)) throw appError('PUSH_ENDPOINT_REFUSED')
   return url
 }
 
@@ -66,7 +66,7 @@ export function assertPublicEndpoint(url: URL, policy: EndpointPolicy): Promise<
   if (ipaddr.isValid(host)) return Promise.resolve()
   return new Promise((resolve, reject) => {
     publicOnlyLookup(host, { all: true }, (error) =>
-      error ? reject(appError('BAD_REQUEST', 'PUSH_ENDPOINT_REFUSED')) : resolve(),
+      error ? reject(appError('PUSH_ENDPOINT_REFUSED')) : resolve(),
     )
   })
 }

@@ -13,7 +13,7 @@ export function acquireSubscriptionSlot(request: RequestMeta): () => void {
   const counter = request.subscriptions
   if (!counter) return () => {}
   if (counter.active >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-    throw appError('TOO_MANY_REQUESTS', 'TOO_MANY_LIVE_UPDATES')
+    throw appError('TOO_MANY_LIVE_UPDATES')
   }
   counter.active += 1
   if (counter.all) counter.all.active += 1

@@ -46,7 +46,7 @@ export const chatRouter = router({
   send: approvedProcedure.input(sendMessageSchema).mutation(async ({ ctx, input }) => {
     const conversation = sendableConversation(ctx.db, ctx.user.id, input.conversationId)
     await consumeAll([[ctx.rateLimits.chatSendByUser, String(ctx.user.id)]]).catch(() => {
-      throw appError('TOO_MANY_REQUESTS', 'CHAT_TOO_FAST')
+      throw appError('CHAT_TOO_FAST')
     })
     const stored = await storeMessage(ctx, ctx.user.id, conversation, input)
     deliverMessage(ctx.bus, ctx.user.id, conversation, stored)

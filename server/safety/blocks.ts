@@ -54,13 +54,13 @@ export function hasBlocked(db: Database, blockerId: number, blockedId: number): 
 
 /** A member of the blocker's community, by id; anyone else is refused like a missing person. */
 function blockable(db: Database, user: CurrentUser, userId: number) {
-  if (userId === user.id) throw appError('BAD_REQUEST', 'BLOCK_SELF')
+  if (userId === user.id) throw appError('BLOCK_SELF')
   const target = db
     .select({ userId: profiles.userId, communityId: profiles.communityId })
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .get()
-  if (!target || target.communityId !== user.communityId) throw appError('NOT_FOUND', 'PERSON_NOT_FOUND')
+  if (!target || target.communityId !== user.communityId) throw appError('PERSON_NOT_FOUND')
   return target
 }
 

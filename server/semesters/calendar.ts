@@ -106,7 +106,7 @@ function assertNoOverlap(db: Database, communityId: number, input: SemesterInput
       ),
     )
     .get()
-  if (clash) throw appError('CONFLICT', 'SEMESTER_OVERLAPS')
+  if (clash) throw appError('SEMESTER_OVERLAPS')
 }
 
 function writeSemester(write: () => { id: number } | undefined) {
@@ -115,7 +115,7 @@ function writeSemester(write: () => { id: number } | undefined) {
   } catch (error) {
     // Two admins saving the same start at once.
     if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'semesters')) {
-      throw appError('CONFLICT', 'SEMESTER_OVERLAPS')
+      throw appError('SEMESTER_OVERLAPS')
     }
     throw error
   }
@@ -142,7 +142,7 @@ export function updateSemester(db: Database, communityId: number, id: number, in
       .returning({ id: semesters.id })
       .get(),
   )
-  if (!updated) throw appError('NOT_FOUND', 'SEMESTER_NOT_FOUND')
+  if (!updated) throw appError('SEMESTER_NOT_FOUND')
   return updated
 }
 
@@ -152,7 +152,7 @@ export function deleteSemester(db: Database, communityId: number, id: number): v
     .delete(semesters)
     .where(and(eq(semesters.id, id), eq(semesters.communityId, communityId)))
     .run()
-  if (removed.changes === 0) throw appError('NOT_FOUND', 'SEMESTER_NOT_FOUND')
+  if (removed.changes === 0) throw appError('SEMESTER_NOT_FOUND')
 }
 
 /** The latest semester of the community starting on or before `startsBy` and ending on or after `endsFrom`. */

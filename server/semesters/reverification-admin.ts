@@ -65,13 +65,13 @@ export function extendReverification(
     .where(eq(profiles.userId, userId))
     .get()?.approved
   if (!community || community.id !== admin.communityId || !approved) {
-    throw appError('NOT_FOUND', 'USER_NOT_FOUND')
+    throw appError('USER_NOT_FOUND')
   }
   const semester = reverificationSemester(db, community.id, community.timeZone, now)
-  if (!semester) throw appError('BAD_REQUEST', 'REVERIFICATION_NOT_DUE')
+  if (!semester) throw appError('REVERIFICATION_NOT_DUE')
   const extendedUntil = endOfDay(until, community.timeZone)
   if (extendedUntil.getTime() <= now.getTime() || until < calendarDayIn(now, community.timeZone)) {
-    throw appError('BAD_REQUEST', 'REVERIFICATION_EXTENSION_PAST')
+    throw appError('REVERIFICATION_EXTENSION_PAST')
   }
   db.transaction(() => {
     db.insert(reverifications)

@@ -282,7 +282,7 @@ export async function requestReverificationLink(
 ) {
   const standing = reverificationStanding(services.db, user.id, now)
   if (standing.state !== 'pending' && standing.state !== 'alumni') {
-    throw appError('BAD_REQUEST', 'REVERIFICATION_NOT_DUE')
+    throw appError('REVERIFICATION_NOT_DUE')
   }
   await consumeAll([
     [services.rateLimits.mailByIp, ip],
@@ -290,7 +290,7 @@ export async function requestReverificationLink(
   ])
   const community = memberCommunity(services.db, user.id)
   const semester = community && reverificationSemester(services.db, community.id, community.timeZone, now)
-  if (!community || !semester) throw appError('BAD_REQUEST', 'REVERIFICATION_NOT_DUE')
+  if (!community || !semester) throw appError('REVERIFICATION_NOT_DUE')
   const deadline = standing.deadline ?? now
   await mailLink(services, user.id, semester, deadline, community.timeZone)
   return { email: user.email }
@@ -306,7 +306,7 @@ export async function confirmReverification(scope: RequestScope, token: string, 
   const row = peekEmailToken(scope.db, token, 'reverify_email')
   const user = linkOwner(scope, row ?? null)
   if (!row || !user || !consumeEmailToken(scope.db, token, 'reverify_email')) {
-    throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    throw appError('INVALID_TOKEN')
   }
   markConfirmed(scope, user.id, now)
   return { ok: true as const, email: user.email }

@@ -14,6 +14,5 @@ export function alumniSince(db: Database, userId: number): Date | null {
  * publishes nothing until they confirm their institutional e-mail again.
  */
 export function assertMayPublish(db: Database, user: { id: number }): void {
-  if (!mayPublish({ alumniSince: alumniSince(db, user.id) }))
-    throw appError('FORBIDDEN', 'ALUMNI_CANNOT_PUBLISH')
+  if (!mayPublish({ alumniSince: alumniSince(db, user.id) })) throw appError('ALUMNI_CANNOT_PUBLISH')
 }

@@ -115,8 +115,8 @@ export const sessionProcedure = baseProcedure.meta({ tier: 'session' }).use(func
   // A WebSocket context was built when the connection opened: re-read who is behind it on every call.
   const { session, user } =
     ctx.request.sessionToken === undefined ? ctx : refreshIdentity(ctx.db, ctx.request.sessionToken)
-  if (session?.twoFactorPending) throw appError('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED')
-  if (!user || !session) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
+  if (session?.twoFactorPending) throw appError('TWO_FACTOR_REQUIRED')
+  if (!user || !session) throw appError('UNAUTHENTICATED')
   return next({ ctx: { ...ctx, user, session } })
 })
 
@@ -125,7 +125,7 @@ export const signedInProcedure = sessionProcedure.meta({ tier: 'signedIn' }).use
   ctx,
   next,
 }) {
-  if (!ctx.user.emailVerified) throw appError('FORBIDDEN', 'EMAIL_NOT_VERIFIED')
+  if (!ctx.user.emailVerified) throw appError('EMAIL_NOT_VERIFIED')
   return next({ ctx })
 })
 
@@ -134,9 +134,9 @@ export const approvedProcedure = signedInProcedure.meta({ tier: 'approved' }).us
   ctx,
   next,
 }) {
-  if (!ctx.user.approved) throw appError('FORBIDDEN', 'NOT_APPROVED')
+  if (!ctx.user.approved) throw appError('NOT_APPROVED')
   // A suspended member keeps signing in, to read why and until when (auth.me), and nothing more.
-  if (ctx.user.suspension) throw appError('FORBIDDEN', 'ACCOUNT_SUSPENDED')
+  if (ctx.user.suspension) throw appError('ACCOUNT_SUSPENDED')
   return next({ ctx })
 })
 
@@ -144,7 +144,7 @@ export const moderatorProcedure = approvedProcedure
   .meta({ tier: 'moderator' })
   .use(function requireModerator({ ctx, next }) {
     if (!ctx.user.roles.includes('moderator') && !ctx.user.roles.includes('admin')) {
-      throw appError('FORBIDDEN', 'FORBIDDEN')
+      throw appError('FORBIDDEN')
     }
     return next({ ctx })
   })
@@ -153,12 +153,12 @@ export const adminProcedure = approvedProcedure.meta({ tier: 'admin' }).use(func
   ctx,
   next,
 }) {
-  if (!ctx.user.roles.includes('admin')) throw appError('FORBIDDEN', 'FORBIDDEN')
+  if (!ctx.user.roles.includes('admin')) throw appError('FORBIDDEN')
   // Whoever can approve accounts and change roles signs in with two factors, in this very session: a
   // code after the password, or a passkey, which is both.
   if (!ctx.user.twoFactorEnabled && !ctx.user.hasPasskey) {
-    throw appError('FORBIDDEN', 'TWO_FACTOR_ENROLMENT_REQUIRED')
+    throw appError('TWO_FACTOR_ENROLMENT_REQUIRED')
   }
-  if (!ctx.session.secondFactorAt) throw appError('FORBIDDEN', 'TWO_FACTOR_SESSION_REQUIRED')
+  if (!ctx.session.secondFactorAt) throw appError('TWO_FACTOR_SESSION_REQUIRED')
   return next({ ctx })
 })

@@ -24,7 +24,7 @@ export function attachUploads(
   kind: UploadKind,
 ): AttachedImage[] {
   if (ids.length === 0) return []
-  const invalid = () => appError('BAD_REQUEST', 'INVALID_UPLOAD')
+  const invalid = () => appError('INVALID_UPLOAD')
   if (new Set(ids).size !== ids.length) throw invalid()
 
   const rows = db

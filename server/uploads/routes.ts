@@ -27,9 +27,9 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
 /** What the content itself was refused for, answered with its own status. */
 const REJECTIONS = {
-  not_image: () => appError('UNSUPPORTED_MEDIA_TYPE', 'UPLOAD_NOT_IMAGE'),
-  too_large: () => appError('PAYLOAD_TOO_LARGE', 'UPLOAD_TOO_LARGE'),
-  too_many_pixels: () => appError('UNPROCESSABLE_CONTENT', 'UPLOAD_TOO_MANY_PIXELS'),
+  not_image: () => appError('UPLOAD_NOT_IMAGE'),
+  too_large: () => appError('UPLOAD_TOO_LARGE'),
+  too_many_pixels: () => appError('UPLOAD_TOO_MANY_PIXELS'),
 } as const
 
 function isUploadKind(value: unknown): value is UploadKind {
@@ -45,7 +45,7 @@ function parseMultipart(parse: ReturnType<multer.Multer['single']>, req: Request
         resolve(REJECTIONS.too_large())
       } else {
         // Other limits (a second file, unknown field, too many fields) and malformed bodies.
-        resolve(appError('BAD_REQUEST', 'UPLOAD_BAD_REQUEST'))
+        resolve(appError('UPLOAD_BAD_REQUEST'))
       }
     })
   })
@@ -75,10 +75,10 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
   router.post(UPLOAD_ENDPOINT, async (req, res) => {
     // Everything that needs no body comes first, so a refused request is never buffered.
     const { user } = resolveSession(services, req, (cookie) => res.append('Set-Cookie', cookie))
-    if (!user) throw appError('UNAUTHORIZED', 'UPLOAD_SIGN_IN_REQUIRED')
-    if (!user.approved || !user.emailVerified) throw appError('FORBIDDEN', 'UPLOAD_NOT_APPROVED')
+    if (!user) throw appError('UPLOAD_SIGN_IN_REQUIRED')
+    if (!user.approved || !user.emailVerified) throw appError('UPLOAD_NOT_APPROVED')
     // Refused as every procedure refuses a suspended member.
-    if (user.suspension) throw appError('FORBIDDEN', 'ACCOUNT_SUSPENDED')
+    if (user.suspension) throw appError('ACCOUNT_SUSPENDED')
     if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
       // Refused by its declared size: close the connection rather than receive the rest.
       res.set('Connection', 'close')
@@ -89,16 +89,15 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error
       res.set('Retry-After', String(Math.ceil(error.msBeforeNext / 1000)))
-      throw appError('TOO_MANY_REQUESTS', 'UPLOAD_RATE_LIMITED')
+      throw appError('UPLOAD_RATE_LIMITED')
     }
 
     const parseFailure = await parseMultipart(parse, req, res)
     if (parseFailure) throw parseFailure
     const kind: unknown = req.query.kind ?? req.body?.kind
-    if (!isUploadKind(kind)) throw appError('BAD_REQUEST', 'UPLOAD_BAD_REQUEST')
-    if (kind === 'banner' && !user.roles.includes('admin'))
-      throw appError('FORBIDDEN', 'UPLOAD_KIND_FORBIDDEN')
-    if (!req.file) throw appError('BAD_REQUEST', 'UPLOAD_FILE_MISSING')
+    if (!isUploadKind(kind)) throw appError('UPLOAD_BAD_REQUEST')
+    if (kind === 'banner' && !user.roles.includes('admin')) throw appError('UPLOAD_KIND_FORBIDDEN')
+    if (!req.file) throw appError('UPLOAD_FILE_MISSING')
 
     try {
       const body = await storeImage(services, user.id, kind, req.file.buffer)
@@ -114,7 +113,7 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
     // A conversation's photo is for its two members: never stored, not even by their own browser,
     // which may be a shared campus computer.
     res.set('Cache-Control', 'no-store')
-    if (!user) throw appError('UNAUTHORIZED', 'UPLOAD_SIGN_IN_REQUIRED')
+    if (!user) throw appError('UPLOAD_SIGN_IN_REQUIRED')
     const { uploadId, rendition } = req.params
     const key =
       user.approved &&
@@ -125,7 +124,7 @@ export function createUploadRouter(services: AppServices, options: UploadRouterO
         ? chatPhotoKeyFor(services.db, user, uploadId, rendition)
         : null
     // Someone outside the conversation learns nothing, not even that the photo exists.
-    const missing = () => appError('NOT_FOUND', 'RESOURCE_NOT_FOUND')
+    const missing = () => appError('RESOURCE_NOT_FOUND')
     if (!key) throw missing()
     try {
       const data = await services.storage.read(key)

@@ -19,7 +19,7 @@ import { isLiveWanted, wantedState, wantedVisibleTo } from './visibility'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export const wantedNotFound = () => appError('NOT_FOUND', 'WANTED_NOT_FOUND')
+export const wantedNotFound = () => appError('WANTED_NOT_FOUND')
 
 function checkMainCategory(db: Database, mainCategoryId: number) {
   const main = db
@@ -27,7 +27,7 @@ function checkMainCategory(db: Database, mainCategoryId: number) {
     .from(mainCategories)
     .where(eq(mainCategories.id, mainCategoryId))
     .get()
-  if (!main) throw appError('BAD_REQUEST', 'MAIN_CATEGORY_REQUIRED')
+  if (!main) throw appError('MAIN_CATEGORY_REQUIRED')
   return main
 }
 
@@ -79,7 +79,7 @@ export async function createWanted(
     .from(wantedPosts)
     .where(and(eq(wantedPosts.posterId, user.id), isLiveWanted(now)))
     .get()
-  if ((open?.total ?? 0) >= WANTED_OPEN_MAX) throw appError('BAD_REQUEST', 'WANTED_TOO_MANY')
+  if ((open?.total ?? 0) >= WANTED_OPEN_MAX) throw appError('WANTED_TOO_MANY')
   await consumeAll([[services.rateLimits.wantedByUser, String(user.id)]])
   const created = db
     .insert(wantedPosts)
@@ -98,7 +98,7 @@ function ownWanted(db: Database, user: CurrentUser, id: number) {
     .where(and(eq(wantedPosts.id, id), eq(wantedPosts.posterId, user.id)))
     .get()
   if (!row) throw wantedNotFound()
-  if (row.moderationStatus === 'removed') throw appError('FORBIDDEN', 'WANTED_REMOVED_NOT_EDITABLE')
+  if (row.moderationStatus === 'removed') throw appError('WANTED_REMOVED_NOT_EDITABLE')
   return row
 }
 
@@ -221,7 +221,7 @@ export function joinWanted(db: Database, user: CurrentUser, id: number, now = ne
     .where(and(eq(wantedPosts.id, id), wantedVisibleTo(user, now)))
     .get()
   if (!post) throw wantedNotFound()
-  if (post.posterId === user.id) throw appError('BAD_REQUEST', 'WANTED_OWN_JOIN')
+  if (post.posterId === user.id) throw appError('WANTED_OWN_JOIN')
   db.insert(wantedJoins).values({ wantedId: id, userId: user.id }).onConflictDoNothing().run()
   return wantersOf(db, id)
 }

@@ -25,7 +25,7 @@ export const removeListingSchema = z
 export const BANNER_PLACEMENT_LABELS: Record<(typeof BANNER_PLACEMENTS)[number], string> = {
   hero_banner: 'Banner principal do portal',
   category_card: 'Junto às categorias',
-  between_products: 'Entre os produtos',
+  between_products: 'Entre os anúncios',
 }
 
 /** Banner form (spec §5). */

@@ -44,7 +44,7 @@ export const listingInputSchema = z.object({
     .number({ error: 'Selecione uma subcategoria' })
     .int()
     .positive({ error: 'Selecione uma subcategoria' }),
-  condition: z.enum(LISTING_CONDITIONS, { error: 'Selecione a condição do produto' }),
+  condition: z.enum(LISTING_CONDITIONS, { error: 'Selecione a condição do item' }),
   imageIds: z
     .array(z.string().min(1).max(100))
     .min(1, { error: 'Adicione pelo menos uma imagem' })

@@ -431,7 +431,7 @@ describe('acessibilidade (axe-core, WCAG 2.0, 2.1 e 2.2 A e AA, celular e deskto
     })
     await audit.visit('/univille/vender', {
       open: async (p) => {
-        await p.getByRole('button', { name: 'Publicar produto' }).click()
+        await p.getByRole('button', { name: 'Publicar anúncio' }).click()
         await p.locator('[aria-invalid="true"]').first().waitFor()
       },
     })

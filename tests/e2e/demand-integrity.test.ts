@@ -103,8 +103,8 @@ describe('Integridade acadêmica', () => {
     await s.getByRole('option', { name: /Revisão e formatação/ }).click()
     await s.getByRole('radio', { name: 'Novo', exact: true }).check()
     await s.locator('input[type="file"]').setInputFiles([photo])
-    await expect.poll(() => s.locator('ul[aria-label="Fotos do produto"] img').count()).toBe(1)
-    await s.getByRole('button', { name: 'Publicar produto' }).click()
+    await expect.poll(() => s.locator('ul[aria-label="Fotos do anúncio"] img').count()).toBe(1)
+    await s.getByRole('button', { name: 'Publicar anúncio' }).click()
 
     const refusal = s.getByRole('alert').filter({ hasText: 'Isto não pode ser publicado no Vupt' })
     await refusal

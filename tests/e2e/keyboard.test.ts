@@ -180,7 +180,7 @@ describe('só com o teclado', () => {
 
     await keys.tabTo(page.getByRole('button', { name: 'Fotos', exact: true }))
     await keys.press('Enter')
-    const previews = page.locator('ul[aria-label="Fotos do produto"] img')
+    const previews = page.locator('ul[aria-label="Fotos do anúncio"] img')
     await expect.poll(() => previews.count()).toBe(2)
     expect(await colourOf(previews.first())).toBe('vermelha')
     expect(await previews.first().getAttribute('alt')).toBe('Foto 1 (capa)')
@@ -191,9 +191,9 @@ describe('só com o teclado', () => {
     await expect.poll(() => colourOf(previews.first())).toBe('azul')
     expect(await keys.focused()).toBe('Mover foto 2 para a esquerda')
 
-    await keys.tabTo(page.getByRole('button', { name: 'Publicar produto' }))
+    await keys.tabTo(page.getByRole('button', { name: 'Publicar anúncio' }))
     await keys.press('Enter')
-    await page.getByText('Produto criado com sucesso!').waitFor()
+    await page.getByText('Anúncio criado com sucesso!').waitFor()
     await page.waitForURL(/\/meus-produtos$/)
 
     // On the listing's page the blue photo leads, and each photo is named by title and position.

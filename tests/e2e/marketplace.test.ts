@@ -39,9 +39,9 @@ describe('marketplace', () => {
     await page.getByRole('option', { name: /Artesanato/ }).click()
     await page.getByRole('radio', { name: 'Novo', exact: true }).check()
     await page.locator('input[type="file"]').setInputFiles(photos)
-    await expect.poll(() => page.locator('ul[aria-label="Fotos do produto"] img').count()).toBe(2)
-    await page.getByRole('button', { name: 'Publicar produto' }).click()
-    await page.getByText('Produto criado com sucesso!').waitFor()
+    await expect.poll(() => page.locator('ul[aria-label="Fotos do anúncio"] img').count()).toBe(2)
+    await page.getByRole('button', { name: 'Publicar anúncio' }).click()
+    await page.getByText('Anúncio criado com sucesso!').waitFor()
     await page.waitForURL(/\/meus-produtos$/)
     await page.getByText('Caneca de cerâmica pintada à mão').waitFor()
 
@@ -76,11 +76,11 @@ describe('marketplace', () => {
 
     // The owner edits the listing on its page, then marks it sold.
     await page.goto(listingUrl.replace(stage.server.url, ''))
-    await page.getByRole('button', { name: 'Seu produto' }).waitFor()
+    await page.getByRole('button', { name: 'Seu anúncio' }).waitFor()
     await page.getByRole('button', { name: 'Editar' }).click()
     await page.getByLabel('Preço').fill('39,90')
     await page.getByRole('button', { name: 'Salvar alterações' }).click()
-    await page.getByText('Produto atualizado com sucesso!').waitFor()
+    await page.getByText('Anúncio atualizado com sucesso!').waitFor()
     await page.getByText('R$ 39,90').first().waitFor()
     await page.getByRole('combobox', { name: 'Status' }).click()
     await page.getByRole('option', { name: 'Vendido' }).click()
@@ -88,7 +88,7 @@ describe('marketplace', () => {
 
     // It leaves the public listings but stays in Meus Produtos.
     await buyerPage.goto('/univille/portal?q=ceramica')
-    await buyerPage.getByText('Nenhum produto encontrado').waitFor()
+    await buyerPage.getByText('Nenhum anúncio encontrado').waitFor()
     await page.goto('/univille/meus-produtos')
     await page.getByText('Caneca de cerâmica pintada à mão').waitFor()
     await page.getByText('Vendido').first().waitFor()

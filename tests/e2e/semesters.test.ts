@@ -38,7 +38,7 @@ describe('semestres e validade dos anúncios, no celular', () => {
         .getByRole('status')
         .getByText('Confirme seu e-mail da Univille para voltar a publicar.')
         .waitFor()
-      expect(await page.getByRole('button', { name: 'Publicar produto' }).count()).toBe(0)
+      expect(await page.getByRole('button', { name: 'Publicar anúncio' }).count()).toBe(0)
       await banner.getByRole('button', { name: 'Confirmar meu e-mail' }).click()
       await page.getByText(`Abra o e-mail que mandamos para ${member.email}`).waitFor()
 
@@ -53,7 +53,7 @@ describe('semestres e validade dos anúncios, no celular', () => {
       await page.getByText(/E-mail confirmado para o semestre/).waitFor()
       expect(await banner.count()).toBe(0)
       await page.goto('/univille/vender')
-      await page.getByRole('button', { name: 'Publicar produto' }).waitFor()
+      await page.getByRole('button', { name: 'Publicar anúncio' }).waitFor()
 
       // Spent: the same link opened again confirms nothing more.
       await page.goto(link)

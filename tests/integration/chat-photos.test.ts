@@ -16,7 +16,13 @@ import { createLocalImageStorage } from '../../server/uploads/storage'
 import { CHAT_PHOTOS_MAX, type ChatPhoto } from '../../shared/chat'
 import type { UploadedImage } from '../../shared/uploads'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
-import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
+import {
+  browserHeaders,
+  expressErrorBody,
+  type RunningApp,
+  sessionCookieFor,
+  startHttpApp,
+} from '../support/http'
 import { jpegWithGps, solidJpeg } from '../support/images'
 import { type AppCaller, callerFor, MIGRATIONS_FOLDER, setUpTestWorld } from '../support/test-app'
 
@@ -42,7 +48,7 @@ async function upload(userId: number, file: Buffer, { kind = 'chat', type = 'ima
   })
   return {
     status: response.status,
-    body: (await response.json()) as UploadedImage & { message?: string; appCode?: string },
+    body: (await response.json()) as UploadedImage & { error?: unknown },
   }
 }
 
@@ -124,10 +130,9 @@ describe('fotos no chat: envio', () => {
       type: 'image/jpeg',
     })
     expect(text.status).toBe(415)
-    expect(text.body).toMatchObject({
-      message: 'Por favor, selecione apenas arquivos de imagem',
-      appCode: 'UPLOAD_NOT_IMAGE',
-    })
+    expect(text.body).toEqual(
+      expressErrorBody('UPLOAD_NOT_IMAGE', 'Por favor, selecione apenas arquivos de imagem'),
+    )
 
     const bobsPhoto = await chatUpload(bobId)
     await expectTRPCError(alice.chat.send({ conversationId, photos: [bobsPhoto.id] }), 'BAD_REQUEST')

@@ -155,7 +155,7 @@ describe('ver, editar, mudar status e excluir', () => {
 
     await seller.listings.setStatus({ id, status: 'vendido' })
     // Sold listings leave the public views but stay with their owner.
-    await expectTRPCError(buyer.listings.byId({ id }), 'NOT_FOUND', 'Produto não encontrado')
+    await expectTRPCError(buyer.listings.byId({ id }), 'NOT_FOUND', 'Anúncio não encontrado')
     expect((await seller.listings.mine()).find((item) => item.id === id)?.status).toBe('vendido')
     const list = await anonymous.listings.list({ q: 'HP 50g' })
     expect(list.items.map((item) => item.id)).not.toContain(id)

@@ -7,7 +7,7 @@ import { handoffCode } from '../../server/deals/handoff'
 import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { handoffLinkPath } from '../../shared/meetings'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
-import { browserHeaders, sessionCookieFor, startHttpApp } from '../support/http'
+import { browserHeaders, expressErrorBody, sessionCookieFor, startHttpApp } from '../support/http'
 import { insertMeetingSpot } from '../support/meeting-spots'
 import { notificationsOf } from '../support/notifications'
 import {
@@ -574,7 +574,7 @@ describe('Adicionar à agenda (.ics)', () => {
       const refused = await fetch(url, { headers: browserHeaders(app.url, cookie) })
       expect(refused.status).toBe(404)
       expect(refused.headers.get('cache-control')).toBe('private, no-store')
-      expect(await refused.json()).toMatchObject({ appCode: 'MEETING_NOT_FOUND' })
+      expect(await refused.json()).toEqual(expressErrorBody('MEETING_NOT_FOUND', 'Entrega não encontrada.'))
     }
   })
 })

@@ -28,8 +28,10 @@ import { backfillPhoneRenditions } from '../../server/uploads/phone-renditions'
 import { ImageRejectedError, MAX_UPLOAD_PIXELS, processImage } from '../../server/uploads/process-image'
 import { createUploadRouter } from '../../server/uploads/routes'
 import { createLocalImageStorage, type ImageStorage, UPLOAD_KEY_PATTERN } from '../../server/uploads/storage'
+import type { AppErrorCode } from '../../shared/errors'
 import { cardRenditionWidth, phoneRenditionWidth } from '../../shared/renditions'
 import type { UploadedImage } from '../../shared/uploads'
+import { expressErrorBody } from '../support/http'
 import { animatedGif, blankPng, noisePng, solidJpeg } from '../support/images'
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
@@ -145,17 +147,13 @@ const uploadCount = () => db.select({ n: sql<number>`count(*)` }).from(uploads).
 const storedFiles = () => readdirSync(uploadsFolder).sort()
 
 /** Sends a file that must be refused, and checks that nothing at all was kept. */
-/** A refusal's body, as every Express route answers it: the catalogue's code and the request's id. */
-const refusal = (appCode: string, message: string) => ({
-  message,
-  appCode,
-  requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-})
+/** A refusal's body, as every Express route answers it: tRPC's error shape, the catalogue's code and the request's id. */
+const refusal = (appCode: AppErrorCode, message: string) => expressErrorBody(appCode, message)
 
 async function expectRefused(
   file: Buffer,
   status: number,
-  [appCode, message]: [string, string],
+  [appCode, message]: [AppErrorCode, string],
   options: UploadOptions = {},
 ) {
   const rowsBefore = uploadCount()

@@ -2,8 +2,9 @@ import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEvent } from '../../server/db/factories'
 import { createRateLimits } from '../../server/rate-limits'
+import type { AppErrorCode } from '../../shared/errors'
 import { MAX_UPLOAD_BYTES } from '../../shared/uploads'
-import { browserHeaders, sessionCookieFor, setUpHttpApp } from '../support/http'
+import { browserHeaders, callTrpc, expressErrorBody, sessionCookieFor, setUpHttpApp } from '../support/http'
 import { solidJpeg } from '../support/images'
 import { createMember, setUpTestWorld } from '../support/test-app'
 
@@ -24,12 +25,15 @@ const http = setUpHttpApp(world)
 const LEAK =
   /multer|busboy|multipart|LIMIT_|too large|unexpected|sharp|vips|sqlite|stack|node_modules|\.ts:\d|\n\s+at |Cannot (GET|POST)/i
 
-/** Checks the one contract of an Express refusal: its status, `{ message, appCode, requestId }` and nothing else. */
-async function expectRefusal(response: Response, status: number, appCode: string, message: string) {
+/**
+ * Checks the one contract of an Express refusal: its status, and tRPC's error shape (`error.message`,
+ * `error.code`, `error.data` with the catalogue code, the status and the request id) and nothing else.
+ */
+async function expectRefusal(response: Response, status: number, appCode: AppErrorCode, message: string) {
   const text = await response.text()
   expect(response.status, text).toBe(status)
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-  expect(JSON.parse(text)).toEqual({ message, appCode, requestId: response.headers.get('x-request-id') })
+  expect(JSON.parse(text)).toEqual(expressErrorBody(appCode, message, response.headers.get('x-request-id')))
   expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   expect(text).not.toMatch(LEAK)
 }
@@ -151,6 +155,20 @@ describe('other Express refusals', () => {
         await expectRefusal(response, 404, 'MEETING_NOT_FOUND', 'Entrega não encontrada.')
       }
     }
+  })
+
+  it('reads as a tRPC refusal of the same code does, but for the procedure path', async () => {
+    const organizer = await createMember(world)
+    const id = createEvent(world.db, { organizerId: organizer.id, title: 'Sarau', status: 'pendente' })
+    const overExpress = await fetch(`${http.app.url}/api/eventos/${id}/calendario.ics`)
+    const overTrpc = await callTrpc(http.app.url, 'events.byId', 'query', { id })
+    expect(overTrpc.status).toBe(overExpress.status)
+    const { error } = overTrpc.json as { error: { data: Record<string, unknown> } }
+    const { path, ...data } = error.data
+    expect(path).toBe('events.byId')
+    expect(await overExpress.json()).toEqual({
+      error: { ...error, data: { ...data, requestId: overExpress.headers.get('x-request-id') } },
+    })
   })
 
   it('an /api path that does not exist', async () => {

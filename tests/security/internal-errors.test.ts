@@ -4,7 +4,13 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
-import { browserHeaders, callTrpc, type RunningApp, startAppWithPages } from '../support/http'
+import {
+  browserHeaders,
+  callTrpc,
+  expressErrorBody,
+  type RunningApp,
+  startAppWithPages,
+} from '../support/http'
 import { createTestServices, setUpTestWorld } from '../support/test-app'
 
 const GENERIC = 'Algo deu errado. Tente novamente em instantes.'
@@ -100,7 +106,7 @@ describe('an unexpected failure outside tRPC', () => {
     expect(response.status).toBe(500)
     expect(text).not.toMatch(LEAK)
     const requestId = response.headers.get('x-request-id')
-    expect(JSON.parse(text)).toEqual({ message: GENERIC, appCode: null, requestId })
+    expect(JSON.parse(text)).toEqual(expressErrorBody(null, GENERIC, requestId))
     expect(JSON.stringify(logged(String(requestId)))).toMatch(/no such table: events/)
   })
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { attachWebSockets, WS_PATH } from '../../server/realtime/ws'
 import type { AppRouter } from '../../server/routers/_app'
-import { browserHeaders, sessionCookieFor, setUpHttpApp } from '../support/http'
+import { browserHeaders, expressErrorBody, sessionCookieFor, setUpHttpApp } from '../support/http'
 import { solidJpeg } from '../support/images'
 import { createMarketScene, type MarketScene, setUpTestWorld } from '../support/test-app'
 
@@ -141,11 +141,7 @@ describe('a suspension reaches what the member already has open', () => {
 
     expect(await upload(cookie)).toEqual({
       status: 403,
-      body: {
-        message: 'Sua conta está suspensa.',
-        appCode: 'ACCOUNT_SUSPENDED',
-        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      },
+      body: expressErrorBody('ACCOUNT_SUSPENDED', 'Sua conta está suspensa.'),
     })
     page.close()
   })

@@ -3,6 +3,7 @@
  * status and message the client shows, leaving no row and no file behind; a photo with a GPS
  * position is stored without it.
  */
+
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,8 +15,15 @@ import type { Database } from '../../server/db/client'
 import { createStudent } from '../../server/db/factories'
 import { uploads } from '../../server/db/schema'
 import { createLocalImageStorage } from '../../server/uploads/storage'
+import type { AppErrorCode } from '../../shared/errors'
 import { MAX_UPLOAD_BYTES, type UploadedImage } from '../../shared/uploads'
-import { browserHeaders, type RunningApp, sessionCookieFor, startHttpApp } from '../support/http'
+import {
+  browserHeaders,
+  expressErrorBody,
+  type RunningApp,
+  sessionCookieFor,
+  startHttpApp,
+} from '../support/http'
 import { blankPng, exifGpsTags, jpegWithGps, noisePng, pngChunk, solidJpeg } from '../support/images'
 import {
   closeTestDatabase,
@@ -80,7 +88,7 @@ const SVG_WITH_SCRIPT = Buffer.from(
 )
 
 type CorpusFile = { label: string; file: () => Buffer | Promise<Buffer>; name: string; type: string }
-const REFUSED: [CorpusFile, number, [string, string]][] = [
+const REFUSED: [CorpusFile, number, [AppErrorCode, string]][] = [
   [
     {
       label: 'a text file renamed .jpg and declared image/jpeg',
@@ -164,7 +172,7 @@ describe('POST /api/uploads with hostile files', () => {
     const response = await upload(await file(), name, type)
     expect(response).toEqual({
       status,
-      body: { message, appCode, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      body: expressErrorBody(appCode, message),
     })
     expect(uploadCount()).toBe(rowsBefore)
     expect(storedFiles()).toEqual(filesBefore)

@@ -7,13 +7,14 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Express } from 'express'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { Database } from '../../server/db/client'
 import { createHttpApp, type HttpAppOptions } from '../../server/http/app'
 import { serveBuiltClient } from '../../server/http/client-app'
 import type { PublicSettings } from '../../server/http/public-config'
 import { SESSION_COOKIE } from '../../server/people/auth/session'
 import type { AppServices } from '../../server/services'
+import { APP_ERRORS, type AppErrorCode } from '../../shared/errors'
 import type { PageRenderer } from '../../shared/ssr'
 import { callerFor, type TestServices, type TestWorld } from './test-app'
 
@@ -221,4 +222,31 @@ export function watchDatabase(db: Database): { checksum: () => string } {
       return checksum
     },
   }
+}
+
+const HTTP_STATUS_OF = {
+  BAD_REQUEST: [400, -32600],
+  UNAUTHORIZED: [401, -32001],
+  FORBIDDEN: [403, -32003],
+  NOT_FOUND: [404, -32004],
+  METHOD_NOT_SUPPORTED: [405, -32005],
+  CONFLICT: [409, -32009],
+  PAYLOAD_TOO_LARGE: [413, -32013],
+  UNSUPPORTED_MEDIA_TYPE: [415, -32015],
+  UNPROCESSABLE_CONTENT: [422, -32022],
+  TOO_MANY_REQUESTS: [429, -32029],
+} as const
+
+/**
+ * The body of an Express route's refusal (`appCode`) or failure (null): tRPC's error shape, as a tRPC
+ * call's error reads, without a procedure `path`. `requestId` defaults to any request id.
+ */
+export function expressErrorBody(
+  appCode: AppErrorCode | null,
+  message: string,
+  requestId: unknown = expect.stringMatching(/^[0-9a-f-]{36}$/),
+) {
+  const kind = appCode ? APP_ERRORS[appCode].status : 'INTERNAL_SERVER_ERROR'
+  const [httpStatus, code] = kind === 'INTERNAL_SERVER_ERROR' ? [500, -32603] : HTTP_STATUS_OF[kind]
+  return { error: { message, code, data: { code: kind, httpStatus, requestId, appCode, validation: null } } }
 }

@@ -77,7 +77,7 @@ export function ReportGroup({ group, onDecide }: { group: ReportQueueGroup; onDe
               ) : null
             ) : (
               <p className="text-muted-foreground text-xs">
-                O anúncio foi apagado pelo vendedor depois da denúncia.
+                O anúncio foi excluído pelo vendedor depois da denúncia.
               </p>
             )}
           </>

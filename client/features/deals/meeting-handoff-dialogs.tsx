@@ -142,8 +142,8 @@ export function HandoffConfirmDialog({ meeting }: { meeting: MeetingView }) {
           title="Confirmar a entrega"
           description={
             scannable
-              ? 'Confirme só com o produto em mãos: leia o QR code de quem vende aqui ou com a câmera do celular, ou digite o código.'
-              : 'Confirme só com o produto em mãos: leia o QR code de quem vende com o app de câmera do celular, ou digite o código.'
+              ? 'Confirme só com o item em mãos: leia o QR code de quem vende aqui ou com a câmera do celular, ou digite o código.'
+              : 'Confirme só com o item em mãos: leia o QR code de quem vende com o app de câmera do celular, ou digite o código.'
           }
           onSubmit={(event) => {
             event.preventDefault()

@@ -79,7 +79,7 @@ export function ReviewForm({
         label="Comentário (opcional)"
         value={comment}
         onChange={(event) => setComment(event.target.value)}
-        placeholder="Como foi a entrega? Pontualidade, o produto, a conversa."
+        placeholder="Como foi a entrega? Pontualidade, o item, a conversa."
         rows={4}
         disabled={busy}
         error={tooLong ? 'Comentário muito longo (máximo de 500 caracteres)' : undefined}

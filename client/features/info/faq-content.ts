@@ -21,9 +21,9 @@ export const faqGroups: FaqGroup[] = [
     items: [
       {
         id: 'como-comprar',
-        question: 'Como faço para comprar um produto?',
+        question: 'Como faço para comprar pelo Vupt?',
         answer:
-          'Encontre o que procura no Portal de Vendas, abra o anúncio e envie uma mensagem para quem está vendendo. Pelo chat, você pode "Fazer uma oferta" e, em "Combinar entrega", vocês escolhem um ponto de encontro seguro do campus e o horário. O Vupt não intermedeia pagamentos: a negociação é feita diretamente entre estudantes, e o pagamento, com o produto em mãos.',
+          'Encontre o que procura no Portal de Vendas, abra o anúncio e envie uma mensagem para quem está vendendo. Pelo chat, você pode "Fazer uma oferta" e, em "Combinar entrega", vocês escolhem um ponto de encontro seguro do campus e o horário. O Vupt não intermedeia pagamentos: a negociação é feita diretamente entre estudantes, e o pagamento, com o item em mãos.',
       },
       {
         id: 'ofertas',
@@ -47,7 +47,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'codigo-entrega',
         question: 'Para que serve o código na hora da entrega?',
         answer:
-          'Ele confirma que a entrega aconteceu. No encontro, a tela de quem vende mostra um código curto e um QR code; depois de conferir o produto, quem compra lê o QR code ou digita o código. O QR code é um link: o app de câmera de qualquer celular (iPhone ou Android) abre o Vupt na página da entrega com o código preenchido, e quem ainda não entrou na conta entra primeiro e volta para ela. No próprio Vupt, "Ler QR code com a câmera" funciona no Chrome, no Safari e no Firefox; se o navegador não abrir a câmera, use o app de câmera do celular ou digite o código. O código vale só para aquele encontro e uma única vez. Com a entrega confirmada, os dois são avisados e quem vende pode marcar o anúncio como vendido. Uma entrega não confirmada até 24 horas depois do horário combinado expira sem avisos.',
+          'Ele confirma que a entrega aconteceu. No encontro, a tela de quem vende mostra um código curto e um QR code; depois de conferir o item, quem compra lê o QR code ou digita o código. O QR code é um link: o app de câmera de qualquer celular (iPhone ou Android) abre o Vupt na página da entrega com o código preenchido, e quem ainda não entrou na conta entra primeiro e volta para ela. No próprio Vupt, "Ler QR code com a câmera" funciona no Chrome, no Safari e no Firefox; se o navegador não abrir a câmera, use o app de câmera do celular ou digite o código. O código vale só para aquele encontro e uma única vez. Com a entrega confirmada, os dois são avisados e quem vende pode marcar o anúncio como vendido. Uma entrega não confirmada até 24 horas depois do horário combinado expira sem avisos.',
       },
       {
         id: 'avaliacoes',
@@ -59,7 +59,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'o-que-e-vupt',
         question: 'O que é um Vupt?',
         answer:
-          'É a forma de mostrar que você curtiu um produto, e quem vende fica sabendo. Cada anúncio mostra quantos Vupts recebeu: com 10 ele ganha o selo "Em alta!" e com 50, o selo "Destaque!". No portal, a ordem "Mais Vupts" mostra primeiro os mais curtidos. Já os favoritos são uma lista só sua, para acompanhar os produtos que você quer ver de novo.',
+          'É a forma de mostrar que você curtiu um anúncio, e quem vende fica sabendo. Cada anúncio mostra quantos Vupts recebeu: com 10 ele ganha o selo "Em alta!" e com 50, o selo "Destaque!". No portal, a ordem "Mais Vupts" mostra primeiro os mais curtidos. Já os favoritos são uma lista só sua, para acompanhar os anúncios que você quer ver de novo.',
       },
       {
         id: 'eventos',
@@ -75,13 +75,13 @@ export const faqGroups: FaqGroup[] = [
     items: [
       {
         id: 'como-anunciar',
-        question: 'Como anuncio um produto?',
+        question: 'Como publico um anúncio?',
         answer:
           'Toque em Anunciar, adicione boas fotos, um título claro, a descrição, o preço e a condição do item (novo, seminovo ou usado). Escolha a categoria certa, Criações, Serviços ou Desapegos, para que o anúncio seja encontrado com facilidade.',
       },
       {
         id: 'vender-servicos',
-        question: 'Posso oferecer serviços, e não só produtos?',
+        question: 'Posso oferecer serviços, e não só vender objetos?',
         answer:
           'Sim. Aulas particulares, monitorias, design, fotografia, revisão de textos e outros serviços entram na categoria Serviços. Descreva bem o que está incluído e como o atendimento funciona.',
       },
@@ -166,7 +166,7 @@ export const faqGroups: FaqGroup[] = [
         id: 'negociacao-segura',
         question: 'Que cuidados de segurança devo ter ao negociar?',
         answer:
-          'Combine os encontros em locais movimentados do campus e durante o dia e pague só com o produto em mãos: nunca faça Pix antes de se encontrarem. Nunca passe códigos de verificação recebidos por SMS, WhatsApp ou e-mail, e não pague nem informe dados em links de pagamento ou de frete enviados pelo chat. Desconfie de quem pede para continuar a conversa fora do Vupt logo de cara. Quando uma mensagem parece golpe, o Vupt mostra um aviso logo abaixo dela. Mantenha a conversa no chat, assim há um registro caso algo dê errado, e denuncie o que parecer suspeito.',
+          'Combine os encontros em locais movimentados do campus e durante o dia e pague só com o item em mãos: nunca faça Pix antes de se encontrarem. Nunca passe códigos de verificação recebidos por SMS, WhatsApp ou e-mail, e não pague nem informe dados em links de pagamento ou de frete enviados pelo chat. Desconfie de quem pede para continuar a conversa fora do Vupt logo de cara. Quando uma mensagem parece golpe, o Vupt mostra um aviso logo abaixo dela. Mantenha a conversa no chat, assim há um registro caso algo dê errado, e denuncie o que parecer suspeito.',
       },
       {
         id: 'dados',

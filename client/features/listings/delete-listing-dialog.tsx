@@ -14,7 +14,7 @@ type DeleteListingDialogProps = {
   trigger?: ReactNode
 }
 
-/** 'Excluir produto?' confirmation; the dialog stays open, busy, until the server answers. */
+/** 'Excluir anúncio?' confirmation; the dialog stays open, busy, until the server answers. */
 export function DeleteListingDialog({
   listingId,
   listingTitle,
@@ -28,12 +28,12 @@ export function DeleteListingDialog({
   const confirm = async () => {
     try {
       await remove.mutateAsync({ id: listingId })
-      toast.success('Produto deletado com sucesso')
+      toast.success('Anúncio excluído com sucesso')
       setOpen(false)
       onDeleted?.()
       void invalidateListings('deleted')
     } catch (error) {
-      toastError(error, 'Erro ao deletar produto')
+      toastError(error, 'Erro ao excluir anúncio')
     }
   }
 
@@ -42,7 +42,7 @@ export function DeleteListingDialog({
       open={open}
       onOpenChange={setOpen}
       trigger={trigger ?? <RemoveButton type="button">Excluir</RemoveButton>}
-      title="Excluir produto?"
+      title="Excluir anúncio?"
       description={`“${listingTitle}” e suas fotos serão excluídos permanentemente. Esta ação não pode ser desfeita.`}
       confirmLabel="Excluir"
       busyLabel="Excluindo..."

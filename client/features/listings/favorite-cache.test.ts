@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { withFavorite } from './favorite-cache'
 
-const card = (id: number, isFavorite = false) => ({ id, title: `Produto ${id}`, isFavorite })
+const card = (id: number, isFavorite = false) => ({ id, title: `Anúncio ${id}`, isFavorite })
 
 describe('withFavorite', () => {
   it('marks the card in a plain array and keeps the others as they were', () => {

@@ -79,7 +79,7 @@ export function ListingGridSkeleton({
 }) {
   return (
     <div role="status" aria-live="polite">
-      <span className="sr-only">Carregando produtos...</span>
+      <span className="sr-only">Carregando anúncios...</span>
       <div className={cn(LISTING_GRID_BASE, COLUMNS[columns])}>
         {Array.from({ length: count }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.

@@ -18,8 +18,8 @@ type ListingSearchFormProps = {
 export function ListingSearchForm({
   value,
   onSearch,
-  label = 'Buscar produtos',
-  placeholder = 'Buscar produtos, serviços...',
+  label = 'Buscar anúncios',
+  placeholder = 'Buscar anúncios...',
   className,
 }: ListingSearchFormProps) {
   const id = useId()

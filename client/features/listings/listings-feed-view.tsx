@@ -21,7 +21,7 @@ export function ListingsFeedView({ feed, columns, interstitial, onClearFilters }
   if (feed.items.length === 0) {
     // The toast has told what went wrong; the page offers the way out.
     if (feed.isError)
-      return <LoadFailed title="Não foi possível carregar os produtos." onRetry={feed.retry} />
+      return <LoadFailed title="Não foi possível carregar os anúncios." onRetry={feed.retry} />
     return <ListingsEmptyState onClearFilters={onClearFilters} />
   }
 
@@ -49,11 +49,11 @@ export function ListingsEmptyState({ onClearFilters }: { onClearFilters?: (() =>
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
       <PackageSearchIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-      <p className="font-semibold text-lg">Nenhum produto encontrado</p>
+      <p className="font-semibold text-lg">Nenhum anúncio encontrado</p>
       {onClearFilters ? (
         <>
           <p className="max-w-sm text-muted-foreground text-sm">
-            Tente ajustar a busca ou limpar os filtros para ver mais produtos.
+            Tente ajustar a busca ou limpar os filtros para ver mais anúncios.
           </p>
           <Button variant="outline" onClick={onClearFilters}>
             Limpar filtros

@@ -15,7 +15,7 @@ export function useListingsFeed(input: ListingsQueryInput) {
   })
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data])
 
-  useLoadErrorToast(query.error, 'Erro ao carregar produtos')
+  useLoadErrorToast(query.error, 'Erro ao carregar anúncios')
 
   const { fetchNextPage, refetch } = query
   return {

@@ -77,7 +77,7 @@ export function ImageUploader({ uploads, id, describedBy, invalid, disabled }: I
 
   return (
     <div className="grid gap-3">
-      <ul ref={listRef} className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos do produto">
+      <ul ref={listRef} className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos do anúncio">
         {items.map((item, index) => (
           <li
             key={item.key}

@@ -52,7 +52,7 @@ export function FavoritesPage() {
             description="Toque no coração de um anúncio para guardá-lo aqui."
             action={
               <Button asChild variant="outline">
-                <Link href={routes.portal()}>Explorar produtos</Link>
+                <Link href={routes.portal()}>Explorar anúncios</Link>
               </Button>
             }
           />

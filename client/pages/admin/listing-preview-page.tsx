@@ -50,7 +50,7 @@ function PreviewBody({ id }: { id: number }) {
       <EmptyState
         icon={<PackageOpenIcon aria-hidden="true" />}
         title="Anúncio não encontrado"
-        description="Ele foi apagado pelo vendedor ou não pertence à sua comunidade."
+        description="Ele foi excluído pelo vendedor ou não pertence à sua comunidade."
       />
     )
   }

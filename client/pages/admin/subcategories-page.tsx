@@ -41,9 +41,9 @@ function SubcategoriesAdmin() {
   const remove = trpc.admin.subcategories.delete.useMutation(
     removalCallbacks({
       closeDialog: () => setRemoving(null),
-      successMessage: 'Subcategoria deletada!',
-      // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível deletar' / 'Existem produtos…'.
-      errorTitle: 'Erro ao deletar',
+      successMessage: 'Subcategoria excluída!',
+      // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível excluir' / 'Existem anúncios…'.
+      errorTitle: 'Erro ao excluir',
       refresh: () =>
         Promise.all([utils.admin.subcategories.list.invalidate(), utils.listings.categories.invalidate()]),
     }),
@@ -113,9 +113,9 @@ function SubcategoriesAdmin() {
                         />
                         <RemoveButton
                           onClick={() => setRemoving(subcategory)}
-                          aria-label={`Deletar subcategoria ${subcategory.name}`}
+                          aria-label={`Excluir subcategoria ${subcategory.name}`}
                         >
-                          Deletar
+                          Excluir
                         </RemoveButton>
                       </div>
                     </ItemRow>
@@ -135,14 +135,14 @@ function SubcategoriesAdmin() {
       <ConfirmRemoval
         item={removing}
         onClose={() => setRemoving(null)}
-        title="Tem certeza que deseja deletar esta subcategoria?"
+        title="Tem certeza que deseja excluir esta subcategoria?"
         describe={(subcategory) =>
           subcategory.listings > 0
-            ? `“${subcategory.name}” tem ${listingsCountLabel(subcategory.listings)} e não poderá ser deletada enquanto estiver em uso.`
-            : `“${subcategory.name}” será deletada. Esta ação não pode ser desfeita.`
+            ? `“${subcategory.name}” tem ${listingsCountLabel(subcategory.listings)} e não poderá ser excluída enquanto estiver em uso.`
+            : `“${subcategory.name}” será excluída. Esta ação não pode ser desfeita.`
         }
-        confirmLabel="Deletar"
-        busyLabel="Deletando..."
+        confirmLabel="Excluir"
+        busyLabel="Excluindo..."
         busy={remove.isPending}
         onConfirm={(subcategory) => remove.mutate({ id: subcategory.id })}
       />

@@ -134,7 +134,7 @@ function BuyerConfirmation({ meeting }: { meeting: MeetingView }) {
   return (
     <div className="grid gap-4">
       <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Confirmar a entrega">
-        <p>Confirme só com o produto em mãos, depois de conferir que está como combinado.</p>
+        <p>Confirme só com o item em mãos, depois de conferir que está como combinado.</p>
         <HandoffCodeInput
           id={`${id}-code`}
           hint="O código na tela de quem vende, com ou sem o traço."

@@ -29,7 +29,7 @@ export default function FeaturedListings({ featured }: { featured: FeaturedQuery
     return <ListingGrid listings={featured.data.slice(0, 6)} columns="three" onFirstScreen={false} />
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-      <p className="font-semibold text-lg">Ainda não há produtos cadastrados</p>
+      <p className="font-semibold text-lg">Ainda não há anúncios publicados</p>
       <p className="max-w-sm text-muted-foreground text-sm">
         Anuncie sua criação, serviço ou desapego e apareça aqui para toda a comunidade.
       </p>

@@ -70,10 +70,10 @@ function Landing() {
   const categories = trpc.listings.categories.useQuery(scope, { staleTime: 5 * 60_000 })
   const featured = trpc.listings.featured.useQuery(scope)
 
-  useLoadErrorToast(featured.error, 'Erro ao carregar produtos')
+  useLoadErrorToast(featured.error, 'Erro ao carregar anúncios')
 
   const figures = [
-    { value: stats.data?.listings, label: 'produtos' },
+    { value: stats.data?.listings, label: 'anúncios' },
     { value: stats.data?.sellers, label: 'vendedores' },
     { value: stats.data?.communities, label: 'comunidades' },
   ]
@@ -98,7 +98,7 @@ function Landing() {
             </Button>
             <Button asChild size="lg" variant="overlay" className="border-white text-white hover:bg-white/10">
               <Link {...linkTo(routes.creations())}>
-                Explorar produtos <ArrowRightIcon aria-hidden="true" />
+                Explorar anúncios <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
           </div>
@@ -155,7 +155,7 @@ function Landing() {
                         <Skeleton className="h-5 w-24" />
                       )
                     ) : (
-                      countLabel(count, 'produto ativo', 'produtos ativos')
+                      countLabel(count, 'anúncio ativo', 'anúncios ativos')
                     )}
                   </div>
                 </Link>

@@ -48,7 +48,7 @@ const topics: Topic[] = [
       'Navegue pelo Portal de Vendas ou busque pelo que precisa, filtrando por categoria.',
       'Abra o anúncio para ver fotos, descrição, condição e preço.',
       'Chame quem está vendendo no chat: tire dúvidas, faça uma oferta se quiser e combinem a entrega.',
-      'Encontre-se num dos pontos de encontro do campus e confira o produto antes de pagar.',
+      'Encontre-se num dos pontos de encontro do campus e confira o item antes de pagar.',
     ],
   },
   {
@@ -74,7 +74,7 @@ const topics: Topic[] = [
       'Na conversa sobre um anúncio, quem compra toca em "Fazer uma oferta" e propõe um valor. Quem vende aceita, recusa ou faz uma contraproposta. Cada oferta vale por 48 horas, e aceitar não muda o preço do anúncio.',
       'Em "Combinar entrega", qualquer um dos dois escolhe um dos pontos de encontro seguros do campus e sugere até três horários; o outro escolhe um deles ou propõe outros.',
       'A entrega combinada fica fixada no alto da conversa e em "Minhas entregas", com "Adicionar à agenda", e vocês recebem um lembrete uma hora antes. Quem precisar desmarcar cancela com um motivo, que os dois veem.',
-      'No encontro, confira o produto. A tela de quem vende mostra um código e um QR code: quem compra lê o QR code com o app de câmera de qualquer celular (iPhone ou Android), que abre o Vupt na entrega com o código preenchido, ou com "Ler QR code com a câmera" no próprio Vupt (Chrome, Safari ou Firefox), ou digita o código. A entrega fica confirmada para os dois.',
+      'No encontro, confira o item. A tela de quem vende mostra um código e um QR code: quem compra lê o QR code com o app de câmera de qualquer celular (iPhone ou Android), que abre o Vupt na entrega com o código preenchido, ou com "Ler QR code com a câmera" no próprio Vupt (Chrome, Safari ou Firefox), ou digita o código. A entrega fica confirmada para os dois.',
       'Com a entrega confirmada, cada um pode avaliar o outro com 1 a 5 estrelas e um comentário, em até 14 dias, e editar a avaliação nas primeiras 48 horas. Quem foi avaliado pode responder uma vez, em público.',
       'Só uma entrega confirmada pelo código permite avaliar. A média aparece no perfil e nos anúncios a partir de 3 avaliações, junto com o número de entregas confirmadas como vendedor.',
     ],
@@ -86,10 +86,10 @@ const topics: Topic[] = [
     shortTitle: 'Vupts',
     summary: 'O Vupt é a curtida da comunidade: mostra o que está em alta no campus.',
     steps: [
-      'Dê um Vupt nos produtos de que você gostou: quem vende fica sabendo.',
+      'Dê um Vupt nos anúncios de que você gostou: quem vende fica sabendo.',
       'Com 10 Vupts o anúncio ganha o selo "Em alta!", e com 50, o selo "Destaque!".',
       'No portal, escolha a ordem "Mais Vupts" para ver primeiro os mais curtidos.',
-      'Para acompanhar um produto de perto, salve-o também nos seus favoritos.',
+      'Para acompanhar um anúncio de perto, salve-o também nos seus favoritos.',
     ],
   },
   {

@@ -58,18 +58,18 @@ function ListingView({ id }: { id: number }) {
   const [deleted, setDeleted] = useState(false)
   const query = trpc.listings.byId.useQuery({ id }, { enabled: id > 0 && !deleted })
   const notFound = id <= 0 || query.error?.data?.httpStatus === 404
-  usePageTitle(query.data?.title ?? (notFound ? 'Produto não encontrado' : 'Produto'))
+  usePageTitle(query.data?.title ?? (notFound ? 'Anúncio não encontrado' : 'Anúncio'))
 
-  useNotFoundRedirect(notFound, 'Produto não encontrado', 'listing-not-found')
+  useNotFoundRedirect(notFound, 'Anúncio não encontrado', 'listing-not-found')
 
   const failure = query.error && !notFound ? query.error : null
-  useLoadErrorToast(failure, 'Erro ao carregar produto', 'listing-load-error')
+  useLoadErrorToast(failure, 'Erro ao carregar anúncio', 'listing-load-error')
 
   if (notFound) return <ListingNotFound />
   if (failure) {
     return (
       <PageLoadFailed
-        title="Não foi possível carregar o produto"
+        title="Não foi possível carregar o anúncio"
         description="Verifique sua conexão e tente novamente."
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
@@ -128,11 +128,11 @@ function ListingDetails({
   const save = async (input: ListingInput) => {
     try {
       await update.mutateAsync({ id: listing.id, ...input })
-      toast.success('Produto atualizado com sucesso!')
+      toast.success('Anúncio atualizado com sucesso!')
       await invalidateListings('edited', listing.id)
       closeEditor()
     } catch (error) {
-      toastError(error, 'Erro ao atualizar produto')
+      toastError(error, 'Erro ao atualizar anúncio')
     }
   }
 
@@ -151,7 +151,7 @@ function ListingDetails({
       <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
         <header className="grid gap-1">
           <h1 ref={editorTitleRef} tabIndex={-1} className="font-bold text-2xl outline-none">
-            Editar produto
+            Editar anúncio
           </h1>
           <p className="text-muted-foreground">As alterações aparecem para todos assim que você salvar.</p>
         </header>
@@ -245,7 +245,7 @@ function ListingDetails({
             <div className="grid gap-3">
               <VuptCount count={listing.vuptsCount} />
               <Button type="button" size="lg" disabled className="w-full">
-                Seu produto
+                Seu anúncio
               </Button>
             </div>
           ) : (
@@ -304,7 +304,7 @@ function ListingNotFound() {
   return (
     <PageUnavailable
       icon={PackageOpenIcon}
-      title="Produto não encontrado"
+      title="Anúncio não encontrado"
       description="Ele pode ter sido vendido, removido ou não estar disponível. Levando você para o início..."
       announce
       backHref={`~${routes.home()}`}
@@ -316,7 +316,7 @@ function ListingNotFound() {
 function ListingSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 md:py-10">
-      <LoadingStatus>Carregando produto...</LoadingStatus>
+      <LoadingStatus>Carregando anúncio...</LoadingStatus>
       <div className="grid gap-8 md:grid-cols-2">
         <Skeleton className="aspect-square w-full rounded-xl" />
         <SkeletonStack

@@ -89,7 +89,7 @@ export function CategoryPage({ slug }: { slug: MainCategorySlug }) {
 
         <LabelledSection
           id="categoria-produtos"
-          title="Produtos"
+          title="Anúncios"
           className="min-w-0"
           headingClassName="sr-only"
         >

@@ -135,7 +135,7 @@ export function PortalPage() {
       <section aria-labelledby="portal-produtos" className="grid gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="portal-produtos" className="font-bold text-lg">
-            {selectedCategory ? selectedCategory.name : 'Todos os produtos'}
+            {selectedCategory ? selectedCategory.name : 'Todos os anúncios'}
             {filters.q ? <span className="font-normal text-muted-foreground"> · “{filters.q}”</span> : null}
           </h2>
           <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
@@ -254,7 +254,7 @@ function CategoryCards({
               <span className="grid gap-0.5">
                 <span className="font-semibold text-sm sm:text-lg">{category.name}</span>
                 <span className="text-muted-foreground text-xs sm:text-sm">
-                  {countLabel(category.activeListings, 'produto', 'produtos')}
+                  {countLabel(category.activeListings, 'anúncio', 'anúncios')}
                 </span>
               </span>
             </Link>

@@ -135,7 +135,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
         id="profile-listings"
         title={
           <>
-            {profile.isMe ? 'Seus produtos ativos' : 'Produtos'}{' '}
+            {profile.isMe ? 'Seus anúncios ativos' : 'Anúncios'}{' '}
             <span className="font-normal text-muted-foreground">({count})</span>
           </>
         }
@@ -144,11 +144,11 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
           <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
             <PackageIcon className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="text-muted-foreground">
-              {profile.isMe ? 'Você não tem produtos ativos no momento.' : 'Nenhum produto ativo no momento.'}
+              {profile.isMe ? 'Você não tem anúncios ativos no momento.' : 'Nenhum anúncio ativo no momento.'}
             </p>
             {profile.isMe ? (
               <Button asChild>
-                <Link href={routes.sell()}>Anunciar um produto</Link>
+                <Link href={routes.sell()}>Publicar um anúncio</Link>
               </Button>
             ) : null}
           </div>

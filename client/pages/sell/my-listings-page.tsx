@@ -44,7 +44,7 @@ export function MyListingsPage() {
         action={
           <ButtonLink href={routes.sell()}>
             <PlusIcon aria-hidden="true" />
-            Novo Produto
+            Novo Anúncio
           </ButtonLink>
         }
       />
@@ -52,7 +52,7 @@ export function MyListingsPage() {
       {mine.isLoading ? (
         <ListSkeleton />
       ) : mine.error ? (
-        <QueryLoadFailed query={mine} fallback="Erro ao carregar seus produtos" />
+        <QueryLoadFailed query={mine} fallback="Erro ao carregar seus anúncios" />
       ) : count === 0 ? (
         <EmptyState />
       ) : (
@@ -198,7 +198,7 @@ function EmptyState() {
       </div>
       <ButtonLink href={routes.sell()} size="lg">
         <PlusIcon aria-hidden="true" />
-        Anunciar meu primeiro produto
+        Publicar meu primeiro anúncio
       </ButtonLink>
     </div>
   )
@@ -207,7 +207,7 @@ function EmptyState() {
 function ListSkeleton() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <LoadingStatus>Carregando seus produtos...</LoadingStatus>
+      <LoadingStatus>Carregando seus anúncios...</LoadingStatus>
       {[0, 1, 2].map((key) => (
         <div key={key} className="overflow-hidden rounded-xl border">
           <Skeleton className="aspect-[4/3] w-full rounded-none" />

@@ -25,19 +25,19 @@ export function SellPage() {
     setRefusal(null)
     try {
       await create.mutateAsync(input)
-      toast.success('Produto criado com sucesso!')
+      toast.success('Anúncio criado com sucesso!')
       void invalidateListings('created')
       navigate(routes.myListings())
     } catch (error) {
       setRefusal(integrityRefusalOf(error))
-      toastError(error, 'Erro ao criar produto')
+      toastError(error, 'Erro ao criar anúncio')
     }
   }
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8">
       <PageHeader
-        title="Vender um produto"
+        title="Novo anúncio"
         description="Anuncie para a sua comunidade universitária. Capriche nas fotos e na descrição!"
       />
       {closed ? (

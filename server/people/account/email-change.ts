@@ -22,12 +22,12 @@ export async function requestEmailChange(scope: MemberScope, newEmail: string) {
   await consumeAll([[scope.rateLimits.mailByAccount, user.email]])
   const community = memberCommunity(db, user)
   if (!isInstitutionalEmail(newEmail, community.emailDomain)) {
-    throw appError('BAD_REQUEST', 'NOT_INSTITUTIONAL_EMAIL', institutionalEmailMessage(community.emailDomain))
+    throw appError('NOT_INSTITUTIONAL_EMAIL', institutionalEmailMessage(community.emailDomain))
   }
   if (newEmail === user.email) {
-    throw appError('BAD_REQUEST', 'SAME_EMAIL')
+    throw appError('SAME_EMAIL')
   }
-  if (await findUserByEmail(db, newEmail)) throw appError('CONFLICT', 'EMAIL_TAKEN')
+  if (await findUserByEmail(db, newEmail)) throw appError('EMAIL_TAKEN')
   const token = issueEmailToken(db, user.id, 'change_email', newEmail)
   const url = memberUrl(scope, user.id, routes.confirmEmail({ token }))
   await scope.mailer.send(emailChangeMail(newEmail, url))
@@ -57,23 +57,23 @@ export async function confirmEmailChange(scope: RequestScope, input: { token: st
     owner.deletedAt ||
     !memberLinkBelongsHere(scope, pending.userId, scope.request.community)
   ) {
-    throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+    throw appError('INVALID_TOKEN')
   }
   const key = String(pending.userId)
   if (owner.passwordHash) {
     await consumeAll([[scope.rateLimits.reauthByUser, key]])
     if (!(await verifyPassword(owner.passwordHash, input.password))) {
-      throw appError('BAD_REQUEST', 'WRONG_PASSWORD')
+      throw appError('WRONG_PASSWORD')
     }
     await resetKey(scope.rateLimits.reauthByUser, key)
   } else if (scope.user?.id !== pending.userId) {
-    throw appError('FORBIDDEN', 'EMAIL_CHANGE_SIGN_IN_REQUIRED')
+    throw appError('EMAIL_CHANGE_SIGN_IN_REQUIRED')
   }
   // Spent only now: a wrong password leaves the link usable.
   const token = consumeEmailToken(db, input.token, 'change_email')
-  if (!token) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+  if (!token) throw appError('INVALID_TOKEN')
   const taken = await findUserByEmail(db, token.email)
-  if (taken && taken.id !== token.userId) throw appError('CONFLICT', 'EMAIL_TAKEN')
+  if (taken && taken.id !== token.userId) throw appError('EMAIL_TAKEN')
   db.update(users)
     .set({ email: token.email, emailVerifiedAt: new Date() })
     .where(eq(users.id, token.userId))

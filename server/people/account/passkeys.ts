@@ -62,7 +62,7 @@ export async function passkeyRegistrationOptions(scope: MemberScope) {
     .from(passkeys)
     .where(eq(passkeys.userId, user.id))
     .all()
-  if (existing.length >= PASSKEYS_PER_ACCOUNT) throw appError('BAD_REQUEST', 'PASSKEY_LIMIT')
+  if (existing.length >= PASSKEYS_PER_ACCOUNT) throw appError('PASSKEY_LIMIT')
   // One handle per account, so a device that already holds a passkey of it replaces that one.
   const userHandle =
     existing[0]?.userHandle ?? isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
@@ -108,21 +108,21 @@ export async function registerPasskey(scope: MemberScope, name: string, response
       requireUserVerification: true,
     })
   } catch {
-    throw appError('BAD_REQUEST', 'PASSKEY_INVALID')
+    throw appError('PASSKEY_INVALID')
   }
-  if (!verification.verified || !userHandle) throw appError('BAD_REQUEST', 'PASSKEY_INVALID')
+  if (!verification.verified || !userHandle) throw appError('PASSKEY_INVALID')
   const info = verification.registrationInfo
   const credentialId = info.credential.id
   const created = db.transaction((tx) => {
     if (passkeyCount(tx, user.id) >= PASSKEYS_PER_ACCOUNT) {
-      throw appError('BAD_REQUEST', 'PASSKEY_LIMIT')
+      throw appError('PASSKEY_LIMIT')
     }
     const taken = tx
       .select({ id: passkeys.id })
       .from(passkeys)
       .where(eq(passkeys.credentialId, credentialId))
       .get()
-    if (taken) throw appError('CONFLICT', 'PASSKEY_ALREADY_REGISTERED')
+    if (taken) throw appError('PASSKEY_ALREADY_REGISTERED')
     return tx
       .insert(passkeys)
       .values({
@@ -149,6 +149,6 @@ export function removePasskey(scope: MemberScope, id: number) {
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, scope.user.id)))
     .run()
-  if (removed.changes === 0) throw appError('NOT_FOUND', 'PASSKEY_NOT_FOUND')
+  if (removed.changes === 0) throw appError('PASSKEY_NOT_FOUND')
   return { ok: true as const }
 }

@@ -11,7 +11,7 @@ import { markAuthenticated } from '../auth/session'
 /** Sensitive changes need the password proven in the last 10 minutes (or just now, in the same call). */
 export function requireRecentAuth(scope: MemberScope) {
   if (Date.now() - scope.session.authenticatedAt.getTime() > REAUTH_WINDOW_MS) {
-    throw appError('FORBIDDEN', 'REAUTH_REQUIRED')
+    throw appError('REAUTH_REQUIRED')
   }
 }
 
@@ -25,7 +25,7 @@ export async function checkPassword(scope: MemberScope, password: string) {
     .where(eq(users.id, scope.user.id))
     .get()
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
-    throw appError('BAD_REQUEST', 'WRONG_PASSWORD')
+    throw appError('WRONG_PASSWORD')
   }
   await resetKey(scope.rateLimits.reauthByUser, key)
   markAuthenticated(scope.db, scope.session.id)
@@ -36,7 +36,7 @@ export async function checkSecondFactor(scope: MemberScope, code: string) {
   const key = String(scope.user.id)
   await consumeAll([[scope.rateLimits.twoFactorByUser, key]])
   if (!acceptSecondFactor(scope.db, scope.secrets, scope.user.id, code))
-    throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
+    throw appError('INVALID_TWO_FACTOR_CODE')
   await resetKey(scope.rateLimits.twoFactorByUser, key)
 }
 

@@ -95,9 +95,9 @@ export async function changePassword(scope: MemberScope, currentPassword: string
 export function unlinkGoogle(scope: MemberScope) {
   requireRecentAuth(scope)
   const methods = signInMethods(scope.db, scope.user.id)
-  if (!methods.google) throw appError('NOT_FOUND', 'GOOGLE_NOT_LINKED')
+  if (!methods.google) throw appError('GOOGLE_NOT_LINKED')
   if (!methods.hasPassword) {
-    throw appError('BAD_REQUEST', 'PASSWORD_NEEDED_TO_UNLINK')
+    throw appError('PASSWORD_NEEDED_TO_UNLINK')
   }
   scope.db
     .delete(oauthAccounts)
@@ -114,7 +114,7 @@ export function endSession(scope: MemberScope, handle: string) {
     .from(sessions)
     .where(and(eq(sessions.userId, user.id), sql`substr(${sessions.id}, 1, 16) = ${handle}`))
     .get()
-  if (!target) throw appError('NOT_FOUND', 'SESSION_NOT_FOUND')
+  if (!target) throw appError('SESSION_NOT_FOUND')
   invalidateSession(db, target.id)
   if (target.id === session.id) request.setCookie?.(serializeBlankSessionCookie(scope.secureCookies))
   return { ok: true as const, current: target.id === session.id }

@@ -11,7 +11,7 @@ import { checkSecondFactor, requireRecentAuth } from './reauth'
 export function beginTwoFactor(scope: MemberScope) {
   requireRecentAuth(scope)
   if (scope.user.twoFactorEnabled) {
-    throw appError('BAD_REQUEST', 'TWO_FACTOR_ALREADY_ENABLED')
+    throw appError('TWO_FACTOR_ALREADY_ENABLED')
   }
   const key = generateTotpKey()
   scope.db
@@ -28,10 +28,10 @@ export function confirmTwoFactor(scope: MemberScope, code: string) {
   requireRecentAuth(scope)
   const row = db.select({ totpKey: users.totpKey }).from(users).where(eq(users.id, user.id)).get()
   if (!row?.totpKey || user.twoFactorEnabled) {
-    throw appError('BAD_REQUEST', 'TWO_FACTOR_RESTART')
+    throw appError('TWO_FACTOR_RESTART')
   }
   const step = matchTotpStep(scope.secrets.open(row.totpKey), code, null)
-  if (step === null) throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
+  if (step === null) throw appError('INVALID_TWO_FACTOR_CODE')
   const { codes, hashes } = generateRecoveryCodes()
   db.transaction((tx) => {
     tx.update(users).set({ totpEnabledAt: new Date(), totpLastStep: step }).where(eq(users.id, user.id)).run()
@@ -50,7 +50,7 @@ export function confirmTwoFactor(scope: MemberScope, code: string) {
 export async function regenerateRecoveryCodes(scope: MemberScope, code: string) {
   const { db, user } = scope
   requireRecentAuth(scope)
-  if (!user.twoFactorEnabled) throw appError('BAD_REQUEST', 'TWO_FACTOR_NOT_ENABLED')
+  if (!user.twoFactorEnabled) throw appError('TWO_FACTOR_NOT_ENABLED')
   await checkSecondFactor(scope, code)
   const { codes, hashes } = generateRecoveryCodes()
   db.transaction((tx) => {

@@ -25,6 +25,6 @@ export function linkOwner(scope: RequestScope, token: { userId: number; email: s
 export async function spendLink(scope: RequestScope, token: string, purpose: EmailTokenPurpose) {
   await spendLinkPoint(scope)
   const user = linkOwner(scope, peekEmailToken(scope.db, token, purpose))
-  if (!user || !consumeEmailToken(scope.db, token, purpose)) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+  if (!user || !consumeEmailToken(scope.db, token, purpose)) throw appError('INVALID_TOKEN')
   return user
 }

@@ -108,7 +108,7 @@ export function challengeOf(clientDataJSON: string): string {
   } catch {
     // Not base64url JSON: refused below like any answer that is not one.
   }
-  throw appError('BAD_REQUEST', 'PASSKEY_INVALID')
+  throw appError('PASSKEY_INVALID')
 }
 
 /**
@@ -129,8 +129,8 @@ export function spendChallenge(
     )
     .returning({ expiresAt: passkeyChallenges.expiresAt, userHandle: passkeyChallenges.userHandle })
     .get()
-  if (!row) throw appError('BAD_REQUEST', 'PASSKEY_CHALLENGE_INVALID')
-  if (row.expiresAt.getTime() <= Date.now()) throw appError('BAD_REQUEST', 'PASSKEY_CHALLENGE_EXPIRED')
+  if (!row) throw appError('PASSKEY_CHALLENGE_INVALID')
+  if (row.expiresAt.getTime() <= Date.now()) throw appError('PASSKEY_CHALLENGE_EXPIRED')
   return { userHandle: row.userHandle }
 }
 
@@ -174,7 +174,7 @@ export async function signInWithPasskey(scope: RequestScope, response: Authentic
   await consumeAll([[rateLimits.signInByIp, ip]])
   const failed = async (code: 'PASSKEY_INVALID' | 'PASSKEY_NOT_RECOGNIZED' | 'PASSKEY_CHALLENGE_INVALID') => {
     await consumeEscalating(rateLimits.signInFailuresByIp, rateLimits.signInStrikesByIp, ip)
-    return appError('BAD_REQUEST', code)
+    return appError(code)
   }
 
   const token = passkeyCookieToken(request.cookieHeader)

@@ -39,7 +39,7 @@ export async function signIn(scope: RequestScope, input: SignInInput) {
     : await verifyDecoy(input.password)
   if (!user || !valid || user.deletedAt) {
     await consumeEscalating(rateLimits.signInFailuresByIp, rateLimits.signInStrikesByIp, clientKey(request))
-    throw appError('BAD_REQUEST', 'INVALID_CREDENTIALS')
+    throw appError('INVALID_CREDENTIALS')
   }
   await resetKey(...accountLimit)
   const twoFactorRequired = user.totpEnabledAt !== null
@@ -51,11 +51,11 @@ export async function signIn(scope: RequestScope, input: SignInInput) {
 /** Second step of signing in: a code from the authenticator app, or a recovery code. */
 export async function verifyTwoFactor(scope: RequestScope, code: string) {
   const { session } = scope
-  if (!session?.twoFactorPending) throw appError('UNAUTHORIZED', 'UNAUTHENTICATED')
+  if (!session?.twoFactorPending) throw appError('UNAUTHENTICATED')
   const key = String(session.userId)
   await consumeAll([[scope.rateLimits.twoFactorByUser, key]])
   if (!acceptSecondFactor(scope.db, scope.secrets, session.userId, code))
-    throw appError('BAD_REQUEST', 'INVALID_TWO_FACTOR_CODE')
+    throw appError('INVALID_TWO_FACTOR_CODE')
   // The right code forgives the wrong ones: an admin signing in often is not an attacker.
   await resetKey(scope.rateLimits.twoFactorByUser, key)
   markSecondFactor(scope.db, session.id)

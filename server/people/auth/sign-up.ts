@@ -42,12 +42,12 @@ export async function signUp(scope: RequestScope, input: SignUpInput) {
     .from(communities)
     .where(and(eq(communities.slug, input.communitySlug), eq(communities.active, true)))
     .get()
-  if (!community) throw appError('NOT_FOUND', 'COMMUNITY_NOT_FOUND')
+  if (!community) throw appError('COMMUNITY_NOT_FOUND')
   if (!isInstitutionalEmail(input.email, community.emailDomain)) {
-    throw appError('BAD_REQUEST', 'NOT_INSTITUTIONAL_EMAIL', institutionalEmailMessage(community.emailDomain))
+    throw appError('NOT_INSTITUTIONAL_EMAIL', institutionalEmailMessage(community.emailDomain))
   }
-  if (await findUserByEmail(db, input.email)) throw appError('CONFLICT', 'EMAIL_TAKEN')
-  if (usernameTaken(db, input.username)) throw appError('CONFLICT', 'USERNAME_TAKEN')
+  if (await findUserByEmail(db, input.email)) throw appError('EMAIL_TAKEN')
+  if (usernameTaken(db, input.username)) throw appError('USERNAME_TAKEN')
   const course = chooseCourse(db, community.id, input.course)
 
   let userId: number
@@ -63,10 +63,8 @@ export async function signUp(scope: RequestScope, input: SignUpInput) {
     })
   } catch (error) {
     // Two sign-ups racing for the same e-mail or username.
-    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'users.email'))
-      throw appError('CONFLICT', 'EMAIL_TAKEN')
-    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'username'))
-      throw appError('CONFLICT', 'USERNAME_TAKEN')
+    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'users.email')) throw appError('EMAIL_TAKEN')
+    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'username')) throw appError('USERNAME_TAKEN')
     throw error
   }
   startSession(scope, userId)
@@ -79,7 +77,7 @@ export async function signUp(scope: RequestScope, input: SignUpInput) {
 /** Another confirmation link, for an account still waiting for one. */
 export async function resendVerification(scope: MemberScope) {
   const { user } = scope
-  if (user.emailVerified) throw appError('BAD_REQUEST', 'ALREADY_VERIFIED')
+  if (user.emailVerified) throw appError('ALREADY_VERIFIED')
   await consumeAll([
     [scope.rateLimits.mailByIp, clientKey(scope.request)],
     [scope.rateLimits.mailByAccount, user.email],
@@ -96,16 +94,16 @@ export async function verifyEmail(scope: RequestScope, input: { token: string; p
   const { db } = scope
   await spendLinkPoint(scope)
   const user = linkOwner(scope, peekEmailToken(db, input.token, 'verify_email'))
-  if (!user) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+  if (!user) throw appError('INVALID_TOKEN')
   if (!user.emailVerifiedAt) {
     await consumeAll([[scope.rateLimits.reauthByUser, String(user.id)]])
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
-      throw appError('BAD_REQUEST', 'WRONG_SIGN_UP_PASSWORD')
+      throw appError('WRONG_SIGN_UP_PASSWORD')
     }
     await resetKey(scope.rateLimits.reauthByUser, String(user.id))
   }
   // Spent only now: a wrong password leaves the link usable (and open to "Não criei esta conta").
-  if (!consumeEmailToken(db, input.token, 'verify_email')) throw appError('BAD_REQUEST', 'INVALID_TOKEN')
+  if (!consumeEmailToken(db, input.token, 'verify_email')) throw appError('INVALID_TOKEN')
   if (!user.emailVerifiedAt) {
     db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).run()
     if (scope.session?.userId !== user.id) {
@@ -133,7 +131,7 @@ export async function claimAccount(scope: RequestScope, input: { token: string; 
 /** The fields sign-up did not ask, filled in once approved. */
 export function completeProfile(scope: MemberScope, input: CompleteProfileInput) {
   const { db, user } = scope
-  if (usernameTaken(db, input.username, user.id)) throw appError('CONFLICT', 'USERNAME_TAKEN')
+  if (usernameTaken(db, input.username, user.id)) throw appError('USERNAME_TAKEN')
   // Spec: the community of the e-mail's domain, else the default one.
   const domain = user.email.split('@')[1] ?? ''
   const community =
@@ -154,8 +152,7 @@ export function completeProfile(scope: MemberScope, input: CompleteProfileInput)
       setMemberCourse(db, user.id, course)
     })
   } catch (error) {
-    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'username'))
-      throw appError('CONFLICT', 'USERNAME_TAKEN')
+    if (isConstraintError(error, 'SQLITE_CONSTRAINT_UNIQUE', 'username')) throw appError('USERNAME_TAKEN')
     throw error
   }
   scope.bus.publish('account', user.id, { userId: user.id, reason: 'profile' })

@@ -30,5 +30,5 @@ export function assertNotLastAdmin(
         and(eq(userRoles.role, 'admin'), eq(profiles.communityId, communityId), ne(userRoles.userId, userId)),
       )
       .get()?.total ?? 0
-  if (otherAdmins === 0) throw appError('BAD_REQUEST', refusal)
+  if (otherAdmins === 0) throw appError(refusal)
 }

@@ -85,7 +85,7 @@ export function approveMember(services: AppServices, admin: CurrentUser, userId:
     )
     .returning({ userId: profiles.userId })
     .get()
-  if (!updated) throw appError('NOT_FOUND', 'USER_NOT_FOUND')
+  if (!updated) throw appError('USER_NOT_FOUND')
   bus.publish('account', userId, { userId, reason: 'approved' })
   notifyAccountApproved(services, userId)
   publishAdminChange(bus, admin.communityId)
@@ -109,7 +109,7 @@ export function setMemberRoles(
   assertCommunityMember(db, admin, userId)
   const roles = [...new Set<Role>(['user', ...chosen])]
   if (userId === admin.id && !roles.includes('admin')) {
-    throw appError('BAD_REQUEST', 'OWN_ADMIN_ROLE')
+    throw appError('OWN_ADMIN_ROLE')
   }
   if (!roles.includes('admin')) assertNotLastAdmin(db, memberCommunityId(admin), userId)
   db.transaction((tx) => {
@@ -136,7 +136,7 @@ export function setMemberRoles(
 export function deleteMemberByAdmin(services: AppServices, admin: CurrentUser, userId: number) {
   const { db, bus } = services
   if (userId === admin.id) {
-    throw appError('BAD_REQUEST', 'OWN_ACCOUNT_FROM_PANEL')
+    throw appError('OWN_ACCOUNT_FROM_PANEL')
   }
   assertCommunityMember(db, admin, userId)
   assertNotLastAdmin(db, memberCommunityId(admin), userId)
@@ -167,5 +167,5 @@ function assertCommunityMember(db: Database, admin: CurrentUser, userId: number)
       ),
     )
     .get()
-  if (!row) throw appError('NOT_FOUND', 'USER_NOT_FOUND')
+  if (!row) throw appError('USER_NOT_FOUND')
 }

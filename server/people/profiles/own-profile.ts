@@ -15,7 +15,7 @@ import { profileColumns } from './member-columns'
 /** Minha Conta: the member's own editable profile. */
 export function ownProfile(db: Database, member: CurrentUser) {
   const profile = db.select(profileColumns).from(profiles).where(eq(profiles.userId, member.id)).get()
-  if (!profile) throw appError('NOT_FOUND', 'USER_NOT_FOUND')
+  if (!profile) throw appError('USER_NOT_FOUND')
   return { ...profile, email: member.email }
 }
 
@@ -27,7 +27,7 @@ export function updateOwnProfile(
   member: CurrentUser,
   input: z.output<typeof profileUpdateSchema>,
 ) {
-  if (usernameTaken(db, input.username, member.id)) throw appError('CONFLICT', 'USERNAME_TAKEN')
+  if (usernameTaken(db, input.username, member.id)) throw appError('USERNAME_TAKEN')
   const shown = db.select(profileColumns).from(profiles).where(eq(profiles.userId, member.id)).get()
   // Taking a text or the photo down publishes nothing; a new value does.
   const publishes =

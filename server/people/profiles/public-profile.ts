@@ -27,7 +27,7 @@ export function publicProfile(db: Database, viewer: CurrentUser, username: strin
     profile.communityId !== viewer.communityId ||
     blockedBetween(db, viewer.id, profile.userId)
   ) {
-    throw appError('NOT_FOUND', 'PROFILE_NOT_FOUND')
+    throw appError('PROFILE_NOT_FOUND')
   }
   const ownListings = selectListingCards(db, viewer.id)
     .where(and(eq(listings.sellerId, profile.userId), isLiveListing))

@@ -37,7 +37,7 @@ export function removeListingByModeration(
     )
     .returning({ id: listings.id, title: listings.title, sellerId: listings.sellerId })
     .get()
-  if (!updated) throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
+  if (!updated) throw appError('LISTING_NOT_FOUND')
   closeOffersOffSale(services.db, services.bus)
   logModeration(services.db, {
     communityId: moderator.communityId,

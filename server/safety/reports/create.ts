@@ -18,7 +18,7 @@ import { visibleWanted } from '../../wanted/rules'
 import { publishAdminChange } from '../moderation/badges'
 import { type ReportSnapshot, snapshotTitle } from './snapshot'
 
-const targetMissing = () => appError('NOT_FOUND', 'REPORT_TARGET_NOT_FOUND')
+const targetMissing = () => appError('REPORT_TARGET_NOT_FOUND')
 
 function personOf(db: Database, userId: number) {
   return (
@@ -144,7 +144,7 @@ export async function createReport(services: AppServices, reporter: CurrentUser,
   const { db } = services
   const communityId = memberCommunityId(reporter)
   const { targetUserId, snapshot } = resolveTarget(db, reporter, input.targetType, input.targetId)
-  if (targetUserId === reporter.id) throw appError('BAD_REQUEST', 'REPORT_SELF')
+  if (targetUserId === reporter.id) throw appError('REPORT_SELF')
   const open = db
     .select({ id: reports.id })
     .from(reports)
@@ -157,9 +157,9 @@ export async function createReport(services: AppServices, reporter: CurrentUser,
       ),
     )
     .get()
-  if (open) throw appError('CONFLICT', 'REPORT_ALREADY_OPEN')
+  if (open) throw appError('REPORT_ALREADY_OPEN')
   await consumeAll([[services.rateLimits.reportsByUser, String(reporter.id)]]).catch(() => {
-    throw appError('TOO_MANY_REQUESTS', 'REPORTS_TOO_FAST')
+    throw appError('REPORTS_TOO_FAST')
   })
   const created = db
     .insert(reports)
@@ -177,7 +177,7 @@ export async function createReport(services: AppServices, reporter: CurrentUser,
     .onConflictDoNothing()
     .returning({ id: reports.id })
     .get()
-  if (!created) throw appError('CONFLICT', 'REPORT_ALREADY_OPEN')
+  if (!created) throw appError('REPORT_ALREADY_OPEN')
   publishAdminChange(services.bus, communityId)
   return { id: created.id }
 }
@@ -194,7 +194,7 @@ export async function createBarrierReport(
   const { db } = services
   const communityId = memberCommunityId(reporter)
   await consumeAll([[services.rateLimits.reportsByUser, String(reporter.id)]]).catch(() => {
-    throw appError('TOO_MANY_REQUESTS', 'REPORTS_TOO_FAST')
+    throw appError('REPORTS_TOO_FAST')
   })
   const snapshot: ReportSnapshot = {
     type: 'barrier',

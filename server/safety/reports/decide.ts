@@ -55,7 +55,7 @@ export function resolveReports(
     )
     .all()
   const first = open[0]
-  if (!first) throw appError('NOT_FOUND', 'REPORT_NOT_FOUND')
+  if (!first) throw appError('REPORT_NOT_FOUND')
   const targetUserId = first.targetUserId
   const isAdmin = moderator.roles.includes('admin')
 
@@ -78,26 +78,26 @@ export function resolveReports(
     // Nobody sanctions themselves or a removed account; only an administrator acts on another one, and
     // never removes one from here (the last-admin rules live in the users page).
     if (!person || person.deletedAt || targetUserId === moderator.id) {
-      throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+      throw appError('REPORT_ACTION_NOT_ALLOWED')
     }
     if (person.admin && (!isAdmin || input.action === 'remove_account')) {
-      throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+      throw appError('REPORT_ACTION_NOT_ALLOWED')
     }
   }
-  if (input.action === 'remove_account' && !isAdmin) throw appError('FORBIDDEN', 'FORBIDDEN')
+  if (input.action === 'remove_account' && !isAdmin) throw appError('FORBIDDEN')
   if (input.action === 'remove_listing' && input.targetType !== 'listing') {
-    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+    throw appError('REPORT_ACTION_NOT_ALLOWED')
   }
   // A barrier is confirmed or archived, and only a barrier is confirmed.
   const barrierAction = input.action === 'acknowledge_barrier' || input.action === 'dismiss'
   if (input.targetType === 'barrier' ? !barrierAction : input.action === 'acknowledge_barrier') {
-    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+    throw appError('REPORT_ACTION_NOT_ALLOWED')
   }
   if (input.action === 'remove_wanted' && input.targetType !== 'wanted') {
-    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+    throw appError('REPORT_ACTION_NOT_ALLOWED')
   }
   if (input.action === 'remove_review' && input.targetType !== 'review') {
-    throw appError('BAD_REQUEST', 'REPORT_ACTION_NOT_ALLOWED')
+    throw appError('REPORT_ACTION_NOT_ALLOWED')
   }
 
   const resolution = RESOLUTION_OF[input.action]
@@ -117,7 +117,7 @@ export function resolveReports(
       .returning({ id: reports.id })
       .all()
     // Another moderator decided first: nothing more to do here.
-    if (closed.length !== reportIds.length) throw appError('NOT_FOUND', 'REPORT_NOT_FOUND')
+    if (closed.length !== reportIds.length) throw appError('REPORT_NOT_FOUND')
 
     const log = (actionType: ModerationAction, targetType: 'user' | 'report', targetId: number) =>
       logModeration(db, {
@@ -140,7 +140,7 @@ export function resolveReports(
         .from(listings)
         .where(and(eq(listings.id, input.targetId), eq(listings.communityId, communityId)))
         .get()
-      if (!listing) throw appError('NOT_FOUND', 'LISTING_NOT_FOUND')
+      if (!listing) throw appError('LISTING_NOT_FOUND')
       // Removed meanwhile from Anúncios: the reports are closed all the same.
       if (listing.moderationStatus === 'active') {
         removeListingByModeration(services, moderator, input.targetId, reason)
@@ -152,7 +152,7 @@ export function resolveReports(
         .from(wantedPosts)
         .where(and(eq(wantedPosts.id, input.targetId), eq(wantedPosts.communityId, communityId)))
         .get()
-      if (!post) throw appError('NOT_FOUND', 'WANTED_NOT_FOUND')
+      if (!post) throw appError('WANTED_NOT_FOUND')
       if (post.moderationStatus === 'active') {
         removeWantedByModeration(services, moderator, input.targetId, reason)
       }

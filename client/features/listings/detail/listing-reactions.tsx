@@ -54,7 +54,7 @@ export function VuptButton({ listing }: { listing: Listing }) {
       // The server's count also includes other members' Vupts given meanwhile.
       utils.listings.byId.setData(key, (old) => (old ? { ...old, hasVupt: vupt, vuptsCount } : old))
       if (vupt)
-        toast.success('Vupt! dado com sucesso!', { description: 'Você ajudou a destacar este produto' })
+        toast.success('Vupt! dado com sucesso!', { description: 'Você ajudou a destacar este anúncio' })
       else toast.success('Vupt! removido')
       void invalidateListings('vupted')
     },

@@ -35,7 +35,7 @@ describe('listingFormSchema', () => {
       'Título deve ter no mínimo 3 caracteres',
       'Selecione uma categoria principal',
       'Selecione uma subcategoria',
-      'Selecione a condição do produto',
+      'Selecione a condição do item',
       'Adicione pelo menos uma imagem',
     ])
     expect(messages({ ...valid, imageIds: ['1', '2', '3', '4', '5', '6'] })).toEqual(['Máximo 5 imagens'])

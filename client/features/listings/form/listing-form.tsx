@@ -88,7 +88,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
         ? 'Publicando...'
         : 'Salvando...'
       : mode === 'create'
-        ? 'Publicar produto'
+        ? 'Publicar anúncio'
         : 'Salvar alterações'
 
   const ids = {
