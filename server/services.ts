@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { IdentityCache } from './auth/identity-cache'
 import type { SecretBox } from './auth/secret-box'
 import type { Database } from './db/client'
 import type { Mailer } from './mail/mailer'
@@ -24,6 +25,8 @@ export type AppServices = {
   /** Origin for links in e-mails, e.g. https://vupt.app */
   publicUrl: string
   secureCookies: boolean
+  /** Sessions and members already resolved, until the next write (server/auth/identity-cache.ts). */
+  identities: IdentityCache
   defaultCommunitySlug: string
   /** COMMUNITIES: the only communities this instance serves (its database holds no other); absent, all. */
   ownedCommunities?: readonly string[]

@@ -5,6 +5,7 @@ import { pino } from 'pino'
 import { z } from 'zod'
 import { pt } from 'zod/locales'
 import { ACCESS_RECORDS_PURGE_EVERY_MS, purgeAccessRecords } from '../server/auth/access-records'
+import { createIdentityCache } from '../server/auth/identity-cache'
 import { createSecretBox, loadSecretKey } from '../server/auth/secret-box'
 import { type Database, openDatabase, runMigrations } from '../server/db/client'
 import { communities } from '../server/db/schema'
@@ -31,6 +32,7 @@ import { appRouter } from '../server/routers/_app'
 import { seedCalendars } from '../server/semesters/calendar'
 import { REVERIFICATION_EVERY_MS, runReverification } from '../server/semesters/reverification'
 import type { AppServices } from '../server/services'
+import { procedureTable } from '../server/trpc/procedures'
 import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/cleanup'
 import { createPhoneBackfillJob, PHONE_BACKFILL_EVERY_MS } from '../server/uploads/phone-renditions'
 import { createLocalImageStorage } from '../server/uploads/storage'
@@ -93,7 +95,7 @@ async function main() {
   // Without METRICS_TOKEN nobody may read /metrics, so nothing is counted either: no work per request.
   const metrics = env.METRICS_TOKEN
     ? createMetrics({
-        procedures: new Set(Object.keys(appRouter._def.procedures)),
+        procedures: new Set(procedureTable(appRouter).keys()),
         backup: () => backupStatus(),
       })
     : undefined
@@ -123,6 +125,7 @@ async function main() {
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
+    identities: createIdentityCache({ sqlite: db.$client }),
     defaultCommunitySlug: defaultCommunity,
     ownedCommunities: env.COMMUNITIES,
     push,

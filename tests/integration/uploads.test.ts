@@ -10,6 +10,7 @@ import express, { type Express } from 'express'
 import { pino } from 'pino'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createIdentityCache } from '../../server/auth/identity-cache'
 import { createSecretBox } from '../../server/auth/secret-box'
 import { createSession, SESSION_COOKIE } from '../../server/auth/session'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
@@ -87,6 +88,7 @@ beforeAll(async () => {
     publicUrl: 'http://localhost:3000',
     secureCookies: false,
     defaultCommunitySlug: 'univille',
+    identities: createIdentityCache({ sqlite: db.$client }),
   }
   baseUrl = await listen(createHttpApp({ services, isProduction: false, trustProxy: 0 }))
   student = await member({ approved: true, emailVerified: true })

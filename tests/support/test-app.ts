@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { type CurrentUser, identityOf, type RequestMeta } from '../../server/auth/identity'
+import { createIdentityCache } from '../../server/auth/identity-cache'
 import { createSecretBox } from '../../server/auth/secret-box'
 import {
   createSession,
@@ -263,6 +264,7 @@ export function createTestServices(db: Database, overrides: TestServiceOverrides
     defaultCommunitySlug: 'univille',
     storage: createMemoryImageStorage(),
     secrets: createSecretBox(randomBytes(32)),
+    identities: createIdentityCache({ sqlite: db.$client }),
     ...overrides,
   }
 }

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express'
 import { requestIp, resolveSession } from '../auth/identity'
 import { serializeBlankSessionCookie } from '../auth/session'
-import { prefixCommunityOf } from '../http/community-prefix'
 import type { AppServices } from '../services'
-import { createContextInner } from './context'
+import { createContextInner } from '../trpc/context'
+import { prefixCommunityOf } from './community-prefix'
 
 /** The tRPC context of an HTTP request: its session and member, for the API and for rendered pages. */
 export function requestContext(services: AppServices, req: Request, res: Response) {
