@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { APP_ERRORS, type AppErrorCode } from '../shared/errors'
 
 /** How a refusal is answered over HTTP, in tRPC's names (the tRPC layer maps them to statuses). */
@@ -49,3 +50,9 @@ export class AppError extends Error {
 export function appError(status: RefusalStatus, appCode: AppErrorCode, message?: string): AppError {
   return new AppError(status, appCode, message)
 }
+
+/** What a client reads of a fault; the detail stays in the log, under the request's id. */
+export const GENERIC_ERROR_MESSAGE = 'Algo deu errado. Tente novamente em instantes.'
+
+/** An id for a request (or a failure outside one), quoted to support and written in the log. */
+export const newRequestId = (): string => randomUUID()

@@ -1,11 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
 import type { AppErrorCode } from '../../shared/errors'
-import { AppError, appError, REFUSAL_HTTP_STATUS } from '../errors'
-import { newRequestId } from './request-id'
-
-/** What a person sees when the server failed: no detail, which stays in the log. */
-export const GENERIC_ERROR_MESSAGE = 'Algo deu errado. Tente novamente em instantes.'
+import { AppError, appError, GENERIC_ERROR_MESSAGE, newRequestId, REFUSAL_HTTP_STATUS } from '../errors'
 
 /**
  * The body of every failed answer of an Express route, the same contract as a tRPC error's `message`,
