@@ -7,6 +7,7 @@ import { createListing, createStudent } from '../../server/db/factories'
 import { blocks } from '../../server/db/schema'
 import { createAnswerCache } from '../../server/http/answer-cache'
 import { API_COMPRESSION, sendWhole } from '../../server/http/compress'
+import { recordView } from '../../server/listings/rules'
 import { callTrpc, type RunningApp, rawRequest, sessionCookieFor, startHttpApp } from '../support/http'
 import { setUpTestWorld } from '../support/test-app'
 
@@ -86,6 +87,18 @@ describe('respostas guardadas para visitantes', () => {
     closing.push(() => other.$client.close())
     const seller = await createStudent(other, { member: true })
     createListing(other, { sellerId: seller.id, title: 'Mochila azul' })
+    expect((await app.get('listings.list?input=%7B%7D')).result.data.calls).toBe(2)
+  })
+
+  it('a contagem diária de visualizações de um anúncio não descarta o que foi guardado', async () => {
+    const app = await countingApp()
+    await app.get('listings.list?input=%7B%7D')
+    const seller = await createStudent(world.db, { member: true })
+    const viewer = await createStudent(world.db, { member: true })
+    const id = createListing(world.db, { sellerId: seller.id, title: 'Luminária de mesa' })
+    // The listing itself is a write that counts: the answer is made again once.
+    expect((await app.get('listings.list?input=%7B%7D')).result.data.calls).toBe(2)
+    expect(recordView(world.db, { id, views: 0 }, viewer.id)).toBe(1)
     expect((await app.get('listings.list?input=%7B%7D')).result.data.calls).toBe(2)
   })
 
