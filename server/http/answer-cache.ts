@@ -49,6 +49,8 @@ export type KeptAnswer = {
   /** Served until this moment (ms); a visitor's answer has no end but the next write. */
   until: number
   levels: CompressionLevels
+  /** A page: sent with its ETag, and 304 to a browser that has it. */
+  revalidate: boolean
 }
 
 /** Where a miss is to be kept, decided before it is produced. */
@@ -62,6 +64,7 @@ const OWN_HEADERS = new Set([
   'date',
   'vary',
   'set-cookie',
+  'etag',
 ])
 
 /** What a page route uses: `servePage` in front of it, `keepPage` where the page is sent. */
@@ -117,15 +120,18 @@ export function createAnswerCache({
   function send(req: Request, res: Response, key: string, entry: KeptAnswer) {
     res.statusCode = entry.status
     for (const [name, value] of entry.headers) res.setHeader(name, value)
-    sendWhole(req, res, entry.body, entry.levels, (encoding) => {
-      let encoded = entry.encoded[encoding]
-      if (!encoded) {
-        encoded = compressBody(entry.body, encoding, entry.levels)
-        entry.encoded[encoding] = encoded
-        // Set again, so its size counts the new copy (and it stays as long as it has left).
-        if (entries.has(key)) entries.set(key, entry, { noUpdateTTL: true })
-      }
-      return encoded
+    sendWhole(req, res, entry.body, entry.levels, {
+      revalidate: entry.revalidate,
+      encoded: (encoding) => {
+        let encoded = entry.encoded[encoding]
+        if (!encoded) {
+          encoded = compressBody(entry.body, encoding, entry.levels)
+          entry.encoded[encoding] = encoded
+          // Set again, so its size counts the new copy.
+          if (entries.has(key)) entries.set(key, entry)
+        }
+        return encoded
+      },
     })
   }
 
@@ -155,6 +161,7 @@ export function createAnswerCache({
     body: Buffer,
     until: number,
     levels: CompressionLevels,
+    revalidate = false,
   ) {
     if (res.statusCode !== 200 || res.hasHeader('set-cookie') || body.length > maxBodyBytes) return
     if (until <= now() || currentVersion() !== pending.version) return
@@ -162,7 +169,7 @@ export function createAnswerCache({
       (pair): pair is [string, string | string[] | number] =>
         pair[1] !== undefined && !OWN_HEADERS.has(pair[0]),
     )
-    entries.set(pending.key, { status: 200, headers, body, encoded: {}, until, levels })
+    entries.set(pending.key, { status: 200, headers, body, encoded: {}, until, levels, revalidate })
   }
 
   const servePage: RequestHandler = (req, res, next) => {
@@ -177,7 +184,7 @@ export function createAnswerCache({
 
   function keepPage(res: Response, body: Buffer) {
     const pending = res.locals.pageAnswer as PendingAnswer | undefined
-    if (pending) keep(pending, res, body, now() + pageMaxAgeMs, PAGE_COMPRESSION)
+    if (pending) keep(pending, res, body, now() + pageMaxAgeMs, PAGE_COMPRESSION, true)
   }
 
   return {

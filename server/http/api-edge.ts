@@ -38,11 +38,20 @@ function mayKeep(declared: ReadonlyMap<string, Cacheability>, paths: readonly st
   )
 }
 
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * The tRPC API over HTTP, mounted at /api/trpc. tRPC's own adapter reads every URL and body (the
  * fetch handler, fed the request by tRPC's node-http converter); around it, this module:
  *
- * - refuses a declared body above the limit before reading it (413, and the connection is closed so
+ * - refuses a path that is not valid percent-encoding (400), and a declared body above the limit before reading it (413, and the connection is closed so
  *   the rest is never received); a body sent without Content-Length is cut off by the converter;
  * - caps the calls of a batch (tRPC's `maxBatchSize`);
  * - refuses any subscription, as tRPC names it to the context: subscriptions live on the WebSocket,
@@ -76,20 +85,31 @@ export function createApiEdge<TRouter extends AnyTRPCRouter>({
       refuse(res, 'PAYLOAD_TOO_LARGE')
       return
     }
+    if (!decodable(req.path)) {
+      // tRPC would answer a path it cannot decode as its own failure (500).
+      refuse(res, 'BAD_REQUEST')
+      return
+    }
     const pending = answers.serveApi(req, res)
     if (pending === true) return
-    answer(req, res, pending).catch(next)
+    answer(req, res, pending).catch((error: unknown) => {
+      if (error instanceof TRPCError) refuse(res, error.code)
+      else next(error)
+    })
   }
 
   async function answer(req: Parameters<RequestHandler>[0], res: Response, pending: PendingAnswer | null) {
     let subscription = false
     let memberUntil: number | null = null
     let paths: readonly string[] = []
+    const request = incomingMessageToRequest(req, res, { maxBodySize: maxBodyBytes })
+    // Answers are whole JSON: tRPC's streaming format (jsonl) is never offered.
+    request.headers.delete('trpc-accept')
     const response = await fetchRequestHandler({
       router,
       // Mounted at /api/trpc: the URL tRPC reads starts at the procedure's path.
       endpoint: '/',
-      req: incomingMessageToRequest(req, res, { maxBodySize: maxBodyBytes }),
+      req: request,
       maxBatchSize,
       createContext: ({ info }) => {
         if (info.type === 'subscription') {

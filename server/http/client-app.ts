@@ -158,7 +158,7 @@ async function sendPage(
     .type('html')
   const page = Buffer.from(injectPublicConfig(html, config, head), 'utf8')
   pageCache?.keepPage(res, page)
-  sendWhole(req, res, page, PAGE_COMPRESSION)
+  sendWhole(req, res, page, PAGE_COMPRESSION, { revalidate: true })
 }
 
 /**

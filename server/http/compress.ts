@@ -46,23 +46,38 @@ export const encodingFor = (req: Request, length: number): 'br' | 'gzip' | null 
  * (over HTTPS), else gzip. For the API (one JSON body of a few kilobytes per batch) and the pages (the
  * HTML of a finished render): the `compression` middleware pushes a body through a zlib stream (a
  * Transform and the thread pool), which costs several times the compression itself. `encoded` gives
- * a copy already made (a kept answer's).
+ * a copy already made (a kept answer's); with `revalidate` the body gets Express's ETag of the plain
+ * body and a matching If-None-Match is answered 304, as `res.send` does.
  */
 export function sendWhole(
   req: Request,
   res: Response,
   body: Buffer,
   levels: CompressionLevels,
-  encoded?: (encoding: 'br' | 'gzip') => Buffer,
+  {
+    encoded,
+    revalidate = false,
+  }: { encoded?: (encoding: 'br' | 'gzip') => Buffer; revalidate?: boolean } = {},
 ): void {
   res.vary('Accept-Encoding')
-  const encoding = res.hasHeader('Content-Encoding') ? null : encodingFor(req, body.length)
-  let sent = body
-  if (encoding) {
-    sent = encoded ? encoded(encoding) : compressBody(body, encoding, levels)
-    res.setHeader('Content-Encoding', encoding)
+  if (revalidate) {
+    const etagOf = req.app.get('etag fn') as ((body: Buffer) => string) | undefined
+    if (etagOf && !res.hasHeader('ETag')) res.setHeader('ETag', etagOf(body))
+    if (req.fresh) {
+      res.statusCode = 304
+      res.end()
+      return
+    }
   }
-  // A HEAD, 304 or 204 goes without a body; for a HEAD the length is the one a GET would get.
-  if (res.statusCode !== 304 && res.statusCode !== 204) res.setHeader('Content-Length', sent.length)
-  res.end(req.method === 'HEAD' ? undefined : sent)
+  const encoding = res.hasHeader('Content-Encoding') ? null : encodingFor(req, body.length)
+  if (encoding) res.setHeader('Content-Encoding', encoding)
+  if (req.method === 'HEAD') {
+    // No body to compress: the encoding a GET would get, and a length only when it is the plain one.
+    if (!encoding) res.setHeader('Content-Length', body.length)
+    res.end()
+    return
+  }
+  const sent = encoding ? (encoded ? encoded(encoding) : compressBody(body, encoding, levels)) : body
+  if (res.statusCode !== 204) res.setHeader('Content-Length', sent.length)
+  res.end(res.statusCode === 204 ? undefined : sent)
 }

@@ -137,7 +137,7 @@ describe('limites do que é guardado', () => {
         const page = Buffer.from(`${req.path} ${calls} ${'x'.repeat(size)}`)
         res.type('html')
         cache.keepPage(res, page)
-        sendWhole(req, res, page, PAGE_COMPRESSION)
+        sendWhole(req, res, page, PAGE_COMPRESSION, { revalidate: true })
       })
       .listen(0, '127.0.0.1')
     await new Promise<void>((resolve) => server.once('listening', resolve))
