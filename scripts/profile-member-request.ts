@@ -18,7 +18,7 @@ import { resolve } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { openDatabase, runMigrations } from '../server/db/client'
 import { communities } from '../server/db/schema'
-import { API_COMPRESSION, compressBody } from '../server/http/compress-whole-body'
+import { API_COMPRESSION, compressBody } from '../server/http/compress'
 import { listListings } from '../server/listings/catalog'
 import type { ListingFilters } from '../shared/schemas/listing'
 import { freePort, startBuiltServer } from './lib/built-server'
@@ -65,7 +65,7 @@ const classify: Classifier = ({ functionName, url, source }) => {
   if (functionName === '(program)') return PART.rest
   // V8 builtins carry no URL: JSON's are named as the methods.
   if (url === '' && (functionName === 'stringify' || functionName === 'parse')) return PART.json
-  if (url === 'node:zlib' || inSource(source, '/server/http/compress-whole-body.ts')) return PART.compression
+  if (url === 'node:zlib' || inSource(source, '/server/http/compress.ts')) return PART.compression
   // Drivers and helpers work for whoever called them.
   if (
     inSource(
@@ -80,12 +80,12 @@ const classify: Classifier = ({ functionName, url, source }) => {
   )
     return null
   if (inSource(source, '/server/listings/', '/server/communities/', '/server/routers/')) return PART.query
-  if (inSource(source, '/server/people/auth/', '/server/safety/', '/server/trpc/http-context.ts'))
+  if (inSource(source, '/server/people/auth/', '/server/safety/', '/server/http/trpc-context.ts'))
     return PART.session
   if (inSource(source, '/server/http/answer-cache.ts')) return PART.cache
   if (inSource(source, '/node_modules/zod/', '/shared/schemas/')) return PART.zod
   if (
-    inSource(source, '/node_modules/@trpc/', '/server/trpc/', '/server/http/trpc-handler.ts') ||
+    inSource(source, '/node_modules/@trpc/', '/server/trpc/', '/server/http/api-edge.ts') ||
     url.startsWith('node:internal/deps/undici') ||
     url.startsWith('node:internal/webstreams')
   )

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { APP_ERRORS, type AppErrorCode, type RefusalStatus } from '../shared/errors'
 
 export type { RefusalStatus }
@@ -39,3 +40,9 @@ export class AppError extends Error {
 export function appError(appCode: AppErrorCode, message?: string): AppError {
   return new AppError(appCode, message)
 }
+
+/** What a client reads of a fault; the detail stays in the log, under the request's id. */
+export const GENERIC_ERROR_MESSAGE = 'Algo deu errado. Tente novamente em instantes.'
+
+/** An id for a request (or a failure outside one), quoted to support and written in the log. */
+export const newRequestId = (): string => randomUUID()

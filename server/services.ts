@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Database } from './db/client'
 import type { Mailer } from './mail/mailer'
 import type { BackupStatus } from './ops/backup-job'
+import type { IdentityCache } from './people/auth/identity-cache'
 import type { SecretBox } from './people/auth/secret-box'
 import type { PushService } from './push/sender'
 import type { RateLimits } from './rate-limits'
@@ -24,6 +25,8 @@ export type AppServices = {
   /** Origin for links in e-mails, e.g. https://vupt.app */
   publicUrl: string
   secureCookies: boolean
+  /** Sessions and members already resolved, until the next write (server/people/auth/identity-cache.ts). */
+  identities: IdentityCache
   defaultCommunitySlug: string
   /** COMMUNITIES: the only communities this instance serves (its database holds no other); absent, all. */
   ownedCommunities?: readonly string[]

@@ -19,6 +19,7 @@ import { createMetrics } from '../server/ops/metrics'
 import { connectRedis, createRedisJobLock } from '../server/ops/redis'
 import { createScheduler, localJobLock, type PeriodicJob } from '../server/ops/scheduler'
 import { ACCESS_RECORDS_PURGE_EVERY_MS, purgeAccessRecords } from '../server/people/auth/access-records'
+import { createIdentityCache } from '../server/people/auth/identity-cache'
 import { createSecretBox, loadSecretKey } from '../server/people/auth/secret-box'
 import { createLocalPresence, createRedisPresence } from '../server/push/presence'
 import { createPushService } from '../server/push/sender'
@@ -31,6 +32,7 @@ import { appRouter } from '../server/routers/_app'
 import { seedCalendars } from '../server/semesters/calendar'
 import { REVERIFICATION_EVERY_MS, runReverification } from '../server/semesters/reverification'
 import type { AppServices } from '../server/services'
+import { procedureTable } from '../server/trpc/procedures'
 import { ORPHAN_CLEANUP_INTERVAL_MS, runOrphanCleanup } from '../server/uploads/cleanup'
 import { createPhoneBackfillJob, PHONE_BACKFILL_EVERY_MS } from '../server/uploads/phone-renditions'
 import { createLocalImageStorage } from '../server/uploads/storage'
@@ -93,7 +95,7 @@ async function main() {
   // Without METRICS_TOKEN nobody may read /metrics, so nothing is counted either: no work per request.
   const metrics = env.METRICS_TOKEN
     ? createMetrics({
-        procedures: new Set(Object.keys(appRouter._def.procedures)),
+        procedures: new Set(procedureTable(appRouter).keys()),
         backup: () => backupStatus(),
       })
     : undefined
@@ -123,6 +125,7 @@ async function main() {
     storage: createLocalImageStorage(join(dataDir, 'uploads')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
+    identities: createIdentityCache({ sqlite: db.$client }),
     defaultCommunitySlug: defaultCommunity,
     ownedCommunities: env.COMMUNITIES,
     push,

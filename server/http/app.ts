@@ -1,25 +1,21 @@
 import compression from 'compression'
 import { sql } from 'drizzle-orm'
 import express, { type ErrorRequestHandler, type Express } from 'express'
-import { API_BATCH_MAX } from '../../shared/limits'
 import { type AppMetrics, metricsEndpoint } from '../ops/metrics'
 import { cachedReadiness, checkReadiness } from '../ops/readiness'
 import { identityQuietUntil } from '../people/auth/identity'
 import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
-import { requestContext } from '../trpc/http-context'
 import { createUploadRouter } from '../uploads/routes'
 import { createAnswerCache, type PageCache } from './answer-cache'
+import { createApiEdge } from './api-edge'
 import { liveCommunityCheck, stripCommunityPrefix } from './community-prefix'
-import { API_COMPRESSION, compressWholeBody } from './compress-whole-body'
 import { handleErrors, notFound } from './errors'
 import { mountEventCalendar } from './event-calendar'
 import { mountGoogleAuth } from './google-auth'
 import { mountMeetingCalendar } from './meeting-calendar'
 import { assignRequestId } from './request-id'
 import { apiCachePolicy, requireSameOrigin, securityHeaders } from './security'
-import { trpcHandler } from './trpc-handler'
-import { guardTrpcRequests, TRPC_MAX_BODY_BYTES } from './trpc-limits'
 import { mountUnsubscribe } from './unsubscribe-page'
 
 const isApiCall = (path: string) => path.startsWith('/api/trpc/')
@@ -44,17 +40,6 @@ export type HttpAppOptions = {
   readinessClock?: () => number
 }
 
-/**
- * Portal queries answered from memory until the next write (see answer-cache.ts): only those whose
- * answer depends on nothing but the input, the caller and the database, never on the clock.
- */
-const CACHED_PROCEDURES: ReadonlySet<string> = new Set([
-  'listings.list',
-  'listings.categories',
-  'listings.stats',
-  'listings.featured',
-])
-
 /** The Express app without the client pages (mounted by the caller, built or through Vite). */
 export function createHttpApp({
   services,
@@ -72,16 +57,14 @@ export function createHttpApp({
   app.use(stripCommunityPrefix(liveCommunityCheck(services.db)))
   if (metrics) app.use(metrics.observeRequests)
   app.use(assignRequestId)
-  const answers = createAnswerCache({
-    sqlite: services.db.$client,
-    procedures: CACHED_PROCEDURES,
-  })
+  const answers = createAnswerCache({ sqlite: services.db.$client })
+  // Built here, so a procedure that declares a cache it may not have stops the app at start.
+  const apiEdge = createApiEdge({ services, router: appRouter, answers, metrics })
   app.use('/api', apiCachePolicy)
-  app.use(answers.serve)
   app.disable('x-powered-by')
   app.set('trust proxy', trustProxy)
   app.use(securityHeaders(isProduction))
-  // API answers and built pages are compressed whole on their own routes (compress-whole-body.ts); this
+  // API answers and built pages are compressed whole where they are produced (compress.ts); this
   // streams the rest (files without a precompressed copy, pages in development).
   // The API never reaches it: setting it up on a request costs even when it then declines to compress.
   const streamCompression = compression()
@@ -127,30 +110,7 @@ export function createHttpApp({
   mountUnsubscribe(app, services)
   app.use('/api', requireSameOrigin)
   // Before the photo routes, which no API call matches: a call does not walk past them.
-  app.use(
-    '/api/trpc',
-    guardTrpcRequests(appRouter),
-    compressWholeBody(API_COMPRESSION),
-    answers.capture,
-    trpcHandler({
-      router: appRouter,
-      // A body sent without Content-Length (chunked) is cut off here instead.
-      maxBodySize: TRPC_MAX_BODY_BYTES,
-      maxBatchSize: API_BATCH_MAX,
-      createContext: ({ req, res }) => {
-        const ctx = requestContext(services, req, res)
-        answers.holdMemberAnswerUntil(res, identityQuietUntil(ctx))
-        return ctx
-      },
-      onError: ({ error, path, ctx }) => {
-        metrics?.observeError(error)
-        // Without a context (it failed to build), the error formatter logged it under an id of its own.
-        if (error.code === 'INTERNAL_SERVER_ERROR' && ctx) {
-          services.logger.error({ err: error, path, requestId: ctx.request.requestId }, 'erro na API')
-        }
-      },
-    }),
-  )
+  app.use('/api/trpc', apiEdge)
   app.use(createUploadRouter(services))
   mountGoogleAuth(app, services, google)
   mountEventCalendar(app, services.db, services.publicUrl)

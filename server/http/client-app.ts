@@ -16,7 +16,7 @@ import { escapeHtml } from '../escape-html'
 import type { AppServices } from '../services'
 import type { PageCache } from './answer-cache'
 import { type Manifest, modulePreloader } from './build-manifest'
-import { compressWholeBody, PAGE_COMPRESSION, preferredEncoding } from './compress-whole-body'
+import { PAGE_COMPRESSION, preferredEncoding, sendWhole } from './compress'
 import { jsonScript } from './json-script'
 import { createPageCaller } from './page-caller'
 import { withPageHead } from './page-head'
@@ -88,7 +88,7 @@ async function sendPage(
   req: Request,
   res: Response,
   template: string,
-  { db, settings, ssr }: ClientAppOptions,
+  { db, settings, ssr, pageCache }: ClientAppOptions,
   /** The head's tags that fetch the page's code, given the lazy modules it rendered. */
   codeTags?: (lazy: readonly string[]) => string,
 ) {
@@ -157,7 +157,9 @@ async function sendPage(
     // by the browser, never by a shared cache, and is checked again before each use.
     .set('Cache-Control', isMemberRequest(req) ? 'no-store' : 'no-cache, private')
     .type('html')
-    .send(injectPublicConfig(html, config, head))
+  const page = Buffer.from(injectPublicConfig(html, config, head), 'utf8')
+  pageCache?.keepPage(res, page)
+  sendWhole(req, res, page, PAGE_COMPRESSION, { revalidate: true })
 }
 
 /**
@@ -254,9 +256,7 @@ export function serveBuiltClient(app: Express, distDir: string, options: ClientA
   const cache = options.pageCache
   app.get(
     '/{*path}',
-    ...(cache
-      ? [cache.servePage, compressWholeBody(PAGE_COMPRESSION), cache.capture]
-      : [compressWholeBody(PAGE_COMPRESSION)]),
+    ...(cache ? [cache.servePage] : []),
     (req: Request, res: Response, next: NextFunction) =>
       sendPage(req, res, html, options, codeTags).catch(next),
   )

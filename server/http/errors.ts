@@ -2,11 +2,14 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
 import type { AppErrorCode } from '../../shared/errors'
-import { AppError, appError, REFUSAL_HTTP_STATUS, type RefusalStatus } from '../errors'
-import { newRequestId } from './request-id'
-
-/** What a person sees when the server failed: no detail, which stays in the log. */
-export const GENERIC_ERROR_MESSAGE = 'Algo deu errado. Tente novamente em instantes.'
+import {
+  AppError,
+  appError,
+  GENERIC_ERROR_MESSAGE,
+  newRequestId,
+  REFUSAL_HTTP_STATUS,
+  type RefusalStatus,
+} from '../errors'
 
 /** tRPC's name of a failed answer's kind: a refusal's status, or a fault. */
 type ErrorKind = RefusalStatus | 'INTERNAL_SERVER_ERROR'

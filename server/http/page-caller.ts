@@ -2,8 +2,8 @@ import type { Request, Response } from 'express'
 import type { ServerCall } from '../../shared/ssr'
 import { appRouter } from '../routers/_app'
 import type { AppServices } from '../services'
-import { requestContext } from '../trpc/http-context'
 import { createCallerFactory } from '../trpc/init'
+import { requestContext } from './trpc-context'
 
 const createCaller = createCallerFactory(appRouter)
 

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import type { RequestHandler } from 'express'
+import { newRequestId } from '../errors'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 
@@ -11,10 +11,8 @@ export const REQUEST_ID_HEADER = 'X-Request-Id'
  * including the thousands a WebSocket subscription keeps waiting.
  */
 export const assignRequestId: RequestHandler = (_req, res, next) => {
-  const requestId = randomUUID()
+  const requestId = newRequestId()
   res.locals.requestId = requestId
   res.setHeader(REQUEST_ID_HEADER, requestId)
   next()
 }
-
-export const newRequestId = (): string => randomUUID()

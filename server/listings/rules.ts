@@ -4,6 +4,7 @@ import type { ListingInput } from '../../shared/schemas/listing'
 import { memberCommunityId } from '../communities/scope'
 import { resolveListingTags, writeListingTags } from '../courses/tags'
 import type { Database } from '../db/client'
+import { uncountedWrite } from '../db/data-version'
 import { favorites, listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { closeOffersOffSale } from '../deals/offer-ends'
 import { appError } from '../errors'
@@ -97,22 +98,28 @@ export function visibleListing(db: Database, user: CurrentUser, id: number) {
   return row
 }
 
-/** Counts one view per member per day; the owner's own visits never count. Returns the new total. */
+/**
+ * Counts one view per member per day; the owner's own visits never count. Returns the new total. The
+ * count does not discard the portal's answers kept in memory (an uncounted write): a page of cards
+ * opened by every member would otherwise be computed again after each of their first views of the day.
+ */
 export function recordView(db: Database, listing: { id: number; views: number }, viewerId: number): number {
-  return db.transaction((tx) => {
-    const day = new Date().toISOString().slice(0, 10)
-    const inserted = tx
-      .insert(listingViews)
-      .values({ listingId: listing.id, viewerId, day })
-      .onConflictDoNothing()
-      .run()
-    if (inserted.changes === 0) return listing.views
-    tx.update(listings)
-      .set({ views: sql`${listings.views} + 1` })
-      .where(eq(listings.id, listing.id))
-      .run()
-    return listing.views + 1
-  })
+  return uncountedWrite(db.$client, () =>
+    db.transaction((tx) => {
+      const day = new Date().toISOString().slice(0, 10)
+      const inserted = tx
+        .insert(listingViews)
+        .values({ listingId: listing.id, viewerId, day })
+        .onConflictDoNothing()
+        .run()
+      if (inserted.changes === 0) return listing.views
+      tx.update(listings)
+        .set({ views: sql`${listings.views} + 1` })
+        .where(eq(listings.id, listing.id))
+        .run()
+      return listing.views + 1
+    }),
+  )
 }
 
 /**

@@ -29,27 +29,33 @@ import {
 } from '../listings/rules'
 import { approvedProcedure, publicProcedure, router } from '../trpc/init'
 
+/**
+ * The portal's queries: their answers depend only on the input, the caller and the database, so a
+ * visitor's serves every visitor and a member's serves the same session until the next write.
+ */
+const portalQuery = publicProcedure.meta({ tier: 'public', cache: 'member' })
+
 const communityInput = z.object({ communitySlug: z.string().max(50).optional() }).optional()
 
 export const listingsRouter = router({
   /** Main categories with their subcategories and the count of live listings in each. */
-  categories: publicProcedure
+  categories: portalQuery
     .input(communityInput)
     .query(({ ctx, input }) => categoriesWithCounts(ctx.db, resolveCommunityId(ctx, input?.communitySlug))),
 
   /** The landing page's three figures. */
-  stats: publicProcedure
+  stats: portalQuery
     .input(communityInput)
     .query(({ ctx, input }) => landingStats(ctx.db, resolveCommunityId(ctx, input?.communitySlug))),
 
   /** 'Em destaque': the six most viewed live listings, newest first among equals. */
-  featured: publicProcedure
+  featured: portalQuery
     .input(communityInput)
     .query(({ ctx, input }) =>
       featuredListings(ctx.db, resolveCommunityId(ctx, input?.communitySlug), ctx.user?.id),
     ),
 
-  list: publicProcedure.input(listingFiltersSchema).query(({ ctx, input }) =>
+  list: portalQuery.input(listingFiltersSchema).query(({ ctx, input }) =>
     listListings(ctx.db, {
       ...input,
       communityId: resolveCommunityId(ctx, input.communitySlug),

@@ -1,8 +1,7 @@
 import type { TRPCError } from '@trpc/server'
 import type { Logger } from 'pino'
 import { APP_ERRORS, type AppErrorCode } from '../../shared/errors'
-import { GENERIC_ERROR_MESSAGE } from '../http/errors'
-import { newRequestId } from '../http/request-id'
+import { GENERIC_ERROR_MESSAGE, newRequestId } from '../errors'
 
 /** Codes only tRPC itself raises, for a request it cannot route or read; its messages are English. */
 const PROTOCOL_REFUSALS: Partial<Record<TRPCError['code'], AppErrorCode>> = {

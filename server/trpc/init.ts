@@ -7,13 +7,21 @@ import type { Context } from './context'
 
 /** Every procedure declares who may call it; a test walks the router and checks each one. */
 export type Tier = 'public' | 'session' | 'signedIn' | 'approved' | 'moderator' | 'admin'
-export type ProcedureMeta = { tier: Tier }
+/**
+ * Whether an answer may be kept in memory and served again until the next write that matters
+ * (server/http/answer-cache.ts): 'visitor', one answer for every visitor; 'member', that too and each
+ * session's own; 'never' (the default). Only for a query whose answer depends on nothing but its input,
+ * the caller and the database, never on the clock; a mutation or subscription declaring it stops the
+ * app at start (server/trpc/procedures.ts).
+ */
+export type Cacheability = 'visitor' | 'member' | 'never'
+export type ProcedureMeta = { tier: Tier; cache?: Cacheability }
 
 const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    // Subscriptions are served over the WebSocket only (see server/http/trpc-limits.ts).
+    // Subscriptions are served over the WebSocket only (see server/http/api-edge.ts).
     sse: { enabled: false },
     errorFormatter({ shape, error, ctx, path }) {
       const zodError = error.cause instanceof ZodError ? error.cause : null
@@ -114,7 +122,7 @@ export const sessionProcedure = baseProcedure.meta({ tier: 'session' }).use(func
 }) {
   // A WebSocket context was built when the connection opened: re-read who is behind it on every call.
   const { session, user } =
-    ctx.request.sessionToken === undefined ? ctx : refreshIdentity(ctx.db, ctx.request.sessionToken)
+    ctx.request.sessionToken === undefined ? ctx : refreshIdentity(ctx, ctx.request.sessionToken)
   if (session?.twoFactorPending) throw appError('TWO_FACTOR_REQUIRED')
   if (!user || !session) throw appError('UNAUTHENTICATED')
   return next({ ctx: { ...ctx, user, session } })

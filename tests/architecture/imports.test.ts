@@ -141,8 +141,19 @@ describe('quem pode importar o quê (ARCHITECTURE.md)', () => {
   })
 
   test('Express reads the member through people/auth/identity, not the tRPC context', () => {
+    // Only the adapter's own context, beside it, builds the tRPC context of an HTTP request.
     const offending = imports.filter(
-      (edge) => under('server/http/')(edge.from) && edge.to === 'server/trpc/context.ts',
+      (edge) =>
+        under('server/http/')(edge.from) &&
+        edge.from !== 'server/http/trpc-context.ts' &&
+        edge.to === 'server/trpc/context.ts',
+    )
+    expect(show(offending)).toEqual([])
+  })
+
+  test('trpc/ never imports http/: the HTTP edge depends on tRPC, not the other way', () => {
+    const offending = imports.filter(
+      (edge) => under('server/trpc/')(edge.from) && under('server/http/')(edge.to),
     )
     expect(show(offending)).toEqual([])
   })

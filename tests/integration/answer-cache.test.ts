@@ -6,6 +6,8 @@ import { openDatabase } from '../../server/db/client'
 import { createListing, createStudent } from '../../server/db/factories'
 import { blocks } from '../../server/db/schema'
 import { createAnswerCache } from '../../server/http/answer-cache'
+import { API_COMPRESSION, sendWhole } from '../../server/http/compress'
+import { recordView } from '../../server/listings/rules'
 import { callTrpc, type RunningApp, rawRequest, sessionCookieFor, startHttpApp } from '../support/http'
 import { setUpTestWorld } from '../support/test-app'
 
@@ -16,23 +18,30 @@ afterEach(async () => {
 })
 
 /**
- * The cache in front of a handler that counts its calls and answers with the count. A request with a
- * session cookie is held until `memberHoldsUntil` (as the real context does for a valid session).
+ * The cache used as the API edge uses it, around a handler that counts its calls and answers with the
+ * count; only `listings.list` may be kept. A request with a session cookie is held until
+ * `memberHoldsUntil` (as the real context does for a valid session).
  */
 async function countingApp() {
-  const cache = createAnswerCache({ sqlite: world.db.$client, procedures: new Set(['listings.list']) })
+  const cache = createAnswerCache({ sqlite: world.db.$client })
   let calls = 0
   let duringHandler: (() => Promise<unknown>) | undefined
   let memberHoldsUntil: number | null = null
   const app = express()
-  app.use(cache.serve)
-  app.get('/api/trpc/:path', cache.capture, async (req, res) => {
-    if (req.headers.cookie) cache.holdMemberAnswerUntil(res, memberHoldsUntil)
+  app.get('/api/trpc/:path', async (req, res) => {
+    const pending = cache.serveApi(req, res)
+    if (pending === true) return
     calls++
     const action = duringHandler
     duringHandler = undefined
     await action?.()
-    res.json({ result: { data: { calls } } })
+    const body = Buffer.from(JSON.stringify({ result: { data: { calls } } }))
+    res.type('json')
+    if (pending && req.params.path === 'listings.list') {
+      const until = pending.member ? (memberHoldsUntil ?? 0) : Number.POSITIVE_INFINITY
+      cache.keep(pending, res, body, until, API_COMPRESSION)
+    }
+    sendWhole(req, res, body, API_COMPRESSION)
   })
   const server = app.listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', resolve))
@@ -78,6 +87,18 @@ describe('respostas guardadas para visitantes', () => {
     closing.push(() => other.$client.close())
     const seller = await createStudent(other, { member: true })
     createListing(other, { sellerId: seller.id, title: 'Mochila azul' })
+    expect((await app.get('listings.list?input=%7B%7D')).result.data.calls).toBe(2)
+  })
+
+  it('a contagem diária de visualizações de um anúncio não descarta o que foi guardado', async () => {
+    const app = await countingApp()
+    await app.get('listings.list?input=%7B%7D')
+    const seller = await createStudent(world.db, { member: true })
+    const viewer = await createStudent(world.db, { member: true })
+    const id = createListing(world.db, { sellerId: seller.id, title: 'Luminária de mesa' })
+    // The listing itself is a write that counts: the answer is made again once.
+    expect((await app.get('listings.list?input=%7B%7D')).result.data.calls).toBe(2)
+    expect(recordView(world.db, { id, views: 0 }, viewer.id)).toBe(1)
     expect((await app.get('listings.list?input=%7B%7D')).result.data.calls).toBe(2)
   })
 

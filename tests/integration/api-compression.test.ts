@@ -1,7 +1,7 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { createListing, createStudent } from '../../server/db/factories'
-import { API_COMPRESSION } from '../../server/http/compress-whole-body'
+import { API_COMPRESSION } from '../../server/http/compress'
 import { browserHeaders, rawRequest, sessionCookieFor, setUpHttpApp } from '../support/http'
 import { setUpTestWorld } from '../support/test-app'
 

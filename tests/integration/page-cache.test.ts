@@ -4,6 +4,7 @@ import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createListing, createStudent } from '../../server/db/factories'
 import { createAnswerCache } from '../../server/http/answer-cache'
+import { PAGE_COMPRESSION, sendWhole } from '../../server/http/compress'
 import type { PageRenderer } from '../../shared/ssr'
 import { type RunningApp, rawRequest, sessionCookieFor, startAppWithPages } from '../support/http'
 import { setUpTestWorld } from '../support/test-app'
@@ -126,15 +127,17 @@ describe('limites do que é guardado', () => {
     let clock = 1_000_000
     const cache = createAnswerCache({
       sqlite: world.db.$client,
-      procedures: new Set(),
       now: () => clock,
       ...options,
     })
     let calls = 0
     const server = express()
-      .get('/{*path}', cache.servePage, cache.capture, (req, res) => {
+      .get('/{*path}', cache.servePage, (req, res) => {
         calls++
-        res.type('html').send(`${req.path} ${calls} ${'x'.repeat(size)}`)
+        const page = Buffer.from(`${req.path} ${calls} ${'x'.repeat(size)}`)
+        res.type('html')
+        cache.keepPage(res, page)
+        sendWhole(req, res, page, PAGE_COMPRESSION, { revalidate: true })
       })
       .listen(0, '127.0.0.1')
     await new Promise<void>((resolve) => server.once('listening', resolve))

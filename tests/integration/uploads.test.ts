@@ -17,6 +17,7 @@ import { seedBase } from '../../server/db/seed'
 import { AppError } from '../../server/errors'
 import { createHttpApp } from '../../server/http/app'
 import { handleErrors } from '../../server/http/errors'
+import { createIdentityCache } from '../../server/people/auth/identity-cache'
 import { createSecretBox } from '../../server/people/auth/secret-box'
 import { createSession, SESSION_COOKIE } from '../../server/people/auth/session'
 import { createRateLimits } from '../../server/rate-limits'
@@ -89,6 +90,7 @@ beforeAll(async () => {
     publicUrl: 'http://localhost:3000',
     secureCookies: false,
     defaultCommunitySlug: 'univille',
+    identities: createIdentityCache({ sqlite: db.$client }),
   }
   baseUrl = await listen(createHttpApp({ services, isProduction: false, trustProxy: 0 }))
   student = await member({ approved: true, emailVerified: true })

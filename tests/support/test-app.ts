@@ -25,6 +25,7 @@ import { communities, users } from '../../server/db/schema'
 import { seedBase } from '../../server/db/seed'
 import type { Mail, Mailer } from '../../server/mail/mailer'
 import { type CurrentUser, identityOf, type RequestMeta } from '../../server/people/auth/identity'
+import { createIdentityCache } from '../../server/people/auth/identity-cache'
 import { createSecretBox } from '../../server/people/auth/secret-box'
 import {
   createSession,
@@ -263,6 +264,7 @@ export function createTestServices(db: Database, overrides: TestServiceOverrides
     defaultCommunitySlug: 'univille',
     storage: createMemoryImageStorage(),
     secrets: createSecretBox(randomBytes(32)),
+    identities: createIdentityCache({ sqlite: db.$client }),
     ...overrides,
   }
 }

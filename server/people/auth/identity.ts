@@ -2,12 +2,12 @@ import type { IncomingMessage } from 'node:http'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Role } from '../../../shared/domain'
 import type { Database } from '../../db/client'
-import { dataVersionOf } from '../../db/data-version'
 import { preparedQuery } from '../../db/prepared'
 import { passkeys, profiles, userRoles, users } from '../../db/schema'
 import { activeSuspension, type Suspension } from '../../safety/sanctions'
 import type { AppServices } from '../../services'
 import { recordSessionUse, sessionUseRecordDue } from './access-records'
+import type { IdentityCache } from './identity-cache'
 import {
   readSessionToken,
   serializeSessionCookie,
@@ -63,7 +63,7 @@ export type CurrentUser = {
   fullName: string
   username: string | null
   twoFactorEnabled: boolean
-  /** Has at least one passkey: signing in with it is both factors (see server/auth/passkeys.ts). */
+  /** Has at least one passkey: signing in with it is both factors (see server/people/auth/passkeys.ts). */
   hasPasskey: boolean
   /** Set while a moderator's suspension is in force: the member only sees why and until when. */
   suspension: Suspension | null
@@ -129,65 +129,18 @@ export function identityOf(db: Database, session: ValidatedSession | null): Iden
   return session.twoFactorPending ? { session, user: null } : { session, user }
 }
 
-/** Sessions and members remembered, at most, before the oldest is forgotten. */
-const REMEMBERED_MAX = 10_000
-
-/**
- * Identities already resolved, kept in memory while the database stays as it was: any write (by this
- * process or another on the same file) forgets them all, as the answer cache does. So a sign-out, a
- * session revoked, rotated or renewed, a new password, a suspension, a change of roles, approval,
- * community or profile, a deleted account: the next request reads the database again, on every
- * instance. A session is kept per id only while resolving it again would write nothing
- * (`identityQuietUntil`), and a member (for a session of theirs never resolved before) only until a
- * suspension in force ends.
- */
-type RememberedIdentities = {
-  dataVersion: () => string
-  version: string
-  sessions: Map<string, { identity: Identity; until: number }>
-  members: Map<number, { user: CurrentUser | null; until: number }>
-}
-
-const rememberedByDatabase = new WeakMap<Database, RememberedIdentities>()
-
-function rememberedOf(db: Database): RememberedIdentities {
-  let remembered = rememberedByDatabase.get(db)
-  if (!remembered) {
-    remembered = {
-      dataVersion: dataVersionOf(db.$client),
-      version: '',
-      sessions: new Map(),
-      members: new Map(),
-    }
-    rememberedByDatabase.set(db, remembered)
-  }
-  const version = remembered.dataVersion()
-  if (version !== remembered.version) {
-    remembered.version = version
-    remembered.sessions.clear()
-    remembered.members.clear()
-  }
-  return remembered
-}
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V) {
-  map.set(key, value)
-  if (map.size > REMEMBERED_MAX) map.delete(map.keys().next().value as K)
-}
-
 /** The member behind a session, from memory when nothing was written since it was read. */
-function rememberedMember(
-  db: Database,
-  remembered: RememberedIdentities,
-  userId: number,
-): CurrentUser | null {
-  const known = remembered.members.get(userId)
-  if (known && Date.now() < known.until) return known.user
+function rememberedMember(db: Database, identities: IdentityCache, userId: number): CurrentUser | null {
+  const known = identities.member(userId)
+  if (known !== undefined) return known
   const user = loadCurrentUser(db, userId)
   const until = user?.suspension ? user.suspension.endsAt.getTime() : Number.POSITIVE_INFINITY
-  remember(remembered.members, userId, { user, until })
+  identities.keepMember(userId, user, until)
   return user
 }
+
+/** What resolving a session needs: the database and the identities kept in memory. */
+type IdentityServices = Pick<AppServices, 'db' | 'identities'>
 
 /**
  * The identity behind a session token, from memory when it was resolved since the last write and
@@ -197,29 +150,28 @@ function rememberedMember(
  * on every one of thousands of them.
  */
 function identityOfToken(
-  db: Database,
+  { db, identities }: IdentityServices,
   token: string,
   { keep, validated }: { keep: boolean; validated?: (session: ValidatedSession) => void },
 ): Identity {
-  const remembered = rememberedOf(db)
   const id = hashToken(token)
-  const known = remembered.sessions.get(id)
-  if (known && Date.now() < known.until) return known.identity
-  const version = remembered.version
+  const known = identities.session(id)
+  if (known) return known
+  const version = identities.currentVersion()
   const session = validateSessionToken(db, token)
   if (!session) return { session: null, user: null }
   validated?.(session)
-  const user = keep ? rememberedMember(db, remembered, session.userId) : loadCurrentUser(db, session.userId)
+  const user = keep ? rememberedMember(db, identities, session.userId) : loadCurrentUser(db, session.userId)
   const identity: Identity = !user
     ? { session: null, user: null }
     : session.twoFactorPending
       ? { session, user: null }
       : { session, user }
   // Kept only when resolving wrote nothing: a session touched, renewed or recorded is read again.
-  if (keep && identity.session && remembered.dataVersion() === version) {
+  if (keep && identity.session) {
     const quietUntil = identityQuietUntil(identity) ?? 0
     const until = Math.min(quietUntil, user?.suspension?.endsAt.getTime() ?? quietUntil)
-    remember(remembered.sessions, id, { identity, until })
+    identities.keepSession(id, identity, until, version)
   }
   return identity
 }
@@ -237,7 +189,7 @@ export function resolveSession(
 ): Identity {
   const token = readSessionToken(req.headers.cookie)
   if (!token) return { session: null, user: null }
-  return identityOfToken(services.db, token, {
+  return identityOfToken(services, token, {
     keep: upgrade === undefined,
     validated: (session) => {
       recordSessionUse(services.db, session, upgrade ? upgrade.ip : requestIp(req))
@@ -257,8 +209,8 @@ export function identityQuietUntil({ session }: Identity): number | null {
 }
 
 /** The current session and user behind a WebSocket connection's token (null when it no longer holds). */
-export function refreshIdentity(db: Database, token: string | null | undefined): Identity {
-  return token ? identityOfToken(db, token, { keep: false }) : { session: null, user: null }
+export function refreshIdentity(services: IdentityServices, token: string | null | undefined): Identity {
+  return token ? identityOfToken(services, token, { keep: false }) : { session: null, user: null }
 }
 
 export function requestIp(req: IncomingMessage & { ip?: string }): string | null {

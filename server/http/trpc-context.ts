@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express'
-import { prefixCommunityOf } from '../http/community-prefix'
 import { requestIp, resolveSession } from '../people/auth/identity'
 import { serializeBlankSessionCookie } from '../people/auth/session'
 import type { AppServices } from '../services'
-import { createContextInner } from './context'
+import { createContextInner } from '../trpc/context'
+import { prefixCommunityOf } from './community-prefix'
 
 /** The tRPC context of an HTTP request: its session and member, for the API and for rendered pages. */
 export function requestContext(services: AppServices, req: Request, res: Response) {
