@@ -16,7 +16,7 @@
 
 import { resolve } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { openDatabase, runMigrations } from '../../server/db/client'
+import { type Database, openDatabase, runMigrations } from '../../server/db/client'
 import { communities } from '../../server/db/schema'
 import { API_COMPRESSION, compressBody } from '../../server/http/compress-whole-body'
 import { listListings } from '../../server/listings/catalog'
@@ -114,6 +114,133 @@ function directMedian(run: () => void, runs = 200) {
   return percentile(times, 50)
 }
 
+type Setup = {
+  db: Database
+  communityId: number
+  memberId: number
+  url: string
+  serverPid: number
+  /** The floor's CPU per request, measured before and after each case. */
+  floors: number[]
+  floorRun: () => Promise<{ cpuMs: number }>
+  fresh: (count: number) => (n: number) => Record<string, string>
+  /** The accept-encoding header ACCEPT_ENCODING asks for, or none. */
+  encoding: Record<string, string>
+  serverWrites: () => number
+  inspector: Awaited<ReturnType<typeof openInspector>>
+}
+
+/** One case: the direct query, the server's CPU on new sessions, the answer's own floor, and a profile. */
+async function measureCase(setup: Setup, name: string, input: ListingFilters) {
+  const { serverPid, floors, floorRun, fresh, encoding, serverWrites, inspector } = setup
+  const query = {
+    sort: 'recent' as const,
+    limit: 24,
+    ...input,
+    communityId: setup.communityId,
+    viewerId: setup.memberId,
+  }
+  const direct = directMedian(() => listListings(setup.db, query))
+  const target = listUrl(setup.url, input)
+  // The case's own code paths warm first.
+  await httpRun(target, serverPid, Math.min(REQUESTS, 500), fresh(Math.min(REQUESTS, 500)))
+  floors.push((await floorRun()).cpuMs)
+  const sessions = fresh(REQUESTS)
+  const writesBefore = serverWrites()
+  const measured = await httpRun(target, serverPid, REQUESTS, sessions)
+  const writes = serverWrites() - writesBefore
+  floors.push((await floorRun()).cpuMs)
+  // The same answer from a hand-written Express endpoint: what any server pays to send it.
+  const answer = await (
+    await fetch(target, { headers: { ...fresh(1)(0), 'accept-encoding': 'identity' } })
+  ).text()
+  const answerFloor = await startAnswerFloor(answer, API_COMPRESSION.gzipLevel)
+  let answerFloorMs: number
+  try {
+    await httpRun(answerFloor.url, answerFloor.pid, Math.min(REQUESTS, 500), encoding)
+    answerFloorMs = (await httpRun(answerFloor.url, answerFloor.pid, REQUESTS, encoding)).cpuMs
+  } finally {
+    await answerFloor.stop()
+  }
+  const cookies = fresh(REQUESTS)
+  const profile = await inspector.profile(async () => {
+    await httpRun(target, serverPid, REQUESTS, cookies)
+  }, PROFILE_INTERVAL_US)
+  return {
+    name,
+    direct,
+    cpuMs: measured.cpuMs,
+    writes,
+    answerFloorMs,
+    answerBytes: Buffer.byteLength(answer),
+    answerGzipBytes: compressBody(Buffer.from(answer), 'gzip', API_COMPRESSION).length,
+    ...profileByPart(profile, classify, PART.rest),
+  }
+}
+
+type Row = Awaited<ReturnType<typeof measureCase>>
+
+/** The table of parts per case, in ms and in floors, the top functions and the summary line. */
+function printRows(rows: Row[], floors: number[]) {
+  const floorCpuMs = Math.min(...floors)
+  process.stdout.write(
+    `\n\n${REQUESTS} requisições por caso, 32 clientes, cada requisição numa sessão nova do membro (nada da memória); ` +
+      `accept-encoding: ${ACCEPT_ENCODING ?? 'gzip, deflate (o padrão do fetch do Node)'}.\n` +
+      `piso (Express hello-world): CPU ${floorCpuMs.toFixed(3)} ms por requisição (o menor de ${floors.length} medições, ` +
+      `de ${floorCpuMs.toFixed(3)} a ${Math.max(...floors).toFixed(3)} ms).\n` +
+      `Cada parte: a sua fração das amostras do perfil (intervalo de ${PROFILE_INTERVAL_US} µs, a linha principal do Node) vezes a CPU\n` +
+      'do processo por requisição medida sem o perfil (/proc, todas as threads); entre parênteses, em pisos.\n' +
+      `"piso da resposta": um Express que responde a mesma resposta (JSON.stringify a cada requisição, gzip nível ` +
+      `${API_COMPRESSION.gzipLevel} se o cliente aceita), sem tRPC, sessão nem banco.\n\n`,
+  )
+  const width = 48
+  const cell = (ms: number) => `${ms.toFixed(3)} ms (${(ms / floorCpuMs).toFixed(1)}×)`.padStart(22)
+  const lines = [
+    `${'parte'.padEnd(width)} |${rows.map(({ name }) => ` ${name.padStart(22)} `).join('|')}`,
+    `${'-'.repeat(width)}-|${rows.map(() => '-'.repeat(24)).join('|')}`,
+  ]
+  for (const part of Object.values(PART)) {
+    lines.push(
+      `${part.padEnd(width)} |${rows
+        .map(({ parts, busyMs, cpuMs }) => ` ${cell(((parts.get(part) ?? 0) / busyMs) * cpuMs)} `)
+        .join('|')}`,
+    )
+  }
+  lines.push(
+    `${'-'.repeat(width)}-|${rows.map(() => '-'.repeat(24)).join('|')}`,
+    `${'total: CPU do servidor por requisição (/proc)'.padEnd(width)} |${rows.map(({ cpuMs }) => ` ${cell(cpuMs)} `).join('|')}`,
+    `${'com o perfil ligado, a linha principal'.padEnd(width)} |${rows.map(({ busyMs }) => ` ${cell(busyMs / REQUESTS)} `).join('|')}`,
+    `${'consulta direta, mediana (neste processo)'.padEnd(width)} |${rows.map(({ direct }) => ` ${cell(direct)} `).join('|')}`,
+    `${'além da consulta (total − consulta direta)'.padEnd(width)} |${rows.map(({ cpuMs, direct }) => ` ${cell(cpuMs - direct)} `).join('|')}`,
+    `${'sessões tocadas e usos registrados (escritas)'.padEnd(width)} |${rows.map(({ writes }) => ` ${String(writes).padStart(22)} `).join('|')}`,
+    `${'a resposta: bytes do JSON (com gzip)'.padEnd(width)} |${rows.map(({ answerBytes, answerGzipBytes }) => ` ${`${answerBytes} (${answerGzipBytes})`.padStart(22)} `).join('|')}`,
+    `${'a mesma resposta num Express (piso da resposta)'.padEnd(width)} |${rows.map(({ answerFloorMs }) => ` ${cell(answerFloorMs)} `).join('|')}`,
+    `${'além da consulta, fora a parte "a consulta"'.padEnd(width)} |${rows
+      .map(({ parts, busyMs, cpuMs }) => ` ${cell(cpuMs * (1 - (parts.get(PART.query) ?? 0) / busyMs))} `)
+      .join('|')}`,
+  )
+  process.stdout.write(`${lines.join('\n')}\n`)
+  if (TOP > 0) {
+    process.stdout.write(
+      `\nAs ${TOP} funções com mais tempo próprio em cada parte (ms por requisição, com o perfil):\n`,
+    )
+    for (const { name, topFunctions } of rows) {
+      process.stdout.write(`\n${name}\n`)
+      for (const part of Object.values(PART)) {
+        const top = topFunctions(part, TOP)
+        if (top.length === 0) continue
+        process.stdout.write(
+          `  ${part}: ${top.map(([fn, ms]) => `${fn} ${(ms / REQUESTS).toFixed(3)}`).join('; ')}\n`,
+        )
+      }
+    }
+  }
+  const worst = Math.max(...rows.map(({ cpuMs, direct }) => (cpuMs - direct) / floorCpuMs))
+  process.stdout.write(
+    `\nresumo: além da consulta ÷ piso, pior ${worst.toFixed(1)}× [meta ≤ 3×: ${worst <= 3 ? 'ok' : 'NÃO'}]\n`,
+  )
+}
+
 async function main() {
   process.stdout.write(
     `$ ${commandLine(['LISTINGS', 'REQUESTS', 'WARM_UP', 'ACCEPT_ENCODING', 'BENCH_DATA_DIR', 'SERVER_NODE_ARGS'])}\n`,
@@ -161,110 +288,25 @@ async function main() {
       fresh(WARM_UP_REQUESTS),
     )
     const floors: number[] = []
-    const rows = []
+    const setup: Setup = {
+      db,
+      communityId: community.id,
+      memberId,
+      url: server.url,
+      serverPid,
+      floors,
+      floorRun,
+      fresh,
+      encoding,
+      serverWrites,
+      inspector,
+    }
+    const rows: Row[] = []
     for (const { name, input } of CASES) {
-      const query = {
-        sort: 'recent' as const,
-        limit: 24,
-        ...input,
-        communityId: community.id,
-        viewerId: memberId,
-      }
-      const direct = directMedian(() => listListings(db, query))
-      const target = listUrl(server.url, input)
-      // The case's own code paths warm first.
-      await httpRun(target, serverPid, Math.min(REQUESTS, 500), fresh(Math.min(REQUESTS, 500)))
-      floors.push((await floorRun()).cpuMs)
-      const sessions = fresh(REQUESTS)
-      const writesBefore = serverWrites()
-      const measured = await httpRun(target, serverPid, REQUESTS, sessions)
-      const writes = serverWrites() - writesBefore
-      floors.push((await floorRun()).cpuMs)
-      // The same answer from a hand-written Express endpoint: what any server pays to send it.
-      const answer = await (
-        await fetch(target, { headers: { ...fresh(1)(0), 'accept-encoding': 'identity' } })
-      ).text()
-      const answerFloor = await startAnswerFloor(answer, API_COMPRESSION.gzipLevel)
-      let answerFloorMs: number
-      try {
-        await httpRun(answerFloor.url, answerFloor.pid, Math.min(REQUESTS, 500), encoding)
-        answerFloorMs = (await httpRun(answerFloor.url, answerFloor.pid, REQUESTS, encoding)).cpuMs
-      } finally {
-        await answerFloor.stop()
-      }
-      const cookies = fresh(REQUESTS)
-      const profile = await inspector.profile(async () => {
-        await httpRun(target, serverPid, REQUESTS, cookies)
-      }, PROFILE_INTERVAL_US)
-      rows.push({
-        name,
-        direct,
-        cpuMs: measured.cpuMs,
-        writes,
-        answerFloorMs,
-        answerBytes: Buffer.byteLength(answer),
-        answerGzipBytes: compressBody(Buffer.from(answer), 'gzip', API_COMPRESSION).length,
-        ...profileByPart(profile, classify, PART.rest),
-      })
+      rows.push(await measureCase(setup, name, input))
       process.stdout.write('.')
     }
-    const floorCpuMs = Math.min(...floors)
-    process.stdout.write(
-      `\n\n${REQUESTS} requisições por caso, 32 clientes, cada requisição numa sessão nova do membro (nada da memória); ` +
-        `accept-encoding: ${ACCEPT_ENCODING ?? 'gzip, deflate (o padrão do fetch do Node)'}.\n` +
-        `piso (Express hello-world): CPU ${floorCpuMs.toFixed(3)} ms por requisição (o menor de ${floors.length} medições, ` +
-        `de ${floorCpuMs.toFixed(3)} a ${Math.max(...floors).toFixed(3)} ms).\n` +
-        `Cada parte: a sua fração das amostras do perfil (intervalo de ${PROFILE_INTERVAL_US} µs, a linha principal do Node) vezes a CPU\n` +
-        'do processo por requisição medida sem o perfil (/proc, todas as threads); entre parênteses, em pisos.\n' +
-        `"piso da resposta": um Express que responde a mesma resposta (JSON.stringify a cada requisição, gzip nível ` +
-        `${API_COMPRESSION.gzipLevel} se o cliente aceita), sem tRPC, sessão nem banco.\n\n`,
-    )
-    const width = 48
-    const cell = (ms: number) => `${ms.toFixed(3)} ms (${(ms / floorCpuMs).toFixed(1)}×)`.padStart(22)
-    const lines = [
-      `${'parte'.padEnd(width)} |${rows.map(({ name }) => ` ${name.padStart(22)} `).join('|')}`,
-      `${'-'.repeat(width)}-|${rows.map(() => '-'.repeat(24)).join('|')}`,
-    ]
-    for (const part of Object.values(PART)) {
-      lines.push(
-        `${part.padEnd(width)} |${rows
-          .map(({ parts, busyMs, cpuMs }) => ` ${cell(((parts.get(part) ?? 0) / busyMs) * cpuMs)} `)
-          .join('|')}`,
-      )
-    }
-    lines.push(
-      `${'-'.repeat(width)}-|${rows.map(() => '-'.repeat(24)).join('|')}`,
-      `${'total: CPU do servidor por requisição (/proc)'.padEnd(width)} |${rows.map(({ cpuMs }) => ` ${cell(cpuMs)} `).join('|')}`,
-      `${'com o perfil ligado, a linha principal'.padEnd(width)} |${rows.map(({ busyMs }) => ` ${cell(busyMs / REQUESTS)} `).join('|')}`,
-      `${'consulta direta, mediana (neste processo)'.padEnd(width)} |${rows.map(({ direct }) => ` ${cell(direct)} `).join('|')}`,
-      `${'além da consulta (total − consulta direta)'.padEnd(width)} |${rows.map(({ cpuMs, direct }) => ` ${cell(cpuMs - direct)} `).join('|')}`,
-      `${'sessões tocadas e usos registrados (escritas)'.padEnd(width)} |${rows.map(({ writes }) => ` ${String(writes).padStart(22)} `).join('|')}`,
-      `${'a resposta: bytes do JSON (com gzip)'.padEnd(width)} |${rows.map(({ answerBytes, answerGzipBytes }) => ` ${`${answerBytes} (${answerGzipBytes})`.padStart(22)} `).join('|')}`,
-      `${'a mesma resposta num Express (piso da resposta)'.padEnd(width)} |${rows.map(({ answerFloorMs }) => ` ${cell(answerFloorMs)} `).join('|')}`,
-      `${'além da consulta, fora a parte "a consulta"'.padEnd(width)} |${rows
-        .map(({ parts, busyMs, cpuMs }) => ` ${cell(cpuMs * (1 - (parts.get(PART.query) ?? 0) / busyMs))} `)
-        .join('|')}`,
-    )
-    process.stdout.write(`${lines.join('\n')}\n`)
-    if (TOP > 0) {
-      process.stdout.write(
-        `\nAs ${TOP} funções com mais tempo próprio em cada parte (ms por requisição, com o perfil):\n`,
-      )
-      for (const { name, topFunctions } of rows) {
-        process.stdout.write(`\n${name}\n`)
-        for (const part of Object.values(PART)) {
-          const top = topFunctions(part, TOP)
-          if (top.length === 0) continue
-          process.stdout.write(
-            `  ${part}: ${top.map(([fn, ms]) => `${fn} ${(ms / REQUESTS).toFixed(3)}`).join('; ')}\n`,
-          )
-        }
-      }
-    }
-    const worst = Math.max(...rows.map(({ cpuMs, direct }) => (cpuMs - direct) / floorCpuMs))
-    process.stdout.write(
-      `\nresumo: além da consulta ÷ piso, pior ${worst.toFixed(1)}× [meta ≤ 3×: ${worst <= 3 ? 'ok' : 'NÃO'}]\n`,
-    )
+    printRows(rows, floors)
   } finally {
     inspector.close()
     db.$client.close()
