@@ -5,11 +5,11 @@
  * then the page's main-thread tasks longer than `LONG_MS`, wall beside CPU. Lighthouse's simulation
  * multiplies each observed task's wall time by its CPU slowdown (4 on its phone), so a task that waited
  * for a core counts as if it had worked all along.
- * Usage: npx tsx scripts/trace-cpu.ts run-0.trace.json (WINDOW_MS, 3000 by default; LONG_MS, 8).
+ * Usage: npx tsx scripts/bench/trace-cpu.ts run-0.trace.json (WINDOW_MS, 3000 by default; LONG_MS, 8).
  */
 
 import { readFileSync } from 'node:fs'
-import { runMain } from './lib/run-main'
+import { runMain } from '../lib/run-main'
 
 const WINDOW_MS = Number(process.env.WINDOW_MS ?? 3_000)
 const LONG_MS = Number(process.env.LONG_MS ?? 8)
@@ -32,7 +32,7 @@ const ms = (microseconds: number) => microseconds / 1000
 
 async function main() {
   const file = process.argv[2]
-  if (!file) throw new Error('uso: npx tsx scripts/trace-cpu.ts <arquivo .trace.json do Lighthouse>')
+  if (!file) throw new Error('uso: npx tsx scripts/bench/trace-cpu.ts <arquivo .trace.json do Lighthouse>')
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as TraceEvent[] | { traceEvents: TraceEvent[] }
   const events = Array.isArray(parsed) ? parsed : parsed.traceEvents
   const navigation = events.find(
@@ -63,7 +63,7 @@ async function main() {
     thread.cpuMs += ms(task.tdur ?? 0)
     threads.set(threadOf(task), thread)
   }
-  process.stdout.write(`$ npx tsx scripts/trace-cpu.ts ${file}\n`)
+  process.stdout.write(`$ npx tsx scripts/bench/trace-cpu.ts ${file}\n`)
   process.stdout.write(
     `Primeiros ${WINDOW_MS} ms depois da navegação, por thread (as que mais usaram CPU):\n`,
   )

@@ -21,13 +21,13 @@ import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import sharp from 'sharp'
 import WebSocket from 'ws'
-import { openDatabase, runMigrations } from '../server/db/client'
-import { createConversation, createStudent } from '../server/db/factories'
-import { createSession } from '../server/people/auth/session'
-import { type BuiltServer, freePort, seedDemo, startBuiltServer } from './lib/built-server'
-import { type Floor, startHelloWorld, startWsEcho } from './lib/floors'
-import { cpuTimeMs, percentile, rssKiB } from './lib/measure'
-import { commandLine, listingsText } from './lib/run-info'
+import { openDatabase, runMigrations } from '../../server/db/client'
+import { createConversation, createStudent } from '../../server/db/factories'
+import { createSession } from '../../server/people/auth/session'
+import { type BuiltServer, freePort, seedDemo, startBuiltServer } from '../lib/built-server'
+import { type Floor, startHelloWorld, startWsEcho } from '../lib/floors'
+import { cpuTimeMs, percentile, rssKiB } from '../lib/measure'
+import { commandLine, listingsText } from '../lib/run-info'
 
 const STUDENTS = Number(process.env.STUDENTS ?? 200)
 const DURATION_S = Number(process.env.DURATION ?? 60)
@@ -281,6 +281,25 @@ const totals = (pass: Pass) => {
   return { requests, errors }
 }
 
+/** Each action's latencies under load beside the floor's for the same action. */
+function printActions({ latencies, errors }: Pass, floor: Pass) {
+  process.stdout.write(
+    'ação       pedidos  erros    p50 ms   p95 ms   p99 ms | piso p95  piso p99 | p95 ÷ piso  p99 ÷ piso\n',
+  )
+  const ratio = (value: number, floorValue: number) =>
+    floorValue > 0 && value > 0 ? `${(value / floorValue).toFixed(1)}×` : '—'
+  for (const action of ACTIONS) {
+    const sorted = latencies.get(action) ?? []
+    const floorSorted = floor.latencies.get(action) ?? []
+    const [p95, p99] = [percentile(sorted, 95), percentile(sorted, 99)]
+    const [floorP95, floorP99] = [percentile(floorSorted, 95), percentile(floorSorted, 99)]
+    process.stdout.write(
+      `${action.padEnd(10)} ${String(sorted.length).padStart(7)} ${String(errors.get(action)).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${p95.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)} |` +
+        ` ${floorP95.toFixed(1).padStart(8)} ${floorP99.toFixed(1).padStart(9)} | ${ratio(p95, floorP95).padStart(10)} ${ratio(p99, floorP99).padStart(11)}\n`,
+    )
+  }
+}
+
 async function main() {
   process.stdout.write(`$ ${commandLine(['STUDENTS', 'DURATION', 'SERVER_NODE_ARGS'])}\n`)
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-load-'))
@@ -321,7 +340,7 @@ async function main() {
       peakRss = Math.max(peakRss, rssKiB(pid) / 1024)
     }, 500)
     const pass = await drive(members, actions(port, listingIds))
-    const { elapsed, latencies, errors, errorStatuses } = pass
+    const { elapsed, errorStatuses } = pass
     clearInterval(rssTimer)
     const cpu = cpuTimeMs(pid) / 1000 - cpuBefore
     const rssEnd = rssKiB(pid) / 1024
@@ -331,21 +350,7 @@ async function main() {
     process.stdout.write(
       `\n${STUDENTS} estudantes por ${elapsed.toFixed(1)} s, servidor em 127.0.0.1 (pid ${pid})\n`,
     )
-    process.stdout.write(
-      'ação       pedidos  erros    p50 ms   p95 ms   p99 ms | piso p95  piso p99 | p95 ÷ piso  p99 ÷ piso\n',
-    )
-    const ratio = (value: number, floorValue: number) =>
-      floorValue > 0 && value > 0 ? `${(value / floorValue).toFixed(1)}×` : '—'
-    for (const action of ACTIONS) {
-      const sorted = latencies.get(action) ?? []
-      const floorSorted = floor.latencies.get(action) ?? []
-      const [p95, p99] = [percentile(sorted, 95), percentile(sorted, 99)]
-      const [floorP95, floorP99] = [percentile(floorSorted, 95), percentile(floorSorted, 99)]
-      process.stdout.write(
-        `${action.padEnd(10)} ${String(sorted.length).padStart(7)} ${String(errors.get(action)).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${p95.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)} |` +
-          ` ${floorP95.toFixed(1).padStart(8)} ${floorP99.toFixed(1).padStart(9)} | ${ratio(p95, floorP95).padStart(10)} ${ratio(p99, floorP99).padStart(11)}\n`,
-      )
-    }
+    printActions(pass, floor)
     const { requests: total, errors: totalErrors } = totals(pass)
     process.stdout.write(
       `total      ${String(total).padStart(7)} ${String(totalErrors).padStart(6)}   (${(total / elapsed).toFixed(0)} ações/s)\n`,

@@ -19,14 +19,15 @@ import { join, resolve } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { eq } from 'drizzle-orm'
 import WebSocket from 'ws'
-import { openDatabase, runMigrations } from '../server/db/client'
-import { communities, conversations, profiles, users } from '../server/db/schema'
-import { seedBase } from '../server/db/seed'
-import { createSession } from '../server/people/auth/session'
-import { freePort, startBuiltServer } from './lib/built-server'
-import { startWsEcho } from './lib/floors'
-import { memoryAfterGc, percentile } from './lib/measure'
-import { commandLine } from './lib/run-info'
+import { openDatabase, runMigrations } from '../../server/db/client'
+import { communities, conversations, profiles, users } from '../../server/db/schema'
+import { seedBase } from '../../server/db/seed'
+import { createSession } from '../../server/people/auth/session'
+import { freePort, startBuiltServer } from '../lib/built-server'
+import { startWsEcho } from '../lib/floors'
+import { memoryAfterGc, percentile } from '../lib/measure'
+import { commandLine } from '../lib/run-info'
+import { runMain } from '../lib/run-main'
 
 const SCENARIOS = (process.env.CONNECTIONS ?? '100,2000,10000').split(',').map(Number)
 /** Messages each member sends in the throughput burst; below the per-member send limit (20 per 10 s). */
@@ -362,30 +363,11 @@ function sqliteFloor() {
   }
 }
 
-ensureFileLimit()
-process.stdout.write(
-  `$ ${commandLine(['CONNECTIONS', 'MESSAGES', 'REDIS_URL', 'SERVER_NODE_ARGS'])}\n` +
-    `dados: só a semente base (comunidade Univille, nenhum anúncio) e, em cada cenário, um banco novo com tantos membros\n` +
-    `quantas conexões, em pares, uma conversa por par; barramento ${process.env.REDIS_URL ? 'no Redis (REDIS_URL)' : 'no processo (sem REDIS_URL)'}.\n`,
-)
-const { perSecond: insertsPerSecond, commitP99, commitMax } = sqliteFloor()
-process.stdout.write(
-  'Pares de membros; envio pela WebSocket de quem envia, entrega pela assinatura WebSocket do outro lado.\n' +
-    `Latência: 1.000 mensagens a 100/s com todas as conexões abertas. Vazão: até ${BURST_SENDERS} membros enviam ${MESSAGES} de uma vez.\n` +
-    `Pisos no mesmo minuto: eco de \`ws\` puro (ida e volta por segundo, memória por conexão parada, p99 da ida e volta\n` +
-    `de 1.000 mensagens a 100/s com as conexões abertas) e SQLite puro\n` +
-    `com synchronous=FULL, um commit por inserção: ${insertsPerSecond.toFixed(0)} inserções/s, ` +
-    `commit p99 ${commitP99.toFixed(1)} ms, o mais longo ${commitMax.toFixed(1)} ms.\n` +
-    'Memória: residente (e, entre parênteses, só o heap do JavaScript) depois de uma coleta de lixo completa.\n' +
-    'Laço do cliente: atraso do laço de eventos do próprio benchmark (p99 / máximo) durante a rodada de latência.\n\n' +
-    'conexões | entregues      | latência mediana | latência p99 | laço do cliente | mensagens/s (vazão) | memória/conexão (heap) | ws puro: ida e volta/s | ws puro: memória/conexão (heap) | ws puro: p99 | carga\n' +
-    '---------|----------------|------------------|--------------|-----------------|---------------------|------------------------|------------------------|---------------------------------|--------------|------\n',
-)
-const results = []
-for (const connections of SCENARIOS) {
-  const result = await runScenario(connections)
-  const floor = await wsFloor(connections)
-  results.push({ ...result, floor })
+type Result = Awaited<ReturnType<typeof runScenario>> & { floor: Awaited<ReturnType<typeof wsFloor>> }
+
+/** One scenario's line of the table. */
+function printRow(result: Result) {
+  const { floor } = result
   process.stdout.write(
     [
       String(result.connections).padStart(8),
@@ -402,16 +384,51 @@ for (const connections of SCENARIOS) {
     ].join(' | '),
   )
 }
-const verdict = (ok: boolean) => (ok ? 'ok' : 'NÃO')
-const summary = results.map((r) => {
-  const targets = r.connections === 2000
-  return (
-    `${r.connections} conexões: p99 ${r.p99.toFixed(1)} ms (${(r.p99 / r.floor.p99).toFixed(1)}× o ws puro; laço do cliente atrasou até ${r.clientLoopMax.toFixed(0)} ms)${targets ? ` [meta ≤ 20 ms: ${verdict(r.p99 <= 20)}]` : ''}, ` +
-    `${r.kibPerConnection.toFixed(1)} KiB/conexão, heap ${r.heapKibPerConnection.toFixed(1)} KiB (${(r.kibPerConnection / r.floor.kibPerConnection).toFixed(1)}× o ws puro)` +
-    `${targets ? ` [meta ≤ 20 KiB: ${verdict(r.kibPerConnection <= 20)}]` : ''}, ` +
-    `vazão ${r.perSecond.toFixed(0)} msg/s (${(r.perSecond / insertsPerSecond).toFixed(1)}× o SQLite de um commit por inserção)` +
-    `${targets ? ` [meta ≥ 1000: ${verdict(r.perSecond >= 1000)}]` : ''}` +
-    `${r.delivered < r.expected ? `, ${r.expected - r.delivered} NÃO entregues` : ''}`
+
+/** The summary line: each scenario against the ws and SQLite floors, the targets read at 2,000 connections. */
+function printSummary(results: Result[], insertsPerSecond: number) {
+  const verdict = (ok: boolean) => (ok ? 'ok' : 'NÃO')
+  const summary = results.map((r) => {
+    const targets = r.connections === 2000
+    return (
+      `${r.connections} conexões: p99 ${r.p99.toFixed(1)} ms (${(r.p99 / r.floor.p99).toFixed(1)}× o ws puro; laço do cliente atrasou até ${r.clientLoopMax.toFixed(0)} ms)${targets ? ` [meta ≤ 20 ms: ${verdict(r.p99 <= 20)}]` : ''}, ` +
+      `${r.kibPerConnection.toFixed(1)} KiB/conexão, heap ${r.heapKibPerConnection.toFixed(1)} KiB (${(r.kibPerConnection / r.floor.kibPerConnection).toFixed(1)}× o ws puro)` +
+      `${targets ? ` [meta ≤ 20 KiB: ${verdict(r.kibPerConnection <= 20)}]` : ''}, ` +
+      `vazão ${r.perSecond.toFixed(0)} msg/s (${(r.perSecond / insertsPerSecond).toFixed(1)}× o SQLite de um commit por inserção)` +
+      `${targets ? ` [meta ≥ 1000: ${verdict(r.perSecond >= 1000)}]` : ''}` +
+      `${r.delivered < r.expected ? `, ${r.expected - r.delivered} NÃO entregues` : ''}`
+    )
+  })
+  process.stdout.write(`\nresumo: ${summary.join('; ')}\n`)
+}
+
+async function main() {
+  ensureFileLimit()
+  process.stdout.write(
+    `$ ${commandLine(['CONNECTIONS', 'MESSAGES', 'REDIS_URL', 'SERVER_NODE_ARGS'])}\n` +
+      `dados: só a semente base (comunidade Univille, nenhum anúncio) e, em cada cenário, um banco novo com tantos membros\n` +
+      `quantas conexões, em pares, uma conversa por par; barramento ${process.env.REDIS_URL ? 'no Redis (REDIS_URL)' : 'no processo (sem REDIS_URL)'}.\n`,
   )
-})
-process.stdout.write(`\nresumo: ${summary.join('; ')}\n`)
+  const { perSecond: insertsPerSecond, commitP99, commitMax } = sqliteFloor()
+  process.stdout.write(
+    'Pares de membros; envio pela WebSocket de quem envia, entrega pela assinatura WebSocket do outro lado.\n' +
+      `Latência: 1.000 mensagens a 100/s com todas as conexões abertas. Vazão: até ${BURST_SENDERS} membros enviam ${MESSAGES} de uma vez.\n` +
+      `Pisos no mesmo minuto: eco de \`ws\` puro (ida e volta por segundo, memória por conexão parada, p99 da ida e volta\n` +
+      `de 1.000 mensagens a 100/s com as conexões abertas) e SQLite puro\n` +
+      `com synchronous=FULL, um commit por inserção: ${insertsPerSecond.toFixed(0)} inserções/s, ` +
+      `commit p99 ${commitP99.toFixed(1)} ms, o mais longo ${commitMax.toFixed(1)} ms.\n` +
+      'Memória: residente (e, entre parênteses, só o heap do JavaScript) depois de uma coleta de lixo completa.\n' +
+      'Laço do cliente: atraso do laço de eventos do próprio benchmark (p99 / máximo) durante a rodada de latência.\n\n' +
+      'conexões | entregues      | latência mediana | latência p99 | laço do cliente | mensagens/s (vazão) | memória/conexão (heap) | ws puro: ida e volta/s | ws puro: memória/conexão (heap) | ws puro: p99 | carga\n' +
+      '---------|----------------|------------------|--------------|-----------------|---------------------|------------------------|------------------------|---------------------------------|--------------|------\n',
+  )
+  const results: Result[] = []
+  for (const connections of SCENARIOS) {
+    const result = { ...(await runScenario(connections)), floor: await wsFloor(connections) }
+    results.push(result)
+    printRow(result)
+  }
+  printSummary(results, insertsPerSecond)
+}
+
+runMain(main)

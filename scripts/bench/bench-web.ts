@@ -15,13 +15,13 @@ import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { type Browser, chromium } from 'playwright-core'
-import { seedDemo, startBuiltServer } from './lib/built-server'
-import { CHROMIUM_FLAGS } from './lib/chromium'
-import { cookieHeader, DEMO_MEMBER, signInDemoMember, trpcQuery } from './lib/demo-member'
-import { firstLoadBytes, readManifest } from './lib/first-load'
-import { type Floor, startHelloWorld } from './lib/floors'
-import { commandLine, listingsText } from './lib/run-info'
-import { runMain } from './lib/run-main'
+import { seedDemo, startBuiltServer } from '../lib/built-server'
+import { CHROMIUM_FLAGS } from '../lib/chromium'
+import { cookieHeader, DEMO_MEMBER, signInDemoMember, trpcQuery } from '../lib/demo-member'
+import { firstLoadBytes, readManifest } from '../lib/first-load'
+import { type Floor, startHelloWorld } from '../lib/floors'
+import { commandLine, listingsText } from '../lib/run-info'
+import { runMain } from '../lib/run-main'
 
 const RUNS = Number(process.env.RUNS ?? 3)
 const THROTTLING = process.env.THROTTLING === 'devtools' ? 'devtools' : 'simulate'
@@ -132,6 +132,71 @@ async function firstRequestMs(url: string): Promise<number> {
   return performance.now() - started
 }
 
+/** The pages measured: the visitor's, an event and, signed in, the portal and a listing. */
+async function pagesToMeasure(url: string, cookie: string): Promise<Page[]> {
+  const events = await trpcQuery<{ id: number }[]>(url, 'events.list', { communitySlug: 'univille' })
+  const listings = await trpcQuery<{ items: { id: number }[] }>(
+    url,
+    'listings.list',
+    { communitySlug: 'univille', sort: 'recent' },
+    cookie,
+  )
+  const eventId = events[0]?.id
+  const listingId = listings.items[0]?.id
+  if (!eventId || !listingId) throw new Error('a demonstração não tem evento ou anúncio')
+
+  return [
+    { name: '/', path: '/', page: 'pages/home/home-page.tsx', budgetKb: 100 },
+    { name: '/univille', path: '/univille', page: 'pages/info/community-home-page.tsx', budgetKb: 100 },
+    {
+      name: '/univille/portal',
+      path: '/univille/portal',
+      page: 'pages/portal/portal-page.tsx',
+      budgetKb: 130,
+    },
+    { name: '/univille/eventos', path: '/univille/eventos', page: 'pages/events/events-page.tsx' },
+    { name: 'evento', path: `/univille/evento/${eventId}`, page: 'pages/events/event-page.tsx' },
+    { name: '/univille/faq', path: '/univille/faq', page: 'pages/info/faq-page.tsx' },
+    {
+      name: 'portal (membro)',
+      path: '/univille/portal',
+      page: 'pages/portal/portal-page.tsx',
+      signedIn: true,
+    },
+    {
+      name: 'anúncio (membro)',
+      path: `/univille/produto/${listingId}`,
+      page: 'pages/listing/listing-page.tsx',
+      signedIn: true,
+    },
+  ]
+}
+
+type Measured = { page: Page; row: Sample; loadedKb: number; firstLoadKb?: number }
+
+/** The table of medians beside the floor, and the targets missed. */
+function printResults(measured: Measured[], misses: string[]) {
+  const floorLcpMs = measured[0]?.row.lcpMs ?? Number.NaN
+  const rows = measured.map(({ page, row, loadedKb, firstLoadKb }) => {
+    const firstLoad =
+      firstLoadKb === undefined
+        ? '—'
+        : `${firstLoadKb.toFixed(1)} KB${page.budgetKb ? ` (limite ${page.budgetKb})` : ''}`
+    return `| ${page.name} | ${row.performance} | ${(row.lcpMs / 1000).toFixed(1)} s | ${(row.lcpMs / floorLcpMs).toFixed(1)}× | ${row.cls.toFixed(2)} | ${Math.round(row.tbtMs)} ms | ${Math.round(row.scriptKb)} KB | ${loadedKb.toFixed(1)} KB | ${firstLoad} |`
+  })
+  process.stdout.write(
+    `\nMediana de ${RUNS} execuções do Lighthouse (celular: 4G lento, CPU 4× mais lenta; ${THROTTLING === 'devtools' ? 'aplicadas de fato ao carregar' : 'simuladas a partir de um carregamento rápido'})\n\n` +
+      '| página | desempenho | LCP | LCP ÷ piso | CLS | TBT | JS transferido | JS até a rede parar (sem service worker) | JS inicial (brotli, manifesto) |\n' +
+      '|---|---|---|---|---|---|---|---|---|\n' +
+      `${rows.join('\n')}\n\n`,
+  )
+  process.stdout.write(
+    misses.length === 0
+      ? `Metas atingidas: desempenho ≥ ${TARGETS.performance}, LCP ≤ 2,0 s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms e JS inicial dentro do limite em todas as páginas.\n`
+      : `Metas não atingidas (${misses.length}): ${misses.join('; ')}\n`,
+  )
+}
+
 async function main() {
   process.stdout.write(`$ ${commandLine(['RUNS', 'THROTTLING', 'CHROMIUM', 'SERVER_NODE_ARGS'])}\n`)
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-web-'))
@@ -159,45 +224,9 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
   try {
     const cookie = cookieHeader(await signInDemoMember(server.url))
-    const events = await trpcQuery<{ id: number }[]>(server.url, 'events.list', { communitySlug: 'univille' })
-    const listings = await trpcQuery<{ items: { id: number }[] }>(
-      server.url,
-      'listings.list',
-      { communitySlug: 'univille', sort: 'recent' },
-      cookie,
-    )
-    const eventId = events[0]?.id
-    const listingId = listings.items[0]?.id
-    if (!eventId || !listingId) throw new Error('a demonstração não tem evento ou anúncio')
-
-    const pages: Page[] = [
-      { name: '/', path: '/', page: 'pages/home/home-page.tsx', budgetKb: 100 },
-      { name: '/univille', path: '/univille', page: 'pages/info/community-home-page.tsx', budgetKb: 100 },
-      {
-        name: '/univille/portal',
-        path: '/univille/portal',
-        page: 'pages/portal/portal-page.tsx',
-        budgetKb: 130,
-      },
-      { name: '/univille/eventos', path: '/univille/eventos', page: 'pages/events/events-page.tsx' },
-      { name: 'evento', path: `/univille/evento/${eventId}`, page: 'pages/events/event-page.tsx' },
-      { name: '/univille/faq', path: '/univille/faq', page: 'pages/info/faq-page.tsx' },
-      {
-        name: 'portal (membro)',
-        path: '/univille/portal',
-        page: 'pages/portal/portal-page.tsx',
-        signedIn: true,
-      },
-      {
-        name: 'anúncio (membro)',
-        path: `/univille/produto/${listingId}`,
-        page: 'pages/listing/listing-page.tsx',
-        signedIn: true,
-      },
-    ]
-
+    const pages = await pagesToMeasure(server.url, cookie)
     const manifest = readManifest()
-    const measured: { page: Page; row: Sample; loadedKb: number; firstLoadKb?: number }[] = []
+    const measured: Measured[] = []
     const misses: string[] = []
     const floorPage: Page = {
       name: 'piso: página estática (Express hello-world)',
@@ -231,25 +260,7 @@ async function main() {
       if (page.budgetKb && firstLoadKb !== undefined && firstLoadKb > page.budgetKb)
         misses.push(`${page.name} JS inicial ${firstLoadKb.toFixed(1)} KB`)
     }
-    const floorLcpMs = measured[0]?.row.lcpMs ?? Number.NaN
-    const rows = measured.map(({ page, row, loadedKb, firstLoadKb }) => {
-      const firstLoad =
-        firstLoadKb === undefined
-          ? '—'
-          : `${firstLoadKb.toFixed(1)} KB${page.budgetKb ? ` (limite ${page.budgetKb})` : ''}`
-      return `| ${page.name} | ${row.performance} | ${(row.lcpMs / 1000).toFixed(1)} s | ${(row.lcpMs / floorLcpMs).toFixed(1)}× | ${row.cls.toFixed(2)} | ${Math.round(row.tbtMs)} ms | ${Math.round(row.scriptKb)} KB | ${loadedKb.toFixed(1)} KB | ${firstLoad} |`
-    })
-    process.stdout.write(
-      `\nMediana de ${RUNS} execuções do Lighthouse (celular: 4G lento, CPU 4× mais lenta; ${THROTTLING === 'devtools' ? 'aplicadas de fato ao carregar' : 'simuladas a partir de um carregamento rápido'})\n\n` +
-        '| página | desempenho | LCP | LCP ÷ piso | CLS | TBT | JS transferido | JS até a rede parar (sem service worker) | JS inicial (brotli, manifesto) |\n' +
-        '|---|---|---|---|---|---|---|---|---|\n' +
-        `${rows.join('\n')}\n\n`,
-    )
-    process.stdout.write(
-      misses.length === 0
-        ? `Metas atingidas: desempenho ≥ ${TARGETS.performance}, LCP ≤ 2,0 s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms e JS inicial dentro do limite em todas as páginas.\n`
-        : `Metas não atingidas (${misses.length}): ${misses.join('; ')}\n`,
-    )
+    printResults(measured, misses)
   } finally {
     await browser.close()
     await chrome.kill()
