@@ -6,7 +6,13 @@ import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
+import { lazyPage } from '@/lib/lazy-page'
 import { usePageTitle } from '@/lib/use-page-title'
+
+// Members with a course only: its code stays out of a visitor's first download.
+const MyCourseShelf = lazyPage('features/listings/my-course-shelf.tsx', () =>
+  import('@/features/listings/my-course-shelf').then((module) => ({ default: module.MyCourseShelf })),
+)
 
 type Shortcut = { href: string; icon: LucideIcon; title: string; text: string }
 
@@ -33,7 +39,9 @@ const shortcuts: Shortcut[] = [
 
 export function CommunityHomePage() {
   const { community } = useCommunity()
-  const signedIn = useViewer().viewer !== null
+  const { viewer } = useViewer()
+  const signedIn = viewer !== null
+  const withCourse = Boolean(viewer?.approved && viewer.emailVerified && viewer.courseId)
   usePageTitle(community ? community.name : 'Início')
 
   return (
@@ -108,6 +116,8 @@ export function CommunityHomePage() {
           })}
         </ul>
       </nav>
+
+      {withCourse ? <MyCourseShelf className="mt-10" /> : null}
 
       <LabelledSection
         id="inicio-cadastro"

@@ -5,6 +5,7 @@ import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { countLabel } from '@/features/listings/count-label'
+import { CourseFilter } from '@/features/listings/course-filter'
 import { ConditionSelect, SortSelect, SubcategoryChips } from '@/features/listings/listing-filters'
 import { ListingSearchForm } from '@/features/listings/listing-search-form'
 import {
@@ -27,6 +28,11 @@ import { cn } from '@/lib/utils'
 // Members only: its cards' code stays out of a visitor's first download (still rendered by the server).
 const WantedTeaser = lazyPage('features/wanted/wanted-teaser.tsx', () =>
   import('@/features/wanted/wanted-teaser').then((module) => ({ default: module.WantedTeaser })),
+)
+
+// Members with a course only: its code stays out of a visitor's first download.
+const MyCourseShelf = lazyPage('features/listings/my-course-shelf.tsx', () =>
+  import('@/features/listings/my-course-shelf').then((module) => ({ default: module.MyCourseShelf })),
 )
 
 type MainCategory = RouterOutputs['listings']['categories'][number]
@@ -57,6 +63,8 @@ export function PortalPage() {
     communitySlug ? { communitySlug } : undefined,
     SLOW_CHANGING,
   )
+
+  const courses = trpc.courses.list.useQuery(communitySlug ? { communitySlug } : undefined, SLOW_CHANGING)
 
   const selected = filters.category
   const selectedCategory = categories.data?.find((main) => main.slug === selected)
@@ -130,6 +138,8 @@ export function PortalPage() {
         ) : null}
       </LabelledSection>
 
+      {isMember && viewer.courseId ? <MyCourseShelf /> : null}
+
       {isMember ? <WantedTeaser /> : null}
 
       <section aria-labelledby="portal-produtos" className="grid gap-4">
@@ -158,6 +168,16 @@ export function PortalPage() {
             ) : null}
           </div>
         </div>
+        {courses.data && courses.data.length > 0 ? (
+          <CourseFilter
+            courses={courses.data}
+            course={filters.course}
+            discipline={filters.discipline}
+            myCourseId={isMember ? viewer.courseId : null}
+            hrefOf={filtersHref}
+            onChange={setFilters}
+          />
+        ) : null}
         <ListingsFeedView
           feed={feed}
           columns="four"
