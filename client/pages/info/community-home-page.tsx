@@ -39,9 +39,7 @@ const shortcuts: Shortcut[] = [
 
 export function CommunityHomePage() {
   const { community } = useCommunity()
-  const { viewer } = useViewer()
-  const signedIn = viewer !== null
-  const withCourse = Boolean(viewer?.approved && viewer.emailVerified && viewer.courseId)
+  const signedIn = useViewer().viewer !== null
   usePageTitle(community ? community.name : 'Início')
 
   return (
@@ -117,7 +115,7 @@ export function CommunityHomePage() {
         </ul>
       </nav>
 
-      {withCourse ? <MyCourseShelf className="mt-10" /> : null}
+      {signedIn ? <MyCourseShelf className="mt-10" /> : null}
 
       <LabelledSection
         id="inicio-cadastro"
