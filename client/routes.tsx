@@ -54,6 +54,7 @@ const AdminMeetingSpotsPage = page('admin/meeting-spots-page')
 const AdminModerationLogPage = page('admin/moderation-log-page')
 const AdminReportsPage = page('admin/reports-page')
 const AdminIntegrityPage = page('admin/integrity-page')
+const AdminCoursesPage = page('admin/courses-page')
 const EventsPage = page('events/events-page')
 const EventPage = page('events/event-page')
 const EventFormPage = page('events/event-form-page')
@@ -137,6 +138,7 @@ const sharedRoutes: ClientRoute[] = [
   { path: '/admin/moderacao', page: AdminModerationLogPage, access: 'moderator' },
   { path: '/admin/denuncias', page: AdminReportsPage, access: 'moderator' },
   { path: '/admin/integridade', page: AdminIntegrityPage, access: 'admin' },
+  { path: '/admin/cursos', page: AdminCoursesPage, access: 'admin' },
 ]
 
 /** Routes at the root: `/` is the listing's landing page. */

@@ -4,11 +4,18 @@
  */
 import { join, resolve } from 'node:path'
 import { and, eq } from 'drizzle-orm'
+import { matchLegacyCourses } from '../server/courses/legacy'
 import { openDatabase, runMigrations } from '../server/db/client'
-import { createEvent, createListing, createStudent } from '../server/db/factories'
+import {
+  createCourseWithDisciplines,
+  createEvent,
+  createListing,
+  createStudent,
+} from '../server/db/factories'
 import {
   advertisements,
   communities,
+  courses,
   events,
   listings,
   mainCategories,
@@ -23,6 +30,42 @@ import { storeImage } from '../server/uploads/store-image'
 import { loadEnv } from '../src/env'
 
 const DEMO_PASSWORD = 'vupt-demo-123'
+
+/**
+ * A short example of a course list, marked as an example (Admin → Cursos says so): the real one is the
+ * university's, imported by its administrators. Seeded only where the community has no list yet.
+ */
+const EXAMPLE_COURSES: { name: string; disciplines: { name: string; code: string }[] }[] = [
+  {
+    name: 'Design',
+    disciplines: [
+      { name: 'Desenho de Observação', code: 'DES101' },
+      { name: 'Tipografia', code: 'DES204' },
+    ],
+  },
+  {
+    name: 'Engenharia de Software',
+    disciplines: [
+      { name: 'Cálculo I', code: 'MAT101' },
+      { name: 'Algoritmos e Programação', code: 'ESW102' },
+    ],
+  },
+  {
+    name: 'Engenharia Mecânica',
+    disciplines: [
+      { name: 'Cálculo I', code: 'MAT101' },
+      { name: 'Desenho Técnico', code: 'EMC110' },
+    ],
+  },
+  {
+    name: 'Letras',
+    disciplines: [
+      { name: 'Teoria Literária', code: 'LET120' },
+      { name: 'Linguística I', code: 'LET101' },
+    ],
+  },
+  { name: 'Publicidade e Propaganda', disciplines: [{ name: 'Fotografia Publicitária', code: 'PUB210' }] },
+]
 
 const STUDENTS = [
   { username: 'marina_arts', fullName: 'Marina Costa', course: 'Design' },
@@ -243,6 +286,20 @@ async function main() {
       ).id
     userIds.set(student.username, id)
   }
+
+  // The example list, and the students' written courses tied to it.
+  const hasList = db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.communityId, community.id))
+    .get()
+  if (!hasList) {
+    for (const course of EXAMPLE_COURSES) {
+      const { id } = createCourseWithDisciplines(db, community.id, course.name, course.disciplines)
+      db.update(courses).set({ example: true }).where(eq(courses.id, id)).run()
+    }
+  }
+  matchLegacyCourses(db, community.id)
 
   let createdListings = 0
   for (const listing of LISTINGS) {

@@ -51,6 +51,7 @@ export const CLIENT_ROUTES = [
   '/admin/moderacao',
   '/admin/denuncias',
   '/admin/integridade',
+  '/admin/cursos',
 ] as const
 
 export type ClientRoutePattern = (typeof CLIENT_ROUTES)[number]
@@ -137,5 +138,6 @@ export const routes = {
     moderationLog: route('/admin/moderacao'),
     reports: route('/admin/denuncias'),
     integrity: route('/admin/integridade'),
+    courses: route('/admin/cursos'),
   },
 } as const

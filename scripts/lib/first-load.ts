@@ -17,7 +17,7 @@ export const CLIENT_DIST = 'dist/client'
  */
 export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = {
   'pages/home/home-page.tsx': 98.9,
-  'pages/info/community-home-page.tsx': 98.4,
+  'pages/info/community-home-page.tsx': 98.5,
   'pages/portal/portal-page.tsx': 110,
   'pages/listings/category-page.tsx': 118.6,
   'pages/listing/listing-page.tsx': 120.2,

@@ -44,6 +44,16 @@ export function listCourses(db: Database, communityId: number) {
   }))
 }
 
+/** The courses the demo seeded as an example, for the admin's list to label. */
+export function exampleCourseIds(db: Database, communityId: number): Set<number> {
+  const rows = db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.communityId, communityId), eq(courses.example, true)))
+    .all()
+  return new Set(rows.map((row) => row.id))
+}
+
 /** The course, if it is the community's. */
 export function courseOf(db: Database, communityId: number, id: number) {
   return db

@@ -318,6 +318,8 @@ export const courses = sqliteTable(
     name: text('name').notNull(),
     /** The name lower case and without accents: two courses never differ only by those. */
     foldedName: text('folded_name').notNull(),
+    /** Seeded by the demo as an example; Admin → Cursos labels it so nobody takes it for the real list. */
+    example: integer('example', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('courses_community_name_idx').on(t.communityId, t.foldedName)],

@@ -4,8 +4,7 @@ import { WANTED_OPEN_MAX, WANTED_PAGE_SIZE, type WantedInput } from '../../share
 import { COURSE_DEMAND_SIZE, type WantedSort } from '../../shared/wanted'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import { mainCategories, profiles, wantedJoins, wantedPosts } from '../db/schema'
-import { foldForSearch } from '../db/search-fold'
+import { courses, mainCategories, memberCourses, profiles, wantedJoins, wantedPosts } from '../db/schema'
 import { appError } from '../errors'
 import { assertNotForbidden, queueForReview } from '../integrity/rules'
 import { notify } from '../notifications/notify'
@@ -243,22 +242,24 @@ function wantersOf(db: Database, id: number) {
   return { id, wantersCount: row?.wantersCount ?? 0 }
 }
 
-/** The member's course, as the profile says it; null when it says none. */
-function courseOf(db: Database, userId: number): string | null {
-  const course = db
-    .select({ course: profiles.course })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .get()?.course
-  return course?.trim() ? course : null
+/** The member's course from the community's list; null without one (none, or text before the list). */
+function courseOf(db: Database, userId: number): { id: number; name: string } | null {
+  return (
+    db
+      .select({ id: courses.id, name: courses.name })
+      .from(memberCourses)
+      .innerJoin(courses, eq(courses.id, memberCourses.courseId))
+      .where(eq(memberCourses.userId, userId))
+      .get() ?? null
+  )
 }
 
 /**
- * In a query over `profiles`: the member studies `course`. The only place two members' courses are
- * compared (today the profile's free text, folded and trimmed; a course id once the profile has one).
+ * The member `userId` (a column of the outer query) studies the course `courseId`. The only place two
+ * members' courses are compared: by the course of the list, never by the profile's text.
  */
-function studiesCourse(course: string): SQL {
-  return sql`fold_for_search(trim(${profiles.course})) = ${foldForSearch(course.trim())}`
+function studiesCourse(userId: SQL, courseId: number): SQL {
+  return sql`exists (select 1 from ${memberCourses} where ${memberCourses.userId} = ${userId} and ${memberCourses.courseId} = ${courseId})`
 }
 
 /**
@@ -270,9 +271,9 @@ export function courseDemand(db: Database, user: CurrentUser, limit = COURSE_DEM
   const course = courseOf(db, user.id)
   if (!course) return { course: null, items: [] }
   const courseWanters = sql<number>`(
-    (select count(*) from ${profiles} where ${profiles.userId} = ${wantedPosts.posterId} and ${studiesCourse(course)})
-    + (select count(*) from ${wantedJoins} inner join ${profiles} on ${profiles.userId} = ${wantedJoins.userId}
-       where ${wantedJoins.wantedId} = ${wantedPosts.id} and ${studiesCourse(course)})
+    ${studiesCourse(sql`${wantedPosts.posterId}`, course.id)}
+    + (select count(*) from ${wantedJoins}
+       where ${wantedJoins.wantedId} = ${wantedPosts.id} and ${studiesCourse(sql`${wantedJoins.userId}`, course.id)})
   )`.mapWith(Number)
   const items = db
     .select({
@@ -289,7 +290,7 @@ export function courseDemand(db: Database, user: CurrentUser, limit = COURSE_DEM
     .orderBy(desc(courseWanters), desc(wantedPosts.wantersCount), desc(wantedPosts.id))
     .limit(limit)
     .all()
-  return { course, items }
+  return { course: course.name, items }
 }
 
 /** Meus pedidos: every own post with its state, and the moderation's reason for a removed one. */

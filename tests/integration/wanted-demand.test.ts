@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { setMemberCourse } from '../../server/courses/legacy'
+import { createCourseWithDisciplines } from '../../server/db/factories'
 import { profiles, wantedJoins, wantedPosts } from '../../server/db/schema'
 import type { WantedInput } from '../../shared/schemas/wanted'
 import { wantersLabel } from '../../shared/wanted'
@@ -137,27 +139,41 @@ describe('"Eu também" no Procura-se', () => {
 })
 
 describe('"Mais procurados do seu curso" em Vender', () => {
-  const setCourse = (who: TestMember, course: string | null) =>
-    world.db.update(profiles).set({ course }).where(eq(profiles.userId, who.id)).run()
+  const communityId = () =>
+    world.db.select().from(profiles).where(eq(profiles.userId, seller.id)).get()?.communityId ?? 0
+  const choose = (who: TestMember, course: { id: number; name: string } | null) =>
+    setMemberCourse(
+      world.db,
+      who.id,
+      course ? { course: course.name, courseId: course.id } : { course: null, courseId: null },
+    )
+  const course = (name: string) => ({
+    name,
+    id: createCourseWithDisciplines(world.db, communityId(), name).id,
+  })
 
-  it('mostra os pedidos que mais gente do curso do vendedor procura, sem acento nem caixa fazendo diferença', async () => {
-    setCourse(seller, 'Medicina')
-    setCourse(poster, 'Engenharia Civil')
+  it('mostra os pedidos que mais gente do curso do vendedor (pelo curso da lista) procura', async () => {
+    const medicina = course('Medicina')
+    const civil = course('Engenharia Civil')
+    choose(seller, medicina)
+    choose(poster, civil)
     const atlas = await poster.caller.wanted.create(wanted({ title: 'Atlas de anatomia' }))
     const jaleco = await poster.caller.wanted.create(wanted({ title: 'Jaleco branco' }))
     await poster.caller.wanted.create(wanted({ title: 'Régua T' }))
-    const medics = await Promise.all(['medicina', ' MEDICINA ', 'Medicína'].map(() => createMember(world)))
-    ;['medicina', ' MEDICINA ', 'Medicína'].forEach((course, index) => {
-      const member = medics[index]
-      if (member) setCourse(member, course)
-    })
+    const medics = await Promise.all([1, 2, 3].map(() => createMember(world)))
+    for (const member of medics) choose(member, medicina)
     for (const member of medics) await member.caller.wanted.join({ id: atlas.id })
     await medics[0]?.caller.wanted.join({ id: jaleco.id })
     // Many from another course do not make it demand of Medicina.
-    const civil = await Promise.all(
-      [1, 2, 3, 4].map(() => createMember(world, { course: 'Engenharia Civil' })),
-    )
-    for (const member of civil) await member.caller.wanted.join({ id: jaleco.id })
+    const engineers = await Promise.all([1, 2, 3, 4].map(() => createMember(world)))
+    for (const member of engineers) {
+      choose(member, civil)
+      await member.caller.wanted.join({ id: jaleco.id })
+    }
+    // The profile's text alone, with no course of the list behind it, is not the course.
+    const written = await createMember(world)
+    world.db.update(profiles).set({ course: 'Medicina' }).where(eq(profiles.userId, written.id)).run()
+    await written.caller.wanted.join({ id: jaleco.id })
     const own = await seller.caller.wanted.create(wanted({ title: 'Estetoscópio' }))
     await medics[1]?.caller.wanted.join({ id: own.id })
 
@@ -165,12 +181,13 @@ describe('"Mais procurados do seu curso" em Vender', () => {
     expect(demand.course).toBe('Medicina')
     expect(demand.items.map((item) => [item.title, item.courseWanters, item.wantersCount])).toEqual([
       ['Atlas de anatomia', 3, 4],
-      ['Jaleco branco', 1, 6],
+      ['Jaleco branco', 1, 7],
     ])
   })
 
-  it('sem curso no perfil, nada', async () => {
-    setCourse(seller, null)
+  it('sem curso da lista no perfil, nada', async () => {
+    choose(seller, null)
+    world.db.update(profiles).set({ course: 'Medicina' }).where(eq(profiles.userId, seller.id)).run()
     await poster.caller.wanted.create(wanted())
     expect(await seller.caller.wanted.courseDemand()).toEqual({ course: null, items: [] })
   })

@@ -27,6 +27,7 @@ import { toastFirstError } from '@/lib/form-errors'
 import { instanceUrl } from '@/lib/instance-url'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
+import { CourseField } from './course-field'
 
 type MyProfile = RouterOutputs['profiles']['me']
 
@@ -213,7 +214,7 @@ export function ProfileEditor({ profile }: { profile: MyProfile }) {
           autoComplete="organization"
           {...boundField(form, 'university', 'account-university')}
         />
-        <InputField label="Curso" autoComplete="off" {...boundField(form, 'course', 'account-course')} />
+        <CourseField form={form} id="account-course" current={profile.course} />
       </div>
 
       <FormActions

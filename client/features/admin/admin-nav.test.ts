@@ -28,6 +28,7 @@ describe('adminNavFor', () => {
       'Subcategorias',
       'Semestres',
       'Pontos de encontro',
+      'Cursos',
       'Integridade acadêmica',
       'Moderação',
     ])

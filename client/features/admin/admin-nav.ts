@@ -20,6 +20,7 @@ export type AdminNavId =
   | 'moderation'
   | 'reports'
   | 'integrity'
+  | 'courses'
 
 export type AdminNavItem = {
   id: AdminNavId
@@ -62,6 +63,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { id: 'subcategories', href: routes.admin.subcategories(), label: 'Subcategorias', access: 'admin' },
   { id: 'semesters', href: routes.admin.semesters(), label: 'Semestres', access: 'admin' },
   { id: 'meetingSpots', href: routes.admin.meetingSpots(), label: 'Pontos de encontro', access: 'admin' },
+  { id: 'courses', href: routes.admin.courses(), label: 'Cursos', access: 'admin' },
   { id: 'integrity', href: routes.admin.integrity(), label: 'Integridade acadêmica', access: 'admin' },
   { id: 'moderation', href: routes.admin.moderationLog(), label: 'Moderação', access: 'moderator' },
 ]

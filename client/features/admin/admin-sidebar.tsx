@@ -8,6 +8,7 @@ import {
   GraduationCapIcon,
   ImageIcon,
   LayoutDashboardIcon,
+  LibraryBigIcon,
   type LucideIcon,
   MapPinIcon,
   PackageIcon,
@@ -55,6 +56,7 @@ const ICONS: Record<AdminNavId, LucideIcon> = {
   moderation: ScrollTextIcon,
   reports: FlagIcon,
   integrity: GraduationCapIcon,
+  courses: LibraryBigIcon,
 }
 
 /** The admin area's navigation: only the pages the viewer's roles open, with the pending badges. */

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { CourseField } from '@/features/account/course-field'
 import type { Viewer } from '@/lib/auth'
 import { boundField } from '@/lib/bound-field'
 import { defaultCommunity } from '@/lib/community'
@@ -39,7 +40,6 @@ export function CompleteProfileDialog({ viewer }: { viewer: Viewer }) {
   const fields = [
     { name: 'username', label: 'Username', placeholder: '@seu_username', autoComplete: 'username' },
     { name: 'university', label: 'Universidade', placeholder: 'Univille', autoComplete: 'organization' },
-    { name: 'course', label: 'Curso', placeholder: 'Ciência da Computação', autoComplete: 'off' },
   ] as const
 
   return (
@@ -66,6 +66,13 @@ export function CompleteProfileDialog({ viewer }: { viewer: Viewer }) {
               {...boundField(form, field.name, `complete-${field.name}`)}
             />
           ))}
+          <CourseField
+            form={form}
+            id="complete-course"
+            current={viewer.course}
+            required
+            placeholder="Ciência da Computação"
+          />
           <Button type="submit" disabled={complete.isPending}>
             {complete.isPending ? 'Salvando...' : 'Completar Perfil'}
           </Button>

@@ -1,9 +1,10 @@
 import type { PublicCommunity } from '@shared/community'
 import type { SignUpFormValues } from '@shared/schemas/auth'
-import { useEffect, useMemo } from 'react'
+import { Fragment, useEffect, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { InputField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
+import { CourseField } from '@/features/account/course-field'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { lazyResolver } from '@/lib/lazy-resolver'
@@ -28,7 +29,6 @@ const FIELDS: {
   },
   { name: 'username', label: 'Username', autoComplete: 'username', placeholder: () => 'seu_username' },
   { name: 'fullName', label: 'Nome completo', autoComplete: 'name', placeholder: () => 'Maria da Silva' },
-  { name: 'course', label: 'Curso', autoComplete: 'off', placeholder: () => 'Ciência da Computação' },
   { name: 'matricula', label: 'Matrícula', autoComplete: 'off', placeholder: () => '20231234' },
   {
     name: 'password',
@@ -85,16 +85,27 @@ export function SignUpForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Criar conta">
       {FIELDS.map((field) => (
-        <InputField
-          key={field.name}
-          label={field.label}
-          hint={field.hint?.(community)}
-          type={field.type ?? 'text'}
-          autoComplete={field.autoComplete}
-          placeholder={field.placeholder?.(community)}
-          required
-          {...boundField(form, field.name, `signup-${field.name}`)}
-        />
+        <Fragment key={field.name}>
+          {/* The course, between the name and the matrícula: a choice from the list when there is one. */}
+          {field.name === 'matricula' ? (
+            <CourseField
+              form={form}
+              id="signup-course"
+              communitySlug={community.slug}
+              required
+              placeholder="Ciência da Computação"
+            />
+          ) : null}
+          <InputField
+            label={field.label}
+            hint={field.hint?.(community)}
+            type={field.type ?? 'text'}
+            autoComplete={field.autoComplete}
+            placeholder={field.placeholder?.(community)}
+            required
+            {...boundField(form, field.name, `signup-${field.name}`)}
+          />
+        </Fragment>
       ))}
       <Button type="submit" disabled={signUp.isPending} className="w-full">
         {signUp.isPending ? 'Criando conta...' : 'Criar Conta'}

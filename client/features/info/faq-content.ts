@@ -92,6 +92,12 @@ export const faqGroups: FaqGroup[] = [
           'O que a universidade proíbe: fazer o TCC, a monografia ou os trabalhos de outra pessoa (inclusive "trabalhos prontos"), vender respostas ou gabaritos de provas, fazer a prova por alguém e assinar a lista de presença ou responder à chamada no lugar de outra pessoa. Anúncios e pedidos do Procura-se com essas ofertas são recusados na hora, com o motivo. Aulas particulares, monitoria, revisão de texto e formatação ABNT são permitidas: o anúncio é publicado e a moderação confere que o serviço é ensinar ou revisar, não fazer o trabalho por você. Livros e materiais sobre TCC e metodologia podem ser vendidos normalmente. As regras são de cada comunidade, mantidas pelos administradores.',
       },
       {
+        id: 'curso-e-isbn',
+        question: 'Para que servem o curso, as disciplinas e o ISBN no anúncio?',
+        answer:
+          'São opcionais e ajudam quem precisa do que você vende a encontrar o anúncio. Escolha o curso (o seu já vem sugerido) e até 5 disciplinas dele: o anúncio aparece em "Do meu curso" para quem estuda aquele curso, no filtro de curso do Portal de Vendas e na busca pelo nome ou pelo código da disciplina. Para livros, informe o ISBN, o número do código de barras, com 10 ou 13 dígitos, com ou sem hífens: o Vupt confere os dígitos e quem buscar pelo ISBN acha o livro. A lista de cursos e disciplinas é da sua universidade, mantida pelos administradores da comunidade.',
+      },
+      {
         id: 'editar-anuncio',
         question: 'Posso editar meu anúncio ou marcá-lo como vendido?',
         answer:

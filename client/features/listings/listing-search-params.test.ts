@@ -11,13 +11,15 @@ describe('parseListingSearch', () => {
   it('reads every filter', () => {
     expect(
       parseListingSearch(
-        '?q=livro&category=desapegos&subcategory=4&condition=usado&minPrice=20&maxPrice=300&sort=price-asc',
+        '?q=livro&category=desapegos&subcategory=4&condition=usado&course=7&discipline=31&minPrice=20&maxPrice=300&sort=price-asc',
       ),
     ).toEqual({
       q: 'livro',
       category: 'desapegos',
       subcategory: 4,
       condition: 'usado',
+      course: 7,
+      discipline: 31,
       minPrice: 20,
       maxPrice: 300,
       sort: 'price-asc',
@@ -30,6 +32,9 @@ describe('parseListingSearch', () => {
       parseListingSearch('category=carros&subcategory=-1&condition=quebrado&minPrice=abc&maxPrice=&sort=x'),
     ).toEqual(DEFAULT_LISTING_FILTERS)
     expect(parseListingSearch('subcategory=1.5').subcategory).toBeNull()
+    expect(parseListingSearch('course=abc&discipline=2')).toEqual(DEFAULT_LISTING_FILTERS)
+    // A discipline is read only with its course.
+    expect(parseListingSearch('discipline=2')).toEqual(DEFAULT_LISTING_FILTERS)
   })
 
   it('keeps prices inside the slider and in order', () => {
@@ -55,6 +60,8 @@ describe('serializeListingSearch', () => {
       category: 'servicos' as const,
       subcategory: 12,
       condition: null,
+      course: 3,
+      discipline: 8,
       minPrice: 0,
       maxPrice: 250,
       sort: 'vupts' as const,
@@ -91,6 +98,14 @@ describe('toListingsInput', () => {
     const filters = { ...DEFAULT_LISTING_FILTERS, condition: 'novo' as const }
     expect(toListingsInput(filters, options).condition).toBe('novo')
     expect(toListingsInput(filters, { ...options, allowCondition: false }).condition).toBeUndefined()
+  })
+
+  it('passes the course and its discipline', () => {
+    expect(toListingsInput({ ...DEFAULT_LISTING_FILTERS, course: 3, discipline: 8 }, options)).toEqual({
+      sort: 'recent',
+      courseId: 3,
+      disciplineId: 8,
+    })
   })
 
   it('passes the category, subcategory, search and community', () => {

@@ -15,6 +15,9 @@ export type ListingUrlFilters = {
   category: MainCategorySlug | null
   subcategory: number | null
   condition: ListingCondition | null
+  /** Portal only: the course a listing is tagged with, and one of its disciplines. */
+  course: number | null
+  discipline: number | null
   /** Whole reais in the URL, for people to read; the API takes centavos (toListingsInput). */
   minPrice: number
   maxPrice: number
@@ -26,6 +29,8 @@ export const DEFAULT_LISTING_FILTERS: ListingUrlFilters = {
   category: null,
   subcategory: null,
   condition: null,
+  course: null,
+  discipline: null,
   minPrice: 0,
   maxPrice: PRICE_FILTER_MAX,
   sort: 'recent',
@@ -33,7 +38,22 @@ export const DEFAULT_LISTING_FILTERS: ListingUrlFilters = {
 
 /** Mirrors the server's `q` limit, so a hand-edited URL can't make every request fail validation. */
 const Q_MAX_LENGTH = 100
-const FILTER_KEYS = ['q', 'category', 'subcategory', 'condition', 'minPrice', 'maxPrice', 'sort'] as const
+const FILTER_KEYS = [
+  'q',
+  'category',
+  'subcategory',
+  'condition',
+  'course',
+  'discipline',
+  'minPrice',
+  'maxPrice',
+  'sort',
+] as const
+
+function positiveId(value: string | null): number | null {
+  const id = Number(value)
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null
+}
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null
@@ -50,15 +70,18 @@ export const isMainCategorySlug = (value: string): value is MainCategorySlug =>
 /** Reads the filters from a query string; anything malformed falls back to its default. */
 export function parseListingSearch(search: string): ListingUrlFilters {
   const params = new URLSearchParams(search)
-  const subcategory = Number(params.get('subcategory'))
   let minPrice = price(params.get('minPrice'), 0)
   let maxPrice = price(params.get('maxPrice'), PRICE_FILTER_MAX)
   if (minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice]
+  const course = positiveId(params.get('course'))
   return {
     q: (params.get('q') ?? '').trim().slice(0, Q_MAX_LENGTH),
     category: oneOf(MAIN_CATEGORY_SLUGS, params.get('category')),
-    subcategory: Number.isInteger(subcategory) && subcategory > 0 ? subcategory : null,
+    subcategory: positiveId(params.get('subcategory')),
     condition: oneOf(LISTING_CONDITIONS, params.get('condition')),
+    course,
+    // A discipline is chosen within its course.
+    discipline: course ? positiveId(params.get('discipline')) : null,
     minPrice,
     maxPrice,
     sort: oneOf(LISTING_SORTS, params.get('sort')) ?? 'recent',
@@ -77,6 +100,8 @@ export function serializeListingSearch(filters: ListingUrlFilters, current = '')
   if (filters.category) params.set('category', filters.category)
   if (filters.subcategory) params.set('subcategory', String(filters.subcategory))
   if (filters.condition) params.set('condition', filters.condition)
+  if (filters.course) params.set('course', String(filters.course))
+  if (filters.course && filters.discipline) params.set('discipline', String(filters.discipline))
   if (filters.minPrice > 0) params.set('minPrice', String(filters.minPrice))
   if (filters.maxPrice < PRICE_FILTER_MAX) params.set('maxPrice', String(filters.maxPrice))
   if (filters.sort !== 'recent') params.set('sort', filters.sort)
@@ -92,6 +117,8 @@ export function countActiveFilters(filters: ListingUrlFilters, { condition = tru
     filters.q !== '',
     filters.subcategory !== null,
     condition && filters.condition !== null,
+    filters.course !== null,
+    filters.discipline !== null,
     isPriceFiltered(filters),
   ].filter(Boolean).length
 }
@@ -116,6 +143,8 @@ export function toListingsInput(
   if (options.mainCategory) input.mainCategory = options.mainCategory
   if (filters.subcategory) input.subcategoryId = filters.subcategory
   if (options.allowCondition && filters.condition) input.condition = filters.condition
+  if (filters.course) input.courseId = filters.course
+  if (filters.course && filters.discipline) input.disciplineId = filters.discipline
   if (filters.minPrice > 0) input.minPriceCents = reaisToCents(filters.minPrice)
   if (filters.maxPrice < PRICE_FILTER_MAX) input.maxPriceCents = reaisToCents(filters.maxPrice)
   return input

@@ -6,7 +6,13 @@ import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { useViewer } from '@/lib/auth'
 import { useCommunity } from '@/lib/community'
+import { lazyPage } from '@/lib/lazy-page'
 import { usePageTitle } from '@/lib/use-page-title'
+
+// Members with a course only: its code stays out of a visitor's first download.
+const MyCourseShelf = lazyPage('features/listings/my-course-shelf.tsx', () =>
+  import('@/features/listings/my-course-shelf').then((module) => ({ default: module.MyCourseShelf })),
+)
 
 type Shortcut = { href: string; icon: LucideIcon; title: string; text: string }
 
@@ -108,6 +114,8 @@ export function CommunityHomePage() {
           })}
         </ul>
       </nav>
+
+      {signedIn ? <MyCourseShelf className="mt-10" /> : null}
 
       <LabelledSection
         id="inicio-cadastro"

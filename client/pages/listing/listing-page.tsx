@@ -144,6 +144,9 @@ function ListingDetails({
       mainCategoryId: listing.mainCategoryId,
       subcategoryId: listing.subcategoryId,
       condition: listing.condition,
+      courseId: listing.courseId,
+      disciplineIds: listing.disciplines.map((discipline) => discipline.id),
+      isbn: listing.isbnDisplay ?? listing.isbn,
       // A photo whose upload record is gone cannot be attached again, so it cannot be kept.
       images: listing.images.flatMap((image) => (image.id ? [{ ...image, id: image.id }] : [])),
     }

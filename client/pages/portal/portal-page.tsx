@@ -29,6 +29,16 @@ const WantedTeaser = lazyPage('features/wanted/wanted-teaser.tsx', () =>
   import('@/features/wanted/wanted-teaser').then((module) => ({ default: module.WantedTeaser })),
 )
 
+// Members with a course only: its code stays out of a visitor's first download.
+const MyCourseShelf = lazyPage('features/listings/my-course-shelf.tsx', () =>
+  import('@/features/listings/my-course-shelf').then((module) => ({ default: module.MyCourseShelf })),
+)
+
+// Only where the community has a course list: the filter's code comes with the page that shows it.
+const CourseFilter = lazyPage('features/listings/course-filter.tsx', () =>
+  import('@/features/listings/course-filter').then((module) => ({ default: module.CourseFilter })),
+)
+
 type MainCategory = RouterOutputs['listings']['categories'][number]
 
 /** Banners and categories change rarely: no refetch on every visit. */
@@ -57,6 +67,8 @@ export function PortalPage() {
     communitySlug ? { communitySlug } : undefined,
     SLOW_CHANGING,
   )
+
+  const courses = trpc.courses.list.useQuery(communitySlug ? { communitySlug } : undefined, SLOW_CHANGING)
 
   const selected = filters.category
   const selectedCategory = categories.data?.find((main) => main.slug === selected)
@@ -130,6 +142,8 @@ export function PortalPage() {
         ) : null}
       </LabelledSection>
 
+      {isMember && viewer.courseId ? <MyCourseShelf /> : null}
+
       {isMember ? <WantedTeaser /> : null}
 
       <section aria-labelledby="portal-produtos" className="grid gap-4">
@@ -158,6 +172,16 @@ export function PortalPage() {
             ) : null}
           </div>
         </div>
+        {courses.data && courses.data.length > 0 ? (
+          <CourseFilter
+            courses={courses.data}
+            course={filters.course}
+            discipline={filters.discipline}
+            myCourseId={isMember ? viewer.courseId : null}
+            hrefOf={filtersHref}
+            onChange={setFilters}
+          />
+        ) : null}
         <ListingsFeedView
           feed={feed}
           columns="four"

@@ -15,6 +15,7 @@ import {
   createDiscipline,
   deleteCourse,
   deleteDiscipline,
+  exampleCourseIds,
   listCourses,
   membersPerCourse,
   renameCourse,
@@ -26,8 +27,12 @@ import { adminProcedure, router } from '../../trpc/init'
 export const adminCoursesRouter = router({
   list: adminProcedure.query(({ ctx }) => {
     const communityId = memberCommunityId(ctx.user)
+    const examples = exampleCourseIds(ctx.db, communityId)
     return {
-      courses: listCourses(ctx.db, communityId),
+      courses: listCourses(ctx.db, communityId).map((course) => ({
+        ...course,
+        example: examples.has(course.id),
+      })),
       members: membersPerCourse(ctx.db, communityId),
       legacy: legacyCourses(ctx.db, communityId),
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingFormSchema } from './listing-form-schema'
+import { listingFormSchema, listingInputOf } from './listing-form-schema'
 
 const valid = {
   title: 'Calculadora HP 12c',
@@ -8,6 +8,9 @@ const valid = {
   mainCategoryId: 1,
   subcategoryId: 2,
   condition: 'usado',
+  courseId: 0,
+  disciplineIds: [],
+  isbn: '',
   imageIds: ['abc'],
 }
 
@@ -39,5 +42,33 @@ describe('listingFormSchema', () => {
       'Adicione pelo menos uma imagem',
     ])
     expect(messages({ ...valid, imageIds: ['1', '2', '3', '4', '5', '6'] })).toEqual(['Máximo 5 imagens'])
+  })
+
+  it('refuses a wrong ISBN with the shared message and more than 5 disciplines', () => {
+    expect(messages({ ...valid, isbn: '978-85-359-0277-9' })).toEqual([
+      'ISBN inválido: confira os dígitos (10 ou 13, com ou sem hífens)',
+    ])
+    expect(messages({ ...valid, courseId: 3, disciplineIds: [1, 2, 3, 4, 5, 6] })).toEqual([
+      'Escolha no máximo 5 disciplinas',
+    ])
+  })
+})
+
+describe('listingInputOf', () => {
+  it('sends the tags the form shows, so an edit keeps them', () => {
+    const input = listingInputOf(
+      listingFormSchema.parse({ ...valid, courseId: 3, disciplineIds: [7, 9], isbn: ' 85-359-0277-5 ' }),
+    )
+    expect(input).toMatchObject({
+      priceCents: 1250,
+      courseId: 3,
+      disciplineIds: [7, 9],
+      isbn: '85-359-0277-5',
+    })
+  })
+
+  it('sends no course, no disciplines and no ISBN when the seller cleared them', () => {
+    const input = listingInputOf(listingFormSchema.parse({ ...valid, disciplineIds: [7] }))
+    expect(input).toMatchObject({ courseId: null, disciplineIds: [], isbn: null })
   })
 })

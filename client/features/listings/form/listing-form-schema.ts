@@ -1,5 +1,5 @@
 import { parsePriceToCents } from '@shared/money'
-import { listingInputSchema } from '@shared/schemas/listing'
+import { LISTING_DISCIPLINES_MAX, type ListingInput, listingInputSchema } from '@shared/schemas/listing'
 import { z } from 'zod'
 
 const shape = listingInputSchema.shape
@@ -17,7 +17,34 @@ export const listingFormSchema = z.object({
   mainCategoryId: shape.mainCategoryId,
   subcategoryId: shape.subcategoryId,
   condition: shape.condition,
+  /** 0 for none: the native select's empty choice. */
+  courseId: z.number().int().min(0),
+  disciplineIds: z.array(z.number().int().positive()).max(LISTING_DISCIPLINES_MAX, {
+    error: `Escolha no máximo ${LISTING_DISCIPLINES_MAX} disciplinas`,
+  }),
+  isbn: shape.isbn,
   imageIds: shape.imageIds,
 })
 export type ListingFormInput = z.input<typeof listingFormSchema>
 export type ListingFormOutput = z.output<typeof listingFormSchema>
+
+/**
+ * What the server receives: every field the form shows, the tags included, so saving an edit keeps
+ * the course, disciplines and ISBN the seller sees (and clears only what they cleared).
+ */
+export function listingInputOf({
+  price,
+  courseId,
+  disciplineIds,
+  isbn,
+  ...fields
+}: ListingFormOutput): ListingInput {
+  return {
+    ...fields,
+    priceCents: price,
+    courseId: courseId || null,
+    // Disciplines belong to a course: without one, none are sent.
+    disciplineIds: courseId ? disciplineIds : [],
+    isbn: isbn?.trim() || null,
+  }
+}

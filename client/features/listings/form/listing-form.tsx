@@ -13,13 +13,20 @@ import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-fi
 import { RadioCard } from '@/components/ui/radio-card'
 import { ImageUploader } from '@/features/uploads/image-uploader'
 import { type ExistingImage, useImageUploads } from '@/features/uploads/use-image-uploads'
+import { useViewer } from '@/lib/auth'
 import { boundField } from '@/lib/bound-field'
 import { describeError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
-import { type ListingFormInput, type ListingFormOutput, listingFormSchema } from './listing-form-schema'
+import {
+  type ListingFormInput,
+  type ListingFormOutput,
+  listingFormSchema,
+  listingInputOf,
+} from './listing-form-schema'
+import { isBookSubcategory, ListingTagFields } from './listing-tag-fields'
 
 export type ListingFormDefaults = {
   title?: string
@@ -28,6 +35,9 @@ export type ListingFormDefaults = {
   mainCategoryId?: number | null
   subcategoryId?: number | null
   condition?: ListingCondition
+  courseId?: number | null
+  disciplineIds?: readonly number[]
+  isbn?: string | null
   /** Photos already stored, in order (edit mode). */
   images?: readonly ExistingImage[]
 }
@@ -55,6 +65,9 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
       mainCategoryId: defaultValues.mainCategoryId ?? 0,
       subcategoryId: defaultValues.subcategoryId ?? 0,
       condition: defaultValues.condition,
+      courseId: defaultValues.courseId ?? 0,
+      disciplineIds: [...(defaultValues.disciplineIds ?? [])],
+      isbn: defaultValues.isbn ?? '',
       imageIds: initialImages.map((image) => image.id),
     },
   })
@@ -68,16 +81,21 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
   const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
   const description = useWatch({ control: form.control, name: 'description' }) ?? ''
   const mainCategoryId = useWatch({ control: form.control, name: 'mainCategoryId' })
+  const subcategoryId = useWatch({ control: form.control, name: 'subcategoryId' })
   const subcategories =
     categories.data?.find((category) => category.id === mainCategoryId)?.subcategories ?? []
+  const isBook = isBookSubcategory(
+    subcategories.find((subcategory) => subcategory.id === subcategoryId)?.name,
+  )
+  const { viewer } = useViewer()
 
-  const submit = form.handleSubmit(async ({ price, ...values }) => {
+  const submit = form.handleSubmit(async (values) => {
     // Enter in a text field must not publish while photos are still on their way.
     if (uploads.isUploading) {
       toast.error('Aguarde o envio das fotos')
       return
     }
-    await onSubmit({ ...values, priceCents: price })
+    await onSubmit(listingInputOf(values))
   }, toastFirstError)
 
   const busy = isSubmitting
@@ -206,6 +224,15 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
           </p>
         ) : null}
       </fieldset>
+
+      <ListingTagFields
+        form={form}
+        mode={mode}
+        idPrefix={`listing-${mode}`}
+        suggestedCourseId={viewer?.courseId ?? null}
+        isBook={isBook}
+        disabled={busy}
+      />
 
       <FormField label="Fotos" htmlFor={ids.photos} error={errors.imageIds?.message} hint={photosHint}>
         <ImageUploader

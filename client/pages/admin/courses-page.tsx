@@ -1,0 +1,254 @@
+import { GraduationCapIcon, PlusIcon } from 'lucide-react'
+import { useState } from 'react'
+import { ItemRow } from '@/components/item-row'
+import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
+import { RemoveButton } from '@/components/remove-button'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { AdminLayout } from '@/features/admin/admin-layout'
+import { ConfirmRemoval } from '@/features/admin/confirm-removal'
+import {
+  CourseDialog,
+  type CourseDialogState,
+  type CourseRow,
+  DisciplineDialog,
+  type DisciplineDialogState,
+  type DisciplineRow,
+} from '@/features/admin/course-dialogs'
+import { CourseImport } from '@/features/admin/course-import'
+import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
+import { LegacyCourses } from '@/features/admin/legacy-courses'
+import { removalCallbacks } from '@/features/admin/removal-callbacks'
+import type { RouterOutputs } from '@/lib/api-types'
+import { trpc } from '@/lib/trpc'
+import { whenClosed } from '@/lib/when-closed'
+
+type CoursesAnswer = RouterOutputs['admin']['courses']['list']
+
+/** `/admin/cursos`: the community's courses and disciplines, the CSV import and the written courses to map. */
+export function AdminCoursesPage() {
+  return (
+    <AdminLayout
+      title="Cursos"
+      description="Os cursos da universidade e as disciplinas de cada um: o perfil, o formulário do anúncio e os filtros do portal oferecem esta lista."
+      access="admin"
+    >
+      <CoursesAdmin />
+    </AdminLayout>
+  )
+}
+
+const membersLabel = (count: number) =>
+  count === 0 ? 'Nenhum estudante' : count === 1 ? '1 estudante' : `${count} estudantes`
+
+function CoursesAdmin() {
+  const utils = trpc.useUtils()
+  const list = trpc.admin.courses.list.useQuery()
+  const [courseDialog, setCourseDialog] = useState<CourseDialogState>(null)
+  const [disciplineDialog, setDisciplineDialog] = useState<DisciplineDialogState>(null)
+  const [removingCourse, setRemovingCourse] = useState<CourseRow | null>(null)
+  const [removingDiscipline, setRemovingDiscipline] = useState<DisciplineRow | null>(null)
+  const refresh = () => Promise.all([utils.admin.courses.list.invalidate(), utils.courses.list.invalidate()])
+  const removeCourse = trpc.admin.courses.delete.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemovingCourse(null),
+      successMessage: 'Curso excluído!',
+      errorTitle: 'Erro ao excluir curso',
+      refresh,
+    }),
+  )
+  const removeDiscipline = trpc.admin.courses.deleteDiscipline.useMutation(
+    removalCallbacks({
+      closeDialog: () => setRemovingDiscipline(null),
+      successMessage: 'Disciplina excluída!',
+      errorTitle: 'Erro ao excluir disciplina',
+      refresh,
+    }),
+  )
+
+  return (
+    <div className="grid gap-8">
+      <CourseImport />
+
+      <section aria-labelledby="courses-list-title" className="grid gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="courses-list-title" className="font-semibold text-lg">
+            Cursos e disciplinas
+          </h2>
+          <NewItemButton onClick={() => setCourseDialog({ mode: 'create' })}>Novo curso</NewItemButton>
+        </div>
+        <QueryStates
+          query={list}
+          loading={<ListSkeleton label="Carregando cursos..." rowClassName="h-24" />}
+          errorTitle="Erro ao carregar cursos"
+          empty={
+            <EmptyState
+              icon={<GraduationCapIcon aria-hidden="true" />}
+              title="Nenhum curso cadastrado"
+              description="Importe a lista da universidade em CSV ou crie os cursos à mão. Sem lista, o curso do perfil é escrito livremente."
+            />
+          }
+          isEmpty={(answer: CoursesAnswer) => answer.courses.length === 0}
+        >
+          {(answer) => (
+            <CourseList
+              answer={answer}
+              onRenameCourse={(course) => setCourseDialog({ mode: 'edit', item: course })}
+              onRemoveCourse={setRemovingCourse}
+              onAddDiscipline={(course) => setDisciplineDialog({ mode: 'create', course })}
+              onEditDiscipline={(discipline) => setDisciplineDialog({ mode: 'edit', item: discipline })}
+              onRemoveDiscipline={setRemovingDiscipline}
+            />
+          )}
+        </QueryStates>
+      </section>
+
+      {list.data && list.data.legacy.length > 0 ? (
+        <LegacyCourses legacy={list.data.legacy} courses={list.data.courses} />
+      ) : null}
+
+      <CourseDialog state={courseDialog} onOpenChange={whenClosed(() => setCourseDialog(null))} />
+      <DisciplineDialog state={disciplineDialog} onOpenChange={whenClosed(() => setDisciplineDialog(null))} />
+      <ConfirmRemoval
+        item={removingCourse}
+        onClose={() => setRemovingCourse(null)}
+        title="Excluir este curso?"
+        describe={(course) =>
+          `“${course.name}” e as ${course.disciplines.length} disciplinas dele saem da lista. Os anúncios marcados perdem as marcas, e os estudantes que o escolheram mantêm o nome como texto, para você ligar de novo.`
+        }
+        confirmLabel="Excluir"
+        busyLabel="Excluindo..."
+        busy={removeCourse.isPending}
+        onConfirm={(course) => removeCourse.mutate({ id: course.id })}
+      />
+      <ConfirmRemoval
+        item={removingDiscipline}
+        onClose={() => setRemovingDiscipline(null)}
+        title="Excluir esta disciplina?"
+        describe={(discipline) =>
+          `“${discipline.name}” sai da lista, e os anúncios marcados com ela perdem essa marca.`
+        }
+        confirmLabel="Excluir"
+        busyLabel="Excluindo..."
+        busy={removeDiscipline.isPending}
+        onConfirm={(discipline) => removeDiscipline.mutate({ id: discipline.id })}
+      />
+    </div>
+  )
+}
+
+function CourseList({
+  answer,
+  onRenameCourse,
+  onRemoveCourse,
+  onAddDiscipline,
+  onEditDiscipline,
+  onRemoveDiscipline,
+}: {
+  answer: CoursesAnswer
+  onRenameCourse: (course: CourseRow) => void
+  onRemoveCourse: (course: CourseRow) => void
+  onAddDiscipline: (course: CourseRow) => void
+  onEditDiscipline: (discipline: DisciplineRow) => void
+  onRemoveDiscipline: (discipline: DisciplineRow) => void
+}) {
+  const members = new Map(answer.members.map((row) => [row.courseId, row.members]))
+  return (
+    <>
+      {answer.courses.some((course) => course.example) ? (
+        <p className="rounded-lg border border-amber-500/50 bg-amber-500/10 p-3 text-sm">
+          Os cursos marcados como <strong>Exemplo</strong> vieram dos dados de demonstração e não são a lista
+          da universidade. Exclua-os e importe a lista real.
+        </p>
+      ) : null}
+      <ul className="grid gap-4" aria-label="Cursos">
+        {answer.courses.map((course) => {
+          const headingId = `course-${course.id}`
+          return (
+            <li
+              key={course.id}
+              aria-labelledby={headingId}
+              className="grid gap-3 rounded-lg border bg-card p-4"
+            >
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="grid min-w-0 gap-1">
+                  <h3 id={headingId} className="break-words font-semibold">
+                    {course.name}
+                    {course.example ? (
+                      <Badge variant="secondary" className="ml-2 align-middle">
+                        Exemplo
+                      </Badge>
+                    ) : null}
+                  </h3>
+                  <p className="text-muted-foreground text-sm">
+                    {membersLabel(members.get(course.id) ?? 0)} ·{' '}
+                    {course.disciplines.length === 1
+                      ? '1 disciplina'
+                      : `${course.disciplines.length} disciplinas`}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2 sm:shrink-0">
+                  <EditButton
+                    onClick={() => onRenameCourse(course)}
+                    aria-label={`Renomear curso ${course.name}`}
+                  />
+                  <RemoveButton
+                    onClick={() => onRemoveCourse(course)}
+                    aria-label={`Excluir curso ${course.name}`}
+                  >
+                    Excluir
+                  </RemoveButton>
+                </div>
+              </div>
+              {course.disciplines.length === 0 ? (
+                <p className="rounded-lg border border-dashed p-3 text-muted-foreground text-sm">
+                  Nenhuma disciplina neste curso.
+                </p>
+              ) : (
+                <ul className="grid gap-2" aria-label={`Disciplinas de ${course.name}`}>
+                  {course.disciplines.map((discipline) => {
+                    const label = discipline.code
+                      ? `${discipline.name} — ${discipline.code}`
+                      : discipline.name
+                    return (
+                      <ItemRow key={discipline.id} className="bg-background">
+                        <p className="min-w-0 break-words text-sm">{label}</p>
+                        <div className="flex gap-2 sm:shrink-0">
+                          <EditButton
+                            size="sm"
+                            onClick={() => onEditDiscipline(discipline)}
+                            aria-label={`Editar disciplina ${label}`}
+                          />
+                          <RemoveButton
+                            size="sm"
+                            onClick={() => onRemoveDiscipline(discipline)}
+                            aria-label={`Excluir disciplina ${label}`}
+                          >
+                            Excluir
+                          </RemoveButton>
+                        </div>
+                      </ItemRow>
+                    )
+                  })}
+                </ul>
+              )}
+              <div>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() => onAddDiscipline(course)}
+                  aria-label={`Adicionar disciplina em ${course.name}`}
+                >
+                  <PlusIcon aria-hidden="true" />
+                  Adicionar disciplina
+                </Button>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </>
+  )
+}
+
+export default AdminCoursesPage

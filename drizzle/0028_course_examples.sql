@@ -1,0 +1,1 @@
+ALTER TABLE `courses` ADD `example` integer DEFAULT false NOT NULL;
