@@ -99,7 +99,7 @@ export function takeEntryScript(html: string): { html: string; entry?: string } 
  * The head's tags that fetch the page's code as the HTML arrives: the entry, then every module it and the
  * rendered page import, asked for at once instead of each after the module that imports it has run.
  * Module scripts run once the document is parsed, so the first paint does not wait for them; their
- * download overlaps the HTML's and the paint (decision XXXX).
+ * download overlaps the HTML's and the paint (decision 0062).
  */
 export function codeTags(entry: string, preload: readonly string[]): string {
   const links = preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
