@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { matchLegacyCourses } from '../../server/courses/legacy'
+import { createCourseWithDisciplines } from '../../server/db/factories'
 import { listings, mainCategories, wantedPosts } from '../../server/db/schema'
 import { type ServerMember, setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
@@ -32,6 +34,10 @@ beforeAll(async () => {
       .where(eq(mainCategories.slug, 'desapegos'))
       .get()
     const poster = members.poster
+    // The community's list has the course the three wrote (the seller in other letters): the admin's
+    // import moves each written course onto it, and "do seu curso" compares that choice.
+    createCourseWithDisciplines(db, poster.communityId ?? 0, 'Arquitetura e Urbanismo')
+    matchLegacyCourses(db, poster.communityId ?? 0)
     db.insert(wantedPosts)
       .values({
         communityId: poster.communityId ?? 0,

@@ -5,6 +5,7 @@ import { CATALOGUE_TITLE, PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { countLabel } from '@/features/listings/count-label'
+import { CourseFilter } from '@/features/listings/course-filter'
 import { ConditionSelect, SortSelect, SubcategoryChips } from '@/features/listings/listing-filters'
 import { ListingSearchForm } from '@/features/listings/listing-search-form'
 import {
@@ -32,11 +33,6 @@ const WantedTeaser = lazyPage('features/wanted/wanted-teaser.tsx', () =>
 // Members with a course only: its code stays out of a visitor's first download.
 const MyCourseShelf = lazyPage('features/listings/my-course-shelf.tsx', () =>
   import('@/features/listings/my-course-shelf').then((module) => ({ default: module.MyCourseShelf })),
-)
-
-// Only where the community has a course list: the filter's code comes with the page that shows it.
-const CourseFilter = lazyPage('features/listings/course-filter.tsx', () =>
-  import('@/features/listings/course-filter').then((module) => ({ default: module.CourseFilter })),
 )
 
 type MainCategory = RouterOutputs['listings']['categories'][number]
