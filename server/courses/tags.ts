@@ -1,7 +1,9 @@
 /** A listing's course, disciplines and ISBN: checked against the community's list and kept searchable. */
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { normalizeIsbn } from '../../shared/isbn'
+import { DISCIPLINE_CODE_MAX } from '../../shared/schemas/courses'
 import type { Database } from '../db/client'
+import { preparedQuery } from '../db/prepared'
 import { courses, disciplines, listingDisciplines, listings } from '../db/schema'
 import { appError } from '../errors'
 
@@ -71,4 +73,32 @@ export function refreshTagText(db: Database, listingIds: readonly number[]) {
       sql`${listings.id} in (select value from json_each(${JSON.stringify(listingIds)})) and ${listings.tagText} is not ${tagText}`,
     )
     .run()
+}
+
+const disciplinesWithCode = preparedQuery((db) =>
+  db
+    .select({ id: disciplines.id })
+    .from(disciplines)
+    .innerJoin(courses, eq(courses.id, disciplines.courseId))
+    .where(
+      and(
+        eq(courses.communityId, sql.placeholder('communityId')),
+        eq(disciplines.code, sql.placeholder('code')),
+      ),
+    )
+    .limit(2)
+    .prepare(),
+)
+
+/**
+ * The discipline of the community whose code a search is, typed in any case ("med101" is MED101): its
+ * listings are read by the discipline's index, where the code's trigrams ("101" is in many codes) would
+ * make the text search read much of the catalogue. Null when the search has no digit (no lookup for a
+ * plain word), or when no code, or more than one, matches.
+ */
+export function disciplineOfCode(db: Database, communityId: number, search: string): number | null {
+  const code = search.trim().toUpperCase()
+  if (code.length > DISCIPLINE_CODE_MAX || !/\d/.test(code)) return null
+  const found = disciplinesWithCode(db).all({ communityId, code })
+  return found.length === 1 ? (found[0]?.id ?? null) : null
 }

@@ -3,6 +3,7 @@ import type { ListingCondition, MainCategorySlug } from '../../shared/domain'
 import { isbnOfSearch } from '../../shared/isbn'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
+import { disciplineOfCode } from '../courses/tags'
 import type { Database } from '../db/client'
 import { listingDisciplines, listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
@@ -303,7 +304,12 @@ export type ListingCard = Awaited<ReturnType<typeof listListings>>['items'][numb
 export function listListings(db: Database, query: ListingQuery) {
   // An ISBN, typed with hyphens or without, ISBN-10 or 13, is looked for as the 13 digits a listing's
   // tags keep (see refreshTagText).
-  const q = query.q ? (isbnOfSearch(query.q) ?? query.q) : undefined
+  const isbn = query.q ? isbnOfSearch(query.q) : null
+  // A search that is one of the community's discipline codes lists that discipline's listings.
+  const codeOf =
+    query.q && !isbn && !query.disciplineId ? disciplineOfCode(db, query.communityId, query.q) : null
+  if (codeOf) return listListings(db, { ...query, q: undefined, disciplineId: codeOf })
+  const q = query.q ? (isbn ?? query.q) : undefined
   const search = q ? planSearch(db, q) : null
   const cursor = query.cursor ? decodeCursor(query.cursor) : null
   // Spec: the price filter applies only when it narrows something.

@@ -393,6 +393,28 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
     expect((await seller.listings.myCourse({})).items).toEqual([])
   })
 
+  it('a busca pelo código de uma disciplina, em qualquer caixa, lê os anúncios dela pelo índice da disciplina', async () => {
+    const community = communityBySlug(world.db, 'univille')
+    const geology = createCourseWithDisciplines(world.db, community.id, 'Geologia', [
+      { name: 'Mineralogia', code: 'GEO210' },
+    ])
+    const tagged = createListing(world.db, {
+      sellerId,
+      title: 'Lupa de bolso',
+      courseId: geology.id,
+      disciplineIds: geology.disciplineIds,
+    })
+    const untagged = createListing(world.db, { sellerId, title: 'Martelo de geólogo', courseId: geology.id })
+    const found = (await buyer.listings.list({ q: ' geo210 ' })).items.map((item) => item.id)
+    expect(found).toContain(tagged)
+    expect(found).not.toContain(untagged)
+    const plan = plansOf(() =>
+      listListings(world.db, { communityId: community.id, q: 'Geo210', sort: 'recent', limit: 24 }),
+    )
+    expect(plan).toMatch(/listing_disciplines_discipline_idx|sqlite_autoindex_listing_disciplines/)
+    expect(plan).not.toContain('listings_fts')
+  })
+
   it('excluir o curso tira as marcas dos anúncios, e a busca deixa de achá-los pela disciplina', async () => {
     const community = communityBySlug(world.db, 'univille')
     const temp = createCourseWithDisciplines(world.db, community.id, 'Oceanografia', [
