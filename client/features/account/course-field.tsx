@@ -1,10 +1,10 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { InputField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { nativeSelectClass } from '@/components/ui/native-select'
 import { trpc } from '@/lib/trpc'
 
-const selectClass = nativeSelectClass('w-full min-w-0 disabled:opacity-50 aria-invalid:border-destructive')
+const selectClass =
+  'h-9 w-full min-w-0 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 aria-invalid:border-destructive'
 
 /**
  * The profile's "Curso": a choice from the community's list when it has one (the server refuses a new

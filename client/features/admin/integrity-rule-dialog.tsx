@@ -18,7 +18,6 @@ import { DialogForm } from '@/components/dialog-form'
 import { EditorDialog, type EditorState, editedItem } from '@/components/editor-dialog'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { nativeSelectClass } from '@/components/ui/native-select'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
@@ -105,7 +104,7 @@ function IntegrityRuleForm({
         <select
           id={ids.action}
           disabled={saving}
-          className={nativeSelectClass('w-full disabled:opacity-50')}
+          className="h-9 w-full rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
           {...fieldAriaProps(ids.action, { error: actionError })}
           {...form.register('action')}
         >

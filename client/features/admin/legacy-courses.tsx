@@ -1,13 +1,13 @@
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { nativeSelectClass } from '@/components/ui/native-select'
 import type { RouterOutputs } from '@/lib/api-types'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 type CoursesAnswer = RouterOutputs['admin']['courses']['list']
 
-const selectClass = nativeSelectClass('w-full min-w-0 disabled:opacity-50 sm:w-64')
+const selectClass =
+  'h-9 w-full min-w-0 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 sm:w-64'
 
 /**
  * 'Cursos escritos pelos estudantes': what members wrote before the list and no course matched, for the

@@ -2,13 +2,13 @@ import { GraduationCapIcon } from 'lucide-react'
 import { type RefObject, useEffect, useId, useRef } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
-import { nativeSelectClass } from '@/components/ui/native-select'
 import type { RouterOutputs } from '@/lib/api-types'
 import type { ListingUrlFilters } from './listing-search-params'
 
 type Course = RouterOutputs['courses']['list'][number]
 
-const selectClass = nativeSelectClass('w-full min-w-0 disabled:opacity-50')
+const selectClass =
+  'h-9 w-full min-w-0 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50'
 
 type Patch = Pick<ListingUrlFilters, 'course' | 'discipline'>
 

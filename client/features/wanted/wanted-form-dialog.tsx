@@ -7,7 +7,6 @@ import { DialogForm } from '@/components/dialog-form'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { nativeSelectClass } from '@/components/ui/native-select'
 import { IntegrityRefusal, integrityRefusalOf } from '@/features/integrity/integrity-refusal'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
@@ -107,7 +106,7 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
         <select
           id={ids.category}
           disabled={busy || !categories.data}
-          className={nativeSelectClass('w-full disabled:opacity-50')}
+          className="h-9 w-full rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
           {...fieldAriaProps(ids.category, { error: errors.mainCategoryId?.message })}
           {...form.register('mainCategoryId')}
         >

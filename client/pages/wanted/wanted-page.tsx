@@ -8,7 +8,6 @@ import { PageHeader } from '@/components/page-header'
 import { EmptyState, ListSkeleton, LoadError } from '@/components/query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { nativeSelectClass } from '@/components/ui/native-select'
 import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
 import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import { maxPriceLabel } from '@/features/wanted/max-price-label'
@@ -188,7 +187,7 @@ function WantedSortSelect({ value, onChange }: { value: WantedSort; onChange: (s
           const next = WANTED_SORTS.find((sort) => sort === event.target.value)
           if (next) onChange(next)
         }}
-        className={nativeSelectClass()}
+        className="h-9 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         {WANTED_SORTS.map((sort) => (
           <option key={sort} value={sort}>

@@ -3,14 +3,14 @@ import { useEffect, useRef } from 'react'
 import { type UseFormReturn, useWatch } from 'react-hook-form'
 import { InputField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { nativeSelectClass } from '@/components/ui/native-select'
 import { boundField } from '@/lib/bound-field'
 import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import type { ListingFormInput, ListingFormOutput } from './listing-form-schema'
 
-const selectClass = nativeSelectClass('w-full disabled:opacity-50')
+export const nativeSelectClass =
+  'h-9 w-full rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50'
 
 /** A subcategory of books (its name says "livro"), whatever the admins wrote around it. */
 export const isBookSubcategory = (name: string | undefined) =>
@@ -91,7 +91,7 @@ export function ListingTagFields({
             <select
               id={ids.course}
               disabled={disabled || !list.data}
-              className={selectClass}
+              className={nativeSelectClass}
               {...fieldAriaProps(ids.course, { error: courseError ?? loadError })}
               value={String(courseId ?? 0)}
               onChange={(event) => {
