@@ -125,7 +125,9 @@ export const sessionProcedure = baseProcedure.meta({ tier: 'session' }).use(func
     ctx.request.sessionToken === undefined ? ctx : refreshIdentity(ctx, ctx.request.sessionToken)
   if (session?.twoFactorPending) throw appError('TWO_FACTOR_REQUIRED')
   if (!user || !session) throw appError('UNAUTHENTICATED')
-  return next({ ctx: { ...ctx, user, session } })
+  // Only what changes, which tRPC merges into the context. The checks below call next() bare, which
+  // passes the context on as it is: given one, tRPC copies every key of the old and the new.
+  return next({ ctx: { user, session } })
 })
 
 /** Signed in with a confirmed institutional e-mail (approved or not yet). */
@@ -134,7 +136,7 @@ export const signedInProcedure = sessionProcedure.meta({ tier: 'signedIn' }).use
   next,
 }) {
   if (!ctx.user.emailVerified) throw appError('EMAIL_NOT_VERIFIED')
-  return next({ ctx })
+  return next()
 })
 
 /** Approved by an administrator and with a confirmed institutional e-mail: a full member. */
@@ -145,7 +147,7 @@ export const approvedProcedure = signedInProcedure.meta({ tier: 'approved' }).us
   if (!ctx.user.approved) throw appError('NOT_APPROVED')
   // A suspended member keeps signing in, to read why and until when (auth.me), and nothing more.
   if (ctx.user.suspension) throw appError('ACCOUNT_SUSPENDED')
-  return next({ ctx })
+  return next()
 })
 
 export const moderatorProcedure = approvedProcedure
@@ -154,7 +156,7 @@ export const moderatorProcedure = approvedProcedure
     if (!ctx.user.roles.includes('moderator') && !ctx.user.roles.includes('admin')) {
       throw appError('FORBIDDEN')
     }
-    return next({ ctx })
+    return next()
   })
 
 export const adminProcedure = approvedProcedure.meta({ tier: 'admin' }).use(function requireAdmin({
@@ -168,5 +170,5 @@ export const adminProcedure = approvedProcedure.meta({ tier: 'admin' }).use(func
     throw appError('TWO_FACTOR_ENROLMENT_REQUIRED')
   }
   if (!ctx.session.secondFactorAt) throw appError('TWO_FACTOR_SESSION_REQUIRED')
-  return next({ ctx })
+  return next()
 })
