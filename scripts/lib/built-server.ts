@@ -54,13 +54,16 @@ export async function startBuiltServer(
     env = {},
     port: chosenPort,
     nodeArgs: extraArgs = [],
-  }: { env?: Record<string, string>; port?: number; nodeArgs?: string[] } = {},
+    cwd,
+  }: { env?: Record<string, string>; port?: number; nodeArgs?: string[]; cwd?: string } = {},
 ): Promise<BuiltServer> {
   const port = chosenPort ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   // SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' profiles the server under the benchmark's load.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
+  // `cwd`: another checkout's build (bench:compare runs two side by side); this one's by default.
   const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, 'dist/main.js'], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: 'production',
