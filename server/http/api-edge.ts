@@ -47,6 +47,34 @@ function decodable(path: string): boolean {
   }
 }
 
+/** Where the API's URLs are resolved: tRPC reads only the path and the query of a request. */
+const ORIGIN = 'http://api.invalid'
+
+/**
+ * The Request tRPC's handler reads. A GET or HEAD is its method and URL alone: the context reads the
+ * session, address and agent from Express's request, and tRPC reads a streaming answer (jsonl) into the
+ * Accept headers, which an answer kept for everyone must not depend on. tRPC's converter, which copies
+ * every header and ties an abort signal to the response (fired, with a DOMException, as each one
+ * closes; no HTTP procedure reads it), is kept for a request with a body, which it reads within the
+ * size limit.
+ */
+function requestFor(req: Parameters<RequestHandler>[0], res: Response, maxBodySize: number): Request {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    let url: URL
+    try {
+      url = new URL(req.url, ORIGIN)
+    } catch (cause) {
+      throw new TRPCError({ code: 'BAD_REQUEST', cause })
+    }
+    return new Request(url, { method: req.method })
+  }
+  const request = incomingMessageToRequest(req, res, { maxBodySize })
+  // Answers are whole JSON: tRPC's streaming format is never offered.
+  request.headers.delete('trpc-accept')
+  request.headers.delete('accept')
+  return request
+}
+
 /**
  * The tRPC API over HTTP, mounted at /api/trpc. tRPC's own adapter reads every URL and body (the
  * fetch handler, fed the request by tRPC's node-http converter); around it, this module:
@@ -102,9 +130,7 @@ export function createApiEdge<TRouter extends AnyTRPCRouter>({
     let subscription = false
     let memberUntil: number | null = null
     let paths: readonly string[] = []
-    const request = incomingMessageToRequest(req, res, { maxBodySize: maxBodyBytes })
-    // Answers are whole JSON: tRPC's streaming format (jsonl) is never offered.
-    request.headers.delete('trpc-accept')
+    const request = requestFor(req, res, maxBodyBytes)
     const response = await fetchRequestHandler({
       router,
       // Mounted at /api/trpc: the URL tRPC reads starts at the procedure's path.

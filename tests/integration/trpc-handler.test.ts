@@ -22,17 +22,25 @@ describe('a API tRPC sobre o Express', () => {
     expect(refused.error.data.httpStatus).toBe(400)
   })
 
-  it('pedir o formato em fluxo (jsonl) não muda nada: a resposta é JSON inteiro, com tamanho', async () => {
-    const input = encodeURIComponent(JSON.stringify({ 0: { limit: 2 } }))
-    const reply = await rawRequest(`${stage.app.url}/api/trpc/listings.list?batch=1&input=${input}`, {
-      headers: { 'trpc-accept': 'application/jsonl' },
-    })
-    expect(reply.status).toBe(200)
-    expect(reply.headers['content-type']).toMatch(/^application\/json/)
-    expect(reply.headers['transfer-encoding']).toBeUndefined()
-    expect(Number(reply.headers['content-length'])).toBe(reply.body.length)
-    expect(json(reply.body)).toEqual([{ result: { data: { items: [], nextCursor: null } } }])
-  })
+  // tRPC streams (jsonl) when either header asks: an answer kept for everyone must not depend on them.
+  // Each asks for a page size of its own, so neither is answered from what the other left in memory.
+  it.each([
+    ['trpc-accept', 2],
+    ['accept', 3],
+  ])(
+    'pedir o formato em fluxo (jsonl) em %s não muda nada: a resposta é JSON inteiro, com tamanho',
+    async (header, limit) => {
+      const input = encodeURIComponent(JSON.stringify({ 0: { limit } }))
+      const reply = await rawRequest(`${stage.app.url}/api/trpc/listings.list?batch=1&input=${input}`, {
+        headers: { [header]: 'application/jsonl' },
+      })
+      expect(reply.status).toBe(200)
+      expect(reply.headers['content-type']).toMatch(/^application\/json/)
+      expect(reply.headers['transfer-encoding']).toBeUndefined()
+      expect(Number(reply.headers['content-length'])).toBe(reply.body.length)
+      expect(json(reply.body)).toEqual([{ result: { data: { items: [], nextCursor: null } } }])
+    },
+  )
 
   it('um corpo que não é JSON e um procedimento que não existe têm a forma de erro do roteador', async () => {
     const url = stage.app.url
