@@ -8,7 +8,8 @@
  * data, then per action the requests, errors and p50/p95/p99, the floor's p95/p99 and the ratios, and the
  * server's CPU and RSS.
  * Usage: npm run bench:load (STUDENTS=200 DURATION=60 to change; DURATION is the time of each of the two
- * passes, the floor's and the server's).
+ * passes, the floor's and the server's; SERVER_DIR=../base runs that checkout's build instead, to compare two
+ * builds run after one another).
  *
  * Members get their sessions straight in the database, as a sign-in would leave them, so the sign-in
  * limits per address (which a single-address benchmark would trip) are never involved; no limit is
@@ -301,7 +302,7 @@ function printActions({ latencies, errors }: Pass, floor: Pass) {
 }
 
 async function main() {
-  process.stdout.write(`$ ${commandLine(['STUDENTS', 'DURATION', 'SERVER_NODE_ARGS'])}\n`)
+  process.stdout.write(`$ ${commandLine(['STUDENTS', 'DURATION', 'SERVER_DIR', 'SERVER_NODE_ARGS'])}\n`)
   const dataDir = mkdtempSync(join(tmpdir(), 'vupt-bench-load-'))
   const port = await freePort()
   let server: BuiltServer | undefined
@@ -311,7 +312,8 @@ async function main() {
     process.stdout.write(
       `dados: demonstração (scripts/seed-demo.ts) e ${STUDENTS} estudantes do benchmark; ${listingsText(join(dataDir, 'vupt.sqlite'))}\n`,
     )
-    server = await startBuiltServer(dataDir, { port })
+    // SERVER_DIR: another checkout's build under the same load (bench:compare's BASE_DIR, for bench:load).
+    server = await startBuiltServer(dataDir, { port, cwd: process.env.SERVER_DIR })
     const pid = server.process.pid ?? 0
     const anyToken = members[0]?.token ?? ''
     const listingIds = await (async () => {
