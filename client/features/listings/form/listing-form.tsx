@@ -5,11 +5,12 @@ import { LISTING_DESCRIPTION_MAX, LISTING_IMAGES_MAX, type ListingInput } from '
 import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { useForm, useWatch } from 'react-hook-form'
 import { CharacterCount } from '@/components/character-count'
+import { ChoiceFieldset } from '@/components/choice-fieldset'
 import { FormActions } from '@/components/form-actions'
 import { MarkedInput } from '@/components/marked-input'
 import { iconLabel, SelectField } from '@/components/select-field'
 import { InputField, TextareaField } from '@/components/text-fields'
-import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-field'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { RadioCard } from '@/components/ui/radio-card'
 import { ImageUploader } from '@/features/uploads/image-uploader'
 import { type ExistingImage, useImageUploads } from '@/features/uploads/use-image-uploads'
@@ -123,8 +124,6 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
   const categoriesError = categories.error
     ? describeError(categories.error, 'Erro ao carregar categorias').title
     : undefined
-  const conditionError = errors.condition?.message
-  const conditionErrorId = formFieldIds(ids.condition).errorId
 
   return (
     <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>
@@ -199,14 +198,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
         />
       </div>
 
-      <fieldset
-        className="grid gap-2"
-        aria-invalid={conditionError ? true : undefined}
-        aria-describedby={conditionError ? conditionErrorId : undefined}
-      >
-        <legend className={cn('mb-2 font-medium text-sm', conditionError && 'text-destructive')}>
-          Condição
-        </legend>
+      <ChoiceFieldset id={ids.condition} legend="Condição" error={errors.condition?.message}>
         <div className="grid grid-cols-3 gap-2">
           {LISTING_CONDITIONS.map((condition) => (
             <RadioCard
@@ -218,12 +210,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
             />
           ))}
         </div>
-        {conditionError ? (
-          <p id={conditionErrorId} role="alert" className="font-medium text-destructive text-sm">
-            {conditionError}
-          </p>
-        ) : null}
-      </fieldset>
+      </ChoiceFieldset>
 
       <ListingTagFields
         form={form}
