@@ -25,53 +25,6 @@ function useFollowUrl(ref: RefObject<HTMLSelectElement | null>, value: number | 
   }, [ref, value])
 }
 
-/** One uncontrolled select of the filter, with "all" (0) first; a pick applies the whole form. */
-function FilterSelect({
-  ref,
-  id,
-  label,
-  name,
-  value,
-  allLabel,
-  options,
-  onPick,
-}: {
-  ref: RefObject<HTMLSelectElement | null>
-  id: string
-  label: string
-  name: keyof Patch
-  value: number | null
-  allLabel: string
-  options: readonly { id: number; label: string }[]
-  onPick: (form: HTMLFormElement) => void
-}) {
-  return (
-    <div className="grid gap-1 sm:w-64">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        name={name}
-        defaultValue={String(value ?? 0)}
-        className={selectClass}
-        onChange={(event) => {
-          const form = event.currentTarget.form
-          if (form) onPick(form)
-        }}
-      >
-        <option value="0">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
-
 /**
  * The portal's course and discipline filter. A form of plain selects: a choice applies at once once the
  * page responds; before that, 'Filtrar' is held by the page's first script and sent when it responds,
@@ -106,7 +59,6 @@ export function CourseFilter({
     const nextDiscipline = nextCourse === course ? Number(data.get('discipline')) || null : null
     return { course: nextCourse, discipline: nextDiscipline }
   }
-  const onPick = (form: HTMLFormElement) => onChange(read(form))
   return (
     <form
       aria-label="Filtrar por curso"
@@ -116,31 +68,54 @@ export function CourseFilter({
         onChange(read(event.currentTarget))
       }}
     >
-      <FilterSelect
-        ref={courseRef}
-        id={`${id}-course`}
-        label="Curso"
-        name="course"
-        value={course}
-        allLabel="Todos os cursos"
-        options={courses.map((item) => ({ id: item.id, label: item.name }))}
-        onPick={onPick}
-      />
+      <div className="grid gap-1 sm:w-64">
+        <label htmlFor={`${id}-course`} className="font-medium text-sm">
+          Curso
+        </label>
+        <select
+          ref={courseRef}
+          id={`${id}-course`}
+          name="course"
+          defaultValue={String(course ?? 0)}
+          className={selectClass}
+          onChange={(event) => {
+            const form = event.currentTarget.form
+            if (form) onChange(read(form))
+          }}
+        >
+          <option value="0">Todos os cursos</option>
+          {courses.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </div>
       {chosen && chosen.disciplines.length > 0 ? (
-        <FilterSelect
-          ref={disciplineRef}
-          key={course ?? 0}
-          id={`${id}-discipline`}
-          label="Disciplina"
-          name="discipline"
-          value={discipline}
-          allLabel="Todas as disciplinas"
-          options={chosen.disciplines.map((item) => ({
-            id: item.id,
-            label: item.code ? `${item.name} — ${item.code}` : item.name,
-          }))}
-          onPick={onPick}
-        />
+        <div className="grid gap-1 sm:w-64">
+          <label htmlFor={`${id}-discipline`} className="font-medium text-sm">
+            Disciplina
+          </label>
+          <select
+            ref={disciplineRef}
+            key={course ?? 0}
+            id={`${id}-discipline`}
+            name="discipline"
+            defaultValue={String(discipline ?? 0)}
+            className={selectClass}
+            onChange={(event) => {
+              const form = event.currentTarget.form
+              if (form) onChange(read(form))
+            }}
+          >
+            <option value="0">Todas as disciplinas</option>
+            {chosen.disciplines.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.code ? `${item.name} — ${item.code}` : item.name}
+              </option>
+            ))}
+          </select>
+        </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="outline">
