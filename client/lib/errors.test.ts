@@ -53,7 +53,7 @@ describe('describeError', () => {
     fallback: string
     expected: { title: string; description: string }
   }
-  it.each<Case>([
+  const cases: Case[] = [
     {
       name: "gives a known code's catalogue text when the server's message is the code's title",
       answer: [401, 'Credenciais inválidas', { appCode: 'INVALID_CREDENTIALS' }],
@@ -94,9 +94,12 @@ describe('describeError', () => {
       fallback: 'Erro ao carregar',
       expected: { title: 'Erro ao carregar', description: 'Tente novamente.' },
     },
-  ])('$name', ({ answer, fallback, expected }) => {
-    expect(describeError(serverError(...answer), fallback)).toEqual(expected)
-  })
+  ]
+  for (const { name, answer, fallback, expected } of cases) {
+    it(name, () => {
+      expect(describeError(serverError(...answer), fallback)).toEqual(expected)
+    })
+  }
 
   it("puts a deliberate refusal's message under the caller's title, or makes it the title", () => {
     const error = serverError(409, 'Você é o último administrador: promova outra pessoa antes.')
