@@ -1,6 +1,5 @@
 import { Fragment, type Key, type ReactNode } from 'react'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
-import { toast, toastError } from '@/lib/toast'
 
 /** What a create-or-edit dialog shows: nothing (null), a new item's form (`Draft`: what it starts from) or `item`'s. */
 export type EditorState<Item, Draft extends object = object> =
@@ -66,24 +65,4 @@ export function EditorDialog<Item extends { id: number }, Draft extends object =
       {children}
     </TargetDialog>
   )
-}
-
-/**
- * A create-or-edit form's submit: `save` (the create or the update), then the success toast, the dialog
- * closes and `refresh` reloads what lists the items. A refusal is a toast and the form stays open.
- */
-export async function saveEditor(
-  save: () => Promise<unknown>,
-  texts: { saved: string; failed: string },
-  onDone: () => void,
-  refresh: () => Promise<unknown>,
-) {
-  try {
-    await save()
-    toast.success(texts.saved)
-    onDone()
-    await refresh()
-  } catch (error) {
-    toastError(error, texts.failed)
-  }
 }

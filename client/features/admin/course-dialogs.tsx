@@ -10,11 +10,12 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
-import { EditorDialog, type EditorState, editedItem, saveEditor } from '@/components/editor-dialog'
+import { EditorDialog, type EditorState, editedItem } from '@/components/editor-dialog'
 import { InputField } from '@/components/text-fields'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 export type CourseRow = RouterOutputs['admin']['courses']['list']['courses'][number]
@@ -56,17 +57,17 @@ function CourseForm({ state, onDone }: { state: NonNullable<CourseDialogState>; 
   const rename = trpc.admin.courses.rename.useMutation()
   const saving = create.isPending || rename.isPending
 
-  const submit = form.handleSubmit(
-    (values) =>
-      saveEditor(
-        () =>
-          editing ? rename.mutateAsync({ id: editing.id, name: values.name }) : create.mutateAsync(values),
-        { saved: editing ? 'Curso renomeado!' : 'Curso criado!', failed: 'Erro ao salvar curso' },
-        onDone,
-        refresh,
-      ),
-    toastFirstError,
-  )
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (editing) await rename.mutateAsync({ id: editing.id, name: values.name })
+      else await create.mutateAsync(values)
+      toast.success(editing ? 'Curso renomeado!' : 'Curso criado!')
+      onDone()
+      await refresh()
+    } catch (error) {
+      toastError(error, 'Erro ao salvar curso')
+    }
+  }, toastFirstError)
 
   return (
     <DialogForm
@@ -128,20 +129,17 @@ function DisciplineForm({
   const update = trpc.admin.courses.updateDiscipline.useMutation()
   const saving = create.isPending || update.isPending
 
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(async (values) => {
     const fields = { name: values.name, code: values.code ?? undefined }
-    return saveEditor(
-      () =>
-        state.mode === 'edit'
-          ? update.mutateAsync({ id: state.item.id, ...fields })
-          : create.mutateAsync({ courseId: state.course.id, ...fields }),
-      {
-        saved: editing ? 'Disciplina atualizada!' : 'Disciplina criada!',
-        failed: 'Erro ao salvar disciplina',
-      },
-      onDone,
-      refresh,
-    )
+    try {
+      if (editing) await update.mutateAsync({ id: editing.id, ...fields })
+      else if (state.mode === 'create') await create.mutateAsync({ courseId: state.course.id, ...fields })
+      toast.success(editing ? 'Disciplina atualizada!' : 'Disciplina criada!')
+      onDone()
+      await refresh()
+    } catch (error) {
+      toastError(error, 'Erro ao salvar disciplina')
+    }
   }, toastFirstError)
 
   return (

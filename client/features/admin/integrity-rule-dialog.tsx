@@ -15,12 +15,13 @@ import { useForm, useWatch } from 'react-hook-form'
 import { Link } from 'wouter'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
-import { EditorDialog, type EditorState, editedItem, saveEditor } from '@/components/editor-dialog'
+import { EditorDialog, type EditorState, editedItem } from '@/components/editor-dialog'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
+import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { useDebouncedValue } from './use-debounced-value'
 
@@ -69,16 +70,17 @@ function IntegrityRuleForm({
   const saving = create.isPending || update.isPending
   const actionError = form.formState.errors.action?.message
 
-  const submit = form.handleSubmit(
-    (values) =>
-      saveEditor(
-        () => (editing ? update.mutateAsync({ ...values, id: editing.id }) : create.mutateAsync(values)),
-        { saved: editing ? 'Regra atualizada!' : 'Regra criada!', failed: 'Erro ao salvar regra' },
-        onDone,
-        () => utils.admin.integrity.list.invalidate(),
-      ),
-    toastFirstError,
-  )
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (editing) await update.mutateAsync({ ...values, id: editing.id })
+      else await create.mutateAsync(values)
+      toast.success(editing ? 'Regra atualizada!' : 'Regra criada!')
+      onDone()
+      await utils.admin.integrity.list.invalidate()
+    } catch (error) {
+      toastError(error, 'Erro ao salvar regra')
+    }
+  }, toastFirstError)
 
   return (
     <DialogForm

@@ -9,7 +9,6 @@ import {
   type EditorDialogProps,
   type EditorState,
   editedItem,
-  saveEditor,
 } from '@/components/editor-dialog'
 import { InputField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
@@ -46,13 +45,17 @@ function SemesterForm({ editing, onDone }: { editing: SemesterRow | undefined; o
   const create = trpc.admin.semesters.create.useMutation()
   const update = trpc.admin.semesters.update.useMutation()
   const submit = form.handleSubmit(
-    (values) =>
-      saveEditor(
-        () => (editing ? update.mutateAsync({ ...values, id: editing.id }) : create.mutateAsync(values)),
-        { saved: editing ? 'Semestre atualizado!' : 'Semestre criado!', failed: 'Erro ao salvar' },
-        onDone,
-        () => Promise.all([utils.admin.semesters.invalidate(), utils.semesters.standing.invalidate()]),
-      ),
+    async (values) => {
+      try {
+        if (editing) await update.mutateAsync({ ...values, id: editing.id })
+        else await create.mutateAsync(values)
+        toast.success(editing ? 'Semestre atualizado!' : 'Semestre criado!')
+        onDone()
+        await Promise.all([utils.admin.semesters.invalidate(), utils.semesters.standing.invalidate()])
+      } catch (error) {
+        toastError(error, 'Erro ao salvar')
+      }
+    },
     (invalid) => {
       const first = [invalid.name, invalid.startsOn, invalid.endsOn].find((error) => error?.message)?.message
       if (first) toast.error('Erro de validação', { description: first })
