@@ -1,12 +1,19 @@
 import type { FormEventHandler, ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import {
+  DialogClose,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
 
 type DialogFormProps = {
   title: ReactNode
   description?: ReactNode
   onSubmit: FormEventHandler<HTMLFormElement>
-  onCancel: () => void
+  /** Without it, Cancelar closes the dialog the way Esc and its X do (the dialog's onOpenChange). */
+  onCancel?: () => void
   submitLabel: string
   /** While true both buttons are disabled and the submit shows `busyLabel`. */
   busy: boolean
@@ -41,9 +48,17 @@ export function DialogForm({
       </DialogHeader>
       {children}
       <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-          Cancelar
-        </Button>
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </Button>
+        ) : (
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={busy}>
+              Cancelar
+            </Button>
+          </DialogClose>
+        )}
         <Button
           type="submit"
           variant={destructive ? 'destructive' : 'default'}

@@ -47,33 +47,59 @@ function serverError(
 }
 
 describe('describeError', () => {
-  it("gives a known code's catalogue text when the server's message is the code's title", () => {
-    const error = serverError(401, 'Credenciais inválidas', { appCode: 'INVALID_CREDENTIALS' })
-    expect(describeError(error, 'Erro ao fazer login')).toEqual({
-      title: 'Credenciais inválidas',
-      description: 'Email ou senha incorretos.',
+  type Case = {
+    name: string
+    answer: Parameters<typeof serverError>
+    fallback: string
+    expected: { title: string; description: string }
+  }
+  const cases: Case[] = [
+    {
+      name: "gives a known code's catalogue text when the server's message is the code's title",
+      answer: [401, 'Credenciais inválidas', { appCode: 'INVALID_CREDENTIALS' }],
+      fallback: 'Erro ao fazer login',
+      expected: { title: 'Credenciais inválidas', description: 'Email ou senha incorretos.' },
+    },
+    {
+      name: "prefers the server's more precise message for a known code",
+      answer: [400, 'Use seu email institucional @univille.br', { appCode: 'NOT_INSTITUTIONAL_EMAIL' }],
+      fallback: 'Erro ao criar conta',
+      expected: { title: 'Erro de validação', description: 'Use seu email institucional @univille.br' },
+    },
+    {
+      name: "shows the first validation message of a refused input under 'Erro de validação'",
+      answer: [
+        400,
+        'Título deve ter no mínimo 3 caracteres',
+        { firstMessage: 'Título deve ter no mínimo 3 caracteres' },
+      ],
+      fallback: 'Erro ao criar anúncio',
+      expected: { title: 'Erro de validação', description: 'Título deve ter no mínimo 3 caracteres' },
+    },
+    {
+      name: 'reads a code the client does not know yet as a deliberate refusal',
+      answer: [403, 'Só o autor pode editar este evento.', { appCode: 'NOT_EVENT_AUTHOR' }],
+      fallback: 'Erro ao salvar evento',
+      expected: { title: 'Erro ao salvar evento', description: 'Só o autor pode editar este evento.' },
+    },
+    {
+      name: "answers a rate limit with 'Muitas tentativas' and the server's wait",
+      answer: [429, 'Muitas mensagens seguidas. Aguarde um minuto.'],
+      fallback: 'Erro ao enviar mensagem',
+      expected: { title: 'Muitas tentativas', description: 'Muitas mensagens seguidas. Aguarde um minuto.' },
+    },
+    {
+      name: 'never shows an empty text',
+      answer: [404, '  '],
+      fallback: 'Erro ao carregar',
+      expected: { title: 'Erro ao carregar', description: 'Tente novamente.' },
+    },
+  ]
+  for (const { name, answer, fallback, expected } of cases) {
+    it(name, () => {
+      expect(describeError(serverError(...answer), fallback)).toEqual(expected)
     })
-  })
-
-  it("prefers the server's more precise message for a known code", () => {
-    const error = serverError(400, 'Use seu email institucional @univille.br', {
-      appCode: 'NOT_INSTITUTIONAL_EMAIL',
-    })
-    expect(describeError(error, 'Erro ao criar conta')).toEqual({
-      title: 'Erro de validação',
-      description: 'Use seu email institucional @univille.br',
-    })
-  })
-
-  it("shows the first validation message of a refused input under 'Erro de validação'", () => {
-    const error = serverError(400, 'Título deve ter no mínimo 3 caracteres', {
-      firstMessage: 'Título deve ter no mínimo 3 caracteres',
-    })
-    expect(describeError(error, 'Erro ao criar anúncio')).toEqual({
-      title: 'Erro de validação',
-      description: 'Título deve ter no mínimo 3 caracteres',
-    })
-  })
+  }
 
   it("puts a deliberate refusal's message under the caller's title, or makes it the title", () => {
     const error = serverError(409, 'Você é o último administrador: promova outra pessoa antes.')
@@ -83,22 +109,6 @@ describe('describeError', () => {
     })
     expect(describeError(error)).toEqual({
       title: 'Você é o último administrador: promova outra pessoa antes.',
-    })
-  })
-
-  it('reads a code the client does not know yet as a deliberate refusal', () => {
-    const error = serverError(403, 'Só o autor pode editar este evento.', { appCode: 'NOT_EVENT_AUTHOR' })
-    expect(describeError(error, 'Erro ao salvar evento')).toEqual({
-      title: 'Erro ao salvar evento',
-      description: 'Só o autor pode editar este evento.',
-    })
-  })
-
-  it("answers a rate limit with 'Muitas tentativas' and the server's wait", () => {
-    const error = serverError(429, 'Muitas mensagens seguidas. Aguarde um minuto.')
-    expect(describeError(error, 'Erro ao enviar mensagem')).toEqual({
-      title: 'Muitas tentativas',
-      description: 'Muitas mensagens seguidas. Aguarde um minuto.',
     })
   })
 
@@ -133,13 +143,6 @@ describe('describeError', () => {
     })
     expect(describeError(new TypeError('Load failed')).description).toMatch(/^Sem conexão/)
     expect(describeError(undefined).description).toMatch(/^Sem conexão/)
-  })
-
-  it('never shows an empty text', () => {
-    expect(describeError(serverError(404, '  '), 'Erro ao carregar')).toEqual({
-      title: 'Erro ao carregar',
-      description: 'Tente novamente.',
-    })
   })
 })
 

@@ -172,8 +172,37 @@ describe('Anúncios por curso, disciplina e ISBN', () => {
 })
 
 describe('Admin → Cursos', () => {
+  // One sign-in for the section: the administrator's second factor takes each code once.
+  let admin: Awaited<ReturnType<typeof stage.adminPage>>
+  beforeAll(async () => {
+    admin = await stage.adminPage()
+  })
+  afterAll(() => admin.context.close())
+
+  it('"Novo curso": Cancelar fecha sem criar; salvo, o curso aparece na lista', async () => {
+    const a = admin.page
+    await a.goto('/univille/admin/cursos')
+    await a.getByRole('heading', { name: 'Engenharia Civil' }).waitFor()
+    const dialog = a.getByRole('dialog', { name: 'Novo curso' })
+
+    await a.getByRole('button', { name: 'Novo curso' }).click()
+    await dialog.getByLabel('Nome do curso').fill('Arquitetura e Urbanismo')
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await a.getByRole('heading', { name: 'Arquitetura e Urbanismo' }).count()).toBe(0)
+
+    // Opened again it starts empty; saved, the toast says so, the dialog closes and the list shows it.
+    await a.getByRole('button', { name: 'Novo curso' }).click()
+    expect(await dialog.getByLabel('Nome do curso').inputValue()).toBe('')
+    await dialog.getByLabel('Nome do curso').fill('Arquitetura e Urbanismo')
+    await dialog.getByRole('button', { name: 'Salvar curso' }).click()
+    await a.getByText('Curso criado!').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    await a.getByRole('heading', { name: 'Arquitetura e Urbanismo' }).waitFor()
+  })
+
   it('um CSV com uma linha errada mostra o erro da linha e não importa nada', async () => {
-    const { page: a, context } = await stage.adminPage()
+    const a = admin.page
     await a.goto('/univille/admin/cursos')
     await a.getByRole('heading', { name: 'Engenharia Civil' }).waitFor()
     const before = await withServerDatabase(
@@ -212,6 +241,5 @@ describe('Admin → Cursos', () => {
     await a.getByRole('button', { name: 'Importar' }).click()
     await a.getByText('Importado: 1 curso novo, 2 disciplinas novas.').first().waitFor()
     await a.getByRole('list', { name: 'Disciplinas de Medicina' }).getByText('Fisiologia — MED102').waitFor()
-    await context.close()
   })
 })

@@ -85,6 +85,13 @@ describe('segurança na comunidade', () => {
     await r.goto(`/univille/produto/${listingId}`)
     await r.getByRole('button', { name: 'Denunciar' }).click()
     const dialog = r.getByRole('dialog', { name: 'Denunciar este anúncio' })
+    // Without a reason nothing is sent and the group of reasons says why; Cancelar closes the dialog.
+    await dialog.getByRole('button', { name: 'Enviar denúncia' }).click()
+    await dialog.getByRole('alert').getByText('Escolha o motivo da denúncia').waitFor()
+    expect(await dialog.getByRole('group', { name: 'Motivo' }).getAttribute('aria-invalid')).toBe('true')
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await r.getByRole('button', { name: 'Denunciar' }).click()
     await dialog.getByLabel('Golpe ou fraude').check()
     await dialog.getByLabel('Detalhes (opcional)').fill('Pede Pix antes de entregar.')
     await dialog.getByRole('button', { name: 'Enviar denúncia' }).click()

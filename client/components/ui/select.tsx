@@ -84,33 +84,27 @@ function SelectItem({ className, children, ...props }: React.ComponentProps<type
   )
 }
 
-function SelectScrollUpButton({
-  className,
-  ...props
-}: React.ComponentProps<typeof SelectPrimitive.ScrollUpButton>) {
+const scrollButtonClasses = 'flex cursor-default items-center justify-center py-1'
+const ScrollUpPart = slotPart(SelectPrimitive.ScrollUpButton, 'select-scroll-up-button', scrollButtonClasses)
+const ScrollDownPart = slotPart(
+  SelectPrimitive.ScrollDownButton,
+  'select-scroll-down-button',
+  scrollButtonClasses,
+)
+
+function SelectScrollUpButton(props: React.ComponentProps<typeof SelectPrimitive.ScrollUpButton>) {
   return (
-    <SelectPrimitive.ScrollUpButton
-      data-slot="select-scroll-up-button"
-      className={cn('flex cursor-default items-center justify-center py-1', className)}
-      {...props}
-    >
+    <ScrollUpPart {...props}>
       <ChevronUpIcon className="size-4" aria-hidden="true" />
-    </SelectPrimitive.ScrollUpButton>
+    </ScrollUpPart>
   )
 }
 
-function SelectScrollDownButton({
-  className,
-  ...props
-}: React.ComponentProps<typeof SelectPrimitive.ScrollDownButton>) {
+function SelectScrollDownButton(props: React.ComponentProps<typeof SelectPrimitive.ScrollDownButton>) {
   return (
-    <SelectPrimitive.ScrollDownButton
-      data-slot="select-scroll-down-button"
-      className={cn('flex cursor-default items-center justify-center py-1', className)}
-      {...props}
-    >
+    <ScrollDownPart {...props}>
       <ChevronDownIcon className="size-4" aria-hidden="true" />
-    </SelectPrimitive.ScrollDownButton>
+    </ScrollDownPart>
   )
 }
 

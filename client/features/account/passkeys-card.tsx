@@ -248,7 +248,6 @@ function AddPasskeyDialog({
           title="Adicionar chave de acesso"
           description="Dê um nome para reconhecê-la depois. Em seguida, o aparelho pede o seu desbloqueio (PIN, digital ou rosto)."
           onSubmit={submit}
-          onCancel={close}
           submitLabel="Continuar"
           busy={pending}
           busyLabel="Aguardando o aparelho..."

@@ -106,7 +106,6 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
       title={banner ? 'Editar banner' : 'Novo banner'}
       description="Banners aparecem no portal da comunidade, na posição escolhida."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel={uploading ? 'Enviando imagem...' : 'Salvar banner'}
       busy={saving}
       busyLabel="Salvando..."

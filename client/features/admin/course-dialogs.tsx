@@ -78,7 +78,6 @@ function CourseForm({ state, onDone }: { state: NonNullable<CourseDialogState>; 
           : 'Quem escreveu este nome no perfil antes da lista (sem diferença de acentos ou maiúsculas) é ligado a ele.'
       }
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Salvar curso"
       busy={saving}
       busyLabel="Salvando..."
@@ -152,7 +151,6 @@ function DisciplineForm({
           : 'Os anúncios marcados com ela passam a ser encontrados pelo nome e pelo código novos.'
       }
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Salvar disciplina"
       busy={saving}
       busyLabel="Salvando..."

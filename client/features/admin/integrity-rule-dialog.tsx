@@ -87,7 +87,6 @@ function IntegrityRuleForm({
       title={editing ? 'Editar regra' : 'Nova regra'}
       description="A regra vale para o título e a descrição de anúncios e pedidos do Procura-se, ao publicar e ao editar."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Salvar regra"
       busy={saving}
       busyLabel="Salvando..."

@@ -4,8 +4,8 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { TargetDialog } from '@/components/editor-dialog'
 import { TextareaField } from '@/components/text-fields'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
@@ -24,11 +24,9 @@ export function RejectEventDialog({
   onOpenChange: (open: boolean) => void
 }) {
   return (
-    <Dialog open={event !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {event ? <RejectionForm key={event.id} event={event} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <TargetDialog target={event} onOpenChange={onOpenChange} keyOf={(target) => target.id}>
+      {(target, onDone) => <RejectionForm event={target} onDone={onDone} />}
+    </TargetDialog>
   )
 }
 
@@ -60,7 +58,6 @@ function RejectionForm({ event, onDone }: { event: RejectionTarget; onDone: () =
       title="Rejeitar evento"
       description={`“${event.title}” não será publicado. O organizador verá o motivo que você escrever.`}
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Rejeitar evento"
       busy={reject.isPending}
       busyLabel="Rejeitando..."

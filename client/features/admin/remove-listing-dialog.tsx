@@ -3,16 +3,16 @@ import { REMOVAL_REASON_LABELS, REMOVAL_REASONS, removeListingSchema } from '@sh
 import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
+import { ChoiceFieldset } from '@/components/choice-fieldset'
 import { DialogForm } from '@/components/dialog-form'
+import { TargetDialog } from '@/components/editor-dialog'
 import { TextareaField } from '@/components/text-fields'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { RadioCard } from '@/components/ui/radio-card'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
-import { cn } from '@/lib/utils'
 
 /** A listing, or a Procura-se post: both are removed the same way, with a reason their author reads. */
 export type RemovalTarget = { id: number; title: string; kind?: 'listing' | 'wanted' }
@@ -46,20 +46,15 @@ export function RemoveListingDialog({
   onOpenChange: (open: boolean) => void
 }) {
   return (
-    <Dialog open={listing !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {listing ? (
-          <RemovalForm key={listing.id} listing={listing} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TargetDialog target={listing} onOpenChange={onOpenChange} keyOf={(target) => target.id}>
+      {(target, onDone) => <RemovalForm listing={target} onDone={onDone} />}
+    </TargetDialog>
   )
 }
 
 function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () => void }) {
   const baseId = useId()
   const detailsId = `${baseId}-details`
-  const reasonErrorId = `${baseId}-reason-error`
   const utils = trpc.useUtils()
   const invalidateListings = useInvalidateListings()
   const form = useForm<RemovalInput>({
@@ -99,26 +94,17 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
     })
   }, toastFirstError)
 
-  const reasonError = errors.reason?.message
   return (
     <DialogForm
       title={texts.title}
       description={texts.description(listing.title)}
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel={texts.title}
       busy={remove.isPending}
       busyLabel="Removendo..."
       destructive
     >
-      <fieldset
-        className="grid gap-2"
-        aria-invalid={reasonError ? true : undefined}
-        aria-describedby={reasonError ? reasonErrorId : undefined}
-      >
-        <legend className={cn('mb-2 font-medium text-sm', reasonError && 'text-destructive')}>
-          Motivo da remoção
-        </legend>
+      <ChoiceFieldset id={`${baseId}-reason`} legend="Motivo da remoção" error={errors.reason?.message}>
         {REMOVAL_REASONS.map((value) => (
           <RadioCard
             key={value}
@@ -128,12 +114,7 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
             {...form.register('reason')}
           />
         ))}
-        {reasonError ? (
-          <p id={reasonErrorId} role="alert" className="font-medium text-destructive text-sm">
-            {reasonError}
-          </p>
-        ) : null}
-      </fieldset>
+      </ChoiceFieldset>
 
       {reason === 'other' ? (
         <TextareaField

@@ -1,8 +1,9 @@
 import { REMOVAL_REASON_LABELS, REMOVAL_REASONS, type RemovalReason } from '@shared/schemas/admin'
 import { REPORT_ACTION_LABELS, type ReportAction } from '@shared/schemas/safety'
 import { useId, useState } from 'react'
+import { ChoiceFieldset } from '@/components/choice-fieldset'
 import { DialogForm } from '@/components/dialog-form'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
+import { TargetDialog } from '@/components/editor-dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { RadioCard } from '@/components/ui/radio-card'
@@ -38,13 +39,13 @@ export function ReportDecisionDialog({
   onClose: () => void
 }) {
   return (
-    <Dialog open={group !== null} onOpenChange={whenClosed(onClose)}>
-      <DialogContent>
-        {group ? (
-          <DecisionForm key={`${group.targetType}:${group.targetId}`} group={group} onDone={onClose} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TargetDialog
+      target={group}
+      onOpenChange={whenClosed(onClose)}
+      keyOf={(target) => `${target.targetType}:${target.targetId}`}
+    >
+      {(target) => <DecisionForm group={target} onDone={onClose} />}
+    </TargetDialog>
   )
 }
 
@@ -83,13 +84,11 @@ function DecisionForm({ group, onDone }: { group: ReportQueueGroup; onDone: () =
       title="Decidir denúncia"
       description="A decisão vale para todas as denúncias abertas sobre este conteúdo e fica no registro de moderação. Quem denunciou recebe o resultado."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Confirmar"
       busy={resolve.isPending}
       busyLabel="Salvando..."
     >
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 font-medium text-sm">Ação</legend>
+      <ChoiceFieldset id={`${id}-action`} legend="Ação">
         {actions.map((value) => (
           <RadioCard
             key={value}
@@ -100,7 +99,7 @@ function DecisionForm({ group, onDone }: { group: ReportQueueGroup; onDone: () =
             onChange={() => setAction(value)}
           />
         ))}
-      </fieldset>
+      </ChoiceFieldset>
       {action === 'remove_listing' || action === 'remove_wanted' ? (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-removal`}>

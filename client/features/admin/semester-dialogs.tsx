@@ -66,7 +66,6 @@ function SemesterForm({ editing, onDone }: { editing: SemesterRow | undefined; o
       title={editing ? 'Editar semestre' : 'Novo semestre'}
       description="Duas semanas antes do início, cada membro recebe o pedido para confirmar o e-mail institucional."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Salvar semestre"
       busy={create.isPending || update.isPending}
       busyLabel="Salvando..."
@@ -124,7 +123,6 @@ export function ExtendDeadlineDialog({
               event.preventDefault()
               extend.mutate({ userId: target.userId, until })
             }}
-            onCancel={() => onOpenChange(false)}
             submitLabel="Estender prazo"
             busy={extend.isPending}
             busyLabel="Salvando..."

@@ -98,7 +98,6 @@ function SubcategoryForm({
       title={editing ? 'Editar subcategoria' : 'Nova subcategoria'}
       description="Subcategorias organizam os anúncios dentro de cada categoria principal."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Salvar subcategoria"
       busy={saving}
       busyLabel="Salvando..."

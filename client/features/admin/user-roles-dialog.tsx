@@ -1,8 +1,8 @@
 import { ROLE_LABELS, ROLES, type Role } from '@shared/domain'
 import { useId, useState } from 'react'
 import { DialogForm } from '@/components/dialog-form'
+import { TargetDialog } from '@/components/editor-dialog'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -28,13 +28,9 @@ export function UserRolesDialog({
   onOpenChange: (open: boolean) => void
 }) {
   return (
-    <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {user ? (
-          <RolesForm key={user.id} user={user} isSelf={isSelf} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TargetDialog target={user} onOpenChange={onOpenChange} keyOf={(target) => target.id}>
+      {(target, onDone) => <RolesForm user={target} isSelf={isSelf} onDone={onDone} />}
+    </TargetDialog>
   )
 }
 
@@ -60,7 +56,6 @@ function RolesForm({ user, isSelf, onDone }: { user: RolesTarget; isSelf: boolea
         event.preventDefault()
         if (!unchanged) setRoles.mutate({ userId: user.id, roles: rolesToSave(selected) })
       }}
-      onCancel={onDone}
       submitLabel="Salvar permissões"
       busy={setRoles.isPending}
       busyLabel="Salvando..."

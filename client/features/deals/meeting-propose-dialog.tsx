@@ -77,7 +77,6 @@ export function MeetingProposeDialog({
       title="Combinar entrega"
       description="Escolha um dos pontos de encontro da sua comunidade e até três horários nos próximos 14 dias. A outra pessoa escolhe um deles ou propõe outros."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Enviar proposta"
       busy={busy}
       busyLabel="Enviando..."

@@ -86,7 +86,6 @@ function MeetingSpotForm({ spot, onDone }: { spot: MeetingSpotRow | null; onDone
       title={spot ? 'Editar ponto de encontro' : 'Novo ponto de encontro'}
       description="Um lugar movimentado e seguro do campus, onde os membros combinam a entrega."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Salvar ponto de encontro"
       busy={busy}
       busyLabel="Salvando..."

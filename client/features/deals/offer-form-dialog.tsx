@@ -5,8 +5,8 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
+import { TargetDialog } from '@/components/editor-dialog'
 import { InputField } from '@/components/text-fields'
-import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -38,17 +38,11 @@ export function OfferFormDialog({
   onOpenChange: (open: boolean) => void
 }) {
   return (
-    <Dialog open={target !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {target ? (
-          <OfferForm
-            target={target}
-            listingPriceCents={listingPriceCents}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TargetDialog target={target} onOpenChange={onOpenChange}>
+      {(opened, onDone) => (
+        <OfferForm target={opened} listingPriceCents={listingPriceCents} onDone={onDone} />
+      )}
+    </TargetDialog>
   )
 }
 
@@ -104,7 +98,6 @@ function OfferForm({
       title={counter ? 'Fazer uma contraproposta' : 'Fazer uma oferta'}
       description={`${reference} A outra pessoa tem 48 horas para responder. O preço do anúncio não muda.`}
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel={counter ? 'Enviar contraproposta' : 'Enviar oferta'}
       busy={busy}
       busyLabel="Enviando..."

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { EVENT_CAPACITY_MAX, EVENT_DESCRIPTION_MAX, type EventInput } from '@shared/schemas/event'
 import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { useMemo } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
-import { CharacterCount } from '@/components/character-count'
+import { useForm } from 'react-hook-form'
 import { FormActions } from '@/components/form-actions'
-import { InputField, TextareaField } from '@/components/text-fields'
+import { InputField } from '@/components/text-fields'
+import { TitleDescriptionFields } from '@/components/title-description-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { boundField } from '@/lib/bound-field'
@@ -74,7 +74,6 @@ export function EventForm({
     failureTitle: IMAGE_UPLOAD_ERROR,
     onChange: (image) => form.setValue('imageUploadId', image?.id ?? null, { shouldDirty: true }),
   })
-  const description = useWatch({ control: form.control, name: 'description' }) ?? ''
   // Recomputed on every render, so a form left open past midnight moves its minimum along.
   const minDate = todayInTimeZone(timeZone)
 
@@ -97,34 +96,21 @@ export function EventForm({
         : 'Salvar alterações'
 
   const ids = {
-    title: `event-${mode}-title`,
-    description: `event-${mode}-description`,
     date: `event-${mode}-date`,
     time: `event-${mode}-time`,
     location: `event-${mode}-location`,
     capacity: `event-${mode}-capacity`,
     image: `event-${mode}-image`,
   }
-  const descriptionHint = <CharacterCount length={description.length} max={EVENT_DESCRIPTION_MAX} />
 
   return (
     <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>
-      <InputField
-        label="Título"
-        required
-        autoComplete="off"
-        placeholder="Ex.: Sarau de poesia no bloco A"
-        {...boundField(form, 'title', ids.title)}
-      />
-
-      <TextareaField
-        label="Descrição"
-        hint={descriptionHint}
-        required
-        rows={6}
-        size="tall"
-        placeholder="Conte o que vai rolar, quem pode participar, o que levar..."
-        {...boundField(form, 'description', ids.description)}
+      <TitleDescriptionFields
+        form={form}
+        idPrefix={`event-${mode}`}
+        descriptionMax={EVENT_DESCRIPTION_MAX}
+        titlePlaceholder="Ex.: Sarau de poesia no bloco A"
+        descriptionPlaceholder="Conte o que vai rolar, quem pode participar, o que levar..."
       />
 
       <div className="grid gap-6 sm:grid-cols-2">

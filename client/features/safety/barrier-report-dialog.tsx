@@ -36,7 +36,6 @@ function BarrierReportForm({ onDone }: { onDone: () => void }) {
       title="Relatar uma barreira"
       description="Conte onde e como o Vupt atrapalhou você. O relato chega à moderação, que responde em até 24 horas."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Enviar relato"
       busy={busy}
       busyLabel="Enviando..."

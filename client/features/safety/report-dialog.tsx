@@ -6,6 +6,7 @@ import {
   REPORT_REASON_LABELS,
 } from '@shared/safety'
 import { useId, useState } from 'react'
+import { ChoiceFieldset } from '@/components/choice-fieldset'
 import { DialogForm } from '@/components/dialog-form'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
@@ -78,18 +79,16 @@ function ReportForm({
       title={`Denunciar ${WHAT[targetType]}`}
       description="A pessoa denunciada não fica sabendo quem denunciou. A moderação analisa cada denúncia em até 24 horas."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel="Enviar denúncia"
       busy={report.isPending}
       busyLabel="Enviando..."
       destructive
     >
-      <fieldset
-        className="grid gap-2"
-        aria-invalid={showError && !reason ? true : undefined}
-        aria-describedby={showError && !reason ? `${id}-error` : undefined}
+      <ChoiceFieldset
+        id={id}
+        legend="Motivo"
+        error={showError && !reason ? 'Escolha o motivo da denúncia' : undefined}
       >
-        <legend className="mb-2 font-medium text-sm">Motivo</legend>
         {CONTENT_REPORT_REASONS.map((value) => (
           <RadioCard
             key={value}
@@ -101,12 +100,7 @@ function ReportForm({
             disabled={report.isPending}
           />
         ))}
-        {showError && !reason ? (
-          <p id={`${id}-error`} role="alert" className="font-medium text-destructive text-sm">
-            Escolha o motivo da denúncia
-          </p>
-        ) : null}
-      </fieldset>
+      </ChoiceFieldset>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-details`}>Detalhes (opcional)</Label>
         <Textarea

@@ -88,7 +88,6 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
       title={post ? 'Editar pedido' : 'Publicar pedido'}
       description="Diga o que você procura. Quando alguém anunciar algo que combine, avisamos você."
       onSubmit={submit}
-      onCancel={onDone}
       submitLabel={post ? 'Salvar alterações' : 'Publicar pedido'}
       busy={busy}
       busyLabel={post ? 'Salvando...' : 'Publicando...'}

@@ -4,17 +4,16 @@ import { centsToInput, parsePriceToCents } from '@shared/money'
 import { LISTING_DESCRIPTION_MAX, LISTING_IMAGES_MAX, type ListingInput } from '@shared/schemas/listing'
 import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { useForm, useWatch } from 'react-hook-form'
-import { CharacterCount } from '@/components/character-count'
+import { ChoiceFieldset } from '@/components/choice-fieldset'
 import { FormActions } from '@/components/form-actions'
 import { MarkedInput } from '@/components/marked-input'
 import { iconLabel, SelectField } from '@/components/select-field'
-import { InputField, TextareaField } from '@/components/text-fields'
-import { FormField, fieldAriaProps, formFieldIds } from '@/components/ui/form-field'
+import { TitleDescriptionFields } from '@/components/title-description-fields'
+import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { RadioCard } from '@/components/ui/radio-card'
 import { ImageUploader } from '@/features/uploads/image-uploader'
 import { type ExistingImage, useImageUploads } from '@/features/uploads/use-image-uploads'
 import { useViewer } from '@/lib/auth'
-import { boundField } from '@/lib/bound-field'
 import { describeError } from '@/lib/errors'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -79,7 +78,6 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
     onChange: (ids) => form.setValue('imageIds', ids, { shouldDirty: true, shouldValidate: isSubmitted }),
   })
   const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
-  const description = useWatch({ control: form.control, name: 'description' }) ?? ''
   const mainCategoryId = useWatch({ control: form.control, name: 'mainCategoryId' })
   const subcategoryId = useWatch({ control: form.control, name: 'subcategoryId' })
   const subcategories =
@@ -110,40 +108,25 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
         : 'Salvar alterações'
 
   const ids = {
-    title: `listing-${mode}-title`,
-    description: `listing-${mode}-description`,
     price: `listing-${mode}-price`,
     main: `listing-${mode}-main-category`,
     sub: `listing-${mode}-subcategory`,
     condition: `listing-${mode}-condition`,
     photos: `listing-${mode}-photos`,
   }
-  const descriptionHint = <CharacterCount length={description.length} max={LISTING_DESCRIPTION_MAX} />
   const photosHint = `De 1 a ${LISTING_IMAGES_MAX} fotos (JPG, PNG, WebP ou GIF, até ${MAX_MB}MB cada). A primeira foto é a capa do anúncio; use as setas para reordenar.`
   const categoriesError = categories.error
     ? describeError(categories.error, 'Erro ao carregar categorias').title
     : undefined
-  const conditionError = errors.condition?.message
-  const conditionErrorId = formFieldIds(ids.condition).errorId
 
   return (
     <form onSubmit={submit} noValidate className={cn('grid gap-6', className)} aria-busy={busy}>
-      <InputField
-        label="Título"
-        required
-        autoComplete="off"
-        placeholder="Ex.: Calculadora HP 12c"
-        {...boundField(form, 'title', ids.title)}
-      />
-
-      <TextareaField
-        label="Descrição"
-        hint={descriptionHint}
-        required
-        rows={6}
-        size="tall"
-        placeholder="Conte os detalhes: estado, tamanho, o que acompanha, como entregar..."
-        {...boundField(form, 'description', ids.description)}
+      <TitleDescriptionFields
+        form={form}
+        idPrefix={`listing-${mode}`}
+        descriptionMax={LISTING_DESCRIPTION_MAX}
+        titlePlaceholder="Ex.: Calculadora HP 12c"
+        descriptionPlaceholder="Conte os detalhes: estado, tamanho, o que acompanha, como entregar..."
       />
 
       <FormField label="Preço" htmlFor={ids.price} error={errors.price?.message}>
@@ -199,14 +182,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
         />
       </div>
 
-      <fieldset
-        className="grid gap-2"
-        aria-invalid={conditionError ? true : undefined}
-        aria-describedby={conditionError ? conditionErrorId : undefined}
-      >
-        <legend className={cn('mb-2 font-medium text-sm', conditionError && 'text-destructive')}>
-          Condição
-        </legend>
+      <ChoiceFieldset id={ids.condition} legend="Condição" error={errors.condition?.message}>
         <div className="grid grid-cols-3 gap-2">
           {LISTING_CONDITIONS.map((condition) => (
             <RadioCard
@@ -218,12 +194,7 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
             />
           ))}
         </div>
-        {conditionError ? (
-          <p id={conditionErrorId} role="alert" className="font-medium text-destructive text-sm">
-            {conditionError}
-          </p>
-        ) : null}
-      </fieldset>
+      </ChoiceFieldset>
 
       <ListingTagFields
         form={form}
