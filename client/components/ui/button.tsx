@@ -8,17 +8,15 @@ import type * as React from 'react'
  * for what a variant already sets. Outline and ghost buttons in the destructive colour take `tone`.
  */
 const buttonVariants = cva(
-  "inline-flex shrink-0 items-center whitespace-nowrap font-medium outline-none transition-all focus-visible:border-ring focus-visible:ring-[3px] disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0",
+  "inline-flex shrink-0 items-center whitespace-nowrap font-medium outline-none transition-all focus-visible:border-ring focus-visible:ring-[3px] disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0",
   {
     variants: {
       variant: {
         default: 'bg-primary text-primary-foreground hover:bg-primary/90 focus-visible:ring-ring/50',
-        destructive:
-          'bg-destructive text-white hover:bg-destructive/90 focus-visible:ring-destructive/20 dark:bg-destructive/60 dark:focus-visible:ring-destructive/40',
-        outline:
-          'border bg-background hover:bg-accent focus-visible:ring-ring/50 dark:border-input dark:bg-input/30 dark:hover:bg-input/50',
+        destructive: 'bg-destructive text-white hover:bg-destructive/90 focus-visible:ring-destructive/20',
+        outline: 'border bg-background hover:bg-accent focus-visible:ring-ring/50',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80 focus-visible:ring-ring/50',
-        ghost: 'hover:bg-accent focus-visible:ring-ring/50 dark:hover:bg-accent/50',
+        ghost: 'hover:bg-accent focus-visible:ring-ring/50',
         link: 'text-primary underline-offset-4 hover:underline focus-visible:ring-ring/50',
         /** An outline over a picture or a colour: the caller gives the border, text and hover colours. */
         overlay: 'border bg-transparent focus-visible:ring-ring/50',

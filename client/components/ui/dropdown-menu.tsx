@@ -55,7 +55,7 @@ function DropdownMenuItem({
       className={cn(
         itemClasses,
         LAYOUT_CLASSES[layout],
-        'data-[inset]:pl-8 data-[variant=destructive]:text-destructive data-[variant=destructive]:focus:bg-destructive/10 data-[variant=destructive]:focus:text-destructive dark:data-[variant=destructive]:focus:bg-destructive/20 [&_svg:not([class*=text-])]:text-muted-foreground data-[variant=destructive]:*:[svg]:!text-destructive',
+        'data-[inset]:pl-8 data-[variant=destructive]:text-destructive data-[variant=destructive]:focus:bg-destructive/10 data-[variant=destructive]:focus:text-destructive [&_svg:not([class*=text-])]:text-muted-foreground data-[variant=destructive]:*:[svg]:!text-destructive',
         className,
       )}
       {...props}

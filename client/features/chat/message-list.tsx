@@ -287,7 +287,7 @@ function MessageBubble({
         </span>
       </div>
       {!own && message.warnings.length > 0 ? (
-        <div className="mt-1 flex max-w-[85%] items-start gap-1.5 px-1 text-amber-700 text-xs sm:max-w-[70%] dark:text-amber-400">
+        <div className="mt-1 flex max-w-[85%] items-start gap-1.5 px-1 text-amber-700 text-xs sm:max-w-[70%]">
           <ShieldAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
           <p>
             {message.warnings.map((warning) => SCAM_WARNINGS[warning]).join(' ')}{' '}

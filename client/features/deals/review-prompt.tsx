@@ -20,7 +20,7 @@ export function ReviewPrompt({ conversationId, className }: { conversationId?: n
       {pending.map((handoff) => (
         <li
           key={handoff.meetingId}
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:bg-amber-950/30"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm"
         >
           <span>
             Entrega com {handoff.other.fullName} confirmada. Avalie até{' '}

@@ -109,7 +109,7 @@ export function EventRsvpButton({ event }: { event: EventDetail }) {
   if (event.isGoing) {
     return (
       <div className="grid gap-2">
-        <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700 text-sm dark:text-emerald-300">
+        <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700 text-sm">
           <CheckIcon aria-hidden="true" className="size-4" />
           Você confirmou presença
         </p>

@@ -3,9 +3,9 @@ import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 
 const STATUS_CLASSES: Record<EventStatus, string> = {
-  pendente: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
-  aprovado: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
-  rejeitado: 'bg-destructive text-white dark:bg-destructive/60',
+  pendente: 'bg-amber-100 text-amber-900',
+  aprovado: 'bg-emerald-100 text-emerald-800',
+  rejeitado: 'bg-destructive text-white',
   cancelado: 'bg-muted text-muted-foreground',
 }
 

@@ -56,9 +56,7 @@ export function ListingLife({ listing, now = new Date() }: { listing: LifeListin
   if (listing.moderationStatus === 'removed') return null
   if (listing.hold === 'alumni') {
     return (
-      <p className="rounded-md bg-amber-50 p-2 text-amber-900 text-sm dark:bg-amber-950 dark:text-amber-100">
-        {alumniPauseText(listing.status)}
-      </p>
+      <p className="rounded-md bg-amber-50 p-2 text-amber-900 text-sm">{alumniPauseText(listing.status)}</p>
     )
   }
   const expiresAt = toDate(listing.expiresAt)

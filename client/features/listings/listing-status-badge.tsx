@@ -8,8 +8,8 @@ import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 
 const STATUS_CLASSES: Record<ListingStatus, string> = {
-  ativo: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
-  vendido: 'bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-200',
+  ativo: 'bg-emerald-100 text-emerald-800',
+  vendido: 'bg-sky-100 text-sky-800',
   inativo: 'bg-muted text-muted-foreground',
 }
 
@@ -39,10 +39,7 @@ export function ListingStatusBadge({
   }
   if (hold && status !== 'vendido') {
     return (
-      <Badge
-        variant="tinted"
-        className={cn('bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100', className)}
-      >
+      <Badge variant="tinted" className={cn('bg-amber-100 text-amber-900', className)}>
         {HOLD_LABELS[hold]}
       </Badge>
     )

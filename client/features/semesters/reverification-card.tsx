@@ -54,9 +54,7 @@ export function ReverificationCard() {
             )}
           </p>
           {data.state === 'confirmed' ? (
-            <p className="text-emerald-700 dark:text-emerald-400">
-              E-mail confirmado para o semestre {data.semester?.name}.
-            </p>
+            <p className="text-emerald-700">E-mail confirmado para o semestre {data.semester?.name}.</p>
           ) : data.state === 'pending' && data.deadline ? (
             <>
               <p>

@@ -108,9 +108,7 @@ export function EventCheckInPage() {
           <div
             className={cn(
               'flex items-start gap-3 rounded-xl border p-4',
-              outcome.ok
-                ? 'border-emerald-600/40 bg-emerald-50 dark:bg-emerald-950/40'
-                : 'border-destructive/40 bg-destructive/5',
+              outcome.ok ? 'border-emerald-600/40 bg-emerald-50' : 'border-destructive/40 bg-destructive/5',
             )}
           >
             {outcome.ok ? (
