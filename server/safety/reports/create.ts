@@ -20,6 +20,15 @@ import { listingSnapshot, type ReportSnapshot, snapshotPerson, snapshotTitle } f
 
 const targetMissing = () => appError('REPORT_TARGET_NOT_FOUND')
 
+/** What `find` returns; whatever it refuses with, the reporter only learns that the target is not there. */
+function reportable<T>(find: () => T): T {
+  try {
+    return find()
+  } catch {
+    throw targetMissing()
+  }
+}
+
 /** The member answerable for the target and its snapshot; only what the reporter can see is reportable. */
 function resolveTarget(
   db: Database,
@@ -28,23 +37,13 @@ function resolveTarget(
   id: number,
 ): { targetUserId: number; snapshot: ReportSnapshot } {
   if (type === 'listing') {
-    let listing: ReturnType<typeof visibleListing>
-    try {
-      listing = visibleListing(db, reporter, id)
-    } catch {
-      throw targetMissing()
-    }
+    const listing = reportable(() => visibleListing(db, reporter, id))
     const snapshot = listingSnapshot(db, id, listing.sellerId)
     if (!snapshot) throw targetMissing()
     return { targetUserId: listing.sellerId, snapshot }
   }
   if (type === 'wanted') {
-    let post: ReturnType<typeof visibleWanted>
-    try {
-      post = visibleWanted(db, reporter, id)
-    } catch {
-      throw targetMissing()
-    }
+    const post = reportable(() => visibleWanted(db, reporter, id))
     const { posterId, mainCategoryName, id: _id, ...shown } = post
     return {
       targetUserId: posterId,
@@ -52,12 +51,7 @@ function resolveTarget(
     }
   }
   if (type === 'review') {
-    let review: ReturnType<typeof visibleReview>
-    try {
-      review = visibleReview(db, reporter, id)
-    } catch {
-      throw targetMissing()
-    }
+    const review = reportable(() => visibleReview(db, reporter, id))
     // The reviewer answers for the review; their own review is theirs to edit, not to report.
     return {
       targetUserId: review.reviewerId,
@@ -99,11 +93,7 @@ function resolveTarget(
     .where(eq(messages.id, id))
     .get()
   if (!message || message.senderId === null) throw targetMissing()
-  try {
-    participantConversation(db, reporter.id, message.conversationId)
-  } catch {
-    throw targetMissing()
-  }
+  reportable(() => participantConversation(db, reporter.id, message.conversationId))
   return {
     targetUserId: message.senderId,
     snapshot: {
