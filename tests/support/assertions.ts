@@ -67,6 +67,12 @@ export async function expectOfferAnswersRefused(
   await expectAppError(caller.deals.offers.counter({ offerId, amountCents: counterCents }), appCode, code)
 }
 
+/** None of `secrets` appears anywhere in `data` (an export, an answer), however deep it sits. */
+export function expectNoneOf(data: unknown, secrets: (string | null | undefined)[]) {
+  const text = JSON.stringify(data)
+  for (const secret of secrets) expect(text).not.toContain(secret)
+}
+
 /** An input rejected by its zod schema, whose first message (what the form/toast shows) is `message`. */
 export async function expectValidationMessage(
   promise: Promise<unknown>,
