@@ -1,10 +1,7 @@
 import type { EmailKind, NotificationKind } from './safety'
 
-/**
- * What a member turns push on or off for: one row of Minha Conta → Notificações each. Chat messages
- * have no row in the bell (the inbox counts them) but do push.
- */
-export const PUSH_KINDS = [
+/** Sent unless turned off: what a student wants to hear about with the app closed. The rest waits in the bell. */
+const PUSHED_BY_DEFAULT = [
   'chat_message',
   'offer_received',
   'offer_answered',
@@ -12,6 +9,14 @@ export const PUSH_KINDS = [
   'meeting_reminder',
   'handoff_confirmed',
   'event_waitlist',
+] as const
+
+/**
+ * What a member turns push on or off for: one row of Minha Conta → Notificações each. Chat messages
+ * have no row in the bell (the inbox counts them) but do push.
+ */
+export const PUSH_KINDS = [
+  ...PUSHED_BY_DEFAULT,
   'review_received',
   'price_drop',
   'wanted_match',
@@ -24,16 +29,7 @@ export const PUSH_KINDS = [
 ] as const
 export type PushKind = (typeof PUSH_KINDS)[number]
 
-/** Sent unless turned off: what a student wants to hear about with the app closed. The rest waits in the bell. */
-export const PUSH_ON_BY_DEFAULT: ReadonlySet<PushKind> = new Set<PushKind>([
-  'chat_message',
-  'offer_received',
-  'offer_answered',
-  'meeting_updates',
-  'meeting_reminder',
-  'handoff_confirmed',
-  'event_waitlist',
-])
+export const PUSH_ON_BY_DEFAULT: ReadonlySet<PushKind> = new Set<PushKind>(PUSHED_BY_DEFAULT)
 
 /** Message text on the lock screen is opt-in for chat (anyone holding the phone reads it); on for the rest. */
 export const PUSH_PREVIEW_OFF_BY_DEFAULT: ReadonlySet<PushKind> = new Set<PushKind>(['chat_message'])

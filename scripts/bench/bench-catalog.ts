@@ -207,15 +207,16 @@ function searchInput(searchClass: SearchClass, n: number, subcategoryId: number)
 const sentTargets = new Set<string>()
 
 /**
- * `requests` distinct searches of a class, `first` the number of the first, from SEARCH_CLIENTS
- * clients as a visitor: no answer is in memory, each runs the query. The p95 of their latencies.
+ * `requests` distinct requests, numbered from `first`, sent from SEARCH_CLIENTS clients: each address
+ * must be new to the run (the answer cache is keyed by the address: a repeated one could be answered
+ * from memory), so each runs its query. The median, p95 and max of their latencies.
  */
-async function searchRun(
-  url: string,
-  searchClass: SearchClass,
-  first: number,
+async function distinctRequestsRun(
   requests: number,
-  subcategoryId: number,
+  first: number,
+  targetOf: (n: number) => string,
+  repeated: string,
+  headers: Record<string, string> = {},
 ) {
   const latencies: number[] = []
   let sent = 0
@@ -223,12 +224,11 @@ async function searchRun(
     Array.from({ length: SEARCH_CLIENTS }, async () => {
       while (sent < requests) {
         const n = first + sent++
-        const target = listUrl(url, searchInput(searchClass, n, subcategoryId))
-        // The answer cache is keyed by the address: a repeated one could be answered from memory.
-        if (sentTargets.has(target)) throw new Error(`busca repetida: ${target}`)
+        const target = targetOf(n)
+        if (sentTargets.has(target)) throw new Error(`${repeated}: ${target}`)
         sentTargets.add(target)
         const t0 = performance.now()
-        const response = await fetch(target)
+        const response = await fetch(target, { headers })
         await response.arrayBuffer()
         if (!response.ok) throw new Error(`HTTP ${response.status} em ${target}`)
         latencies.push(performance.now() - t0)
@@ -237,6 +237,22 @@ async function searchRun(
   )
   latencies.sort((a, b) => a - b)
   return { median: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1) ?? 0 }
+}
+
+/** `requests` distinct searches of a class, `first` the number of the first, as a visitor. */
+function searchRun(
+  url: string,
+  searchClass: SearchClass,
+  first: number,
+  requests: number,
+  subcategoryId: number,
+) {
+  return distinctRequestsRun(
+    requests,
+    first,
+    (n) => listUrl(url, searchInput(searchClass, n, subcategoryId)),
+    'busca repetida',
+  )
 }
 
 /** The portal list cases: each sort and filter, a deep page, and searches with filters and sorts. */
@@ -328,10 +344,10 @@ const COURSE_FILTERS: CourseFilter[] = [
 ]
 
 /**
- * `requests` distinct requests of a course filter from SEARCH_CLIENTS clients, each address made new by
- * a tail the server ignores and the answer cache keys by: the p95 of their latencies, uncached.
+ * `requests` distinct requests of a course filter, each address made new by a tail the server ignores
+ * and the answer cache keys by: uncached.
  */
-async function courseFilterRun(
+function courseFilterRun(
   url: string,
   filter: CourseFilter,
   tags: Tags,
@@ -339,25 +355,13 @@ async function courseFilterRun(
   first: number,
   headers: Record<string, string>,
 ) {
-  const latencies: number[] = []
-  let sent = 0
-  await Promise.all(
-    Array.from({ length: SEARCH_CLIENTS }, async () => {
-      while (sent < requests) {
-        const n = first + sent++
-        const target = `${filter.target(url, n, tags)}&sem-cache=${n}`
-        if (sentTargets.has(target)) throw new Error(`requisição repetida: ${target}`)
-        sentTargets.add(target)
-        const t0 = performance.now()
-        const response = await fetch(target, { headers: filter.member ? headers : {} })
-        await response.arrayBuffer()
-        if (!response.ok) throw new Error(`HTTP ${response.status} em ${target}`)
-        latencies.push(performance.now() - t0)
-      }
-    }),
+  return distinctRequestsRun(
+    requests,
+    first,
+    (n) => `${filter.target(url, n, tags)}&sem-cache=${n}`,
+    'requisição repetida',
+    filter.member ? headers : {},
   )
-  latencies.sort((a, b) => a - b)
-  return { median: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1) ?? 0 }
 }
 
 type Run = { costMs: number; cpuMs: number }

@@ -37,6 +37,22 @@ const createdAt = () =>
     .notNull()
     .$defaultFn(() => new Date())
 
+/** The row's own id, given by SQLite. */
+const autoId = () => integer('id').primaryKey({ autoIncrement: true })
+
+/** The row this one belongs to: always set, and deleting it deletes this one. */
+const belongsTo = (name: string, parent: () => AnySQLiteColumn) =>
+  integer(name).notNull().references(parent, { onDelete: 'cascade' })
+
+/** A member the row belongs to or names; it goes with the member's row. */
+const memberRef = (name: string) => belongsTo(name, () => users.id)
+
+/** The community the row is scoped to. */
+const communityRef = () =>
+  integer('community_id')
+    .notNull()
+    .references(() => communities.id)
+
 const updatedAt = () =>
   integer('updated_at', { mode: 'timestamp_ms' })
     .notNull()
@@ -46,7 +62,7 @@ const updatedAt = () =>
 // ---------------------------------------------------------------- communities
 
 export const communities = sqliteTable('communities', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: autoId(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   universityName: text('university_name').notNull(),
@@ -67,10 +83,8 @@ export const communities = sqliteTable('communities', {
 export const semesters = sqliteTable(
   'semesters',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    communityId: belongsTo('community_id', () => communities.id),
     /** As the community calls it, e.g. '2026/2'. */
     name: text('name').notNull(),
     /** 'YYYY-MM-DD'. */
@@ -87,7 +101,7 @@ export const semesters = sqliteTable(
 // ---------------------------------------------------------------- auth
 
 export const users = sqliteTable('users', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: autoId(),
   /** Always stored lower-case. */
   email: text('email').notNull().unique(),
   emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
@@ -112,9 +126,7 @@ export const sessions = sqliteTable(
   {
     /** SHA-256 of the token, hex; the token itself only ever lives in the user's cookie. */
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }).notNull(),
     /** When the password (or Google) was last proven in this session, for reauthentication. */
@@ -142,7 +154,7 @@ export const ACCESS_KINDS = ['sign_in', 'session_use'] as const
 export const accessRecords = sqliteTable(
   'access_records',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId(),
     userId: integer('user_id').notNull(),
     kind: text('kind', { enum: ACCESS_KINDS }).notNull(),
     ip: text('ip'),
@@ -159,9 +171,7 @@ export const oauthAccounts = sqliteTable(
   {
     provider: text('provider', { enum: ['google'] }).notNull(),
     providerUserId: text('provider_user_id').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     email: text('email').notNull(),
     createdAt: createdAt(),
   },
@@ -184,9 +194,7 @@ export const emailTokens = sqliteTable(
   'email_tokens',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     /** The address the link was sent to (the new one, for an e-mail change). */
     email: text('email').notNull(),
@@ -200,10 +208,8 @@ export const emailTokens = sqliteTable(
 export const recoveryCodes = sqliteTable(
   'recovery_codes',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    userId: memberRef('user_id'),
     codeHash: text('code_hash').notNull(),
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
   },
@@ -217,10 +223,8 @@ export const recoveryCodes = sqliteTable(
 export const passkeys = sqliteTable(
   'passkeys',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    userId: memberRef('user_id'),
     /** The credential id, base64url, as the authenticator sends it back on every sign-in. */
     credentialId: text('credential_id').notNull().unique(),
     /** COSE public key, base64url. */
@@ -311,10 +315,8 @@ export const profiles = sqliteTable(
 export const courses = sqliteTable(
   'courses',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    communityId: belongsTo('community_id', () => communities.id),
     name: text('name').notNull(),
     /** The name lower case and without accents: two courses never differ only by those. */
     foldedName: text('folded_name').notNull(),
@@ -329,10 +331,8 @@ export const courses = sqliteTable(
 export const disciplines = sqliteTable(
   'disciplines',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    courseId: belongsTo('course_id', () => courses.id),
     name: text('name').notNull(),
     foldedName: text('folded_name').notNull(),
     /** As the university writes it, upper case; null when it has none. */
@@ -349,9 +349,7 @@ export const memberCourses = sqliteTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: belongsTo('course_id', () => courses.id),
   },
   (t) => [index('member_courses_course_idx').on(t.courseId)],
 )
@@ -359,9 +357,7 @@ export const memberCourses = sqliteTable(
 export const userRoles = sqliteTable(
   'user_roles',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     role: text('role', { enum: ROLES }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] }), index('user_roles_role_idx').on(t.role)],
@@ -375,12 +371,8 @@ export const userRoles = sqliteTable(
 export const reverifications = sqliteTable(
   'reverifications',
   {
-    semesterId: integer('semester_id')
-      .notNull()
-      .references(() => semesters.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    semesterId: belongsTo('semester_id', () => semesters.id),
+    userId: memberRef('user_id'),
     noticedAt: integer('noticed_at', { mode: 'timestamp_ms' }),
     extendedUntil: integer('extended_until', { mode: 'timestamp_ms' }),
   },
@@ -401,7 +393,7 @@ export const alumni = sqliteTable('alumni', {
 // ---------------------------------------------------------------- catalog
 
 export const mainCategories = sqliteTable('main_categories', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: autoId(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
@@ -412,7 +404,7 @@ export const mainCategories = sqliteTable('main_categories', {
 export const subcategories = sqliteTable(
   'subcategories',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId(),
     mainCategoryId: integer('main_category_id')
       .notNull()
       .references(() => mainCategories.id, { onDelete: 'restrict' }),
@@ -444,13 +436,9 @@ export const LISTING_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000
 export const listings = sqliteTable(
   'listings',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id),
-    sellerId: integer('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    communityId: communityRef(),
+    sellerId: memberRef('seller_id'),
     title: text('title').notNull(),
     description: text('description').notNull(),
     /**
@@ -548,12 +536,8 @@ export const listings = sqliteTable(
 export const listingDisciplines = sqliteTable(
   'listing_disciplines',
   {
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    disciplineId: integer('discipline_id')
-      .notNull()
-      .references(() => disciplines.id, { onDelete: 'cascade' }),
+    listingId: belongsTo('listing_id', () => listings.id),
+    disciplineId: belongsTo('discipline_id', () => disciplines.id),
   },
   (t) => [
     primaryKey({ columns: [t.listingId, t.disciplineId] }),
@@ -593,10 +577,8 @@ export const liveSellerCounts = sqliteTable(
 export const listingImages = sqliteTable(
   'listing_images',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    listingId: belongsTo('listing_id', () => listings.id),
     uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     position: integer('position').notNull(),
     /** Public URL of the card-size rendition. */
@@ -622,9 +604,7 @@ export const uploads = sqliteTable(
   {
     /** Random id; the files themselves are named by content hash, so one photo uploaded twice is stored once. */
     id: text('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: memberRef('owner_id'),
     kind: text('kind', { enum: UPLOAD_KINDS }).notNull(),
     cardKey: text('card_key').notNull(),
     fullKey: text('full_key').notNull(),
@@ -648,12 +628,8 @@ export const uploads = sqliteTable(
 export const listingViews = sqliteTable(
   'listing_views',
   {
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    viewerId: integer('viewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: belongsTo('listing_id', () => listings.id),
+    viewerId: memberRef('viewer_id'),
     /** UTC day, 'YYYY-MM-DD'. */
     day: text('day').notNull(),
   },
@@ -663,12 +639,8 @@ export const listingViews = sqliteTable(
 export const favorites = sqliteTable(
   'favorites',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
+    listingId: belongsTo('listing_id', () => listings.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index('favorites_listing_idx').on(t.listingId)],
@@ -677,12 +649,8 @@ export const favorites = sqliteTable(
 export const listingVupts = sqliteTable(
   'listing_vupts',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
+    listingId: belongsTo('listing_id', () => listings.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -704,13 +672,9 @@ export const liveWantedCondition = (t: { status: AnySQLiteColumn; moderationStat
 export const wantedPosts = sqliteTable(
   'wanted_posts',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id),
-    posterId: integer('poster_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    communityId: communityRef(),
+    posterId: memberRef('poster_id'),
     title: text('title').notNull(),
     details: text('details'),
     mainCategoryId: integer('main_category_id')
@@ -742,12 +706,8 @@ export const wantedPosts = sqliteTable(
 export const wantedJoins = sqliteTable(
   'wanted_joins',
   {
-    wantedId: integer('wanted_id')
-      .notNull()
-      .references(() => wantedPosts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    wantedId: belongsTo('wanted_id', () => wantedPosts.id),
+    userId: memberRef('user_id'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.wantedId, t.userId] }), index('wanted_joins_user_idx').on(t.userId)],
@@ -757,12 +717,8 @@ export const wantedJoins = sqliteTable(
 export const wantedMatches = sqliteTable(
   'wanted_matches',
   {
-    wantedId: integer('wanted_id')
-      .notNull()
-      .references(() => wantedPosts.id, { onDelete: 'cascade' }),
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    wantedId: belongsTo('wanted_id', () => wantedPosts.id),
+    listingId: belongsTo('listing_id', () => listings.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -776,17 +732,11 @@ export const wantedMatches = sqliteTable(
 export const conversations = sqliteTable(
   'conversations',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id),
+    id: autoId(),
+    communityId: communityRef(),
     /** The pair is stored ordered (one < two) so a pair has exactly one conversation. */
-    participantOne: integer('participant_one')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    participantTwo: integer('participant_two')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    participantOne: memberRef('participant_one'),
+    participantTwo: memberRef('participant_two'),
     /** The listing the conversation started from, shown as context. */
     listingId: integer('listing_id').references(() => listings.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -803,10 +753,8 @@ export const conversations = sqliteTable(
 export const messages = sqliteTable(
   'messages',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    conversationId: belongsTo('conversation_id', () => conversations.id),
     /** Null once the sender deleted the account: the text stays for the other party, anonymised. */
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
@@ -824,10 +772,8 @@ export const messages = sqliteTable(
 export const messagePhotos = sqliteTable(
   'message_photos',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    messageId: belongsTo('message_id', () => messages.id),
     uploadId: text('upload_id')
       .notNull()
       .references(() => uploads.id, { onDelete: 'cascade' }),
@@ -846,13 +792,9 @@ export const messagePhotos = sqliteTable(
 export const events = sqliteTable(
   'events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id),
-    organizerId: integer('organizer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    communityId: communityRef(),
+    organizerId: memberRef('organizer_id'),
     title: text('title').notNull(),
     description: text('description').notNull(),
     /** Local date and time in the community's time zone, as the organizer typed them. */
@@ -885,12 +827,8 @@ export const events = sqliteTable(
 export const eventAttendees = sqliteTable(
   'event_attendees',
   {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: belongsTo('event_id', () => events.id),
+    userId: memberRef('user_id'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_attendees_user_idx').on(t.userId)],
@@ -903,12 +841,8 @@ export const eventAttendees = sqliteTable(
 export const eventRsvpNotices = sqliteTable(
   'event_rsvp_notices',
   {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: belongsTo('event_id', () => events.id),
+    userId: memberRef('user_id'),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 )
@@ -920,13 +854,9 @@ export const eventRsvpNotices = sqliteTable(
 export const eventWaitlist = sqliteTable(
   'event_waitlist',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    eventId: belongsTo('event_id', () => events.id),
+    userId: memberRef('user_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -944,12 +874,8 @@ export const eventWaitlist = sqliteTable(
 export const eventTickets = sqliteTable(
   'event_tickets',
   {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: belongsTo('event_id', () => events.id),
+    userId: memberRef('user_id'),
     code: text('code').notNull(),
     createdAt: createdAt(),
     checkedInAt: integer('checked_in_at', { mode: 'timestamp_ms' }),
@@ -973,16 +899,10 @@ export const eventTickets = sqliteTable(
 export const deals = sqliteTable(
   'deals',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    sellerId: integer('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    buyerId: integer('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    conversationId: belongsTo('conversation_id', () => conversations.id),
+    sellerId: memberRef('seller_id'),
+    buyerId: memberRef('buyer_id'),
     status: text('status', { enum: DEAL_STATUSES }).notNull().default('aberto'),
     /** The last offer, proposal or hand-off in the deal: the inbox orders and counts by it. */
     activityAt: integer('activity_at', { mode: 'timestamp_ms' }),
@@ -1005,12 +925,8 @@ export const deals = sqliteTable(
 export const dealListings = sqliteTable(
   'deal_listings',
   {
-    dealId: integer('deal_id')
-      .notNull()
-      .references(() => deals.id, { onDelete: 'cascade' }),
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    dealId: belongsTo('deal_id', () => deals.id),
+    listingId: belongsTo('listing_id', () => listings.id),
   },
   (t) => [
     primaryKey({ columns: [t.dealId, t.listingId] }),
@@ -1025,26 +941,16 @@ export const dealListings = sqliteTable(
 export const offers = sqliteTable(
   'offers',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    conversationId: belongsTo('conversation_id', () => conversations.id),
     /** Set on every offer (the migration moved the older ones onto deals). */
     dealId: integer('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
     /** The deal's first listing, as the offer was made. */
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    buyerId: integer('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sellerId: integer('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: belongsTo('listing_id', () => listings.id),
+    buyerId: memberRef('buyer_id'),
+    sellerId: memberRef('seller_id'),
     /** Who made this offer: the buyer, or the seller countering. */
-    madeById: integer('made_by_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    madeById: memberRef('made_by_id'),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: OFFER_STATUSES }).notNull().default('aberta'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
@@ -1069,10 +975,8 @@ export const offers = sqliteTable(
 export const meetingSpots = sqliteTable(
   'meeting_spots',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id),
+    id: autoId(),
+    communityId: communityRef(),
     name: text('name').notNull(),
     /** The building or a short description of where exactly. */
     description: text('description').notNull(),
@@ -1099,25 +1003,17 @@ export const meetingSpots = sqliteTable(
 export const meetings = sqliteTable(
   'meetings',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    conversationId: belongsTo('conversation_id', () => conversations.id),
     /** Set on every meeting (the migration moved the older ones onto deals). */
     dealId: integer('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
     listingId: integer('listing_id').references(() => listings.id, { onDelete: 'set null' }),
-    sellerId: integer('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    buyerId: integer('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: memberRef('seller_id'),
+    buyerId: memberRef('buyer_id'),
     spotId: integer('spot_id')
       .notNull()
       .references(() => meetingSpots.id),
-    proposedById: integer('proposed_by_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    proposedById: memberRef('proposed_by_id'),
     /** The times offered, as a JSON array of epoch milliseconds (one to three). */
     proposedTimes: text('proposed_times', { mode: 'json' }).$type<number[]>().notNull(),
     status: text('status', { enum: MEETING_STATUSES }).notNull().default('proposta'),
@@ -1150,20 +1046,12 @@ export const meetings = sqliteTable(
 export const reviews = sqliteTable(
   'reviews',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id),
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meetings.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    communityId: communityRef(),
+    meetingId: belongsTo('meeting_id', () => meetings.id),
     dealId: integer('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
-    reviewerId: integer('reviewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    revieweeId: integer('reviewee_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewerId: memberRef('reviewer_id'),
+    revieweeId: memberRef('reviewee_id'),
     stars: integer('stars').notNull(),
     comment: text('comment'),
     reply: text('reply'),
@@ -1203,10 +1091,8 @@ export const memberRatings = sqliteTable('member_ratings', {
 export const advertisements = sqliteTable(
   'advertisements',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id),
+    id: autoId(),
+    communityId: communityRef(),
     title: text('title').notNull(),
     description: text('description'),
     imageUrl: text('image_url').notNull(),
@@ -1225,7 +1111,7 @@ export const advertisements = sqliteTable(
 export const moderationLog = sqliteTable(
   'moderation_log',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId(),
     communityId: integer('community_id').references(() => communities.id),
     /** Null when the actor's account no longer exists (or for a user's own account deletion). */
     moderatorId: integer('moderator_id').references((): AnySQLiteColumn => users.id, {
@@ -1246,12 +1132,8 @@ export const moderationLog = sqliteTable(
 export const blocks = sqliteTable(
   'blocks',
   {
-    blockerId: integer('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: memberRef('blocker_id'),
+    blockedId: memberRef('blocked_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1268,10 +1150,8 @@ export const blocks = sqliteTable(
 export const reports = sqliteTable(
   'reports',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id),
+    id: autoId(),
+    communityId: communityRef(),
     /** Null once the reporter deleted the account; the report stays for the moderators. */
     reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
@@ -1311,10 +1191,8 @@ export const reports = sqliteTable(
 export const integrityRules = sqliteTable(
   'integrity_rules',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    communityId: integer('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    communityId: belongsTo('community_id', () => communities.id),
     phrase: text('phrase').notNull(),
     action: text('action', { enum: INTEGRITY_ACTIONS }).notNull(),
     /** What the member reads when the rule refuses, and the moderator when it queues. */
@@ -1340,10 +1218,8 @@ export const integrityRuleSeeds = sqliteTable('integrity_rule_seeds', {
 export const sanctions = sqliteTable(
   'sanctions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    userId: memberRef('user_id'),
     communityId: integer('community_id').references(() => communities.id),
     kind: text('kind', { enum: SANCTION_KINDS }).notNull(),
     reason: text('reason').notNull(),
@@ -1365,10 +1241,8 @@ export const sanctions = sqliteTable(
 export const notifications = sqliteTable(
   'notifications',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    userId: memberRef('user_id'),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     title: text('title').notNull(),
     body: text('body'),
@@ -1390,9 +1264,7 @@ export const notifications = sqliteTable(
 export const emailOptOuts = sqliteTable(
   'email_opt_outs',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
     createdAt: createdAt(),
   },
@@ -1407,10 +1279,8 @@ export const emailOptOuts = sqliteTable(
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: autoId(),
+    userId: memberRef('user_id'),
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
@@ -1432,9 +1302,7 @@ export const pushSubscriptions = sqliteTable(
 export const pushPreferences = sqliteTable(
   'push_preferences',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     kind: text('kind', { enum: PUSH_KINDS }).notNull(),
     enabled: integer('enabled', { mode: 'boolean' }).notNull(),
     /** Whether the text (a chat message, a notification's detail) shows on the lock screen. */
@@ -1459,9 +1327,7 @@ export const chatDigestCursors = sqliteTable('chat_digest_cursors', {
 export const notificationEmails = sqliteTable(
   'notification_emails',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     subject: text('subject').notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
   },

@@ -5,7 +5,7 @@ import { sendableConversation } from '../chat/messages'
 import type { Database } from '../db/client'
 import { dealListings, deals, listings } from '../db/schema'
 import { appError } from '../errors'
-import { isLive, isLiveListing } from '../listings/visibility'
+import { isLive, isLiveListing, saleStateColumns } from '../listings/visibility'
 import type { CurrentUser } from '../people/auth/identity'
 
 export type DealRow = typeof deals.$inferSelect
@@ -13,22 +13,12 @@ type Conversation = ReturnType<typeof participantConversation>
 
 export const dealNotFound = () => appError('DEAL_NOT_FOUND')
 
-const saleStateColumns = {
-  id: listings.id,
-  title: listings.title,
-  priceCents: listings.priceCents,
-  sellerId: listings.sellerId,
-  communityId: listings.communityId,
-  status: listings.status,
-  moderationStatus: listings.moderationStatus,
-  hold: listings.hold,
-  reservedByDealId: listings.reservedByDealId,
-}
+const dealSaleStateColumns = { ...saleStateColumns, reservedByDealId: listings.reservedByDealId }
 
 /** The listings of a deal as a deal reads them (what they cost, whose, where, whether live), oldest first. */
 export function dealListingStates(db: Database, dealId: number) {
   return db
-    .select(saleStateColumns)
+    .select(dealSaleStateColumns)
     .from(dealListings)
     .innerJoin(listings, eq(listings.id, dealListings.listingId))
     .where(eq(dealListings.dealId, dealId))

@@ -40,6 +40,15 @@ export type DealSummary = {
   createdAt: string
 }
 
+/** The id of each deal's latest row of `table`: its current offer, or its current meeting. */
+function latestOfEachDeal(db: Database, table: typeof offers | typeof meetings, dealIds: number[]) {
+  return db
+    .select({ id: sql<number>`max(${table.id})` })
+    .from(table)
+    .where(inArray(table.dealId, dealIds))
+    .groupBy(table.dealId)
+}
+
 /** The conversation's deals, open ones first and then newest, for one of its two participants. */
 export function conversationDeals(db: Database, userId: number, conversationId: number): DealSummary[] {
   const conversation = participantConversation(db, userId, conversationId)
@@ -73,30 +82,12 @@ export function conversationDeals(db: Database, userId: number, conversationId: 
   const latestOffers = db
     .select({ dealId: offers.dealId, status: offers.status, amountCents: offers.amountCents })
     .from(offers)
-    .where(
-      inArray(
-        offers.id,
-        db
-          .select({ id: sql<number>`max(${offers.id})` })
-          .from(offers)
-          .where(inArray(offers.dealId, ids))
-          .groupBy(offers.dealId),
-      ),
-    )
+    .where(inArray(offers.id, latestOfEachDeal(db, offers, ids)))
     .all()
   const latestMeetings = db
     .select({ dealId: meetings.dealId, status: meetings.status })
     .from(meetings)
-    .where(
-      inArray(
-        meetings.id,
-        db
-          .select({ id: sql<number>`max(${meetings.id})` })
-          .from(meetings)
-          .where(inArray(meetings.dealId, ids))
-          .groupBy(meetings.dealId),
-      ),
-    )
+    .where(inArray(meetings.id, latestOfEachDeal(db, meetings, ids)))
     .all()
   return rows
     .map((row): DealSummary => {

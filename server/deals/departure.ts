@@ -35,6 +35,20 @@ export type ClosedDeals = {
  */
 export function closeDealsOf(db: Database, userId: number, now = new Date()): ClosedDeals {
   const notices: Notice[] = []
+  /** Tells the member's counterpart in a meeting or an offer. */
+  const tellOtherSide = (
+    row: { sellerId: number; buyerId: number; conversationId: number },
+    kind: Notice['kind'],
+    title: string,
+    body: string,
+  ) =>
+    notices.push({
+      userId: row.sellerId === userId ? row.buyerId : row.sellerId,
+      kind,
+      title,
+      body,
+      conversationId: row.conversationId,
+    })
   const open = db
     .update(meetings)
     .set({ status: 'cancelada', cancelledById: userId, cancelReason: DEPARTED_REASON, updatedAt: now })
@@ -47,13 +61,12 @@ export function closeDealsOf(db: Database, userId: number, now = new Date()): Cl
     .returning()
     .all()
   for (const meeting of open) {
-    notices.push({
-      userId: meeting.sellerId === userId ? meeting.buyerId : meeting.sellerId,
-      kind: 'meeting_cancelled',
-      title: 'Entrega cancelada',
-      body: `${titleOf(db, meeting.listingId)}: ${DEPARTED_REASON}`,
-      conversationId: meeting.conversationId,
-    })
+    tellOtherSide(
+      meeting,
+      'meeting_cancelled',
+      'Entrega cancelada',
+      `${titleOf(db, meeting.listingId)}: ${DEPARTED_REASON}`,
+    )
   }
   const closed = db
     .update(offers)
@@ -62,13 +75,12 @@ export function closeDealsOf(db: Database, userId: number, now = new Date()): Cl
     .returning()
     .all()
   for (const offer of closed) {
-    notices.push({
-      userId: offer.sellerId === userId ? offer.buyerId : offer.sellerId,
-      kind: 'offer_answered',
-      title: 'Oferta encerrada',
-      body: `${formatPrice(offer.amountCents)} por ${titleOf(db, offer.listingId)}: ${DEPARTED_REASON}`,
-      conversationId: offer.conversationId,
-    })
+    tellOtherSide(
+      offer,
+      'offer_answered',
+      'Oferta encerrada',
+      `${formatPrice(offer.amountCents)} por ${titleOf(db, offer.listingId)}: ${DEPARTED_REASON}`,
+    )
   }
   return { notices, meetingIds: open.map((meeting) => meeting.id), offers: closed }
 }

@@ -10,7 +10,7 @@ import { notify } from '../notifications/notify'
 import type { CurrentUser } from '../people/auth/identity'
 import { memberChip, memberChipColumns } from '../people/profiles/member-columns'
 import { blockedBetween } from '../safety/blocks'
-import { logModeration } from '../safety/moderation/log'
+import { logStaffAct } from '../safety/moderation/log'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 
@@ -218,9 +218,7 @@ export function removeReviewByModeration(
   if (review.removedAt) return { id: review.id }
   db.transaction(() => {
     db.update(reviews).set({ removedAt: now }).where(eq(reviews.id, review.id)).run()
-    logModeration(db, {
-      communityId: moderator.communityId,
-      moderatorId: moderator.id,
+    logStaffAct(db, moderator, {
       actionType: 'remove_review',
       targetType: 'review',
       targetId: review.id,

@@ -9,7 +9,7 @@ import { notifyEventDecided, notifyEventRsvp } from '../notifications/kinds'
 import type { CurrentUser } from '../people/auth/identity'
 import { blockedBetween } from '../safety/blocks'
 import { publishAdminChange } from '../safety/moderation/badges'
-import { logModeration } from '../safety/moderation/log'
+import { logStaffAct } from '../safety/moderation/log'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 import { attachUploads, releaseUpload } from '../uploads/attach'
@@ -217,9 +217,7 @@ export function decideEvent(
     .returning({ id: events.id })
     .get()
   if (!updated) throw eventNotFound()
-  logModeration(db, {
-    communityId: moderator.communityId,
-    moderatorId: moderator.id,
+  logStaffAct(db, moderator, {
     actionType: decision.approve ? 'approve_event' : 'reject_event',
     targetType: 'event',
     targetId: id,

@@ -8,21 +8,14 @@ import {
 import type { IntegrityRuleInput } from '../../shared/schemas/integrity'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
-import {
-  communities,
-  integrityRuleSeeds,
-  integrityRules,
-  listingImages,
-  listings,
-  profiles,
-  reports,
-} from '../db/schema'
+import { communities, integrityRuleSeeds, integrityRules, listings, profiles, reports } from '../db/schema'
 import { appError } from '../errors'
 import { isLiveListing } from '../listings/visibility'
 import type { CurrentUser } from '../people/auth/identity'
 import { memberNameColumns } from '../people/profiles/member-columns'
 import { publishAdminChange } from '../safety/moderation/badges'
 import { logModeration } from '../safety/moderation/log'
+import { listingSnapshot, snapshotPerson } from '../safety/reports/snapshot'
 import type { AppServices } from '../services'
 import { DEFAULT_INTEGRITY_RULES } from './default-rules'
 import { type IntegrityRuleRow, integrityVerdict, phraseMatcher } from './verdict'
@@ -95,33 +88,6 @@ type FlaggedTarget =
       categoryName: string
     }
 
-function personOf(db: Database, userId: number) {
-  return (
-    db.select(memberNameColumns).from(profiles).where(eq(profiles.userId, userId)).get() ?? {
-      username: null,
-      fullName: 'Conta removida',
-    }
-  )
-}
-
-/** What the queue shows of a flagged listing, as a member's report would keep it. */
-function listingSnapshot(db: Database, listingId: number, sellerId: number) {
-  const row = db
-    .select({ title: listings.title, description: listings.description, priceCents: listings.priceCents })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .get()
-  if (!row) return null
-  const imageUrls = db
-    .select({ url: listingImages.fullUrl })
-    .from(listingImages)
-    .where(eq(listingImages.listingId, listingId))
-    .orderBy(asc(listingImages.position))
-    .all()
-    .map((image) => image.url)
-  return { type: 'listing' as const, ...row, imageUrls, seller: personOf(db, sellerId) }
-}
-
 /**
  * A publication the review rules matched goes to the community's Denúncias queue, with no reporter
  * and the rules in the details. Edited again while still waiting, the same entry is brought up to
@@ -152,7 +118,7 @@ export function queueForReview(
           details: target.details,
           maxPriceCents: target.maxPriceCents,
           categoryName: target.categoryName,
-          poster: personOf(db, authorId),
+          poster: snapshotPerson(db, authorId),
         }
   if (!snapshot) return
   const details = rules

@@ -21,22 +21,21 @@ export const isLive = (row: {
   hold: ListingHold | null
 }) => row.status === 'ativo' && row.moderationStatus === 'active' && row.hold === null
 
-/** A listing's sale state by id: what it costs, whose it is, where, and what `isLive` reads. */
+/** A listing's sale state: what it costs, whose it is, where, and what `isLive` reads. */
+export const saleStateColumns = {
+  id: listings.id,
+  title: listings.title,
+  priceCents: listings.priceCents,
+  sellerId: listings.sellerId,
+  communityId: listings.communityId,
+  status: listings.status,
+  moderationStatus: listings.moderationStatus,
+  hold: listings.hold,
+}
+
+/** A listing's sale state by id (saleStateColumns). */
 export function listingSaleState(db: Database, listingId: number) {
-  return db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      priceCents: listings.priceCents,
-      sellerId: listings.sellerId,
-      communityId: listings.communityId,
-      status: listings.status,
-      moderationStatus: listings.moderationStatus,
-      hold: listings.hold,
-    })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .get()
+  return db.select(saleStateColumns).from(listings).where(eq(listings.id, listingId)).get()
 }
 
 /**

@@ -48,6 +48,15 @@ export type PushService = {
 
 /** Waits before the retries of a send that failed for a reason other than a gone subscription. */
 export const PUSH_RETRY_DELAYS_MS = [5_000, 30_000, 120_000] as const
+
+/** What sending to a device needs: where, and its keys. */
+const deliveryColumns = {
+  id: pushSubscriptions.id,
+  endpoint: pushSubscriptions.endpoint,
+  p256dh: pushSubscriptions.p256dh,
+  auth: pushSubscriptions.auth,
+}
+
 const SEND_TIMEOUT_MS = 10_000
 /** How long a push service keeps an undelivered message: a meeting reminder is useless a day later. */
 const TTL_SECONDS = 12 * 60 * 60
@@ -167,12 +176,7 @@ export function createPushService({
       timers.delete(timer)
       // Sent only while the subscription still exists: removed meanwhile, nobody wants it.
       const current = db
-        .select({
-          id: pushSubscriptions.id,
-          endpoint: pushSubscriptions.endpoint,
-          p256dh: pushSubscriptions.p256dh,
-          auth: pushSubscriptions.auth,
-        })
+        .select(deliveryColumns)
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.id, subscription.id))
         .get()
@@ -187,12 +191,7 @@ export function createPushService({
     const choice = pushChoice(db, userId, message.kind)
     if (!choice.enabled) return
     const devices = db
-      .select({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
-      })
+      .select(deliveryColumns)
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId))
       .all()

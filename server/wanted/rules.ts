@@ -11,7 +11,7 @@ import { notify } from '../notifications/notify'
 import type { CurrentUser } from '../people/auth/identity'
 import { memberNameColumns } from '../people/profiles/member-columns'
 import { consumeAll } from '../rate-limits'
-import { logModeration } from '../safety/moderation/log'
+import { logStaffAct } from '../safety/moderation/log'
 import { assertMayPublish } from '../semesters/standing'
 import type { AppServices } from '../services'
 import { isLiveWanted, wantedState, wantedVisibleTo } from './visibility'
@@ -363,9 +363,7 @@ export function removeWantedByModeration(
     .returning({ id: wantedPosts.id, title: wantedPosts.title, posterId: wantedPosts.posterId })
     .get()
   if (!updated) throw wantedNotFound()
-  logModeration(services.db, {
-    communityId: moderator.communityId,
-    moderatorId: moderator.id,
+  logStaffAct(services.db, moderator, {
     actionType: 'remove_wanted',
     targetType: 'wanted',
     targetId: id,

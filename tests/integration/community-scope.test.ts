@@ -5,7 +5,8 @@
  * reads back exactly as it was. Subcategories are shared by every community by design (README,
  * "Moderação").
  */
-import { eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createListing, createStudent } from '../../server/db/factories'
 import {
@@ -80,65 +81,41 @@ async function account(kind: Kind, community: 'univille' | 'udesc'): Promise<Per
   return person(created.id)
 }
 
+/** Every row of `table` that `where` selects, in `order`. */
+function rowsOf<T extends SQLiteTable>(table: T, where: SQL | undefined, ...order: SQLiteColumn[]) {
+  const rows = world.db
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .all()
+  return rows as T['$inferSelect'][]
+}
+
 /** Everything of a community (B unless told), read back from the database, plus the whole moderation log. */
 function stateOf(communityId = communityB) {
-  const people = world.db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(eq(profiles.communityId, communityId))
-    .all()
-    .map((row) => row.userId)
-  const eventIds = world.db
-    .select({ id: events.id })
-    .from(events)
-    .where(eq(events.communityId, communityId))
-    .all()
-    .map((row) => row.id)
+  const people = rowsOf(profiles, eq(profiles.communityId, communityId)).map((row) => row.userId)
+  const eventIds = rowsOf(events, eq(events.communityId, communityId)).map((row) => row.id)
   return {
-    users: world.db.select().from(users).where(inArray(users.id, people)).orderBy(users.id).all(),
-    profiles: world.db
-      .select()
-      .from(profiles)
-      .where(inArray(profiles.userId, people))
-      .orderBy(profiles.userId)
-      .all(),
-    roles: world.db
-      .select()
-      .from(userRoles)
-      .where(inArray(userRoles.userId, people))
-      .orderBy(userRoles.userId, userRoles.role)
-      .all(),
+    users: rowsOf(users, inArray(users.id, people), users.id),
+    profiles: rowsOf(profiles, inArray(profiles.userId, people), profiles.userId),
+    roles: rowsOf(userRoles, inArray(userRoles.userId, people), userRoles.userId, userRoles.role),
     sessions: world.db
       .select({ id: sessions.id, userId: sessions.userId })
       .from(sessions)
       .where(inArray(sessions.userId, people))
       .orderBy(sessions.id)
       .all(),
-    listings: world.db
-      .select()
-      .from(listings)
-      .where(eq(listings.communityId, communityId))
-      .orderBy(listings.id)
-      .all(),
-    events: world.db
-      .select()
-      .from(events)
-      .where(eq(events.communityId, communityId))
-      .orderBy(events.id)
-      .all(),
-    attendees: world.db
-      .select()
-      .from(eventAttendees)
-      .where(inArray(eventAttendees.eventId, eventIds))
-      .orderBy(eventAttendees.eventId, eventAttendees.userId)
-      .all(),
-    banners: world.db
-      .select()
-      .from(advertisements)
-      .where(eq(advertisements.communityId, communityId))
-      .orderBy(advertisements.id)
-      .all(),
-    moderationLog: world.db.select().from(moderationLog).orderBy(moderationLog.id).all(),
+    listings: rowsOf(listings, eq(listings.communityId, communityId), listings.id),
+    events: rowsOf(events, eq(events.communityId, communityId), events.id),
+    attendees: rowsOf(
+      eventAttendees,
+      inArray(eventAttendees.eventId, eventIds),
+      eventAttendees.eventId,
+      eventAttendees.userId,
+    ),
+    banners: rowsOf(advertisements, eq(advertisements.communityId, communityId), advertisements.id),
+    moderationLog: rowsOf(moderationLog, undefined, moderationLog.id),
   }
 }
 

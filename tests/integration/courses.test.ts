@@ -277,6 +277,21 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
     buyer = callerFor(world.services, { userId: buyerId }).caller
   })
 
+  /** A new course of Univille with one discipline, and a listing of the seller's marked with both. */
+  function taggedListing(courseName: string, discipline: string, code: string, title: string) {
+    const community = communityBySlug(world.db, 'univille')
+    const course = createCourseWithDisciplines(world.db, community.id, courseName, [
+      { name: discipline, code },
+    ])
+    const listingId = createListing(world.db, {
+      sellerId,
+      title,
+      courseId: course.id,
+      disciplineIds: course.disciplineIds,
+    })
+    return { course, listingId }
+  }
+
   const book = (overrides = {}) => ({
     ...sellFormInput(world.db, sellerId, {
       title: 'Livro do Stewart',
@@ -395,15 +410,12 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
 
   it('a busca pelo código de uma disciplina, em qualquer caixa, lê os anúncios dela pelo índice da disciplina', async () => {
     const community = communityBySlug(world.db, 'univille')
-    const geology = createCourseWithDisciplines(world.db, community.id, 'Geologia', [
-      { name: 'Mineralogia', code: 'GEO210' },
-    ])
-    const tagged = createListing(world.db, {
-      sellerId,
-      title: 'Lupa de bolso',
-      courseId: geology.id,
-      disciplineIds: geology.disciplineIds,
-    })
+    const { course: geology, listingId: tagged } = taggedListing(
+      'Geologia',
+      'Mineralogia',
+      'GEO210',
+      'Lupa de bolso',
+    )
     const untagged = createListing(world.db, { sellerId, title: 'Martelo de geólogo', courseId: geology.id })
     const found = (await buyer.listings.list({ q: ' geo210 ' })).items.map((item) => item.id)
     expect(found).toContain(tagged)
@@ -416,16 +428,7 @@ describe('Anúncios com curso, disciplinas e ISBN', () => {
   })
 
   it('excluir o curso tira as marcas dos anúncios, e a busca deixa de achá-los pela disciplina', async () => {
-    const community = communityBySlug(world.db, 'univille')
-    const temp = createCourseWithDisciplines(world.db, community.id, 'Oceanografia', [
-      { name: 'Maregrafia', code: 'OCN1' },
-    ])
-    const id = createListing(world.db, {
-      sellerId,
-      title: 'Boia',
-      courseId: temp.id,
-      disciplineIds: temp.disciplineIds,
-    })
+    const { course: temp, listingId: id } = taggedListing('Oceanografia', 'Maregrafia', 'OCN1', 'Boia')
     expect((await buyer.listings.list({ q: 'maregrafia' })).items.map((item) => item.id)).toContain(id)
     const admin = await adminOf(world)
     await admin.admin.courses.delete({ id: temp.id })

@@ -4,7 +4,7 @@ import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { runOfferSweep } from '../../server/deals/offer-ends'
 import { runListingLife } from '../../server/listings/life'
 import type { ChatEvent } from '../../server/realtime/bus'
-import { expectAppError } from '../support/assertions'
+import { expectAppError, expectOfferAnswersRefused } from '../support/assertions'
 import { insertMeetingSpot } from '../support/meeting-spots'
 import { createMarketScene, type MarketScene, setUpTestWorld } from '../support/test-app'
 
@@ -129,16 +129,7 @@ describe('o estado do negócio chega ao vivo aos dois lados', () => {
         ),
       ),
     ).toEqual([[counter.id, 'encerrada', 'vendido']])
-    await expectAppError(
-      scene.buyer.caller.deals.offers.accept({ offerId: counter.id }),
-      'OFFER_CLOSED_SOLD',
-      'CONFLICT',
-    )
-    await expectAppError(
-      scene.buyer.caller.deals.offers.counter({ offerId: counter.id, amountCents: 31_000 }),
-      'OFFER_CLOSED_SOLD',
-      'CONFLICT',
-    )
+    await expectOfferAnswersRefused(scene.buyer.caller, counter.id, 31_000, 'OFFER_CLOSED_SOLD', 'CONFLICT')
   })
 
   it('pausar o anúncio, a moderação removê-lo ou a validade dele acabar encerram a oferta', async () => {

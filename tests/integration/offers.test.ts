@@ -6,7 +6,7 @@ import { closeOffersOffSale, runOfferSweep } from '../../server/deals/offer-ends
 import { pauseListingsOf } from '../../server/listings/life'
 import type { ChatEvent } from '../../server/realtime/bus'
 import type { OfferView } from '../../shared/offers'
-import { expectAppError, expectTRPCError } from '../support/assertions'
+import { expectAppError, expectOfferAnswersRefused, expectTRPCError } from '../support/assertions'
 import {
   createMarketScene,
   createMember,
@@ -189,16 +189,7 @@ describe('offers in a conversation about a listing', () => {
       'FORBIDDEN',
     )
     const offer = await offerAsBuyer(scene, 40000)
-    await expectAppError(
-      scene.buyer.caller.deals.offers.accept({ offerId: offer.id }),
-      'OFFER_NOT_YOURS_TO_ANSWER',
-      'FORBIDDEN',
-    )
-    await expectAppError(
-      scene.buyer.caller.deals.offers.counter({ offerId: offer.id, amountCents: 1 }),
-      'OFFER_NOT_YOURS_TO_ANSWER',
-      'FORBIDDEN',
-    )
+    await expectOfferAnswersRefused(scene.buyer.caller, offer.id, 1, 'OFFER_NOT_YOURS_TO_ANSWER', 'FORBIDDEN')
   })
 
   it('a conversation without a listing takes no offer', async () => {

@@ -72,6 +72,13 @@ describe.each([
       return { meetingId: proposed.id, code, wrong: code.startsWith('A') ? 'BBBBBB' : 'AAAAAA' }
     }
 
+    /** An open meeting of the buyer with a new seller, about a listing of theirs. */
+    async function openMeetingWithNewSeller(title: string) {
+      const seller = await createMember(world)
+      const listingId = createListing(world.db, { sellerId: seller.id, title })
+      return openMeeting(seller, createConversation(world.db, scene.buyer.id, seller.id, listingId))
+    }
+
     const confirm = (meetingId: number, code: string) =>
       scene.buyer.caller.deals.meetings.confirmHandoff({ meetingId, code })
     const statusOf = (meetingId: number) =>
@@ -107,21 +114,11 @@ describe.each([
       }
       expect(await outcome(confirm(first.meetingId, first.code))).toBe('ok')
       // Nine wrong codes stay on the buyer's twenty; the right one does not count.
-      const otherSeller = await createMember(world)
-      const listingId = createListing(world.db, { sellerId: otherSeller.id, title: 'Jaleco' })
-      const second = await openMeeting(
-        otherSeller,
-        createConversation(world.db, scene.buyer.id, otherSeller.id, listingId),
-      )
+      const second = await openMeetingWithNewSeller('Jaleco')
       for (let attempt = 0; attempt < 10; attempt++) {
         expect(await outcome(confirm(second.meetingId, second.wrong))).toBe('HANDOFF_CODE_WRONG')
       }
-      const thirdSeller = await createMember(world)
-      const thirdListing = createListing(world.db, { sellerId: thirdSeller.id, title: 'Mochila' })
-      const third = await openMeeting(
-        thirdSeller,
-        createConversation(world.db, scene.buyer.id, thirdSeller.id, thirdListing),
-      )
+      const third = await openMeetingWithNewSeller('Mochila')
       expect(await outcome(confirm(third.meetingId, third.wrong))).toBe('HANDOFF_CODE_WRONG')
       expect(await outcome(confirm(third.meetingId, third.wrong))).toBe('HANDOFF_TOO_MANY')
     })

@@ -5,6 +5,7 @@ import { ZodError } from 'zod'
 import { AppError } from '../../server/errors'
 import { appRouter } from '../../server/routers/_app'
 import type { AppErrorCode } from '../../shared/errors'
+import type { AppCaller } from './test-app'
 
 /** What a client would receive for this error: the shape produced by our errorFormatter. */
 export function formatError(error: TRPCError, path?: string) {
@@ -52,6 +53,24 @@ export async function expectAppError(
   expect((error.cause as AppError).appCode).toBe(appCode)
   expect(formatError(error).data.appCode).toBe(appCode)
   return error
+}
+
+/** `caller` can neither accept nor counter the offer: both are refused with `appCode`. */
+export async function expectOfferAnswersRefused(
+  caller: AppCaller,
+  offerId: number,
+  counterCents: number,
+  appCode: AppErrorCode,
+  code: TRPCError['code'],
+) {
+  await expectAppError(caller.deals.offers.accept({ offerId }), appCode, code)
+  await expectAppError(caller.deals.offers.counter({ offerId, amountCents: counterCents }), appCode, code)
+}
+
+/** None of `secrets` appears anywhere in `data` (an export, an answer), however deep it sits. */
+export function expectNoneOf(data: unknown, secrets: (string | null | undefined)[]) {
+  const text = JSON.stringify(data)
+  for (const secret of secrets) expect(text).not.toContain(secret)
 }
 
 /** An input rejected by its zod schema, whose first message (what the form/toast shows) is `message`. */

@@ -30,6 +30,10 @@ type ColumnFate = {
   bySweep?: true
 }
 
+const erased = (why: string): ColumnFate => ({ fate: 'erased', why })
+const anonymised = (why: string): ColumnFate => ({ fate: 'anonymised', why })
+const kept = (why: string): ColumnFate => ({ fate: 'kept', why })
+
 /**
  * What a deleted account leaves, decided for every column that names a member (by its table and column
  * in SQL): `erased` rows are deleted in the deletion's transaction, `anonymised` ones stay pointing at
@@ -37,30 +41,20 @@ type ColumnFate = {
  * says why; a test reads the schema and fails on a column not decided here.
  */
 export const DELETION_POLICY: Record<string, Record<string, ColumnFate>> = {
-  users: {
-    id: {
-      fate: 'anonymised',
-      why: 'a tombstone without e-mail, password or secrets; nothing brings it back',
-    },
-  },
-  profiles: {
-    user_id: { fate: 'anonymised', why: 'named "Conta removida", without username, bio, course or photo' },
-  },
+  users: { id: anonymised('a tombstone without e-mail, password or secrets; nothing brings it back') },
+  profiles: { user_id: anonymised('named "Conta removida", without username, bio, course or photo') },
   access_records: {
-    user_id: {
-      fate: 'kept',
-      why: 'Marco Civil da Internet, art. 15: six months, then the purge job erases them',
-    },
+    user_id: kept('Marco Civil da Internet, art. 15: six months, then the purge job erases them'),
   },
-  sessions: { user_id: { fate: 'erased', why: 'every device is signed out' } },
-  oauth_accounts: { user_id: { fate: 'erased', why: 'the Google link goes' } },
-  email_tokens: { user_id: { fate: 'erased', why: 'no link sent before may act on the tombstone' } },
-  recovery_codes: { user_id: { fate: 'erased', why: 'no secret of the account is kept' } },
-  user_roles: { user_id: { fate: 'erased', why: 'the roles end with the account' } },
-  reverifications: { user_id: { fate: 'erased', why: 'the semester checks end with the account' } },
-  alumni: { user_id: { fate: 'erased', why: 'the egresso state ends with the account' } },
-  listings: { seller_id: { fate: 'erased', why: 'the listings, their photos and the offers on them go' } },
-  live_seller_counts: { seller_id: { fate: 'erased', why: 'counts of the listings, which go' } },
+  sessions: { user_id: erased('every device is signed out') },
+  oauth_accounts: { user_id: erased('the Google link goes') },
+  email_tokens: { user_id: erased('no link sent before may act on the tombstone') },
+  recovery_codes: { user_id: erased('no secret of the account is kept') },
+  user_roles: { user_id: erased('the roles end with the account') },
+  reverifications: { user_id: erased('the semester checks end with the account') },
+  alumni: { user_id: erased('the egresso state ends with the account') },
+  listings: { seller_id: erased('the listings, their photos and the offers on them go') },
+  live_seller_counts: { seller_id: erased('counts of the listings, which go') },
   uploads: {
     owner_id: {
       fate: 'erased',
@@ -68,111 +62,77 @@ export const DELETION_POLICY: Record<string, Record<string, ColumnFate>> = {
       bySweep: true,
     },
   },
-  listing_views: { viewer_id: { fate: 'erased', why: 'what the member viewed' } },
-  favorites: {
-    user_id: { fate: 'erased', why: "the favorites, with the counters of others' listings corrected" },
-  },
-  listing_vupts: {
-    user_id: { fate: 'erased', why: "the Vupts, with the counters of others' listings corrected" },
-  },
-  wanted_posts: { poster_id: { fate: 'erased', why: 'the Procura-se posts and their matches' } },
+  listing_views: { viewer_id: erased('what the member viewed') },
+  favorites: { user_id: erased("the favorites, with the counters of others' listings corrected") },
+  listing_vupts: { user_id: erased("the Vupts, with the counters of others' listings corrected") },
+  wanted_posts: { poster_id: erased('the Procura-se posts and their matches') },
   conversations: {
-    participant_one: {
-      fate: 'anonymised',
-      why: 'the other side keeps the conversation, with "Conta removida"',
-    },
-    participant_two: {
-      fate: 'anonymised',
-      why: 'the other side keeps the conversation, with "Conta removida"',
-    },
+    participant_one: anonymised('the other side keeps the conversation, with "Conta removida"'),
+    participant_two: anonymised('the other side keeps the conversation, with "Conta removida"'),
   },
   messages: {
-    sender_id: {
-      fate: 'anonymised',
-      why: 'the text stays in the other side\'s conversation, from "Conta removida"; the photos are erased',
-    },
+    sender_id: anonymised(
+      'the text stays in the other side\'s conversation, from "Conta removida"; the photos are erased',
+    ),
   },
   offers: {
-    buyer_id: {
-      fate: 'anonymised',
-      why: "answered offers stay in the other side's conversation; open ones close, with a notice",
-    },
-    seller_id: { fate: 'anonymised', why: "offers on the member's listings go with them" },
-    made_by_id: { fate: 'anonymised', why: 'as buyer_id and seller_id' },
+    buyer_id: anonymised(
+      "answered offers stay in the other side's conversation; open ones close, with a notice",
+    ),
+    seller_id: anonymised("offers on the member's listings go with them"),
+    made_by_id: anonymised('as buyer_id and seller_id'),
   },
   meetings: {
-    seller_id: {
-      fate: 'anonymised',
-      why: "past hand-offs stay in the other side's history; open meetings are cancelled, with a notice",
-    },
-    buyer_id: { fate: 'anonymised', why: 'as seller_id' },
-    proposed_by_id: { fate: 'anonymised', why: 'as seller_id' },
-    cancelled_by_id: { fate: 'anonymised', why: 'as seller_id' },
+    seller_id: anonymised(
+      "past hand-offs stay in the other side's history; open meetings are cancelled, with a notice",
+    ),
+    buyer_id: anonymised('as seller_id'),
+    proposed_by_id: anonymised('as seller_id'),
+    cancelled_by_id: anonymised('as seller_id'),
   },
   reviews: {
-    reviewer_id: { fate: 'erased', why: "the member's reviews leave the profiles and averages of others" },
-    reviewee_id: {
-      fate: 'erased',
-      why: "nobody sees the tombstone's profile; the member's replies are their text",
-    },
+    reviewer_id: erased("the member's reviews leave the profiles and averages of others"),
+    reviewee_id: erased("nobody sees the tombstone's profile; the member's replies are their text"),
   },
-  member_ratings: { user_id: { fate: 'erased', why: 'the average of reviews, which go' } },
-  events: { organizer_id: { fate: 'erased', why: "the member's events, with their attendance" } },
-  event_attendees: {
-    user_id: { fate: 'erased', why: "the seats are freed and each event's waitlist moves up" },
-  },
-  event_waitlist: { user_id: { fate: 'erased', why: 'the places in line' } },
+  member_ratings: { user_id: erased('the average of reviews, which go') },
+  events: { organizer_id: erased("the member's events, with their attendance") },
+  event_attendees: { user_id: erased("the seats are freed and each event's waitlist moves up") },
+  event_waitlist: { user_id: erased('the places in line') },
   event_tickets: {
-    user_id: { fate: 'erased', why: 'the tickets' },
-    checked_in_by: {
-      fate: 'anonymised',
-      why: "who a member let in at the door stays in the organizer's count",
-    },
+    user_id: erased('the tickets'),
+    checked_in_by: anonymised("who a member let in at the door stays in the organizer's count"),
   },
-  event_rsvp_notices: { user_id: { fate: 'erased', why: "a bookkeeping row of the member's RSVPs" } },
+  event_rsvp_notices: { user_id: erased("a bookkeeping row of the member's RSVPs") },
   blocks: {
-    blocker_id: { fate: 'erased', why: 'a tombstone has nothing to see or hide' },
-    blocked_id: { fate: 'erased', why: 'a tombstone has nothing to see or hide' },
+    blocker_id: erased('a tombstone has nothing to see or hide'),
+    blocked_id: erased('a tombstone has nothing to see or hide'),
   },
   reports: {
-    reporter_id: {
-      fate: 'anonymised',
-      why: 'the moderation keeps the report and its outcome, from "Conta removida"',
-    },
-    target_user_id: { fate: 'anonymised', why: 'the record of what was reported and decided' },
-    resolved_by: { fate: 'anonymised', why: 'the record of who decided, as "Conta removida"' },
+    reporter_id: anonymised('the moderation keeps the report and its outcome, from "Conta removida"'),
+    target_user_id: anonymised('the record of what was reported and decided'),
+    resolved_by: anonymised('the record of who decided, as "Conta removida"'),
   },
   sanctions: {
-    user_id: {
-      fate: 'erased',
-      why: 'a warning or suspension ends with the account; the moderation log keeps the act',
-    },
-    moderator_id: { fate: 'anonymised', why: 'sanctions a moderator gave stay on the members who got them' },
+    user_id: erased('a warning or suspension ends with the account; the moderation log keeps the act'),
+    moderator_id: anonymised('sanctions a moderator gave stay on the members who got them'),
   },
-  moderation_log: {
-    moderator_id: { fate: 'anonymised', why: 'the record of what the moderation did stays' },
-  },
-  notifications: { user_id: { fate: 'erased', why: "the member's notification centre" } },
-  notification_emails: { user_id: { fate: 'erased', why: 'the daily e-mail bookkeeping' } },
-  email_opt_outs: { user_id: { fate: 'erased', why: 'the e-mail preferences' } },
-  chat_digest_cursors: { user_id: { fate: 'erased', why: 'the chat digest bookkeeping' } },
+  moderation_log: { moderator_id: anonymised('the record of what the moderation did stays') },
+  notifications: { user_id: erased("the member's notification centre") },
+  notification_emails: { user_id: erased('the daily e-mail bookkeeping') },
+  email_opt_outs: { user_id: erased('the e-mail preferences') },
+  chat_digest_cursors: { user_id: erased('the chat digest bookkeeping') },
   deals: {
-    seller_id: {
-      fate: 'anonymised',
-      why: 'a deal stays in the other side\'s conversation, with "Conta removida"; its open offer and meeting end',
-    },
-    buyer_id: { fate: 'anonymised', why: 'as seller_id' },
-    activity_by_id: { fate: 'anonymised', why: 'as seller_id' },
+    seller_id: anonymised(
+      'a deal stays in the other side\'s conversation, with "Conta removida"; its open offer and meeting end',
+    ),
+    buyer_id: anonymised('as seller_id'),
+    activity_by_id: anonymised('as seller_id'),
   },
-  passkeys: { user_id: { fate: 'erased', why: 'no way to sign in to the tombstone is kept' } },
-  push_subscriptions: {
-    user_id: { fate: 'erased', why: 'no push reaches the devices of a deleted account' },
-  },
-  push_preferences: { user_id: { fate: 'erased', why: 'the push settings' } },
-  wanted_joins: {
-    user_id: { fate: 'erased', why: "each 'Eu também' leaves the count of the request it joined" },
-  },
-  member_courses: { user_id: { fate: 'erased', why: "the member's course, with the profile" } },
+  passkeys: { user_id: erased('no way to sign in to the tombstone is kept') },
+  push_subscriptions: { user_id: erased('no push reaches the devices of a deleted account') },
+  push_preferences: { user_id: erased('the push settings') },
+  wanted_joins: { user_id: erased("each 'Eu também' leaves the count of the request it joined") },
+  member_courses: { user_id: erased("the member's course, with the profile") },
 }
 
 /** What happened in the deletion's transaction that others hear of once it is committed. */

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { photosOf } from '../../chat/photos'
 import type { Database } from '../../db/client'
 import {
@@ -35,6 +36,30 @@ import type { CurrentUser } from '../auth/identity'
 import { profileColumns } from '../profiles/member-columns'
 import { meetingsOf, offersOf, reviewsAbout, reviewsWrittenBy } from './export-deals'
 import { passkeysOf } from './passkeys'
+
+type ColumnName<T extends SQLiteTable> = keyof T['_']['columns'] & string
+
+/**
+ * The rows of `table` that name the member in its `owner` column, with only the columns `names`, in
+ * the order of `orderBy` (or as stored): the sections of the export that are one table's own rows.
+ */
+function rowsOfMember<T extends SQLiteTable, K extends ColumnName<T>>(
+  db: Database,
+  table: T,
+  owner: ColumnName<T>,
+  userId: number,
+  names: readonly K[],
+  orderBy: readonly ColumnName<T>[] = [],
+) {
+  const columns: Record<string, SQLiteColumn> = getTableColumns(table)
+  const column = (name: string) => columns[name] as SQLiteColumn
+  return db
+    .select(Object.fromEntries(names.map((name) => [name, column(name)])))
+    .from(table as SQLiteTable)
+    .where(eq(column(owner), userId))
+    .orderBy(...orderBy.map((name) => asc(column(name))))
+    .all() as Pick<T['$inferSelect'], K>[]
+}
 
 /** The listings a member marked in `marks` (favorites or Vupts): which, their title, and when. */
 function markedListings(db: Database, marks: typeof favorites | typeof listingVupts, userId: number) {
@@ -109,36 +134,13 @@ function reverificationsOf(db: Database, userId: number) {
 
 /** The member's notification centre, oldest first. */
 function notificationsOf(db: Database, userId: number) {
-  return db
-    .select({
-      kind: notifications.kind,
-      title: notifications.title,
-      body: notifications.body,
-      link: notifications.link,
-      count: notifications.count,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-      updatedAt: notifications.updatedAt,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.id))
-    .all()
+  const names = ['kind', 'title', 'body', 'link', 'count', 'readAt', 'createdAt', 'updatedAt'] as const
+  return rowsOfMember(db, notifications, 'userId', userId, names, ['id'])
 }
 
 /** Warnings and suspensions the member received, as told to them: never which moderator, nor which report. */
 function sanctionsOf(db: Database, userId: number) {
-  return db
-    .select({
-      kind: sanctions.kind,
-      reason: sanctions.reason,
-      endsAt: sanctions.endsAt,
-      createdAt: sanctions.createdAt,
-    })
-    .from(sanctions)
-    .where(eq(sanctions.userId, userId))
-    .orderBy(asc(sanctions.id))
-    .all()
+  return rowsOfMember(db, sanctions, 'userId', userId, ['kind', 'reason', 'endsAt', 'createdAt'], ['id'])
 }
 
 /** The listings the member opened, one row a day each (what listing_views keeps of them). */
@@ -157,17 +159,8 @@ function listingsViewedBy(db: Database, userId: number) {
  * e-mail change names the new one). The id is the token's hash and stays out.
  */
 function pendingEmailLinks(db: Database, userId: number) {
-  return db
-    .select({
-      purpose: emailTokens.purpose,
-      email: emailTokens.email,
-      createdAt: emailTokens.createdAt,
-      expiresAt: emailTokens.expiresAt,
-    })
-    .from(emailTokens)
-    .where(eq(emailTokens.userId, userId))
-    .orderBy(asc(emailTokens.createdAt))
-    .all()
+  const names = ['purpose', 'email', 'createdAt', 'expiresAt'] as const
+  return rowsOfMember(db, emailTokens, 'userId', userId, names, ['createdAt'])
 }
 
 /** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
@@ -245,20 +238,16 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       ...message,
       photos: (chatPhotos.get(id) ?? []).map((photo) => photo.fullUrl),
     })),
-    eventsOrganized: db
-      .select({
-        id: events.id,
-        title: events.title,
-        description: events.description,
-        eventDate: events.eventDate,
-        eventTime: events.eventTime,
-        location: events.location,
-        status: events.status,
-        rejectionReason: events.rejectionReason,
-      })
-      .from(events)
-      .where(eq(events.organizerId, userId))
-      .all(),
+    eventsOrganized: rowsOfMember(db, events, 'organizerId', userId, [
+      'id',
+      'title',
+      'description',
+      'eventDate',
+      'eventTime',
+      'location',
+      'status',
+      'rejectionReason',
+    ]),
     eventsAttending: db
       .select({ eventId: eventAttendees.eventId, title: events.title, since: eventAttendees.createdAt })
       .from(eventAttendees)
@@ -285,42 +274,17 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       .all(),
     // The reports the member made, as their own list shows them. Reports others made about the member
     // stay out: the export must never tell who reported whom.
-    reportsMade: db
-      .select({
-        targetType: reports.targetType,
-        snapshot: reports.snapshot,
-        reason: reports.reason,
-        details: reports.details,
-        status: reports.status,
-        resolution: reports.resolution,
-        createdAt: reports.createdAt,
-        resolvedAt: reports.resolvedAt,
-      })
-      .from(reports)
-      .where(eq(reports.reporterId, userId))
-      .orderBy(asc(reports.id))
-      .all()
-      .map(({ snapshot, ...report }) => ({ ...report, about: snapshotTitle(snapshot as ReportSnapshot) })),
+    reportsMade: rowsOfMember(
+      db,
+      reports,
+      'reporterId',
+      userId,
+      ['targetType', 'snapshot', 'reason', 'details', 'status', 'resolution', 'createdAt', 'resolvedAt'],
+      ['id'],
+    ).map(({ snapshot, ...report }) => ({ ...report, about: snapshotTitle(snapshot as ReportSnapshot) })),
     blocked: blockedByMember(db, userId),
-    sessions: db
-      .select({
-        userAgent: sessions.userAgent,
-        ip: sessions.ip,
-        createdAt: sessions.createdAt,
-        lastUsedAt: sessions.lastUsedAt,
-      })
-      .from(sessions)
-      .where(eq(sessions.userId, userId))
-      .all(),
-    linkedAccounts: db
-      .select({
-        provider: oauthAccounts.provider,
-        email: oauthAccounts.email,
-        createdAt: oauthAccounts.createdAt,
-      })
-      .from(oauthAccounts)
-      .where(eq(oauthAccounts.userId, userId))
-      .all(),
+    sessions: rowsOfMember(db, sessions, 'userId', userId, ['userAgent', 'ip', 'createdAt', 'lastUsedAt']),
+    linkedAccounts: rowsOfMember(db, oauthAccounts, 'userId', userId, ['provider', 'email', 'createdAt']),
     // Without the public key or the credential id: what the member named, and when it was used.
     passkeys: passkeysOf(db, userId).map(({ id: _id, ...passkey }) => passkey),
     /** Records of access kept for six months by law (Marco Civil da Internet, art. 15). */
@@ -335,11 +299,7 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
     // Set while the member is an egresso: they let a semester's deadline pass.
     alumniSince: alumniSince(db, userId),
     notifications: notificationsOf(db, userId),
-    emailOptOuts: db
-      .select({ kind: emailOptOuts.kind, createdAt: emailOptOuts.createdAt })
-      .from(emailOptOuts)
-      .where(eq(emailOptOuts.userId, userId))
-      .all(),
+    emailOptOuts: rowsOfMember(db, emailOptOuts, 'userId', userId, ['kind', 'createdAt']),
     sanctions: sanctionsOf(db, userId),
     listingsViewed: listingsViewedBy(db, userId),
     pendingEmailLinks: pendingEmailLinks(db, userId),

@@ -16,6 +16,7 @@ import { consumeAll } from '../../rate-limits'
 import type { MemberScope } from '../auth/identity'
 import {
   challengeOf,
+  expectedAnswer,
   PASSKEY_CHALLENGE_LIFETIME_MS,
   relyingParty,
   spendChallenge,
@@ -97,15 +98,11 @@ export async function registerPasskey(scope: MemberScope, name: string, response
   const { db, user, session } = scope
   const challenge = challengeOf(response.response.clientDataJSON)
   const { userHandle } = spendChallenge(db, challenge, 'register', { sessionId: session.id })
-  const rp = relyingParty(scope.publicUrl)
   let verification: VerifiedRegistrationResponse
   try {
     verification = await verifyRegistrationResponse({
       response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
+      ...expectedAnswer(scope.publicUrl, challenge),
     })
   } catch {
     throw appError('PASSKEY_INVALID')

@@ -33,6 +33,17 @@ export function relyingParty(publicUrl: string) {
   return { id: url.hostname, origin: url.origin, name: 'Vupt' }
 }
 
+/** What an authenticator's answer must match: this challenge, this site, and the person verified on the device. */
+export function expectedAnswer(publicUrl: string, challenge: string) {
+  const rp = relyingParty(publicUrl)
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  }
+}
+
 /** The browser that asked for a sign-in challenge is told apart by this cookie (it has no session yet). */
 export const PASSKEY_COOKIE = 'vupt_passkey'
 
@@ -210,15 +221,11 @@ export async function signInWithPasskey(scope: RequestScope, response: Authentic
     throw await failed('PASSKEY_INVALID')
   }
 
-  const rp = relyingParty(scope.publicUrl)
   let verification: VerifiedAuthenticationResponse
   try {
     verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
+      ...expectedAnswer(scope.publicUrl, challenge),
       credential: {
         id: response.id,
         publicKey: isoBase64URL.toBuffer(stored.publicKey),

@@ -7,7 +7,7 @@ import { profiles, userRoles, users } from '../../db/schema'
 import { appError } from '../../errors'
 import { notifyAccountApproved } from '../../notifications/kinds'
 import { publishAdminChange } from '../../safety/moderation/badges'
-import { logModeration } from '../../safety/moderation/log'
+import { logStaffAct } from '../../safety/moderation/log'
 import type { AppServices } from '../../services'
 import { deleteAccount } from '../account/delete-account'
 import type { CurrentUser } from '../auth/identity'
@@ -89,13 +89,7 @@ export function approveMember(services: AppServices, admin: CurrentUser, userId:
   bus.publish('account', userId, { userId, reason: 'approved' })
   notifyAccountApproved(services, userId)
   publishAdminChange(bus, admin.communityId)
-  logModeration(db, {
-    communityId: admin.communityId,
-    moderatorId: admin.id,
-    actionType: 'approve_user',
-    targetType: 'user',
-    targetId: userId,
-  })
+  logStaffAct(db, admin, { actionType: 'approve_user', targetType: 'user', targetId: userId })
   return { ok: true as const }
 }
 
@@ -121,9 +115,7 @@ export function setMemberRoles(
   // A change of roles ends the person's sessions: they sign in again with the new rights.
   invalidateUserSessions(db, userId)
   bus.publish('account', userId, { userId, reason: 'roles' })
-  logModeration(db, {
-    communityId: admin.communityId,
-    moderatorId: admin.id,
+  logStaffAct(db, admin, {
     actionType: 'set_roles',
     targetType: 'user',
     targetId: userId,
@@ -143,13 +135,7 @@ export function deleteMemberByAdmin(services: AppServices, admin: CurrentUser, u
   deleteAccount(services, userId)
   bus.publish('account', userId, { userId, reason: 'deleted' })
   publishAdminChange(bus, admin.communityId)
-  logModeration(db, {
-    communityId: admin.communityId,
-    moderatorId: admin.id,
-    actionType: 'delete_user',
-    targetType: 'user',
-    targetId: userId,
-  })
+  logStaffAct(db, admin, { actionType: 'delete_user', targetType: 'user', targetId: userId })
   return { ok: true as const }
 }
 

@@ -8,7 +8,7 @@ import { appError } from '../../errors'
 import { notify } from '../../notifications/notify'
 import type { CurrentUser } from '../../people/auth/identity'
 import type { AppServices } from '../../services'
-import { logModeration } from './log'
+import { logStaffAct } from './log'
 
 /** The reason the seller reads: the label of the choice, or the moderator's own words for 'other'. */
 export function removalReasonText(reason: RemovalReason, details?: string | null): string {
@@ -39,9 +39,7 @@ export function removeListingByModeration(
     .get()
   if (!updated) throw appError('LISTING_NOT_FOUND')
   closeOffersOffSale(services.db, services.bus)
-  logModeration(services.db, {
-    communityId: moderator.communityId,
-    moderatorId: moderator.id,
+  logStaffAct(services.db, moderator, {
     actionType: 'remove_listing',
     targetType: 'listing',
     targetId: listingId,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { withPhotoNote } from '../../../shared/chat'
 import type { ContentReportTarget } from '../../../shared/safety'
 import type { BarrierReportInput, ReportInput } from '../../../shared/schemas/safety'
@@ -6,27 +6,27 @@ import { participantConversation } from '../../chat/conversations'
 import { photosOf } from '../../chat/photos'
 import { memberCommunityId } from '../../communities/scope'
 import type { Database } from '../../db/client'
-import { listingImages, listings, messages, profiles, reports } from '../../db/schema'
+import { messages, profiles, reports } from '../../db/schema'
 import { visibleReview } from '../../deals/reviews'
 import { appError } from '../../errors'
 import { visibleListing } from '../../listings/rules'
 import type { CurrentUser } from '../../people/auth/identity'
-import { memberChipColumns, memberNameColumns } from '../../people/profiles/member-columns'
+import { memberChipColumns } from '../../people/profiles/member-columns'
 import { consumeAll } from '../../rate-limits'
 import type { AppServices } from '../../services'
 import { visibleWanted } from '../../wanted/rules'
 import { publishAdminChange } from '../moderation/badges'
-import { type ReportSnapshot, snapshotTitle } from './snapshot'
+import { listingSnapshot, type ReportSnapshot, snapshotPerson, snapshotTitle } from './snapshot'
 
 const targetMissing = () => appError('REPORT_TARGET_NOT_FOUND')
 
-function personOf(db: Database, userId: number) {
-  return (
-    db.select(memberNameColumns).from(profiles).where(eq(profiles.userId, userId)).get() ?? {
-      username: null,
-      fullName: 'Conta removida',
-    }
-  )
+/** What `find` returns; whatever it refuses with, the reporter only learns that the target is not there. */
+function reportable<T>(find: () => T): T {
+  try {
+    return find()
+  } catch {
+    throw targetMissing()
+  }
 }
 
 /** The member answerable for the target and its snapshot; only what the reporter can see is reportable. */
@@ -37,50 +37,21 @@ function resolveTarget(
   id: number,
 ): { targetUserId: number; snapshot: ReportSnapshot } {
   if (type === 'listing') {
-    let listing: ReturnType<typeof visibleListing>
-    try {
-      listing = visibleListing(db, reporter, id)
-    } catch {
-      throw targetMissing()
-    }
-    const row = db
-      .select({ title: listings.title, description: listings.description, priceCents: listings.priceCents })
-      .from(listings)
-      .where(eq(listings.id, id))
-      .get()
-    if (!row) throw targetMissing()
-    const imageUrls = db
-      .select({ url: listingImages.fullUrl })
-      .from(listingImages)
-      .where(eq(listingImages.listingId, id))
-      .orderBy(asc(listingImages.position))
-      .all()
-      .map((image) => image.url)
-    return {
-      targetUserId: listing.sellerId,
-      snapshot: { type, ...row, imageUrls, seller: personOf(db, listing.sellerId) },
-    }
+    const listing = reportable(() => visibleListing(db, reporter, id))
+    const snapshot = listingSnapshot(db, id, listing.sellerId)
+    if (!snapshot) throw targetMissing()
+    return { targetUserId: listing.sellerId, snapshot }
   }
   if (type === 'wanted') {
-    let post: ReturnType<typeof visibleWanted>
-    try {
-      post = visibleWanted(db, reporter, id)
-    } catch {
-      throw targetMissing()
-    }
+    const post = reportable(() => visibleWanted(db, reporter, id))
     const { posterId, mainCategoryName, id: _id, ...shown } = post
     return {
       targetUserId: posterId,
-      snapshot: { type, ...shown, categoryName: mainCategoryName, poster: personOf(db, posterId) },
+      snapshot: { type, ...shown, categoryName: mainCategoryName, poster: snapshotPerson(db, posterId) },
     }
   }
   if (type === 'review') {
-    let review: ReturnType<typeof visibleReview>
-    try {
-      review = visibleReview(db, reporter, id)
-    } catch {
-      throw targetMissing()
-    }
+    const review = reportable(() => visibleReview(db, reporter, id))
     // The reviewer answers for the review; their own review is theirs to edit, not to report.
     return {
       targetUserId: review.reviewerId,
@@ -89,8 +60,8 @@ function resolveTarget(
         stars: review.stars,
         comment: review.comment,
         reply: review.reply,
-        reviewer: personOf(db, review.reviewerId),
-        reviewee: personOf(db, review.revieweeId),
+        reviewer: snapshotPerson(db, review.reviewerId),
+        reviewee: snapshotPerson(db, review.revieweeId),
       },
     }
   }
@@ -122,11 +93,7 @@ function resolveTarget(
     .where(eq(messages.id, id))
     .get()
   if (!message || message.senderId === null) throw targetMissing()
-  try {
-    participantConversation(db, reporter.id, message.conversationId)
-  } catch {
-    throw targetMissing()
-  }
+  reportable(() => participantConversation(db, reporter.id, message.conversationId))
   return {
     targetUserId: message.senderId,
     snapshot: {
@@ -134,7 +101,7 @@ function resolveTarget(
       // The photos stay private to the conversation: the moderator reads that there were some.
       content: withPhotoNote(message.content, photosOf(db, [id]).get(id)?.length ?? 0),
       sentAt: message.createdAt.toISOString(),
-      sender: personOf(db, message.senderId),
+      sender: snapshotPerson(db, message.senderId),
     },
   }
 }

@@ -13,7 +13,7 @@ import type { CurrentUser } from '../../people/auth/identity'
 import type { AppServices } from '../../services'
 import { removeWantedByModeration } from '../../wanted/rules'
 import { publishAdminChange } from '../moderation/badges'
-import { logModeration } from '../moderation/log'
+import { logStaffAct } from '../moderation/log'
 import { removalReasonText, removeListingByModeration } from '../moderation/remove-listing'
 
 const RESOLUTION_OF: Record<ReportAction, ReportResolution> = {
@@ -120,14 +120,7 @@ export function resolveReports(
     if (closed.length !== reportIds.length) throw appError('REPORT_NOT_FOUND')
 
     const log = (actionType: ModerationAction, targetType: 'user' | 'report', targetId: number) =>
-      logModeration(db, {
-        communityId: moderator.communityId,
-        moderatorId: moderator.id,
-        actionType,
-        targetType,
-        targetId,
-        reason: input.note,
-      })
+      logStaffAct(db, moderator, { actionType, targetType, targetId, reason: input.note })
 
     if (input.action === 'dismiss') {
       log('dismiss_report', 'report', first.id)

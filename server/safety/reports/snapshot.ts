@@ -1,3 +1,8 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { listingImages, listings, profiles } from '../../db/schema'
+import { memberNameColumns } from '../../people/profiles/member-columns'
+
 /** What a target showed when it was reported, kept with the report. */
 export type ReportSnapshot =
   | {
@@ -48,4 +53,32 @@ export function snapshotTitle(snapshot: ReportSnapshot): string {
   if (snapshot.type === 'wanted') return snapshot.title
   if (snapshot.type === 'review') return `Avaliação de ${snapshot.reviewer.fullName}`
   return `Mensagem de ${snapshot.sender.fullName}`
+}
+
+/** A person as a snapshot names them; a deleted account is "Conta removida". */
+export function snapshotPerson(db: Database, userId: number) {
+  return (
+    db.select(memberNameColumns).from(profiles).where(eq(profiles.userId, userId)).get() ?? {
+      username: null,
+      fullName: 'Conta removida',
+    }
+  )
+}
+
+/** A listing as a report keeps it (text, price, photos, seller), or null when it is gone. */
+export function listingSnapshot(db: Database, listingId: number, sellerId: number) {
+  const row = db
+    .select({ title: listings.title, description: listings.description, priceCents: listings.priceCents })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .get()
+  if (!row) return null
+  const imageUrls = db
+    .select({ url: listingImages.fullUrl })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, listingId))
+    .orderBy(asc(listingImages.position))
+    .all()
+    .map((image) => image.url)
+  return { type: 'listing' as const, ...row, imageUrls, seller: snapshotPerson(db, sellerId) }
 }
