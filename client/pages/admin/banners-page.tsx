@@ -1,19 +1,16 @@
 import { BANNER_PLACEMENT_LABELS } from '@shared/schemas/admin'
 import { ExternalLinkIcon, ImageIcon } from 'lucide-react'
-import { useState } from 'react'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
-import { RemoveButton } from '@/components/remove-button'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
-import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
-import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
-import { changeCallbacks, removalCallbacks } from '@/features/admin/removal-callbacks'
+import { BannerFormDialog } from '@/features/admin/banner-form-dialog'
+import { NewItemButton } from '@/features/admin/item-buttons'
+import { changeCallbacks } from '@/features/admin/removal-callbacks'
 import { Switch } from '@/features/admin/switch'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
-import { whenClosed } from '@/lib/when-closed'
+import { EditRemoveButtons, RemovalQuestion, useAdminCrud } from './admin-crud'
 
 /** `/admin/banners`: the portal's banners by placement. Administrators only. */
 export function AdminBannersPage() {
@@ -30,8 +27,6 @@ export function AdminBannersPage() {
 
 function BannersAdmin() {
   const utils = trpc.useUtils()
-  const [dialog, setDialog] = useState<BannerDialogState>(null)
-  const [removing, setRemoving] = useState<BannerRow | null>(null)
   const banners = trpc.admin.banners.list.useQuery()
 
   const refresh = () =>
@@ -45,32 +40,28 @@ function BannersAdmin() {
     changeCallbacks({ successMessage: 'Banner atualizado!', errorTitle: 'Erro ao salvar banner', refresh }),
   )
 
-  const remove = trpc.admin.banners.delete.useMutation(
-    removalCallbacks({
-      closeDialog: () => setRemoving(null),
-      successMessage: 'Banner removido!',
-      errorTitle: 'Erro ao remover banner',
-      refresh,
-    }),
-  )
+  const crud = useAdminCrud<BannerRow>({
+    successMessage: 'Banner removido!',
+    errorTitle: 'Erro ao remover banner',
+    refresh,
+  })
+  const remove = trpc.admin.banners.delete.useMutation(crud.removalCallbacks)
 
   return (
     <div className="grid gap-6">
       <div>
-        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Novo banner</NewItemButton>
+        <NewItemButton onClick={() => crud.create()}>Novo banner</NewItemButton>
       </div>
 
-      <QueryStates
+      <ListQueryStates
         query={banners}
-        loading={<ListSkeleton label="Carregando banners..." rowClassName="h-32" />}
-        errorTitle="Erro ao carregar banners"
-        empty={
-          <EmptyState
-            icon={<ImageIcon aria-hidden="true" />}
-            title="Nenhum banner cadastrado"
-            description="Crie o primeiro banner para destacar avisos e campanhas no portal."
-          />
-        }
+        items="banners"
+        rowClassName="h-32"
+        empty={{
+          icon: <ImageIcon aria-hidden="true" />,
+          title: 'Nenhum banner cadastrado',
+          description: 'Crie o primeiro banner para destacar avisos e campanhas no portal.',
+        }}
       >
         {(rows) =>
           groupByPlacement(rows).map((group) => (
@@ -95,8 +86,8 @@ function BannersAdmin() {
                       banner={banner}
                       toggling={setActive.isPending && setActive.variables?.id === banner.id}
                       onToggle={(active) => setActive.mutate({ id: banner.id, active })}
-                      onEdit={() => setDialog({ mode: 'edit', item: banner })}
-                      onRemove={() => setRemoving(banner)}
+                      onEdit={() => crud.edit(banner)}
+                      onRemove={() => crud.setRemoving(banner)}
                     />
                   ))}
                 </ul>
@@ -104,20 +95,18 @@ function BannersAdmin() {
             </section>
           ))
         }
-      </QueryStates>
+      </ListQueryStates>
 
-      <BannerFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
-      <ConfirmRemoval
-        item={removing}
-        onClose={() => setRemoving(null)}
+      <BannerFormDialog {...crud.form} />
+      <RemovalQuestion
+        crud={crud}
+        mutation={remove}
         title="Tem certeza que deseja remover este banner?"
         describe={(banner) =>
           `“${banner.title}” deixará de aparecer no portal. Esta ação não pode ser desfeita.`
         }
         confirmLabel="Remover banner"
         busyLabel="Removendo..."
-        busy={remove.isPending}
-        onConfirm={(banner) => remove.mutate({ id: banner.id })}
       />
     </div>
   )
@@ -183,10 +172,12 @@ function BannerItem({
               {toggling ? 'Salvando...' : banner.active ? 'Ativo' : 'Inativo'}
             </span>
           </div>
-          <EditButton onClick={onEdit} aria-label={`Editar banner ${banner.title}`} />
-          <RemoveButton onClick={onRemove} aria-label={`Remover banner ${banner.title}`}>
-            Remover
-          </RemoveButton>
+          <EditRemoveButtons
+            name={`banner ${banner.title}`}
+            remove="Remover"
+            onEdit={onEdit}
+            onRemove={onRemove}
+          />
         </div>
       </div>
     </li>

@@ -2,7 +2,7 @@ import type { EventStatus } from '@shared/domain'
 import { routes } from '@shared/routes'
 import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, UserIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -58,17 +58,15 @@ function EventsAdmin() {
   return (
     <>
       <FilterTabs tabs={TABS} value={tab} onValueChange={setTab} label="Situação dos eventos">
-        <QueryStates
+        <ListQueryStates
           query={events}
-          loading={<ListSkeleton label="Carregando eventos..." rowClassName="h-36" />}
-          errorTitle="Erro ao carregar eventos"
-          empty={
-            <EmptyState
-              icon={<CalendarDaysIcon aria-hidden="true" />}
-              title="Nenhum evento aqui"
-              description={empty}
-            />
-          }
+          items="eventos"
+          rowClassName="h-36"
+          empty={{
+            icon: <CalendarDaysIcon aria-hidden="true" />,
+            title: 'Nenhum evento aqui',
+            description: empty,
+          }}
         >
           {(rows) => (
             <ul className="grid gap-3">
@@ -83,7 +81,7 @@ function EventsAdmin() {
               ))}
             </ul>
           )}
-        </QueryStates>
+        </ListQueryStates>
       </FilterTabs>
       <RejectEventDialog event={rejecting} onOpenChange={whenClosed(() => setRejecting(null))} />
     </>

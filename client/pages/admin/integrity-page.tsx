@@ -1,21 +1,13 @@
 import { INTEGRITY_ACTION_LABELS, INTEGRITY_RULES_MAX } from '@shared/integrity'
 import { GraduationCapIcon } from 'lucide-react'
-import { useState } from 'react'
 import { ItemRow } from '@/components/item-row'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
-import { RemoveButton } from '@/components/remove-button'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { Badge } from '@/components/ui/badge'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import {
-  IntegrityRuleDialog,
-  type IntegrityRuleDialogState,
-  type IntegrityRuleRow,
-} from '@/features/admin/integrity-rule-dialog'
-import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
-import { removalCallbacks } from '@/features/admin/removal-callbacks'
+import { IntegrityRuleDialog, type IntegrityRuleRow } from '@/features/admin/integrity-rule-dialog'
+import { NewItemButton } from '@/features/admin/item-buttons'
 import { trpc } from '@/lib/trpc'
-import { whenClosed } from '@/lib/when-closed'
+import { EditRemoveButtons, RemovalQuestion, useAdminCrud } from './admin-crud'
 
 /** `/admin/integridade`: the community's academic-integrity word rules. Administrators only. */
 export function AdminIntegrityPage() {
@@ -32,23 +24,19 @@ export function AdminIntegrityPage() {
 
 function IntegrityAdmin() {
   const utils = trpc.useUtils()
-  const [dialog, setDialog] = useState<IntegrityRuleDialogState>(null)
-  const [removing, setRemoving] = useState<IntegrityRuleRow | null>(null)
+  const crud = useAdminCrud<IntegrityRuleRow>({
+    successMessage: 'Regra excluída!',
+    errorTitle: 'Erro ao excluir regra',
+    refresh: () => utils.admin.integrity.list.invalidate(),
+  })
   const rules = trpc.admin.integrity.list.useQuery()
-  const remove = trpc.admin.integrity.delete.useMutation(
-    removalCallbacks({
-      closeDialog: () => setRemoving(null),
-      successMessage: 'Regra excluída!',
-      errorTitle: 'Erro ao excluir regra',
-      refresh: () => utils.admin.integrity.list.invalidate(),
-    }),
-  )
+  const remove = trpc.admin.integrity.delete.useMutation(crud.removalCallbacks)
   const full = (rules.data?.length ?? 0) >= INTEGRITY_RULES_MAX
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-3">
-        <NewItemButton onClick={() => setDialog({ mode: 'create' })} disabled={full}>
+        <NewItemButton onClick={() => crud.create()} disabled={full}>
           Nova regra
         </NewItemButton>
         {full ? (
@@ -56,18 +44,16 @@ function IntegrityAdmin() {
         ) : null}
       </div>
 
-      <QueryStates
+      <ListQueryStates
         query={rules}
-        loading={<ListSkeleton label="Carregando regras..." rowClassName="h-20" />}
-        errorTitle="Erro ao carregar regras"
-        empty={
-          <EmptyState
-            icon={<GraduationCapIcon aria-hidden="true" />}
-            title="Nenhuma regra"
-            description="Sem regras, nenhum anúncio ou pedido é recusado ou enviado à moderação por suas palavras."
-          />
-        }
-        isEmpty={(rows) => rows.length === 0}
+        items="regras"
+        rowClassName="h-20"
+        empty={{
+          icon: <GraduationCapIcon aria-hidden="true" />,
+          title: 'Nenhuma regra',
+          description:
+            'Sem regras, nenhum anúncio ou pedido é recusado ou enviado à moderação por suas palavras.',
+        }}
       >
         {(rows) => (
           <ul className="grid gap-2" aria-label="Regras de integridade acadêmica">
@@ -83,30 +69,24 @@ function IntegrityAdmin() {
                   <p className="break-words text-muted-foreground text-sm">{rule.reason}</p>
                 </div>
                 <div className="flex gap-2 sm:shrink-0">
-                  <EditButton
-                    onClick={() => setDialog({ mode: 'edit', item: rule })}
-                    aria-label={`Editar regra ${rule.phrase}`}
+                  <EditRemoveButtons
+                    name={`regra ${rule.phrase}`}
+                    onEdit={() => crud.edit(rule)}
+                    onRemove={() => crud.setRemoving(rule)}
                   />
-                  <RemoveButton onClick={() => setRemoving(rule)} aria-label={`Excluir regra ${rule.phrase}`}>
-                    Excluir
-                  </RemoveButton>
                 </div>
               </ItemRow>
             ))}
           </ul>
         )}
-      </QueryStates>
+      </ListQueryStates>
 
-      <IntegrityRuleDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
-      <ConfirmRemoval
-        item={removing}
-        onClose={() => setRemoving(null)}
+      <IntegrityRuleDialog {...crud.form} />
+      <RemovalQuestion
+        crud={crud}
+        mutation={remove}
         title="Excluir esta regra?"
         describe={(rule) => `“${rule.phrase}” deixa de valer para novas publicações e edições.`}
-        confirmLabel="Excluir"
-        busyLabel="Excluindo..."
-        busy={remove.isPending}
-        onConfirm={(rule) => remove.mutate({ id: rule.id })}
       />
     </div>
   )

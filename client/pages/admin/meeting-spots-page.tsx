@@ -1,22 +1,16 @@
 import { weekdaysText } from '@shared/schemas/meeting-spots'
 import { ArchiveIcon, ArchiveRestoreIcon, MapPinIcon } from 'lucide-react'
-import { useState } from 'react'
 import { ItemRow } from '@/components/item-row'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { ConfirmRemoval } from '@/features/admin/confirm-removal'
 import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
-import { changeCallbacks, removalCallbacks } from '@/features/admin/removal-callbacks'
-import {
-  type MeetingSpotDialogState,
-  MeetingSpotFormDialog,
-  type MeetingSpotRow,
-} from '@/features/deals/meeting-spot-form-dialog'
+import { changeCallbacks } from '@/features/admin/removal-callbacks'
+import { MeetingSpotFormDialog, type MeetingSpotRow } from '@/features/deals/meeting-spot-form-dialog'
 import { trpc } from '@/lib/trpc'
-import { whenClosed } from '@/lib/when-closed'
+import { RemovalQuestion, useAdminCrud } from './admin-crud'
 
 /** `/admin/pontos-de-encontro`: the community's safe hand-off spots. Administrators only. */
 export function AdminMeetingSpotsPage() {
@@ -40,19 +34,15 @@ const meetingsLabel = (count: number) =>
 
 function MeetingSpotsAdmin() {
   const utils = trpc.useUtils()
-  const [dialog, setDialog] = useState<MeetingSpotDialogState>(null)
-  const [removing, setRemoving] = useState<MeetingSpotRow | null>(null)
   const spots = trpc.admin.meetingSpots.list.useQuery()
   const refresh = () =>
     Promise.all([utils.admin.meetingSpots.list.invalidate(), utils.deals.meetingSpots.list.invalidate()])
-  const remove = trpc.admin.meetingSpots.delete.useMutation(
-    removalCallbacks({
-      closeDialog: () => setRemoving(null),
-      successMessage: 'Ponto de encontro excluído!',
-      errorTitle: 'Erro ao excluir',
-      refresh,
-    }),
-  )
+  const crud = useAdminCrud<MeetingSpotRow>({
+    successMessage: 'Ponto de encontro excluído!',
+    errorTitle: 'Erro ao excluir',
+    refresh,
+  })
+  const remove = trpc.admin.meetingSpots.delete.useMutation(crud.removalCallbacks)
   const retire = trpc.admin.meetingSpots.setRetired.useMutation(
     changeCallbacks({
       successMessage: (spot: { retiredAt: string | null }) =>
@@ -65,21 +55,18 @@ function MeetingSpotsAdmin() {
   return (
     <div className="grid gap-6">
       <div>
-        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Novo ponto de encontro</NewItemButton>
+        <NewItemButton onClick={() => crud.create()}>Novo ponto de encontro</NewItemButton>
       </div>
 
-      <QueryStates
+      <ListQueryStates
         query={spots}
-        loading={<ListSkeleton label="Carregando pontos de encontro..." rowClassName="h-20" />}
-        errorTitle="Erro ao carregar pontos de encontro"
-        empty={
-          <EmptyState
-            icon={<MapPinIcon aria-hidden="true" />}
-            title="Nenhum ponto de encontro cadastrado"
-            description="Cadastre lugares movimentados do campus, como a entrada da biblioteca."
-          />
-        }
-        isEmpty={(rows) => rows.length === 0}
+        items="pontos de encontro"
+        rowClassName="h-20"
+        empty={{
+          icon: <MapPinIcon aria-hidden="true" />,
+          title: 'Nenhum ponto de encontro cadastrado',
+          description: 'Cadastre lugares movimentados do campus, como a entrada da biblioteca.',
+        }}
       >
         {(rows) => (
           <ul className="grid gap-2" aria-label="Pontos de encontro">
@@ -108,10 +95,7 @@ function MeetingSpotsAdmin() {
                     </div>
                   </div>
                   <div className="flex flex-wrap gap-2 sm:shrink-0">
-                    <EditButton
-                      onClick={() => setDialog({ mode: 'edit', item: spot })}
-                      aria-label={`Editar ${spot.name}`}
-                    />
+                    <EditButton onClick={() => crud.edit(spot)} aria-label={`Editar ${spot.name}`} />
                     <Button
                       variant="outline"
                       disabled={busy}
@@ -127,7 +111,10 @@ function MeetingSpotsAdmin() {
                       {retired ? 'Reativar' : 'Desativar'}
                     </Button>
                     {spot.meetings === 0 ? (
-                      <RemoveButton onClick={() => setRemoving(spot)} aria-label={`Excluir ${spot.name}`}>
+                      <RemoveButton
+                        onClick={() => crud.setRemoving(spot)}
+                        aria-label={`Excluir ${spot.name}`}
+                      >
                         Excluir
                       </RemoveButton>
                     ) : null}
@@ -137,18 +124,14 @@ function MeetingSpotsAdmin() {
             })}
           </ul>
         )}
-      </QueryStates>
+      </ListQueryStates>
 
-      <MeetingSpotFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
-      <ConfirmRemoval
-        item={removing}
-        onClose={() => setRemoving(null)}
+      <MeetingSpotFormDialog {...crud.form} />
+      <RemovalQuestion
+        crud={crud}
+        mutation={remove}
         title="Excluir este ponto de encontro?"
         describe={(spot) => `“${spot.name}” será excluído. Esta ação não pode ser desfeita.`}
-        confirmLabel="Excluir"
-        busyLabel="Excluindo..."
-        busy={remove.isPending}
-        onConfirm={(spot) => remove.mutate({ id: spot.id })}
       />
     </div>
   )

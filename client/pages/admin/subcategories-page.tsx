@@ -1,13 +1,9 @@
 import { TagsIcon } from 'lucide-react'
-import { useState } from 'react'
 import { ItemRow } from '@/components/item-row'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
-import { RemoveButton } from '@/components/remove-button'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
-import { removalCallbacks } from '@/features/admin/removal-callbacks'
-import { type SubcategoryDialogState, SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
+import { NewItemButton } from '@/features/admin/item-buttons'
+import { SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
 import {
   groupSubcategories,
   listingsCountLabel,
@@ -15,7 +11,7 @@ import {
   type SubcategoryRow,
 } from '@/features/admin/subcategory-groups'
 import { trpc } from '@/lib/trpc'
-import { whenClosed } from '@/lib/when-closed'
+import { EditRemoveButtons, RemovalQuestion, useAdminCrud } from './admin-crud'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */
 export function AdminSubcategoriesPage() {
@@ -32,34 +28,30 @@ export function AdminSubcategoriesPage() {
 
 function SubcategoriesAdmin() {
   const utils = trpc.useUtils()
-  const [dialog, setDialog] = useState<SubcategoryDialogState>(null)
-  const [removing, setRemoving] = useState<SubcategoryRow | null>(null)
   const subcategories = trpc.admin.subcategories.list.useQuery()
   const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
   const mains: MainCategoryOption[] = categories.data?.map(({ id, name, icon }) => ({ id, name, icon })) ?? []
 
-  const remove = trpc.admin.subcategories.delete.useMutation(
-    removalCallbacks({
-      closeDialog: () => setRemoving(null),
-      successMessage: 'Subcategoria excluída!',
-      // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível excluir' / 'Existem anúncios…'.
-      errorTitle: 'Erro ao excluir',
-      refresh: () =>
-        Promise.all([utils.admin.subcategories.list.invalidate(), utils.listings.categories.invalidate()]),
-    }),
-  )
+  const crud = useAdminCrud<SubcategoryRow, { mainCategoryId?: number }>({
+    successMessage: 'Subcategoria excluída!',
+    // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível excluir' / 'Existem anúncios…'.
+    errorTitle: 'Erro ao excluir',
+    refresh: () =>
+      Promise.all([utils.admin.subcategories.list.invalidate(), utils.listings.categories.invalidate()]),
+  })
+  const remove = trpc.admin.subcategories.delete.useMutation(crud.removalCallbacks)
 
   return (
     <div className="grid gap-6">
       <div>
-        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Nova subcategoria</NewItemButton>
+        <NewItemButton onClick={() => crud.create()}>Nova subcategoria</NewItemButton>
       </div>
 
-      <QueryStates
+      <ListQueryStates
         query={subcategories}
-        loading={<ListSkeleton label="Carregando subcategorias..." rowClassName="h-16" />}
-        errorTitle="Erro ao carregar subcategorias"
-        empty={<EmptyState icon={<TagsIcon aria-hidden="true" />} title="Nenhuma subcategoria cadastrada" />}
+        items="subcategorias"
+        rowClassName="h-16"
+        empty={{ icon: <TagsIcon aria-hidden="true" />, title: 'Nenhuma subcategoria cadastrada' }}
         isEmpty={(rows) => rows.length === 0 && mains.length === 0}
       >
         {(rows) =>
@@ -73,7 +65,7 @@ function SubcategoriesAdmin() {
                 </h2>
                 <NewItemButton
                   variant="ghost"
-                  onClick={() => setDialog({ mode: 'create', mainCategoryId: main.id })}
+                  onClick={() => crud.create({ mainCategoryId: main.id })}
                   aria-label={`Adicionar subcategoria em ${main.name}`}
                 >
                   Adicionar
@@ -107,16 +99,11 @@ function SubcategoriesAdmin() {
                         </div>
                       </div>
                       <div className="flex gap-2 sm:shrink-0">
-                        <EditButton
-                          onClick={() => setDialog({ mode: 'edit', item: subcategory })}
-                          aria-label={`Editar subcategoria ${subcategory.name}`}
+                        <EditRemoveButtons
+                          name={`subcategoria ${subcategory.name}`}
+                          onEdit={() => crud.edit(subcategory)}
+                          onRemove={() => crud.setRemoving(subcategory)}
                         />
-                        <RemoveButton
-                          onClick={() => setRemoving(subcategory)}
-                          aria-label={`Excluir subcategoria ${subcategory.name}`}
-                        >
-                          Excluir
-                        </RemoveButton>
                       </div>
                     </ItemRow>
                   ))}
@@ -125,26 +112,18 @@ function SubcategoriesAdmin() {
             </section>
           ))
         }
-      </QueryStates>
+      </ListQueryStates>
 
-      <SubcategoryFormDialog
-        state={dialog}
-        mainCategories={mains}
-        onOpenChange={whenClosed(() => setDialog(null))}
-      />
-      <ConfirmRemoval
-        item={removing}
-        onClose={() => setRemoving(null)}
+      <SubcategoryFormDialog {...crud.form} mainCategories={mains} />
+      <RemovalQuestion
+        crud={crud}
+        mutation={remove}
         title="Tem certeza que deseja excluir esta subcategoria?"
         describe={(subcategory) =>
           subcategory.listings > 0
             ? `“${subcategory.name}” tem ${listingsCountLabel(subcategory.listings)} e não poderá ser excluída enquanto estiver em uso.`
             : `“${subcategory.name}” será excluída. Esta ação não pode ser desfeita.`
         }
-        confirmLabel="Excluir"
-        busyLabel="Excluindo..."
-        busy={remove.isPending}
-        onConfirm={(subcategory) => remove.mutate({ id: subcategory.id })}
       />
     </div>
   )
