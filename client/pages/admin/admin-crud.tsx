@@ -1,59 +1,94 @@
-import { useState } from 'react'
+import { type ComponentProps, type ReactNode, useState } from 'react'
 import type { EditorDialogProps, EditorState } from '@/components/editor-dialog'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { ConfirmRemoval } from '@/features/admin/confirm-removal'
 import { EditButton } from '@/features/admin/item-buttons'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { whenClosed } from '@/lib/when-closed'
 
-/**
- * The two dialogs of an admin list: the create-or-edit form (`form`, for the form dialog's props) and the
- * question before an item is removed (`removing`, asked by RemovalQuestion), whose delete mutation takes
- * `removalCallbacks`: a toast, the lists refreshed and the question closed.
- */
-export function useAdminCrud<Item extends { id: number }, Draft extends object = object>(removal: {
+/** The words of an item's removal: the question, its buttons, and the toasts after it. */
+export type RemovalTexts<Item> = {
+  /** The question's title. */
+  title: string
+  describe: (item: Item) => string
+  confirmLabel?: string
+  busyLabel?: string
+  /** The toast when the item is gone. */
   successMessage: string
+  /** The toast's title when the server refuses. */
   errorTitle: string
-  refresh: () => Promise<unknown>
-}) {
+}
+
+/** An admin list's delete mutation (`trpc.admin.….delete.useMutation`), which removes an item by its id. */
+type UseDelete = (callbacks: ReturnType<typeof removalCallbacks>) => {
+  isPending: boolean
+  mutate: (input: { id: number }) => void
+}
+
+/**
+ * The two dialogs of an admin list: the create-or-edit form (`form`, for the form dialog's props; `create`
+ * and `edit` open it) and the question before an item is removed (`question`, opened by `remove`), which
+ * deletes it, says so and refreshes the lists.
+ */
+export function useAdminCrud<Item extends { id: number }, Draft extends object = object>(
+  useDelete: UseDelete,
+  {
+    successMessage,
+    errorTitle,
+    confirmLabel = 'Excluir',
+    busyLabel = 'Excluindo...',
+    ...texts
+  }: RemovalTexts<Item>,
+  refresh: () => Promise<unknown>,
+) {
   const [state, setState] = useState<EditorState<Item, Draft>>(null)
   const [removing, setRemoving] = useState<Item | null>(null)
+  const deletion = useDelete(
+    removalCallbacks({ closeDialog: () => setRemoving(null), successMessage, errorTitle, refresh }),
+  )
   const form: EditorDialogProps<Item, Draft> = { state, onOpenChange: whenClosed(() => setState(null)) }
   return {
     form,
     create: (draft?: Draft) => setState({ mode: 'create', ...draft } as EditorState<Item, Draft>),
     edit: (item: Item) => setState({ mode: 'edit', item }),
-    removing,
-    setRemoving,
-    removalCallbacks: removalCallbacks({ closeDialog: () => setRemoving(null), ...removal }),
+    remove: (item: Item) => setRemoving(item),
+    question: (
+      <ConfirmRemoval
+        {...texts}
+        item={removing}
+        onClose={() => setRemoving(null)}
+        confirmLabel={confirmLabel}
+        busyLabel={busyLabel}
+        busy={deletion.isPending}
+        onConfirm={(item) => deletion.mutate({ id: item.id })}
+      />
+    ),
   }
 }
 
-/** The question before `crud.removing` leaves the list; confirming runs the delete mutation on its id. */
-export function RemovalQuestion<Item extends { id: number }>({
+type ListProps<T> = ComponentProps<typeof ListQueryStates<T>>
+
+/** How an admin list names its items and says it is empty (ListQueryStates' words). */
+export type AdminListTexts<T> = Pick<ListProps<T>, 'items' | 'rowClassName' | 'empty'>
+
+/**
+ * An admin list with its dialogs: what goes above it (`toolbar`: the new-item button), its states, the
+ * create-or-edit form and the removal question of `crud`.
+ */
+export function AdminCrudList<T>({
   crud,
-  mutation,
-  confirmLabel = 'Excluir',
-  busyLabel = 'Excluindo...',
-  ...texts
-}: {
-  crud: { removing: Item | null; setRemoving: (item: Item | null) => void }
-  mutation: { isPending: boolean; mutate: (input: { id: number }) => void }
-  title: string
-  describe: (item: Item) => string
-  confirmLabel?: string
-  busyLabel?: string
-}) {
+  toolbar,
+  form,
+  ...list
+}: ListProps<T> & { crud: { question: ReactNode }; toolbar: ReactNode; form: ReactNode }) {
   return (
-    <ConfirmRemoval
-      {...texts}
-      item={crud.removing}
-      onClose={() => crud.setRemoving(null)}
-      confirmLabel={confirmLabel}
-      busyLabel={busyLabel}
-      busy={mutation.isPending}
-      onConfirm={(item) => mutation.mutate({ id: item.id })}
-    />
+    <div className="grid gap-6">
+      {toolbar}
+      <ListQueryStates {...list} />
+      {form}
+      {crud.question}
+    </div>
   )
 }
 
@@ -68,6 +103,7 @@ export function EditRemoveButtons({
   edit = 'Editar',
   remove = 'Excluir',
   size,
+  className = 'flex gap-2 sm:shrink-0',
 }: {
   name: string
   onEdit: () => void
@@ -75,13 +111,14 @@ export function EditRemoveButtons({
   edit?: string
   remove?: string
   size?: 'sm'
+  className?: string
 }) {
   return (
-    <>
+    <div className={className}>
       <EditButton size={size} onClick={onEdit} aria-label={`${edit} ${name}`} />
       <RemoveButton size={size} onClick={onRemove} aria-label={`${remove} ${name}`}>
         {remove}
       </RemoveButton>
-    </>
+    </div>
   )
 }

@@ -1,6 +1,5 @@
 import { BANNER_PLACEMENT_LABELS } from '@shared/schemas/admin'
 import { ExternalLinkIcon, ImageIcon } from 'lucide-react'
-import { ListQueryStates } from '@/components/page/list-query-states'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { BannerFormDialog } from '@/features/admin/banner-form-dialog'
@@ -10,7 +9,13 @@ import { Switch } from '@/features/admin/switch'
 import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
-import { EditRemoveButtons, RemovalQuestion, useAdminCrud } from './admin-crud'
+import {
+  AdminCrudList,
+  type AdminListTexts,
+  EditRemoveButtons,
+  type RemovalTexts,
+  useAdminCrud,
+} from './admin-crud'
 
 /** `/admin/banners`: the portal's banners by placement. Administrators only. */
 export function AdminBannersPage() {
@@ -23,6 +28,25 @@ export function AdminBannersPage() {
       <BannersAdmin />
     </AdminLayout>
   )
+}
+
+const LIST: AdminListTexts<BannerRow[]> = {
+  items: 'banners',
+  rowClassName: 'h-32',
+  empty: {
+    icon: <ImageIcon aria-hidden="true" />,
+    title: 'Nenhum banner cadastrado',
+    description: 'Crie o primeiro banner para destacar avisos e campanhas no portal.',
+  },
+}
+
+const REMOVAL: RemovalTexts<BannerRow> = {
+  title: 'Tem certeza que deseja remover este banner?',
+  describe: (banner) => `“${banner.title}” deixará de aparecer no portal. Esta ação não pode ser desfeita.`,
+  confirmLabel: 'Remover banner',
+  busyLabel: 'Removendo...',
+  successMessage: 'Banner removido!',
+  errorTitle: 'Erro ao remover banner',
 }
 
 function BannersAdmin() {
@@ -40,75 +64,53 @@ function BannersAdmin() {
     changeCallbacks({ successMessage: 'Banner atualizado!', errorTitle: 'Erro ao salvar banner', refresh }),
   )
 
-  const crud = useAdminCrud<BannerRow>({
-    successMessage: 'Banner removido!',
-    errorTitle: 'Erro ao remover banner',
-    refresh,
-  })
-  const remove = trpc.admin.banners.delete.useMutation(crud.removalCallbacks)
+  const crud = useAdminCrud(trpc.admin.banners.delete.useMutation, REMOVAL, refresh)
 
   return (
-    <div className="grid gap-6">
-      <div>
-        <NewItemButton onClick={() => crud.create()}>Novo banner</NewItemButton>
-      </div>
-
-      <ListQueryStates
-        query={banners}
-        items="banners"
-        rowClassName="h-32"
-        empty={{
-          icon: <ImageIcon aria-hidden="true" />,
-          title: 'Nenhum banner cadastrado',
-          description: 'Crie o primeiro banner para destacar avisos e campanhas no portal.',
-        }}
-      >
-        {(rows) =>
-          groupByPlacement(rows).map((group) => (
-            <section
-              key={group.placement}
-              aria-labelledby={`banners-${group.placement}`}
-              className="grid gap-3"
-            >
-              <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
-                {BANNER_PLACEMENT_LABELS[group.placement]}{' '}
-                <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
-              </h2>
-              {group.banners.length === 0 ? (
-                <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-                  Nenhum banner nesta posição.
-                </p>
-              ) : (
-                <ul className="grid gap-3">
-                  {group.banners.map((banner) => (
-                    <BannerItem
-                      key={banner.id}
-                      banner={banner}
-                      toggling={setActive.isPending && setActive.variables?.id === banner.id}
-                      onToggle={(active) => setActive.mutate({ id: banner.id, active })}
-                      onEdit={() => crud.edit(banner)}
-                      onRemove={() => crud.setRemoving(banner)}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))
-        }
-      </ListQueryStates>
-
-      <BannerFormDialog {...crud.form} />
-      <RemovalQuestion
-        crud={crud}
-        mutation={remove}
-        title="Tem certeza que deseja remover este banner?"
-        describe={(banner) =>
-          `“${banner.title}” deixará de aparecer no portal. Esta ação não pode ser desfeita.`
-        }
-        confirmLabel="Remover banner"
-        busyLabel="Removendo..."
-      />
-    </div>
+    <AdminCrudList
+      {...LIST}
+      query={banners}
+      crud={crud}
+      form={<BannerFormDialog {...crud.form} />}
+      toolbar={
+        <div>
+          <NewItemButton onClick={() => crud.create()}>Novo banner</NewItemButton>
+        </div>
+      }
+    >
+      {(rows) =>
+        groupByPlacement(rows).map((group) => (
+          <section
+            key={group.placement}
+            aria-labelledby={`banners-${group.placement}`}
+            className="grid gap-3"
+          >
+            <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
+              {BANNER_PLACEMENT_LABELS[group.placement]}{' '}
+              <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
+            </h2>
+            {group.banners.length === 0 ? (
+              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
+                Nenhum banner nesta posição.
+              </p>
+            ) : (
+              <ul className="grid gap-3">
+                {group.banners.map((banner) => (
+                  <BannerItem
+                    key={banner.id}
+                    banner={banner}
+                    toggling={setActive.isPending && setActive.variables?.id === banner.id}
+                    onToggle={(active) => setActive.mutate({ id: banner.id, active })}
+                    onEdit={() => crud.edit(banner)}
+                    onRemove={() => crud.remove(banner)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        ))
+      }
+    </AdminCrudList>
   )
 }
 
@@ -173,6 +175,7 @@ function BannerItem({
             </span>
           </div>
           <EditRemoveButtons
+            className="flex gap-2"
             name={`banner ${banner.title}`}
             remove="Remover"
             onEdit={onEdit}

@@ -15,7 +15,7 @@ import { NewItemButton } from '@/features/admin/item-buttons'
 import { LegacyCourses } from '@/features/admin/legacy-courses'
 import type { RouterOutputs } from '@/lib/api-types'
 import { trpc } from '@/lib/trpc'
-import { EditRemoveButtons, RemovalQuestion, useAdminCrud } from './admin-crud'
+import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
 
 type CoursesAnswer = RouterOutputs['admin']['courses']['list']
 
@@ -35,22 +35,32 @@ export function AdminCoursesPage() {
 const membersLabel = (count: number) =>
   count === 0 ? 'Nenhum estudante' : count === 1 ? '1 estudante' : `${count} estudantes`
 
+const COURSE_REMOVAL: RemovalTexts<CourseRow> = {
+  title: 'Excluir este curso?',
+  describe: (course) =>
+    `“${course.name}” e as ${course.disciplines.length} disciplinas dele saem da lista. Os anúncios marcados perdem as marcas, e os estudantes que o escolheram mantêm o nome como texto, para você ligar de novo.`,
+  successMessage: 'Curso excluído!',
+  errorTitle: 'Erro ao excluir curso',
+}
+
+const DISCIPLINE_REMOVAL: RemovalTexts<DisciplineRow> = {
+  title: 'Excluir esta disciplina?',
+  describe: (discipline) =>
+    `“${discipline.name}” sai da lista, e os anúncios marcados com ela perdem essa marca.`,
+  successMessage: 'Disciplina excluída!',
+  errorTitle: 'Erro ao excluir disciplina',
+}
+
 function CoursesAdmin() {
   const utils = trpc.useUtils()
   const list = trpc.admin.courses.list.useQuery()
   const refresh = () => Promise.all([utils.admin.courses.list.invalidate(), utils.courses.list.invalidate()])
-  const courses = useAdminCrud<CourseRow>({
-    successMessage: 'Curso excluído!',
-    errorTitle: 'Erro ao excluir curso',
+  const courses = useAdminCrud(trpc.admin.courses.delete.useMutation, COURSE_REMOVAL, refresh)
+  const disciplines = useAdminCrud<DisciplineRow, { course: CourseRow }>(
+    trpc.admin.courses.deleteDiscipline.useMutation,
+    DISCIPLINE_REMOVAL,
     refresh,
-  })
-  const disciplines = useAdminCrud<DisciplineRow, { course: CourseRow }>({
-    successMessage: 'Disciplina excluída!',
-    errorTitle: 'Erro ao excluir disciplina',
-    refresh,
-  })
-  const removeCourse = trpc.admin.courses.delete.useMutation(courses.removalCallbacks)
-  const removeDiscipline = trpc.admin.courses.deleteDiscipline.useMutation(disciplines.removalCallbacks)
+  )
 
   return (
     <div className="grid gap-8">
@@ -79,10 +89,10 @@ function CoursesAdmin() {
             <CourseList
               answer={answer}
               onRenameCourse={courses.edit}
-              onRemoveCourse={courses.setRemoving}
+              onRemoveCourse={courses.remove}
               onAddDiscipline={(course) => disciplines.create({ course })}
               onEditDiscipline={disciplines.edit}
-              onRemoveDiscipline={disciplines.setRemoving}
+              onRemoveDiscipline={disciplines.remove}
             />
           )}
         </ListQueryStates>
@@ -94,22 +104,8 @@ function CoursesAdmin() {
 
       <CourseDialog {...courses.form} />
       <DisciplineDialog {...disciplines.form} />
-      <RemovalQuestion
-        crud={courses}
-        mutation={removeCourse}
-        title="Excluir este curso?"
-        describe={(course) =>
-          `“${course.name}” e as ${course.disciplines.length} disciplinas dele saem da lista. Os anúncios marcados perdem as marcas, e os estudantes que o escolheram mantêm o nome como texto, para você ligar de novo.`
-        }
-      />
-      <RemovalQuestion
-        crud={disciplines}
-        mutation={removeDiscipline}
-        title="Excluir esta disciplina?"
-        describe={(discipline) =>
-          `“${discipline.name}” sai da lista, e os anúncios marcados com ela perdem essa marca.`
-        }
-      />
+      {courses.question}
+      {disciplines.question}
     </div>
   )
 }
@@ -164,14 +160,13 @@ function CourseList({
                       : `${course.disciplines.length} disciplinas`}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2 sm:shrink-0">
-                  <EditRemoveButtons
-                    name={`curso ${course.name}`}
-                    edit="Renomear"
-                    onEdit={() => onRenameCourse(course)}
-                    onRemove={() => onRemoveCourse(course)}
-                  />
-                </div>
+                <EditRemoveButtons
+                  className="flex flex-wrap gap-2 sm:shrink-0"
+                  name={`curso ${course.name}`}
+                  edit="Renomear"
+                  onEdit={() => onRenameCourse(course)}
+                  onRemove={() => onRemoveCourse(course)}
+                />
               </div>
               {course.disciplines.length === 0 ? (
                 <p className="rounded-lg border border-dashed p-3 text-muted-foreground text-sm">
@@ -186,14 +181,12 @@ function CourseList({
                     return (
                       <ItemRow key={discipline.id} className="bg-background">
                         <p className="min-w-0 break-words text-sm">{label}</p>
-                        <div className="flex gap-2 sm:shrink-0">
-                          <EditRemoveButtons
-                            name={`disciplina ${label}`}
-                            size="sm"
-                            onEdit={() => onEditDiscipline(discipline)}
-                            onRemove={() => onRemoveDiscipline(discipline)}
-                          />
-                        </div>
+                        <EditRemoveButtons
+                          name={`disciplina ${label}`}
+                          size="sm"
+                          onEdit={() => onEditDiscipline(discipline)}
+                          onRemove={() => onRemoveDiscipline(discipline)}
+                        />
                       </ItemRow>
                     )
                   })}

@@ -14,7 +14,7 @@ import {
 import { formatDate, formatDayLongMonth } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
-import { EditRemoveButtons, RemovalQuestion, useAdminCrud } from './admin-crud'
+import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
 
 /** A list's loading, failure and empty states (the calendar and the pending members). */
 function ListStates<T>({
@@ -81,15 +81,22 @@ export function AdminSemestersPage() {
   )
 }
 
+const REMOVAL: RemovalTexts<SemesterRow> = {
+  title: 'Remover este semestre?',
+  describe: (semester) =>
+    `“${semester.name}” sai do calendário, com os prazos estendidos dele. Esta ação não pode ser desfeita.`,
+  confirmLabel: 'Remover',
+  busyLabel: 'Removendo...',
+  successMessage: 'Semestre removido!',
+  errorTitle: 'Erro ao remover',
+}
+
 function Calendar() {
   const utils = trpc.useUtils()
-  const crud = useAdminCrud<SemesterRow>({
-    successMessage: 'Semestre removido!',
-    errorTitle: 'Erro ao remover',
-    refresh: () => utils.admin.semesters.invalidate(),
-  })
+  const crud = useAdminCrud(trpc.admin.semesters.delete.useMutation, REMOVAL, () =>
+    utils.admin.semesters.invalidate(),
+  )
   const semesters = trpc.admin.semesters.list.useQuery()
-  const remove = trpc.admin.semesters.delete.useMutation(crud.removalCallbacks)
   return (
     <section aria-labelledby="calendario" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -120,30 +127,19 @@ function Calendar() {
                     {day(semester.startsOn)} a {day(semester.endsOn)}
                   </p>
                 </div>
-                <div className="flex gap-2 sm:shrink-0">
-                  <EditRemoveButtons
-                    name={`semestre ${semester.name}`}
-                    remove="Remover"
-                    onEdit={() => crud.edit(semester)}
-                    onRemove={() => crud.setRemoving(semester)}
-                  />
-                </div>
+                <EditRemoveButtons
+                  name={`semestre ${semester.name}`}
+                  remove="Remover"
+                  onEdit={() => crud.edit(semester)}
+                  onRemove={() => crud.remove(semester)}
+                />
               </ItemRow>
             ))}
           </ul>
         )}
       </ListStates>
       <SemesterFormDialog {...crud.form} />
-      <RemovalQuestion
-        crud={crud}
-        mutation={remove}
-        title="Remover este semestre?"
-        describe={(semester) =>
-          `“${semester.name}” sai do calendário, com os prazos estendidos dele. Esta ação não pode ser desfeita.`
-        }
-        confirmLabel="Remover"
-        busyLabel="Removendo..."
-      />
+      {crud.question}
     </section>
   )
 }
