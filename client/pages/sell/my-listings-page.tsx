@@ -5,7 +5,7 @@ import { Link } from 'wouter'
 import { EditLink } from '@/components/edit-link'
 import { IconText } from '@/components/icon-text'
 import { LoadingStatus } from '@/components/loading-status'
-import { PageHeader } from '@/components/page-header'
+import { CountedPageHeader } from '@/components/page/counted-page-header'
 import { QueryLoadFailed } from '@/components/query-load-failed'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
@@ -31,16 +31,11 @@ export function MyListingsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
-      <PageHeader
+      <CountedPageHeader
         title="Meus Produtos"
-        liveDescription
-        description={
-          mine.data
-            ? count === 1
-              ? '1 anúncio'
-              : `${count} anúncios`
-            : 'Todos os seus anúncios, em qualquer status.'
-        }
+        count={mine.data?.length}
+        noun={['anúncio', 'anúncios']}
+        intro="Todos os seus anúncios, em qualquer status."
         action={
           <ButtonLink href={routes.sell()}>
             <PlusIcon aria-hidden="true" />
