@@ -1,12 +1,12 @@
 import { BANNER_PLACEMENT_LABELS } from '@shared/schemas/admin'
 import { ExternalLinkIcon, ImageIcon } from 'lucide-react'
+import { UploadThumbnail } from '@/components/page/upload-thumbnail'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { BannerFormDialog } from '@/features/admin/banner-form-dialog'
 import { NewItemButton } from '@/features/admin/item-buttons'
 import { changeCallbacks } from '@/features/admin/removal-callbacks'
 import { Switch } from '@/features/admin/switch'
-import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import {
@@ -130,11 +130,8 @@ function BannerItem({
   const switchId = `banner-active-${banner.id}`
   return (
     <li className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[12rem_1fr]">
-      <img
-        src={instanceUrl(banner.imageUrl)}
-        alt=""
-        loading="lazy"
-        decoding="async"
+      <UploadThumbnail
+        src={banner.imageUrl}
         className={cn(
           'aspect-[16/5] w-full rounded-md bg-muted object-cover',
           !banner.active && 'opacity-60',

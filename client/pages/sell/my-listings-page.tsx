@@ -6,6 +6,7 @@ import { EditLink } from '@/components/edit-link'
 import { IconText } from '@/components/icon-text'
 import { LoadingStatus } from '@/components/loading-status'
 import { CountedPageHeader } from '@/components/page/counted-page-header'
+import { UploadThumbnail } from '@/components/page/upload-thumbnail'
 import { QueryLoadFailed } from '@/components/query-load-failed'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
@@ -18,7 +19,6 @@ import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { ListingStatusSelect } from '@/features/listings/listing-status-select'
 import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import type { RouterOutputs } from '@/lib/api-types'
-import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -80,11 +80,8 @@ function MyListingCard({ listing }: { listing: MyListing }) {
           aria-hidden="true"
         >
           {listing.imageUrl ? (
-            <img
-              src={instanceUrl(listing.imageUrl)}
-              alt=""
-              loading="lazy"
-              decoding="async"
+            <UploadThumbnail
+              src={listing.imageUrl}
               className="size-full object-cover transition-transform group-hover:scale-[1.02]"
             />
           ) : (
