@@ -1,7 +1,7 @@
 import { routes } from '@shared/routes'
 import { HeartIcon, HeartOffIcon } from 'lucide-react'
 import { Link } from 'wouter'
-import { PageHeader } from '@/components/page-header'
+import { CountedPageHeader } from '@/components/page/counted-page-header'
 import { EmptyState, QueryStates } from '@/components/query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -25,20 +25,14 @@ const UNAVAILABLE_LABELS = {
 export function FavoritesPage() {
   usePageTitle('Meus favoritos')
   const favorites = trpc.listings.favorites.useQuery()
-  const count = favorites.data?.length ?? 0
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
-      <PageHeader
+      <CountedPageHeader
         title="Meus favoritos"
-        liveDescription
-        description={
-          favorites.data
-            ? count === 1
-              ? '1 favorito'
-              : `${count} favoritos`
-            : 'Os anúncios que você salvou. Só você vê esta lista.'
-        }
+        count={favorites.data?.length}
+        noun={['favorito', 'favoritos']}
+        intro="Os anúncios que você salvou. Só você vê esta lista."
       />
 
       <QueryStates

@@ -1,19 +1,21 @@
 import { BANNER_PLACEMENT_LABELS } from '@shared/schemas/admin'
 import { ExternalLinkIcon, ImageIcon } from 'lucide-react'
-import { useState } from 'react'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
-import { RemoveButton } from '@/components/remove-button'
+import { UploadThumbnail } from '@/components/page/upload-thumbnail'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
-import { type BannerDialogState, BannerFormDialog } from '@/features/admin/banner-form-dialog'
-import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
-import { changeCallbacks, removalCallbacks } from '@/features/admin/removal-callbacks'
+import { BannerFormDialog } from '@/features/admin/banner-form-dialog'
+import { NewItemButton } from '@/features/admin/item-buttons'
+import { changeCallbacks } from '@/features/admin/removal-callbacks'
 import { Switch } from '@/features/admin/switch'
-import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
-import { whenClosed } from '@/lib/when-closed'
+import {
+  AdminCrudList,
+  type AdminListTexts,
+  EditRemoveButtons,
+  type RemovalTexts,
+  useAdminCrud,
+} from './admin-crud'
 
 /** `/admin/banners`: the portal's banners by placement. Administrators only. */
 export function AdminBannersPage() {
@@ -28,10 +30,27 @@ export function AdminBannersPage() {
   )
 }
 
+const LIST: AdminListTexts<BannerRow[]> = {
+  items: 'banners',
+  rowClassName: 'h-32',
+  empty: {
+    icon: <ImageIcon aria-hidden="true" />,
+    title: 'Nenhum banner cadastrado',
+    description: 'Crie o primeiro banner para destacar avisos e campanhas no portal.',
+  },
+}
+
+const REMOVAL: RemovalTexts<BannerRow> = {
+  title: 'Tem certeza que deseja remover este banner?',
+  describe: (banner) => `“${banner.title}” deixará de aparecer no portal. Esta ação não pode ser desfeita.`,
+  confirmLabel: 'Remover banner',
+  busyLabel: 'Removendo...',
+  successMessage: 'Banner removido!',
+  errorTitle: 'Erro ao remover banner',
+}
+
 function BannersAdmin() {
   const utils = trpc.useUtils()
-  const [dialog, setDialog] = useState<BannerDialogState>(null)
-  const [removing, setRemoving] = useState<BannerRow | null>(null)
   const banners = trpc.admin.banners.list.useQuery()
 
   const refresh = () =>
@@ -45,81 +64,53 @@ function BannersAdmin() {
     changeCallbacks({ successMessage: 'Banner atualizado!', errorTitle: 'Erro ao salvar banner', refresh }),
   )
 
-  const remove = trpc.admin.banners.delete.useMutation(
-    removalCallbacks({
-      closeDialog: () => setRemoving(null),
-      successMessage: 'Banner removido!',
-      errorTitle: 'Erro ao remover banner',
-      refresh,
-    }),
-  )
+  const crud = useAdminCrud(trpc.admin.banners.delete.useMutation, REMOVAL, refresh)
 
   return (
-    <div className="grid gap-6">
-      <div>
-        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Novo banner</NewItemButton>
-      </div>
-
-      <QueryStates
-        query={banners}
-        loading={<ListSkeleton label="Carregando banners..." rowClassName="h-32" />}
-        errorTitle="Erro ao carregar banners"
-        empty={
-          <EmptyState
-            icon={<ImageIcon aria-hidden="true" />}
-            title="Nenhum banner cadastrado"
-            description="Crie o primeiro banner para destacar avisos e campanhas no portal."
-          />
-        }
-      >
-        {(rows) =>
-          groupByPlacement(rows).map((group) => (
-            <section
-              key={group.placement}
-              aria-labelledby={`banners-${group.placement}`}
-              className="grid gap-3"
-            >
-              <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
-                {BANNER_PLACEMENT_LABELS[group.placement]}{' '}
-                <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
-              </h2>
-              {group.banners.length === 0 ? (
-                <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-                  Nenhum banner nesta posição.
-                </p>
-              ) : (
-                <ul className="grid gap-3">
-                  {group.banners.map((banner) => (
-                    <BannerItem
-                      key={banner.id}
-                      banner={banner}
-                      toggling={setActive.isPending && setActive.variables?.id === banner.id}
-                      onToggle={(active) => setActive.mutate({ id: banner.id, active })}
-                      onEdit={() => setDialog({ mode: 'edit', item: banner })}
-                      onRemove={() => setRemoving(banner)}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))
-        }
-      </QueryStates>
-
-      <BannerFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
-      <ConfirmRemoval
-        item={removing}
-        onClose={() => setRemoving(null)}
-        title="Tem certeza que deseja remover este banner?"
-        describe={(banner) =>
-          `“${banner.title}” deixará de aparecer no portal. Esta ação não pode ser desfeita.`
-        }
-        confirmLabel="Remover banner"
-        busyLabel="Removendo..."
-        busy={remove.isPending}
-        onConfirm={(banner) => remove.mutate({ id: banner.id })}
-      />
-    </div>
+    <AdminCrudList
+      {...LIST}
+      query={banners}
+      crud={crud}
+      form={<BannerFormDialog {...crud.form} />}
+      toolbar={
+        <div>
+          <NewItemButton onClick={() => crud.create()}>Novo banner</NewItemButton>
+        </div>
+      }
+    >
+      {(rows) =>
+        groupByPlacement(rows).map((group) => (
+          <section
+            key={group.placement}
+            aria-labelledby={`banners-${group.placement}`}
+            className="grid gap-3"
+          >
+            <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
+              {BANNER_PLACEMENT_LABELS[group.placement]}{' '}
+              <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
+            </h2>
+            {group.banners.length === 0 ? (
+              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
+                Nenhum banner nesta posição.
+              </p>
+            ) : (
+              <ul className="grid gap-3">
+                {group.banners.map((banner) => (
+                  <BannerItem
+                    key={banner.id}
+                    banner={banner}
+                    toggling={setActive.isPending && setActive.variables?.id === banner.id}
+                    onToggle={(active) => setActive.mutate({ id: banner.id, active })}
+                    onEdit={() => crud.edit(banner)}
+                    onRemove={() => crud.remove(banner)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        ))
+      }
+    </AdminCrudList>
   )
 }
 
@@ -139,11 +130,8 @@ function BannerItem({
   const switchId = `banner-active-${banner.id}`
   return (
     <li className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[12rem_1fr]">
-      <img
-        src={instanceUrl(banner.imageUrl)}
-        alt=""
-        loading="lazy"
-        decoding="async"
+      <UploadThumbnail
+        src={banner.imageUrl}
         className={cn(
           'aspect-[16/5] w-full rounded-md bg-muted object-cover',
           !banner.active && 'opacity-60',
@@ -183,10 +171,13 @@ function BannerItem({
               {toggling ? 'Salvando...' : banner.active ? 'Ativo' : 'Inativo'}
             </span>
           </div>
-          <EditButton onClick={onEdit} aria-label={`Editar banner ${banner.title}`} />
-          <RemoveButton onClick={onRemove} aria-label={`Remover banner ${banner.title}`}>
-            Remover
-          </RemoveButton>
+          <EditRemoveButtons
+            className="flex gap-2"
+            name={`banner ${banner.title}`}
+            remove="Remover"
+            onEdit={onEdit}
+            onRemove={onRemove}
+          />
         </div>
       </div>
     </li>

@@ -1,27 +1,21 @@
 import { GraduationCapIcon, PlusIcon } from 'lucide-react'
-import { useState } from 'react'
 import { ItemRow } from '@/components/item-row'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
-import { RemoveButton } from '@/components/remove-button'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { ConfirmRemoval } from '@/features/admin/confirm-removal'
 import {
   CourseDialog,
-  type CourseDialogState,
   type CourseRow,
   DisciplineDialog,
-  type DisciplineDialogState,
   type DisciplineRow,
 } from '@/features/admin/course-dialogs'
 import { CourseImport } from '@/features/admin/course-import'
-import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
+import { NewItemButton } from '@/features/admin/item-buttons'
 import { LegacyCourses } from '@/features/admin/legacy-courses'
-import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import type { RouterOutputs } from '@/lib/api-types'
 import { trpc } from '@/lib/trpc'
-import { whenClosed } from '@/lib/when-closed'
+import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
 
 type CoursesAnswer = RouterOutputs['admin']['courses']['list']
 
@@ -41,29 +35,31 @@ export function AdminCoursesPage() {
 const membersLabel = (count: number) =>
   count === 0 ? 'Nenhum estudante' : count === 1 ? '1 estudante' : `${count} estudantes`
 
+const COURSE_REMOVAL: RemovalTexts<CourseRow> = {
+  title: 'Excluir este curso?',
+  describe: (course) =>
+    `“${course.name}” e as ${course.disciplines.length} disciplinas dele saem da lista. Os anúncios marcados perdem as marcas, e os estudantes que o escolheram mantêm o nome como texto, para você ligar de novo.`,
+  successMessage: 'Curso excluído!',
+  errorTitle: 'Erro ao excluir curso',
+}
+
+const DISCIPLINE_REMOVAL: RemovalTexts<DisciplineRow> = {
+  title: 'Excluir esta disciplina?',
+  describe: (discipline) =>
+    `“${discipline.name}” sai da lista, e os anúncios marcados com ela perdem essa marca.`,
+  successMessage: 'Disciplina excluída!',
+  errorTitle: 'Erro ao excluir disciplina',
+}
+
 function CoursesAdmin() {
   const utils = trpc.useUtils()
   const list = trpc.admin.courses.list.useQuery()
-  const [courseDialog, setCourseDialog] = useState<CourseDialogState>(null)
-  const [disciplineDialog, setDisciplineDialog] = useState<DisciplineDialogState>(null)
-  const [removingCourse, setRemovingCourse] = useState<CourseRow | null>(null)
-  const [removingDiscipline, setRemovingDiscipline] = useState<DisciplineRow | null>(null)
   const refresh = () => Promise.all([utils.admin.courses.list.invalidate(), utils.courses.list.invalidate()])
-  const removeCourse = trpc.admin.courses.delete.useMutation(
-    removalCallbacks({
-      closeDialog: () => setRemovingCourse(null),
-      successMessage: 'Curso excluído!',
-      errorTitle: 'Erro ao excluir curso',
-      refresh,
-    }),
-  )
-  const removeDiscipline = trpc.admin.courses.deleteDiscipline.useMutation(
-    removalCallbacks({
-      closeDialog: () => setRemovingDiscipline(null),
-      successMessage: 'Disciplina excluída!',
-      errorTitle: 'Erro ao excluir disciplina',
-      refresh,
-    }),
+  const courses = useAdminCrud(trpc.admin.courses.delete.useMutation, COURSE_REMOVAL, refresh)
+  const disciplines = useAdminCrud<DisciplineRow, { course: CourseRow }>(
+    trpc.admin.courses.deleteDiscipline.useMutation,
+    DISCIPLINE_REMOVAL,
+    refresh,
   )
 
   return (
@@ -75,64 +71,41 @@ function CoursesAdmin() {
           <h2 id="courses-list-title" className="font-semibold text-lg">
             Cursos e disciplinas
           </h2>
-          <NewItemButton onClick={() => setCourseDialog({ mode: 'create' })}>Novo curso</NewItemButton>
+          <NewItemButton onClick={() => courses.create()}>Novo curso</NewItemButton>
         </div>
-        <QueryStates
+        <ListQueryStates
           query={list}
-          loading={<ListSkeleton label="Carregando cursos..." rowClassName="h-24" />}
-          errorTitle="Erro ao carregar cursos"
-          empty={
-            <EmptyState
-              icon={<GraduationCapIcon aria-hidden="true" />}
-              title="Nenhum curso cadastrado"
-              description="Importe a lista da universidade em CSV ou crie os cursos à mão. Sem lista, o curso do perfil é escrito livremente."
-            />
-          }
+          items="cursos"
+          rowClassName="h-24"
+          empty={{
+            icon: <GraduationCapIcon aria-hidden="true" />,
+            title: 'Nenhum curso cadastrado',
+            description:
+              'Importe a lista da universidade em CSV ou crie os cursos à mão. Sem lista, o curso do perfil é escrito livremente.',
+          }}
           isEmpty={(answer: CoursesAnswer) => answer.courses.length === 0}
         >
           {(answer) => (
             <CourseList
               answer={answer}
-              onRenameCourse={(course) => setCourseDialog({ mode: 'edit', item: course })}
-              onRemoveCourse={setRemovingCourse}
-              onAddDiscipline={(course) => setDisciplineDialog({ mode: 'create', course })}
-              onEditDiscipline={(discipline) => setDisciplineDialog({ mode: 'edit', item: discipline })}
-              onRemoveDiscipline={setRemovingDiscipline}
+              onRenameCourse={courses.edit}
+              onRemoveCourse={courses.remove}
+              onAddDiscipline={(course) => disciplines.create({ course })}
+              onEditDiscipline={disciplines.edit}
+              onRemoveDiscipline={disciplines.remove}
             />
           )}
-        </QueryStates>
+        </ListQueryStates>
       </section>
 
       {list.data && list.data.legacy.length > 0 ? (
         <LegacyCourses legacy={list.data.legacy} courses={list.data.courses} />
       ) : null}
 
-      <CourseDialog state={courseDialog} onOpenChange={whenClosed(() => setCourseDialog(null))} />
-      <DisciplineDialog state={disciplineDialog} onOpenChange={whenClosed(() => setDisciplineDialog(null))} />
-      <ConfirmRemoval
-        item={removingCourse}
-        onClose={() => setRemovingCourse(null)}
-        title="Excluir este curso?"
-        describe={(course) =>
-          `“${course.name}” e as ${course.disciplines.length} disciplinas dele saem da lista. Os anúncios marcados perdem as marcas, e os estudantes que o escolheram mantêm o nome como texto, para você ligar de novo.`
-        }
-        confirmLabel="Excluir"
-        busyLabel="Excluindo..."
-        busy={removeCourse.isPending}
-        onConfirm={(course) => removeCourse.mutate({ id: course.id })}
-      />
-      <ConfirmRemoval
-        item={removingDiscipline}
-        onClose={() => setRemovingDiscipline(null)}
-        title="Excluir esta disciplina?"
-        describe={(discipline) =>
-          `“${discipline.name}” sai da lista, e os anúncios marcados com ela perdem essa marca.`
-        }
-        confirmLabel="Excluir"
-        busyLabel="Excluindo..."
-        busy={removeDiscipline.isPending}
-        onConfirm={(discipline) => removeDiscipline.mutate({ id: discipline.id })}
-      />
+      <CourseDialog {...courses.form} />
+      <DisciplineDialog {...disciplines.form} />
+      {courses.question}
+      {disciplines.question}
     </div>
   )
 }
@@ -187,18 +160,13 @@ function CourseList({
                       : `${course.disciplines.length} disciplinas`}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2 sm:shrink-0">
-                  <EditButton
-                    onClick={() => onRenameCourse(course)}
-                    aria-label={`Renomear curso ${course.name}`}
-                  />
-                  <RemoveButton
-                    onClick={() => onRemoveCourse(course)}
-                    aria-label={`Excluir curso ${course.name}`}
-                  >
-                    Excluir
-                  </RemoveButton>
-                </div>
+                <EditRemoveButtons
+                  className="flex flex-wrap gap-2 sm:shrink-0"
+                  name={`curso ${course.name}`}
+                  edit="Renomear"
+                  onEdit={() => onRenameCourse(course)}
+                  onRemove={() => onRemoveCourse(course)}
+                />
               </div>
               {course.disciplines.length === 0 ? (
                 <p className="rounded-lg border border-dashed p-3 text-muted-foreground text-sm">
@@ -213,20 +181,12 @@ function CourseList({
                     return (
                       <ItemRow key={discipline.id} className="bg-background">
                         <p className="min-w-0 break-words text-sm">{label}</p>
-                        <div className="flex gap-2 sm:shrink-0">
-                          <EditButton
-                            size="sm"
-                            onClick={() => onEditDiscipline(discipline)}
-                            aria-label={`Editar disciplina ${label}`}
-                          />
-                          <RemoveButton
-                            size="sm"
-                            onClick={() => onRemoveDiscipline(discipline)}
-                            aria-label={`Excluir disciplina ${label}`}
-                          >
-                            Excluir
-                          </RemoveButton>
-                        </div>
+                        <EditRemoveButtons
+                          name={`disciplina ${label}`}
+                          size="sm"
+                          onEdit={() => onEditDiscipline(discipline)}
+                          onRemove={() => onRemoveDiscipline(discipline)}
+                        />
                       </ItemRow>
                     )
                   })}

@@ -2,7 +2,8 @@ import type { EventStatus } from '@shared/domain'
 import { routes } from '@shared/routes'
 import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, UserIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
+import { ListQueryStates } from '@/components/page/list-query-states'
+import { UploadThumbnail } from '@/components/page/upload-thumbnail'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { AdminLayout } from '@/features/admin/admin-layout'
@@ -12,7 +13,6 @@ import { changeCallbacks } from '@/features/admin/removal-callbacks'
 import { EventStatusBadge } from '@/features/events/event-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
-import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
 
@@ -58,17 +58,15 @@ function EventsAdmin() {
   return (
     <>
       <FilterTabs tabs={TABS} value={tab} onValueChange={setTab} label="Situação dos eventos">
-        <QueryStates
+        <ListQueryStates
           query={events}
-          loading={<ListSkeleton label="Carregando eventos..." rowClassName="h-36" />}
-          errorTitle="Erro ao carregar eventos"
-          empty={
-            <EmptyState
-              icon={<CalendarDaysIcon aria-hidden="true" />}
-              title="Nenhum evento aqui"
-              description={empty}
-            />
-          }
+          items="eventos"
+          rowClassName="h-36"
+          empty={{
+            icon: <CalendarDaysIcon aria-hidden="true" />,
+            title: 'Nenhum evento aqui',
+            description: empty,
+          }}
         >
           {(rows) => (
             <ul className="grid gap-3">
@@ -83,7 +81,7 @@ function EventsAdmin() {
               ))}
             </ul>
           )}
-        </QueryStates>
+        </ListQueryStates>
       </FilterTabs>
       <RejectEventDialog event={rejecting} onOpenChange={whenClosed(() => setRejecting(null))} />
     </>
@@ -105,11 +103,8 @@ function EventRow({
   return (
     <li className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[8rem_1fr]">
       {event.imageUrl ? (
-        <img
-          src={instanceUrl(event.imageUrl)}
-          alt=""
-          loading="lazy"
-          decoding="async"
+        <UploadThumbnail
+          src={event.imageUrl}
           className="aspect-video w-full rounded-md bg-muted object-cover sm:aspect-square"
         />
       ) : (

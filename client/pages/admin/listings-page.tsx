@@ -5,7 +5,7 @@ import { PackageIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { ItemRow } from '@/components/item-row'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { FilterTabs } from '@/features/admin/filter-tabs'
@@ -43,17 +43,14 @@ function ListingsAdmin() {
   return (
     <>
       <FilterTabs tabs={FILTERS} value={filter} onValueChange={setFilter} label="Filtrar anúncios">
-        <QueryStates
+        <ListQueryStates
           query={listings}
-          loading={<ListSkeleton label="Carregando anúncios..." />}
-          errorTitle="Erro ao carregar anúncios"
-          empty={
-            <EmptyState
-              icon={<PackageIcon aria-hidden="true" />}
-              title="Nenhum anúncio aqui"
-              description={empty}
-            />
-          }
+          items="anúncios"
+          empty={{
+            icon: <PackageIcon aria-hidden="true" />,
+            title: 'Nenhum anúncio aqui',
+            description: empty,
+          }}
         >
           {(rows) => (
             <ul className="grid gap-3">
@@ -66,7 +63,7 @@ function ListingsAdmin() {
               ))}
             </ul>
           )}
-        </QueryStates>
+        </ListQueryStates>
       </FilterTabs>
       <RemoveListingDialog listing={removing} onOpenChange={whenClosed(() => setRemoving(null))} />
     </>

@@ -2,6 +2,7 @@ import { MODERATION_ACTION_LABELS, MODERATION_ACTIONS } from '@shared/moderation
 import { ScrollTextIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from 'wouter'
+import { LabelOptions } from '@/components/page/label-options'
 import { EmptyState, ListSkeleton, LoadError } from '@/components/query-states'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
@@ -45,11 +46,7 @@ function ModerationLog() {
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ALL}>Todas as ações</SelectItem>
-            {MODERATION_ACTIONS.map((type) => (
-              <SelectItem key={type} value={type}>
-                {MODERATION_ACTION_LABELS[type]}
-              </SelectItem>
-            ))}
+            <LabelOptions values={MODERATION_ACTIONS} labels={MODERATION_ACTION_LABELS} as={SelectItem} />
           </SelectContent>
         </Select>
       </div>

@@ -1,7 +1,7 @@
 import { REPORT_REVIEW_HOURS } from '@shared/safety'
 import { FlagIcon } from 'lucide-react'
 import { useState } from 'react'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { AdminLayout } from '@/features/admin/admin-layout'
 import { ReportDecisionDialog } from '@/features/admin/report-decision-dialog'
 import { ReportGroup, type ReportQueueGroup } from '@/features/admin/report-group'
@@ -23,17 +23,14 @@ function ReportsQueue() {
   const queue = trpc.admin.reports.queue.useQuery()
   const [deciding, setDeciding] = useState<ReportQueueGroup | null>(null)
   return (
-    <QueryStates
+    <ListQueryStates
       query={queue}
-      loading={<ListSkeleton label="Carregando denúncias..." />}
-      errorTitle="Erro ao carregar denúncias"
-      empty={
-        <EmptyState
-          icon={<FlagIcon aria-hidden="true" />}
-          title="Nenhuma denúncia aberta"
-          description="Quando alguém denunciar um anúncio, um perfil ou uma mensagem, ela aparece aqui."
-        />
-      }
+      items="denúncias"
+      empty={{
+        icon: <FlagIcon aria-hidden="true" />,
+        title: 'Nenhuma denúncia aberta',
+        description: 'Quando alguém denunciar um anúncio, um perfil ou uma mensagem, ela aparece aqui.',
+      }}
     >
       {(groups) => (
         <>
@@ -49,7 +46,7 @@ function ReportsQueue() {
           <ReportDecisionDialog group={deciding} onClose={() => setDeciding(null)} />
         </>
       )}
-    </QueryStates>
+    </ListQueryStates>
   )
 }
 

@@ -1,23 +1,20 @@
 import { CalendarRangeIcon, UserCheckIcon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { ItemRow } from '@/components/item-row'
-import { RemoveButton } from '@/components/remove-button'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
-import { removalCallbacks } from '@/features/admin/removal-callbacks'
+import { NewItemButton } from '@/features/admin/item-buttons'
 import {
   ExtendDeadlineDialog,
   type ExtendTarget,
-  type SemesterDialogState,
   SemesterFormDialog,
   type SemesterRow,
 } from '@/features/admin/semester-dialogs'
 import { formatDate, formatDayLongMonth } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
+import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
 
 /** A list's loading, failure and empty states (the calendar and the pending members). */
 function ListStates<T>({
@@ -84,26 +81,29 @@ export function AdminSemestersPage() {
   )
 }
 
+const REMOVAL: RemovalTexts<SemesterRow> = {
+  title: 'Remover este semestre?',
+  describe: (semester) =>
+    `“${semester.name}” sai do calendário, com os prazos estendidos dele. Esta ação não pode ser desfeita.`,
+  confirmLabel: 'Remover',
+  busyLabel: 'Removendo...',
+  successMessage: 'Semestre removido!',
+  errorTitle: 'Erro ao remover',
+}
+
 function Calendar() {
   const utils = trpc.useUtils()
-  const [dialog, setDialog] = useState<SemesterDialogState>(null)
-  const [removing, setRemoving] = useState<SemesterRow | null>(null)
-  const semesters = trpc.admin.semesters.list.useQuery()
-  const remove = trpc.admin.semesters.delete.useMutation(
-    removalCallbacks({
-      closeDialog: () => setRemoving(null),
-      successMessage: 'Semestre removido!',
-      errorTitle: 'Erro ao remover',
-      refresh: () => utils.admin.semesters.invalidate(),
-    }),
+  const crud = useAdminCrud(trpc.admin.semesters.delete.useMutation, REMOVAL, () =>
+    utils.admin.semesters.invalidate(),
   )
+  const semesters = trpc.admin.semesters.list.useQuery()
   return (
     <section aria-labelledby="calendario" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="calendario" className="font-semibold text-lg">
           Calendário
         </h2>
-        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Novo semestre</NewItemButton>
+        <NewItemButton onClick={() => crud.create()}>Novo semestre</NewItemButton>
       </div>
       <ListStates
         query={semesters}
@@ -127,36 +127,19 @@ function Calendar() {
                     {day(semester.startsOn)} a {day(semester.endsOn)}
                   </p>
                 </div>
-                <div className="flex gap-2 sm:shrink-0">
-                  <EditButton
-                    onClick={() => setDialog({ mode: 'edit', item: semester })}
-                    aria-label={`Editar semestre ${semester.name}`}
-                  />
-                  <RemoveButton
-                    onClick={() => setRemoving(semester)}
-                    aria-label={`Remover semestre ${semester.name}`}
-                  >
-                    Remover
-                  </RemoveButton>
-                </div>
+                <EditRemoveButtons
+                  name={`semestre ${semester.name}`}
+                  remove="Remover"
+                  onEdit={() => crud.edit(semester)}
+                  onRemove={() => crud.remove(semester)}
+                />
               </ItemRow>
             ))}
           </ul>
         )}
       </ListStates>
-      <SemesterFormDialog state={dialog} onOpenChange={whenClosed(() => setDialog(null))} />
-      <ConfirmRemoval
-        item={removing}
-        onClose={() => setRemoving(null)}
-        title="Remover este semestre?"
-        describe={(semester) =>
-          `“${semester.name}” sai do calendário, com os prazos estendidos dele. Esta ação não pode ser desfeita.`
-        }
-        confirmLabel="Remover"
-        busyLabel="Removendo..."
-        busy={remove.isPending}
-        onConfirm={(semester) => remove.mutate({ id: semester.id })}
-      />
+      <SemesterFormDialog {...crud.form} />
+      {crud.question}
     </section>
   )
 }

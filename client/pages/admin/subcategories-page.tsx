@@ -1,13 +1,8 @@
 import { TagsIcon } from 'lucide-react'
-import { useState } from 'react'
 import { ItemRow } from '@/components/item-row'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
-import { RemoveButton } from '@/components/remove-button'
 import { AdminLayout } from '@/features/admin/admin-layout'
-import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
-import { removalCallbacks } from '@/features/admin/removal-callbacks'
-import { type SubcategoryDialogState, SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
+import { NewItemButton } from '@/features/admin/item-buttons'
+import { SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
 import {
   groupSubcategories,
   listingsCountLabel,
@@ -15,7 +10,7 @@ import {
   type SubcategoryRow,
 } from '@/features/admin/subcategory-groups'
 import { trpc } from '@/lib/trpc'
-import { whenClosed } from '@/lib/when-closed'
+import { AdminCrudList, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */
 export function AdminSubcategoriesPage() {
@@ -30,123 +25,101 @@ export function AdminSubcategoriesPage() {
   )
 }
 
+const REMOVAL: RemovalTexts<SubcategoryRow> = {
+  title: 'Tem certeza que deseja excluir esta subcategoria?',
+  describe: (subcategory) =>
+    subcategory.listings > 0
+      ? `“${subcategory.name}” tem ${listingsCountLabel(subcategory.listings)} e não poderá ser excluída enquanto estiver em uso.`
+      : `“${subcategory.name}” será excluída. Esta ação não pode ser desfeita.`,
+  successMessage: 'Subcategoria excluída!',
+  // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível excluir' / 'Existem anúncios…'.
+  errorTitle: 'Erro ao excluir',
+}
+
 function SubcategoriesAdmin() {
   const utils = trpc.useUtils()
-  const [dialog, setDialog] = useState<SubcategoryDialogState>(null)
-  const [removing, setRemoving] = useState<SubcategoryRow | null>(null)
   const subcategories = trpc.admin.subcategories.list.useQuery()
   const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
   const mains: MainCategoryOption[] = categories.data?.map(({ id, name, icon }) => ({ id, name, icon })) ?? []
 
-  const remove = trpc.admin.subcategories.delete.useMutation(
-    removalCallbacks({
-      closeDialog: () => setRemoving(null),
-      successMessage: 'Subcategoria excluída!',
-      // In use: the server's SUBCATEGORY_IN_USE becomes 'Não é possível excluir' / 'Existem anúncios…'.
-      errorTitle: 'Erro ao excluir',
-      refresh: () =>
-        Promise.all([utils.admin.subcategories.list.invalidate(), utils.listings.categories.invalidate()]),
-    }),
+  const crud = useAdminCrud<SubcategoryRow, { mainCategoryId?: number }>(
+    trpc.admin.subcategories.delete.useMutation,
+    REMOVAL,
+    () => Promise.all([utils.admin.subcategories.list.invalidate(), utils.listings.categories.invalidate()]),
   )
 
   return (
-    <div className="grid gap-6">
-      <div>
-        <NewItemButton onClick={() => setDialog({ mode: 'create' })}>Nova subcategoria</NewItemButton>
-      </div>
-
-      <QueryStates
-        query={subcategories}
-        loading={<ListSkeleton label="Carregando subcategorias..." rowClassName="h-16" />}
-        errorTitle="Erro ao carregar subcategorias"
-        empty={<EmptyState icon={<TagsIcon aria-hidden="true" />} title="Nenhuma subcategoria cadastrada" />}
-        isEmpty={(rows) => rows.length === 0 && mains.length === 0}
-      >
-        {(rows) =>
-          groupSubcategories(mains, rows).map(({ main, subcategories: items }) => (
-            <section key={main.id} aria-labelledby={`main-category-${main.id}`} className="grid gap-3">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h2 id={`main-category-${main.id}`} className="font-semibold text-lg">
-                  {main.icon ? <span aria-hidden="true">{main.icon} </span> : null}
-                  {main.name}{' '}
-                  <span className="font-normal text-muted-foreground text-sm">({items.length})</span>
-                </h2>
-                <NewItemButton
-                  variant="ghost"
-                  onClick={() => setDialog({ mode: 'create', mainCategoryId: main.id })}
-                  aria-label={`Adicionar subcategoria em ${main.name}`}
-                >
-                  Adicionar
-                </NewItemButton>
-              </div>
-              {items.length === 0 ? (
-                <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-                  Nenhuma subcategoria nesta categoria.
-                </p>
-              ) : (
-                <ul className="grid gap-2">
-                  {items.map((subcategory) => (
-                    <ItemRow key={subcategory.id}>
-                      <div className="flex min-w-0 items-start gap-3">
-                        <span
-                          aria-hidden="true"
-                          className="flex size-10 shrink-0 items-center justify-center rounded-md bg-muted text-xl"
-                        >
-                          {subcategory.icon ?? '🏷️'}
-                        </span>
-                        <div className="grid min-w-0 gap-0.5">
-                          <p className="break-words font-medium">{subcategory.name}</p>
-                          {subcategory.description ? (
-                            <p className="break-words text-muted-foreground text-sm">
-                              {subcategory.description}
-                            </p>
-                          ) : null}
-                          <p className="text-muted-foreground text-xs">
-                            {listingsCountLabel(subcategory.listings)}
+    <AdminCrudList
+      query={subcategories}
+      crud={crud}
+      form={<SubcategoryFormDialog {...crud.form} mainCategories={mains} />}
+      toolbar={
+        <div>
+          <NewItemButton onClick={() => crud.create()}>Nova subcategoria</NewItemButton>
+        </div>
+      }
+      items="subcategorias"
+      rowClassName="h-16"
+      empty={{ icon: <TagsIcon aria-hidden="true" />, title: 'Nenhuma subcategoria cadastrada' }}
+      isEmpty={(rows) => rows.length === 0 && mains.length === 0}
+    >
+      {(rows) =>
+        groupSubcategories(mains, rows).map(({ main, subcategories: items }) => (
+          <section key={main.id} aria-labelledby={`main-category-${main.id}`} className="grid gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id={`main-category-${main.id}`} className="font-semibold text-lg">
+                {main.icon ? <span aria-hidden="true">{main.icon} </span> : null}
+                {main.name}{' '}
+                <span className="font-normal text-muted-foreground text-sm">({items.length})</span>
+              </h2>
+              <NewItemButton
+                variant="ghost"
+                onClick={() => crud.create({ mainCategoryId: main.id })}
+                aria-label={`Adicionar subcategoria em ${main.name}`}
+              >
+                Adicionar
+              </NewItemButton>
+            </div>
+            {items.length === 0 ? (
+              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
+                Nenhuma subcategoria nesta categoria.
+              </p>
+            ) : (
+              <ul className="grid gap-2">
+                {items.map((subcategory) => (
+                  <ItemRow key={subcategory.id}>
+                    <div className="flex min-w-0 items-start gap-3">
+                      <span
+                        aria-hidden="true"
+                        className="flex size-10 shrink-0 items-center justify-center rounded-md bg-muted text-xl"
+                      >
+                        {subcategory.icon ?? '🏷️'}
+                      </span>
+                      <div className="grid min-w-0 gap-0.5">
+                        <p className="break-words font-medium">{subcategory.name}</p>
+                        {subcategory.description ? (
+                          <p className="break-words text-muted-foreground text-sm">
+                            {subcategory.description}
                           </p>
-                        </div>
+                        ) : null}
+                        <p className="text-muted-foreground text-xs">
+                          {listingsCountLabel(subcategory.listings)}
+                        </p>
                       </div>
-                      <div className="flex gap-2 sm:shrink-0">
-                        <EditButton
-                          onClick={() => setDialog({ mode: 'edit', item: subcategory })}
-                          aria-label={`Editar subcategoria ${subcategory.name}`}
-                        />
-                        <RemoveButton
-                          onClick={() => setRemoving(subcategory)}
-                          aria-label={`Excluir subcategoria ${subcategory.name}`}
-                        >
-                          Excluir
-                        </RemoveButton>
-                      </div>
-                    </ItemRow>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))
-        }
-      </QueryStates>
-
-      <SubcategoryFormDialog
-        state={dialog}
-        mainCategories={mains}
-        onOpenChange={whenClosed(() => setDialog(null))}
-      />
-      <ConfirmRemoval
-        item={removing}
-        onClose={() => setRemoving(null)}
-        title="Tem certeza que deseja excluir esta subcategoria?"
-        describe={(subcategory) =>
-          subcategory.listings > 0
-            ? `“${subcategory.name}” tem ${listingsCountLabel(subcategory.listings)} e não poderá ser excluída enquanto estiver em uso.`
-            : `“${subcategory.name}” será excluída. Esta ação não pode ser desfeita.`
-        }
-        confirmLabel="Excluir"
-        busyLabel="Excluindo..."
-        busy={remove.isPending}
-        onConfirm={(subcategory) => remove.mutate({ id: subcategory.id })}
-      />
-    </div>
+                    </div>
+                    <EditRemoveButtons
+                      name={`subcategoria ${subcategory.name}`}
+                      onEdit={() => crud.edit(subcategory)}
+                      onRemove={() => crud.remove(subcategory)}
+                    />
+                  </ItemRow>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))
+      }
+    </AdminCrudList>
   )
 }
 

@@ -1,15 +1,11 @@
 import { routes } from '@shared/routes'
-import { type FormEvent, useState } from 'react'
 import { Link, useSearch } from 'wouter'
 import { CardPage } from '@/components/card-page'
-import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { useViewer } from '@/lib/auth'
-import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
-
-const LINK_FAILURE = 'Erro ao confirmar o novo e-mail'
+import { HomeButton, InvalidLinkPage, LinkPasswordForm } from './email-link-page'
 
 /**
  * `/confirmar-email?token=`: the link sent to the new address of an e-mail change (public). Whoever opens
@@ -28,27 +24,20 @@ export function ConfirmEmailPage() {
       void utils.account.security.invalidate()
     },
   })
-  const [password, setPassword] = useState('')
   const withoutPassword = security.data?.hasPassword === false
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    try {
-      await confirm.mutateAsync({ token, password: withoutPassword ? '' : password })
-    } catch (error) {
-      toastError(error, LINK_FAILURE)
-    }
-  }
+  const next = viewer ? (
+    <Button asChild>
+      <Link href={routes.security()}>Ir para Segurança e privacidade</Link>
+    </Button>
+  ) : (
+    <HomeButton />
+  )
 
   if (!token) {
     return (
-      <CardPage
-        contentClassName="flex flex-wrap gap-2"
-        title="Link inválido ou expirado"
-        description="Peça a troca de e-mail de novo em Minha Conta → Segurança e privacidade."
-      >
-        <NextButton signedIn={Boolean(viewer)} />
-      </CardPage>
+      <InvalidLinkPage description="Peça a troca de e-mail de novo em Minha Conta → Segurança e privacidade.">
+        {next}
+      </InvalidLinkPage>
     )
   }
 
@@ -59,7 +48,7 @@ export function ConfirmEmailPage() {
         title="E-mail alterado!"
         description={`A partir de agora, você entra no Vupt com ${confirm.data.email}.`}
       >
-        <NextButton signedIn={Boolean(viewer)} />
+        {next}
       </CardPage>
     )
   }
@@ -74,33 +63,17 @@ export function ConfirmEmailPage() {
           : 'Para confirmar, digite a senha da sua conta no Vupt.'
       }
     >
-      <form onSubmit={submit} noValidate className="grid w-full gap-4">
-        {withoutPassword ? null : (
-          <PasswordField
-            id="confirm-email-password"
-            label="Senha da conta"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-        <Button type="submit" disabled={confirm.isPending || (!withoutPassword && password.length === 0)}>
-          {confirm.isPending ? 'Confirmando...' : 'Confirmar novo e-mail'}
-        </Button>
-      </form>
+      <LinkPasswordForm
+        id="confirm-email-password"
+        label="Senha da conta"
+        submitLabel="Confirmar novo e-mail"
+        failure="Erro ao confirmar o novo e-mail"
+        pending={confirm.isPending}
+        onSubmit={(password) => confirm.mutateAsync({ token, password })}
+        withoutPassword={withoutPassword}
+        className="w-full"
+      />
     </CardPage>
-  )
-}
-
-function NextButton({ signedIn }: { signedIn: boolean }) {
-  return signedIn ? (
-    <Button asChild>
-      <Link href={routes.security()}>Ir para Segurança e privacidade</Link>
-    </Button>
-  ) : (
-    <Button asChild>
-      <Link href={`~${routes.home()}`}>Ir para o início</Link>
-    </Button>
   )
 }
 

@@ -1,13 +1,12 @@
-import { routes } from '@shared/routes'
-import { type FormEvent, useState } from 'react'
-import { Link, useSearch } from 'wouter'
+import { useState } from 'react'
+import { useSearch } from 'wouter'
 import { CardPage } from '@/components/card-page'
-import { PasswordField } from '@/components/text-fields'
 import { Button } from '@/components/ui/button'
 import { NewPasswordForm } from '@/features/auth/new-password-form'
 import { toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
+import { HomeButton, InvalidLinkPage, LinkPasswordForm } from './email-link-page'
 
 const LINK_FAILURE = 'Erro ao confirmar o e-mail'
 
@@ -24,16 +23,6 @@ export function VerifyEmailPage() {
   const verify = trpc.auth.verifyEmail.useMutation({ onSuccess })
   const claim = trpc.auth.claimAccount.useMutation({ onSuccess })
   const [mode, setMode] = useState<'confirm' | 'claim'>('confirm')
-  const [password, setPassword] = useState('')
-
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault()
-    try {
-      await verify.mutateAsync({ token, password })
-    } catch (error) {
-      toastError(error, LINK_FAILURE)
-    }
-  }
 
   const takeOver = async (newPassword: string) => {
     try {
@@ -45,12 +34,9 @@ export function VerifyEmailPage() {
 
   if (!token) {
     return (
-      <CardPage
-        title="Link inválido ou expirado"
-        description="Entre na sua conta para pedir um novo link de confirmação."
-      >
+      <InvalidLinkPage description="Entre na sua conta para pedir um novo link de confirmação.">
         <HomeButton />
-      </CardPage>
+      </InvalidLinkPage>
     )
   }
 
@@ -69,58 +55,39 @@ export function VerifyEmailPage() {
     )
   }
 
-  if (mode === 'claim') {
-    return (
-      <CardPage
-        title="Esta conta não é sua?"
-        description="Alguém se cadastrou com o seu e-mail. Como o e-mail é seu, a conta também é: escolha uma senha. A senha, as sessões e a verificação em duas etapas de quem se cadastrou serão apagadas, e um administrador revisará a conta de novo."
-        footer={
-          <Button variant="link" size="flush" onClick={() => setMode('confirm')}>
-            Voltar, fui eu que criei a conta
-          </Button>
-        }
-      >
+  const claiming = mode === 'claim'
+  return (
+    <CardPage
+      title={claiming ? 'Esta conta não é sua?' : 'Confirme seu e-mail'}
+      description={
+        claiming
+          ? 'Alguém se cadastrou com o seu e-mail. Como o e-mail é seu, a conta também é: escolha uma senha. A senha, as sessões e a verificação em duas etapas de quem se cadastrou serão apagadas, e um administrador revisará a conta de novo.'
+          : 'Para confirmar, digite a senha que você criou no cadastro.'
+      }
+      footer={
+        <Button variant="link" size="flush" onClick={() => setMode(claiming ? 'confirm' : 'claim')}>
+          {claiming ? 'Voltar, fui eu que criei a conta' : 'Não criei esta conta'}
+        </Button>
+      }
+    >
+      {claiming ? (
         <NewPasswordForm
           idPrefix="claim"
           submitLabel="Ficar com a conta"
           pending={claim.isPending}
           onSubmit={takeOver}
         />
-      </CardPage>
-    )
-  }
-
-  return (
-    <CardPage
-      title="Confirme seu e-mail"
-      description="Para confirmar, digite a senha que você criou no cadastro."
-      footer={
-        <Button variant="link" size="flush" onClick={() => setMode('claim')}>
-          Não criei esta conta
-        </Button>
-      }
-    >
-      <form onSubmit={confirm} noValidate className="grid gap-4">
-        <PasswordField
+      ) : (
+        <LinkPasswordForm
           id="verify-password"
           label="Senha do cadastro"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          submitLabel="Confirmar e-mail"
+          failure={LINK_FAILURE}
+          pending={verify.isPending}
+          onSubmit={(password) => verify.mutateAsync({ token, password })}
         />
-        <Button type="submit" disabled={verify.isPending || password.length === 0}>
-          {verify.isPending ? 'Confirmando...' : 'Confirmar e-mail'}
-        </Button>
-      </form>
+      )}
     </CardPage>
-  )
-}
-
-function HomeButton() {
-  return (
-    <Button asChild>
-      <Link href={`~${routes.home()}`}>Ir para o início</Link>
-    </Button>
   )
 }
 

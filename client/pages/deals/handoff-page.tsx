@@ -3,11 +3,8 @@ import { routes } from '@shared/routes'
 import { CheckCircle2Icon, HandshakeIcon, MessageCircleIcon, StarIcon } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Link, useParams } from 'wouter'
-import { LoadingStatus } from '@/components/loading-status'
+import { ItemPageStates, NarrowPageSkeleton } from '@/components/page/item-page-states'
 import { PageHeader } from '@/components/page-header'
-import { PageQueryStates } from '@/components/page-query-states'
-import { PageUnavailable } from '@/components/page-states'
-import { SkeletonStack } from '@/components/skeleton-stack'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { takeReturnFragment } from '@/features/auth/return-fragment'
@@ -37,31 +34,29 @@ export function HandoffPage() {
   const notFound = notFoundFor(meetingId, query.error)
   usePageTitle(notFound ? 'Entrega não encontrada' : 'Confirmar entrega')
   const loading = (
-    <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
-      <LoadingStatus>Carregando a entrega...</LoadingStatus>
-      <SkeletonStack className="grid gap-3" shapes={['h-8 w-64', 'h-4 w-full', 'h-24 w-full', 'h-10 w-48']} />
-    </div>
+    <NarrowPageSkeleton
+      label="Carregando a entrega..."
+      shapes={['h-8 w-64', 'h-4 w-full', 'h-24 w-full', 'h-10 w-48']}
+    />
   )
   return (
-    <PageQueryStates
+    <ItemPageStates
       query={query}
       notFound={notFound}
-      unavailable={
-        <PageUnavailable
-          icon={HandshakeIcon}
-          title="Entrega não encontrada"
-          description="Esta entrega não existe ou é de outra pessoa. Confira se você entrou com a conta que combinou a entrega."
-          backHref={routes.myDeliveries()}
-          backLabel="Ir para Minhas entregas"
-        />
-      }
-      errorTitle="Erro ao carregar a entrega"
-      failedTitle="Não foi possível carregar a entrega"
+      what="a entrega"
+      unavailable={{
+        icon: HandshakeIcon,
+        title: 'Entrega não encontrada',
+        description:
+          'Esta entrega não existe ou é de outra pessoa. Confira se você entrou com a conta que combinou a entrega.',
+        backHref: routes.myDeliveries(),
+        backLabel: 'Ir para Minhas entregas',
+      }}
       toastId="handoff-load-error"
       loading={loading}
     >
       {(meeting) => (viewer ? <HandoffView meeting={meeting} viewerId={viewer.id} /> : loading)}
-    </PageQueryStates>
+    </ItemPageStates>
   )
 }
 

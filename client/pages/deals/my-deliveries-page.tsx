@@ -3,8 +3,9 @@ import { routes } from '@shared/routes'
 import { HandshakeIcon, MessageCircleIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { ListSection } from '@/components/labelled-section'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { PageHeader } from '@/components/page-header'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
+import { ListSkeleton, QueryStates } from '@/components/query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { AddToCalendarButton } from '@/features/deals/add-to-calendar-button'
@@ -31,20 +32,19 @@ export function MyDeliveriesPage() {
       />
       <ReviewPrompt />
       <ListSection id="proximas" title="Próximas">
-        <QueryStates
+        <ListQueryStates
           query={upcoming}
-          loading={<ListSkeleton label="Carregando suas entregas..." rows={2} />}
-          errorTitle="Erro ao carregar suas entregas"
-          empty={
-            <EmptyState
-              icon={<HandshakeIcon aria-hidden="true" />}
-              title="Nenhuma entrega combinada"
-              description="Numa conversa sobre um anúncio, toque em 'Combinar entrega' para propor um ponto e horários."
-            />
-          }
+          items="suas entregas"
+          rows={2}
+          empty={{
+            icon: <HandshakeIcon aria-hidden="true" />,
+            title: 'Nenhuma entrega combinada',
+            description:
+              "Numa conversa sobre um anúncio, toque em 'Combinar entrega' para propor um ponto e horários.",
+          }}
         >
           {(list) => <MeetingList meetings={list} />}
-        </QueryStates>
+        </ListQueryStates>
       </ListSection>
       <ListSection id="passadas" title="Passadas">
         <QueryStates

@@ -2,11 +2,8 @@ import { REVIEW_WINDOW_DAYS } from '@shared/reviews'
 import { routes } from '@shared/routes'
 import { StarIcon } from 'lucide-react'
 import { useParams } from 'wouter'
-import { LoadingStatus } from '@/components/loading-status'
+import { ItemPageStates, NarrowPageSkeleton } from '@/components/page/item-page-states'
 import { PageHeader } from '@/components/page-header'
-import { PageQueryStates } from '@/components/page-query-states'
-import { PageUnavailable } from '@/components/page-states'
-import { SkeletonStack } from '@/components/skeleton-stack'
 import { ButtonLink } from '@/components/ui/button-link'
 import { ReviewForm } from '@/features/deals/review-form'
 import { ReviewStars } from '@/features/deals/review-stars'
@@ -28,33 +25,27 @@ export function ReviewPage() {
   const notFound = notFoundFor(meetingId, query.error)
   usePageTitle(notFound ? 'Entrega não encontrada' : 'Avaliar entrega')
   return (
-    <PageQueryStates
+    <ItemPageStates
       query={query}
       notFound={notFound}
-      unavailable={
-        <PageUnavailable
-          icon={StarIcon}
-          title="Entrega não encontrada"
-          description="Só quem concluiu uma entrega confirmada pelo código pode avaliar a outra pessoa."
-          backHref={routes.chat()}
-          backLabel="Ir para as conversas"
-        />
-      }
-      errorTitle="Erro ao carregar a entrega"
-      failedTitle="Não foi possível carregar a entrega"
+      what="a entrega"
+      unavailable={{
+        icon: StarIcon,
+        title: 'Entrega não encontrada',
+        description: 'Só quem concluiu uma entrega confirmada pelo código pode avaliar a outra pessoa.',
+        backHref: routes.chat(),
+        backLabel: 'Ir para as conversas',
+      }}
       toastId="review-load-error"
       loading={
-        <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
-          <LoadingStatus>Carregando a entrega...</LoadingStatus>
-          <SkeletonStack
-            className="grid gap-3"
-            shapes={['h-8 w-64', 'h-4 w-full', 'h-10 w-56', 'h-28 w-full']}
-          />
-        </div>
+        <NarrowPageSkeleton
+          label="Carregando a entrega..."
+          shapes={['h-8 w-64', 'h-4 w-full', 'h-10 w-56', 'h-28 w-full']}
+        />
       }
     >
       {(handoff) => <ReviewView handoff={handoff} />}
-    </PageQueryStates>
+    </ItemPageStates>
   )
 }
 

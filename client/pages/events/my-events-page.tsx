@@ -3,8 +3,8 @@ import { CalendarHeartIcon, CalendarPlusIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { EditLink } from '@/components/edit-link'
 import { ListSection } from '@/components/labelled-section'
+import { ListQueryStates } from '@/components/page/list-query-states'
 import { PageHeader } from '@/components/page-header'
-import { EmptyState, ListSkeleton, QueryStates } from '@/components/query-states'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
 import { EventCard } from '@/features/events/event-card'
@@ -41,17 +41,15 @@ export function MyEventsPage() {
       />
 
       <ListSection id="organizo" title="Eventos que organizo">
-        <QueryStates
+        <ListQueryStates
           query={organized}
-          loading={<ListSkeleton label="Carregando seus eventos..." rows={2} />}
-          errorTitle="Erro ao carregar seus eventos"
-          empty={
-            <EmptyState
-              icon={<CalendarPlusIcon aria-hidden="true" />}
-              title="Você ainda não criou eventos"
-              description="Depois de criado, o evento passa pela moderação antes de aparecer para todos."
-            />
-          }
+          items="seus eventos"
+          rows={2}
+          empty={{
+            icon: <CalendarPlusIcon aria-hidden="true" />,
+            title: 'Você ainda não criou eventos',
+            description: 'Depois de criado, o evento passa pela moderação antes de aparecer para todos.',
+          }}
         >
           {(mine) => (
             <ul className="grid gap-3">
@@ -62,26 +60,25 @@ export function MyEventsPage() {
               ))}
             </ul>
           )}
-        </QueryStates>
+        </ListQueryStates>
       </ListSection>
 
       <ListSection id="vou" title="Vou participar">
-        <QueryStates
+        <ListQueryStates
           query={attending}
-          loading={<ListSkeleton label="Carregando eventos..." rows={2} rowClassName="h-48" />}
-          errorTitle="Erro ao carregar eventos"
-          empty={
-            <EmptyState
-              icon={<CalendarHeartIcon aria-hidden="true" />}
-              title="Nenhuma presença confirmada"
-              description="Confirme presença em um evento e ele aparece aqui."
-              action={
-                <Button asChild variant="outline">
-                  <Link href={routes.events()}>Ver eventos</Link>
-                </Button>
-              }
-            />
-          }
+          items="eventos"
+          rows={2}
+          rowClassName="h-48"
+          empty={{
+            icon: <CalendarHeartIcon aria-hidden="true" />,
+            title: 'Nenhuma presença confirmada',
+            description: 'Confirme presença em um evento e ele aparece aqui.',
+            action: (
+              <Button asChild variant="outline">
+                <Link href={routes.events()}>Ver eventos</Link>
+              </Button>
+            ),
+          }}
         >
           {() => (
             <>
@@ -94,7 +91,7 @@ export function MyEventsPage() {
               ) : null}
             </>
           )}
-        </QueryStates>
+        </ListQueryStates>
       </ListSection>
 
       {waiting.data && waiting.data.length > 0 ? (

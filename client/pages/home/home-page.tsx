@@ -1,9 +1,9 @@
-import { formatInteger } from '@shared/numbers'
 import { routes } from '@shared/routes'
 import { ArrowRightIcon, SparklesIcon } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
+import { StatFigure } from '@/components/page/stat-figure'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
@@ -113,15 +113,11 @@ function Landing() {
               <div key={figure.label} className="flex flex-col-reverse gap-1">
                 <dt className="text-sm text-white/85">{figure.label}</dt>
                 <dd className="font-extrabold text-2xl tabular-nums sm:text-3xl">
-                  {figure.value === undefined ? (
-                    stats.isError ? (
-                      '–'
-                    ) : (
-                      <Skeleton className="h-8 w-14 bg-white/25 sm:h-9" />
-                    )
-                  ) : (
-                    formatInteger(figure.value)
-                  )}
+                  <StatFigure
+                    value={figure.value}
+                    failed={stats.isError}
+                    skeletonClassName="h-8 w-14 bg-white/25 sm:h-9"
+                  />
                 </dd>
               </div>
             ))}

@@ -1,10 +1,9 @@
-import { formatInteger } from '@shared/numbers'
 import { routes } from '@shared/routes'
 import { Brush, GraduationCap, Handshake, type LucideIcon, Recycle, ShieldCheck, Users } from 'lucide-react'
 import { Link } from 'wouter'
 import { LabelledSection } from '@/components/labelled-section'
+import { StatFigure } from '@/components/page/stat-figure'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
 import { useCommunity } from '@/lib/community'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -95,15 +94,7 @@ export function SobrePage() {
                 {figure.value === 1 ? figure.singular : figure.plural}
               </dt>
               <dd className="order-first flex h-10 items-center justify-center font-bold text-4xl text-primary tabular-nums tracking-tight">
-                {figure.value === undefined ? (
-                  stats.isError ? (
-                    '–'
-                  ) : (
-                    <Skeleton className="h-9 w-16" />
-                  )
-                ) : (
-                  formatInteger(figure.value)
-                )}
+                <StatFigure value={figure.value} failed={stats.isError} skeletonClassName="h-9 w-16" />
               </dd>
             </div>
           ))}

@@ -12,8 +12,7 @@ import { Link, useLocation, useParams } from 'wouter'
 import { IconText } from '@/components/icon-text'
 import { ListSection } from '@/components/labelled-section'
 import { LoadingStatus } from '@/components/loading-status'
-import { PageQueryStates } from '@/components/page-query-states'
-import { PageUnavailable } from '@/components/page-states'
+import { ItemPageStates } from '@/components/page/item-page-states'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -49,26 +48,25 @@ export function ProfilePage() {
   useNotFoundRedirect(notFound, 'Perfil não encontrado', 'profile-not-found')
 
   return (
-    <PageQueryStates
+    <ItemPageStates
       query={query}
       notFound={notFound}
-      unavailable={
-        <PageUnavailable
-          icon={UserXIcon}
-          title="Perfil não encontrado"
-          description="Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início..."
-          announce
-          backHref={`~${routes.home()}`}
-          backLabel="Voltar para o início"
-        />
-      }
+      what="o perfil"
+      unavailable={{
+        icon: UserXIcon,
+        title: 'Perfil não encontrado',
+        description:
+          'Este perfil não existe ou não faz parte da sua comunidade. Levando você para o início...',
+        announce: true,
+        backHref: `~${routes.home()}`,
+        backLabel: 'Voltar para o início',
+      }}
       errorTitle="Erro ao carregar perfil"
-      failedTitle="Não foi possível carregar o perfil"
       toastId="profile-load-error"
       loading={<ProfileSkeleton />}
     >
       {(data) => <ProfileView profile={data} />}
-    </PageQueryStates>
+    </ItemPageStates>
   )
 }
 

@@ -5,7 +5,8 @@ import { Link } from 'wouter'
 import { EditLink } from '@/components/edit-link'
 import { IconText } from '@/components/icon-text'
 import { LoadingStatus } from '@/components/loading-status'
-import { PageHeader } from '@/components/page-header'
+import { CountedPageHeader } from '@/components/page/counted-page-header'
+import { UploadThumbnail } from '@/components/page/upload-thumbnail'
 import { QueryLoadFailed } from '@/components/query-load-failed'
 import { SkeletonStack } from '@/components/skeleton-stack'
 import { Button } from '@/components/ui/button'
@@ -18,7 +19,6 @@ import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import { ListingStatusSelect } from '@/features/listings/listing-status-select'
 import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import type { RouterOutputs } from '@/lib/api-types'
-import { instanceUrl } from '@/lib/instance-url'
 import { trpc } from '@/lib/trpc'
 import { usePageTitle } from '@/lib/use-page-title'
 
@@ -31,16 +31,11 @@ export function MyListingsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
-      <PageHeader
+      <CountedPageHeader
         title="Meus Produtos"
-        liveDescription
-        description={
-          mine.data
-            ? count === 1
-              ? '1 anúncio'
-              : `${count} anúncios`
-            : 'Todos os seus anúncios, em qualquer status.'
-        }
+        count={mine.data?.length}
+        noun={['anúncio', 'anúncios']}
+        intro="Todos os seus anúncios, em qualquer status."
         action={
           <ButtonLink href={routes.sell()}>
             <PlusIcon aria-hidden="true" />
@@ -85,11 +80,8 @@ function MyListingCard({ listing }: { listing: MyListing }) {
           aria-hidden="true"
         >
           {listing.imageUrl ? (
-            <img
-              src={instanceUrl(listing.imageUrl)}
-              alt=""
-              loading="lazy"
-              decoding="async"
+            <UploadThumbnail
+              src={listing.imageUrl}
               className="size-full object-cover transition-transform group-hover:scale-[1.02]"
             />
           ) : (

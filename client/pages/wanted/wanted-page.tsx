@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ItemRow } from '@/components/item-row'
 import { LabelledSection } from '@/components/labelled-section'
+import { LabelOptions } from '@/components/page/label-options'
 import { PageHeader } from '@/components/page-header'
 import { EmptyState, ListSkeleton, LoadError } from '@/components/query-states'
 import { Badge } from '@/components/ui/badge'
@@ -189,11 +190,7 @@ function WantedSortSelect({ value, onChange }: { value: WantedSort; onChange: (s
         }}
         className="h-9 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        {WANTED_SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {WANTED_SORT_LABELS[sort]}
-          </option>
-        ))}
+        <LabelOptions values={WANTED_SORTS} labels={WANTED_SORT_LABELS} />
       </select>
     </div>
   )
