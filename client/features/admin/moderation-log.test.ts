@@ -71,7 +71,8 @@ function actionsWrittenByServer(): Set<string> {
       if (entry.isDirectory()) read(path)
       else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
         const source = readFileSync(path, 'utf8')
-        if (!source.includes('logModeration')) continue
+        // logStaffAct writes a staff member's act through logModeration.
+        if (!/\blog(Moderation|StaffAct)\b/.test(source)) continue
         // `actionType: 'approve_user'`, or a choice of codes: `actionType: approve ? 'a' : 'b'`.
         for (const [, expression] of source.matchAll(/actionType:\s*([^,\n]+)/g)) {
           for (const [, code] of (expression ?? '').matchAll(/'([a-z_]+)'/g)) found.add(code ?? '')
