@@ -97,6 +97,24 @@ describe('um toque antes de a página responder, num celular lento de verdade', 
     }
   })
 
+  it('uma busca digitada e enviada com Enter vale quando a página responde', async () => {
+    const context = await freshPhone()
+    try {
+      const page = await tapWhilePainted(context, '/univille/portal', async (painted) => {
+        const search = painted.getByRole('searchbox', { name: 'Buscar anúncios' })
+        await tapOn(painted, search)
+        await search.pressSequentially('caneca')
+        await search.press('Enter')
+      })
+      await page.waitForURL(/\/univille\/portal\?q=caneca$/, { timeout: 30_000 })
+      await expect(page.getByRole('searchbox', { name: 'Buscar anúncios' }).inputValue()).resolves.toBe(
+        'caneca',
+      )
+    } finally {
+      await context.close()
+    }
+  })
+
   it('"Favoritar" num anúncio fica pendente e vale quando a página responde', async () => {
     const signedIn = await stage.signedInPage(DEMO_MEMBER)
     const context = await freshPhone(await signedIn.context.cookies())

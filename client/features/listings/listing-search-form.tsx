@@ -1,5 +1,5 @@
 import { SearchIcon, XIcon } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { cn } from '@/lib/utils'
@@ -32,6 +32,12 @@ export function ListingSearchForm({
     setText(value)
   }
 
+  // Text typed before the page responded is in the box but not in the state the box was hydrated with.
+  useEffect(() => {
+    const typed = inputRef.current?.value
+    if (typed) setText(typed)
+  }, [])
+
   function clear() {
     setText('')
     if (value) onSearch('')
@@ -45,7 +51,9 @@ export function ListingSearchForm({
         className="flex gap-2"
         onSubmit={(event) => {
           event.preventDefault()
-          const q = text.trim()
+          // The box itself: a search sent with Enter before the page responded is sent again once it
+          // does (pageBoot), before the state above has caught up with what was typed.
+          const q = (inputRef.current?.value ?? text).trim()
           // Spec: a blank search is not submitted (the clear button removes a search).
           if (q) onSearch(q)
         }}
