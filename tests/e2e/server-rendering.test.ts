@@ -222,6 +222,22 @@ describe('páginas montadas no servidor', () => {
     }
   })
 
+  it('a página de um membro pede com a entrada o chat ao vivo, que a página carrega assim que responde', async () => {
+    const manifest = readManifest()
+    const live = ['features/chat/chat-live.tsx', 'lib/realtime.ts'].map(
+      (key) => `/${manifest[key]?.file ?? key}`,
+    )
+    const member = codeList(
+      await (
+        await fetch(`${stage.server.url}/univille/portal`, { headers: { cookie: await demoCookie() } })
+      ).text(),
+    )
+    expect(member.preload).toEqual(expect.arrayContaining(live))
+    // A visitor has no chat: none of it in the first download.
+    const visitor = codeList(await (await fetch(`${stage.server.url}/univille/portal`)).text())
+    expect(visitor.preload.filter((href) => live.includes(href))).toEqual([])
+  })
+
   it('a foto da primeira tela é pedida antes dos scripts da página, e um celular leva a versão de celular', async () => {
     const html = await (await fetch(`${stage.server.url}/univille/portal`)).text()
     // The portal's hero banner: preloaded from the head, ahead of the page's code.
