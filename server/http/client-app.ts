@@ -108,6 +108,7 @@ async function sendPage(
         () => `<meta name="theme-color" content="${escapeHtml(community.primaryColor)}"`,
       )
     : template
+  const member = isMemberRequest(req)
   let lazy: readonly string[] = []
   let head = `<link rel="manifest" href="/manifest.webmanifest${community ? `?comunidade=${encodeURIComponent(community.slug)}` : ''}">`
   if (ssr) {
@@ -150,12 +151,12 @@ async function sendPage(
     }
   }
   // After the first screen's images, which are asked for first (splitResourceHints).
-  if (codeTags) head += codeTags(isMemberRequest(req) ? [...lazy, ...MEMBER_LIVE_MODULES] : lazy)
+  if (codeTags) head += codeTags(member ? [...lazy, ...MEMBER_LIVE_MODULES] : lazy)
   res
     .status(status)
     // A member's page carries their data: never stored (see isMemberRequest). A visitor's may be kept
     // by the browser, never by a shared cache, and is checked again before each use.
-    .set('Cache-Control', isMemberRequest(req) ? 'no-store' : 'no-cache, private')
+    .set('Cache-Control', member ? 'no-store' : 'no-cache, private')
     .type('html')
   const page = Buffer.from(injectPublicConfig(html, config, head), 'utf8')
   pageCache?.keepPage(res, page)
