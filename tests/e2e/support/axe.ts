@@ -13,15 +13,20 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 
 /** Every axe-core violation of the WCAG A and AA rules on the page as it is now. */
 export async function axeFindings(page: Page): Promise<Finding[]> {
-  // A dialog still fading in has translucent text and fails contrast at random: let finite animations end.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // A dialog or toast still fading in has translucent text and fails contrast at random: let finite
+  // animations end. A toast raised by the step before may start its transition a frame or two later, so
+  // the wait looks again after each round, until a round finds nothing running.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    for (let round = 0; round < 5; round++) {
+      await frame()
+      const running = document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
+      if (running.length === 0) return
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))
+    }
+  })
   // evaluate() runs outside the page's CSP, which forbids injected scripts. Once per document: the
   // same page is checked again at another width.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
