@@ -43,6 +43,9 @@ export type ViewerRef = number | Placeholder | null | undefined
  * The select list of a listing card, shared by every list of listings: what the card shows and no more
  * (a page of 24 travels in every portal answer; a list that shows more adds its own columns).
  */
+/** How a card's computed flags read (SQLite answers 0 or 1): for their `.mapWith()` and for rowReader alike. */
+export const CARD_DECODERS = { reserved: Boolean, isFavorite: Boolean } as const
+
 export function cardColumns(viewerId: ViewerRef) {
   return {
     id: listings.id,
@@ -56,10 +59,10 @@ export function cardColumns(viewerId: ViewerRef) {
     sellerAverage: sellerAverageColumn(),
     courseTag: courseTagColumn(),
     /** "Reservado": held by its seller for a buyer, still live in every list and sort. */
-    reserved: sql<boolean>`${listings.reservedByDealId} is not null`.mapWith(Boolean),
+    reserved: sql<boolean>`${listings.reservedByDealId} is not null`.mapWith(CARD_DECODERS.reserved),
     isFavorite: viewerId
       ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewerId}
-          and ${favorites.listingId} = ${listings.id})`.mapWith(Boolean)
-      : sql<boolean>`0`.mapWith(Boolean),
+          and ${favorites.listingId} = ${listings.id})`.mapWith(CARD_DECODERS.isFavorite)
+      : sql<boolean>`0`.mapWith(CARD_DECODERS.isFavorite),
   }
 }

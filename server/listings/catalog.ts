@@ -5,8 +5,10 @@ import type { ListingSort } from '../../shared/schemas/listing'
 import { PRICE_FILTER_MAX_CENTS } from '../../shared/schemas/listing'
 import { disciplineOfCode } from '../courses/tags'
 import type { Database } from '../db/client'
+import { rowReader } from '../db/row-reader'
 import { listingDisciplines, listings, mainCategories } from '../db/schema'
 import { notBlockedWith } from '../safety/blocks'
+import { CARD_DECODERS, cardColumns } from './card'
 import {
   FTS_MATCHES,
   matchingIds,
@@ -15,7 +17,7 @@ import {
   SORTABLE_MATCHES,
   WALK_ROWS,
 } from './search-plan'
-import { isLiveListing, selectListingCards } from './visibility'
+import { isLiveListing, selectCardFields } from './visibility'
 
 export type ListingQuery = {
   communityId: number
@@ -151,15 +153,19 @@ function pageFilters(shape: QueryShape, viewer: Placeholder | null) {
   return { conditions, key, order: [direction(key.column), direction(listings.id)] }
 }
 
+/** A page's statement, and the reader of its raw rows built from the same select list. */
 function buildPage(db: Database, shape: QueryShape) {
   const viewer = shape.viewer ? param('viewerId') : null
   const { conditions, key, order } = pageFilters(shape, viewer)
   // The sort key as stored (listed_at in milliseconds), for the next page's cursor; not on the card.
-  return selectListingCards(db, viewer, { sortValue: sql<number>`${key.column}` })
+  const fields = { ...cardColumns(viewer), sortValue: sql<number>`${key.column}` }
+  const statement = selectCardFields(db, fields)
     .where(and(...conditions, searchCondition(shape.search)))
     .orderBy(...order)
     .limit(param('limit'))
     .prepare()
+  const read = rowReader<ReturnType<typeof statement.all>[number]>(fields, CARD_DECODERS)
+  return { statement, read }
 }
 
 /** Whether a walk finds all it tests in the newest-first index (see listings_public_recent_idx). */
@@ -367,7 +373,8 @@ export function listListings(db: Database, query: ListingQuery) {
       }
     }
   }
-  const rows = pageStatement(db, shape).all(values)
+  const page = pageStatement(db, shape)
+  const rows = page.read(page.statement.values(values))
 
   const last = rows[query.limit - 1]
   const nextCursor =

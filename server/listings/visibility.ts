@@ -47,8 +47,16 @@ export function selectListingCards<Extra extends SelectedFields = Record<never, 
   viewerId: ViewerRef,
   extra?: Extra,
 ) {
+  return selectCardFields(db, { ...cardColumns(viewerId), ...(extra as Extra) })
+}
+
+/** The same rows, given the select list (a card's columns and more), for a reader built from that list. */
+export function selectCardFields<Extra extends SelectedFields>(
+  db: Database,
+  fields: ReturnType<typeof cardColumns> & Extra,
+) {
   return db
-    .select({ ...cardColumns(viewerId), ...(extra as Extra) })
+    .select(fields)
     .from(listings)
     .innerJoin(profiles, eq(profiles.userId, listings.sellerId))
     .leftJoin(mainCategories, eq(mainCategories.id, listings.mainCategoryId))
