@@ -165,10 +165,9 @@ export function createApiEdge<TRouter extends AnyTRPCRouter>({
       return
     }
     res.statusCode = response.status
-    for (const [name, value] of response.headers) {
-      if (name !== 'set-cookie' && name !== 'vary') res.setHeader(name, value)
-    }
-    for (const cookie of response.headers.getSetCookie()) res.append('Set-Cookie', cookie)
+    // tRPC's answer carries its content type and a Vary on the Accept headers it is never given here;
+    // responseMeta adds nothing, and the context sets cookies on Express's response itself.
+    res.setHeader('Content-Type', response.headers.get('content-type') ?? 'application/json')
     // Stop receiving the rest of a body that was refused for its size.
     if (response.status === 413) res.setHeader('Connection', 'close')
     const body = Buffer.from(await response.arrayBuffer())
