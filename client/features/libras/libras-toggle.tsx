@@ -9,9 +9,13 @@ export const LIBRAS_PRIVACY_TEXT =
 
 /** Footer switch for the VLibras widget: reloads the page with the new choice. */
 export function LibrasToggle() {
-  // Read once mounted, like the widget: the server render cannot see the browser's storage.
+  // Read once mounted, like the widget, and in a task of its own: the server render cannot see the
+  // browser's storage, and its first read takes several milliseconds that would lengthen hydration's.
   const [on, setOn] = useState(false)
-  useEffect(() => setOn(librasChosen()), [])
+  useEffect(() => {
+    const timer = setTimeout(() => setOn(librasChosen()), 0)
+    return () => clearTimeout(timer)
+  }, [])
   const [busy, setBusy] = useState(false)
   const noteId = useId()
   return (
