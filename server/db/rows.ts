@@ -27,3 +27,15 @@ export function rowsWhere<T extends SQLiteTable, K extends ColumnName<T>>(
     .orderBy(...orderBy.map((name) => order(named(name))))
     .all() as Pick<T['$inferSelect'], K>[]
 }
+
+/** The `name` column of the rows of `table` whose `column` equals `value`, ordered as `rowsWhere`. */
+export function valuesWhere<T extends SQLiteTable, K extends ColumnName<T>>(
+  db: Database,
+  table: T,
+  column: ColumnName<T>,
+  value: number,
+  name: K,
+  orderBy: readonly ColumnName<T>[] = [],
+): T['$inferSelect'][K][] {
+  return rowsWhere(db, table, column, value, [name], orderBy).map((row) => row[name])
+}

@@ -5,6 +5,7 @@ import { memberCommunityId } from '../communities/scope'
 import { resolveListingTags, writeListingTags } from '../courses/tags'
 import type { Database } from '../db/client'
 import { uncountedWrite } from '../db/data-version'
+import { valuesWhere } from '../db/rows'
 import { favorites, listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { closeOffersOffSale } from '../deals/offer-ends'
 import { appError } from '../errors'
@@ -54,11 +55,7 @@ export function replaceImages(
   listingId: number,
   imageIds: string[],
 ) {
-  const previous = db
-    .select({ uploadId: listingImages.uploadId })
-    .from(listingImages)
-    .where(eq(listingImages.listingId, listingId))
-    .all()
+  const previous = valuesWhere(db, listingImages, 'listingId', listingId, 'uploadId')
   const attached = attachUploads(db, storage, userId, imageIds, 'listing')
   db.delete(listingImages).where(eq(listingImages.listingId, listingId)).run()
   db.insert(listingImages)
@@ -74,9 +71,7 @@ export function replaceImages(
       })),
     )
     .run()
-  const dropped = previous.flatMap((row) =>
-    row.uploadId && !imageIds.includes(row.uploadId) ? [row.uploadId] : [],
-  )
+  const dropped = previous.flatMap((uploadId) => (uploadId && !imageIds.includes(uploadId) ? [uploadId] : []))
   if (dropped.length > 0) releaseUploads(db, dropped)
 }
 
@@ -158,13 +153,9 @@ export function setVupt(services: AppServices, user: CurrentUser, id: number, vu
 export function deleteListing(db: Database, user: CurrentUser, id: number): void {
   ownListing(db, user, id)
   db.transaction(() => {
-    const images = db
-      .select({ uploadId: listingImages.uploadId })
-      .from(listingImages)
-      .where(eq(listingImages.listingId, id))
-      .all()
+    const images = valuesWhere(db, listingImages, 'listingId', id, 'uploadId')
     db.delete(listings).where(eq(listings.id, id)).run()
-    const uploadIds = images.flatMap((image) => (image.uploadId ? [image.uploadId] : []))
+    const uploadIds = images.flatMap((uploadId) => (uploadId ? [uploadId] : []))
     if (uploadIds.length > 0) releaseUploads(db, uploadIds)
   })
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm'
 import { formatPrice } from '../../shared/money'
 import { routes } from '../../shared/routes'
 import type { Database } from '../db/client'
+import { valuesWhere } from '../db/rows'
 import { listings, profiles, wantedJoins, wantedMatches, wantedPosts } from '../db/schema'
 import { notify } from '../notifications/notify'
 import type { CurrentUser } from '../people/auth/identity'
@@ -162,12 +163,7 @@ export function matchNewListing(services: AppServices, listingId: number, now = 
  * board and whose posters the seller may still reach.
  */
 export function matchesOfListing(db: Database, seller: CurrentUser, listingId: number, now = new Date()) {
-  const matched = db
-    .select({ wantedId: wantedMatches.wantedId })
-    .from(wantedMatches)
-    .where(eq(wantedMatches.listingId, listingId))
-    .all()
-    .map((row) => row.wantedId)
+  const matched = valuesWhere(db, wantedMatches, 'listingId', listingId, 'wantedId')
   if (matched.length === 0) return []
   return db
     .select({

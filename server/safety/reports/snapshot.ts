@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { valuesWhere } from '../../db/rows'
 import { listingImages, listings, profiles } from '../../db/schema'
 import { memberNameColumns } from '../../people/profiles/member-columns'
 
@@ -73,12 +74,6 @@ export function listingSnapshot(db: Database, listingId: number, sellerId: numbe
     .where(eq(listings.id, listingId))
     .get()
   if (!row) return null
-  const imageUrls = db
-    .select({ url: listingImages.fullUrl })
-    .from(listingImages)
-    .where(eq(listingImages.listingId, listingId))
-    .orderBy(asc(listingImages.position))
-    .all()
-    .map((image) => image.url)
+  const imageUrls = valuesWhere(db, listingImages, 'listingId', listingId, 'fullUrl', ['position'])
   return { type: 'listing' as const, ...row, imageUrls, seller: snapshotPerson(db, sellerId) }
 }
