@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { COURSES_MAX, DISCIPLINES_PER_COURSE_MAX, type DisciplineInput } from '../../shared/schemas/courses'
 import type { Database } from '../db/client'
 import { isConstraintError } from '../db/errors'
-import { valuesWhere } from '../db/rows'
+import { rowsWhere, valuesWhere } from '../db/rows'
 import { courses, disciplines, listingDisciplines, memberCourses, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { matchLegacyCourses } from './legacy'
@@ -12,12 +12,7 @@ import { refreshTagText } from './tags'
 
 /** Every course of the community with its disciplines, by name: the list the forms and filters offer. */
 export function listCourses(db: Database, communityId: number) {
-  const rows = db
-    .select({ id: courses.id, name: courses.name })
-    .from(courses)
-    .where(eq(courses.communityId, communityId))
-    .orderBy(asc(courses.foldedName))
-    .all()
+  const rows = rowsWhere(db, courses, 'communityId', communityId, ['id', 'name'], ['foldedName'])
   const all =
     rows.length === 0
       ? []

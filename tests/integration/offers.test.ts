@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
+import { rowsWhere } from '../../server/db/rows'
 import { alumni, listings, notifications, offers } from '../../server/db/schema'
 import { closeOffersOffSale, runOfferSweep } from '../../server/deals/offer-ends'
 import { pauseListingsOf } from '../../server/listings/life'
@@ -116,11 +117,7 @@ describe('offers in a conversation about a listing', () => {
     const offer = await offerAsBuyer(scene, 5000)
     const declined = await scene.seller.caller.deals.offers.decline({ offerId: offer.id })
     expect(declined.status).toBe('recusada')
-    const told = world.db
-      .select({ kind: notifications.kind, title: notifications.title })
-      .from(notifications)
-      .where(eq(notifications.userId, scene.buyer.id))
-      .all()
+    const told = rowsWhere(world.db, notifications, 'userId', scene.buyer.id, ['kind', 'title'])
     expect(told).toContainEqual({ kind: 'offer_answered', title: 'Sua oferta foi recusada' })
   })
 
