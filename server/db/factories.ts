@@ -16,6 +16,7 @@ import { hashPassword } from '../people/auth/password'
 import type { ImageStorage } from '../uploads/storage'
 import { accessOf, hasPhoneRendition } from '../uploads/urls'
 import type { Database } from './client'
+import { rowWhere } from './rows'
 import {
   communities,
   conversations,
@@ -126,11 +127,7 @@ export type NewListing = {
 
 /** A listing in the seller's community, with its photos attached as the sell form does it. */
 export function createListing(db: Database, listing: NewListing, storage?: ImageStorage): number {
-  const seller = db
-    .select({ communityId: profiles.communityId })
-    .from(profiles)
-    .where(eq(profiles.userId, listing.sellerId))
-    .get()
+  const seller = rowWhere(db, profiles, 'userId', listing.sellerId, ['communityId'])
   const sub = listing.subcategoryId
     ? db.select().from(subcategories).where(eq(subcategories.id, listing.subcategoryId)).get()
     : db.select().from(subcategories).orderBy(asc(subcategories.id)).get()
@@ -295,11 +292,7 @@ export function createConfirmedMeeting(
   const conversation = db.select().from(conversations).where(eq(conversations.id, conversationId)).get()
   if (!conversation) throw new Error('conversa inexistente')
   const listing = conversation.listingId
-    ? db
-        .select({ sellerId: listings.sellerId })
-        .from(listings)
-        .where(eq(listings.id, conversation.listingId))
-        .get()
+    ? rowWhere(db, listings, 'id', conversation.listingId, ['sellerId'])
     : undefined
   const sellerId = listing?.sellerId ?? conversation.participantOne
   const buyerId =

@@ -5,7 +5,7 @@ import { memberCommunityId } from '../communities/scope'
 import { resolveListingTags, writeListingTags } from '../courses/tags'
 import type { Database } from '../db/client'
 import { uncountedWrite } from '../db/data-version'
-import { valuesWhere } from '../db/rows'
+import { rowWhere, valuesWhere } from '../db/rows'
 import { favorites, listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { closeOffersOffSale } from '../deals/offer-ends'
 import { appError } from '../errors'
@@ -27,11 +27,7 @@ export const listingNotFound = () => appError('LISTING_NOT_FOUND')
 
 /** The subcategory must exist and belong to the chosen main category. */
 export function checkCategory(db: Database, mainCategoryId: number, subcategoryId: number) {
-  const sub = db
-    .select({ mainCategoryId: subcategories.mainCategoryId })
-    .from(subcategories)
-    .where(eq(subcategories.id, subcategoryId))
-    .get()
+  const sub = rowWhere(db, subcategories, 'id', subcategoryId, ['mainCategoryId'])
   if (!sub) throw appError('SUBCATEGORY_REQUIRED')
   if (sub.mainCategoryId !== mainCategoryId) {
     throw appError('SUBCATEGORY_MISMATCH')
@@ -138,11 +134,7 @@ export function setVupt(services: AppServices, user: CurrentUser, id: number, vu
         .where(eq(listings.id, id))
         .run()
     }
-    const after = tx
-      .select({ vuptsCount: listings.vuptsCount })
-      .from(listings)
-      .where(eq(listings.id, id))
-      .get()
+    const after = rowWhere(tx, listings, 'id', id, ['vuptsCount'])
     return { id, vupt, vuptsCount: after?.vuptsCount ?? 0, added: vupt && changed.changes > 0 }
   })
   if (result.added) notifyListingReaction(services, id, user.id)

@@ -9,7 +9,7 @@ import {
 } from '../../shared/push'
 import type { PushSubscriptionInput } from '../../shared/schemas/push'
 import type { Database } from '../db/client'
-import { rowsWhere } from '../db/rows'
+import { rowsWhere, rowWhere } from '../db/rows'
 import { pushPreferences, pushSubscriptions } from '../db/schema'
 import { appError } from '../errors'
 import { describeDevice } from '../people/account/security'
@@ -41,11 +41,7 @@ export async function subscribeDevice(scope: MemberScope, input: PushSubscriptio
     label: describeDevice(request.userAgent),
   }
   return db.transaction((tx) => {
-    const existing = tx
-      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, url.href))
-      .get()
+    const existing = rowWhere(tx, pushSubscriptions, 'endpoint', url.href, ['id', 'userId'])
     if (existing?.userId !== user.id) {
       const devices =
         tx

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setMemberCourse } from '../../server/courses/legacy'
 import { createCourseWithDisciplines, createListing } from '../../server/db/factories'
+import { rowWhere } from '../../server/db/rows'
 import { courses, listingDisciplines, listings, subcategories } from '../../server/db/schema'
 import { setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
@@ -71,11 +72,7 @@ describe('Anúncios por curso, disciplina e ISBN', () => {
     await s.waitForURL(/\/univille\/meus-produtos/)
 
     const id = await withServerDatabase(stage.server.dataDir, (db) => {
-      const row = db
-        .select({ id: listings.id, courseId: listings.courseId, isbn: listings.isbn })
-        .from(listings)
-        .where(eq(listings.title, TITLE))
-        .get()
+      const row = rowWhere(db, listings, 'title', TITLE, ['id', 'courseId', 'isbn'])
       expect(row).toMatchObject({ courseId: civil.id, isbn: '9788535902778' })
       return row?.id ?? 0
     })
@@ -93,11 +90,7 @@ describe('Anúncios por curso, disciplina e ISBN', () => {
     await s.getByRole('button', { name: 'Salvar alterações' }).click()
     await s.getByText('R$ 110,00').first().waitFor()
     const kept = await withServerDatabase(stage.server.dataDir, (db) => ({
-      listing: db
-        .select({ courseId: listings.courseId, isbn: listings.isbn, priceCents: listings.priceCents })
-        .from(listings)
-        .where(eq(listings.id, id))
-        .get(),
+      listing: rowWhere(db, listings, 'id', id, ['courseId', 'isbn', 'priceCents']),
       disciplines: db
         .select({ id: listingDisciplines.disciplineId })
         .from(listingDisciplines)

@@ -10,7 +10,7 @@ import type { z } from 'zod'
 import { PASSKEYS_PER_ACCOUNT, type registrationResponseSchema } from '../../../shared/schemas/passkeys'
 import type { Database } from '../../db/client'
 import type { Transaction } from '../../db/group-commit'
-import { rowsWhere } from '../../db/rows'
+import { rowsWhere, rowWhere } from '../../db/rows'
 import { passkeys } from '../../db/schema'
 import { appError } from '../../errors'
 import { consumeAll } from '../../rate-limits'
@@ -96,11 +96,7 @@ export async function registerPasskey(scope: MemberScope, name: string, response
     if (passkeyCount(tx, user.id) >= PASSKEYS_PER_ACCOUNT) {
       throw appError('PASSKEY_LIMIT')
     }
-    const taken = tx
-      .select({ id: passkeys.id })
-      .from(passkeys)
-      .where(eq(passkeys.credentialId, credentialId))
-      .get()
+    const taken = rowWhere(tx, passkeys, 'credentialId', credentialId, ['id'])
     if (taken) throw appError('PASSKEY_ALREADY_REGISTERED')
     return tx
       .insert(passkeys)
