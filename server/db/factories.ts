@@ -13,6 +13,7 @@ import { resolveListingTags, writeListingTags } from '../courses/tags'
 import { replaceImages } from '../listings/rules'
 import { createAccount, type NewAccount } from '../people/auth/accounts'
 import { hashPassword } from '../people/auth/password'
+import { memberCommunity } from '../semesters/reverification'
 import type { ImageStorage } from '../uploads/storage'
 import { accessOf, hasPhoneRendition } from '../uploads/urls'
 import type { Database } from './client'
@@ -184,12 +185,7 @@ export type NewEvent = {
 
 /** An event of the organizer's community, at a local date and time of that community. */
 export function createEvent(db: Database, event: NewEvent): number {
-  const community = db
-    .select({ id: communities.id, timeZone: communities.timeZone })
-    .from(profiles)
-    .innerJoin(communities, eq(communities.id, profiles.communityId))
-    .where(eq(profiles.userId, event.organizerId))
-    .get()
+  const community = memberCommunity(db, event.organizerId)
   if (!community) throw new Error('organizador sem comunidade')
   const eventDate = new Intl.DateTimeFormat('en-CA', { timeZone: community.timeZone }).format(
     new Date(Date.now() + (event.daysAhead ?? 7) * 24 * 60 * 60 * 1000),
