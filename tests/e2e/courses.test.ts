@@ -31,11 +31,7 @@ beforeAll(async () => {
       setMemberCourse(db, member.id, { course: 'Engenharia Civil', courseId: civil.id })
     }
     // A listing of nobody's course: the course filter leaves it out.
-    const books = db
-      .select({ id: subcategories.id })
-      .from(subcategories)
-      .where(eq(subcategories.name, 'Livros e apostilas'))
-      .get()
+    const books = rowWhere(db, subcategories, 'name', 'Livros e apostilas', ['id'])
     otherListingTitle = 'Vade Mecum 2025 sem marcas'
     createListing(db, {
       sellerId: members.buyer.id,

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { matchLegacyCourses } from '../../server/courses/legacy'
 import { createCourseWithDisciplines } from '../../server/db/factories'
+import { rowWhere } from '../../server/db/rows'
 import { listings, mainCategories, wantedPosts } from '../../server/db/schema'
 import { type ServerMember, setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
@@ -20,11 +21,7 @@ const photos = setUpPhotoFiles(900, 700, ['#1d4ed8'])
 
 beforeAll(async () => {
   await withServerDatabase(stage.server.dataDir, (db) => {
-    const desapegos = db
-      .select({ id: mainCategories.id })
-      .from(mainCategories)
-      .where(eq(mainCategories.slug, 'desapegos'))
-      .get()
+    const desapegos = rowWhere(db, mainCategories, 'slug', 'desapegos', ['id'])
     const poster = members.poster
     // The community's list has the course the three wrote (the seller in other letters): the admin's
     // import moves each written course onto it, and "do seu curso" compares that choice.
