@@ -12,6 +12,7 @@ import {
   createListing,
   createStudent,
 } from '../server/db/factories'
+import { rowWhere } from '../server/db/rows'
 import {
   advertisements,
   communities,
@@ -288,11 +289,7 @@ async function main() {
   }
 
   // The example list, and the students' written courses tied to it.
-  const hasList = db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(eq(courses.communityId, community.id))
-    .get()
+  const hasList = rowWhere(db, courses, 'communityId', community.id, ['id'])
   if (!hasList) {
     for (const course of EXAMPLE_COURSES) {
       const { id } = createCourseWithDisciplines(db, community.id, course.name, course.disciplines)
@@ -317,11 +314,7 @@ async function main() {
       .where(and(eq(listings.sellerId, sellerId), eq(listings.title, listing.title)))
       .get()
     if (exists) continue
-    const main = db
-      .select({ slug: mainCategories.slug })
-      .from(mainCategories)
-      .where(eq(mainCategories.id, sub.mainCategoryId))
-      .get()
+    const main = rowWhere(db, mainCategories, 'id', sub.mainCategoryId, ['slug'])
     const palette = PALETTES[main?.slug ?? 'criacoes'] ?? ['#0b5fa5', '#f59e0b']
     const stored = []
     for (const variant of [0, 1]) {
@@ -410,11 +403,7 @@ async function seedBanners(
   ]
   let created = 0
   for (const banner of banners) {
-    const exists = db
-      .select({ id: advertisements.id })
-      .from(advertisements)
-      .where(eq(advertisements.title, banner.title))
-      .get()
+    const exists = rowWhere(db, advertisements, 'title', banner.title, ['id'])
     if (exists) continue
     const image = await attachedPicture(
       db,

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { eq, sql } from 'drizzle-orm'
 import { type Database, openDatabase, runMigrations } from '../../server/db/client'
+import { valuesWhere } from '../../server/db/rows'
 import {
   blocks,
   communities,
@@ -244,12 +245,7 @@ function seedCourses(db: Database, communityId: number) {
 
 /** What the seed tagged, as the filters are asked for: courses, disciplines with names and codes, ISBNs. */
 export function catalogTags(db: Database, communityId: number) {
-  const courseIds = db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(eq(courses.communityId, communityId))
-    .all()
-    .map((row) => row.id)
+  const courseIds = valuesWhere(db, courses, 'communityId', communityId, 'id')
   const tagged = db
     .select({ id: disciplines.id, name: disciplines.name, code: disciplines.code })
     .from(disciplines)

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import { conversations, listings, profiles } from '../db/schema'
 import { ensureListingDeal } from '../deals/context'
 import { appError } from '../errors'
@@ -49,13 +50,7 @@ export function startConversation(
   if (otherId === user.id) {
     throw appError('CHAT_WITH_SELF')
   }
-  const other = otherId
-    ? db
-        .select({ approved: profiles.approved, communityId: profiles.communityId })
-        .from(profiles)
-        .where(eq(profiles.userId, otherId))
-        .get()
-    : undefined
+  const other = otherId ? rowWhere(db, profiles, 'userId', otherId, ['approved', 'communityId']) : undefined
   if (
     !otherId ||
     !other?.approved ||

@@ -17,6 +17,7 @@ import {
   disciplineNameSchema,
 } from '../../shared/schemas/courses'
 import type { Database } from '../db/client'
+import { rowsWhere } from '../db/rows'
 import { courses, disciplines } from '../db/schema'
 import { matchLegacyCourses } from './legacy'
 import { countCourses, countDisciplines } from './list'
@@ -164,12 +165,10 @@ export function importCourses(db: Database, communityId: number, csv: string): C
 function writeRows(db: Database, communityId: number, rows: Row[]): CourseImportResult {
   {
     const existing = new Map(
-      db
-        .select({ id: courses.id, foldedName: courses.foldedName })
-        .from(courses)
-        .where(eq(courses.communityId, communityId))
-        .all()
-        .map((course) => [course.foldedName, course.id]),
+      rowsWhere(db, courses, 'communityId', communityId, ['id', 'foldedName']).map((course) => [
+        course.foldedName,
+        course.id,
+      ]),
     )
     let createdCourses = 0
     let createdDisciplines = 0

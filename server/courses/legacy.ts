@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { rowsWhere } from '../db/rows'
 import { courses, memberCourses, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { foldName } from './names'
@@ -64,11 +65,7 @@ function moveWritten(db: Database, communityId: number, text: string, course: { 
 
 /** Moves every member whose written course folds to a course's name onto that course. */
 export function matchLegacyCourses(db: Database, communityId: number): number {
-  const list = db
-    .select({ id: courses.id, name: courses.name, foldedName: courses.foldedName })
-    .from(courses)
-    .where(eq(courses.communityId, communityId))
-    .all()
+  const list = rowsWhere(db, courses, 'communityId', communityId, ['id', 'name', 'foldedName'])
   if (list.length === 0) return 0
   const byName = new Map(list.map((course) => [course.foldedName, course]))
   const written = db

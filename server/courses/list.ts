@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { COURSES_MAX, DISCIPLINES_PER_COURSE_MAX, type DisciplineInput } from '../../shared/schemas/courses'
 import type { Database } from '../db/client'
 import { isConstraintError } from '../db/errors'
+import { rowsWhere, valuesWhere } from '../db/rows'
 import { courses, disciplines, listingDisciplines, memberCourses, profiles } from '../db/schema'
 import { appError } from '../errors'
 import { matchLegacyCourses } from './legacy'
@@ -11,12 +12,7 @@ import { refreshTagText } from './tags'
 
 /** Every course of the community with its disciplines, by name: the list the forms and filters offer. */
 export function listCourses(db: Database, communityId: number) {
-  const rows = db
-    .select({ id: courses.id, name: courses.name })
-    .from(courses)
-    .where(eq(courses.communityId, communityId))
-    .orderBy(asc(courses.foldedName))
-    .all()
+  const rows = rowsWhere(db, courses, 'communityId', communityId, ['id', 'name'], ['foldedName'])
   const all =
     rows.length === 0
       ? []
@@ -149,12 +145,7 @@ const listingsTaggedWith = (db: Database, disciplineIds: number[]) =>
 export function deleteCourse(db: Database, communityId: number, id: number) {
   ownCourse(db, communityId, id)
   db.transaction(() => {
-    const ids = db
-      .select({ id: disciplines.id })
-      .from(disciplines)
-      .where(eq(disciplines.courseId, id))
-      .all()
-      .map((row) => row.id)
+    const ids = valuesWhere(db, disciplines, 'courseId', id, 'id')
     const tagged = listingsTaggedWith(db, ids)
     db.delete(courses).where(eq(courses.id, id)).run()
     refreshTagText(db, tagged)

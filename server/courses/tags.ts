@@ -4,6 +4,7 @@ import { normalizeIsbn } from '../../shared/isbn'
 import { DISCIPLINE_CODE_MAX } from '../../shared/schemas/courses'
 import type { Database } from '../db/client'
 import { preparedQuery } from '../db/prepared'
+import { rowWhere } from '../db/rows'
 import { courses, disciplines, listingDisciplines, listings } from '../db/schema'
 import { appError } from '../errors'
 
@@ -28,11 +29,7 @@ export function resolveListingTags(db: Database, communityId: number, input: Lis
     if (disciplineIds.length > 0) throw appError('LISTING_COURSE_INVALID')
     return { courseId, disciplineIds, isbn }
   }
-  const course = db
-    .select({ communityId: courses.communityId })
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .get()
+  const course = rowWhere(db, courses, 'id', courseId, ['communityId'])
   if (course?.communityId !== communityId) throw appError('LISTING_COURSE_INVALID')
   if (disciplineIds.length > 0) {
     const found = db

@@ -13,9 +13,11 @@ import { resolveListingTags, writeListingTags } from '../courses/tags'
 import { replaceImages } from '../listings/rules'
 import { createAccount, type NewAccount } from '../people/auth/accounts'
 import { hashPassword } from '../people/auth/password'
+import { memberCommunity } from '../semesters/reverification'
 import type { ImageStorage } from '../uploads/storage'
 import { accessOf, hasPhoneRendition } from '../uploads/urls'
 import type { Database } from './client'
+import { rowWhere } from './rows'
 import {
   communities,
   conversations,
@@ -126,11 +128,7 @@ export type NewListing = {
 
 /** A listing in the seller's community, with its photos attached as the sell form does it. */
 export function createListing(db: Database, listing: NewListing, storage?: ImageStorage): number {
-  const seller = db
-    .select({ communityId: profiles.communityId })
-    .from(profiles)
-    .where(eq(profiles.userId, listing.sellerId))
-    .get()
+  const seller = rowWhere(db, profiles, 'userId', listing.sellerId, ['communityId'])
   const sub = listing.subcategoryId
     ? db.select().from(subcategories).where(eq(subcategories.id, listing.subcategoryId)).get()
     : db.select().from(subcategories).orderBy(asc(subcategories.id)).get()
@@ -187,12 +185,7 @@ export type NewEvent = {
 
 /** An event of the organizer's community, at a local date and time of that community. */
 export function createEvent(db: Database, event: NewEvent): number {
-  const community = db
-    .select({ id: communities.id, timeZone: communities.timeZone })
-    .from(profiles)
-    .innerJoin(communities, eq(communities.id, profiles.communityId))
-    .where(eq(profiles.userId, event.organizerId))
-    .get()
+  const community = memberCommunity(db, event.organizerId)
   if (!community) throw new Error('organizador sem comunidade')
   const eventDate = new Intl.DateTimeFormat('en-CA', { timeZone: community.timeZone }).format(
     new Date(Date.now() + (event.daysAhead ?? 7) * 24 * 60 * 60 * 1000),
@@ -295,11 +288,7 @@ export function createConfirmedMeeting(
   const conversation = db.select().from(conversations).where(eq(conversations.id, conversationId)).get()
   if (!conversation) throw new Error('conversa inexistente')
   const listing = conversation.listingId
-    ? db
-        .select({ sellerId: listings.sellerId })
-        .from(listings)
-        .where(eq(listings.id, conversation.listingId))
-        .get()
+    ? rowWhere(db, listings, 'id', conversation.listingId, ['sellerId'])
     : undefined
   const sellerId = listing?.sellerId ?? conversation.participantOne
   const buyerId =

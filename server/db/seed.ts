@@ -4,6 +4,7 @@ import { createAccount, findUserByEmail } from '../people/auth/accounts'
 import { proveMailbox } from '../people/auth/mailbox'
 import { hashPassword } from '../people/auth/password'
 import type { Database } from './client'
+import { rowWhere } from './rows'
 import { communities, mainCategories, meetingSpots, profiles, subcategories, userRoles } from './schema'
 import { SEED_COMMUNITIES, SEED_MAIN_CATEGORIES, SEED_MEETING_SPOTS } from './seed-data'
 
@@ -45,11 +46,7 @@ export function seedCatalogue(db: Database, ownedCommunities?: readonly string[]
         .values({ ...values, position })
         .onConflictDoNothing()
         .run()
-      const main = tx
-        .select({ id: mainCategories.id })
-        .from(mainCategories)
-        .where(eq(mainCategories.slug, category.slug))
-        .get()
+      const main = rowWhere(tx, mainCategories, 'slug', category.slug, ['id'])
       if (!main) return
       // Only on a fresh catalogue: afterwards subcategories belong to the admins.
       const existing = tx
@@ -77,11 +74,7 @@ function seedMeetingSpots(db: Database): void {
   if (counter && counter.seq > 0) return
   db.transaction((tx) => {
     for (const [slug, spots] of Object.entries(SEED_MEETING_SPOTS)) {
-      const community = tx
-        .select({ id: communities.id })
-        .from(communities)
-        .where(eq(communities.slug, slug))
-        .get()
+      const community = rowWhere(tx, communities, 'slug', slug, ['id'])
       if (!community) continue
       tx.insert(meetingSpots)
         .values(spots.map((spot) => ({ ...spot, communityId: community.id })))

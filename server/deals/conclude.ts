@@ -10,6 +10,7 @@ import {
   CONCENTRATED_HANDOFFS_SHARE,
   CONCENTRATED_HANDOFFS_TOP,
 } from '../../shared/reviews'
+import { valuesWhere } from '../db/rows'
 import { dealListings, deals, listings, meetings, profiles, reports } from '../db/schema'
 import { memberChipColumns } from '../people/profiles/member-columns'
 import { publishAdminChange } from '../safety/moderation/badges'
@@ -36,12 +37,7 @@ export function concludeDeal(services: Pick<AppServices, 'db' | 'bus'>, meeting:
       .where(and(eq(deals.id, meeting.dealId), eq(deals.status, 'aberto')))
       .run()
     touchDeal(db, meeting.dealId, meeting.buyerId, now)
-    const ids = db
-      .select({ id: dealListings.listingId })
-      .from(dealListings)
-      .where(eq(dealListings.dealId, meeting.dealId))
-      .all()
-      .map((row) => row.id)
+    const ids = valuesWhere(db, dealListings, 'dealId', meeting.dealId, 'listingId')
     // One code confirms the whole bundle: each of its listings leaves the sale as sold.
     if (ids.length > 1) {
       db.update(listings)

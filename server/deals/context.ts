@@ -3,6 +3,7 @@ import type { AppErrorCode } from '../../shared/errors'
 import type { participantConversation } from '../chat/conversations'
 import { sendableConversation } from '../chat/messages'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import { dealListings, deals, listings } from '../db/schema'
 import { appError } from '../errors'
 import { isLive, isLiveListing, saleStateColumns } from '../listings/visibility'
@@ -99,11 +100,7 @@ function resolveDeal(
     return row
   }
   if (!conversation.listingId) throw appError(refusal)
-  const listing = db
-    .select({ id: listings.id, sellerId: listings.sellerId })
-    .from(listings)
-    .where(eq(listings.id, conversation.listingId))
-    .get()
+  const listing = rowWhere(db, listings, 'id', conversation.listingId, ['id', 'sellerId'])
   if (!listing || ![conversation.participantOne, conversation.participantTwo].includes(listing.sellerId)) {
     throw appError(refusal)
   }

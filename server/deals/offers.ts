@@ -10,6 +10,7 @@ import type { OfferStatus } from '../../shared/deals'
 import { OFFER_TTL_MS, type OfferClosedBecause, type OfferView } from '../../shared/offers'
 import { participantConversation, publishChat } from '../chat/conversations'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import { deals, listings, offers } from '../db/schema'
 import { appError } from '../errors'
 import { isLive, listingSaleState } from '../listings/visibility'
@@ -50,11 +51,7 @@ export const toOfferView = (row: OfferRow, closedBecause: OfferClosedBecause | n
 function closedBecauseOf(db: Database, row: OfferRow): OfferClosedBecause | null {
   if (row.status !== 'encerrada') return null
   if (row.closedByListingId === null) return 'substituida'
-  const listing = db
-    .select({ status: listings.status })
-    .from(listings)
-    .where(eq(listings.id, row.closedByListingId))
-    .get()
+  const listing = rowWhere(db, listings, 'id', row.closedByListingId, ['status'])
   return listing?.status === 'vendido' ? 'vendido' : 'fora_da_venda'
 }
 
@@ -115,11 +112,7 @@ function effectiveStatus(row: OfferRow, listingLive: boolean, now: Date): OfferS
 /** The first of the offer's listings (all of its deal's) that is no longer live, if any. */
 function listingOffSale(db: Database, row: OfferRow): number | null {
   if (row.dealId === null) {
-    const listing = db
-      .select({ status: listings.status, moderationStatus: listings.moderationStatus, hold: listings.hold })
-      .from(listings)
-      .where(eq(listings.id, row.listingId))
-      .get()
+    const listing = rowWhere(db, listings, 'id', row.listingId, ['status', 'moderationStatus', 'hold'])
     return listing && isLive(listing) ? null : row.listingId
   }
   const items = dealListingStates(db, row.dealId)

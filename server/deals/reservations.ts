@@ -8,6 +8,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { RESERVATION_HOLD_MS } from '../../shared/deals'
 import { sendableConversation } from '../chat/messages'
 import type { Database } from '../db/client'
+import { valuesWhere } from '../db/rows'
 import { dealListings, deals, listings, meetings, offers } from '../db/schema'
 import { appError } from '../errors'
 import type { CurrentUser } from '../people/auth/identity'
@@ -34,12 +35,7 @@ function mayReserve(db: Database, dealId: number, now: Date) {
 
 /** Reserves the deal's listings not reserved by another deal; returns how many it holds. */
 export function reserveListings({ db }: Pick<AppServices, 'db'>, dealId: number, _now = new Date()) {
-  const ids = db
-    .select({ id: dealListings.listingId })
-    .from(dealListings)
-    .where(eq(dealListings.dealId, dealId))
-    .all()
-    .map((row) => row.id)
+  const ids = valuesWhere(db, dealListings, 'dealId', dealId, 'listingId')
   if (ids.length === 0) return 0
   db.update(listings)
     .set({ reservedByDealId: dealId })

@@ -4,6 +4,7 @@ import { routes } from '../../shared/routes'
 import type { ReviewEdit, ReviewInput, ReviewRemoval, ReviewReply } from '../../shared/schemas/reviews'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import { blocks, conversations, listings, meetings, profiles, reviews, users } from '../db/schema'
 import { appError } from '../errors'
 import { notify } from '../notifications/notify'
@@ -126,11 +127,7 @@ export function createReview(services: AppServices, user: CurrentUser, input: Re
     )
   })
   if (!created) throw appError('REVIEW_ALREADY_SENT')
-  const reviewee = db
-    .select({ username: profiles.username })
-    .from(profiles)
-    .where(eq(profiles.userId, handoff.revieweeId))
-    .get()
+  const reviewee = rowWhere(db, profiles, 'userId', handoff.revieweeId, ['username'])
   notify(services, {
     userId: handoff.revieweeId,
     kind: 'review_received',

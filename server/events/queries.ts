@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { EventStatus } from '../../shared/domain'
 import type { EventTab } from '../../shared/schemas/event'
 import type { Database } from '../db/client'
+import { rowsWhere } from '../db/rows'
 import {
   communities,
   eventAttendees,
@@ -91,20 +92,15 @@ export const moderationQueue = (db: Database, communityId: number, status: Event
 
 /** The events a member organizes, of every status (with the rejection reason), newest first. */
 export const organizedBy = (db: Database, userId: number) =>
-  db
-    .select({
-      id: events.id,
-      title: events.title,
-      eventDate: events.eventDate,
-      eventTime: events.eventTime,
-      status: events.status,
-      rejectionReason: events.rejectionReason,
-      attendeesCount: events.attendeesCount,
-    })
-    .from(events)
-    .where(eq(events.organizerId, userId))
-    .orderBy(desc(events.createdAt))
-    .all()
+  rowsWhere(
+    db,
+    events,
+    'organizerId',
+    userId,
+    ['id', 'title', 'eventDate', 'eventTime', 'status', 'rejectionReason', 'attendeesCount'],
+    ['createdAt'],
+    'desc',
+  )
 
 export function isGoing(db: Database, eventId: number, userId: number | undefined): boolean {
   if (!userId) return false

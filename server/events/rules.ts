@@ -3,6 +3,7 @@ import type { EventInput } from '../../shared/schemas/event'
 import { zonedLocalToUtc } from '../../shared/time'
 import { memberCommunity, memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import { eventAttendees, events, eventWaitlist } from '../db/schema'
 import { appError } from '../errors'
 import { notifyEventDecided, notifyEventRsvp } from '../notifications/kinds'
@@ -109,11 +110,7 @@ function joinableEvent(db: Database, user: CurrentUser, id: number) {
 
 /** Where the member stands after joining or leaving: going, waiting (and where in line), or neither. */
 function attendance(db: Database, eventId: number, userId: number) {
-  const after = db
-    .select({ attendeesCount: events.attendeesCount })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .get()
+  const after = rowWhere(db, events, 'id', eventId, ['attendeesCount'])
   return {
     id: eventId,
     isGoing: isGoing(db, eventId, userId),

@@ -3,6 +3,7 @@ import { and, count, eq, isNotNull, isNull, ne } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
 import { readTicket, TICKET_ALPHABET, TICKET_CODE_LENGTH, ticketQrPayload } from '../../shared/event-tickets'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import { eventAttendees, events, eventTickets, profiles } from '../db/schema'
 import { appError } from '../errors'
 import type { CurrentUser } from '../people/auth/identity'
@@ -169,10 +170,6 @@ export async function checkIn(
       .run()
     if (entered.changes === 0) throw appError('EVENT_TICKET_USED')
   })
-  const holder = db
-    .select({ fullName: profiles.fullName })
-    .from(profiles)
-    .where(eq(profiles.userId, ticket.userId))
-    .get()
+  const holder = rowWhere(db, profiles, 'userId', ticket.userId, ['fullName'])
   return { fullName: holder?.fullName ?? 'Participante', ...doorCount(db, event.id) }
 }

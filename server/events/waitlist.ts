@@ -1,5 +1,6 @@
 import { and, asc, count, eq, lte, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import { eventAttendees, events, eventWaitlist } from '../db/schema'
 import { appError } from '../errors'
 import { notifyEventRsvp, notifyWaitlistPromoted } from '../notifications/kinds'
@@ -131,10 +132,6 @@ export function setEventCapacity(
     return promoteWaitlist(db, id, event.organizerId)
   })
   announcePromotions(services, id, promoted)
-  const after = db
-    .select({ maxParticipants: events.maxParticipants, attendeesCount: events.attendeesCount })
-    .from(events)
-    .where(eq(events.id, id))
-    .get()
+  const after = rowWhere(db, events, 'id', id, ['maxParticipants', 'attendeesCount'])
   return { id, ...after, waitlistCount: waitlistLength(db, id) }
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne, sum } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import {
   communities,
   listings,
@@ -98,11 +99,7 @@ export function listingsOfSeller(db: Database, sellerId: number) {
  * their own left out; none for a member without a course from the list.
  */
 export function myCourseListings(db: Database, member: { id: number; communityId: number }, limit: number) {
-  const own = db
-    .select({ courseId: memberCourses.courseId })
-    .from(memberCourses)
-    .where(eq(memberCourses.userId, member.id))
-    .get()
+  const own = rowWhere(db, memberCourses, 'userId', member.id, ['courseId'])
   if (!own?.courseId) return { courseId: null, items: [] }
   const items = selectListingCards(db, member.id)
     .where(

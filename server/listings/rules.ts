@@ -5,6 +5,7 @@ import { memberCommunityId } from '../communities/scope'
 import { resolveListingTags, writeListingTags } from '../courses/tags'
 import type { Database } from '../db/client'
 import { uncountedWrite } from '../db/data-version'
+import { rowWhere, valuesWhere } from '../db/rows'
 import { favorites, listingImages, listings, listingViews, listingVupts, subcategories } from '../db/schema'
 import { closeOffersOffSale } from '../deals/offer-ends'
 import { appError } from '../errors'
@@ -26,11 +27,7 @@ export const listingNotFound = () => appError('LISTING_NOT_FOUND')
 
 /** The subcategory must exist and belong to the chosen main category. */
 export function checkCategory(db: Database, mainCategoryId: number, subcategoryId: number) {
-  const sub = db
-    .select({ mainCategoryId: subcategories.mainCategoryId })
-    .from(subcategories)
-    .where(eq(subcategories.id, subcategoryId))
-    .get()
+  const sub = rowWhere(db, subcategories, 'id', subcategoryId, ['mainCategoryId'])
   if (!sub) throw appError('SUBCATEGORY_REQUIRED')
   if (sub.mainCategoryId !== mainCategoryId) {
     throw appError('SUBCATEGORY_MISMATCH')
@@ -54,11 +51,7 @@ export function replaceImages(
   listingId: number,
   imageIds: string[],
 ) {
-  const previous = db
-    .select({ uploadId: listingImages.uploadId })
-    .from(listingImages)
-    .where(eq(listingImages.listingId, listingId))
-    .all()
+  const previous = valuesWhere(db, listingImages, 'listingId', listingId, 'uploadId')
   const attached = attachUploads(db, storage, userId, imageIds, 'listing')
   db.delete(listingImages).where(eq(listingImages.listingId, listingId)).run()
   db.insert(listingImages)
@@ -74,9 +67,7 @@ export function replaceImages(
       })),
     )
     .run()
-  const dropped = previous.flatMap((row) =>
-    row.uploadId && !imageIds.includes(row.uploadId) ? [row.uploadId] : [],
-  )
+  const dropped = previous.flatMap((uploadId) => (uploadId && !imageIds.includes(uploadId) ? [uploadId] : []))
   if (dropped.length > 0) releaseUploads(db, dropped)
 }
 
@@ -143,11 +134,7 @@ export function setVupt(services: AppServices, user: CurrentUser, id: number, vu
         .where(eq(listings.id, id))
         .run()
     }
-    const after = tx
-      .select({ vuptsCount: listings.vuptsCount })
-      .from(listings)
-      .where(eq(listings.id, id))
-      .get()
+    const after = rowWhere(tx, listings, 'id', id, ['vuptsCount'])
     return { id, vupt, vuptsCount: after?.vuptsCount ?? 0, added: vupt && changed.changes > 0 }
   })
   if (result.added) notifyListingReaction(services, id, user.id)
@@ -158,13 +145,9 @@ export function setVupt(services: AppServices, user: CurrentUser, id: number, vu
 export function deleteListing(db: Database, user: CurrentUser, id: number): void {
   ownListing(db, user, id)
   db.transaction(() => {
-    const images = db
-      .select({ uploadId: listingImages.uploadId })
-      .from(listingImages)
-      .where(eq(listingImages.listingId, id))
-      .all()
+    const images = valuesWhere(db, listingImages, 'listingId', id, 'uploadId')
     db.delete(listings).where(eq(listings.id, id)).run()
-    const uploadIds = images.flatMap((image) => (image.uploadId ? [image.uploadId] : []))
+    const uploadIds = images.flatMap((uploadId) => (uploadId ? [uploadId] : []))
     if (uploadIds.length > 0) releaseUploads(db, uploadIds)
   })
 }

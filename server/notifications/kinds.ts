@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { routes } from '../../shared/routes'
+import { rowWhere } from '../db/rows'
 import { eventRsvpNotices, events, listings, profiles } from '../db/schema'
 import { blockedBetween } from '../safety/blocks'
 import type { AppServices } from '../services'
@@ -22,11 +23,7 @@ export function notifyAccountApproved(services: AppServices, userId: number) {
 }
 
 export function notifyEventDecided(services: AppServices, eventId: number, reason: string | null) {
-  const event = services.db
-    .select({ title: events.title, organizerId: events.organizerId, status: events.status })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .get()
+  const event = rowWhere(services.db, events, 'id', eventId, ['title', 'organizerId', 'status'])
   if (!event) return
   const approved = event.status === 'aprovado'
   notify(services, {
@@ -43,11 +40,7 @@ export function notifyEventDecided(services: AppServices, eventId: number, reaso
 
 /** Favorites and Vupts on one listing are batched into one unread notification. */
 export function notifyListingReaction(services: AppServices, listingId: number, actorId: number) {
-  const listing = services.db
-    .select({ title: listings.title, sellerId: listings.sellerId })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .get()
+  const listing = rowWhere(services.db, listings, 'id', listingId, ['title', 'sellerId'])
   if (!listing || listing.sellerId === actorId) return
   notify(services, {
     userId: listing.sellerId,
@@ -65,11 +58,7 @@ export function notifyListingReaction(services: AppServices, listingId: number, 
  */
 export function notifyEventRsvp(services: AppServices, eventId: number, attendeeId: number) {
   const { db } = services
-  const event = db
-    .select({ title: events.title, organizerId: events.organizerId })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .get()
+  const event = rowWhere(db, events, 'id', eventId, ['title', 'organizerId'])
   if (!event || event.organizerId === attendeeId || blockedBetween(db, attendeeId, event.organizerId)) return
   const first = db
     .insert(eventRsvpNotices)
@@ -77,11 +66,7 @@ export function notifyEventRsvp(services: AppServices, eventId: number, attendee
     .onConflictDoNothing()
     .run()
   if (first.changes === 0) return
-  const attendee = db
-    .select({ fullName: profiles.fullName })
-    .from(profiles)
-    .where(eq(profiles.userId, attendeeId))
-    .get()
+  const attendee = rowWhere(db, profiles, 'userId', attendeeId, ['fullName'])
   notify(services, {
     userId: event.organizerId,
     kind: 'event_rsvp',
@@ -118,11 +103,7 @@ export function notifyChatMessage(
   message: { conversationId: number; senderId: number | null; content: string; photos: readonly unknown[] },
 ) {
   const sender = message.senderId
-    ? services.db
-        .select({ fullName: profiles.fullName })
-        .from(profiles)
-        .where(eq(profiles.userId, message.senderId))
-        .get()
+    ? rowWhere(services.db, profiles, 'userId', message.senderId, ['fullName'])
     : undefined
   const text = message.content.trim()
   const preview =

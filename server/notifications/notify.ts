@@ -10,6 +10,7 @@ import {
 import { unreadCount } from '../chat/conversations'
 import { memberLinkCommunity, memberUrl } from '../communities/links'
 import type { Database } from '../db/client'
+import { valuesWhere } from '../db/rows'
 import { emailOptOuts, notificationEmails, notifications, users } from '../db/schema'
 import type { AppServices } from '../services'
 import { notificationMail } from './mail'
@@ -117,14 +118,7 @@ function pushNotice(services: NotifyServices, input: NotificationInput | ChatNot
 
 /** Minha Conta: each e-mail kind and whether the member receives it (every kind not turned off). */
 export function emailPreferences(db: Database, userId: number) {
-  const off = new Set(
-    db
-      .select({ kind: emailOptOuts.kind })
-      .from(emailOptOuts)
-      .where(eq(emailOptOuts.userId, userId))
-      .all()
-      .map((row) => row.kind),
-  )
+  const off = new Set(valuesWhere(db, emailOptOuts, 'userId', userId, 'kind'))
   return EMAIL_KINDS.map((kind) => ({ kind, enabled: !off.has(kind) }))
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import {
   MAX_PUSH_DEVICES,
   PUSH_KINDS,
@@ -9,6 +9,7 @@ import {
 } from '../../shared/push'
 import type { PushSubscriptionInput } from '../../shared/schemas/push'
 import type { Database } from '../db/client'
+import { rowsWhere, rowWhere } from '../db/rows'
 import { pushPreferences, pushSubscriptions } from '../db/schema'
 import { appError } from '../errors'
 import { describeDevice } from '../people/account/security'
@@ -40,11 +41,7 @@ export async function subscribeDevice(scope: MemberScope, input: PushSubscriptio
     label: describeDevice(request.userAgent),
   }
   return db.transaction((tx) => {
-    const existing = tx
-      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, url.href))
-      .get()
+    const existing = rowWhere(tx, pushSubscriptions, 'endpoint', url.href, ['id', 'userId'])
     if (existing?.userId !== user.id) {
       const devices =
         tx
@@ -69,23 +66,19 @@ export async function subscribeDevice(scope: MemberScope, input: PushSubscriptio
 
 /** Minha Conta: the member's devices, the one asking marked. */
 export function listDevices(db: Database, userId: number, sessionId: string): PushDevice[] {
-  return db
-    .select({
-      id: pushSubscriptions.id,
-      label: pushSubscriptions.label,
-      createdAt: pushSubscriptions.createdAt,
-      sessionId: pushSubscriptions.sessionId,
-    })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId))
-    .orderBy(asc(pushSubscriptions.id))
-    .all()
-    .map((row) => ({
-      id: row.id,
-      label: row.label,
-      createdAt: row.createdAt.toISOString(),
-      current: row.sessionId === sessionId,
-    }))
+  return rowsWhere(
+    db,
+    pushSubscriptions,
+    'userId',
+    userId,
+    ['id', 'label', 'createdAt', 'sessionId'],
+    ['id'],
+  ).map((row) => ({
+    id: row.id,
+    label: row.label,
+    createdAt: row.createdAt.toISOString(),
+    current: row.sessionId === sessionId,
+  }))
 }
 
 /** Stops pushes to one of the member's devices; only their own. */

@@ -2,6 +2,7 @@ import { and, desc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Database } from '../db/client'
 import { preparedQuery } from '../db/prepared'
+import { rowWhere } from '../db/rows'
 import { blocks, profiles } from '../db/schema'
 import { appError } from '../errors'
 import type { CurrentUser } from '../people/auth/identity'
@@ -55,11 +56,7 @@ export function hasBlocked(db: Database, blockerId: number, blockedId: number): 
 /** A member of the blocker's community, by id; anyone else is refused like a missing person. */
 function blockable(db: Database, user: CurrentUser, userId: number) {
   if (userId === user.id) throw appError('BLOCK_SELF')
-  const target = db
-    .select({ userId: profiles.userId, communityId: profiles.communityId })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .get()
+  const target = rowWhere(db, profiles, 'userId', userId, ['userId', 'communityId'])
   if (!target || target.communityId !== user.communityId) throw appError('PERSON_NOT_FOUND')
   return target
 }

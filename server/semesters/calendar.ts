@@ -1,10 +1,11 @@
 /** A community's semester calendar: the default one, the admins' edits, and which semester is when. */
 import { TZDate } from '@date-fns/tz'
-import { and, asc, desc, eq, gte, lte, ne } from 'drizzle-orm'
+import { and, desc, eq, gte, lte, ne } from 'drizzle-orm'
 import type { SemesterInput } from '../../shared/schemas/semesters'
 import { zonedLocalToUtc } from '../../shared/time'
 import type { Database } from '../db/client'
 import { isConstraintError } from '../db/errors'
+import { rowsWhere } from '../db/rows'
 import { communities, semesters } from '../db/schema'
 import { appError } from '../errors'
 
@@ -79,17 +80,14 @@ export function seedCalendars(db: Database, now = new Date()): void {
 
 /** The Semestres section: the community's calendar in order. */
 export function listSemesters(db: Database, communityId: number) {
-  return db
-    .select({
-      id: semesters.id,
-      name: semesters.name,
-      startsOn: semesters.startsOn,
-      endsOn: semesters.endsOn,
-    })
-    .from(semesters)
-    .where(eq(semesters.communityId, communityId))
-    .orderBy(asc(semesters.startsOn))
-    .all()
+  return rowsWhere(
+    db,
+    semesters,
+    'communityId',
+    communityId,
+    ['id', 'name', 'startsOn', 'endsOn'],
+    ['startsOn'],
+  )
 }
 
 /** Two semesters of one community never share a day. */

@@ -1,6 +1,7 @@
 /** The admin's side of the semester's e-mail confirmation: who still owes it, and more time for one member. */
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import { alumni, communities, profiles, reverifications, users } from '../db/schema'
 import { appError } from '../errors'
 import { resumeListingsOf } from '../listings/life'
@@ -59,11 +60,7 @@ export function extendReverification(
 ) {
   const { db } = services
   const community = memberCommunity(db, userId)
-  const approved = db
-    .select({ approved: profiles.approved })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .get()?.approved
+  const approved = rowWhere(db, profiles, 'userId', userId, ['approved'])?.approved
   if (!community || community.id !== admin.communityId || !approved) {
     throw appError('USER_NOT_FOUND')
   }

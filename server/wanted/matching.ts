@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm'
 import { formatPrice } from '../../shared/money'
 import { routes } from '../../shared/routes'
 import type { Database } from '../db/client'
+import { rowWhere, valuesWhere } from '../db/rows'
 import { listings, profiles, wantedJoins, wantedMatches, wantedPosts } from '../db/schema'
 import { notify } from '../notifications/notify'
 import type { CurrentUser } from '../people/auth/identity'
@@ -82,19 +83,15 @@ const TOLD_MAX = 500
  */
 export function matchNewListing(services: AppServices, listingId: number, now = new Date()) {
   const { db } = services
-  const listing = db
-    .select({
-      id: listings.id,
-      communityId: listings.communityId,
-      sellerId: listings.sellerId,
-      mainCategoryId: listings.mainCategoryId,
-      title: listings.title,
-      description: listings.description,
-      priceCents: listings.priceCents,
-    })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .get()
+  const listing = rowWhere(db, listings, 'id', listingId, [
+    'id',
+    'communityId',
+    'sellerId',
+    'mainCategoryId',
+    'title',
+    'description',
+    'priceCents',
+  ])
   if (!listing) return []
   const candidates = db
     .select({ id: wantedPosts.id, posterId: wantedPosts.posterId, title: wantedPosts.title })
@@ -162,12 +159,7 @@ export function matchNewListing(services: AppServices, listingId: number, now = 
  * board and whose posters the seller may still reach.
  */
 export function matchesOfListing(db: Database, seller: CurrentUser, listingId: number, now = new Date()) {
-  const matched = db
-    .select({ wantedId: wantedMatches.wantedId })
-    .from(wantedMatches)
-    .where(eq(wantedMatches.listingId, listingId))
-    .all()
-    .map((row) => row.wantedId)
+  const matched = valuesWhere(db, wantedMatches, 'listingId', listingId, 'wantedId')
   if (matched.length === 0) return []
   return db
     .select({

@@ -4,6 +4,7 @@ import { WANTED_OPEN_MAX, WANTED_PAGE_SIZE, type WantedInput } from '../../share
 import { COURSE_DEMAND_SIZE, type WantedSort } from '../../shared/wanted'
 import { memberCommunityId } from '../communities/scope'
 import type { Database } from '../db/client'
+import { rowWhere } from '../db/rows'
 import { courses, mainCategories, memberCourses, profiles, wantedJoins, wantedPosts } from '../db/schema'
 import { appError } from '../errors'
 import { assertNotForbidden, queueForReview } from '../integrity/rules'
@@ -21,11 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const wantedNotFound = () => appError('WANTED_NOT_FOUND')
 
 function checkMainCategory(db: Database, mainCategoryId: number) {
-  const main = db
-    .select({ id: mainCategories.id, name: mainCategories.name })
-    .from(mainCategories)
-    .where(eq(mainCategories.id, mainCategoryId))
-    .get()
+  const main = rowWhere(db, mainCategories, 'id', mainCategoryId, ['id', 'name'])
   if (!main) throw appError('MAIN_CATEGORY_REQUIRED')
   return main
 }
@@ -234,11 +231,7 @@ export function leaveWanted(db: Database, user: CurrentUser, id: number) {
 }
 
 function wantersOf(db: Database, id: number) {
-  const row = db
-    .select({ wantersCount: wantedPosts.wantersCount })
-    .from(wantedPosts)
-    .where(eq(wantedPosts.id, id))
-    .get()
+  const row = rowWhere(db, wantedPosts, 'id', id, ['wantersCount'])
   return { id, wantersCount: row?.wantersCount ?? 0 }
 }
 

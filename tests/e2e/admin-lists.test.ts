@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { rowWhere } from '../../server/db/rows'
 import { communities, integrityRules } from '../../server/db/schema'
 import { withServerDatabase } from './support/database'
 import { setUpStage } from './support/stage'
@@ -9,11 +9,7 @@ const phrase = 'vendo prova resolvida'
 
 beforeAll(async () => {
   await withServerDatabase(stage.server.dataDir, (db) => {
-    const univille = db
-      .select({ id: communities.id })
-      .from(communities)
-      .where(eq(communities.slug, 'univille'))
-      .get()
+    const univille = rowWhere(db, communities, 'slug', 'univille', ['id'])
     db.insert(integrityRules)
       .values({ communityId: univille?.id ?? 0, phrase, action: 'refuse', reason: 'Prova não se vende.' })
       .run()

@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setMemberCourse } from '../../server/courses/legacy'
 import { createCourseWithDisciplines, createListing } from '../../server/db/factories'
+import { rowWhere } from '../../server/db/rows'
 import { courses, listingDisciplines, listings, subcategories } from '../../server/db/schema'
 import { setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
+import { setUpPhotoFiles } from './support/photos'
+import { attachListingPhotos, fillSellForm } from './support/sell-form'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -16,17 +15,11 @@ const members = setUpMembers(stage, {
   seller: 'Renata Prado',
   buyer: 'Igor Salles',
 })
-let photoDir: string
-let photo: string
+const photos = setUpPhotoFiles(900, 700, ['#b45309'])
 let civil: { id: number; disciplineIds: number[] }
 let otherListingTitle: string
 
 beforeAll(async () => {
-  photoDir = mkdtempSync(join(tmpdir(), 'vupt-cursos-'))
-  photo = join(photoDir, 'livro.jpg')
-  await sharp({ create: { width: 900, height: 700, channels: 3, background: '#b45309' } })
-    .jpeg()
-    .toFile(photo)
   await withServerDatabase(stage.server.dataDir, async (db) => {
     const communityId = members.seller.communityId ?? 0
     civil = createCourseWithDisciplines(db, communityId, 'Engenharia Civil', [
@@ -38,11 +31,7 @@ beforeAll(async () => {
       setMemberCourse(db, member.id, { course: 'Engenharia Civil', courseId: civil.id })
     }
     // A listing of nobody's course: the course filter leaves it out.
-    const books = db
-      .select({ id: subcategories.id })
-      .from(subcategories)
-      .where(eq(subcategories.name, 'Livros e apostilas'))
-      .get()
+    const books = rowWhere(db, subcategories, 'name', 'Livros e apostilas', ['id'])
     otherListingTitle = 'Vade Mecum 2025 sem marcas'
     createListing(db, {
       sellerId: members.buyer.id,
@@ -52,32 +41,26 @@ beforeAll(async () => {
   })
 })
 
-afterAll(() => {
-  if (photoDir) rmSync(photoDir, { recursive: true, force: true })
-})
-
 const TITLE = 'Livro Cálculo Vol. 1 — Stewart'
 
 describe('Anúncios por curso, disciplina e ISBN', () => {
   it('o vendedor marca curso, disciplina e ISBN; quem faz o curso acha em "Do meu curso" e pelo ISBN com hífens', async () => {
     const { page: s, context: sellerContext } = await stage.signedInPage(members.seller, { device: 'phone' })
-    await s.goto('/univille/vender')
-    await s.getByLabel('Título').fill(TITLE)
-    await s.getByLabel('Descrição').fill('Oitava edição, sem rabiscos, capa um pouco gasta.')
-    await s.getByLabel('Preço').fill('120')
-    await s.getByRole('combobox', { name: 'Categoria principal' }).click()
-    await s.getByRole('option', { name: /Desapegos/ }).click()
-    await s.getByRole('combobox', { name: 'Subcategoria' }).click()
-    await s.getByRole('option', { name: /Livros e apostilas/ }).click()
-    await s.getByRole('radio', { name: 'Usado', exact: true }).check()
+    await fillSellForm(s, {
+      title: TITLE,
+      description: 'Oitava edição, sem rabiscos, capa um pouco gasta.',
+      price: '120',
+      category: /Desapegos/,
+      subcategory: /Livros e apostilas/,
+      condition: 'Usado',
+    })
 
     // The seller's own course comes suggested; its disciplines are offered.
     await expect.poll(() => s.getByLabel('Curso', { exact: true }).inputValue()).toBe(String(civil.id))
     await s.getByRole('checkbox', { name: 'Cálculo I — MAT101' }).check()
     // A wrong check digit is refused with the shared pt-BR message, before anything is sent.
     await s.getByLabel('ISBN (opcional)').fill('978-85-359-0277-9')
-    await s.locator('input[type="file"]').setInputFiles([photo])
-    await expect.poll(() => s.locator('ul[aria-label="Fotos do anúncio"] img').count()).toBe(1)
+    await attachListingPhotos(s, photos)
     await s.getByRole('button', { name: 'Publicar anúncio' }).click()
     await s.getByText('ISBN inválido: confira os dígitos (10 ou 13, com ou sem hífens)').first().waitFor()
     await s.getByLabel('ISBN (opcional)').fill('8535902775')
@@ -85,11 +68,7 @@ describe('Anúncios por curso, disciplina e ISBN', () => {
     await s.waitForURL(/\/univille\/meus-produtos/)
 
     const id = await withServerDatabase(stage.server.dataDir, (db) => {
-      const row = db
-        .select({ id: listings.id, courseId: listings.courseId, isbn: listings.isbn })
-        .from(listings)
-        .where(eq(listings.title, TITLE))
-        .get()
+      const row = rowWhere(db, listings, 'title', TITLE, ['id', 'courseId', 'isbn'])
       expect(row).toMatchObject({ courseId: civil.id, isbn: '9788535902778' })
       return row?.id ?? 0
     })
@@ -107,11 +86,7 @@ describe('Anúncios por curso, disciplina e ISBN', () => {
     await s.getByRole('button', { name: 'Salvar alterações' }).click()
     await s.getByText('R$ 110,00').first().waitFor()
     const kept = await withServerDatabase(stage.server.dataDir, (db) => ({
-      listing: db
-        .select({ courseId: listings.courseId, isbn: listings.isbn, priceCents: listings.priceCents })
-        .from(listings)
-        .where(eq(listings.id, id))
-        .get(),
+      listing: rowWhere(db, listings, 'id', id, ['courseId', 'isbn', 'priceCents']),
       disciplines: db
         .select({ id: listingDisciplines.disciplineId })
         .from(listingDisciplines)

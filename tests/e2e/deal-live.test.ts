@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeOffer, offerCard, sendCounterOffer, setUpDeal } from './support/deals'
+import { makeOffer, offerCard, openDealOnPhones, sendCounterOffer, setUpDeal } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -12,17 +12,9 @@ const deal = setUpDeal(
 
 describe('o negócio nunca fica desatualizado, no celular', () => {
   it('quem vende marca o anúncio como vendido e a contraproposta aberta na tela de quem compra se encerra sozinha, dizendo por quê', async () => {
-    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(deal.seller, {
-      device: 'phone',
-    })
-    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(deal.buyer, {
-      device: 'phone',
-    })
+    const { seller, buyer } = await openDealOnPhones(stage, deal)
+    const [sellerPage, buyerPage] = [seller.page, buyer.page]
     try {
-      await sellerPage.goto(`/univille/chat/${deal.conversationId}`)
-      await sellerPage.getByRole('list', { name: 'Mensagens' }).waitFor()
-      await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
-
       await makeOffer(buyerPage, '800')
       await offerCard(sellerPage, 'R\\$\\s800,00').getByRole('button', { name: 'Contraproposta' }).click()
       await sendCounterOffer(sellerPage, '850,00')
@@ -46,8 +38,8 @@ describe('o negócio nunca fica desatualizado, no celular', () => {
       expect(await counter.getByRole('button', { name: 'Recusar' }).count()).toBe(0)
       expect(await buyerPage.getByRole('button', { name: 'Fazer uma oferta' }).count()).toBe(0)
     } finally {
-      await sellerContext.close()
-      await buyerContext.close()
+      await seller.context.close()
+      await buyer.context.close()
     }
   })
 })

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { meetings, offers, reviews } from '../../server/db/schema'
 import { withServerDatabase } from './support/database'
 import {
+  acceptOffer,
+  agreeMeeting,
   confirmHandoffCode,
   makeOffer,
-  meetingRegion,
   offerCard,
-  proposeMeeting,
+  openDealOnPhones,
   sendCounterOffer,
   setUpDeal,
   showHandoffCode,
@@ -24,8 +25,6 @@ const deal = setUpDeal(
   { name: 'Portaria do Bloco C', description: 'Ao lado da catraca' },
 )
 
-const entrega = meetingRegion
-
 async function review(page: Page, name: string, stars: string, comment?: string) {
   await page.getByRole('link', { name: `Avaliar ${name}` }).click()
   const form = page.getByRole('form', { name: `Avaliar ${name}` })
@@ -38,31 +37,18 @@ async function review(page: Page, name: string, stars: string, comment?: string)
 
 describe('da conversa à entrega, no celular', () => {
   it('oferta → contraproposta → aceite → entrega combinada → confirmada pelo código → os dois se avaliam → o perfil mostra', async () => {
-    const { context: sellerContext, page: sellerPage } = await stage.signedInPage(deal.seller, {
-      device: 'phone',
-    })
-    const { context: buyerContext, page: buyerPage } = await stage.signedInPage(deal.buyer, {
-      device: 'phone',
-    })
-    await sellerPage.goto(`/univille/chat/${deal.conversationId}`)
-    await sellerPage.getByRole('list', { name: 'Mensagens' }).waitFor()
-    await buyerPage.goto(`/univille/chat/${deal.conversationId}`)
+    const { seller, buyer } = await openDealOnPhones(stage, deal)
+    const [sellerPage, buyerPage] = [seller.page, buyer.page]
 
     // The offer, the counter and the acceptance, each seen live on the other phone.
     await makeOffer(buyerPage, '320')
     await offerCard(sellerPage, 'R\\$\\s320,00').getByRole('button', { name: 'Contraproposta' }).click()
     await sendCounterOffer(sellerPage, '350,00')
-    await offerCard(buyerPage, 'R\\$\\s350,00').getByRole('button', { name: 'Aceitar' }).click()
-    await buyerPage.getByRole('alertdialog').getByRole('button', { name: 'Aceitar oferta' }).click()
+    await acceptOffer(buyerPage, 'R\\$\\s350,00')
     await offerCard(sellerPage, 'R\\$\\s350,00').getByText('Aceita', { exact: true }).waitFor()
 
     // The buyer proposes two times at the spot; the seller picks the first.
-    await proposeMeeting(buyerPage, 'Portaria do Bloco C', [60, 120])
-    await entrega(sellerPage)
-      .getByRole('button', { name: /^Escolher/ })
-      .first()
-      .click()
-    await entrega(buyerPage).getByText('Entrega combinada').waitFor()
+    await agreeMeeting(buyerPage, sellerPage, 'Portaria do Bloco C', [60, 120])
 
     // At the spot: the seller shows the code, the buyer types it.
     await confirmHandoffCode(buyerPage, sellerPage, await showHandoffCode(sellerPage))
@@ -95,7 +81,7 @@ describe('da conversa à entrega, no celular', () => {
       sellerId: deal.seller.id,
     })
     expect(stored.reviews).toHaveLength(2)
-    await sellerContext.close()
-    await buyerContext.close()
+    await seller.context.close()
+    await buyer.context.close()
   }, 240_000)
 })

@@ -5,12 +5,12 @@ import { dealListings, listings, meetings } from '../../server/db/schema'
 import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import {
+  acceptOffer,
+  agreeMeeting,
   confirmHandoffCode,
   createAlwaysOpenSpot,
   makeOffer,
-  meetingRegion,
   offerCard,
-  proposeMeeting,
   showHandoffCode,
 } from './support/deals'
 import { setUpStage } from './support/stage'
@@ -59,15 +59,9 @@ describe('um pacote de dois anúncios, no celular', () => {
       .getByRole('region', { name: 'Negócios desta conversa' })
       .getByText('Escrivaninha de pinus')
       .waitFor()
-    await offerCard(sellerPage, 'R\\$\\s120,00').getByRole('button', { name: 'Aceitar' }).click()
-    await sellerPage.getByRole('alertdialog').getByRole('button', { name: 'Aceitar oferta' }).click()
+    await acceptOffer(sellerPage, 'R\\$\\s120,00')
     await offerCard(buyerPage, 'R\\$\\s120,00').getByText('Aceita', { exact: true }).waitFor()
-    await proposeMeeting(buyerPage, 'Biblioteca Central', [60])
-    await meetingRegion(sellerPage)
-      .getByRole('button', { name: /^Escolher/ })
-      .first()
-      .click()
-    await meetingRegion(buyerPage).getByText('Entrega combinada').waitFor()
+    await agreeMeeting(buyerPage, sellerPage, 'Biblioteca Central', [60])
 
     // One code confirms the whole bundle.
     await confirmHandoffCode(buyerPage, sellerPage, await showHandoffCode(sellerPage))

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { rowWhere } from '../../server/db/rows'
 import { listings, meetings } from '../../server/db/schema'
 import { withServerDatabase } from './support/database'
 import { confirmHandoffCode, meetingRegion, proposeMeeting, setUpDeal } from './support/deals'
@@ -63,11 +64,7 @@ describe('combinar e confirmar a entrega, no celular', () => {
       .waitFor({ state: 'detached' })
 
     const stored = await withServerDatabase(stage.server.dataDir, (db) => ({
-      listing: db
-        .select({ status: listings.status })
-        .from(listings)
-        .where(eq(listings.id, deal.listingId))
-        .get(),
+      listing: rowWhere(db, listings, 'id', deal.listingId, ['status']),
       meeting: db.select().from(meetings).where(eq(meetings.conversationId, deal.conversationId)).get(),
     }))
     expect(stored.listing?.status).toBe('vendido')

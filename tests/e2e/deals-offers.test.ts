@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { meetingSpots } from '../../server/db/schema'
 import { enrolTwoFactor } from './support/accounts'
 import { withServerDatabase } from './support/database'
-import { makeOffer, offerCard, sendCounterOffer, setUpDeal } from './support/deals'
+import { acceptOffer, makeOffer, offerCard, sendCounterOffer, setUpDeal } from './support/deals'
 import { ADMIN } from './support/server'
 import { setUpStage } from './support/stage'
 
@@ -38,8 +38,7 @@ describe('ofertas no chat, no celular', () => {
     await received.getByText('Contraproposta enviada').waitFor()
 
     const counter = offerCard(buyerPage, 'R\\$\\s280,00')
-    await counter.getByRole('button', { name: 'Aceitar' }).click()
-    await buyerPage.getByRole('alertdialog').getByRole('button', { name: 'Aceitar oferta' }).click()
+    await acceptOffer(buyerPage, 'R\\$\\s280,00')
 
     await counter.getByText('Aceita', { exact: true }).waitFor()
     await offerCard(sellerPage, 'R\\$\\s280,00').getByText('Aceita', { exact: true }).waitFor()

@@ -5,7 +5,7 @@ import { offers } from '../../server/db/schema'
 import { RESERVATION_HOLD_MS } from '../../shared/deals'
 import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
-import { makeOffer, meetingRegion, offerCard, proposeMeeting, setUpDeal } from './support/deals'
+import { acceptOffer, agreeMeeting, makeOffer, meetingRegion, offerCard, setUpDeal } from './support/deals'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -35,8 +35,7 @@ describe('"Reservado" no portal, no celular', () => {
     const sellerDeal = seller.page.getByRole('region', { name: 'Negócios desta conversa' })
     await offerCard(seller.page, 'R\\$\\s850,00').getByRole('button', { name: 'Aceitar' }).waitFor()
     expect(await sellerDeal.getByRole('button', { name: 'Reservar' }).count()).toBe(0)
-    await offerCard(seller.page, 'R\\$\\s850,00').getByRole('button', { name: 'Aceitar' }).click()
-    await seller.page.getByRole('alertdialog').getByRole('button', { name: 'Aceitar oferta' }).click()
+    await acceptOffer(seller.page, 'R\\$\\s850,00')
     await sellerDeal.getByRole('button', { name: 'Reservar' }).click()
     await seller.page.getByText('Anúncio reservado.').waitFor()
     await sellerDeal.getByText('Reservado', { exact: true }).waitFor()
@@ -47,12 +46,7 @@ describe('"Reservado" no portal, no celular', () => {
     expect(await portalCard(browsing.page).getByTestId('reserved-badge').textContent()).toBe('Reservado')
 
     // A meeting is agreed; three days later only the meeting holds the reservation, and it is cancelled.
-    await proposeMeeting(buyer.page, 'Estacionamento do Bloco A', [60])
-    await meetingRegion(seller.page)
-      .getByRole('button', { name: /^Escolher/ })
-      .first()
-      .click()
-    await meetingRegion(buyer.page).getByText('Entrega combinada').waitFor()
+    await agreeMeeting(buyer.page, seller.page, 'Estacionamento do Bloco A', [60])
     await withServerDatabase(stage.server.dataDir, (db) =>
       db
         .update(offers)

@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { matchLegacyCourses } from '../../server/courses/legacy'
 import { createCourseWithDisciplines } from '../../server/db/factories'
+import { rowWhere } from '../../server/db/rows'
 import { listings, mainCategories, wantedPosts } from '../../server/db/schema'
 import { type ServerMember, setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
+import { setUpPhotoFiles } from './support/photos'
+import { attachListingPhotos, fillSellForm } from './support/sell-form'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -18,21 +17,11 @@ const members = setUpMembers(stage, {
   fan: ['Otávio Lima', { course: 'Arquitetura e Urbanismo' }],
   seller: ['Paula Dias', { course: 'arquitetura e urbanismo' }],
 })
-let photoDir: string
-let photo: string
+const photos = setUpPhotoFiles(900, 700, ['#1d4ed8'])
 
 beforeAll(async () => {
-  photoDir = mkdtempSync(join(tmpdir(), 'vupt-demanda-'))
-  photo = join(photoDir, 'foto.jpg')
-  await sharp({ create: { width: 900, height: 700, channels: 3, background: '#1d4ed8' } })
-    .jpeg()
-    .toFile(photo)
   await withServerDatabase(stage.server.dataDir, (db) => {
-    const desapegos = db
-      .select({ id: mainCategories.id })
-      .from(mainCategories)
-      .where(eq(mainCategories.slug, 'desapegos'))
-      .get()
+    const desapegos = rowWhere(db, mainCategories, 'slug', 'desapegos', ['id'])
     const poster = members.poster
     // The community's list has the course the three wrote (the seller in other letters): the admin's
     // import moves each written course onto it, and "do seu curso" compares that choice.
@@ -48,10 +37,6 @@ beforeAll(async () => {
       })
       .run()
   })
-})
-
-afterAll(async () => {
-  if (photoDir) rmSync(photoDir, { recursive: true, force: true })
 })
 
 async function signedIn(student: ServerMember, phone = false): Promise<Page> {
@@ -99,17 +84,15 @@ describe('Procura-se: demanda à vista', () => {
 describe('Integridade acadêmica', () => {
   it('um anúncio que vende o TCC de outra pessoa é recusado com o motivo e o link para as regras', async () => {
     const s = await signedIn(members.seller)
-    await s.goto('/univille/vender')
-    await s.getByLabel('Título').fill('Faço seu TCC')
-    await s.getByLabel('Descrição').fill('Qualquer curso, com sigilo e entrega rápida. Chame no chat.')
-    await s.getByLabel('Preço').fill('500')
-    await s.getByRole('combobox', { name: 'Categoria principal' }).click()
-    await s.getByRole('option', { name: /Serviços/ }).click()
-    await s.getByRole('combobox', { name: 'Subcategoria' }).click()
-    await s.getByRole('option', { name: /Revisão e formatação/ }).click()
-    await s.getByRole('radio', { name: 'Novo', exact: true }).check()
-    await s.locator('input[type="file"]').setInputFiles([photo])
-    await expect.poll(() => s.locator('ul[aria-label="Fotos do anúncio"] img').count()).toBe(1)
+    await fillSellForm(s, {
+      title: 'Faço seu TCC',
+      description: 'Qualquer curso, com sigilo e entrega rápida. Chame no chat.',
+      price: '500',
+      category: /Serviços/,
+      subcategory: /Revisão e formatação/,
+      condition: 'Novo',
+    })
+    await attachListingPhotos(s, photos)
     await s.getByRole('button', { name: 'Publicar anúncio' }).click()
 
     const refusal = s.getByRole('alert').filter({ hasText: 'Isto não pode ser publicado no Vupt' })

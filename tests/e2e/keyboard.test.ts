@@ -1,22 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createConversation, createEvent, createListing, createStudent } from '../../server/db/factories'
 import { currentTotpCode } from '../../server/people/auth/two-factor'
 import { createMemberOnServer, enrolTwoFactor, type ServerMember } from './support/accounts'
 import { withServerDatabase } from './support/database'
 import { Keyboard, pasteAllowed } from './support/keyboard'
-import { writeListingPhotos } from './support/photos'
+import { setUpPhotoFiles } from './support/photos'
 import { ADMIN } from './support/server'
 import { setUpStage } from './support/stage'
 
 // Every step here goes through the keyboard: no click(), no fill(), no focus().
 const stage = setUpStage()
 let member: ServerMember
-let photoDir: string
-const photos: string[] = []
+const photos = setUpPhotoFiles(800, 600)
 const ids = { conversation: 0, event: 0 }
 const pendingName = 'Telma Pendente'
 
@@ -40,12 +36,6 @@ beforeAll(async () => {
       status: 'aprovado',
     })
   })
-  photoDir = mkdtempSync(join(tmpdir(), 'vupt-teclado-'))
-  photos.push(...(await writeListingPhotos(photoDir, 800, 600)))
-})
-
-afterAll(async () => {
-  if (photoDir) rmSync(photoDir, { recursive: true, force: true })
 })
 
 /** Signs in from /univille/auth with Tab, typing and Enter only (and the second factor when given). */

@@ -1,45 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createMemberOnServer, type ServerMember } from './support/accounts'
-import { writeListingPhotos } from './support/photos'
+import { setUpPhotoFiles } from './support/photos'
+import { attachListingPhotos, fillSellForm } from './support/sell-form'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
 let seller: ServerMember
 let buyer: ServerMember
-let photoDir: string
-const photos: string[] = []
+const photos = setUpPhotoFiles(1200, 900)
 
 beforeAll(async () => {
   seller = await createMemberOnServer(stage.server.dataDir, 'Marina Costa')
   buyer = await createMemberOnServer(stage.server.dataDir, 'Pedro Alves')
-  photoDir = mkdtempSync(join(tmpdir(), 'vupt-fotos-'))
-  photos.push(...(await writeListingPhotos(photoDir, 1200, 900)))
-})
-
-afterAll(async () => {
-  if (photoDir) rmSync(photoDir, { recursive: true, force: true })
 })
 
 describe('marketplace', () => {
   it('anunciar com duas fotos → achar sem acento → favoritar e dar Vupt → editar e marcar vendido', async () => {
     const { context: sellerContext, page } = await stage.signedInPage(seller)
 
-    await page.goto('/univille/vender')
-    await page.getByLabel('Título').fill('Caneca de cerâmica pintada à mão')
-    await page
-      .getByLabel('Descrição')
-      .fill('Caneca artesanal para o café da manhã, feita no ateliê do campus.')
-    await page.getByLabel('Preço').fill('45,90')
-    await page.getByRole('combobox', { name: 'Categoria principal' }).click()
-    await page.getByRole('option', { name: /Criações/ }).click()
-    await page.getByRole('combobox', { name: 'Subcategoria' }).click()
-    await page.getByRole('option', { name: /Artesanato/ }).click()
-    await page.getByRole('radio', { name: 'Novo', exact: true }).check()
-    await page.locator('input[type="file"]').setInputFiles(photos)
-    await expect.poll(() => page.locator('ul[aria-label="Fotos do anúncio"] img').count()).toBe(2)
+    await fillSellForm(page, {
+      title: 'Caneca de cerâmica pintada à mão',
+      description: 'Caneca artesanal para o café da manhã, feita no ateliê do campus.',
+      price: '45,90',
+      category: /Criações/,
+      subcategory: /Artesanato/,
+      condition: 'Novo',
+    })
+    await attachListingPhotos(page, photos)
     await page.getByRole('button', { name: 'Publicar anúncio' }).click()
     await page.getByText('Anúncio criado com sucesso!').waitFor()
     await page.waitForURL(/\/meus-produtos$/)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createConfirmedMeeting, createConversation, createListing } from '../../server/db/factories'
+import { rowWhere } from '../../server/db/rows'
 import { conversations, meetings, moderationLog, reviews } from '../../server/db/schema'
 import { createMemberOnServer } from './support/accounts'
 import { withServerDatabase } from './support/database'
@@ -18,19 +19,13 @@ describe('avaliações no perfil: a que não conta e a remoção pela moderaçã
     const { farmed } = await withServerDatabase(stage.server.dataDir, (db) => {
       const listingId = createListing(db, { sellerId: seller.id, title: 'Livro de física' })
       const conversationId = createConversation(db, buyer.id, seller.id, listingId)
-      const { communityId } = db
-        .select({ communityId: conversations.communityId })
-        .from(conversations)
-        .where(eq(conversations.id, conversationId))
-        .get() ?? { communityId: 0 }
+      const { communityId } = rowWhere(db, conversations, 'id', conversationId, ['communityId']) ?? {
+        communityId: 0,
+      }
       // Two confirmed hand-offs of the same pair: the second review is shown but does not count.
       const write = (comment: string, counted: boolean) => {
         const { id } = createConfirmedMeeting(db, { conversationId })
-        const dealId = db
-          .select({ dealId: meetings.dealId })
-          .from(meetings)
-          .where(eq(meetings.id, id))
-          .get()?.dealId
+        const dealId = rowWhere(db, meetings, 'id', id, ['dealId'])?.dealId
         return db
           .insert(reviews)
           .values({

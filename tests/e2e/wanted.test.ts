@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { type ServerMember, setUpMembers } from './support/accounts'
 import { withServerDatabase } from './support/database'
+import { setUpPhotoFiles } from './support/photos'
+import { attachListingPhotos, fillSellForm } from './support/sell-form'
 import { setUpStage } from './support/stage'
 
 const stage = setUpStage()
@@ -16,16 +14,10 @@ const members = setUpMembers(stage, {
   fan: 'Joana Reis',
   moderator: ['Moderador Kaio', { roles: ['user', 'moderator'] }],
 })
-let photoDir: string
-let photo: string
+const photos = setUpPhotoFiles(900, 700, ['#15803d'])
 let flaggedId: number
 
 beforeAll(async () => {
-  photoDir = mkdtempSync(join(tmpdir(), 'vupt-procura-'))
-  photo = join(photoDir, 'foto.jpg')
-  await sharp({ create: { width: 900, height: 700, channels: 3, background: '#15803d' } })
-    .jpeg()
-    .toFile(photo)
   flaggedId = await withServerDatabase(stage.server.dataDir, (db) =>
     createListing(db, {
       sellerId: members.seller.id,
@@ -33,10 +25,6 @@ beforeAll(async () => {
       priceCents: 1500,
     }),
   )
-})
-
-afterAll(async () => {
-  if (photoDir) rmSync(photoDir, { recursive: true, force: true })
 })
 
 async function signedIn(student: ServerMember, phone = false): Promise<Page> {
@@ -48,17 +36,15 @@ async function signedIn(student: ServerMember, phone = false): Promise<Page> {
 
 /** Publishes a desapego with one photo through /vender; returns its page's path. */
 async function publish(page: Page, title: string, price: string): Promise<string> {
-  await page.goto('/univille/vender')
-  await page.getByLabel('Título').fill(title)
-  await page.getByLabel('Descrição').fill(`${title}, funcionando e com manual, retirada no campus.`)
-  await page.getByLabel('Preço').fill(price)
-  await page.getByRole('combobox', { name: 'Categoria principal' }).click()
-  await page.getByRole('option', { name: /Desapegos/ }).click()
-  await page.getByRole('combobox', { name: 'Subcategoria' }).click()
-  await page.getByRole('option', { name: /Eletrônicos/ }).click()
-  await page.getByRole('radio', { name: 'Usado', exact: true }).check()
-  await page.locator('input[type="file"]').setInputFiles([photo])
-  await expect.poll(() => page.locator('ul[aria-label="Fotos do anúncio"] img').count()).toBe(1)
+  await fillSellForm(page, {
+    title,
+    description: `${title}, funcionando e com manual, retirada no campus.`,
+    price,
+    category: /Desapegos/,
+    subcategory: /Eletrônicos/,
+    condition: 'Usado',
+  })
+  await attachListingPhotos(page, photos)
   await page.getByRole('button', { name: 'Publicar anúncio' }).click()
   await page.getByText('Anúncio criado com sucesso!').waitFor()
   await page.waitForURL(/\/meus-produtos$/)

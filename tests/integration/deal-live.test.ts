@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LISTING_LIFETIME_MS } from '../../server/db/schema'
 import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { runOfferSweep } from '../../server/deals/offer-ends'
 import { runListingLife } from '../../server/listings/life'
 import type { ChatEvent } from '../../server/realtime/bus'
 import { expectAppError, expectOfferAnswersRefused } from '../support/assertions'
+import { fakeDateEachTest } from '../support/dates'
 import { insertMeetingSpot } from '../support/meeting-spots'
 import { createMarketScene, type MarketScene, setUpTestWorld } from '../support/test-app'
 
@@ -18,13 +19,10 @@ const local = (days: number, hours: number) => Date.UTC(2026, 11, 1 + days, hour
 
 let scene: MarketScene
 
-beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
-  scene = await createMarketScene(world, { title: 'Violão Giannini', priceCents: 35_000 })
-})
+fakeDateEachTest(NOW)
 
-afterEach(() => {
-  vi.useRealTimers()
+beforeEach(async () => {
+  scene = await createMarketScene(world, { title: 'Violão Giannini', priceCents: 35_000 })
 })
 
 /** The chat events the open pages of each of the two participants receive while `action` runs. */

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { deals, listings, reports, reviews, users } from '../../server/db/schema'
 import { handoffCode } from '../../server/deals/handoff'
 import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { expectAppError } from '../support/assertions'
+import { fakeDateEachTest } from '../support/dates'
 import { ALWAYS_OPEN, insertMeetingSpot } from '../support/meeting-spots'
 import { createMember, mailAfterResponse, setUpTestWorld, type TestMember } from '../support/test-app'
 
@@ -19,15 +20,12 @@ let seller: TestMember
 let buyer: TestMember
 let spotId: number
 
+fakeDateEachTest(NOW)
+
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
   seller = await createMember(world)
   buyer = await createMember(world)
   spotId = insertMeetingSpot(world.db, ALWAYS_OPEN)
-})
-
-afterEach(() => {
-  vi.useRealTimers()
 })
 
 const listingOf = (owner: TestMember, title: string, priceCents = 5000) =>

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createEvent } from '../../server/db/factories'
+import { valuesWhere } from '../../server/db/rows'
 import { eventTickets } from '../../server/db/schema'
 import { formatTicketCode, ticketQrPayload } from '../../shared/event-tickets'
 import { expectAppError } from '../support/assertions'
@@ -24,12 +25,8 @@ describe('ingresso e check-in', () => {
     expect(ticket).toMatch(/^[A-HJ-NP-Z2-9]{8}$/)
     const second = await createMember(world)
     await second.caller.events.attend({ id })
-    const codes = world.db
-      .select({ code: eventTickets.code })
-      .from(eventTickets)
-      .where(eq(eventTickets.eventId, id))
-      .all()
-    expect(new Set(codes.map((row) => row.code)).size).toBe(2)
+    const codes = valuesWhere(world.db, eventTickets, 'eventId', id, 'code')
+    expect(new Set(codes).size).toBe(2)
     expect(await organizer.caller.events.checkInSummary({ id })).toMatchObject({ present: 0, confirmed: 2 })
   })
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createEvent } from '../../server/db/factories'
+import { valuesWhere } from '../../server/db/rows'
 import { blocks, emailOptOuts, eventAttendees, events } from '../../server/db/schema'
 import { expectAppError } from '../support/assertions'
 import { approvedEventOfNewMember } from '../support/events'
@@ -28,13 +29,7 @@ async function fullEvent(places: number, extraMembers = 0) {
   return { id, organizer, going, others }
 }
 
-const confirmedIds = (id: number) =>
-  world.db
-    .select({ userId: eventAttendees.userId })
-    .from(eventAttendees)
-    .where(eq(eventAttendees.eventId, id))
-    .all()
-    .map((row) => row.userId)
+const confirmedIds = (id: number) => valuesWhere(world.db, eventAttendees, 'eventId', id, 'userId')
 
 describe('lista de espera', () => {
   it('num evento lotado, confirmar presença põe o membro na lista, em ordem, e cada um vê a própria posição', async () => {

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../server/db/client'
 import { createConversation, createStudent } from '../../server/db/factories'
 import { commitTogether } from '../../server/db/group-commit'
+import { valuesWhere } from '../../server/db/rows'
 import { messages } from '../../server/db/schema'
 import { callerFor, setUpTestWorld } from '../support/test-app'
 
@@ -26,13 +27,7 @@ async function pair() {
 }
 
 const contentsIn = (db: Database, conversationId: number) =>
-  db
-    .select({ content: messages.content })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(messages.id)
-    .all()
-    .map((row) => row.content)
+  valuesWhere(db, messages, 'conversationId', conversationId, 'content', ['id'])
 
 describe('envio de mensagens em lote (group commit)', () => {
   it('envios simultâneos são todos gravados, na ordem em que chegaram', async () => {

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { codeInFragment, readHandoffCode } from '../../shared/meetings'
 import { expectAppError } from '../support/assertions'
+import { fakeDateEachTest } from '../support/dates'
 import { insertMeetingSpot } from '../support/meeting-spots'
 import { decodeQrSvg } from '../support/qr'
 import { createMarketScene, createMember, setUpTestWorld } from '../support/test-app'
@@ -23,13 +24,7 @@ async function agreedScene() {
   return { ...scene, meeting }
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
-})
-
-afterEach(() => {
-  vi.useRealTimers()
-})
+fakeDateEachTest(NOW)
 
 describe('o QR code da entrega é um link', () => {
   it('o QR code desenhado leva à página da entrega, na comunidade do ponto, com o código só no fragmento', async () => {

@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createStudent } from '../../server/db/factories'
+import { valuesWhere } from '../../server/db/rows'
 import { profiles, userRoles, users } from '../../server/db/schema'
 import { validateSessionToken } from '../../server/people/auth/session'
 import { expectTRPCError } from '../support/assertions'
@@ -28,14 +29,7 @@ beforeEach(async () => {
   openCommunity(world.db, 'udesc')
 })
 
-const rolesOf = (userId: number) =>
-  world.db
-    .select({ role: userRoles.role })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .all()
-    .map((row) => row.role)
-    .sort()
+const rolesOf = (userId: number) => valuesWhere(world.db, userRoles, 'userId', userId, 'role').sort()
 
 const isDeleted = (userId: number) =>
   world.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).get()?.deletedAt !=

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createListing } from '../../server/db/factories'
 import { alumni, listings, notifications } from '../../server/db/schema'
 import { listListings } from '../../server/listings/catalog'
 import { resumeListingsOf, runListingLife } from '../../server/listings/life'
 import type { ListingSort } from '../../shared/schemas/listing'
 import { expectAppError } from '../support/assertions'
+import { fakeDateEachTest } from '../support/dates'
 import { statementReads } from '../support/sqlite-reads'
 import { communityBySlug, createMember, setUpTestWorld, type TestMember } from '../support/test-app'
 
@@ -34,12 +35,7 @@ async function jalecoOfSeller() {
   return { seller, other, id: createListing(world.db, { sellerId: seller.id, title: 'Jaleco M' }) }
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: T0 })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+fakeDateEachTest(T0)
 
 describe('a vida de um anúncio', () => {
   it('fica no ar 60 dias; o vendedor é avisado uma semana antes, uma vez; depois sai do portal e da busca', async () => {

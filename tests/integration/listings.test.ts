@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createStudent, createUpload } from '../../server/db/factories'
+import { rowWhere } from '../../server/db/rows'
 import { communities, listings, uploads } from '../../server/db/schema'
 import type { ListingInput } from '../../shared/schemas/listing'
 import { expectTRPCError, expectValidationMessage } from '../support/assertions'
@@ -355,11 +356,7 @@ describe('favoritos e Vupts', () => {
       .get(id) as {
       total: number
     }
-    const listing = world.db
-      .select({ vuptsCount: listings.vuptsCount })
-      .from(listings)
-      .where(eq(listings.id, id))
-      .get()
+    const listing = rowWhere(world.db, listings, 'id', id, ['vuptsCount'])
     expect(rows.total).toBe(6)
     expect(listing?.vuptsCount).toBe(rows.total)
   })

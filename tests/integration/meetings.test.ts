@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
 import { alumni, type meetingSpots, meetings, notifications } from '../../server/db/schema'
 import { handoffCode } from '../../server/deals/handoff'
 import { runMeetingSweep } from '../../server/deals/meeting-sweep'
 import { handoffLinkPath } from '../../shared/meetings'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
+import { fakeDateEachTest } from '../support/dates'
 import { browserHeaders, expressErrorBody, sessionCookieFor, startHttpApp } from '../support/http'
 import { insertMeetingSpot } from '../support/meeting-spots'
 import { notificationsOf } from '../support/notifications'
@@ -40,15 +41,12 @@ let scene: MarketScene
 let spotId: number
 let stranger: TestMember
 
+fakeDateEachTest(NOW)
+
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
   scene = await createMarketScene(world, { title: 'Calculadora HP 12c', priceCents: 25_000 })
   stranger = await createMember(world)
   spotId = insertSpot(univille())
-})
-
-afterEach(() => {
-  vi.useRealTimers()
 })
 
 /** `side` proposes `times` at the scene's spot, in the scene's conversation. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConversation, createListing } from '../../server/db/factories'
+import { rowsWhere, rowWhere } from '../../server/db/rows'
 import { alumni, listings, notifications, offers } from '../../server/db/schema'
 import { closeOffersOffSale, runOfferSweep } from '../../server/deals/offer-ends'
 import { pauseListingsOf } from '../../server/listings/life'
@@ -91,11 +92,7 @@ describe('offers in a conversation about a listing', () => {
       [25000, 'contraposta'],
       [28000, 'aceita'],
     ])
-    const listing = world.db
-      .select({ priceCents: listings.priceCents })
-      .from(listings)
-      .where(eq(listings.id, scene.listingId))
-      .get()
+    const listing = rowWhere(world.db, listings, 'id', scene.listingId, ['priceCents'])
     expect(listing?.priceCents).toBe(30000)
 
     const kinds = world.db
@@ -116,11 +113,7 @@ describe('offers in a conversation about a listing', () => {
     const offer = await offerAsBuyer(scene, 5000)
     const declined = await scene.seller.caller.deals.offers.decline({ offerId: offer.id })
     expect(declined.status).toBe('recusada')
-    const told = world.db
-      .select({ kind: notifications.kind, title: notifications.title })
-      .from(notifications)
-      .where(eq(notifications.userId, scene.buyer.id))
-      .all()
+    const told = rowsWhere(world.db, notifications, 'userId', scene.buyer.id, ['kind', 'title'])
     expect(told).toContainEqual({ kind: 'offer_answered', title: 'Sua oferta foi recusada' })
   })
 

@@ -7,6 +7,7 @@ import {
   createListing,
   createStudent,
 } from '../../server/db/factories'
+import { rowWhere } from '../../server/db/rows'
 import { meetings, moderationLog, notifications, reviews, users } from '../../server/db/schema'
 import { expectAppError, expectValidationMessage } from '../support/assertions'
 import { expectListingActionRefused } from '../support/reports'
@@ -73,11 +74,7 @@ describe('avaliações de uma entrega confirmada', () => {
       .where(and(eq(notifications.userId, seller.id), eq(notifications.kind, 'review_received')))
       .get()
     expect(notice?.link).toBe(`/perfil/${seller.username}`)
-    const sellerEmail = world.db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, seller.id))
-      .get()?.email
+    const sellerEmail = rowWhere(world.db, users, 'id', seller.id, ['email'])?.email
     expect(world.services.mailer.sent.some((mail) => mail.to === sellerEmail)).toBe(true)
 
     const profile = await profileOf(scene.moderator, seller)

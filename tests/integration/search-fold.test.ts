@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createListing, createStudent } from '../../server/db/factories'
+import { rowWhere } from '../../server/db/rows'
 import { listings } from '../../server/db/schema'
 import { hasEveryWord } from '../../server/listings/catalog'
 import { foldForSearch, searchWords, toFtsQuery } from '../../server/listings/search-text'
@@ -118,11 +119,7 @@ describe('a busca sem a FTS5 acha o que a FTS5 acha', () => {
       .set({ title: 'Mochila Açaí', description: 'Nova descrição.' })
       .where(eq(listings.id, id))
       .run()
-    const row = world.db
-      .select({ searchText: listings.searchText })
-      .from(listings)
-      .where(eq(listings.id, id))
-      .get()
+    const row = rowWhere(world.db, listings, 'id', id, ['searchText'])
     expect(row?.searchText).toBe('mochila acai\nnova descricao.')
     expect(byFoldedText('calculo apostila')).toEqual(byIndex('calculo apostila'))
   })

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createCommunity, createConversation, createListing } from '../../server/db/factories'
 import { listings, notifications, users } from '../../server/db/schema'
 import { createSemester, defaultCalendar, seedCalendars } from '../../server/semesters/calendar'
 import { runReverification } from '../../server/semesters/reverification'
 import { expectAppError } from '../support/assertions'
+import { fakeDateEachTest } from '../support/dates'
 import { eventInput } from '../support/events'
 import { sellFormInput } from '../support/listings'
 import {
@@ -28,15 +29,12 @@ const DEADLINE = START + 14 * DAY
 const at = (instant: number) => vi.setSystemTime(instant)
 const runJob = () => runReverification(world.services)
 
+fakeDateEachTest(Date.parse('2027-01-10T15:00:00Z'))
+
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2027-01-10T15:00:00Z') })
   const univille = communityBySlug(world.db, 'univille').id
   createSemester(world.db, univille, { name: '2026/2', startsOn: '2026-08-01', endsOn: '2027-01-31' })
   createSemester(world.db, univille, { name: '2027/1', startsOn: '2027-02-01', endsOn: '2027-07-31' })
-})
-
-afterEach(() => {
-  vi.useRealTimers()
 })
 
 const standing = (member: TestMember) => member.caller.semesters.standing()

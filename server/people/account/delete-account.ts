@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { removeChatPhotosOf } from '../../chat/photos'
 import { memberCommunityId } from '../../communities/scope'
 import type { Database } from '../../db/client'
+import { valuesWhere } from '../../db/rows'
 import {
   eventAttendees,
   events,
@@ -149,12 +150,7 @@ export function eraseAccount(tx: Database, userId: number, now = new Date()): Ac
   const deals = closeDealsOf(tx, userId, now)
 
   // Counters on other people's content move with the rows that feed them.
-  const vupted = tx
-    .select({ listingId: listingVupts.listingId })
-    .from(listingVupts)
-    .where(eq(listingVupts.userId, userId))
-    .all()
-    .map((row) => row.listingId)
+  const vupted = valuesWhere(tx, listingVupts, 'userId', userId, 'listingId')
   if (vupted.length > 0) {
     tx.update(listings)
       .set({ vuptsCount: sql`max(${listings.vuptsCount} - 1, 0)` })
@@ -194,12 +190,8 @@ export function eraseAccount(tx: Database, userId: number, now = new Date()): Ac
     .where(eq(profiles.userId, userId))
     .get()
   releaseUpload(tx, avatar?.uploadId, 'avatar')
-  for (const event of tx
-    .select({ uploadId: events.imageUploadId })
-    .from(events)
-    .where(eq(events.organizerId, userId))
-    .all()) {
-    releaseUpload(tx, event.uploadId, 'event')
+  for (const uploadId of valuesWhere(tx, events, 'organizerId', userId, 'imageUploadId')) {
+    releaseUpload(tx, uploadId, 'event')
   }
   const photos = tx
     .select({ uploadId: listingImages.uploadId })

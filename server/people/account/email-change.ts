@@ -4,6 +4,7 @@ import { routes } from '../../../shared/routes'
 import { institutionalEmailMessage, isInstitutionalEmail } from '../../../shared/schemas/auth'
 import { memberLinkBelongsHere, memberUrl } from '../../communities/links'
 import { memberCommunity } from '../../communities/scope'
+import { rowWhere } from '../../db/rows'
 import { users } from '../../db/schema'
 import { appError } from '../../errors'
 import { emailChangedNotice, emailChangeMail } from '../../mail/templates'
@@ -44,13 +45,7 @@ export async function confirmEmailChange(scope: RequestScope, input: { token: st
   const { db } = scope
   await spendLinkPoint(scope)
   const pending = peekEmailToken(db, input.token, 'change_email')
-  const owner = pending
-    ? db
-        .select({ deletedAt: users.deletedAt, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, pending.userId))
-        .get()
-    : undefined
+  const owner = pending ? rowWhere(db, users, 'id', pending.userId, ['deletedAt', 'passwordHash']) : undefined
   if (
     !pending ||
     !owner ||

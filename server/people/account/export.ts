@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import { photosOf } from '../../chat/photos'
 import type { Database } from '../../db/client'
+import { rowsWhere } from '../../db/rows'
 import {
   conversations,
   emailOptOuts,
@@ -36,30 +36,6 @@ import type { CurrentUser } from '../auth/identity'
 import { profileColumns } from '../profiles/member-columns'
 import { meetingsOf, offersOf, reviewsAbout, reviewsWrittenBy } from './export-deals'
 import { passkeysOf } from './passkeys'
-
-type ColumnName<T extends SQLiteTable> = keyof T['_']['columns'] & string
-
-/**
- * The rows of `table` that name the member in its `owner` column, with only the columns `names`, in
- * the order of `orderBy` (or as stored): the sections of the export that are one table's own rows.
- */
-function rowsOfMember<T extends SQLiteTable, K extends ColumnName<T>>(
-  db: Database,
-  table: T,
-  owner: ColumnName<T>,
-  userId: number,
-  names: readonly K[],
-  orderBy: readonly ColumnName<T>[] = [],
-) {
-  const columns: Record<string, SQLiteColumn> = getTableColumns(table)
-  const column = (name: string) => columns[name] as SQLiteColumn
-  return db
-    .select(Object.fromEntries(names.map((name) => [name, column(name)])))
-    .from(table as SQLiteTable)
-    .where(eq(column(owner), userId))
-    .orderBy(...orderBy.map((name) => asc(column(name))))
-    .all() as Pick<T['$inferSelect'], K>[]
-}
 
 /** The listings a member marked in `marks` (favorites or Vupts): which, their title, and when. */
 function markedListings(db: Database, marks: typeof favorites | typeof listingVupts, userId: number) {
@@ -135,12 +111,12 @@ function reverificationsOf(db: Database, userId: number) {
 /** The member's notification centre, oldest first. */
 function notificationsOf(db: Database, userId: number) {
   const names = ['kind', 'title', 'body', 'link', 'count', 'readAt', 'createdAt', 'updatedAt'] as const
-  return rowsOfMember(db, notifications, 'userId', userId, names, ['id'])
+  return rowsWhere(db, notifications, 'userId', userId, names, ['id'])
 }
 
 /** Warnings and suspensions the member received, as told to them: never which moderator, nor which report. */
 function sanctionsOf(db: Database, userId: number) {
-  return rowsOfMember(db, sanctions, 'userId', userId, ['kind', 'reason', 'endsAt', 'createdAt'], ['id'])
+  return rowsWhere(db, sanctions, 'userId', userId, ['kind', 'reason', 'endsAt', 'createdAt'], ['id'])
 }
 
 /** The listings the member opened, one row a day each (what listing_views keeps of them). */
@@ -160,7 +136,7 @@ function listingsViewedBy(db: Database, userId: number) {
  */
 function pendingEmailLinks(db: Database, userId: number) {
   const names = ['purpose', 'email', 'createdAt', 'expiresAt'] as const
-  return rowsOfMember(db, emailTokens, 'userId', userId, names, ['createdAt'])
+  return rowsWhere(db, emailTokens, 'userId', userId, names, ['createdAt'])
 }
 
 /** LGPD art. 18: everything Vupt holds about the member, and nothing about anybody else. */
@@ -238,7 +214,7 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       ...message,
       photos: (chatPhotos.get(id) ?? []).map((photo) => photo.fullUrl),
     })),
-    eventsOrganized: rowsOfMember(db, events, 'organizerId', userId, [
+    eventsOrganized: rowsWhere(db, events, 'organizerId', userId, [
       'id',
       'title',
       'description',
@@ -274,7 +250,7 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       .all(),
     // The reports the member made, as their own list shows them. Reports others made about the member
     // stay out: the export must never tell who reported whom.
-    reportsMade: rowsOfMember(
+    reportsMade: rowsWhere(
       db,
       reports,
       'reporterId',
@@ -283,8 +259,8 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
       ['id'],
     ).map(({ snapshot, ...report }) => ({ ...report, about: snapshotTitle(snapshot as ReportSnapshot) })),
     blocked: blockedByMember(db, userId),
-    sessions: rowsOfMember(db, sessions, 'userId', userId, ['userAgent', 'ip', 'createdAt', 'lastUsedAt']),
-    linkedAccounts: rowsOfMember(db, oauthAccounts, 'userId', userId, ['provider', 'email', 'createdAt']),
+    sessions: rowsWhere(db, sessions, 'userId', userId, ['userAgent', 'ip', 'createdAt', 'lastUsedAt']),
+    linkedAccounts: rowsWhere(db, oauthAccounts, 'userId', userId, ['provider', 'email', 'createdAt']),
     // Without the public key or the credential id: what the member named, and when it was used.
     passkeys: passkeysOf(db, userId).map(({ id: _id, ...passkey }) => passkey),
     /** Records of access kept for six months by law (Marco Civil da Internet, art. 15). */
@@ -299,7 +275,7 @@ export function exportAccountData(db: Database, member: Pick<CurrentUser, 'id' |
     // Set while the member is an egresso: they let a semester's deadline pass.
     alumniSince: alumniSince(db, userId),
     notifications: notificationsOf(db, userId),
-    emailOptOuts: rowsOfMember(db, emailOptOuts, 'userId', userId, ['kind', 'createdAt']),
+    emailOptOuts: rowsWhere(db, emailOptOuts, 'userId', userId, ['kind', 'createdAt']),
     sanctions: sanctionsOf(db, userId),
     listingsViewed: listingsViewedBy(db, userId),
     pendingEmailLinks: pendingEmailLinks(db, userId),

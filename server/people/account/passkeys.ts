@@ -5,11 +5,12 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { PASSKEYS_PER_ACCOUNT, type registrationResponseSchema } from '../../../shared/schemas/passkeys'
 import type { Database } from '../../db/client'
 import type { Transaction } from '../../db/group-commit'
+import { rowsWhere, rowWhere } from '../../db/rows'
 import { passkeys } from '../../db/schema'
 import { appError } from '../../errors'
 import { consumeAll } from '../../rate-limits'
@@ -26,19 +27,8 @@ import { requireRecentAuth } from './reauth'
 
 /** The passkeys as the security page lists them: no key, no credential id. */
 export function passkeysOf(db: Database, userId: number) {
-  return db
-    .select({
-      id: passkeys.id,
-      name: passkeys.name,
-      createdAt: passkeys.createdAt,
-      lastUsedAt: passkeys.lastUsedAt,
-      backedUp: passkeys.backedUp,
-      deviceType: passkeys.deviceType,
-    })
-    .from(passkeys)
-    .where(eq(passkeys.userId, userId))
-    .orderBy(desc(passkeys.createdAt), desc(passkeys.id))
-    .all()
+  const names = ['id', 'name', 'createdAt', 'lastUsedAt', 'backedUp', 'deviceType'] as const
+  return rowsWhere(db, passkeys, 'userId', userId, names, ['createdAt', 'id'], 'desc')
 }
 
 function passkeyCount(db: Database | Transaction, userId: number): number {
@@ -54,15 +44,7 @@ export async function passkeyRegistrationOptions(scope: MemberScope) {
   const { db, user, session } = scope
   requireRecentAuth(scope)
   await consumeAll([[scope.rateLimits.passkeyRegistrationsByUser, String(user.id)]])
-  const existing = db
-    .select({
-      credentialId: passkeys.credentialId,
-      userHandle: passkeys.userHandle,
-      transports: passkeys.transports,
-    })
-    .from(passkeys)
-    .where(eq(passkeys.userId, user.id))
-    .all()
+  const existing = rowsWhere(db, passkeys, 'userId', user.id, ['credentialId', 'userHandle', 'transports'])
   if (existing.length >= PASSKEYS_PER_ACCOUNT) throw appError('PASSKEY_LIMIT')
   // One handle per account, so a device that already holds a passkey of it replaces that one.
   const userHandle =
@@ -114,11 +96,7 @@ export async function registerPasskey(scope: MemberScope, name: string, response
     if (passkeyCount(tx, user.id) >= PASSKEYS_PER_ACCOUNT) {
       throw appError('PASSKEY_LIMIT')
     }
-    const taken = tx
-      .select({ id: passkeys.id })
-      .from(passkeys)
-      .where(eq(passkeys.credentialId, credentialId))
-      .get()
+    const taken = rowWhere(tx, passkeys, 'credentialId', credentialId, ['id'])
     if (taken) throw appError('PASSKEY_ALREADY_REGISTERED')
     return tx
       .insert(passkeys)

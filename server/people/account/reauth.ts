@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm'
 import { REAUTH_WINDOW_MS } from '../../../shared/schemas/account'
+import { rowWhere } from '../../db/rows'
 import { users } from '../../db/schema'
 import { appError } from '../../errors'
 import { consumeAll, resetKey } from '../../rate-limits'
@@ -19,11 +19,7 @@ export function requireRecentAuth(scope: MemberScope) {
 export async function checkPassword(scope: MemberScope, password: string) {
   const key = String(scope.user.id)
   await consumeAll([[scope.rateLimits.reauthByUser, key]])
-  const row = scope.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, scope.user.id))
-    .get()
+  const row = rowWhere(scope.db, users, 'id', scope.user.id, ['passwordHash'])
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, password))) {
     throw appError('WRONG_PASSWORD')
   }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { rowWhere } from '../../db/rows'
 import {
   emailTokens,
   oauthAccounts,
@@ -25,11 +26,7 @@ export type MailboxProof = {
  */
 export function proveMailbox(db: Database, userId: number, proof: MailboxProof): { tookOver: boolean } {
   return db.transaction((tx) => {
-    const user = tx
-      .select({ emailVerifiedAt: users.emailVerifiedAt, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .get()
+    const user = rowWhere(tx, users, 'id', userId, ['emailVerifiedAt', 'deletedAt'])
     if (!user || user.deletedAt) throw new Error(`conta ${userId} não existe`)
     const tookOver = user.emailVerifiedAt === null
     tx.delete(sessions).where(eq(sessions.userId, userId)).run()

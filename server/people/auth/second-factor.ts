@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { rowWhere } from '../../db/rows'
 import { recoveryCodes, users } from '../../db/schema'
 import type { SecretBox } from './secret-box'
 import { hashRecoveryCode, matchTotpStep } from './two-factor'
@@ -9,11 +10,7 @@ import { hashRecoveryCode, matchTotpStep } from './two-factor'
  * (spent on use). Returns whether the code was good.
  */
 export function acceptSecondFactor(db: Database, secrets: SecretBox, userId: number, code: string): boolean {
-  const user = db
-    .select({ totpKey: users.totpKey, totpLastStep: users.totpLastStep, totpEnabledAt: users.totpEnabledAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get()
+  const user = rowWhere(db, users, 'id', userId, ['totpKey', 'totpLastStep', 'totpEnabledAt'])
   if (!user?.totpKey || !user.totpEnabledAt) return false
   const step = matchTotpStep(secrets.open(user.totpKey), code, user.totpLastStep)
   if (step !== null) {

@@ -10,6 +10,7 @@ import {
 import { memberUrl } from '../../communities/links'
 import { chooseCourse, memberCourseOf, setMemberCourse } from '../../courses/legacy'
 import { isConstraintError } from '../../db/errors'
+import { rowWhere } from '../../db/rows'
 import { communities, profiles, users } from '../../db/schema'
 import { appError } from '../../errors'
 import { verificationMail } from '../../mail/templates'
@@ -136,11 +137,7 @@ export function completeProfile(scope: MemberScope, input: CompleteProfileInput)
   const domain = user.email.split('@')[1] ?? ''
   const community =
     db.select({ id: communities.id }).from(communities).where(eq(communities.emailDomain, domain)).get() ??
-    db
-      .select({ id: communities.id })
-      .from(communities)
-      .where(eq(communities.slug, scope.defaultCommunitySlug))
-      .get()
+    rowWhere(db, communities, 'slug', scope.defaultCommunitySlug, ['id'])
   const communityId = community?.id ?? user.communityId
   const course = chooseCourse(db, communityId, input.course, memberCourseOf(db, user.id))
   try {

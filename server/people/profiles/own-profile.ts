@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { profileUpdateSchema } from '../../../shared/schemas/profile'
 import { chooseCourse, memberCourseOf, setMemberCourse } from '../../courses/legacy'
 import type { Database } from '../../db/client'
+import { rowWhere } from '../../db/rows'
 import { profiles } from '../../db/schema'
 import { appError } from '../../errors'
 import { assertMayPublish } from '../../semesters/standing'
@@ -36,11 +37,7 @@ export function updateOwnProfile(
   if (publishes) assertMayPublish(db, member)
 
   return db.transaction(() => {
-    const current = db
-      .select({ avatarUrl: profiles.avatarUrl, avatarUploadId: profiles.avatarUploadId })
-      .from(profiles)
-      .where(eq(profiles.userId, member.id))
-      .get()
+    const current = rowWhere(db, profiles, 'userId', member.id, ['avatarUrl', 'avatarUploadId'])
     let avatarUrl = current?.avatarUrl ?? null
     let avatarUploadId = current?.avatarUploadId ?? null
     if (input.avatarUploadId) {

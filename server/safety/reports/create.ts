@@ -6,6 +6,7 @@ import { participantConversation } from '../../chat/conversations'
 import { photosOf } from '../../chat/photos'
 import { memberCommunityId } from '../../communities/scope'
 import type { Database } from '../../db/client'
+import { rowWhere } from '../../db/rows'
 import { messages, profiles, reports } from '../../db/schema'
 import { visibleReview } from '../../deals/reviews'
 import { appError } from '../../errors'
@@ -82,16 +83,7 @@ function resolveTarget(
     const { userId, communityId: _c, approved: _a, ...shown } = profile
     return { targetUserId: userId, snapshot: { type, ...shown } }
   }
-  const message = db
-    .select({
-      conversationId: messages.conversationId,
-      senderId: messages.senderId,
-      content: messages.content,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .where(eq(messages.id, id))
-    .get()
+  const message = rowWhere(db, messages, 'id', id, ['conversationId', 'senderId', 'content', 'createdAt'])
   if (!message || message.senderId === null) throw targetMissing()
   reportable(() => participantConversation(db, reporter.id, message.conversationId))
   return {

@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { rowWhere, valuesWhere } from '../../db/rows'
 import { listingImages, listings, profiles } from '../../db/schema'
 import { memberNameColumns } from '../../people/profiles/member-columns'
 
@@ -67,18 +68,8 @@ export function snapshotPerson(db: Database, userId: number) {
 
 /** A listing as a report keeps it (text, price, photos, seller), or null when it is gone. */
 export function listingSnapshot(db: Database, listingId: number, sellerId: number) {
-  const row = db
-    .select({ title: listings.title, description: listings.description, priceCents: listings.priceCents })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .get()
+  const row = rowWhere(db, listings, 'id', listingId, ['title', 'description', 'priceCents'])
   if (!row) return null
-  const imageUrls = db
-    .select({ url: listingImages.fullUrl })
-    .from(listingImages)
-    .where(eq(listingImages.listingId, listingId))
-    .orderBy(asc(listingImages.position))
-    .all()
-    .map((image) => image.url)
+  const imageUrls = valuesWhere(db, listingImages, 'listingId', listingId, 'fullUrl', ['position'])
   return { type: 'listing' as const, ...row, imageUrls, seller: snapshotPerson(db, sellerId) }
 }

@@ -125,3 +125,34 @@ export async function confirmHandoffCode(buyerPage: Page, sellerPage: Page, code
   await meetingRegion(buyerPage).getByText('Entrega confirmada').waitFor()
   await meetingRegion(sellerPage).getByText('Entrega confirmada').waitFor()
 }
+
+/** Answers "Aceitar" on the offer of `amount` (a pattern, as `offerCard` takes it) and confirms it. */
+export async function acceptOffer(page: Page, amount: string): Promise<void> {
+  await offerCard(page, amount).getByRole('button', { name: 'Aceitar' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Aceitar oferta' }).click()
+}
+
+/** The buyer proposes a meeting at `spot`, the seller picks its first time, and the buyer sees it agreed. */
+export async function agreeMeeting(
+  buyerPage: Page,
+  sellerPage: Page,
+  spot: string,
+  minutesAhead: number[],
+): Promise<void> {
+  await proposeMeeting(buyerPage, spot, minutesAhead)
+  await meetingRegion(sellerPage)
+    .getByRole('button', { name: /^Escolher/ })
+    .first()
+    .click()
+  await meetingRegion(buyerPage).getByText('Entrega combinada').waitFor()
+}
+
+/** The deal's seller and buyer signed in on phones, each on the conversation, the seller's open first. */
+export async function openDealOnPhones(stage: Stage, deal: DealOnServer) {
+  const seller = await stage.signedInPage(deal.seller, { device: 'phone' })
+  const buyer = await stage.signedInPage(deal.buyer, { device: 'phone' })
+  await seller.page.goto(`/univille/chat/${deal.conversationId}`)
+  await seller.page.getByRole('list', { name: 'Mensagens' }).waitFor()
+  await buyer.page.goto(`/univille/chat/${deal.conversationId}`)
+  return { seller, buyer }
+}

@@ -1,15 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import { afterAll, beforeAll } from 'vitest'
 
-/** Two JPEGs of different colours in `dir` (foto-1.jpg, foto-2.jpg), for a listing's photo picker. */
-export async function writeListingPhotos(dir: string, width: number, height: number): Promise<string[]> {
+/**
+ * For the file's tests: one JPEG a colour (foto-1.jpg, foto-2.jpg, …), written to a fresh temporary
+ * folder before them and deleted after them, for a photo picker. The hook fills the list: read it in
+ * hooks and tests.
+ */
+export function setUpPhotoFiles(
+  width: number,
+  height: number,
+  colours: readonly string[] = ['#c2410c', '#0369a1'],
+): string[] {
   const files: string[] = []
-  for (const [index, color] of ['#c2410c', '#0369a1'].entries()) {
-    const file = join(dir, `foto-${index + 1}.jpg`)
-    await sharp({ create: { width, height, channels: 3, background: color } })
-      .jpeg()
-      .toFile(file)
-    files.push(file)
-  }
+  let dir: string | undefined
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vupt-fotos-'))
+    for (const [index, colour] of colours.entries()) {
+      const file = join(dir, `foto-${index + 1}.jpg`)
+      await sharp({ create: { width, height, channels: 3, background: colour } })
+        .jpeg()
+        .toFile(file)
+      files.push(file)
+    }
+  })
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
   return files
 }
