@@ -1,7 +1,6 @@
 import { BANNER_PLACEMENT_LABELS } from '@shared/schemas/admin'
 import { ExternalLinkIcon, ImageIcon } from 'lucide-react'
 import { UploadThumbnail } from '@/components/page/upload-thumbnail'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { BannerFormDialog } from '@/features/admin/banner-form-dialog'
 import { NewItemButton } from '@/features/admin/item-buttons'
@@ -16,19 +15,13 @@ import {
   type RemovalTexts,
   useAdminCrud,
 } from './admin-crud'
+import { adminPage } from './admin-page'
 
 /** `/admin/banners`: the portal's banners by placement. Administrators only. */
-export function AdminBannersPage() {
-  return (
-    <AdminLayout
-      title="Banners"
-      description="Gerencie os banners exibidos no portal da comunidade."
-      access="admin"
-    >
-      <BannersAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminBannersPage = adminPage(
+  { title: 'Banners', description: 'Gerencie os banners exibidos no portal da comunidade.', access: 'admin' },
+  BannersAdmin,
+)
 
 const LIST: AdminListTexts<BannerRow[]> = {
   items: 'banners',

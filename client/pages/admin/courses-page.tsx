@@ -3,7 +3,6 @@ import { ItemRow } from '@/components/item-row'
 import { ListQueryStates } from '@/components/page/list-query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import {
   CourseDialog,
   type CourseRow,
@@ -16,21 +15,20 @@ import { LegacyCourses } from '@/features/admin/legacy-courses'
 import type { RouterOutputs } from '@/lib/api-types'
 import { trpc } from '@/lib/trpc'
 import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { adminPage } from './admin-page'
 
 type CoursesAnswer = RouterOutputs['admin']['courses']['list']
 
 /** `/admin/cursos`: the community's courses and disciplines, the CSV import and the written courses to map. */
-export function AdminCoursesPage() {
-  return (
-    <AdminLayout
-      title="Cursos"
-      description="Os cursos da universidade e as disciplinas de cada um: o perfil, o formulário do anúncio e os filtros do portal oferecem esta lista."
-      access="admin"
-    >
-      <CoursesAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminCoursesPage = adminPage(
+  {
+    title: 'Cursos',
+    description:
+      'Os cursos da universidade e as disciplinas de cada um: o perfil, o formulário do anúncio e os filtros do portal oferecem esta lista.',
+    access: 'admin',
+  },
+  CoursesAdmin,
+)
 
 const membersLabel = (count: number) =>
   count === 0 ? 'Nenhum estudante' : count === 1 ? '1 estudante' : `${count} estudantes`

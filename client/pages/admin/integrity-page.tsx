@@ -2,7 +2,6 @@ import { INTEGRITY_ACTION_LABELS, INTEGRITY_RULES_MAX } from '@shared/integrity'
 import { GraduationCapIcon } from 'lucide-react'
 import { ItemRow } from '@/components/item-row'
 import { Badge } from '@/components/ui/badge'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { IntegrityRuleDialog, type IntegrityRuleRow } from '@/features/admin/integrity-rule-dialog'
 import { NewItemButton } from '@/features/admin/item-buttons'
 import { trpc } from '@/lib/trpc'
@@ -13,19 +12,18 @@ import {
   type RemovalTexts,
   useAdminCrud,
 } from './admin-crud'
+import { adminPage } from './admin-page'
 
 /** `/admin/integridade`: the community's academic-integrity word rules. Administrators only. */
-export function AdminIntegrityPage() {
-  return (
-    <AdminLayout
-      title="Integridade acadêmica"
-      description="Frases que recusam anúncios e pedidos que vendem o que a universidade proíbe, ou que os publicam e enviam à moderação."
-      access="admin"
-    >
-      <IntegrityAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminIntegrityPage = adminPage(
+  {
+    title: 'Integridade acadêmica',
+    description:
+      'Frases que recusam anúncios e pedidos que vendem o que a universidade proíbe, ou que os publicam e enviam à moderação.',
+    access: 'admin',
+  },
+  IntegrityAdmin,
+)
 
 const LIST: AdminListTexts<IntegrityRuleRow[]> = {
   items: 'regras',

@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react'
 import { ItemRow } from '@/components/item-row'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { NewItemButton } from '@/features/admin/item-buttons'
 import {
   ExtendDeadlineDialog,
@@ -15,6 +14,7 @@ import { formatDate, formatDayLongMonth } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
 import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { adminPage } from './admin-page'
 
 /** A list's loading, failure and empty states (the calendar and the pending members). */
 function ListStates<T>({
@@ -66,18 +66,21 @@ function ListStates<T>({
 const day = (value: string) => formatDate(`${value}T12:00:00`)
 
 /** `/admin/semestres`: the community's semester calendar and who still owes this semester's confirmation. */
-export function AdminSemestersPage() {
+export const AdminSemestersPage = adminPage(
+  {
+    title: 'Semestres',
+    description: 'O calendário da universidade e a confirmação do e-mail institucional a cada semestre.',
+    access: 'admin',
+  },
+  Semesters,
+)
+
+function Semesters() {
   return (
-    <AdminLayout
-      title="Semestres"
-      description="O calendário da universidade e a confirmação do e-mail institucional a cada semestre."
-      access="admin"
-    >
-      <div className="grid gap-10">
-        <Calendar />
-        <Pending />
-      </div>
-    </AdminLayout>
+    <div className="grid gap-10">
+      <Calendar />
+      <Pending />
+    </div>
   )
 }
 

@@ -1,6 +1,5 @@
 import { TagsIcon } from 'lucide-react'
 import { ItemRow } from '@/components/item-row'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { NewItemButton } from '@/features/admin/item-buttons'
 import { SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
 import {
@@ -11,19 +10,17 @@ import {
 } from '@/features/admin/subcategory-groups'
 import { trpc } from '@/lib/trpc'
 import { AdminCrudList, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { adminPage } from './admin-page'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */
-export function AdminSubcategoriesPage() {
-  return (
-    <AdminLayout
-      title="Subcategorias"
-      description="Organize os anúncios dentro de cada categoria principal."
-      access="admin"
-    >
-      <SubcategoriesAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminSubcategoriesPage = adminPage(
+  {
+    title: 'Subcategorias',
+    description: 'Organize os anúncios dentro de cada categoria principal.',
+    access: 'admin',
+  },
+  SubcategoriesAdmin,
+)
 
 const REMOVAL: RemovalTexts<SubcategoryRow> = {
   title: 'Tem certeza que deseja excluir esta subcategoria?',
