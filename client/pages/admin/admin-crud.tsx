@@ -3,7 +3,7 @@ import type { EditorDialogProps, EditorState } from '@/components/editor-dialog'
 import { ListQueryStates } from '@/components/page/list-query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import { EditButton } from '@/features/admin/item-buttons'
+import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { whenClosed } from '@/lib/when-closed'
 
@@ -89,6 +89,36 @@ export function AdminCrudList<T>({
       {form}
       {crud.question}
     </div>
+  )
+}
+
+/**
+ * A section of an admin page that holds one of its lists: the h2 that names it, with the button that
+ * creates an item beside it (`newItem`, e.g. "Novo curso").
+ */
+export function AdminListSection({
+  id,
+  title,
+  newItem,
+  onNew,
+  children,
+}: {
+  id: string
+  title: string
+  newItem: string
+  onNew: () => void
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="font-semibold text-lg">
+          {title}
+        </h2>
+        <NewItemButton onClick={onNew}>{newItem}</NewItemButton>
+      </div>
+      {children}
+    </section>
   )
 }
 

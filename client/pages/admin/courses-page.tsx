@@ -10,11 +10,10 @@ import {
   type DisciplineRow,
 } from '@/features/admin/course-dialogs'
 import { CourseImport } from '@/features/admin/course-import'
-import { NewItemButton } from '@/features/admin/item-buttons'
 import { LegacyCourses } from '@/features/admin/legacy-courses'
 import type { RouterOutputs } from '@/lib/api-types'
 import { trpc } from '@/lib/trpc'
-import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { AdminListSection, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
 import { adminPage } from './admin-page'
 
 type CoursesAnswer = RouterOutputs['admin']['courses']['list']
@@ -64,13 +63,12 @@ function CoursesAdmin() {
     <div className="grid gap-8">
       <CourseImport />
 
-      <section aria-labelledby="courses-list-title" className="grid gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="courses-list-title" className="font-semibold text-lg">
-            Cursos e disciplinas
-          </h2>
-          <NewItemButton onClick={() => courses.create()}>Novo curso</NewItemButton>
-        </div>
+      <AdminListSection
+        id="courses-list-title"
+        title="Cursos e disciplinas"
+        newItem="Novo curso"
+        onNew={() => courses.create()}
+      >
         <ListQueryStates
           query={list}
           items="cursos"
@@ -94,7 +92,7 @@ function CoursesAdmin() {
             />
           )}
         </ListQueryStates>
-      </section>
+      </AdminListSection>
 
       {list.data && list.data.legacy.length > 0 ? (
         <LegacyCourses legacy={list.data.legacy} courses={list.data.courses} />

@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react'
 import { ItemRow } from '@/components/item-row'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { NewItemButton } from '@/features/admin/item-buttons'
 import {
   ExtendDeadlineDialog,
   type ExtendTarget,
@@ -13,7 +12,7 @@ import {
 import { formatDate, formatDayLongMonth } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
-import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { AdminListSection, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
 import { adminPage } from './admin-page'
 
 /** A list's loading, failure and empty states (the calendar and the pending members). */
@@ -101,13 +100,7 @@ function Calendar() {
   )
   const semesters = trpc.admin.semesters.list.useQuery()
   return (
-    <section aria-labelledby="calendario" className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="calendario" className="font-semibold text-lg">
-          Calendário
-        </h2>
-        <NewItemButton onClick={() => crud.create()}>Novo semestre</NewItemButton>
-      </div>
+    <AdminListSection id="calendario" title="Calendário" newItem="Novo semestre" onNew={() => crud.create()}>
       <ListStates
         query={semesters}
         label="Carregando semestres..."
@@ -143,7 +136,7 @@ function Calendar() {
       </ListStates>
       <SemesterFormDialog {...crud.form} />
       {crud.question}
-    </section>
+    </AdminListSection>
   )
 }
 
