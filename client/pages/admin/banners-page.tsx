@@ -15,7 +15,7 @@ import {
   type RemovalTexts,
   useAdminCrud,
 } from './admin-crud'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 
 /** `/admin/banners`: the portal's banners by placement. Administrators only. */
 export const AdminBannersPage = adminPage(

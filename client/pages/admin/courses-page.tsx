@@ -14,7 +14,7 @@ import { LegacyCourses } from '@/features/admin/legacy-courses'
 import type { RouterOutputs } from '@/lib/api-types'
 import { trpc } from '@/lib/trpc'
 import { AdminListSection, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 
 type CoursesAnswer = RouterOutputs['admin']['courses']['list']
 

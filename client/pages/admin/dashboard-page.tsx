@@ -21,7 +21,7 @@ import { useViewer } from '@/lib/auth'
 import { formatDateTime, formatTimeAgo, toDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 
 /** `/admin`: the community at a glance, for administrators and moderators. */
 export const AdminDashboardPage = adminPage(

@@ -12,7 +12,7 @@ import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 import { FilteredList } from './filtered-list'
 
 type Tab = Extract<EventStatus, 'pendente' | 'aprovado' | 'rejeitado'>

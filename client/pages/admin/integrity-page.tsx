@@ -12,7 +12,7 @@ import {
   type RemovalTexts,
   useAdminCrud,
 } from './admin-crud'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 
 /** `/admin/integridade`: the community's academic-integrity word rules. Administrators only. */
 export const AdminIntegrityPage = adminPage(

@@ -9,7 +9,7 @@ import { changeCallbacks } from '@/features/admin/removal-callbacks'
 import { MeetingSpotFormDialog, type MeetingSpotRow } from '@/features/deals/meeting-spot-form-dialog'
 import { trpc } from '@/lib/trpc'
 import { AdminCrudList, type AdminListTexts, type RemovalTexts, useAdminCrud } from './admin-crud'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 
 /** `/admin/pontos-de-encontro`: the community's safe hand-off spots. Administrators only. */
 export const AdminMeetingSpotsPage = adminPage(

@@ -10,7 +10,7 @@ import { actionLabel, actorName, reasonText, targetHref, targetLabel } from '@/f
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 
 type LogEntry = RouterOutputs['admin']['dashboard']['log'][number]
 

@@ -5,7 +5,7 @@ import { ListQueryStates } from '@/components/page/list-query-states'
 import { ReportDecisionDialog } from '@/features/admin/report-decision-dialog'
 import { ReportGroup, type ReportQueueGroup } from '@/features/admin/report-group'
 import { trpc } from '@/lib/trpc'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 
 /** `/admin/denuncias`: open reports, grouped by target, the longest-waiting first. */
 export const AdminReportsPage = adminPage(

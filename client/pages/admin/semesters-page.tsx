@@ -13,7 +13,7 @@ import { formatDate, formatDayLongMonth } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
 import { AdminListSection, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 
 /** A list's loading, failure and empty states (the calendar and the pending members). */
 function ListStates<T>({

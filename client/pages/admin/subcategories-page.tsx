@@ -10,7 +10,7 @@ import {
 } from '@/features/admin/subcategory-groups'
 import { trpc } from '@/lib/trpc'
 import { AdminCrudList, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
-import { adminPage } from './admin-page'
+import { adminPage } from './admin-frame'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */
 export const AdminSubcategoriesPage = adminPage(
