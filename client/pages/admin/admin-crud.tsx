@@ -152,3 +152,58 @@ export function EditRemoveButtons({
     </div>
   )
 }
+
+/** EditRemoveButtons on an item of a `useAdminCrud` list (`crud`): they open its form and its removal question. */
+export function CrudButtons<Item>({
+  crud,
+  item,
+  ...buttons
+}: Omit<ComponentProps<typeof EditRemoveButtons>, 'onEdit' | 'onRemove'> & {
+  crud: { edit: (item: Item) => void; remove: (item: Item) => void }
+  item: Item
+}) {
+  return <EditRemoveButtons {...buttons} onEdit={() => crud.edit(item)} onRemove={() => crud.remove(item)} />
+}
+
+/**
+ * One group of an admin list (a placement, a main category): its h2 with how many items it holds, what
+ * goes beside the heading (`action`), and its list, or `empty` in a dashed box when it holds none.
+ */
+export function ItemGroup({
+  id,
+  title,
+  count,
+  action,
+  empty,
+  children,
+}: {
+  id: string
+  title: ReactNode
+  count: number
+  action?: ReactNode
+  empty: string
+  children: ReactNode
+}) {
+  const heading = (
+    <h2 id={id} className="font-semibold text-lg">
+      {title} <span className="font-normal text-muted-foreground text-sm">({count})</span>
+    </h2>
+  )
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      {action ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
+      {count === 0 ? (
+        <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">{empty}</p>
+      ) : (
+        children
+      )}
+    </section>
+  )
+}

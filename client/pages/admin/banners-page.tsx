@@ -12,6 +12,7 @@ import {
   AdminCrudList,
   type AdminListTexts,
   EditRemoveButtons,
+  ItemGroup,
   type RemovalTexts,
   useAdminCrud,
 } from './admin-crud'
@@ -73,34 +74,26 @@ function BannersAdmin() {
     >
       {(rows) =>
         groupByPlacement(rows).map((group) => (
-          <section
+          <ItemGroup
             key={group.placement}
-            aria-labelledby={`banners-${group.placement}`}
-            className="grid gap-3"
+            id={`banners-${group.placement}`}
+            title={BANNER_PLACEMENT_LABELS[group.placement]}
+            count={group.banners.length}
+            empty="Nenhum banner nesta posição."
           >
-            <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
-              {BANNER_PLACEMENT_LABELS[group.placement]}{' '}
-              <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
-            </h2>
-            {group.banners.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-                Nenhum banner nesta posição.
-              </p>
-            ) : (
-              <ul className="grid gap-3">
-                {group.banners.map((banner) => (
-                  <BannerItem
-                    key={banner.id}
-                    banner={banner}
-                    toggling={setActive.isPending && setActive.variables?.id === banner.id}
-                    onToggle={(active) => setActive.mutate({ id: banner.id, active })}
-                    onEdit={() => crud.edit(banner)}
-                    onRemove={() => crud.remove(banner)}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
+            <ul className="grid gap-3">
+              {group.banners.map((banner) => (
+                <BannerItem
+                  key={banner.id}
+                  banner={banner}
+                  toggling={setActive.isPending && setActive.variables?.id === banner.id}
+                  onToggle={(active) => setActive.mutate({ id: banner.id, active })}
+                  onEdit={() => crud.edit(banner)}
+                  onRemove={() => crud.remove(banner)}
+                />
+              ))}
+            </ul>
+          </ItemGroup>
         ))
       }
     </AdminCrudList>

@@ -8,7 +8,7 @@ import { trpc } from '@/lib/trpc'
 import {
   AdminCrudList,
   type AdminListTexts,
-  EditRemoveButtons,
+  CrudButtons,
   type RemovalTexts,
   useAdminCrud,
 } from './admin-crud'
@@ -80,11 +80,7 @@ function IntegrityAdmin() {
                 <p className="break-words font-medium font-mono text-sm">{rule.phrase}</p>
                 <p className="break-words text-muted-foreground text-sm">{rule.reason}</p>
               </div>
-              <EditRemoveButtons
-                name={`regra ${rule.phrase}`}
-                onEdit={() => crud.edit(rule)}
-                onRemove={() => crud.remove(rule)}
-              />
+              <CrudButtons crud={crud} item={rule} name={`regra ${rule.phrase}`} />
             </ItemRow>
           ))}
         </ul>

@@ -12,7 +12,7 @@ import {
 import { formatDate, formatDayLongMonth } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
-import { AdminListSection, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { AdminListSection, CrudButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
 import { adminPage } from './admin-frame'
 
 /** A list's loading, failure and empty states (the calendar and the pending members). */
@@ -123,11 +123,11 @@ function Calendar() {
                     {day(semester.startsOn)} a {day(semester.endsOn)}
                   </p>
                 </div>
-                <EditRemoveButtons
+                <CrudButtons
+                  crud={crud}
+                  item={semester}
                   name={`semestre ${semester.name}`}
                   remove="Remover"
-                  onEdit={() => crud.edit(semester)}
-                  onRemove={() => crud.remove(semester)}
                 />
               </ItemRow>
             ))}
