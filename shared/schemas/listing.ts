@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LISTING_CONDITIONS, LISTING_STATUSES, MAIN_CATEGORY_SLUGS } from '../domain'
 import { normalizeIsbn } from '../isbn'
 import { LISTING_SORTS, PRICE_FILTER_MAX_CENTS } from '../listing-filters'
+import { id } from './ids'
 import { multiLineText, singleLineText } from './text'
 
 export {
@@ -22,8 +23,6 @@ export const LISTING_IMAGES_MAX = 5
 export const LISTING_PRICE_MAX_CENTS = 10_000_000
 export const LISTINGS_PAGE_SIZE = 24
 export const LISTING_DISCIPLINES_MAX = 5
-
-const id = z.number().int().positive()
 
 export const listingInputSchema = z.object({
   title: singleLineText()

@@ -11,9 +11,8 @@ import {
   SUSPENSION_DAYS_MAX,
 } from '../safety'
 import { REMOVAL_REASONS } from './admin'
+import { id } from './ids'
 import { multiLineText, singleLineText } from './text'
-
-const id = z.number().int().positive()
 
 const reportDetails = () =>
   multiLineText().max(REPORT_DETAILS_MAX, { error: 'Detalhes muito longos (máximo de 1.000 caracteres)' })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { WANTED_SORTS } from '../wanted'
+import { id } from './ids'
 import { LISTING_PRICE_MAX_CENTS } from './listing'
 import { multiLineText, singleLineText } from './text'
 
@@ -15,8 +16,6 @@ export const WANTED_OPEN_MAX = 10
 export const WANTED_PAGE_SIZE = 30
 export const WANTED_STATUSES = ['open', 'closed'] as const
 export type WantedStatus = (typeof WANTED_STATUSES)[number]
-
-const id = z.number().int().positive()
 
 export const wantedInputSchema = z.object({
   title: singleLineText()
