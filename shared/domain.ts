@@ -1,30 +1,28 @@
-import { labelledValues } from './labels'
-
 /** Domain enums of the specification, with their pt-BR labels. */
 
-export const ROLE_LABELS = {
+export const ROLES = ['user', 'moderator', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+export const ROLE_LABELS: Record<Role, string> = {
   user: 'Usuário',
   moderator: 'Moderador',
   admin: 'Administrador',
 }
-export const ROLES = labelledValues(ROLE_LABELS)
-export type Role = (typeof ROLES)[number]
 
-export const CONDITION_LABELS = {
+export const LISTING_CONDITIONS = ['novo', 'seminovo', 'usado'] as const
+export type ListingCondition = (typeof LISTING_CONDITIONS)[number]
+export const CONDITION_LABELS: Record<ListingCondition, string> = {
   novo: 'Novo',
   seminovo: 'Seminovo',
   usado: 'Usado',
 }
-export const LISTING_CONDITIONS = labelledValues(CONDITION_LABELS)
-export type ListingCondition = (typeof LISTING_CONDITIONS)[number]
 
-export const LISTING_STATUS_LABELS = {
+export const LISTING_STATUSES = ['ativo', 'vendido', 'inativo'] as const
+export type ListingStatus = (typeof LISTING_STATUSES)[number]
+export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   ativo: 'Ativo',
   vendido: 'Vendido',
   inativo: 'Inativo',
 }
-export const LISTING_STATUSES = labelledValues(LISTING_STATUS_LABELS)
-export type ListingStatus = (typeof LISTING_STATUSES)[number]
 
 /**
  * A hold the system puts on a listing, apart from the seller's own status: 'expired' once its 60 days
@@ -37,14 +35,14 @@ export type ListingHold = (typeof LISTING_HOLDS)[number]
 export const MODERATION_STATUSES = ['active', 'removed'] as const
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number]
 
-export const EVENT_STATUS_LABELS = {
+export const EVENT_STATUSES = ['pendente', 'aprovado', 'rejeitado', 'cancelado'] as const
+export type EventStatus = (typeof EVENT_STATUSES)[number]
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
   pendente: 'Aguardando aprovação',
   aprovado: 'Aprovado',
   rejeitado: 'Rejeitado',
   cancelado: 'Cancelado',
 }
-export const EVENT_STATUSES = labelledValues(EVENT_STATUS_LABELS)
-export type EventStatus = (typeof EVENT_STATUSES)[number]
 
 export const BANNER_PLACEMENTS = ['hero_banner', 'category_card', 'between_products'] as const
 export type BannerPlacement = (typeof BANNER_PLACEMENTS)[number]

@@ -1,14 +1,12 @@
-import { labelledValues } from './labels'
-
 /** Procura-se words and orders that pages without a form show (no zod here: see first-load.test.ts). */
 
 /** The board's orders: newest first, or the most wanted ('Mais procurados') first. */
-export const WANTED_SORT_LABELS = {
+export const WANTED_SORTS = ['recent', 'popular'] as const
+export type WantedSort = (typeof WANTED_SORTS)[number]
+export const WANTED_SORT_LABELS: Record<WantedSort, string> = {
   recent: 'Mais recentes',
   popular: 'Mais procurados',
 }
-export const WANTED_SORTS = labelledValues(WANTED_SORT_LABELS)
-export type WantedSort = (typeof WANTED_SORTS)[number]
 
 /** 'Mais procurados do seu curso' on Vender: this many posts. */
 export const COURSE_DEMAND_SIZE = 5
