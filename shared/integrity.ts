@@ -1,3 +1,4 @@
+import { labelledValues } from './labels'
 import { routes } from './routes'
 
 /**
@@ -5,13 +6,12 @@ import { routes } from './routes'
  * title or description matches. `refuse` never publishes it; `review` publishes it and puts it in the
  * moderation's queue (Denúncias) with the rule that matched.
  */
-export const INTEGRITY_ACTIONS = ['refuse', 'review'] as const
-export type IntegrityAction = (typeof INTEGRITY_ACTIONS)[number]
-
-export const INTEGRITY_ACTION_LABELS: Record<IntegrityAction, string> = {
+export const INTEGRITY_ACTION_LABELS = {
   refuse: 'Recusar a publicação',
   review: 'Publicar e enviar à moderação',
 }
+export const INTEGRITY_ACTIONS = labelledValues(INTEGRITY_ACTION_LABELS)
+export type IntegrityAction = (typeof INTEGRITY_ACTIONS)[number]
 
 export const INTEGRITY_PHRASE_MAX = 300
 export const INTEGRITY_PHRASE_WORDS_MAX = 8

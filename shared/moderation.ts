@@ -1,28 +1,9 @@
+import { labelledValues } from './labels'
+
 /** The moderation log's vocabulary: what the server records and how the log page names it. */
 
-/** Every action the server writes to the moderation log. */
-export const MODERATION_ACTIONS = [
-  'approve_user',
-  'set_roles',
-  'delete_user',
-  'remove_listing',
-  'remove_wanted',
-  'approve_event',
-  'reject_event',
-  'dismiss_report',
-  'acknowledge_barrier',
-  'warn_user',
-  'suspend_user',
-  'delete_account',
-  'remove_review',
-  'create_integrity_rule',
-  'update_integrity_rule',
-  'delete_integrity_rule',
-] as const
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
-
-/** Read after the moderator's name: 'Ana Souza advertiu usuário'. */
-export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
+/** Every action the server writes to the moderation log, read after the moderator's name: 'Ana Souza advertiu usuário'. */
+export const MODERATION_ACTION_LABELS = {
   approve_user: 'Aprovou usuário',
   set_roles: 'Alterou permissões',
   delete_user: 'Removeu usuário',
@@ -40,22 +21,11 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   update_integrity_rule: 'Alterou regra de integridade acadêmica',
   delete_integrity_rule: 'Excluiu regra de integridade acadêmica',
 }
+export const MODERATION_ACTIONS = labelledValues(MODERATION_ACTION_LABELS)
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
 /** What a moderation action can be about. */
-export const MODERATION_TARGETS = [
-  'listing',
-  'event',
-  'user',
-  'banner',
-  'subcategory',
-  'report',
-  'wanted',
-  'review',
-  'integrity_rule',
-] as const
-export type ModerationTarget = (typeof MODERATION_TARGETS)[number]
-
-export const MODERATION_TARGET_LABELS: Record<ModerationTarget, string> = {
+export const MODERATION_TARGET_LABELS = {
   listing: 'Anúncio',
   event: 'Evento',
   user: 'Usuário',
@@ -66,3 +36,5 @@ export const MODERATION_TARGET_LABELS: Record<ModerationTarget, string> = {
   review: 'Avaliação',
   integrity_rule: 'Regra de integridade acadêmica',
 }
+export const MODERATION_TARGETS = labelledValues(MODERATION_TARGET_LABELS)
+export type ModerationTarget = (typeof MODERATION_TARGETS)[number]

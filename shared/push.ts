@@ -1,4 +1,4 @@
-import type { EmailKind, NotificationKind } from './safety'
+import { EMAIL_KINDS, type EmailKind, type NotificationKind } from './safety'
 
 /** Sent unless turned off: what a student wants to hear about with the app closed. The rest waits in the bell. */
 const PUSHED_BY_DEFAULT = [
@@ -80,21 +80,16 @@ export const PUSH_KIND_OF: Record<NotificationKind, PushKind> = {
   event_seat_cancelled: 'event_waitlist',
 }
 
-/** The e-mail a push row shares its subject with, shown in the same row of the settings. */
+const isEmailKind = (kind: PushKind): kind is PushKind & EmailKind =>
+  (EMAIL_KINDS as readonly string[]).includes(kind)
+
+/**
+ * The e-mail a push row shares its subject with, shown in the same row of the settings: the one of the
+ * same name, and for chat messages and the account the digest and the approval.
+ */
 export const EMAIL_KIND_OF_PUSH: Partial<Record<PushKind, EmailKind>> = {
+  ...Object.fromEntries(PUSH_KINDS.filter(isEmailKind).map((kind) => [kind, kind])),
   chat_message: 'chat_digest',
-  offer_received: 'offer_received',
-  offer_answered: 'offer_answered',
-  meeting_updates: 'meeting_updates',
-  meeting_reminder: 'meeting_reminder',
-  handoff_confirmed: 'handoff_confirmed',
-  event_waitlist: 'event_waitlist',
-  review_received: 'review_received',
-  price_drop: 'price_drop',
-  wanted_match: 'wanted_match',
-  listing_expiring: 'listing_expiring',
-  listing_removed: 'listing_removed',
-  event_decided: 'event_decided',
   account: 'account_approved',
 }
 

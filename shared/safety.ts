@@ -1,3 +1,4 @@
+import { labelledValues } from './labels'
 import { routes } from './routes'
 /** Safety vocabulary both sides use: report reasons, scam signals and their pt-BR texts. */
 
@@ -66,20 +67,8 @@ export const REPORT_DETAILS_MAX = 1000
 /** The FAQ's promise: every report is looked at within this many hours. */
 export const REPORT_REVIEW_HOURS = 24
 
-export const REPORT_RESOLUTIONS = [
-  'dismissed',
-  'listing_removed',
-  'warned',
-  'suspended',
-  'account_removed',
-  'barrier_acknowledged',
-  'wanted_removed',
-  'review_removed',
-] as const
-export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
-
 /** What the reporter reads in Minha Conta and in the notification. */
-export const REPORT_RESOLUTION_LABELS: Record<ReportResolution, string> = {
+export const REPORT_RESOLUTION_LABELS = {
   dismissed: 'Analisada: nenhuma violação encontrada',
   listing_removed: 'Anúncio removido',
   warned: 'O membro recebeu uma advertência',
@@ -89,6 +78,8 @@ export const REPORT_RESOLUTION_LABELS: Record<ReportResolution, string> = {
   wanted_removed: 'Pedido removido',
   review_removed: 'Avaliação removida',
 }
+export const REPORT_RESOLUTIONS = labelledValues(REPORT_RESOLUTION_LABELS)
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
 
 export const REPORT_TARGET_LABELS: Record<ReportTarget, string> = {
   listing: 'Anúncio',
@@ -133,25 +124,7 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 /** E-mails a member may turn off, each with its own unsubscribe link. */
-export const EMAIL_KINDS = [
-  'review_received',
-  'account_approved',
-  'listing_removed',
-  'listing_expiring',
-  'event_decided',
-  'meeting_updates',
-  'meeting_reminder',
-  'handoff_confirmed',
-  'chat_digest',
-  'price_drop',
-  'wanted_match',
-  'offer_received',
-  'offer_answered',
-  'event_waitlist',
-] as const
-export type EmailKind = (typeof EMAIL_KINDS)[number]
-
-export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+export const EMAIL_KIND_LABELS = {
   review_received: 'Alguém avaliou você depois de uma entrega',
   account_approved: 'Conta aprovada',
   listing_removed: 'Anúncio removido pela moderação',
@@ -167,5 +140,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   offer_answered: 'Sua oferta foi aceita ou recusada',
   event_waitlist: 'Sua vaga saiu na lista de espera de um evento',
 }
+export const EMAIL_KINDS = labelledValues(EMAIL_KIND_LABELS)
+export type EmailKind = (typeof EMAIL_KINDS)[number]
 
 export const NOTIFICATIONS_PAGE_SIZE = 30

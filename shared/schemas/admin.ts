@@ -1,15 +1,16 @@
 import { z } from 'zod'
 import { BANNER_PLACEMENTS } from '../domain'
+import { labelledValues } from '../labels'
 import { multiLineText, singleLineText } from './text'
 
-export const REMOVAL_REASONS = ['inappropriate', 'spam', 'violation', 'other'] as const
-export type RemovalReason = (typeof REMOVAL_REASONS)[number]
-export const REMOVAL_REASON_LABELS: Record<RemovalReason, string> = {
+export const REMOVAL_REASON_LABELS = {
   inappropriate: 'Conteúdo impróprio',
   spam: 'Spam ou duplicado',
   violation: 'Violação de regras',
   other: 'Outro motivo',
 }
+export const REMOVAL_REASONS = labelledValues(REMOVAL_REASON_LABELS)
+export type RemovalReason = (typeof REMOVAL_REASONS)[number]
 
 export const removeListingSchema = z
   .object({

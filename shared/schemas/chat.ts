@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CHAT_MESSAGE_MAX, CHAT_PHOTOS_MAX } from '../chat'
+import { id } from './ids'
 import { multiLineText, singleLineText } from './text'
 
 export const CHAT_MESSAGE_EMPTY = 'Digite uma mensagem'
@@ -7,8 +8,6 @@ export const CHAT_MESSAGE_EMPTY = 'Digite uma mensagem'
 export const chatMessageSchema = multiLineText({ error: CHAT_MESSAGE_EMPTY }).max(CHAT_MESSAGE_MAX, {
   error: 'Mensagem muito longa (máximo de 2.000 caracteres)',
 })
-
-const id = z.number().int().positive()
 
 /** Upload ids of the photos, in the order they are shown. */
 export const chatPhotosSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { COURSE_MAX, COURSE_MIN } from '../limits'
+import { id } from './ids'
 import { singleLineText } from './text'
 
 export const DISCIPLINE_NAME_MAX = 100
@@ -12,8 +13,6 @@ export const COURSE_CSV_MAX_BYTES = 1_000_000
 export const COURSE_CSV_MAX_LINES = 20_000
 /** How many of a line's errors, at most, the import lists (the file may be wrong throughout). */
 export const COURSE_CSV_MAX_ERRORS = 100
-
-const id = z.number().int().positive()
 
 export const courseNameSchema = singleLineText()
   .min(COURSE_MIN, { error: 'Informe o nome do curso' })

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { DEAL_LISTINGS_MAX } from '../deals'
-
-const id = z.number().int().positive()
+import { id } from './ids'
 
 export const conversationDealsSchema = z.object({ conversationId: id })
 

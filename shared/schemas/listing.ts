@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LISTING_CONDITIONS, LISTING_STATUSES, MAIN_CATEGORY_SLUGS } from '../domain'
 import { normalizeIsbn } from '../isbn'
 import { LISTING_SORTS, PRICE_FILTER_MAX_CENTS } from '../listing-filters'
+import { id } from './ids'
 import { multiLineText, singleLineText } from './text'
 
 export {
@@ -23,12 +24,14 @@ export const LISTING_PRICE_MAX_CENTS = 10_000_000
 export const LISTINGS_PAGE_SIZE = 24
 export const LISTING_DISCIPLINES_MAX = 5
 
-const id = z.number().int().positive()
+/** A publication's title (a listing, a Procura-se post), in the words both forms show. */
+export const publicationTitle = (min: number, max: number) =>
+  singleLineText()
+    .min(min, { error: `Título deve ter no mínimo ${min} caracteres` })
+    .max(max, { error: 'Título muito longo' })
 
 export const listingInputSchema = z.object({
-  title: singleLineText()
-    .min(LISTING_TITLE_MIN, { error: 'Título deve ter no mínimo 3 caracteres' })
-    .max(LISTING_TITLE_MAX, { error: 'Título muito longo' }),
+  title: publicationTitle(LISTING_TITLE_MIN, LISTING_TITLE_MAX),
   description: multiLineText()
     .min(LISTING_DESCRIPTION_MIN, { error: 'Descrição deve ter no mínimo 10 caracteres' })
     .max(LISTING_DESCRIPTION_MAX, { error: 'Descrição muito longa' }),

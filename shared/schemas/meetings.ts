@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { MEETING_CANCEL_REASON_MAX, MEETING_CANCEL_REASON_MIN, MEETING_TIMES_MAX } from '../meetings'
+import { id } from './ids'
 import { multiLineText } from './text'
 
-const id = z.number().int().positive()
 /** An instant as epoch milliseconds, on a whole minute. */
 const instant = z
   .number()

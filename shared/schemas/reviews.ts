@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../reviews'
+import { id } from './ids'
 import { multiLineText } from './text'
-
-const id = z.number().int().positive()
 
 const stars = z
   .number({ error: 'Escolha de 1 a 5 estrelas' })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { labelledValues } from '../labels'
 import {
   BARRIER_PAGE_MAX,
   BARRIER_TOOL_MAX,
@@ -10,9 +11,8 @@ import {
   SUSPENSION_DAYS_MAX,
 } from '../safety'
 import { REMOVAL_REASONS } from './admin'
+import { id } from './ids'
 import { multiLineText, singleLineText } from './text'
-
-const id = z.number().int().positive()
 
 const reportDetails = () =>
   multiLineText().max(REPORT_DETAILS_MAX, { error: 'Detalhes muito longos (máximo de 1.000 caracteres)' })
@@ -39,19 +39,7 @@ export type BarrierReportInput = z.infer<typeof barrierReportSchema>
 
 export const blockInputSchema = z.object({ userId: id })
 
-export const REPORT_ACTIONS = [
-  'dismiss',
-  'acknowledge_barrier',
-  'remove_listing',
-  'remove_wanted',
-  'remove_review',
-  'warn',
-  'suspend',
-  'remove_account',
-] as const
-export type ReportAction = (typeof REPORT_ACTIONS)[number]
-
-export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
+export const REPORT_ACTION_LABELS = {
   dismiss: 'Arquivar (sem violação)',
   acknowledge_barrier: 'Confirmar a barreira (a equipe vai corrigir)',
   remove_listing: 'Remover o anúncio',
@@ -61,6 +49,8 @@ export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
   suspend: 'Suspender o membro',
   remove_account: 'Remover a conta',
 }
+export const REPORT_ACTIONS = labelledValues(REPORT_ACTION_LABELS)
+export type ReportAction = (typeof REPORT_ACTIONS)[number]
 
 /** A moderator's decision on every open report of one target; the note goes to the moderation log. */
 export const resolveReportSchema = z

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { WANTED_SORTS } from '../wanted'
-import { LISTING_PRICE_MAX_CENTS } from './listing'
-import { multiLineText, singleLineText } from './text'
+import { id } from './ids'
+import { LISTING_PRICE_MAX_CENTS, publicationTitle } from './listing'
+import { multiLineText } from './text'
 
 /** Procura-se: what a member is looking for, posted for the community to answer with a listing. */
 export const WANTED_TITLE_MIN = 3
@@ -16,12 +17,8 @@ export const WANTED_PAGE_SIZE = 30
 export const WANTED_STATUSES = ['open', 'closed'] as const
 export type WantedStatus = (typeof WANTED_STATUSES)[number]
 
-const id = z.number().int().positive()
-
 export const wantedInputSchema = z.object({
-  title: singleLineText()
-    .min(WANTED_TITLE_MIN, { error: 'Título deve ter no mínimo 3 caracteres' })
-    .max(WANTED_TITLE_MAX, { error: 'Título muito longo' }),
+  title: publicationTitle(WANTED_TITLE_MIN, WANTED_TITLE_MAX),
   details: multiLineText()
     .max(WANTED_DETAILS_MAX, { error: 'Detalhes muito longos (máximo de 500 caracteres)' })
     .optional(),

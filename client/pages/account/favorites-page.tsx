@@ -1,7 +1,6 @@
 import { routes } from '@shared/routes'
 import { HeartIcon, HeartOffIcon } from 'lucide-react'
 import { Link } from 'wouter'
-import { CountedPageHeader } from '@/components/page/counted-page-header'
 import { EmptyState, QueryStates } from '@/components/query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -10,8 +9,8 @@ import { LISTING_GRID_BASE, ListingGridSkeleton } from '@/features/listings/list
 import { useToggleFavorite } from '@/features/listings/use-toggle-favorite'
 import type { RouterOutputs } from '@/lib/api-types'
 import { trpc } from '@/lib/trpc'
-import { usePageTitle } from '@/lib/use-page-title'
 import { cn } from '@/lib/utils'
+import { OwnListPage } from './own-list'
 
 type Favorite = RouterOutputs['listings']['favorites'][number]
 
@@ -23,18 +22,15 @@ const UNAVAILABLE_LABELS = {
 
 /** Meus favoritos: a list of one's own, where a listing that left the portal says so instead of vanishing. */
 export function FavoritesPage() {
-  usePageTitle('Meus favoritos')
   const favorites = trpc.listings.favorites.useQuery()
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
-      <CountedPageHeader
-        title="Meus favoritos"
-        count={favorites.data?.length}
-        noun={['favorito', 'favoritos']}
-        intro="Os anúncios que você salvou. Só você vê esta lista."
-      />
-
+    <OwnListPage
+      title="Meus favoritos"
+      count={favorites.data?.length}
+      noun={['favorito', 'favoritos']}
+      intro="Os anúncios que você salvou. Só você vê esta lista."
+    >
       <QueryStates
         query={favorites}
         loading={<ListingGridSkeleton count={4} />}
@@ -66,7 +62,7 @@ export function FavoritesPage() {
           </ul>
         )}
       </QueryStates>
-    </div>
+    </OwnListPage>
   )
 }
 

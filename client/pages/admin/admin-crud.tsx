@@ -3,7 +3,7 @@ import type { EditorDialogProps, EditorState } from '@/components/editor-dialog'
 import { ListQueryStates } from '@/components/page/list-query-states'
 import { RemoveButton } from '@/components/remove-button'
 import { ConfirmRemoval } from '@/features/admin/confirm-removal'
-import { EditButton } from '@/features/admin/item-buttons'
+import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
 import { removalCallbacks } from '@/features/admin/removal-callbacks'
 import { whenClosed } from '@/lib/when-closed'
 
@@ -93,6 +93,36 @@ export function AdminCrudList<T>({
 }
 
 /**
+ * A section of an admin page that holds one of its lists: the h2 that names it, with the button that
+ * creates an item beside it (`newItem`, e.g. "Novo curso").
+ */
+export function AdminListSection({
+  id,
+  title,
+  newItem,
+  onNew,
+  children,
+}: {
+  id: string
+  title: string
+  newItem: string
+  onNew: () => void
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="font-semibold text-lg">
+          {title}
+        </h2>
+        <NewItemButton onClick={onNew}>{newItem}</NewItemButton>
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/**
  * "Editar" and "Excluir" (or `remove`: "Remover") on an item of an admin list, each naming the item
  * (`name`, e.g. "regra Sigilo") to screen readers.
  */
@@ -120,5 +150,60 @@ export function EditRemoveButtons({
         {remove}
       </RemoveButton>
     </div>
+  )
+}
+
+/** EditRemoveButtons on an item of a `useAdminCrud` list (`crud`): they open its form and its removal question. */
+export function CrudButtons<Item>({
+  crud,
+  item,
+  ...buttons
+}: Omit<ComponentProps<typeof EditRemoveButtons>, 'onEdit' | 'onRemove'> & {
+  crud: { edit: (item: Item) => void; remove: (item: Item) => void }
+  item: Item
+}) {
+  return <EditRemoveButtons {...buttons} onEdit={() => crud.edit(item)} onRemove={() => crud.remove(item)} />
+}
+
+/**
+ * One group of an admin list (a placement, a main category): its h2 with how many items it holds, what
+ * goes beside the heading (`action`), and its list, or `empty` in a dashed box when it holds none.
+ */
+export function ItemGroup({
+  id,
+  title,
+  count,
+  action,
+  empty,
+  children,
+}: {
+  id: string
+  title: ReactNode
+  count: number
+  action?: ReactNode
+  empty: string
+  children: ReactNode
+}) {
+  const heading = (
+    <h2 id={id} className="font-semibold text-lg">
+      {title} <span className="font-normal text-muted-foreground text-sm">({count})</span>
+    </h2>
+  )
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      {action ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
+      {count === 0 ? (
+        <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">{empty}</p>
+      ) : (
+        children
+      )}
+    </section>
   )
 }

@@ -1,7 +1,6 @@
 import { BANNER_PLACEMENT_LABELS } from '@shared/schemas/admin'
 import { ExternalLinkIcon, ImageIcon } from 'lucide-react'
 import { UploadThumbnail } from '@/components/page/upload-thumbnail'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { type BannerRow, groupByPlacement } from '@/features/admin/banner-form'
 import { BannerFormDialog } from '@/features/admin/banner-form-dialog'
 import { NewItemButton } from '@/features/admin/item-buttons'
@@ -13,22 +12,17 @@ import {
   AdminCrudList,
   type AdminListTexts,
   EditRemoveButtons,
+  ItemGroup,
   type RemovalTexts,
   useAdminCrud,
 } from './admin-crud'
+import { adminPage } from './admin-frame'
 
 /** `/admin/banners`: the portal's banners by placement. Administrators only. */
-export function AdminBannersPage() {
-  return (
-    <AdminLayout
-      title="Banners"
-      description="Gerencie os banners exibidos no portal da comunidade."
-      access="admin"
-    >
-      <BannersAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminBannersPage = adminPage(
+  { title: 'Banners', description: 'Gerencie os banners exibidos no portal da comunidade.', access: 'admin' },
+  BannersAdmin,
+)
 
 const LIST: AdminListTexts<BannerRow[]> = {
   items: 'banners',
@@ -80,34 +74,26 @@ function BannersAdmin() {
     >
       {(rows) =>
         groupByPlacement(rows).map((group) => (
-          <section
+          <ItemGroup
             key={group.placement}
-            aria-labelledby={`banners-${group.placement}`}
-            className="grid gap-3"
+            id={`banners-${group.placement}`}
+            title={BANNER_PLACEMENT_LABELS[group.placement]}
+            count={group.banners.length}
+            empty="Nenhum banner nesta posição."
           >
-            <h2 id={`banners-${group.placement}`} className="font-semibold text-lg">
-              {BANNER_PLACEMENT_LABELS[group.placement]}{' '}
-              <span className="font-normal text-muted-foreground text-sm">({group.banners.length})</span>
-            </h2>
-            {group.banners.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-                Nenhum banner nesta posição.
-              </p>
-            ) : (
-              <ul className="grid gap-3">
-                {group.banners.map((banner) => (
-                  <BannerItem
-                    key={banner.id}
-                    banner={banner}
-                    toggling={setActive.isPending && setActive.variables?.id === banner.id}
-                    onToggle={(active) => setActive.mutate({ id: banner.id, active })}
-                    onEdit={() => crud.edit(banner)}
-                    onRemove={() => crud.remove(banner)}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
+            <ul className="grid gap-3">
+              {group.banners.map((banner) => (
+                <BannerItem
+                  key={banner.id}
+                  banner={banner}
+                  toggling={setActive.isPending && setActive.variables?.id === banner.id}
+                  onToggle={(active) => setActive.mutate({ id: banner.id, active })}
+                  onEdit={() => crud.edit(banner)}
+                  onRemove={() => crud.remove(banner)}
+                />
+              ))}
+            </ul>
+          </ItemGroup>
         ))
       }
     </AdminCrudList>

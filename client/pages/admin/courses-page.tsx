@@ -3,7 +3,6 @@ import { ItemRow } from '@/components/item-row'
 import { ListQueryStates } from '@/components/page/list-query-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import {
   CourseDialog,
   type CourseRow,
@@ -11,26 +10,24 @@ import {
   type DisciplineRow,
 } from '@/features/admin/course-dialogs'
 import { CourseImport } from '@/features/admin/course-import'
-import { NewItemButton } from '@/features/admin/item-buttons'
 import { LegacyCourses } from '@/features/admin/legacy-courses'
 import type { RouterOutputs } from '@/lib/api-types'
 import { trpc } from '@/lib/trpc'
-import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { AdminListSection, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { adminPage } from './admin-frame'
 
 type CoursesAnswer = RouterOutputs['admin']['courses']['list']
 
 /** `/admin/cursos`: the community's courses and disciplines, the CSV import and the written courses to map. */
-export function AdminCoursesPage() {
-  return (
-    <AdminLayout
-      title="Cursos"
-      description="Os cursos da universidade e as disciplinas de cada um: o perfil, o formulário do anúncio e os filtros do portal oferecem esta lista."
-      access="admin"
-    >
-      <CoursesAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminCoursesPage = adminPage(
+  {
+    title: 'Cursos',
+    description:
+      'Os cursos da universidade e as disciplinas de cada um: o perfil, o formulário do anúncio e os filtros do portal oferecem esta lista.',
+    access: 'admin',
+  },
+  CoursesAdmin,
+)
 
 const membersLabel = (count: number) =>
   count === 0 ? 'Nenhum estudante' : count === 1 ? '1 estudante' : `${count} estudantes`
@@ -66,13 +63,12 @@ function CoursesAdmin() {
     <div className="grid gap-8">
       <CourseImport />
 
-      <section aria-labelledby="courses-list-title" className="grid gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="courses-list-title" className="font-semibold text-lg">
-            Cursos e disciplinas
-          </h2>
-          <NewItemButton onClick={() => courses.create()}>Novo curso</NewItemButton>
-        </div>
+      <AdminListSection
+        id="courses-list-title"
+        title="Cursos e disciplinas"
+        newItem="Novo curso"
+        onNew={() => courses.create()}
+      >
         <ListQueryStates
           query={list}
           items="cursos"
@@ -96,7 +92,7 @@ function CoursesAdmin() {
             />
           )}
         </ListQueryStates>
-      </section>
+      </AdminListSection>
 
       {list.data && list.data.legacy.length > 0 ? (
         <LegacyCourses legacy={list.data.legacy} courses={list.data.courses} />

@@ -15,22 +15,19 @@ import { LoadingStatus } from '@/components/loading-status'
 import { ListSkeleton, LoadError } from '@/components/query-states'
 import { Card, CardContent } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { hasAdminAccess } from '@/features/admin/admin-nav'
 import { WeeklyChart } from '@/features/admin/weekly-chart'
 import { useViewer } from '@/lib/auth'
 import { formatDateTime, formatTimeAgo, toDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
+import { adminPage } from './admin-frame'
 
 /** `/admin`: the community at a glance, for administrators and moderators. */
-export function AdminDashboardPage() {
-  return (
-    <AdminLayout title="Painel" description="Visão geral da comunidade.">
-      <Dashboard />
-    </AdminLayout>
-  )
-}
+export const AdminDashboardPage = adminPage(
+  { title: 'Painel', description: 'Visão geral da comunidade.' },
+  Dashboard,
+)
 
 /**
  * `pendingEvents` and `activeBanners` are typed Promise<number> today: the server returns drizzle's

@@ -2,12 +2,9 @@ import type { EventStatus } from '@shared/domain'
 import { routes } from '@shared/routes'
 import { CalendarDaysIcon, CheckIcon, ExternalLinkIcon, MapPinIcon, UserIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
-import { ListQueryStates } from '@/components/page/list-query-states'
 import { UploadThumbnail } from '@/components/page/upload-thumbnail'
 import { Button } from '@/components/ui/button'
 import { ButtonLink } from '@/components/ui/button-link'
-import { AdminLayout } from '@/features/admin/admin-layout'
-import { FilterTabs } from '@/features/admin/filter-tabs'
 import { RejectEventDialog, type RejectionTarget } from '@/features/admin/reject-event-dialog'
 import { changeCallbacks } from '@/features/admin/removal-callbacks'
 import { EventStatusBadge } from '@/features/events/event-status-badge'
@@ -15,6 +12,8 @@ import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
+import { adminPage } from './admin-frame'
+import { FilteredList } from './filtered-list'
 
 type Tab = Extract<EventStatus, 'pendente' | 'aprovado' | 'rejeitado'>
 type ModeratedEvent = RouterOutputs['events']['moderation'][number]
@@ -26,13 +25,10 @@ const TABS: { value: Tab; label: string; empty: string }[] = [
 ]
 
 /** `/admin/eventos`: the event approval queue, for administrators and moderators. */
-export function AdminEventsPage() {
-  return (
-    <AdminLayout title="Eventos" description="Aprove ou rejeite os eventos propostos pela comunidade.">
-      <EventsAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminEventsPage = adminPage(
+  { title: 'Eventos', description: 'Aprove ou rejeite os eventos propostos pela comunidade.' },
+  EventsAdmin,
+)
 
 function EventsAdmin() {
   const utils = trpc.useUtils()
@@ -54,35 +50,28 @@ function EventsAdmin() {
     }),
   )
 
-  const empty = TABS.find((item) => item.value === tab)?.empty
   return (
     <>
-      <FilterTabs tabs={TABS} value={tab} onValueChange={setTab} label="Situação dos eventos">
-        <ListQueryStates
-          query={events}
-          items="eventos"
-          rowClassName="h-36"
-          empty={{
-            icon: <CalendarDaysIcon aria-hidden="true" />,
-            title: 'Nenhum evento aqui',
-            description: empty,
-          }}
-        >
-          {(rows) => (
-            <ul className="grid gap-3">
-              {rows.map((event) => (
-                <EventRow
-                  key={event.id}
-                  event={event}
-                  approving={approve.isPending && approve.variables?.id === event.id}
-                  onApprove={() => approve.mutate({ id: event.id })}
-                  onReject={() => setRejecting({ id: event.id, title: event.title })}
-                />
-              ))}
-            </ul>
-          )}
-        </ListQueryStates>
-      </FilterTabs>
+      <FilteredList
+        tabs={TABS}
+        value={tab}
+        onValueChange={setTab}
+        label="Situação dos eventos"
+        query={events}
+        items="eventos"
+        rowClassName="h-36"
+        empty={{ icon: <CalendarDaysIcon aria-hidden="true" />, title: 'Nenhum evento aqui' }}
+      >
+        {(event) => (
+          <EventRow
+            key={event.id}
+            event={event}
+            approving={approve.isPending && approve.variables?.id === event.id}
+            onApprove={() => approve.mutate({ id: event.id })}
+            onReject={() => setRejecting({ id: event.id, title: event.title })}
+          />
+        )}
+      </FilteredList>
       <RejectEventDialog event={rejecting} onOpenChange={whenClosed(() => setRejecting(null))} />
     </>
   )

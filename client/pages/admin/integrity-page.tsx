@@ -2,30 +2,28 @@ import { INTEGRITY_ACTION_LABELS, INTEGRITY_RULES_MAX } from '@shared/integrity'
 import { GraduationCapIcon } from 'lucide-react'
 import { ItemRow } from '@/components/item-row'
 import { Badge } from '@/components/ui/badge'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { IntegrityRuleDialog, type IntegrityRuleRow } from '@/features/admin/integrity-rule-dialog'
 import { NewItemButton } from '@/features/admin/item-buttons'
 import { trpc } from '@/lib/trpc'
 import {
   AdminCrudList,
   type AdminListTexts,
-  EditRemoveButtons,
+  CrudButtons,
   type RemovalTexts,
   useAdminCrud,
 } from './admin-crud'
+import { adminPage } from './admin-frame'
 
 /** `/admin/integridade`: the community's academic-integrity word rules. Administrators only. */
-export function AdminIntegrityPage() {
-  return (
-    <AdminLayout
-      title="Integridade acadêmica"
-      description="Frases que recusam anúncios e pedidos que vendem o que a universidade proíbe, ou que os publicam e enviam à moderação."
-      access="admin"
-    >
-      <IntegrityAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminIntegrityPage = adminPage(
+  {
+    title: 'Integridade acadêmica',
+    description:
+      'Frases que recusam anúncios e pedidos que vendem o que a universidade proíbe, ou que os publicam e enviam à moderação.',
+    access: 'admin',
+  },
+  IntegrityAdmin,
+)
 
 const LIST: AdminListTexts<IntegrityRuleRow[]> = {
   items: 'regras',
@@ -82,11 +80,7 @@ function IntegrityAdmin() {
                 <p className="break-words font-medium font-mono text-sm">{rule.phrase}</p>
                 <p className="break-words text-muted-foreground text-sm">{rule.reason}</p>
               </div>
-              <EditRemoveButtons
-                name={`regra ${rule.phrase}`}
-                onEdit={() => crud.edit(rule)}
-                onRemove={() => crud.remove(rule)}
-              />
+              <CrudButtons crud={crud} item={rule} name={`regra ${rule.phrase}`} />
             </ItemRow>
           ))}
         </ul>

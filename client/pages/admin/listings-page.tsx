@@ -5,16 +5,15 @@ import { PackageIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { ItemRow } from '@/components/item-row'
-import { ListQueryStates } from '@/components/page/list-query-states'
 import { RemoveButton } from '@/components/remove-button'
-import { AdminLayout } from '@/features/admin/admin-layout'
-import { FilterTabs } from '@/features/admin/filter-tabs'
 import { type RemovalTarget, RemoveListingDialog } from '@/features/admin/remove-listing-dialog'
 import { ListingStatusBadge } from '@/features/listings/listing-status-badge'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
+import { adminPage } from './admin-frame'
+import { FilteredList } from './filtered-list'
 
 type Filter = 'all' | ModerationStatus
 type AdminListing = RouterOutputs['admin']['listings']['list'][number]
@@ -26,45 +25,35 @@ const FILTERS: { value: Filter; label: string; empty: string }[] = [
 ]
 
 /** `/admin/anuncios`: listing moderation, for administrators and moderators. */
-export function AdminListingsPage() {
-  return (
-    <AdminLayout title="Anúncios" description="Remova anúncios que desrespeitam as regras da comunidade.">
-      <ListingsAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminListingsPage = adminPage(
+  { title: 'Anúncios', description: 'Remova anúncios que desrespeitam as regras da comunidade.' },
+  ListingsAdmin,
+)
 
 function ListingsAdmin() {
   const [filter, setFilter] = useState<Filter>('all')
   const [removing, setRemoving] = useState<RemovalTarget | null>(null)
   const listings = trpc.admin.listings.list.useQuery({ filter })
-  const empty = FILTERS.find((item) => item.value === filter)?.empty
 
   return (
     <>
-      <FilterTabs tabs={FILTERS} value={filter} onValueChange={setFilter} label="Filtrar anúncios">
-        <ListQueryStates
-          query={listings}
-          items="anúncios"
-          empty={{
-            icon: <PackageIcon aria-hidden="true" />,
-            title: 'Nenhum anúncio aqui',
-            description: empty,
-          }}
-        >
-          {(rows) => (
-            <ul className="grid gap-3">
-              {rows.map((listing) => (
-                <ListingRow
-                  key={listing.id}
-                  listing={listing}
-                  onRemove={() => setRemoving({ id: listing.id, title: listing.title })}
-                />
-              ))}
-            </ul>
-          )}
-        </ListQueryStates>
-      </FilterTabs>
+      <FilteredList
+        tabs={FILTERS}
+        value={filter}
+        onValueChange={setFilter}
+        label="Filtrar anúncios"
+        query={listings}
+        items="anúncios"
+        empty={{ icon: <PackageIcon aria-hidden="true" />, title: 'Nenhum anúncio aqui' }}
+      >
+        {(listing) => (
+          <ListingRow
+            key={listing.id}
+            listing={listing}
+            onRemove={() => setRemoving({ id: listing.id, title: listing.title })}
+          />
+        )}
+      </FilteredList>
       <RemoveListingDialog listing={removing} onOpenChange={whenClosed(() => setRemoving(null))} />
     </>
   )

@@ -4,25 +4,23 @@ import { ItemRow } from '@/components/item-row'
 import { RemoveButton } from '@/components/remove-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { EditButton, NewItemButton } from '@/features/admin/item-buttons'
 import { changeCallbacks } from '@/features/admin/removal-callbacks'
 import { MeetingSpotFormDialog, type MeetingSpotRow } from '@/features/deals/meeting-spot-form-dialog'
 import { trpc } from '@/lib/trpc'
 import { AdminCrudList, type AdminListTexts, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { adminPage } from './admin-frame'
 
 /** `/admin/pontos-de-encontro`: the community's safe hand-off spots. Administrators only. */
-export function AdminMeetingSpotsPage() {
-  return (
-    <AdminLayout
-      title="Pontos de encontro"
-      description="Lugares do campus onde os membros combinam a entrega. Confira no local o horário de funcionamento e a segurança de cada ponto antes de oferecê-lo: os membros veem o nome, a descrição e o horário exatamente como você escreveu. Um ponto já usado numa entrega pode ser desativado, não excluído."
-      access="admin"
-    >
-      <MeetingSpotsAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminMeetingSpotsPage = adminPage(
+  {
+    title: 'Pontos de encontro',
+    description:
+      'Lugares do campus onde os membros combinam a entrega. Confira no local o horário de funcionamento e a segurança de cada ponto antes de oferecê-lo: os membros veem o nome, a descrição e o horário exatamente como você escreveu. Um ponto já usado numa entrega pode ser desativado, não excluído.',
+    access: 'admin',
+  },
+  MeetingSpotsAdmin,
+)
 
 const meetingsLabel = (count: number) =>
   count === 0

@@ -6,24 +6,21 @@ import { LabelOptions } from '@/components/page/label-options'
 import { EmptyState, ListSkeleton, LoadError } from '@/components/query-states'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { actionLabel, actorName, reasonText, targetHref, targetLabel } from '@/features/admin/moderation-log'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDateTime, isoDateTime } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
+import { adminPage } from './admin-frame'
 
 type LogEntry = RouterOutputs['admin']['dashboard']['log'][number]
 
 const ALL = 'all'
 
 /** `/admin/moderacao`: who did what, to what, when and why (the latest 300 actions). */
-export function AdminModerationLogPage() {
-  return (
-    <AdminLayout title="Moderação" description="Histórico das ações de moderação da comunidade.">
-      <ModerationLog />
-    </AdminLayout>
-  )
-}
+export const AdminModerationLogPage = adminPage(
+  { title: 'Moderação', description: 'Histórico das ações de moderação da comunidade.' },
+  ModerationLog,
+)
 
 function ModerationLog() {
   const filterId = useId()

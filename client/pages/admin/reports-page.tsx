@@ -2,22 +2,19 @@ import { REPORT_REVIEW_HOURS } from '@shared/safety'
 import { FlagIcon } from 'lucide-react'
 import { useState } from 'react'
 import { ListQueryStates } from '@/components/page/list-query-states'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { ReportDecisionDialog } from '@/features/admin/report-decision-dialog'
 import { ReportGroup, type ReportQueueGroup } from '@/features/admin/report-group'
 import { trpc } from '@/lib/trpc'
+import { adminPage } from './admin-frame'
 
 /** `/admin/denuncias`: open reports, grouped by target, the longest-waiting first. */
-export function AdminReportsPage() {
-  return (
-    <AdminLayout
-      title="Denúncias"
-      description={`Cada denúncia deve ser analisada em até ${REPORT_REVIEW_HOURS} horas. As mais antigas aparecem primeiro.`}
-    >
-      <ReportsQueue />
-    </AdminLayout>
-  )
-}
+export const AdminReportsPage = adminPage(
+  {
+    title: 'Denúncias',
+    description: `Cada denúncia deve ser analisada em até ${REPORT_REVIEW_HOURS} horas. As mais antigas aparecem primeiro.`,
+  },
+  ReportsQueue,
+)
 
 function ReportsQueue() {
   const queue = trpc.admin.reports.queue.useQuery()

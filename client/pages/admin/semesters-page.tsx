@@ -3,8 +3,6 @@ import { type ReactNode, useState } from 'react'
 import { ItemRow } from '@/components/item-row'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { AdminLayout } from '@/features/admin/admin-layout'
-import { NewItemButton } from '@/features/admin/item-buttons'
 import {
   ExtendDeadlineDialog,
   type ExtendTarget,
@@ -14,7 +12,8 @@ import {
 import { formatDate, formatDayLongMonth } from '@/lib/dates'
 import { trpc } from '@/lib/trpc'
 import { whenClosed } from '@/lib/when-closed'
-import { EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { AdminListSection, CrudButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { adminPage } from './admin-frame'
 
 /** A list's loading, failure and empty states (the calendar and the pending members). */
 function ListStates<T>({
@@ -66,18 +65,21 @@ function ListStates<T>({
 const day = (value: string) => formatDate(`${value}T12:00:00`)
 
 /** `/admin/semestres`: the community's semester calendar and who still owes this semester's confirmation. */
-export function AdminSemestersPage() {
+export const AdminSemestersPage = adminPage(
+  {
+    title: 'Semestres',
+    description: 'O calendário da universidade e a confirmação do e-mail institucional a cada semestre.',
+    access: 'admin',
+  },
+  Semesters,
+)
+
+function Semesters() {
   return (
-    <AdminLayout
-      title="Semestres"
-      description="O calendário da universidade e a confirmação do e-mail institucional a cada semestre."
-      access="admin"
-    >
-      <div className="grid gap-10">
-        <Calendar />
-        <Pending />
-      </div>
-    </AdminLayout>
+    <div className="grid gap-10">
+      <Calendar />
+      <Pending />
+    </div>
   )
 }
 
@@ -98,13 +100,7 @@ function Calendar() {
   )
   const semesters = trpc.admin.semesters.list.useQuery()
   return (
-    <section aria-labelledby="calendario" className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="calendario" className="font-semibold text-lg">
-          Calendário
-        </h2>
-        <NewItemButton onClick={() => crud.create()}>Novo semestre</NewItemButton>
-      </div>
+    <AdminListSection id="calendario" title="Calendário" newItem="Novo semestre" onNew={() => crud.create()}>
       <ListStates
         query={semesters}
         label="Carregando semestres..."
@@ -127,11 +123,11 @@ function Calendar() {
                     {day(semester.startsOn)} a {day(semester.endsOn)}
                   </p>
                 </div>
-                <EditRemoveButtons
+                <CrudButtons
+                  crud={crud}
+                  item={semester}
                   name={`semestre ${semester.name}`}
                   remove="Remover"
-                  onEdit={() => crud.edit(semester)}
-                  onRemove={() => crud.remove(semester)}
                 />
               </ItemRow>
             ))}
@@ -140,7 +136,7 @@ function Calendar() {
       </ListStates>
       <SemesterFormDialog {...crud.form} />
       {crud.question}
-    </section>
+    </AdminListSection>
   )
 }
 

@@ -1,6 +1,5 @@
 import { TagsIcon } from 'lucide-react'
 import { ItemRow } from '@/components/item-row'
-import { AdminLayout } from '@/features/admin/admin-layout'
 import { NewItemButton } from '@/features/admin/item-buttons'
 import { SubcategoryFormDialog } from '@/features/admin/subcategory-form-dialog'
 import {
@@ -10,20 +9,18 @@ import {
   type SubcategoryRow,
 } from '@/features/admin/subcategory-groups'
 import { trpc } from '@/lib/trpc'
-import { AdminCrudList, EditRemoveButtons, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { AdminCrudList, CrudButtons, ItemGroup, type RemovalTexts, useAdminCrud } from './admin-crud'
+import { adminPage } from './admin-frame'
 
 /** `/admin/subcategorias`: subcategories by main category, with how many listings use each. Administrators only. */
-export function AdminSubcategoriesPage() {
-  return (
-    <AdminLayout
-      title="Subcategorias"
-      description="Organize os anúncios dentro de cada categoria principal."
-      access="admin"
-    >
-      <SubcategoriesAdmin />
-    </AdminLayout>
-  )
-}
+export const AdminSubcategoriesPage = adminPage(
+  {
+    title: 'Subcategorias',
+    description: 'Organize os anúncios dentro de cada categoria principal.',
+    access: 'admin',
+  },
+  SubcategoriesAdmin,
+)
 
 const REMOVAL: RemovalTexts<SubcategoryRow> = {
   title: 'Tem certeza que deseja excluir esta subcategoria?',
@@ -65,13 +62,18 @@ function SubcategoriesAdmin() {
     >
       {(rows) =>
         groupSubcategories(mains, rows).map(({ main, subcategories: items }) => (
-          <section key={main.id} aria-labelledby={`main-category-${main.id}`} className="grid gap-3">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id={`main-category-${main.id}`} className="font-semibold text-lg">
+          <ItemGroup
+            key={main.id}
+            id={`main-category-${main.id}`}
+            title={
+              <>
                 {main.icon ? <span aria-hidden="true">{main.icon} </span> : null}
-                {main.name}{' '}
-                <span className="font-normal text-muted-foreground text-sm">({items.length})</span>
-              </h2>
+                {main.name}
+              </>
+            }
+            count={items.length}
+            empty="Nenhuma subcategoria nesta categoria."
+            action={
               <NewItemButton
                 variant="ghost"
                 onClick={() => crud.create({ mainCategoryId: main.id })}
@@ -79,44 +81,33 @@ function SubcategoriesAdmin() {
               >
                 Adicionar
               </NewItemButton>
-            </div>
-            {items.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-                Nenhuma subcategoria nesta categoria.
-              </p>
-            ) : (
-              <ul className="grid gap-2">
-                {items.map((subcategory) => (
-                  <ItemRow key={subcategory.id}>
-                    <div className="flex min-w-0 items-start gap-3">
-                      <span
-                        aria-hidden="true"
-                        className="flex size-10 shrink-0 items-center justify-center rounded-md bg-muted text-xl"
-                      >
-                        {subcategory.icon ?? '🏷️'}
-                      </span>
-                      <div className="grid min-w-0 gap-0.5">
-                        <p className="break-words font-medium">{subcategory.name}</p>
-                        {subcategory.description ? (
-                          <p className="break-words text-muted-foreground text-sm">
-                            {subcategory.description}
-                          </p>
-                        ) : null}
-                        <p className="text-muted-foreground text-xs">
-                          {listingsCountLabel(subcategory.listings)}
-                        </p>
-                      </div>
+            }
+          >
+            <ul className="grid gap-2">
+              {items.map((subcategory) => (
+                <ItemRow key={subcategory.id}>
+                  <div className="flex min-w-0 items-start gap-3">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-10 shrink-0 items-center justify-center rounded-md bg-muted text-xl"
+                    >
+                      {subcategory.icon ?? '🏷️'}
+                    </span>
+                    <div className="grid min-w-0 gap-0.5">
+                      <p className="break-words font-medium">{subcategory.name}</p>
+                      {subcategory.description ? (
+                        <p className="break-words text-muted-foreground text-sm">{subcategory.description}</p>
+                      ) : null}
+                      <p className="text-muted-foreground text-xs">
+                        {listingsCountLabel(subcategory.listings)}
+                      </p>
                     </div>
-                    <EditRemoveButtons
-                      name={`subcategoria ${subcategory.name}`}
-                      onEdit={() => crud.edit(subcategory)}
-                      onRemove={() => crud.remove(subcategory)}
-                    />
-                  </ItemRow>
-                ))}
-              </ul>
-            )}
-          </section>
+                  </div>
+                  <CrudButtons crud={crud} item={subcategory} name={`subcategoria ${subcategory.name}`} />
+                </ItemRow>
+              ))}
+            </ul>
+          </ItemGroup>
         ))
       }
     </AdminCrudList>

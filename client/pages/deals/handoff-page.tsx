@@ -3,7 +3,7 @@ import { routes } from '@shared/routes'
 import { CheckCircle2Icon, HandshakeIcon, MessageCircleIcon, StarIcon } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Link, useParams } from 'wouter'
-import { ItemPageStates, NarrowPageSkeleton } from '@/components/page/item-page-states'
+import { NarrowPageSkeleton } from '@/components/page/item-page-states'
 import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -16,9 +16,9 @@ import {
 import { QrScanner } from '@/features/events/qr-scanner'
 import { useViewer } from '@/lib/auth'
 import { formatDateTime } from '@/lib/dates'
-import { notFoundFor, routeId } from '@/lib/route-id'
+import { routeId } from '@/lib/route-id'
 import { trpc } from '@/lib/trpc'
-import { usePageTitle } from '@/lib/use-page-title'
+import { MeetingPageStates } from './meeting-page-states'
 
 /**
  * `/entregas/:id`: the hand-off QR code's link. Scanned by the buyer's camera app, it opens here with the
@@ -28,11 +28,8 @@ import { usePageTitle } from '@/lib/use-page-title'
 export function HandoffPage() {
   const params = useParams<{ id: string }>()
   const meetingId = routeId(params.id)
-  const valid = meetingId > 0
-  const query = trpc.deals.meetings.byId.useQuery({ meetingId }, { enabled: valid, retry: false })
+  const query = trpc.deals.meetings.byId.useQuery({ meetingId }, { enabled: meetingId > 0, retry: false })
   const { viewer } = useViewer()
-  const notFound = notFoundFor(meetingId, query.error)
-  usePageTitle(notFound ? 'Entrega não encontrada' : 'Confirmar entrega')
   const loading = (
     <NarrowPageSkeleton
       label="Carregando a entrega..."
@@ -40,13 +37,12 @@ export function HandoffPage() {
     />
   )
   return (
-    <ItemPageStates
+    <MeetingPageStates
       query={query}
-      notFound={notFound}
-      what="a entrega"
+      meetingId={meetingId}
+      title="Confirmar entrega"
       unavailable={{
         icon: HandshakeIcon,
-        title: 'Entrega não encontrada',
         description:
           'Esta entrega não existe ou é de outra pessoa. Confira se você entrou com a conta que combinou a entrega.',
         backHref: routes.myDeliveries(),
@@ -56,7 +52,7 @@ export function HandoffPage() {
       loading={loading}
     >
       {(meeting) => (viewer ? <HandoffView meeting={meeting} viewerId={viewer.id} /> : loading)}
-    </ItemPageStates>
+    </MeetingPageStates>
   )
 }
 

@@ -2,7 +2,7 @@ import { REVIEW_WINDOW_DAYS } from '@shared/reviews'
 import { routes } from '@shared/routes'
 import { StarIcon } from 'lucide-react'
 import { useParams } from 'wouter'
-import { ItemPageStates, NarrowPageSkeleton } from '@/components/page/item-page-states'
+import { NarrowPageSkeleton } from '@/components/page/item-page-states'
 import { PageHeader } from '@/components/page-header'
 import { ButtonLink } from '@/components/ui/button-link'
 import { ReviewForm } from '@/features/deals/review-form'
@@ -10,9 +10,9 @@ import { ReviewStars } from '@/features/deals/review-stars'
 import type { RouterOutputs } from '@/lib/api-types'
 import { useCommunity } from '@/lib/community'
 import { formatDate, formatDateTime } from '@/lib/dates'
-import { notFoundFor, routeId } from '@/lib/route-id'
+import { routeId } from '@/lib/route-id'
 import { trpc } from '@/lib/trpc'
-import { usePageTitle } from '@/lib/use-page-title'
+import { MeetingPageStates } from './meeting-page-states'
 
 type Handoff = RouterOutputs['deals']['reviews']['forHandoff']
 
@@ -20,18 +20,14 @@ type Handoff = RouterOutputs['deals']['reviews']['forHandoff']
 export function ReviewPage() {
   const params = useParams<{ meetingId: string }>()
   const meetingId = routeId(params.meetingId)
-  const valid = meetingId > 0
-  const query = trpc.deals.reviews.forHandoff.useQuery({ meetingId }, { enabled: valid })
-  const notFound = notFoundFor(meetingId, query.error)
-  usePageTitle(notFound ? 'Entrega não encontrada' : 'Avaliar entrega')
+  const query = trpc.deals.reviews.forHandoff.useQuery({ meetingId }, { enabled: meetingId > 0 })
   return (
-    <ItemPageStates
+    <MeetingPageStates
       query={query}
-      notFound={notFound}
-      what="a entrega"
+      meetingId={meetingId}
+      title="Avaliar entrega"
       unavailable={{
         icon: StarIcon,
-        title: 'Entrega não encontrada',
         description: 'Só quem concluiu uma entrega confirmada pelo código pode avaliar a outra pessoa.',
         backHref: routes.chat(),
         backLabel: 'Ir para as conversas',
@@ -45,7 +41,7 @@ export function ReviewPage() {
       }
     >
       {(handoff) => <ReviewView handoff={handoff} />}
-    </ItemPageStates>
+    </MeetingPageStates>
   )
 }
 

@@ -5,7 +5,6 @@ import { Link } from 'wouter'
 import { EditLink } from '@/components/edit-link'
 import { IconText } from '@/components/icon-text'
 import { LoadingStatus } from '@/components/loading-status'
-import { CountedPageHeader } from '@/components/page/counted-page-header'
 import { UploadThumbnail } from '@/components/page/upload-thumbnail'
 import { QueryLoadFailed } from '@/components/query-load-failed'
 import { SkeletonStack } from '@/components/skeleton-stack'
@@ -20,30 +19,27 @@ import { ListingStatusSelect } from '@/features/listings/listing-status-select'
 import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import type { RouterOutputs } from '@/lib/api-types'
 import { trpc } from '@/lib/trpc'
-import { usePageTitle } from '@/lib/use-page-title'
+import { OwnListPage } from '../account/own-list'
 
 type MyListing = RouterOutputs['listings']['mine'][number]
 
 export function MyListingsPage() {
-  usePageTitle('Meus Produtos')
   const mine = trpc.listings.mine.useQuery()
   const count = mine.data?.length ?? 0
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
-      <CountedPageHeader
-        title="Meus Produtos"
-        count={mine.data?.length}
-        noun={['anúncio', 'anúncios']}
-        intro="Todos os seus anúncios, em qualquer status."
-        action={
-          <ButtonLink href={routes.sell()}>
-            <PlusIcon aria-hidden="true" />
-            Novo Anúncio
-          </ButtonLink>
-        }
-      />
-
+    <OwnListPage
+      title="Meus Produtos"
+      count={mine.data?.length}
+      noun={['anúncio', 'anúncios']}
+      intro="Todos os seus anúncios, em qualquer status."
+      action={
+        <ButtonLink href={routes.sell()}>
+          <PlusIcon aria-hidden="true" />
+          Novo Anúncio
+        </ButtonLink>
+      }
+    >
       {mine.isLoading ? (
         <ListSkeleton />
       ) : mine.error ? (
@@ -59,7 +55,7 @@ export function MyListingsPage() {
           ))}
         </ul>
       )}
-    </div>
+    </OwnListPage>
   )
 }
 
