@@ -16,6 +16,7 @@ import { Link } from 'wouter'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
 import { EditorDialog, type EditorState, editedItem } from '@/components/editor-dialog'
+import { NativeSelect } from '@/components/native-select'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import type { RouterOutputs } from '@/lib/api-types'
@@ -100,10 +101,9 @@ function IntegrityRuleForm({
         {...boundField(form, 'phrase', ids.phrase)}
       />
       <FormField label="O que a regra faz" htmlFor={ids.action} error={actionError}>
-        <select
+        <NativeSelect
           id={ids.action}
           disabled={saving}
-          className="h-9 w-full rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
           {...fieldAriaProps(ids.action, { error: actionError })}
           {...form.register('action')}
         >
@@ -112,7 +112,7 @@ function IntegrityRuleForm({
               {INTEGRITY_ACTION_LABELS[action]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <TextareaField
         label="Motivo"

@@ -4,6 +4,7 @@ import { WANTED_DAYS_MAX, WANTED_DETAILS_MAX } from '@shared/schemas/wanted'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { DialogForm } from '@/components/dialog-form'
+import { ItemOptions, NativeSelect } from '@/components/native-select'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
@@ -102,20 +103,15 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
         {...boundField(form, 'title', ids.title)}
       />
       <FormField label="Categoria" htmlFor={ids.category} error={errors.mainCategoryId?.message}>
-        <select
+        <NativeSelect
           id={ids.category}
           disabled={busy || !categories.data}
-          className="h-9 w-full rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
           {...fieldAriaProps(ids.category, { error: errors.mainCategoryId?.message })}
           {...form.register('mainCategoryId')}
         >
           <option value="">{categories.isLoading ? 'Carregando...' : 'Selecione'}</option>
-          {categories.data?.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.name}
-            </option>
-          ))}
-        </select>
+          <ItemOptions items={categories.data ?? []} label={(category) => category.name} />
+        </NativeSelect>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
