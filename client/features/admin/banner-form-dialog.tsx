@@ -22,7 +22,7 @@ import { UploadProgress } from '@/features/uploads/upload-progress'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import { type BannerRow, bannerFormDefaults, previewableImageUrl } from './banner-form'
@@ -80,21 +80,24 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
   const uploading = upload.isUploading
   const progress = upload.image?.progress ?? 0
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      if (banner) await update.mutateAsync({ ...values, id: banner.id })
-      else await create.mutateAsync(values)
-      toast.success(banner ? 'Banner atualizado!' : 'Banner criado!')
-      onDone()
-      await Promise.all([
-        utils.admin.banners.list.invalidate(),
-        utils.admin.dashboard.summary.invalidate(),
-        utils.banners.invalidate(),
-      ])
-    } catch (error) {
-      toastError(error, 'Erro ao salvar banner')
-    }
-  }, toastFirstError)
+  const submit = form.handleSubmit(
+    (values) =>
+      saveThenClose(
+        () => (banner ? update.mutateAsync({ ...values, id: banner.id }) : create.mutateAsync(values)),
+        {
+          saved: banner ? 'Banner atualizado!' : 'Banner criado!',
+          failed: 'Erro ao salvar banner',
+          onDone,
+          refresh: () =>
+            Promise.all([
+              utils.admin.banners.list.invalidate(),
+              utils.admin.dashboard.summary.invalidate(),
+              utils.banners.invalidate(),
+            ]),
+        },
+      ),
+    toastFirstError,
+  )
 
   const imageHint = 'Recomendado: 1920×600. JPG, PNG, WEBP ou GIF de até 5MB.'
   const imageUrlHint = 'Ou cole o endereço de uma imagem (https://).'

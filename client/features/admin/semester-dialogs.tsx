@@ -13,6 +13,8 @@ import {
 import { InputField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { boundField } from '@/lib/bound-field'
+import { toastFirstError } from '@/lib/form-errors'
+import { saveThenClose } from '@/lib/save-then-close'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
@@ -45,21 +47,18 @@ function SemesterForm({ editing, onDone }: { editing: SemesterRow | undefined; o
   const create = trpc.admin.semesters.create.useMutation()
   const update = trpc.admin.semesters.update.useMutation()
   const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        if (editing) await update.mutateAsync({ ...values, id: editing.id })
-        else await create.mutateAsync(values)
-        toast.success(editing ? 'Semestre atualizado!' : 'Semestre criado!')
-        onDone()
-        await Promise.all([utils.admin.semesters.invalidate(), utils.semesters.standing.invalidate()])
-      } catch (error) {
-        toastError(error, 'Erro ao salvar')
-      }
-    },
-    (invalid) => {
-      const first = [invalid.name, invalid.startsOn, invalid.endsOn].find((error) => error?.message)?.message
-      if (first) toast.error('Erro de validação', { description: first })
-    },
+    (values) =>
+      saveThenClose(
+        () => (editing ? update.mutateAsync({ ...values, id: editing.id }) : create.mutateAsync(values)),
+        {
+          saved: editing ? 'Semestre atualizado!' : 'Semestre criado!',
+          failed: 'Erro ao salvar',
+          onDone,
+          refresh: () =>
+            Promise.all([utils.admin.semesters.invalidate(), utils.semesters.standing.invalidate()]),
+        },
+      ),
+    toastFirstError,
   )
   return (
     <DialogForm
