@@ -26,6 +26,7 @@ import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
+import { useFieldIds } from '@/lib/field-ids'
 import { toastFirstError } from '@/lib/form-errors'
 import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
@@ -53,8 +54,7 @@ function IntegrityRuleForm({
   state: NonNullable<IntegrityRuleDialogState>
   onDone: () => void
 }) {
-  const baseId = useId()
-  const ids = { phrase: `${baseId}-phrase`, action: `${baseId}-action`, reason: `${baseId}-reason` }
+  const ids = useFieldIds('phrase', 'action', 'reason')
   const editing = editedItem(state)
   const utils = trpc.useUtils()
   const form = useForm<RuleFormInput, unknown, RuleFormOutput>({

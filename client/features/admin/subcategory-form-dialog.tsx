@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { subcategoryInputSchema } from '@shared/schemas/admin'
-import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
@@ -8,6 +7,7 @@ import { EditorDialog, type EditorState, editedItem } from '@/components/editor-
 import { iconLabel, SelectField } from '@/components/select-field'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { boundField } from '@/lib/bound-field'
+import { useFieldIds } from '@/lib/field-ids'
 import { saveThenClose } from '@/lib/save-then-close'
 import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -45,13 +45,7 @@ function SubcategoryForm({
   mainCategories: readonly MainCategoryOption[]
   onDone: () => void
 }) {
-  const baseId = useId()
-  const ids = {
-    name: `${baseId}-name`,
-    main: `${baseId}-main`,
-    description: `${baseId}-description`,
-    icon: `${baseId}-icon`,
-  }
+  const ids = useFieldIds('name', 'main', 'description', 'icon')
   const editing = editedItem(state)
   const utils = trpc.useUtils()
   const form = useForm<SubcategoryFormInput, unknown, SubcategoryFormOutput>({

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { centsToInput, parsePriceToCents } from '@shared/money'
 import { WANTED_DAYS_MAX, WANTED_DETAILS_MAX } from '@shared/schemas/wanted'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { DialogForm } from '@/components/dialog-form'
 import { ItemOptions, NativeSelect } from '@/components/native-select'
@@ -11,6 +11,7 @@ import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { IntegrityRefusal, integrityRefusalOf } from '@/features/integrity/integrity-refusal'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
+import { useFieldIds } from '@/lib/field-ids'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -46,14 +47,7 @@ export function WantedFormDialog({
 }
 
 function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () => void }) {
-  const baseId = useId()
-  const ids = {
-    title: `${baseId}-title`,
-    category: `${baseId}-category`,
-    price: `${baseId}-price`,
-    days: `${baseId}-days`,
-    details: `${baseId}-details`,
-  }
+  const ids = useFieldIds('title', 'category', 'price', 'days', 'details')
   const utils = trpc.useUtils()
   const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
   const form = useForm<WantedFormInput, unknown, WantedFormOutput>({
