@@ -27,7 +27,7 @@ describe('saveThenClose', () => {
       { saved: 'Curso criado!', failed: 'Erro ao salvar curso', onDone, refresh },
     )
     expect(order).toEqual(['saved', 'closed', 'refreshed'])
-    expect(toast.success).toHaveBeenCalledWith('Curso criado!')
+    expect(toast.success).toHaveBeenCalledWith('Curso criado!', undefined)
     expect(toastError).not.toHaveBeenCalled()
   })
 

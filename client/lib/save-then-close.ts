@@ -1,18 +1,20 @@
 import { toast, toastError } from '@/lib/toast'
 
 /**
- * The submit of a create-or-edit dialog: save, say so, close the dialog, then refresh what lists the
- * item. A refusal becomes the error toast and leaves the form open as it was.
+ * What a dialog does when its form is sent or its action confirmed: save, say so, close the dialog, then
+ * refresh what shows the item. A refusal becomes the error toast and leaves the dialog open as it was.
  */
 export async function saveThenClose(
   save: () => Promise<unknown>,
   {
     saved,
+    savedDescription,
     failed,
     onDone,
     refresh,
   }: {
     saved: string
+    savedDescription?: string
     /** The error toast's title when the save is refused or fails. */
     failed: string
     onDone: () => void
@@ -21,7 +23,7 @@ export async function saveThenClose(
 ) {
   try {
     await save()
-    toast.success(saved)
+    toast.success(saved, savedDescription === undefined ? undefined : { description: savedDescription })
     onDone()
     await refresh()
   } catch (error) {

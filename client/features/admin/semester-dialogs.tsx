@@ -15,7 +15,6 @@ import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
 import { saveThenClose } from '@/lib/save-then-close'
-import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 export type SemesterRow = { id: number; name: string; startsOn: string; endsOn: string }
@@ -102,15 +101,7 @@ export function ExtendDeadlineDialog({
   const id = useId()
   const utils = trpc.useUtils()
   const [until, setUntil] = useState('')
-  const extend = trpc.admin.semesters.extend.useMutation({
-    onSuccess: async () => {
-      toast.success('Prazo estendido!')
-      onOpenChange(false)
-      setUntil('')
-      await utils.admin.semesters.pending.invalidate()
-    },
-    onError: (error) => toastError(error, 'Erro ao estender o prazo'),
-  })
+  const extend = trpc.admin.semesters.extend.useMutation()
   return (
     <Dialog open={target !== null} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -120,7 +111,15 @@ export function ExtendDeadlineDialog({
             description="Até o fim do dia escolhido, o membro continua publicando. Um egresso volta a publicar na hora."
             onSubmit={(event) => {
               event.preventDefault()
-              extend.mutate({ userId: target.userId, until })
+              void saveThenClose(() => extend.mutateAsync({ userId: target.userId, until }), {
+                saved: 'Prazo estendido!',
+                failed: 'Erro ao estender o prazo',
+                onDone: () => {
+                  onOpenChange(false)
+                  setUntil('')
+                },
+                refresh: () => utils.admin.semesters.pending.invalidate(),
+              })
             }}
             submitLabel="Estender prazo"
             busy={extend.isPending}
