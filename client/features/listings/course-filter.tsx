@@ -1,12 +1,15 @@
 import { GraduationCapIcon } from 'lucide-react'
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
+import { type RefObject, useEffect, useId, useRef } from 'react'
 import { Link } from 'wouter'
-import { ItemOptions, NativeSelect } from '@/components/native-select'
+import { ItemOptions } from '@/components/native-select'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
 import type { ListingUrlFilters } from './listing-search-params'
 
 type Course = RouterOutputs['courses']['list'][number]
+
+const selectClass =
+  'h-9 w-full min-w-0 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50'
 
 type Patch = Pick<ListingUrlFilters, 'course' | 'discipline'>
 
@@ -44,6 +47,11 @@ export function CourseFilter({
   hrefOf: (patch: Patch) => string
   onChange: (patch: Patch) => void
 }) {
+  const id = useId()
+  const courseRef = useRef<HTMLSelectElement>(null)
+  const disciplineRef = useRef<HTMLSelectElement>(null)
+  useFollowUrl(courseRef, course)
+  useFollowUrl(disciplineRef, discipline)
   const chosen = courses.find((item) => item.id === course)
   const mine = myCourseId ? courses.find((item) => item.id === myCourseId) : undefined
   const read = (form: HTMLFormElement): Patch => {
@@ -61,29 +69,49 @@ export function CourseFilter({
         onChange(read(event.currentTarget))
       }}
     >
-      <FilterSelect
-        name="course"
-        label="Curso"
-        value={course}
-        anyLabel="Todos os cursos"
-        onPick={(form) => onChange(read(form))}
-      >
-        <ItemOptions items={courses} label={(item) => item.name} />
-      </FilterSelect>
-      {chosen && chosen.disciplines.length > 0 ? (
-        <FilterSelect
-          key={course ?? 0}
-          name="discipline"
-          label="Disciplina"
-          value={discipline}
-          anyLabel="Todas as disciplinas"
-          onPick={(form) => onChange(read(form))}
+      <div className="grid gap-1 sm:w-64">
+        <label htmlFor={`${id}-course`} className="font-medium text-sm">
+          Curso
+        </label>
+        <select
+          ref={courseRef}
+          id={`${id}-course`}
+          name="course"
+          defaultValue={String(course ?? 0)}
+          className={selectClass}
+          onChange={(event) => {
+            const form = event.currentTarget.form
+            if (form) onChange(read(form))
+          }}
         >
-          <ItemOptions
-            items={chosen.disciplines}
-            label={(item) => (item.code ? `${item.name} — ${item.code}` : item.name)}
-          />
-        </FilterSelect>
+          <option value="0">Todos os cursos</option>
+          <ItemOptions items={courses} label={(item) => item.name} />
+        </select>
+      </div>
+      {chosen && chosen.disciplines.length > 0 ? (
+        <div className="grid gap-1 sm:w-64">
+          <label htmlFor={`${id}-discipline`} className="font-medium text-sm">
+            Disciplina
+          </label>
+          <select
+            ref={disciplineRef}
+            key={course ?? 0}
+            id={`${id}-discipline`}
+            name="discipline"
+            defaultValue={String(discipline ?? 0)}
+            className={selectClass}
+            onChange={(event) => {
+              const form = event.currentTarget.form
+              if (form) onChange(read(form))
+            }}
+          >
+            <option value="0">Todas as disciplinas</option>
+            <ItemOptions
+              items={chosen.disciplines}
+              label={(item) => (item.code ? `${item.name} — ${item.code}` : item.name)}
+            />
+          </select>
+        </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="outline">
@@ -106,47 +134,5 @@ export function CourseFilter({
         ) : null}
       </div>
     </form>
-  )
-}
-
-/** One labelled, uncontrolled filter select: 0 is "any", and a pick applies the whole form at once. */
-function FilterSelect({
-  name,
-  label,
-  value,
-  anyLabel,
-  onPick,
-  children,
-}: {
-  name: string
-  label: string
-  value: number | null
-  anyLabel: string
-  onPick: (form: HTMLFormElement) => void
-  children: ReactNode
-}) {
-  const id = useId()
-  const ref = useRef<HTMLSelectElement>(null)
-  useFollowUrl(ref, value)
-  return (
-    <div className="grid gap-1 sm:w-64">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <NativeSelect
-        ref={ref}
-        id={id}
-        name={name}
-        defaultValue={String(value ?? 0)}
-        className="min-w-0"
-        onChange={(event) => {
-          const form = event.currentTarget.form
-          if (form) onPick(form)
-        }}
-      >
-        <option value="0">{anyLabel}</option>
-        {children}
-      </NativeSelect>
-    </div>
   )
 }
