@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { saveThenClose } from './save-then-close'
+import { saveThenClose, toastOutcome } from './save-then-close'
 import { toast, toastError } from './toast'
 
 vi.mock('./toast', () => ({ toast: { success: vi.fn() }, toastError: vi.fn() }))
@@ -43,5 +43,21 @@ describe('saveThenClose', () => {
     expect(toastError).toHaveBeenCalledWith(refusal, 'Erro ao salvar curso')
     expect(order).toEqual([])
     expect(toast.success).not.toHaveBeenCalled()
+  })
+})
+
+describe('toastOutcome', () => {
+  beforeEach(() => vi.clearAllMocks())
+
+  it('toasts the success and then refreshes, or toasts the failure', async () => {
+    const refresh = vi.fn(async () => {})
+    const options = toastOutcome('Anúncio no topo!', 'Erro ao subir o anúncio', refresh)
+    await options.onSuccess()
+    expect(toast.success).toHaveBeenCalledWith('Anúncio no topo!')
+    expect(refresh).toHaveBeenCalledOnce()
+    const refusal = new Error('Só pode subir uma vez por dia')
+    options.onError(refusal)
+    expect(toastError).toHaveBeenCalledWith(refusal, 'Erro ao subir o anúncio')
+    expect(refresh).toHaveBeenCalledOnce()
   })
 })

@@ -30,3 +30,14 @@ export async function saveThenClose(
     toastError(error, failed)
   }
 }
+
+/** A mutation's options for an action done in place: the success toast, then `refresh`; or the error toast. */
+export function toastOutcome(saved: string, failed: string, refresh: () => Promise<unknown>) {
+  return {
+    onSuccess: async () => {
+      toast.success(saved)
+      await refresh()
+    },
+    onError: (error: unknown) => toastError(error, failed),
+  }
+}
