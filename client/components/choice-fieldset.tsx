@@ -1,4 +1,6 @@
+import type * as React from 'react'
 import type { ReactNode } from 'react'
+import { RadioCard } from '@/components/ui/radio-card'
 import { cn } from '@/lib/utils'
 
 /**
@@ -33,4 +35,36 @@ export function ChoiceFieldset({
       ) : null}
     </fieldset>
   )
+}
+
+type RadioCardsProps<Value extends string> = Omit<
+  React.ComponentProps<typeof RadioCard>,
+  'value' | 'label' | 'checked' | 'onChange'
+> & {
+  values: readonly Value[]
+  labels: Record<Value, ReactNode>
+  /** A choice held in state: the checked one and what picking one does. Without them the group is a registered field. */
+  chosen?: Value | null
+  onChoose?: (value: Value) => void
+  onChange?: React.ChangeEventHandler<HTMLInputElement>
+}
+
+/** One radio card per value, labelled from `labels`; the other props (name, registration, disabled) go on each. */
+export function RadioCards<Value extends string>({
+  values,
+  labels,
+  chosen,
+  onChoose,
+  onChange,
+  ...input
+}: RadioCardsProps<Value>) {
+  return values.map((value) => (
+    <RadioCard
+      key={value}
+      value={value}
+      label={labels[value]}
+      {...(onChoose ? { checked: chosen === value, onChange: () => onChoose(value) } : { onChange })}
+      {...input}
+    />
+  ))
 }

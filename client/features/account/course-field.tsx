@@ -1,10 +1,8 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import { ItemOptions, NativeSelect } from '@/components/native-select'
 import { InputField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { trpc } from '@/lib/trpc'
-
-const selectClass =
-  'h-9 w-full min-w-0 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 aria-invalid:border-destructive'
 
 /**
  * The profile's "Curso": a choice from the community's list when it has one (the server refuses a new
@@ -50,21 +48,17 @@ export function CourseField<Values extends FieldValues & { course?: string }, Co
   const written = current && !courses.some((course) => course.name === current) ? current : null
   return (
     <FormField label="Curso" htmlFor={id} error={error}>
-      <select
+      <NativeSelect
         id={id}
         required={required}
-        className={selectClass}
+        className="min-w-0 aria-invalid:border-destructive"
         {...fieldAriaProps(id, { error })}
         {...form.register(name)}
       >
         <option value="">Escolha seu curso</option>
         {written ? <option value={written}>{written} (escrito antes da lista)</option> : null}
-        {courses.map((course) => (
-          <option key={course.id} value={course.name}>
-            {course.name}
-          </option>
-        ))}
-      </select>
+        <ItemOptions items={courses} value={(course) => course.name} label={(course) => course.name} />
+      </NativeSelect>
     </FormField>
   )
 }

@@ -3,7 +3,7 @@ import { BANNER_PLACEMENTS } from '@shared/domain'
 import { BANNER_PLACEMENT_LABELS, bannerInputSchema } from '@shared/schemas/admin'
 import { IMAGE_INPUT_ACCEPT } from '@shared/uploads'
 import { XIcon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
@@ -21,8 +21,9 @@ import { Label } from '@/components/ui/label'
 import { UploadProgress } from '@/features/uploads/upload-progress'
 import { useSingleImageUpload } from '@/features/uploads/use-single-image-upload'
 import { boundField } from '@/lib/bound-field'
+import { useFieldIds } from '@/lib/field-ids'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import { type BannerRow, bannerFormDefaults, previewableImageUrl } from './banner-form'
@@ -43,17 +44,7 @@ export function BannerFormDialog(props: EditorDialogProps<BannerRow>) {
 
 /** Create or edit a banner with every rule of the shared `bannerInputSchema`. */
 function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone: () => void }) {
-  const baseId = useId()
-  const ids = {
-    title: `${baseId}-title`,
-    description: `${baseId}-description`,
-    image: `${baseId}-image`,
-    imageUrl: `${baseId}-image-url`,
-    link: `${baseId}-link`,
-    placement: `${baseId}-placement`,
-    order: `${baseId}-order`,
-    active: `${baseId}-active`,
-  }
+  const ids = useFieldIds('title', 'description', 'image', 'imageUrl', 'link', 'placement', 'order', 'active')
   const utils = trpc.useUtils()
   const form = useForm<BannerFormInput, unknown, BannerFormOutput>({
     resolver: zodResolver(bannerInputSchema),
@@ -80,21 +71,24 @@ function BannerForm({ banner, onDone }: { banner: BannerRow | undefined; onDone:
   const uploading = upload.isUploading
   const progress = upload.image?.progress ?? 0
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      if (banner) await update.mutateAsync({ ...values, id: banner.id })
-      else await create.mutateAsync(values)
-      toast.success(banner ? 'Banner atualizado!' : 'Banner criado!')
-      onDone()
-      await Promise.all([
-        utils.admin.banners.list.invalidate(),
-        utils.admin.dashboard.summary.invalidate(),
-        utils.banners.invalidate(),
-      ])
-    } catch (error) {
-      toastError(error, 'Erro ao salvar banner')
-    }
-  }, toastFirstError)
+  const submit = form.handleSubmit(
+    (values) =>
+      saveThenClose(
+        () => (banner ? update.mutateAsync({ ...values, id: banner.id }) : create.mutateAsync(values)),
+        {
+          saved: banner ? 'Banner atualizado!' : 'Banner criado!',
+          failed: 'Erro ao salvar banner',
+          onDone,
+          refresh: () =>
+            Promise.all([
+              utils.admin.banners.list.invalidate(),
+              utils.admin.dashboard.summary.invalidate(),
+              utils.banners.invalidate(),
+            ]),
+        },
+      ),
+    toastFirstError,
+  )
 
   const imageHint = 'Recomendado: 1920×600. JPG, PNG, WEBP ou GIF de até 5MB.'
   const imageUrlHint = 'Ou cole o endereço de uma imagem (https://).'

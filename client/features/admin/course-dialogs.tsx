@@ -10,12 +10,17 @@ import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
-import { EditorDialog, type EditorState, editedItem } from '@/components/editor-dialog'
+import {
+  EditorDialog,
+  type EditorDialogProps,
+  type EditorState,
+  editedItem,
+} from '@/components/editor-dialog'
 import { InputField } from '@/components/text-fields'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 
 export type CourseRow = RouterOutputs['admin']['courses']['list']['courses'][number]
@@ -31,15 +36,9 @@ function useRefreshCourses() {
 }
 
 /** 'Novo curso' or 'Renomear curso'. */
-export function CourseDialog({
-  state,
-  onOpenChange,
-}: {
-  state: CourseDialogState
-  onOpenChange: (open: boolean) => void
-}) {
+export function CourseDialog(props: EditorDialogProps<CourseRow>) {
   return (
-    <EditorDialog state={state} onOpenChange={onOpenChange}>
+    <EditorDialog {...props}>
       {(opened, onDone) => <CourseForm state={opened} onDone={onDone} />}
     </EditorDialog>
   )
@@ -57,17 +56,20 @@ function CourseForm({ state, onDone }: { state: NonNullable<CourseDialogState>; 
   const rename = trpc.admin.courses.rename.useMutation()
   const saving = create.isPending || rename.isPending
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      if (editing) await rename.mutateAsync({ id: editing.id, name: values.name })
-      else await create.mutateAsync(values)
-      toast.success(editing ? 'Curso renomeado!' : 'Curso criado!')
-      onDone()
-      await refresh()
-    } catch (error) {
-      toastError(error, 'Erro ao salvar curso')
-    }
-  }, toastFirstError)
+  const submit = form.handleSubmit(
+    (values) =>
+      saveThenClose(
+        () =>
+          editing ? rename.mutateAsync({ id: editing.id, name: values.name }) : create.mutateAsync(values),
+        {
+          saved: editing ? 'Curso renomeado!' : 'Curso criado!',
+          failed: 'Erro ao salvar curso',
+          onDone,
+          refresh,
+        },
+      ),
+    toastFirstError,
+  )
 
   return (
     <DialogForm
@@ -97,15 +99,9 @@ function CourseForm({ state, onDone }: { state: NonNullable<CourseDialogState>; 
 const disciplineFormSchema = disciplineInputSchema.omit({ courseId: true })
 
 /** 'Nova disciplina' (in a course) or 'Editar disciplina': name and optional code. */
-export function DisciplineDialog({
-  state,
-  onOpenChange,
-}: {
-  state: DisciplineDialogState
-  onOpenChange: (open: boolean) => void
-}) {
+export function DisciplineDialog(props: EditorDialogProps<DisciplineRow, { course: CourseRow }>) {
   return (
-    <EditorDialog state={state} onOpenChange={onOpenChange}>
+    <EditorDialog {...props}>
       {(opened, onDone) => <DisciplineForm state={opened} onDone={onDone} />}
     </EditorDialog>
   )
@@ -129,17 +125,20 @@ function DisciplineForm({
   const update = trpc.admin.courses.updateDiscipline.useMutation()
   const saving = create.isPending || update.isPending
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit((values) => {
     const fields = { name: values.name, code: values.code ?? undefined }
-    try {
-      if (editing) await update.mutateAsync({ id: editing.id, ...fields })
-      else if (state.mode === 'create') await create.mutateAsync({ courseId: state.course.id, ...fields })
-      toast.success(editing ? 'Disciplina atualizada!' : 'Disciplina criada!')
-      onDone()
-      await refresh()
-    } catch (error) {
-      toastError(error, 'Erro ao salvar disciplina')
-    }
+    return saveThenClose(
+      async () => {
+        if (editing) await update.mutateAsync({ id: editing.id, ...fields })
+        else if (state.mode === 'create') await create.mutateAsync({ courseId: state.course.id, ...fields })
+      },
+      {
+        saved: editing ? 'Disciplina atualizada!' : 'Disciplina criada!',
+        failed: 'Erro ao salvar disciplina',
+        onDone,
+        refresh,
+      },
+    )
   }, toastFirstError)
 
   return (

@@ -15,13 +15,20 @@ import { useForm, useWatch } from 'react-hook-form'
 import { Link } from 'wouter'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
-import { EditorDialog, type EditorState, editedItem } from '@/components/editor-dialog'
+import {
+  EditorDialog,
+  type EditorDialogProps,
+  type EditorState,
+  editedItem,
+} from '@/components/editor-dialog'
+import { NativeSelect } from '@/components/native-select'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
+import { useFieldIds } from '@/lib/field-ids'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 import { useDebouncedValue } from './use-debounced-value'
 
@@ -32,15 +39,9 @@ type RuleFormInput = z.input<typeof integrityRuleInputSchema>
 type RuleFormOutput = z.output<typeof integrityRuleInputSchema>
 
 /** 'Nova regra' or 'Editar regra': the phrase, what it does and why, with the live listings it would catch. */
-export function IntegrityRuleDialog({
-  state,
-  onOpenChange,
-}: {
-  state: IntegrityRuleDialogState
-  onOpenChange: (open: boolean) => void
-}) {
+export function IntegrityRuleDialog(props: EditorDialogProps<IntegrityRuleRow>) {
   return (
-    <EditorDialog state={state} onOpenChange={onOpenChange} wide>
+    <EditorDialog {...props} wide>
       {(opened, onDone) => <IntegrityRuleForm state={opened} onDone={onDone} />}
     </EditorDialog>
   )
@@ -53,8 +54,7 @@ function IntegrityRuleForm({
   state: NonNullable<IntegrityRuleDialogState>
   onDone: () => void
 }) {
-  const baseId = useId()
-  const ids = { phrase: `${baseId}-phrase`, action: `${baseId}-action`, reason: `${baseId}-reason` }
+  const ids = useFieldIds('phrase', 'action', 'reason')
   const editing = editedItem(state)
   const utils = trpc.useUtils()
   const form = useForm<RuleFormInput, unknown, RuleFormOutput>({
@@ -70,17 +70,19 @@ function IntegrityRuleForm({
   const saving = create.isPending || update.isPending
   const actionError = form.formState.errors.action?.message
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      if (editing) await update.mutateAsync({ ...values, id: editing.id })
-      else await create.mutateAsync(values)
-      toast.success(editing ? 'Regra atualizada!' : 'Regra criada!')
-      onDone()
-      await utils.admin.integrity.list.invalidate()
-    } catch (error) {
-      toastError(error, 'Erro ao salvar regra')
-    }
-  }, toastFirstError)
+  const submit = form.handleSubmit(
+    (values) =>
+      saveThenClose(
+        () => (editing ? update.mutateAsync({ ...values, id: editing.id }) : create.mutateAsync(values)),
+        {
+          saved: editing ? 'Regra atualizada!' : 'Regra criada!',
+          failed: 'Erro ao salvar regra',
+          onDone,
+          refresh: () => utils.admin.integrity.list.invalidate(),
+        },
+      ),
+    toastFirstError,
+  )
 
   return (
     <DialogForm
@@ -100,10 +102,9 @@ function IntegrityRuleForm({
         {...boundField(form, 'phrase', ids.phrase)}
       />
       <FormField label="O que a regra faz" htmlFor={ids.action} error={actionError}>
-        <select
+        <NativeSelect
           id={ids.action}
           disabled={saving}
-          className="h-9 w-full rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
           {...fieldAriaProps(ids.action, { error: actionError })}
           {...form.register('action')}
         >
@@ -112,7 +113,7 @@ function IntegrityRuleForm({
               {INTEGRITY_ACTION_LABELS[action]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <TextareaField
         label="Motivo"

@@ -1,13 +1,11 @@
 import { useId, useState } from 'react'
+import { ItemOptions, NativeSelect } from '@/components/native-select'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
 type CoursesAnswer = RouterOutputs['admin']['courses']['list']
-
-const selectClass =
-  'h-9 w-full min-w-0 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 sm:w-64'
 
 /**
  * 'Cursos escritos pelos estudantes': what members wrote before the list and no course matched, for the
@@ -80,20 +78,16 @@ function LegacyRow({
         <label htmlFor={selectId} className="sr-only">
           Curso da lista para “{text}”
         </label>
-        <select
+        <NativeSelect
           id={selectId}
-          className={selectClass}
+          className="min-w-0 sm:w-64"
           value={courseId}
           disabled={map.isPending}
           onChange={(event) => setCourseId(Number(event.target.value))}
         >
           <option value={0}>Escolha o curso</option>
-          {courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.name}
-            </option>
-          ))}
-        </select>
+          <ItemOptions items={courses} label={(course) => course.name} />
+        </NativeSelect>
         <Button type="submit" variant="outline" disabled={!courseId || map.isPending}>
           {map.isPending ? 'Ligando...' : 'Ligar'}
         </Button>

@@ -8,7 +8,7 @@ import { TargetDialog } from '@/components/editor-dialog'
 import { TextareaField } from '@/components/text-fields'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 
 export type RejectionTarget = { id: number; title: string }
@@ -38,20 +38,23 @@ function RejectionForm({ event, onDone }: { event: RejectionTarget; onDone: () =
     defaultValues: { id: event.id, reason: '' },
   })
 
-  const reject = trpc.events.reject.useMutation({
-    onSuccess: async () => {
-      toast.success('Evento rejeitado')
-      onDone()
-      await Promise.all([
-        utils.events.moderation.invalidate(),
-        utils.admin.dashboard.summary.invalidate(),
-        utils.admin.badges.counts.invalidate(),
-      ])
-    },
-    onError: (failure) => toastError(failure, 'Erro ao rejeitar evento'),
-  })
+  const reject = trpc.events.reject.useMutation()
 
-  const submit = form.handleSubmit((values) => reject.mutate(values), toastFirstError)
+  const submit = form.handleSubmit(
+    (values) =>
+      saveThenClose(() => reject.mutateAsync(values), {
+        saved: 'Evento rejeitado',
+        failed: 'Erro ao rejeitar evento',
+        onDone,
+        refresh: () =>
+          Promise.all([
+            utils.events.moderation.invalidate(),
+            utils.admin.dashboard.summary.invalidate(),
+            utils.admin.badges.counts.invalidate(),
+          ]),
+      }),
+    toastFirstError,
+  )
 
   return (
     <DialogForm

@@ -3,11 +3,10 @@ import { REMOVAL_REASON_LABELS, REMOVAL_REASONS, removeListingSchema } from '@sh
 import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
-import { ChoiceFieldset } from '@/components/choice-fieldset'
+import { ChoiceFieldset, RadioCards } from '@/components/choice-fieldset'
 import { DialogForm } from '@/components/dialog-form'
 import { TargetDialog } from '@/components/editor-dialog'
 import { TextareaField } from '@/components/text-fields'
-import { RadioCard } from '@/components/ui/radio-card'
 import { useInvalidateListings } from '@/features/listings/use-invalidate-listings'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
@@ -105,15 +104,12 @@ function RemovalForm({ listing, onDone }: { listing: RemovalTarget; onDone: () =
       destructive
     >
       <ChoiceFieldset id={`${baseId}-reason`} legend="Motivo da remoção" error={errors.reason?.message}>
-        {REMOVAL_REASONS.map((value) => (
-          <RadioCard
-            key={value}
-            value={value}
-            label={REMOVAL_REASON_LABELS[value]}
-            disabled={remove.isPending}
-            {...form.register('reason')}
-          />
-        ))}
+        <RadioCards
+          values={REMOVAL_REASONS}
+          labels={REMOVAL_REASON_LABELS}
+          disabled={remove.isPending}
+          {...form.register('reason')}
+        />
       </ChoiceFieldset>
 
       {reason === 'other' ? (

@@ -1,12 +1,11 @@
 import { REMOVAL_REASON_LABELS, REMOVAL_REASONS, type RemovalReason } from '@shared/schemas/admin'
 import { REPORT_ACTION_LABELS, type ReportAction } from '@shared/schemas/safety'
 import { useId, useState } from 'react'
-import { ChoiceFieldset } from '@/components/choice-fieldset'
+import { ChoiceFieldset, RadioCards } from '@/components/choice-fieldset'
 import { DialogForm } from '@/components/dialog-form'
 import { TargetDialog } from '@/components/editor-dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { RadioCard } from '@/components/ui/radio-card'
 import { Textarea } from '@/components/ui/textarea'
 import { useViewer } from '@/lib/auth'
 import { toast, toastError } from '@/lib/toast'
@@ -89,16 +88,13 @@ function DecisionForm({ group, onDone }: { group: ReportQueueGroup; onDone: () =
       busyLabel="Salvando..."
     >
       <ChoiceFieldset id={`${id}-action`} legend="Ação">
-        {actions.map((value) => (
-          <RadioCard
-            key={value}
-            name={`${id}-action`}
-            value={value}
-            label={REPORT_ACTION_LABELS[value]}
-            checked={action === value}
-            onChange={() => setAction(value)}
-          />
-        ))}
+        <RadioCards
+          name={`${id}-action`}
+          values={actions}
+          labels={REPORT_ACTION_LABELS}
+          chosen={action}
+          onChoose={setAction}
+        />
       </ChoiceFieldset>
       {action === 'remove_listing' || action === 'remove_wanted' ? (
         <div className="grid gap-2">

@@ -13,7 +13,8 @@ import {
 import { InputField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { boundField } from '@/lib/bound-field'
-import { toast, toastError } from '@/lib/toast'
+import { toastFirstError } from '@/lib/form-errors'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 
 export type SemesterRow = { id: number; name: string; startsOn: string; endsOn: string }
@@ -45,21 +46,18 @@ function SemesterForm({ editing, onDone }: { editing: SemesterRow | undefined; o
   const create = trpc.admin.semesters.create.useMutation()
   const update = trpc.admin.semesters.update.useMutation()
   const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        if (editing) await update.mutateAsync({ ...values, id: editing.id })
-        else await create.mutateAsync(values)
-        toast.success(editing ? 'Semestre atualizado!' : 'Semestre criado!')
-        onDone()
-        await Promise.all([utils.admin.semesters.invalidate(), utils.semesters.standing.invalidate()])
-      } catch (error) {
-        toastError(error, 'Erro ao salvar')
-      }
-    },
-    (invalid) => {
-      const first = [invalid.name, invalid.startsOn, invalid.endsOn].find((error) => error?.message)?.message
-      if (first) toast.error('Erro de validação', { description: first })
-    },
+    (values) =>
+      saveThenClose(
+        () => (editing ? update.mutateAsync({ ...values, id: editing.id }) : create.mutateAsync(values)),
+        {
+          saved: editing ? 'Semestre atualizado!' : 'Semestre criado!',
+          failed: 'Erro ao salvar',
+          onDone,
+          refresh: () =>
+            Promise.all([utils.admin.semesters.invalidate(), utils.semesters.standing.invalidate()]),
+        },
+      ),
+    toastFirstError,
   )
   return (
     <DialogForm
@@ -103,15 +101,7 @@ export function ExtendDeadlineDialog({
   const id = useId()
   const utils = trpc.useUtils()
   const [until, setUntil] = useState('')
-  const extend = trpc.admin.semesters.extend.useMutation({
-    onSuccess: async () => {
-      toast.success('Prazo estendido!')
-      onOpenChange(false)
-      setUntil('')
-      await utils.admin.semesters.pending.invalidate()
-    },
-    onError: (error) => toastError(error, 'Erro ao estender o prazo'),
-  })
+  const extend = trpc.admin.semesters.extend.useMutation()
   return (
     <Dialog open={target !== null} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -121,7 +111,15 @@ export function ExtendDeadlineDialog({
             description="Até o fim do dia escolhido, o membro continua publicando. Um egresso volta a publicar na hora."
             onSubmit={(event) => {
               event.preventDefault()
-              extend.mutate({ userId: target.userId, until })
+              void saveThenClose(() => extend.mutateAsync({ userId: target.userId, until }), {
+                saved: 'Prazo estendido!',
+                failed: 'Erro ao estender o prazo',
+                onDone: () => {
+                  onOpenChange(false)
+                  setUntil('')
+                },
+                refresh: () => utils.admin.semesters.pending.invalidate(),
+              })
             }}
             submitLabel="Estender prazo"
             busy={extend.isPending}

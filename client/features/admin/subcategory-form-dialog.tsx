@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { subcategoryInputSchema } from '@shared/schemas/admin'
-import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { DialogForm } from '@/components/dialog-form'
@@ -8,7 +7,9 @@ import { EditorDialog, type EditorState, editedItem } from '@/components/editor-
 import { iconLabel, SelectField } from '@/components/select-field'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { boundField } from '@/lib/bound-field'
-import { toast, toastError } from '@/lib/toast'
+import { useFieldIds } from '@/lib/field-ids'
+import { saveThenClose } from '@/lib/save-then-close'
+import { toast } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 import type { MainCategoryOption, SubcategoryRow } from './subcategory-groups'
 
@@ -44,13 +45,7 @@ function SubcategoryForm({
   mainCategories: readonly MainCategoryOption[]
   onDone: () => void
 }) {
-  const baseId = useId()
-  const ids = {
-    name: `${baseId}-name`,
-    main: `${baseId}-main`,
-    description: `${baseId}-description`,
-    icon: `${baseId}-icon`,
-  }
+  const ids = useFieldIds('name', 'main', 'description', 'icon')
   const editing = editedItem(state)
   const utils = trpc.useUtils()
   const form = useForm<SubcategoryFormInput, unknown, SubcategoryFormOutput>({
@@ -68,21 +63,21 @@ function SubcategoryForm({
   const saving = create.isPending || update.isPending
 
   const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        if (editing) await update.mutateAsync({ ...values, id: editing.id })
-        else await create.mutateAsync(values)
-        toast.success(editing ? 'Subcategoria atualizada!' : 'Subcategoria criada!')
-        onDone()
-        // The catalogue (filters, the sell form) lists subcategories too.
-        await Promise.all([
-          utils.admin.subcategories.list.invalidate(),
-          utils.listings.categories.invalidate(),
-        ])
-      } catch (error) {
-        toastError(error, 'Erro ao salvar')
-      }
-    },
+    (values) =>
+      saveThenClose(
+        () => (editing ? update.mutateAsync({ ...values, id: editing.id }) : create.mutateAsync(values)),
+        {
+          saved: editing ? 'Subcategoria atualizada!' : 'Subcategoria criada!',
+          failed: 'Erro ao salvar',
+          onDone,
+          // The catalogue (filters, the sell form) lists subcategories too.
+          refresh: () =>
+            Promise.all([
+              utils.admin.subcategories.list.invalidate(),
+              utils.listings.categories.invalidate(),
+            ]),
+        },
+      ),
     (invalid) => {
       // A missing name or category is the spec's own toast; anything else is a validation message.
       const first = [invalid.name, invalid.mainCategoryId, invalid.description, invalid.icon].find(

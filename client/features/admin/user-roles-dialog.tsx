@@ -4,7 +4,7 @@ import { DialogForm } from '@/components/dialog-form'
 import { TargetDialog } from '@/components/editor-dialog'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
-import { toast, toastError } from '@/lib/toast'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 import { rolesToSave, sameRoles, toggleRole } from './roles'
 
@@ -38,14 +38,7 @@ function RolesForm({ user, isSelf, onDone }: { user: RolesTarget; isSelf: boolea
   const baseId = useId()
   const utils = trpc.useUtils()
   const [selected, setSelected] = useState<Role[]>(() => rolesToSave(user.roles))
-  const setRoles = trpc.admin.users.setRoles.useMutation({
-    onSuccess: async () => {
-      toast.success('Permissões atualizadas com sucesso!')
-      onDone()
-      await utils.admin.users.list.invalidate()
-    },
-    onError: (error) => toastError(error, 'Erro ao atualizar permissões'),
-  })
+  const setRoles = trpc.admin.users.setRoles.useMutation()
   const unchanged = sameRoles(selected, user.roles)
 
   return (
@@ -54,7 +47,13 @@ function RolesForm({ user, isSelf, onDone }: { user: RolesTarget; isSelf: boolea
       description={`Salvar substitui todas as permissões da pessoa.${isSelf ? ' Você precisará entrar novamente depois de alterar as suas.' : ''}`}
       onSubmit={(event) => {
         event.preventDefault()
-        if (!unchanged) setRoles.mutate({ userId: user.id, roles: rolesToSave(selected) })
+        if (unchanged) return
+        void saveThenClose(() => setRoles.mutateAsync({ userId: user.id, roles: rolesToSave(selected) }), {
+          saved: 'Permissões atualizadas com sucesso!',
+          failed: 'Erro ao atualizar permissões',
+          onDone,
+          refresh: () => utils.admin.users.list.invalidate(),
+        })
       }}
       submitLabel="Salvar permissões"
       busy={setRoles.isPending}

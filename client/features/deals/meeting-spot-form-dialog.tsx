@@ -20,7 +20,7 @@ import { InputField, TextareaField } from '@/components/text-fields'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
 import { toastFirstError } from '@/lib/form-errors'
-import { toast, toastError } from '@/lib/toast'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 
 export type MeetingSpotRow = RouterOutputs['admin']['meetingSpots']['list'][number]
@@ -61,25 +61,27 @@ function MeetingSpotForm({ spot, onDone }: { spot: MeetingSpotRow | null; onDone
       : EMPTY,
   })
   const { errors } = form.formState
-  const handlers = {
-    onSuccess: async () => {
-      toast.success(spot ? 'Ponto de encontro atualizado!' : 'Ponto de encontro criado!')
-      onDone()
-      await Promise.all([
-        utils.admin.meetingSpots.list.invalidate(),
-        utils.deals.meetingSpots.list.invalidate(),
-      ])
-    },
-    onError: (error: unknown) => toastError(error, 'Erro ao salvar ponto de encontro'),
-  }
-  const create = trpc.admin.meetingSpots.create.useMutation(handlers)
-  const update = trpc.admin.meetingSpots.update.useMutation(handlers)
+  const create = trpc.admin.meetingSpots.create.useMutation()
+  const update = trpc.admin.meetingSpots.update.useMutation()
   const busy = create.isPending || update.isPending
 
-  const submit = form.handleSubmit((values) => {
-    if (spot) update.mutate({ id: spot.id, spot: values })
-    else create.mutate(values)
-  }, toastFirstError)
+  const submit = form.handleSubmit(
+    (values) =>
+      saveThenClose(
+        () => (spot ? update.mutateAsync({ id: spot.id, spot: values }) : create.mutateAsync(values)),
+        {
+          saved: spot ? 'Ponto de encontro atualizado!' : 'Ponto de encontro criado!',
+          failed: 'Erro ao salvar ponto de encontro',
+          onDone,
+          refresh: () =>
+            Promise.all([
+              utils.admin.meetingSpots.list.invalidate(),
+              utils.deals.meetingSpots.list.invalidate(),
+            ]),
+        },
+      ),
+    toastFirstError,
+  )
 
   return (
     <DialogForm

@@ -2,7 +2,7 @@ import { CalendarXIcon } from 'lucide-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
-import { toast, toastError } from '@/lib/toast'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 
 /** The organizer calls off an approved event; the dialog stays open, busy, until the server answers. */
@@ -11,20 +11,22 @@ export function CancelEventDialog({ eventId, eventTitle }: { eventId: number; ev
   const utils = trpc.useUtils()
   const cancel = trpc.events.cancel.useMutation()
 
-  const confirm = async () => {
-    try {
-      const result = await cancel.mutateAsync({ id: eventId })
-      utils.events.byId.setData({ id: eventId }, (current) =>
-        current ? { ...current, status: result.status } : current,
-      )
-      toast.success('Evento cancelado', { description: 'Os participantes verão o evento como cancelado.' })
-      setOpen(false)
-      void utils.events.list.invalidate()
-      void utils.events.mine.invalidate()
-    } catch (error) {
-      toastError(error, 'Erro ao cancelar evento')
-    }
-  }
+  const confirm = () =>
+    saveThenClose(
+      async () => {
+        const result = await cancel.mutateAsync({ id: eventId })
+        utils.events.byId.setData({ id: eventId }, (current) =>
+          current ? { ...current, status: result.status } : current,
+        )
+      },
+      {
+        saved: 'Evento cancelado',
+        savedDescription: 'Os participantes verão o evento como cancelado.',
+        failed: 'Erro ao cancelar evento',
+        onDone: () => setOpen(false),
+        refresh: () => Promise.all([utils.events.list.invalidate(), utils.events.mine.invalidate()]),
+      },
+    )
 
   return (
     <ConfirmDialog

@@ -1,6 +1,7 @@
 import { GraduationCapIcon } from 'lucide-react'
 import { type RefObject, useEffect, useId, useRef } from 'react'
 import { Link } from 'wouter'
+import { ItemOptions } from '@/components/native-select'
 import { Button } from '@/components/ui/button'
 import type { RouterOutputs } from '@/lib/api-types'
 import type { ListingUrlFilters } from './listing-search-params'
@@ -84,11 +85,7 @@ export function CourseFilter({
           }}
         >
           <option value="0">Todos os cursos</option>
-          {courses.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name}
-            </option>
-          ))}
+          <ItemOptions items={courses} label={(item) => item.name} />
         </select>
       </div>
       {chosen && chosen.disciplines.length > 0 ? (
@@ -109,11 +106,10 @@ export function CourseFilter({
             }}
           >
             <option value="0">Todas as disciplinas</option>
-            {chosen.disciplines.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.code ? `${item.name} — ${item.code}` : item.name}
-              </option>
-            ))}
+            <ItemOptions
+              items={chosen.disciplines}
+              label={(item) => (item.code ? `${item.name} — ${item.code}` : item.name)}
+            />
           </select>
         </div>
       ) : null}

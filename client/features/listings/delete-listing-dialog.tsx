@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { RemoveButton } from '@/components/remove-button'
-import { toast, toastError } from '@/lib/toast'
+import { saveThenClose } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 import { useInvalidateListings } from './use-invalidate-listings'
 
@@ -25,17 +25,16 @@ export function DeleteListingDialog({
   const invalidateListings = useInvalidateListings()
   const remove = trpc.listings.delete.useMutation()
 
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync({ id: listingId })
-      toast.success('Anúncio excluído com sucesso')
-      setOpen(false)
-      onDeleted?.()
-      void invalidateListings('deleted')
-    } catch (error) {
-      toastError(error, 'Erro ao excluir anúncio')
-    }
-  }
+  const confirm = () =>
+    saveThenClose(() => remove.mutateAsync({ id: listingId }), {
+      saved: 'Anúncio excluído com sucesso',
+      failed: 'Erro ao excluir anúncio',
+      onDone: () => {
+        setOpen(false)
+        onDeleted?.()
+      },
+      refresh: () => invalidateListings('deleted'),
+    })
 
   return (
     <ConfirmDialog

@@ -3,6 +3,7 @@ import { ArrowUpToLineIcon, RefreshCwIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useIsAlumnus } from '@/features/semesters/publishing-closed'
 import { formatDayLongMonth, toDate } from '@/lib/dates'
+import { toastOutcome } from '@/lib/save-then-close'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
 
@@ -45,13 +46,9 @@ export function ListingLife({ listing, now = new Date() }: { listing: LifeListin
     },
     onError: (error) => toastError(error, 'Erro ao renovar'),
   })
-  const bump = trpc.listings.bump.useMutation({
-    onSuccess: async () => {
-      toast.success('Anúncio no topo de "Mais recentes"!')
-      await refresh()
-    },
-    onError: (error) => toastError(error, 'Erro ao subir o anúncio'),
-  })
+  const bump = trpc.listings.bump.useMutation(
+    toastOutcome('Anúncio no topo de "Mais recentes"!', 'Erro ao subir o anúncio', refresh),
+  )
   const alumnus = useIsAlumnus()
   if (listing.moderationStatus === 'removed') return null
   if (listing.hold === 'alumni') {

@@ -6,11 +6,10 @@ import {
   REPORT_REASON_LABELS,
 } from '@shared/safety'
 import { useId, useState } from 'react'
-import { ChoiceFieldset } from '@/components/choice-fieldset'
+import { ChoiceFieldset, RadioCards } from '@/components/choice-fieldset'
 import { DialogForm } from '@/components/dialog-form'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
-import { RadioCard } from '@/components/ui/radio-card'
 import { Textarea } from '@/components/ui/textarea'
 import { trpc } from '@/lib/trpc'
 import { useReportSent } from './report-sent'
@@ -89,17 +88,14 @@ function ReportForm({
         legend="Motivo"
         error={showError && !reason ? 'Escolha o motivo da denúncia' : undefined}
       >
-        {CONTENT_REPORT_REASONS.map((value) => (
-          <RadioCard
-            key={value}
-            name={`${id}-reason`}
-            value={value}
-            label={REPORT_REASON_LABELS[value]}
-            checked={reason === value}
-            onChange={() => setReason(value)}
-            disabled={report.isPending}
-          />
-        ))}
+        <RadioCards
+          name={`${id}-reason`}
+          values={CONTENT_REPORT_REASONS}
+          labels={REPORT_REASON_LABELS}
+          chosen={reason}
+          onChoose={setReason}
+          disabled={report.isPending}
+        />
       </ChoiceFieldset>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-details`}>Detalhes (opcional)</Label>

@@ -10,7 +10,7 @@ import { ReportButton } from '@/features/safety/report-button'
 import { PublishingClosedNote, usePublishingClosed } from '@/features/semesters/publishing-closed'
 import type { RouterOutputs } from '@/lib/api-types'
 import { formatDate, formatTimeAgo } from '@/lib/dates'
-import { toast, toastError } from '@/lib/toast'
+import { toastOutcome } from '@/lib/save-then-close'
 import { trpc } from '@/lib/trpc'
 import { maxPriceLabel } from './max-price-label'
 
@@ -122,20 +122,12 @@ function HaveItButton({ post, username }: { post: WantedPost; username: string }
 function JoinButton({ post }: { post: WantedPost }) {
   const utils = trpc.useUtils()
   const refresh = () => utils.wanted.board.invalidate()
-  const join = trpc.wanted.join.useMutation({
-    onSuccess: async () => {
-      toast.success('Anotado! Avisamos você quando alguém anunciar.')
-      await refresh()
-    },
-    onError: (error) => toastError(error, 'Erro ao entrar no pedido'),
-  })
-  const leave = trpc.wanted.leave.useMutation({
-    onSuccess: async () => {
-      toast.success('Pronto, você não procura mais isto.')
-      await refresh()
-    },
-    onError: (error) => toastError(error, 'Erro ao sair do pedido'),
-  })
+  const join = trpc.wanted.join.useMutation(
+    toastOutcome('Anotado! Avisamos você quando alguém anunciar.', 'Erro ao entrar no pedido', refresh),
+  )
+  const leave = trpc.wanted.leave.useMutation(
+    toastOutcome('Pronto, você não procura mais isto.', 'Erro ao sair do pedido', refresh),
+  )
   const busy = join.isPending || leave.isPending
   if (post.joinedByMe) {
     return (

@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { centsToInput, parsePriceToCents } from '@shared/money'
 import { WANTED_DAYS_MAX, WANTED_DETAILS_MAX } from '@shared/schemas/wanted'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { DialogForm } from '@/components/dialog-form'
+import { ItemOptions, NativeSelect } from '@/components/native-select'
 import { InputField, TextareaField } from '@/components/text-fields'
 import { Dialog, DialogContent } from '@/components/ui/dialog'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { IntegrityRefusal, integrityRefusalOf } from '@/features/integrity/integrity-refusal'
 import type { RouterOutputs } from '@/lib/api-types'
 import { boundField } from '@/lib/bound-field'
+import { useFieldIds } from '@/lib/field-ids'
 import { toastFirstError } from '@/lib/form-errors'
 import { toast, toastError } from '@/lib/toast'
 import { trpc } from '@/lib/trpc'
@@ -45,14 +47,7 @@ export function WantedFormDialog({
 }
 
 function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () => void }) {
-  const baseId = useId()
-  const ids = {
-    title: `${baseId}-title`,
-    category: `${baseId}-category`,
-    price: `${baseId}-price`,
-    days: `${baseId}-days`,
-    details: `${baseId}-details`,
-  }
+  const ids = useFieldIds('title', 'category', 'price', 'days', 'details')
   const utils = trpc.useUtils()
   const categories = trpc.listings.categories.useQuery(undefined, { staleTime: 5 * 60_000 })
   const form = useForm<WantedFormInput, unknown, WantedFormOutput>({
@@ -102,20 +97,15 @@ function WantedForm({ post, onDone }: { post: EditableWanted | null; onDone: () 
         {...boundField(form, 'title', ids.title)}
       />
       <FormField label="Categoria" htmlFor={ids.category} error={errors.mainCategoryId?.message}>
-        <select
+        <NativeSelect
           id={ids.category}
           disabled={busy || !categories.data}
-          className="h-9 w-full rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
           {...fieldAriaProps(ids.category, { error: errors.mainCategoryId?.message })}
           {...form.register('mainCategoryId')}
         >
           <option value="">{categories.isLoading ? 'Carregando...' : 'Selecione'}</option>
-          {categories.data?.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.name}
-            </option>
-          ))}
-        </select>
+          <ItemOptions items={categories.data ?? []} label={(category) => category.name} />
+        </NativeSelect>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField

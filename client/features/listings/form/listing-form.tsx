@@ -4,13 +4,12 @@ import { centsToInput, parsePriceToCents } from '@shared/money'
 import { LISTING_DESCRIPTION_MAX, LISTING_IMAGES_MAX, type ListingInput } from '@shared/schemas/listing'
 import { MAX_UPLOAD_BYTES } from '@shared/uploads'
 import { useForm, useWatch } from 'react-hook-form'
-import { ChoiceFieldset } from '@/components/choice-fieldset'
+import { ChoiceFieldset, RadioCards } from '@/components/choice-fieldset'
 import { FormActions } from '@/components/form-actions'
 import { MarkedInput } from '@/components/marked-input'
 import { iconLabel, SelectField } from '@/components/select-field'
 import { TitleDescriptionFields } from '@/components/title-description-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
-import { RadioCard } from '@/components/ui/radio-card'
 import { ImageUploader } from '@/features/uploads/image-uploader'
 import { type ExistingImage, useImageUploads } from '@/features/uploads/use-image-uploads'
 import { useViewer } from '@/lib/auth'
@@ -184,15 +183,12 @@ export function ListingForm({ mode, defaultValues = {}, onSubmit, onCancel, clas
 
       <ChoiceFieldset id={ids.condition} legend="Condição" error={errors.condition?.message}>
         <div className="grid grid-cols-3 gap-2">
-          {LISTING_CONDITIONS.map((condition) => (
-            <RadioCard
-              key={condition}
-              value={condition}
-              label={CONDITION_LABELS[condition]}
-              cardClassName="justify-center"
-              {...form.register('condition')}
-            />
-          ))}
+          <RadioCards
+            values={LISTING_CONDITIONS}
+            labels={CONDITION_LABELS}
+            cardClassName="justify-center"
+            {...form.register('condition')}
+          />
         </div>
       </ChoiceFieldset>
 

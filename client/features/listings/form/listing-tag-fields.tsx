@@ -1,6 +1,7 @@
 import { LISTING_DISCIPLINES_MAX } from '@shared/schemas/listing'
 import { useEffect, useRef } from 'react'
 import { type UseFormReturn, useWatch } from 'react-hook-form'
+import { ItemOptions, NativeSelect } from '@/components/native-select'
 import { InputField } from '@/components/text-fields'
 import { FormField, fieldAriaProps } from '@/components/ui/form-field'
 import { boundField } from '@/lib/bound-field'
@@ -8,9 +9,6 @@ import { describeError } from '@/lib/errors'
 import { trpc } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import type { ListingFormInput, ListingFormOutput } from './listing-form-schema'
-
-export const nativeSelectClass =
-  'h-9 w-full rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50'
 
 /** A subcategory of books (its name says "livro"), whatever the admins wrote around it. */
 export const isBookSubcategory = (name: string | undefined) =>
@@ -88,10 +86,9 @@ export function ListingTagFields({
                 : undefined
             }
           >
-            <select
+            <NativeSelect
               id={ids.course}
               disabled={disabled || !list.data}
-              className={nativeSelectClass}
               {...fieldAriaProps(ids.course, { error: courseError ?? loadError })}
               value={String(courseId ?? 0)}
               onChange={(event) => {
@@ -101,12 +98,8 @@ export function ListingTagFields({
               }}
             >
               <option value="0">{list.isPending ? 'Carregando cursos...' : 'Nenhum curso'}</option>
-              {courses.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
+              <ItemOptions items={courses} label={(item) => item.name} />
+            </NativeSelect>
           </FormField>
           {course && course.disciplines.length > 0 ? (
             <fieldset
