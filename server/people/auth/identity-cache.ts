@@ -43,17 +43,11 @@ export function createIdentityCache({
     return version
   }
 
-  function clear() {
-    sessions.clear()
-    members.clear()
-  }
-
   const fresh = <T>(kept: Kept<T> | undefined, current: string): kept is Kept<T> =>
     kept !== undefined && kept.version === current && now() < kept.until
 
   return {
     currentVersion,
-    clear,
     session(id: string): Identity | undefined {
       const kept = sessions.get(id)
       return fresh(kept, currentVersion()) ? kept.value : undefined
